@@ -1,0 +1,69 @@
+import js from '@eslint/js'
+import globals from 'globals'
+import reactHooks from 'eslint-plugin-react-hooks'
+import tseslint from 'typescript-eslint'
+
+const nodeBuiltins = ['fs', 'path', 'crypto', 'os', 'child_process', 'http', 'https', 'net', 'url', 'util', 'stream']
+
+export default tseslint.config(
+  { ignores: ['node_modules', 'out', 'dist', 'data', 'release', 'test-results', 'playwright-report'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      // raw IPC only in the typed helpers (architecture.md: one contract, typed once)
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'electron', importNames: ['ipcMain'], message: 'Use src/main/ipc/handle.ts.' },
+            { name: 'electron', importNames: ['ipcRenderer'], message: 'Only src/preload builds the bridge.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/main/ipc/**', 'src/preload/**'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+  {
+    files: ['src/renderer/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // the renderer does not know its shell: only platform/desktop.ts touches window.desktop
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[object.name='window'][property.name='desktop']",
+          message: 'Use the platform adapter (src/renderer/src/platform).',
+        },
+      ],
+      'no-restricted-imports': ['error', { paths: ['electron'], patterns: ['**/src/main/**', '**/src/server/**'] }],
+    },
+  },
+  {
+    files: ['src/renderer/src/platform/desktop.ts', 'src/renderer/src/platform/*.test.ts'],
+    rules: { 'no-restricted-syntax': 'off' },
+  },
+  {
+    // the contract: no Node, no DOM, no framework
+    files: ['src/shared/**/*.ts'],
+    ignores: ['src/shared/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [...nodeBuiltins, ...nodeBuiltins.map((m) => `node:${m}`), 'electron', 'react', 'fastify'] },
+      ],
+      'no-restricted-globals': ['error', 'window', 'document', 'process', 'Buffer', 'localStorage'],
+    },
+  },
+  {
+    files: ['**/*.test.{ts,tsx}', 'e2e/**'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },
+  },
+)

@@ -1,0 +1,3 @@
+export function findChromium(): string | null
+export const CHROMIUM_HELP: string
+export const CHROMIUM_ARGS: string[]

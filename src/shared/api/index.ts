@@ -1,0 +1,4 @@
+export * from './envelope'
+export * from './paths'
+export * from './schemas'
+export * from './types'

@@ -1,0 +1,25 @@
+import { resolve } from 'node:path'
+import { defineConfig } from 'vite'
+import react from '@vitejs/plugin-react'
+
+/** The plain browser bundle: the renderer with the web platform adapter, no Electron code. */
+export default defineConfig({
+  root: resolve(__dirname, 'src/renderer'),
+  base: '/',
+  publicDir: resolve(__dirname, 'src/renderer/public'),
+  define: { 'import.meta.env.VITE_PLATFORM': JSON.stringify('web') },
+  resolve: {
+    alias: {
+      '@shared': resolve(__dirname, 'src/shared'),
+      '@renderer': resolve(__dirname, 'src/renderer/src'),
+      '@platform-impl': resolve(__dirname, 'src/renderer/src/platform/web.ts'),
+    },
+  },
+  plugins: [react()],
+  build: {
+    outDir: resolve(__dirname, 'dist/web'),
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 1500,
+  },
+  server: { proxy: { '/api': 'http://127.0.0.1:8080' } },
+})
