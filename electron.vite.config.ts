@@ -2,7 +2,7 @@ import { resolve } from 'node:path'
 import { defineConfig } from 'electron-vite'
 import react from '@vitejs/plugin-react'
 
-const shared = resolve(__dirname, 'src/shared')
+const shared = resolve(import.meta.dirname, 'src/shared')
 
 export default defineConfig({
   main: {
@@ -22,8 +22,8 @@ export default defineConfig({
     resolve: {
       alias: {
         '@shared': shared,
-        '@renderer': resolve(__dirname, 'src/renderer/src'),
-        '@platform-impl': resolve(__dirname, 'src/renderer/src/platform/desktop.ts'),
+        '@renderer': resolve(import.meta.dirname, 'src/renderer/src'),
+        '@platform-impl': resolve(import.meta.dirname, 'src/renderer/src/platform/desktop.ts'),
       },
     },
     plugins: [react()],

@@ -4,20 +4,20 @@ import react from '@vitejs/plugin-react'
 
 /** The plain browser bundle: the renderer with the web platform adapter, no Electron code. */
 export default defineConfig({
-  root: resolve(__dirname, 'src/renderer'),
+  root: resolve(import.meta.dirname, 'src/renderer'),
   base: '/',
-  publicDir: resolve(__dirname, 'src/renderer/public'),
+  publicDir: resolve(import.meta.dirname, 'src/renderer/public'),
   define: { 'import.meta.env.VITE_PLATFORM': JSON.stringify('web') },
   resolve: {
     alias: {
-      '@shared': resolve(__dirname, 'src/shared'),
-      '@renderer': resolve(__dirname, 'src/renderer/src'),
-      '@platform-impl': resolve(__dirname, 'src/renderer/src/platform/web.ts'),
+      '@shared': resolve(import.meta.dirname, 'src/shared'),
+      '@renderer': resolve(import.meta.dirname, 'src/renderer/src'),
+      '@platform-impl': resolve(import.meta.dirname, 'src/renderer/src/platform/web.ts'),
     },
   },
   plugins: [react()],
   build: {
-    outDir: resolve(__dirname, 'dist/web'),
+    outDir: resolve(import.meta.dirname, 'dist/web'),
     emptyOutDir: true,
     chunkSizeWarningLimit: 1500,
   },

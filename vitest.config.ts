@@ -2,9 +2,9 @@ import { resolve } from 'node:path'
 import { defineConfig } from 'vitest/config'
 
 const alias = {
-  '@shared': resolve(__dirname, 'src/shared'),
-  '@renderer': resolve(__dirname, 'src/renderer/src'),
-  '@platform-impl': resolve(__dirname, 'src/renderer/src/platform/web.ts'),
+  '@shared': resolve(import.meta.dirname, 'src/shared'),
+  '@renderer': resolve(import.meta.dirname, 'src/renderer/src'),
+  '@platform-impl': resolve(import.meta.dirname, 'src/renderer/src/platform/web.ts'),
 }
 
 export default defineConfig({

@@ -46,3 +46,8 @@ export const SITE_SUBTITLE = '安全放心的游戏账号交易平台'
 
 export const CAPTCHA_TTL_MS = 2 * 60 * 1000
 export const LOGIN_LOCK = { maxFailures: 5, windowMs: 10 * 60 * 1000, lockMs: 10 * 60 * 1000 } as const
+
+/** The desktop renderer's origin (built renderer served by the main process's app:// protocol). */
+export const DESKTOP_APP_SCHEME = 'app'
+export const DESKTOP_APP_HOST = 'marketplace'
+export const DESKTOP_APP_ORIGIN = `${DESKTOP_APP_SCHEME}://${DESKTOP_APP_HOST}`

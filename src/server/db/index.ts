@@ -1,0 +1,39 @@
+/**
+ * The Kysely instance: an embedded SQLite file (DATA_DIR/market.db) by default, PostgreSQL when a
+ * database URL is given. Both run the same migrations (see migrate.ts).
+ */
+import { join } from 'node:path'
+import SQLite from 'better-sqlite3'
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely'
+import pg from 'pg'
+import type { Database } from './schema'
+
+export type DbDialect = 'sqlite' | 'postgres'
+export type Db = Kysely<Database>
+
+export interface DatabaseHandle {
+  db: Db
+  dialect: DbDialect
+}
+
+export function openDatabase(opts: { dataDir: string; databaseUrl?: string }): DatabaseHandle {
+  if (opts.databaseUrl) {
+    // int8 (bigint timestamps, count(*)) as JS numbers: epoch ms stay far below 2^53.
+    const types = new pg.TypeOverrides()
+    types.setTypeParser(pg.types.builtins.INT8, Number)
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, types })
+    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' }
+  }
+  const sqlite = new SQLite(join(opts.dataDir, 'market.db'))
+  sqlite.pragma('journal_mode = WAL')
+  sqlite.pragma('synchronous = NORMAL')
+  sqlite.pragma('foreign_keys = ON')
+  sqlite.pragma('busy_timeout = 5000')
+  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), dialect: 'sqlite' }
+}
+
+/** A unique-constraint violation, in either database. */
+export function isUniqueViolation(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505'
+}

@@ -1,0 +1,307 @@
+/**
+ * Demo data for a new database (SEED_DEMO=1): accounts and roles, menus, dictionaries, parameters,
+ * games, notices and a few messages. Runs once, in one transaction, right after the first migration.
+ */
+import { HELP_LINKS } from '../../../shared/help-links'
+import { ALL_PERMISSION, ROLE_ADMIN, SITE_NAME } from '../../../shared/constants'
+import { hashPassword } from '../../modules/auth/password'
+import { ROLE_COMMON, newUserCode } from '../../modules/auth/service'
+import type { Db } from '../index'
+import { ANNOUNCEMENTS, HELP_TEXTS, type SeedNotice } from './notices'
+import { GAMES, gameIcon } from './games'
+import { CONFIGS, DICTS, MENUS } from './system'
+
+const DAY = 24 * 60 * 60 * 1000
+
+export const DEMO_ACCOUNTS = [
+  { userName: 'buyer', password: 'Buyer@123', nickName: '买家小王', role: ROLE_COMMON, phone: '13800138001' },
+  {
+    userName: 'seller',
+    password: 'Seller@123',
+    nickName: '卖家老李',
+    role: ROLE_COMMON,
+    phone: '13900139002',
+  },
+  { userName: 'admin', password: 'Admin@123', nickName: '平台管理员', role: ROLE_ADMIN, phone: '' },
+] as const
+
+const COMMON_PERMISSIONS = [
+  'goods:goods:list',
+  'goods:goods:publish',
+  'goods:goods:edit',
+  'goods:goods:remove',
+  'goods:follow:add',
+  'goods:push:add',
+  'order:order:list',
+  'order:order:buy',
+  'order:order:pay',
+  'order:order:confirm',
+  'order:bid:add',
+  'agency:goods:apply',
+  'account:balance:view',
+  'account:balance:withdraw',
+  'message:web:list',
+  'user:profile:edit',
+]
+
+export async function seedDemo(db: Db, now: number) {
+  const hashes = await Promise.all(DEMO_ACCOUNTS.map((a) => hashPassword(a.password)))
+  await db.transaction().execute(async (trx) => {
+    const roles = await trx
+      .insertInto('roles')
+      .values([
+        { role_key: ROLE_ADMIN, role_name: '超级管理员', sort: 1, status: '0' },
+        { role_key: ROLE_COMMON, role_name: '普通用户', sort: 2, status: '0' },
+      ])
+      .returning(['id', 'role_key'])
+      .execute()
+    const roleId = (key: string) => roles.find((r) => r.role_key === key)!.id
+    await trx
+      .insertInto('role_permissions')
+      .values([
+        { role_id: roleId(ROLE_ADMIN), permission: ALL_PERMISSION },
+        ...COMMON_PERMISSIONS.map((permission) => ({ role_id: roleId(ROLE_COMMON), permission })),
+      ])
+      .execute()
+
+    const users: Record<string, number> = {}
+    for (const [i, account] of DEMO_ACCOUNTS.entries()) {
+      const { id } = await trx
+        .insertInto('users')
+        .values({
+          user_name: account.userName,
+          nick_name: account.nickName,
+          password_hash: hashes[i],
+          avatar: '',
+          phone: account.phone,
+          email: `${account.userName}@example.com`,
+          user_code: newUserCode(),
+          status: '0',
+          created_at: now - 30 * DAY,
+          updated_at: now - 30 * DAY,
+          last_login_at: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      users[account.userName] = id
+      await trx
+        .insertInto('user_roles')
+        .values({ user_id: id, role_id: roleId(account.role) })
+        .execute()
+    }
+
+    for (const [order, menu] of MENUS.entries()) {
+      const dir = await trx
+        .insertInto('menus')
+        .values({
+          parent_id: null,
+          menu_name: menu.name,
+          menu_type: 'M',
+          path: menu.path,
+          component: menu.component,
+          icon: menu.icon,
+          order_num: order + 1,
+          hidden: 0,
+          no_cache: 0,
+          status: '0',
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      const pages = await trx
+        .insertInto('menus')
+        .values(
+          (menu.children ?? []).map((child, i) => ({
+            parent_id: dir.id,
+            menu_name: child.name,
+            menu_type: 'C',
+            path: child.path,
+            component: child.component,
+            icon: child.icon,
+            order_num: i + 1,
+            hidden: 0,
+            no_cache: 0,
+            status: '0',
+          })),
+        )
+        .returning('id')
+        .execute()
+      const visibleTo = menu.adminOnly ? [ROLE_ADMIN] : [ROLE_ADMIN, ROLE_COMMON]
+      await trx
+        .insertInto('role_menus')
+        .values(
+          visibleTo.flatMap((key) => [dir, ...pages].map((m) => ({ role_id: roleId(key), menu_id: m.id }))),
+        )
+        .execute()
+    }
+
+    await trx
+      .insertInto('dict_data')
+      .values(
+        Object.entries(DICTS).flatMap(([dictType, entries]) =>
+          entries.map(([value, label, listClass], i) => ({
+            dict_type: dictType,
+            dict_label: label,
+            dict_value: value,
+            dict_sort: i + 1,
+            list_class: listClass,
+            css_class: '',
+            is_default: i === 0 ? 'Y' : 'N',
+            status: '0',
+          })),
+        ),
+      )
+      .execute()
+
+    await trx
+      .insertInto('sys_config')
+      .values(
+        CONFIGS.map(([key, value, name]) => ({ config_key: key, config_value: value, config_name: name })),
+      )
+      .execute()
+
+    for (const [i, game] of GAMES.entries()) {
+      const { id: gameId } = await trx
+        .insertInto('games')
+        .values({
+          name_cn: game.nameCn,
+          name_en: game.nameEn,
+          initial: game.initial,
+          icon: gameIcon(game),
+          platforms: JSON.stringify(game.platforms),
+          hot: game.hot ? 1 : 0,
+          sort: i + 1,
+          description: game.description,
+          status: '0',
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      for (const [a, area] of game.areas.entries()) {
+        const { id: areaId } = await trx
+          .insertInto('game_servers')
+          .values({ game_id: gameId, parent_id: null, name: area.name, platform: area.platform, sort: a + 1 })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+        await trx
+          .insertInto('game_servers')
+          .values(
+            area.servers.map((name, s) => ({
+              game_id: gameId,
+              parent_id: areaId,
+              name,
+              platform: area.platform,
+              sort: s + 1,
+            })),
+          )
+          .execute()
+      }
+    }
+
+    const helpNotices: SeedNotice[] = HELP_LINKS.map((link) => {
+      const paragraphs = HELP_TEXTS[link.noticeId]
+      if (!paragraphs) throw new Error(`no help text for notice ${link.noticeId}`)
+      return {
+        noticeId: link.noticeId,
+        noticeType: link.noticeType,
+        title: link.title,
+        paragraphs,
+        daysAgo: 60,
+      }
+    })
+    await trx
+      .insertInto('notices')
+      .values(
+        [...helpNotices, ...ANNOUNCEMENTS].map((n) => ({
+          id: n.noticeId,
+          notice_type: n.noticeType,
+          title: n.title,
+          content: n.paragraphs.join('\n\n'),
+          status: '0',
+          created_at: now - n.daysAgo * DAY,
+          updated_at: now - n.daysAgo * DAY,
+        })),
+      )
+      .execute()
+
+    const message = (
+      user: string,
+      title: string,
+      content: string,
+      type: 'SYSTEM' | 'ORDER',
+      read: boolean,
+      hoursAgo: number,
+    ) => ({
+      user_id: users[user],
+      title,
+      content,
+      message_type: type,
+      is_read: read ? 1 : 0,
+      deleted: 0,
+      created_at: now - hoursAgo * 60 * 60 * 1000,
+    })
+    await trx
+      .insertInto('web_messages')
+      .values([
+        message(
+          'buyer',
+          `欢迎加入${SITE_NAME}`,
+          `感谢您注册${SITE_NAME}。交易前请阅读《买家协议》，所有订单均由平台担保，请勿私下交易。`,
+          'SYSTEM',
+          true,
+          720,
+        ),
+        message(
+          'buyer',
+          '账户安全提醒',
+          '您的账户尚未设置支付密码，为保障资金安全，请尽快在“账户设置 - 支付密码”中完成设置。',
+          'SYSTEM',
+          false,
+          48,
+        ),
+        message(
+          'buyer',
+          '订单支付成功',
+          '您购买的《原神》天空岛 五星角色账号已支付成功，卖家正在交付，请留意订单进度。',
+          'ORDER',
+          false,
+          5,
+        ),
+        message(
+          'buyer',
+          '卖家已交付，请确认收货',
+          '您的订单 YX202405180001 卖家已完成交付，请登录游戏核对后确认收货。',
+          'ORDER',
+          false,
+          2,
+        ),
+        message(
+          'seller',
+          '商品审核通过',
+          '您发布的《王者荣耀》安卓QQ区 荣耀王者账号已通过审核，现已上架出售。',
+          'SYSTEM',
+          false,
+          26,
+        ),
+        message(
+          'seller',
+          '您有新的订单',
+          '买家已支付订单 YX202405180001，请尽快完成交付。',
+          'ORDER',
+          false,
+          5,
+        ),
+      ])
+      .execute()
+
+    await trx
+      .insertInto('warrant_messages')
+      .values({
+        order_no: 'YX202405180001',
+        sender_id: users.buyer,
+        recipient_id: users.seller,
+        content: '您好，账号大概什么时候可以交付？我晚上八点后都在线。',
+        created_at: now - 60 * 60 * 1000,
+        read_at: null,
+      })
+      .execute()
+  })
+}

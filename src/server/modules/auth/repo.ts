@@ -1,0 +1,137 @@
+/** SQL of the auth module: users, roles, permissions, tokens, login failures, captchas. */
+import type { Db } from '../../db'
+import type { UsersTable } from '../../db/schema'
+import type { Insertable } from 'kysely'
+
+export function authRepo(db: Db) {
+  return {
+    findUserByName(userName: string) {
+      return db.selectFrom('users').selectAll().where('user_name', '=', userName).executeTakeFirst()
+    },
+
+    findUserById(userId: number) {
+      return db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst()
+    },
+
+    async insertUser(user: Insertable<UsersTable>): Promise<number> {
+      const row = await db.insertInto('users').values(user).returning('id').executeTakeFirstOrThrow()
+      return row.id
+    },
+
+    async addRole(userId: number, roleKey: string) {
+      const role = await db
+        .selectFrom('roles')
+        .select('id')
+        .where('role_key', '=', roleKey)
+        .executeTakeFirstOrThrow()
+      await db.insertInto('user_roles').values({ user_id: userId, role_id: role.id }).execute()
+    },
+
+    async roleKeys(userId: number): Promise<string[]> {
+      const rows = await db
+        .selectFrom('user_roles')
+        .innerJoin('roles', 'roles.id', 'user_roles.role_id')
+        .select('roles.role_key')
+        .where('user_roles.user_id', '=', userId)
+        .where('roles.status', '=', '0')
+        .orderBy('roles.sort')
+        .execute()
+      return rows.map((r) => r.role_key)
+    },
+
+    async permissions(userId: number): Promise<string[]> {
+      const rows = await db
+        .selectFrom('role_permissions')
+        .innerJoin('user_roles', 'user_roles.role_id', 'role_permissions.role_id')
+        .innerJoin('roles', 'roles.id', 'role_permissions.role_id')
+        .select('role_permissions.permission')
+        .distinct()
+        .where('user_roles.user_id', '=', userId)
+        .where('roles.status', '=', '0')
+        .orderBy('role_permissions.permission')
+        .execute()
+      return rows.map((r) => r.permission)
+    },
+
+    async recordLogin(userId: number, now: number) {
+      await db.updateTable('users').set({ last_login_at: now }).where('id', '=', userId).execute()
+    },
+
+    async insertToken(token: {
+      tokenHash: string
+      userId: number
+      now: number
+      expiresAt: number
+      ip: string
+      userAgent: string
+    }) {
+      await db
+        .insertInto('user_tokens')
+        .values({
+          token_hash: token.tokenHash,
+          user_id: token.userId,
+          created_at: token.now,
+          expires_at: token.expiresAt,
+          ip: token.ip,
+          user_agent: token.userAgent,
+        })
+        .execute()
+    },
+
+    findToken(tokenHash: string) {
+      return db
+        .selectFrom('user_tokens')
+        .innerJoin('users', 'users.id', 'user_tokens.user_id')
+        .select(['user_tokens.user_id', 'user_tokens.expires_at', 'users.status'])
+        .where('user_tokens.token_hash', '=', tokenHash)
+        .executeTakeFirst()
+    },
+
+    async deleteToken(tokenHash: string) {
+      await db.deleteFrom('user_tokens').where('token_hash', '=', tokenHash).execute()
+    },
+
+    async deleteExpiredTokens(now: number) {
+      await db.deleteFrom('user_tokens').where('expires_at', '<=', now).execute()
+    },
+
+    /** Times of the latest failures of a username, newest first. */
+    async latestFailures(userName: string, limit: number): Promise<number[]> {
+      const rows = await db
+        .selectFrom('login_failures')
+        .select('at')
+        .where('user_name', '=', userName)
+        .orderBy('at', 'desc')
+        .limit(limit)
+        .execute()
+      return rows.map((r) => r.at)
+    },
+
+    /** Records a failure and forgets all failures older than `forgetBefore`. */
+    async addFailure(userName: string, ip: string, now: number, forgetBefore: number) {
+      await db.deleteFrom('login_failures').where('at', '<', forgetBefore).execute()
+      await db.insertInto('login_failures').values({ user_name: userName, at: now, ip }).execute()
+    },
+
+    async clearFailures(userName: string) {
+      await db.deleteFrom('login_failures').where('user_name', '=', userName).execute()
+    },
+
+    async insertCaptcha(uuid: string, answerHash: string, expiresAt: number, now: number) {
+      await db.deleteFrom('captchas').where('expires_at', '<=', now).execute()
+      await db
+        .insertInto('captchas')
+        .values({ uuid, answer_hash: answerHash, expires_at: expiresAt })
+        .execute()
+    },
+
+    /** Deletes the captcha and returns it: each captcha is checked at most once. */
+    takeCaptcha(uuid: string) {
+      return db
+        .deleteFrom('captchas')
+        .where('uuid', '=', uuid)
+        .returning(['answer_hash', 'expires_at'])
+        .executeTakeFirst()
+    },
+  }
+}

@@ -1,0 +1,227 @@
+/**
+ * Login rules: captcha, RSA-encrypted passwords, lockout after repeated failures, opaque bearer tokens
+ * stored only as their sha256, registration rules.
+ */
+import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto'
+import svgCaptcha from 'svg-captcha'
+import {
+  Code,
+  passwordProblem,
+  usernameProblem,
+  type CaptchaResult,
+  type GetInfoResult,
+  type LoginBody,
+  type LoginResult,
+  type RegisterBody,
+} from '../../../shared/api'
+import {
+  ALL_PERMISSION,
+  CAPTCHA_TTL_MS,
+  LOGIN_LOCK,
+  ROLE_ADMIN,
+  TOKEN_TTL_MS,
+} from '../../../shared/constants'
+import { MSG } from '../../../shared/messages'
+import { isUniqueViolation, type Db } from '../../db'
+import { ApiError } from '../../plugins/envelope'
+import type { Session } from '../../plugins/auth'
+import { CONFIG_KEYS, type SystemService } from '../system/service'
+import { hashPassword, verifyPassword } from './password'
+import { authRepo } from './repo'
+import type { PasswordCipher } from './rsa'
+
+/** Role of every self-registered user. */
+export const ROLE_COMMON = 'common'
+
+export interface AuthServiceDeps {
+  db: Db
+  system: SystemService
+  cipher: PasswordCipher
+  captchaEnabled: boolean
+  now: () => number
+}
+
+export interface ClientInfo {
+  ip: string
+  userAgent: string
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
+const badRequest = (msg: string) => new ApiError(Code.BAD_REQUEST, msg)
+
+/** Public user code, e.g. U48151623 (customer service asks for it). */
+export const newUserCode = () => `U${randomInt(10_000_000, 100_000_000)}`
+
+export function authService(deps: AuthServiceDeps) {
+  const repo = authRepo(deps.db)
+  // Verified against when the user does not exist, so both failures take the same time.
+  const dummyHash = hashPassword(randomBytes(16).toString('hex'))
+
+  async function checkCaptcha(code: string | undefined, uuid: string | undefined) {
+    if (!deps.captchaEnabled) return
+    if (!code?.trim()) throw badRequest('验证码不能为空')
+    const captcha = uuid ? await repo.takeCaptcha(uuid) : undefined
+    if (!captcha || captcha.expires_at <= deps.now()) throw badRequest(MSG.CAPTCHA_EXPIRED)
+    if (sha256(code.trim().toLowerCase()) !== captcha.answer_hash) throw badRequest(MSG.CAPTCHA_WRONG)
+  }
+
+  function decryptPassword(cipherText: string): string {
+    const plain = deps.cipher.decrypt(cipherText)
+    if (plain === null) throw badRequest(MSG.PASSWORD_DECRYPT_FAILED)
+    return plain
+  }
+
+  /** Locked while the latest failure closed a run of maxFailures within windowMs, for lockMs after it. */
+  async function isLocked(userName: string): Promise<boolean> {
+    const latest = await repo.latestFailures(userName, LOGIN_LOCK.maxFailures)
+    if (latest.length < LOGIN_LOCK.maxFailures) return false
+    const newest = latest[0]
+    const oldest = latest[latest.length - 1]
+    return newest - oldest <= LOGIN_LOCK.windowMs && deps.now() < newest + LOGIN_LOCK.lockMs
+  }
+
+  return {
+    async captcha(): Promise<CaptchaResult> {
+      if (!deps.captchaEnabled) return { captchaEnabled: false }
+      const { text, data } = svgCaptcha.createMathExpr({
+        mathMin: 1,
+        mathMax: 20,
+        mathOperator: '+',
+        noise: 2,
+        color: true,
+        width: 120,
+        height: 40,
+      })
+      const uuid = randomUUID()
+      const now = deps.now()
+      await repo.insertCaptcha(uuid, sha256(text.toLowerCase()), now + CAPTCHA_TTL_MS, now)
+      return {
+        captchaEnabled: true,
+        uuid,
+        img: `data:image/svg+xml;base64,${Buffer.from(data).toString('base64')}`,
+      }
+    },
+
+    async login(body: LoginBody, client: ClientInfo): Promise<LoginResult> {
+      await checkCaptcha(body.code, body.uuid)
+      const userName = body.username.trim()
+      if (!userName) throw badRequest('用户名不能为空')
+      const password = decryptPassword(body.password)
+      if (await isLocked(userName)) throw badRequest(MSG.ACCOUNT_LOCKED)
+
+      const user = await repo.findUserByName(userName)
+      const matches = await verifyPassword(password, user?.password_hash ?? (await dummyHash))
+      const now = deps.now()
+      if (!user || !matches) {
+        await repo.addFailure(userName, client.ip, now, now - LOGIN_LOCK.windowMs - LOGIN_LOCK.lockMs)
+        throw badRequest((await isLocked(userName)) ? MSG.ACCOUNT_LOCKED : MSG.BAD_CREDENTIALS)
+      }
+      if (user.status !== '0') throw badRequest(MSG.ACCOUNT_DISABLED)
+
+      const token = randomBytes(32).toString('base64url')
+      await deps.db.transaction().execute(async (trx) => {
+        const tx = authRepo(trx)
+        await tx.clearFailures(userName)
+        await tx.deleteExpiredTokens(now)
+        await tx.insertToken({
+          tokenHash: sha256(token),
+          userId: user.id,
+          now,
+          expiresAt: now + TOKEN_TTL_MS,
+          ...client,
+        })
+        await tx.recordLogin(user.id, now)
+      })
+      return {
+        token,
+        userInfoDto: {
+          userId: user.id,
+          userName: user.user_name,
+          nickName: user.nick_name,
+          code: user.user_code,
+          avatar: user.avatar,
+        },
+      }
+    },
+
+    async register(body: RegisterBody): Promise<void> {
+      if ((await deps.system.configValue(CONFIG_KEYS.registerUser)) !== 'true') {
+        throw badRequest('当前系统没有开启注册功能')
+      }
+      await checkCaptcha(body.code, body.uuid)
+      const userName = body.username.trim()
+      const nameProblem = usernameProblem(userName)
+      if (nameProblem) throw badRequest(nameProblem)
+      const password = decryptPassword(body.password)
+      if (password !== decryptPassword(body.confirmPassword)) throw badRequest('确认密码与密码不一致')
+      const strengthProblem = passwordProblem(password)
+      if (strengthProblem) throw badRequest(strengthProblem)
+
+      const taken = badRequest('用户名已被注册')
+      if (await repo.findUserByName(userName)) throw taken
+      const now = deps.now()
+      const passwordHash = await hashPassword(password)
+      try {
+        await deps.db.transaction().execute(async (trx) => {
+          const tx = authRepo(trx)
+          const userId = await tx.insertUser({
+            user_name: userName,
+            nick_name: body.nickName?.trim() || userName,
+            password_hash: passwordHash,
+            avatar: '',
+            phone: '',
+            email: '',
+            user_code: newUserCode(),
+            status: '0',
+            created_at: now,
+            updated_at: now,
+            last_login_at: null,
+          })
+          await tx.addRole(userId, ROLE_COMMON)
+        })
+      } catch (err) {
+        throw isUniqueViolation(err) ? taken : err
+      }
+    },
+
+    async logout(token: string | null) {
+      if (token) await repo.deleteToken(sha256(token))
+    },
+
+    async authenticate(token: string): Promise<Session> {
+      const tokenHash = sha256(token)
+      const row = await repo.findToken(tokenHash)
+      if (!row || row.status !== '0') throw new ApiError(Code.UNAUTHORIZED, MSG.UNAUTHORIZED)
+      if (row.expires_at <= deps.now()) {
+        await repo.deleteToken(tokenHash)
+        throw new ApiError(Code.SESSION_ENDED, MSG.SESSION_EXPIRED)
+      }
+      return { userId: row.user_id, tokenHash }
+    },
+
+    roleKeys: (userId: number) => repo.roleKeys(userId),
+
+    async info(userId: number): Promise<GetInfoResult> {
+      const user = await repo.findUserById(userId)
+      if (!user) throw new ApiError(Code.UNAUTHORIZED, MSG.UNAUTHORIZED)
+      const roles = await repo.roleKeys(userId)
+      return {
+        user: {
+          userId: user.id,
+          userName: user.user_name,
+          nickName: user.nick_name,
+          code: user.user_code,
+          avatar: user.avatar,
+          phone: user.phone,
+          email: user.email,
+          createdAt: user.created_at,
+          lastLoginAt: user.last_login_at,
+        },
+        roles,
+        permissions: roles.includes(ROLE_ADMIN) ? [ALL_PERMISSION] : await repo.permissions(userId),
+      }
+    },
+  }
+}
+
+export type AuthService = ReturnType<typeof authService>

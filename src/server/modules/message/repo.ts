@@ -1,0 +1,66 @@
+/** SQL of the message module. Every query is scoped to its owner: other users' ids match nothing. */
+import { sql } from 'kysely'
+import type { Db } from '../../db'
+import { fetchPage } from '../../db/paging'
+import type { WebMessagePageBody } from '../../../shared/api'
+
+export function messageRepo(db: Db) {
+  const own = (userId: number) =>
+    db.selectFrom('web_messages').where('user_id', '=', userId).where('deleted', '=', 0)
+
+  return {
+    page(userId: number, filter: WebMessagePageBody) {
+      let query = own(userId)
+        .select(['id', 'title', 'content', 'message_type', 'is_read', 'created_at'])
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+      if (filter.messageType) query = query.where('message_type', '=', filter.messageType)
+      if (filter.isRead !== undefined) query = query.where('is_read', '=', filter.isRead ? 1 : 0)
+      return fetchPage(query, filter)
+    },
+
+    async unreadCount(userId: number): Promise<number> {
+      const row = await own(userId)
+        .where('is_read', '=', 0)
+        .select(sql<number>`count(*)`.as('total'))
+        .executeTakeFirstOrThrow()
+      return row.total
+    },
+
+    /** Marks the caller's unread messages among `ids` read; returns how many changed. */
+    async markRead(userId: number, ids: number[]): Promise<number> {
+      const result = await db
+        .updateTable('web_messages')
+        .set({ is_read: 1 })
+        .where('user_id', '=', userId)
+        .where('id', 'in', ids)
+        .where('deleted', '=', 0)
+        .where('is_read', '=', 0)
+        .executeTakeFirst()
+      return Number(result.numUpdatedRows)
+    },
+
+    /** Soft-deletes the caller's messages among `ids`; returns how many changed. */
+    async remove(userId: number, ids: number[]): Promise<number> {
+      const result = await db
+        .updateTable('web_messages')
+        .set({ deleted: 1 })
+        .where('user_id', '=', userId)
+        .where('id', 'in', ids)
+        .where('deleted', '=', 0)
+        .executeTakeFirst()
+      return Number(result.numUpdatedRows)
+    },
+
+    async hasUnreadWarrantMessage(userId: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('warrant_messages')
+        .select('id')
+        .where('recipient_id', '=', userId)
+        .where('read_at', 'is', null)
+        .limit(1)
+        .executeTakeFirst()
+      return row !== undefined
+    },
+  }
+}

@@ -1,0 +1,40 @@
+/** SQL of the notice module. */
+import { sql } from 'kysely'
+import type { Db } from '../../db'
+import { fetchPage } from '../../db/paging'
+import type { PageQuery, NoticeType } from '../../../shared/api'
+
+export interface NoticeFilter extends PageQuery {
+  noticeType?: NoticeType
+  keyword?: string
+}
+
+export function noticeRepo(db: Db) {
+  return {
+    /** Published notices without their content, newest first. */
+    page(filter: NoticeFilter) {
+      let query = db
+        .selectFrom('notices')
+        .select(['id', 'notice_type', 'title', 'created_at'])
+        .where('status', '=', '0')
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+      if (filter.noticeType) query = query.where('notice_type', '=', filter.noticeType)
+      const keyword = filter.keyword?.trim()
+      if (keyword) {
+        const pattern = `%${keyword.replace(/[\\%_]/g, '\\$&')}%`
+        query = query.where(sql<boolean>`title like ${pattern} escape '\\'`)
+      }
+      return fetchPage(query, filter)
+    },
+
+    find(noticeId: number) {
+      return db
+        .selectFrom('notices')
+        .selectAll()
+        .where('id', '=', noticeId)
+        .where('status', '=', '0')
+        .executeTakeFirst()
+    },
+  }
+}

@@ -1,0 +1,51 @@
+/**
+ * Authentication: `Authorization: Bearer <token>` (header only, never cookies). A route opts in with
+ * `config: { auth: true }`; then a missing or unknown token answers code 401 (MSG.UNAUTHORIZED) and an
+ * expired one code 521 (MSG.SESSION_EXPIRED), on which the spec's client warns, clears the login and
+ * goes to /login.html (spec §8).
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { Code } from '../../shared/api'
+import { MSG } from '../../shared/messages'
+import { ApiError } from './envelope'
+
+export interface Session {
+  userId: number
+  tokenHash: string
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** the route needs a logged-in user */
+    auth?: boolean
+  }
+  interface FastifyRequest {
+    session: Session | null
+  }
+}
+
+export interface Authenticator {
+  /** Resolves a raw token to its session or throws an ApiError (401/521). */
+  authenticate(token: string): Promise<Session>
+}
+
+export function bearerToken(request: FastifyRequest): string | null {
+  const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')
+  return match ? match[1] : null
+}
+
+/** The session of a route declared with `auth: true`. */
+export function sessionOf(request: FastifyRequest): Session {
+  if (!request.session) throw new ApiError(Code.UNAUTHORIZED, MSG.UNAUTHORIZED)
+  return request.session
+}
+
+export function registerAuth(app: FastifyInstance, authenticator: Authenticator) {
+  app.decorateRequest('session', null)
+  app.addHook('onRequest', async (request) => {
+    if (!request.routeOptions.config.auth) return
+    const token = bearerToken(request)
+    if (!token) throw new ApiError(Code.UNAUTHORIZED, MSG.UNAUTHORIZED)
+    request.session = await authenticator.authenticate(token)
+  })
+}

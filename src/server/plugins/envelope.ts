@@ -1,0 +1,73 @@
+/**
+ * The one response envelope (architecture.md): `{ code, msg, data }`, lists `{ code, msg, rows, total }`,
+ * and the error handling that maps every failure onto it.
+ *
+ * HTTP status policy (decided once): every /api answer goes out with HTTP 200 and the business code in
+ * the body — also 400, 401, 404, 429, 500 and 521. The spec's client (RuoYi interceptor, spec §8) reads
+ * `code` from the body, and a non-2xx status would send it down its transport-failure path
+ * (网络开小差啦) instead of its 401/521 handling. Only non-API answers (the web bundle, its 404 and the
+ * 503 "bundle not built" page) use real HTTP statuses.
+ */
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify'
+import { Code, type ApiResult, type TableResult } from '../../shared/api'
+import { MSG } from '../../shared/messages'
+import type { Page } from '../db/paging'
+import { schemaErrorFormatterFor } from './validation'
+
+/** A business error: services throw it, the error handler answers `{ code, msg }`. */
+export class ApiError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+const OK_MSG = '操作成功'
+const BAD_REQUEST_MSG = '请求格式不正确'
+
+export function ok<T>(data?: T, msg: string = OK_MSG): ApiResult<T> {
+  return { code: Code.OK, msg, data }
+}
+
+/**
+ * RuoYi-style answer with its fields at the top level (`res.token`, `res.captchaEnabled`…), also
+ * repeated in `data` so a client reading either place works.
+ */
+export function okFlat<T extends object>(fields: T, msg: string = OK_MSG): ApiResult<T> & T {
+  return { code: Code.OK, msg, ...fields, data: fields }
+}
+
+export function table<T>(page: Page<T>): TableResult<T> {
+  return { code: Code.OK, msg: '查询成功', rows: page.rows, total: page.total }
+}
+
+export function fail(code: number, msg: string): ApiResult<never> {
+  return { code, msg }
+}
+
+function describe(err: FastifyError | ApiError): ApiResult<never> {
+  if (err instanceof ApiError) return fail(err.code, err.message)
+  if (err.validation) return fail(Code.BAD_REQUEST, err.message)
+  if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return fail(Code.BAD_REQUEST, MSG.BODY_TOO_LARGE)
+  if (err.code?.startsWith('FST_ERR_CTP_')) return fail(Code.BAD_REQUEST, MSG.BAD_JSON)
+  if (err.statusCode !== undefined && err.statusCode < 500) return fail(Code.BAD_REQUEST, BAD_REQUEST_MSG)
+  return fail(Code.SERVER_ERROR, MSG.UNKNOWN)
+}
+
+/** Sends any error as an envelope; real faults are logged here and never carry a stack to the client. */
+export function sendError(reply: FastifyReply, err: FastifyError | ApiError) {
+  const body = describe(err)
+  if (body.code === Code.SERVER_ERROR) reply.log.error({ err }, 'request failed')
+  return reply.code(200).type('application/json; charset=utf-8').send(body)
+}
+
+export function registerEnvelope(app: FastifyInstance) {
+  // The API speaks JSON only: a text/plain body is refused as not-JSON instead of reaching a handler.
+  app.removeContentTypeParser('text/plain')
+  app.addHook('onRoute', (route) => {
+    route.schemaErrorFormatter ??= schemaErrorFormatterFor(route.schema)
+  })
+  app.setErrorHandler((err: FastifyError | ApiError, _request, reply) => sendError(reply, err))
+}

@@ -1,0 +1,46 @@
+/**
+ * The web bundle (dist/web) on the same origin as the API. Hashed files under /assets are cached for a
+ * year; index.html and everything else is revalidated. History-mode routes (/buyer/buyOrder.html, …)
+ * that are not files get index.html. Unknown /api paths get the envelope 404. Without a bundle, pages
+ * answer a plain 503 saying how to build it.
+ */
+import { existsSync } from 'node:fs'
+import { join, resolve, sep } from 'node:path'
+import fastifyStatic from '@fastify/static'
+import type { FastifyInstance } from 'fastify'
+import { API_BASE } from '../../shared/constants'
+import { Code } from '../../shared/api'
+import { MSG } from '../../shared/messages'
+import { fail } from './envelope'
+
+const IMMUTABLE = 'public, max-age=31536000, immutable'
+const TEXT = 'text/plain; charset=utf-8'
+const NOT_BUILT =
+  'Web 前端尚未构建，请先运行 npm run build:web（the web bundle is missing: run npm run build:web）'
+
+const isApiUrl = (url: string) =>
+  url === API_BASE || url.startsWith(`${API_BASE}/`) || url.startsWith(`${API_BASE}?`)
+
+export async function registerWebBundle(app: FastifyInstance, webRoot: string | null) {
+  const root = webRoot && existsSync(join(webRoot, 'index.html')) ? resolve(webRoot) : null
+  if (root) {
+    const assets = join(root, 'assets') + sep
+    await app.register(fastifyStatic, {
+      root,
+      cacheControl: false,
+      dotfiles: 'ignore',
+      setHeaders: (reply, path) =>
+        reply.header('cache-control', path.startsWith(assets) ? IMMUTABLE : 'no-cache'),
+    })
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    if (isApiUrl(request.url)) return reply.send(fail(Code.NOT_FOUND, MSG.NOT_FOUND))
+    if (request.method !== 'GET' && request.method !== 'HEAD')
+      return reply.code(404).type(TEXT).send('Not Found')
+    if (!root) return reply.code(503).type(TEXT).send(NOT_BUILT)
+    // A missing hashed file is a real 404: index.html in its place would only confuse the browser.
+    if (request.url.startsWith('/assets/')) return reply.code(404).type(TEXT).send('Not Found')
+    return reply.sendFile('index.html')
+  })
+}

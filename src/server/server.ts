@@ -1,0 +1,34 @@
+/** `npm start` / `npm run dev:server`: builds the app from the environment, listens, closes on signals. */
+import { SITE_NAME } from '../shared/constants'
+import { buildApp } from './app'
+import { loadConfig } from './config'
+import { DEMO_ACCOUNTS } from './db/seed'
+
+const config = loadConfig()
+const app = await buildApp({ ...config, logger: true })
+const address = await app.listen({ port: config.port, host: config.host })
+
+console.log(`\n${SITE_NAME} API 与网页已启动：${address}`)
+console.log(
+  `数据库：${config.databaseUrl ? 'PostgreSQL' : `SQLite ${config.dataDir}/market.db`}；网页目录：${config.webRoot}`,
+)
+if (config.seedDemo) {
+  console.log('演示账号（仅在新数据库中创建）：')
+  for (const a of DEMO_ACCOUNTS) console.log(`  ${a.userName} / ${a.password}  ${a.nickName}`)
+}
+
+let closing = false
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    if (closing) return
+    closing = true
+    app.log.info(`${signal}: closing`)
+    app.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        app.log.error({ err }, 'close failed')
+        process.exit(1)
+      },
+    )
+  })
+}

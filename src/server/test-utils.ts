@@ -1,0 +1,85 @@
+/** Helpers of the server tests: a real app on a temporary directory, called through inject. */
+import { randomInt } from 'node:crypto'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { FastifyInstance } from 'fastify'
+import forge from 'node-forge'
+import { buildApp, type BuildAppOptions } from './app'
+
+export interface TestApp {
+  app: FastifyInstance
+  dataDir: string
+  close(): Promise<void>
+}
+
+/** A seeded app on a fresh temporary directory; captcha off unless asked for. */
+export async function startTestApp(opts: Partial<BuildAppOptions> = {}): Promise<TestApp> {
+  const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'market-test-')))
+  const app = await buildApp({ captchaEnabled: false, ...opts, dataDir })
+  return {
+    app,
+    dataDir,
+    async close() {
+      await app.close()
+      await rm(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** A fresh client address, so rate limits only bite where a test gives a fixed `ip`. */
+const randomIp = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read whatever the envelope holds
+export type Json = any
+
+/** An /api call, answered as the parsed envelope. */
+export async function call(
+  app: FastifyInstance,
+  method: 'GET' | 'POST',
+  url: string,
+  opts: { token?: string; body?: unknown; ip?: string } = {},
+): Promise<Json> {
+  const res = await app.inject({
+    method,
+    url,
+    remoteAddress: opts.ip ?? randomIp(),
+    headers: opts.token ? { authorization: `Bearer ${opts.token}` } : {},
+    ...(opts.body === undefined ? {} : { payload: opts.body as object }),
+  })
+  // The envelope policy: every /api answer is HTTP 200 with the business code in the body.
+  if (res.statusCode !== 200) throw new Error(`HTTP ${res.statusCode} for ${method} ${url}: ${res.body}`)
+  return res.json()
+}
+
+/** What jsencrypt does in the browser: RSA PKCS#1 v1.5 with the server's public key, base64. */
+export async function encryptPassword(app: FastifyInstance, password: string): Promise<string> {
+  const { data } = await call(app, 'GET', '/api/publicKey')
+  const key = forge.pki.publicKeyFromPem(data.publicKey)
+  return forge.util.encode64(key.encrypt(forge.util.encodeUtf8(password), 'RSAES-PKCS1-V1_5'))
+}
+
+export async function loginAs(
+  app: FastifyInstance,
+  username: string,
+  password: string,
+  extra: { code?: string; uuid?: string; ip?: string } = {},
+): Promise<Json> {
+  const { ip, ...captcha } = extra
+  return call(app, 'POST', '/api/login', {
+    ip,
+    body: { username, password: await encryptPassword(app, password), ...captcha },
+  })
+}
+
+export async function tokenOf(app: FastifyInstance, username: string, password: string): Promise<string> {
+  const res = await loginAs(app, username, password)
+  if (res.code !== 200) throw new Error(`login of ${username} failed: ${res.msg}`)
+  return res.token
+}
+
+export const DEMO = {
+  buyer: ['buyer', 'Buyer@123'],
+  seller: ['seller', 'Seller@123'],
+  admin: ['admin', 'Admin@123'],
+} as const
