@@ -3,7 +3,19 @@ import globals from 'globals'
 import reactHooks from 'eslint-plugin-react-hooks'
 import tseslint from 'typescript-eslint'
 
-const nodeBuiltins = ['fs', 'path', 'crypto', 'os', 'child_process', 'http', 'https', 'net', 'url', 'util', 'stream']
+const nodeBuiltins = [
+  'fs',
+  'path',
+  'crypto',
+  'os',
+  'child_process',
+  'http',
+  'https',
+  'net',
+  'url',
+  'util',
+  'stream',
+]
 
 export default tseslint.config(
   { ignores: ['node_modules', 'out', 'dist', 'data', 'release', 'test-results', 'playwright-report'] },
@@ -20,7 +32,11 @@ export default tseslint.config(
         {
           paths: [
             { name: 'electron', importNames: ['ipcMain'], message: 'Use src/main/ipc/handle.ts.' },
-            { name: 'electron', importNames: ['ipcRenderer'], message: 'Only src/preload builds the bridge.' },
+            {
+              name: 'electron',
+              importNames: ['ipcRenderer'],
+              message: 'Only src/preload builds the bridge.',
+            },
           ],
         },
       ],
@@ -43,7 +59,10 @@ export default tseslint.config(
           message: 'Use the platform adapter (src/renderer/src/platform).',
         },
       ],
-      'no-restricted-imports': ['error', { paths: ['electron'], patterns: ['**/src/main/**', '**/src/server/**'] }],
+      'no-restricted-imports': [
+        'error',
+        { paths: ['electron'], patterns: ['**/src/main/**', '**/src/server/**'] },
+      ],
     },
   },
   {

@@ -17,8 +17,16 @@ function newestMtime(dir) {
 }
 
 const targets = {
-  web: { output: 'dist/web/index.html', sources: ['src/renderer', 'src/shared', 'vite.web.config.ts'], script: 'build:web' },
-  server: { output: 'dist/server/server.js', sources: ['src/server', 'src/shared', 'vite.server.config.ts'], script: 'build:server' },
+  web: {
+    output: 'dist/web/index.html',
+    sources: ['src/renderer', 'src/shared', 'vite.web.config.ts'],
+    script: 'build:web',
+  },
+  server: {
+    output: 'dist/server/server.js',
+    sources: ['src/server', 'src/shared', 'vite.server.config.ts'],
+    script: 'build:server',
+  },
 }
 
 /** npm scripts that must run before the server can start */

@@ -35,7 +35,10 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   if (process.argv.includes('--write')) {
     const readme = readFileSync(README, 'utf8')
     const current = readmeTable(readme)
-    writeFileSync(README, readme.replace(current ? current : `${START}\n`, current ? table : `${START}\n${table}\n`))
+    writeFileSync(
+      README,
+      readme.replace(current ? current : `${START}\n`, current ? table : `${START}\n${table}\n`),
+    )
     console.log('README status table updated')
   } else {
     console.log(table)

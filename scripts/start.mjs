@@ -7,7 +7,11 @@ import { root, staleBuilds } from './build-state.mjs'
 
 for (const script of staleBuilds()) {
   console.log(`> npm run ${script}`)
-  const r = spawnSync('npm', ['run', '--silent', script], { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' })
+  const r = spawnSync('npm', ['run', '--silent', script], {
+    cwd: root,
+    stdio: 'inherit',
+    shell: process.platform === 'win32',
+  })
   if (r.status !== 0) process.exit(r.status ?? 1)
 }
 process.chdir(root)

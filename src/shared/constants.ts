@@ -35,7 +35,11 @@ export const ROLE_ADMIN = 'admin'
 export const ALL_PERMISSION = '*:*:*'
 
 /** Customer-service hours 10:00 to 22:30 (spec §1, §9), in minutes after midnight, China time. */
-export const SERVICE_HOURS = { startMinute: 10 * 60, endMinute: 22 * 60 + 30, label: '10:00 - 22:30' } as const
+export const SERVICE_HOURS = {
+  startMinute: 10 * 60,
+  endMinute: 22 * 60 + 30,
+  label: '10:00 - 22:30',
+} as const
 
 export const IMAGE_QUALITY = 90
 export const DEFAULT_DATE_FORMAT = 'YYYY-MM-DD HH:mm:ss'

@@ -38,7 +38,9 @@ export const INVOKE_CHANNELS = [
 export const EVENT_CHANNELS = ['nav:open'] as const satisfies readonly EventChannel[]
 
 /** camelCase method name of a channel on window.desktop: 'token:get' → 'tokenGet' */
-export type MethodName<C extends string> = C extends `${infer A}:${infer B}` ? `${A}${Capitalize<CamelCase<B>>}` : C
+export type MethodName<C extends string> = C extends `${infer A}:${infer B}`
+  ? `${A}${Capitalize<CamelCase<B>>}`
+  : C
 type CamelCase<S extends string> = S extends `${infer A}-${infer B}` ? `${A}${Capitalize<CamelCase<B>>}` : S
 
 export function methodName<C extends string>(channel: C): MethodName<C> {
@@ -49,7 +51,9 @@ export function methodName<C extends string>(channel: C): MethodName<C> {
 
 /** The shape of `window.desktop`, derived from the contract. */
 export type DesktopBridge = {
-  [C in InvokeChannel as MethodName<C>]: (...args: InvokeContract[C]['args']) => Promise<InvokeContract[C]['result']>
+  [C in InvokeChannel as MethodName<C>]: (
+    ...args: InvokeContract[C]['args']
+  ) => Promise<InvokeContract[C]['result']>
 } & {
   /** subscribe to a main→renderer event; returns the unsubscribe function */
   on<E extends EventChannel>(channel: E, listener: (payload: EventContract[E]['payload']) => void): () => void

@@ -14,7 +14,11 @@ describe('CORS for the desktop renderer', () => {
       const res = await t.app.inject({
         method: 'OPTIONS',
         url: '/api/getInfo',
-        headers: { origin, 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' },
+        headers: {
+          origin,
+          'access-control-request-method': 'GET',
+          'access-control-request-headers': 'authorization',
+        },
       })
       expect(res.statusCode, origin).toBe(204)
       expect(res.headers['access-control-allow-origin']).toBe(origin)
@@ -23,10 +27,16 @@ describe('CORS for the desktop renderer', () => {
   })
 
   it('lets the desktop app read answers and gives other origins nothing', async () => {
-    const ok = await t.app.inject({ url: '/api/goods/game/getGames', headers: { origin: DESKTOP_APP_ORIGIN } })
+    const ok = await t.app.inject({
+      url: '/api/goods/game/getGames',
+      headers: { origin: DESKTOP_APP_ORIGIN },
+    })
     expect(ok.headers['access-control-allow-origin']).toBe(DESKTOP_APP_ORIGIN)
     expect(ok.json().code).toBe(200)
-    const evil = await t.app.inject({ url: '/api/goods/game/getGames', headers: { origin: 'https://evil.example' } })
+    const evil = await t.app.inject({
+      url: '/api/goods/game/getGames',
+      headers: { origin: 'https://evil.example' },
+    })
     expect(evil.headers['access-control-allow-origin']).toBeUndefined()
     const preflight = await t.app.inject({
       method: 'OPTIONS',

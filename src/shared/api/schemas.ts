@@ -3,7 +3,10 @@
  * the server puts in a validation message, so a wrong value is answered in words the user knows.
  * Plain data: no Node, no DOM.
  */
-export const USERNAME_RULE = { pattern: '^[A-Za-z][A-Za-z0-9_]{3,19}$', hint: '4-20 位，字母开头，只含字母、数字和下划线' }
+export const USERNAME_RULE = {
+  pattern: '^[A-Za-z][A-Za-z0-9_]{3,19}$',
+  hint: '4-20 位，字母开头，只含字母、数字和下划线',
+}
 export const PASSWORD_RULE = {
   minLength: 8,
   maxLength: 32,

@@ -1,0 +1,39 @@
+/**
+ * Paths outside the route table: a page of the server menu (run-time routes, spec §2) when the
+ * logged-in user's menu has it, otherwise /404.html.
+ */
+import { Suspense, useEffect } from 'react'
+import { Navigate, useLocation } from 'react-router-dom'
+import { useMenuStore } from '@renderer/stores/menu'
+import { useSessionStore } from '@renderer/stores/session'
+import { findRuntimeRoute } from '@renderer/utils/menu'
+import { PageLoading } from '@renderer/components/PageLoading'
+import { UnderConstruction } from '@renderer/components/UnderConstruction'
+import { menuComponent } from './menu-registry'
+import { NOT_FOUND_PATH } from './route-table'
+
+export function CatchAll() {
+  const { pathname } = useLocation()
+  const loggedIn = useSessionStore((s) => Boolean(s.token))
+  const menus = useMenuStore((s) => s.menus)
+  const status = useMenuStore((s) => s.status)
+  const load = useMenuStore((s) => s.load)
+  const waiting = loggedIn && (status === 'idle' || status === 'loading')
+
+  useEffect(() => {
+    if (loggedIn && status === 'idle') void load()
+  }, [loggedIn, status, load])
+
+  if (waiting) return <PageLoading />
+  const route = loggedIn ? findRuntimeRoute(menus, pathname) : undefined
+  if (!route) return <Navigate to={NOT_FOUND_PATH} replace />
+  const Page = menuComponent(route.component)
+  if (!Page) return <UnderConstruction title={route.title || '建设中'} />
+  return (
+    <Suspense fallback={<PageLoading />}>
+      {/* menu pages are module-level lazy components (menu-registry.ts), not created here */}
+      {/* eslint-disable-next-line react-hooks/static-components */}
+      <Page />
+    </Suspense>
+  )
+}

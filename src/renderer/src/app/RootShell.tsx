@@ -1,0 +1,108 @@
+/**
+ * What happens on every navigation (spec §2, §4): scroll to the top; page title and SEO meta
+ * (the game's names on /list.html?gameId=); when logged in, the unread count and the
+ * guaranteed-order flag are refreshed, and the user info and menu are loaded once.
+ * Also the display mode (desktop/mobile) follows the window size.
+ */
+import { useEffect } from 'react'
+import { Outlet, useLocation, useMatches } from 'react-router-dom'
+import { getGamesById } from '@renderer/api/game'
+import { platform } from '@renderer/platform'
+import { useAppStore } from '@renderer/stores/app'
+import { useMenuStore } from '@renderer/stores/menu'
+import { useMessagesStore } from '@renderer/stores/messages'
+import { useSessionStore } from '@renderer/stores/session'
+import { currentDevice } from '@renderer/utils/device'
+import { findRuntimeRoute } from '@renderer/utils/menu'
+import type { RouteEntry } from './route-table'
+import { gameSeo, pageTitle, setSeoMeta } from './seo'
+
+export interface RouteHandle {
+  title: string
+  entry?: RouteEntry
+}
+
+function applyTitle(title: string) {
+  document.title = title
+  // the web shell shows the unread count as a title prefix; put it back after the change
+  if (useSessionStore.getState().token) platform.setBadge(useMessagesStore.getState().unreadCount)
+}
+
+/** The display mode follows the body width and user agent; on mobile the side bar closes. */
+export function useDisplayMode(): void {
+  useEffect(() => {
+    const update = () => {
+      const device = currentDevice()
+      const app = useAppStore.getState()
+      if (app.device !== device) app.toggleDevice(device)
+      if (device === 'mobile' && app.sidebar.opened) app.closeSideBar(true)
+    }
+    update()
+    window.addEventListener('resize', update)
+    return () => window.removeEventListener('resize', update)
+  }, [])
+}
+
+export function RootShell() {
+  const location = useLocation()
+  const matches = useMatches()
+  const token = useSessionStore((s) => s.token)
+  const menus = useMenuStore((s) => s.menus)
+  const handle = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.title)?.handle as
+    RouteHandle | undefined
+  const handleTitle = handle?.title
+  const runtimeTitle = handleTitle ? undefined : findRuntimeRoute(menus, location.pathname)?.title
+  const gameId =
+    location.pathname === '/list.html' ? new URLSearchParams(location.search).get('gameId') : null
+
+  useDisplayMode()
+
+  // scroll to the top on each navigation
+  useEffect(() => {
+    window.scrollTo(0, 0)
+  }, [location.pathname, location.search])
+
+  // title and SEO
+  useEffect(() => {
+    let alive = true
+    applyTitle(pageTitle(handleTitle ?? runtimeTitle))
+    setSeoMeta()
+    const id = Number(gameId)
+    if (gameId && Number.isSafeInteger(id) && id > 0) {
+      getGamesById(id, { errors: 'caller' })
+        .then((game) => {
+          if (!alive) return
+          const seo = gameSeo(game)
+          applyTitle(seo.title)
+          setSeoMeta(seo)
+        })
+        .catch(() => undefined)
+    }
+    return () => {
+      alive = false
+    }
+  }, [location.pathname, handleTitle, runtimeTitle, gameId])
+
+  // unread count and guaranteed-order flag, on every route change when logged in
+  useEffect(() => {
+    if (token) void useMessagesStore.getState().refresh()
+  }, [token, location.pathname, location.search])
+
+  // user info (roles, permissions) and the menu, once per login
+  useEffect(() => {
+    if (!token) return
+    const session = useSessionStore.getState()
+    if (session.roles.length === 0) {
+      session
+        .getInfo()
+        .then(() => {
+          if (useMenuStore.getState().status === 'idle') void useMenuStore.getState().load()
+        })
+        .catch(() => undefined)
+    }
+  }, [token])
+
+  return <Outlet />
+}
+
+export default RootShell

@@ -1,0 +1,165 @@
+/**
+ * Site header (spec §1-§2): a top bar (greeting or login links, site links, site-navigation
+ * dropdown) and the brand row (logo linking home, subtitle, the promises of the site).
+ */
+import { useEffect, useState } from 'react'
+import { Link } from 'react-router-dom'
+import { App, Badge, Dropdown } from 'antd'
+import type { MenuProps } from 'antd'
+import {
+  BellOutlined,
+  DownOutlined,
+  LockOutlined,
+  SafetyCertificateOutlined,
+  SolutionOutlined,
+  TeamOutlined,
+} from '@ant-design/icons'
+import { SITE_NAME, SITE_SUBTITLE } from '@shared/constants'
+import { getConfigKey } from '@renderer/api/system'
+import { displayName, useSessionStore } from '@renderer/stores/session'
+import { useMessagesStore } from '@renderer/stores/messages'
+import { Logo } from './Logo'
+
+export const THIRD_LOGIN_CONFIG_KEY = 'third.loginUrl'
+
+/** The social-login address with `redirect` = this site's /login.html (spec §1). */
+export function socialLoginHref(base: string, origin: string): string {
+  const separator = base.includes('?') ? '&' : '?'
+  return `${base}${separator}redirect=${encodeURIComponent(`${origin}/login.html`)}`
+}
+
+let socialLoginBase: Promise<string> | null = null
+function loadSocialLoginBase(): Promise<string> {
+  socialLoginBase ??= getConfigKey(THIRD_LOGIN_CONFIG_KEY, { errors: 'caller' }).catch(() => '')
+  return socialLoginBase
+}
+
+export const SITE_NAV_ITEMS = [
+  { key: 'user', label: '账号管理', to: '/user/userBase.html' },
+  { key: 'account', label: '资金管理', to: '/account/balance.html' },
+  { key: 'home', label: '个人中心', to: '/userHome.html' },
+  { key: 'message', label: '消息中心', to: '/message/userMessage.html' },
+  { key: 'guide', label: '操作指南', to: '/platform/noticeList.html?noticeType=GUIDE' },
+] as const
+
+const navMenu: MenuProps = {
+  items: SITE_NAV_ITEMS.map((item) => ({ key: item.key, label: <Link to={item.to}>{item.label}</Link> })),
+}
+
+function SocialLogin() {
+  const [href, setHref] = useState<string | null>(null)
+  useEffect(() => {
+    let alive = true
+    void loadSocialLoginBase().then((base) => {
+      if (alive && base) setHref(socialLoginHref(base, window.location.origin))
+    })
+    return () => {
+      alive = false
+    }
+  }, [])
+  if (!href) return null
+  return (
+    <a className="topbar__link" href={href} rel="noopener noreferrer">
+      <TeamOutlined /> 社交账号登录
+    </a>
+  )
+}
+
+function UserGreeting() {
+  const { modal } = App.useApp()
+  const name = useSessionStore(displayName)
+  const logout = useSessionStore((s) => s.logout)
+  const unread = useMessagesStore((s) => s.unreadCount)
+  const confirmLogout = () => {
+    modal.confirm({
+      title: '退出登录',
+      content: '确定要退出当前账号吗？',
+      okText: '退出',
+      cancelText: '取消',
+      onOk: () => logout(),
+    })
+  }
+  return (
+    <>
+      <span className="topbar__greeting">
+        欢迎{' '}
+        <Link to="/userHome.html" className="topbar__name">
+          {name}
+        </Link>
+      </span>
+      <Link
+        to="/message/userMessage.html"
+        className="topbar__link topbar__messages"
+        aria-label={`站内信，${unread} 条未读`}
+      >
+        <BellOutlined /> 消息
+        <Badge count={unread} size="small" overflowCount={99} offset={[4, -2]} />
+      </Link>
+      <button type="button" className="topbar__link topbar__button" onClick={confirmLogout}>
+        退出
+      </button>
+    </>
+  )
+}
+
+export function Header() {
+  const loggedIn = useSessionStore((s) => Boolean(s.token))
+  return (
+    <header className="site-header">
+      <div className="topbar">
+        <div className="container topbar__inner">
+          <div className="topbar__left">
+            {loggedIn ? (
+              <UserGreeting />
+            ) : (
+              <>
+                <span className="topbar__greeting">您好，欢迎来到{SITE_NAME}！</span>
+                <Link to="/login.html" className="topbar__link topbar__link--primary">
+                  登录
+                </Link>
+                <Link to="/register.html" className="topbar__link">
+                  注册
+                </Link>
+                <SocialLogin />
+              </>
+            )}
+          </div>
+          <nav className="topbar__right" aria-label="站点导航">
+            <Link to="/" className="topbar__link">
+              首页
+            </Link>
+            <a href="/warrantOrderHandler.html" target="_blank" rel="noopener" className="topbar__link">
+              担保交易
+            </a>
+            <Dropdown menu={navMenu} placement="bottomRight">
+              <button type="button" className="topbar__link topbar__button">
+                网站导航 <DownOutlined className="topbar__caret" />
+              </button>
+            </Dropdown>
+            <Link to="/platform/feedback.html" className="topbar__link">
+              意见反馈
+            </Link>
+          </nav>
+        </div>
+      </div>
+      <div className="brandbar">
+        <div className="container brandbar__inner">
+          <Logo subtitle={SITE_SUBTITLE} />
+          <ul className="brandbar__promises" aria-label="交易保障">
+            <li>
+              <SafetyCertificateOutlined /> 担保交易
+            </li>
+            <li>
+              <LockOutlined /> 资金托管
+            </li>
+            <li>
+              <SolutionOutlined /> 客服验证
+            </li>
+          </ul>
+        </div>
+      </div>
+    </header>
+  )
+}
+
+export default Header

@@ -1,0 +1,10 @@
+import { Spin } from 'antd'
+
+/** Shown while a page's code or data loads. */
+export function PageLoading({ minHeight = 360 }: { minHeight?: number }) {
+  return (
+    <div className="page-loading" style={{ minHeight }} role="status" aria-live="polite">
+      <Spin size="large" />
+    </div>
+  )
+}

@@ -1,0 +1,54 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { fireEvent, render, screen } from '@testing-library/react'
+import { Providers } from '@renderer/app/providers'
+import { Pagination } from './Pagination'
+
+vi.mock('@renderer/utils/scroll-to', () => ({ scrollTo: vi.fn() }))
+const { scrollTo } = await import('@renderer/utils/scroll-to')
+
+afterEach(() => vi.clearAllMocks())
+
+describe('Pagination (spec §9)', () => {
+  it('shows total, size changer, pager and quick jumper with the defaults', () => {
+    render(
+      <Providers>
+        <Pagination total={95} onChange={() => undefined} />
+      </Providers>,
+    )
+    expect(screen.getByText('共 95 条')).toBeTruthy()
+    expect(screen.getByText('20 条/页')).toBeTruthy()
+    expect(screen.getByTitle('5')).toBeTruthy()
+    expect(screen.queryByTitle('6')).toBeNull()
+    expect(document.querySelector('.ant-pagination-options-quick-jumper')).not.toBeNull()
+    expect(document.querySelector('.ant-pagination-item-active')?.textContent).toBe('1')
+  })
+
+  it('offers the page sizes 10, 20, 30 and 50', async () => {
+    render(
+      <Providers>
+        <Pagination total={95} onChange={() => undefined} />
+      </Providers>,
+    )
+    fireEvent.mouseDown(screen.getByRole('combobox'))
+    for (const size of [10, 20, 30, 50]) {
+      expect((await screen.findAllByText(`${size} 条/页`)).length).toBeGreaterThan(0)
+    }
+  })
+
+  it('reports page changes and scrolls to the top over 800 ms', () => {
+    const onChange = vi.fn()
+    render(<Pagination total={95} page={1} limit={20} onChange={onChange} />)
+    fireEvent.click(screen.getByTitle('3'))
+    expect(onChange).toHaveBeenCalledWith(3, 20)
+    expect(scrollTo).toHaveBeenCalledWith(0, 800)
+  })
+
+  it('does not scroll when autoScroll is off, and hides without rows', () => {
+    const onChange = vi.fn()
+    const { rerender } = render(<Pagination total={95} autoScroll={false} onChange={onChange} />)
+    fireEvent.click(screen.getByTitle('2'))
+    expect(scrollTo).not.toHaveBeenCalled()
+    rerender(<Pagination total={0} onChange={onChange} />)
+    expect(document.querySelector('.ant-pagination')).toBeNull()
+  })
+})

@@ -1,0 +1,53 @@
+/**
+ * The one pagination of the app (spec §9): page 1, 20 per page, sizes 10/20/30/50, total, size
+ * changer, pager and quick jumper; after a change the window scrolls to the top over 800 ms.
+ */
+import { Pagination as AntPagination } from 'antd'
+import { PAGINATION } from '@shared/constants'
+import { scrollTo } from '@renderer/utils/scroll-to'
+
+export interface PaginationProps {
+  total: number
+  page?: number
+  limit?: number
+  pageSizes?: readonly number[]
+  /** scroll the window to the top after a change (default true) */
+  autoScroll?: boolean
+  /** hide the bar (it is also hidden when there is nothing to page) */
+  hidden?: boolean
+  onChange: (page: number, limit: number) => void
+}
+
+export function Pagination({
+  total,
+  page = PAGINATION.page,
+  limit = PAGINATION.limit,
+  pageSizes = PAGINATION.pageSizes,
+  autoScroll = true,
+  hidden = false,
+  onChange,
+}: PaginationProps) {
+  if (hidden || total <= 0) return null
+  return (
+    <div className="app-pagination">
+      <AntPagination
+        total={total}
+        current={page}
+        pageSize={limit}
+        pageSizeOptions={pageSizes.map(String)}
+        showSizeChanger
+        showQuickJumper
+        responsive
+        showTotal={(count) => `共 ${count} 条`}
+        onChange={(nextPage, nextLimit) => {
+          // a new page size that leaves the current page empty starts again at page 1
+          const target = nextLimit !== limit && (nextPage - 1) * nextLimit >= total ? 1 : nextPage
+          onChange(target, nextLimit)
+          if (autoScroll) scrollTo(0, PAGINATION.scrollDurationMs)
+        }}
+      />
+    </div>
+  )
+}
+
+export default Pagination

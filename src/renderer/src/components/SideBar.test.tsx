@@ -1,0 +1,101 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { act, fireEvent, render, screen } from '@testing-library/react'
+import { createMemoryRouter, RouterProvider } from 'react-router-dom'
+import { MSG } from '@shared/messages'
+import { SIDEBAR_WIDTH_PX, TOKEN_COOKIE } from '@shared/constants'
+import { Providers } from '@renderer/app/providers'
+import { useAppStore } from '@renderer/stores/app'
+import { useMessagesStore } from '@renderer/stores/messages'
+import { SideBar } from './SideBar'
+
+function renderSideBar() {
+  const router = createMemoryRouter(
+    [
+      { path: '/', element: <SideBar /> },
+      { path: '*', element: <div>其他页面</div> },
+    ],
+    { initialEntries: ['/'] },
+  )
+  render(
+    <Providers>
+      <RouterProvider router={router} />
+    </Providers>,
+  )
+  return router
+}
+
+beforeEach(() => useAppStore.setState({ sidebar: { opened: true, withoutAnimation: false } }))
+afterEach(() => {
+  vi.useRealTimers()
+  useMessagesStore.setState({ hasNewWarrantMessage: false, unreadCount: 0 })
+})
+
+describe('SideBar (spec §1, §4, §5)', () => {
+  it('links its entries and is SIDEBAR_WIDTH_PX wide when opened', () => {
+    renderSideBar()
+    expect(screen.getByRole('link', { name: '担保订单' }).getAttribute('href')).toBe(
+      '/warrantOrderHandler.html',
+    )
+    expect(screen.getByRole('link', { name: '我的关注' }).getAttribute('href')).toBe('/buyer/follow.html')
+    expect(screen.getByRole('link', { name: '商品推送' }).getAttribute('href')).toBe('/seller/goodsSend.html')
+    expect(screen.getByRole('link', { name: '客服验证' }).getAttribute('href')).toBe(
+      '/platform/customServiceVerify.html',
+    )
+    expect(screen.getByLabelText('快捷服务').style.width).toBe(`${SIDEBAR_WIDTH_PX}px`)
+  })
+
+  it('shows the guaranteed-order badge only when hasNewWarrantMessage', () => {
+    renderSideBar()
+    const link = screen.getByRole('link', { name: '担保订单' })
+    expect(link.querySelector('.ant-badge-dot')).toBeNull()
+    act(() => useMessagesStore.setState({ hasNewWarrantMessage: true }))
+    expect(screen.getByRole('link', { name: '担保订单' }).querySelector('.ant-badge-dot')).not.toBeNull()
+  })
+
+  it('toggles and collapses', () => {
+    renderSideBar()
+    fireEvent.click(screen.getByRole('button', { name: '收起侧边栏' }))
+    expect(useAppStore.getState().sidebar.opened).toBe(false)
+    expect(screen.getByLabelText('快捷服务').style.width).not.toBe(`${SIDEBAR_WIDTH_PX}px`)
+  })
+
+  it('在线客服 logged out: info 请先登录！ and nothing else', async () => {
+    const router = renderSideBar()
+    fireEvent.click(screen.getByRole('button', { name: '在线客服' }))
+    expect(await screen.findByText(MSG.LOGIN_REQUIRED)).toBeTruthy()
+    expect(router.state.location.pathname).toBe('/')
+    expect(document.querySelector('.ant-modal')).toBeNull()
+  })
+
+  it('在线客服 outside the hours: explains the hours, 留言 is announced for later', async () => {
+    document.cookie = `${TOKEN_COOKIE}=tk; path=/`
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(new Date(Date.UTC(2024, 5, 1, 23 - 8, 0)))
+    const router = renderSideBar()
+    fireEvent.click(screen.getByRole('button', { name: '在线客服' }))
+    expect((await screen.findAllByText('客服暂未上线')).length).toBeGreaterThan(0)
+    expect(screen.getByText('10:00 - 22:30')).toBeTruthy()
+    expect(screen.getByText(/在线留言功能正在建设中/)).toBeTruthy()
+    expect(router.state.location.pathname).toBe('/')
+  })
+
+  it('在线客服 inside the hours opens customer service', async () => {
+    document.cookie = `${TOKEN_COOKIE}=tk; path=/`
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(new Date(Date.UTC(2024, 5, 1, 14 - 8, 0)))
+    const router = renderSideBar()
+    fireEvent.click(screen.getByRole('button', { name: '在线客服' }))
+    expect(router.state.location.pathname).toBe('/platform/customServiceVerify.html')
+  })
+})
+
+describe('SideBar on mobile', () => {
+  afterEach(() => useAppStore.setState({ device: 'desktop' }))
+  it('closed on mobile it is a single button that opens it', () => {
+    useAppStore.setState({ device: 'mobile', sidebar: { opened: false, withoutAnimation: true } })
+    renderSideBar()
+    expect(screen.queryByRole('link', { name: '我的关注' })).toBeNull()
+    fireEvent.click(screen.getByRole('button', { name: '展开侧边栏' }))
+    expect(screen.getByRole('link', { name: '我的关注' })).toBeTruthy()
+  })
+})

@@ -1,0 +1,185 @@
+/**
+ * /register.html: username (rule hint), password (strength per passwordProblem), confirmation,
+ * nickname, captcha. Both passwords are RSA-encrypted before they are sent. Success → the login
+ * page with a success message and the username filled in.
+ */
+import { useState } from 'react'
+import { Link, useNavigate } from 'react-router-dom'
+import { Alert, Button, Form, Input } from 'antd'
+import { LockOutlined, SafetyOutlined, SmileOutlined, UserOutlined } from '@ant-design/icons'
+import { PASSWORD_RULE, USERNAME_RULE, passwordProblem, usernameProblem } from '@shared/api/schemas'
+import { register } from '@renderer/api/auth'
+import { toast } from '@renderer/utils/toast'
+import { AuthShell } from './AuthShell'
+import { CaptchaField } from './CaptchaField'
+import { encryptPasswords } from './encrypt'
+import { formErrorText, type LoginLocationState } from './form-error'
+import { useCaptcha } from './use-captcha'
+
+interface RegisterForm {
+  username: string
+  password: string
+  confirmPassword: string
+  nickName?: string
+  code?: string
+}
+
+export type Strength = 0 | 1 | 2 | 3
+
+/** 0 empty, 1 weak (breaks the rule), 2 fair (meets it), 3 strong (all four kinds, or 12+ characters). */
+export function passwordStrength(password: string): Strength {
+  if (!password) return 0
+  if (passwordProblem(password)) return 1
+  const kinds = [/[a-z]/, /[A-Z]/, /[0-9]/, /[^A-Za-z0-9]/].filter((re) => re.test(password)).length
+  return kinds === 4 || password.length >= 12 ? 3 : 2
+}
+
+const STRENGTH_LABEL = ['', '弱', '中', '强'] as const
+
+function StrengthMeter({ password }: { password: string }) {
+  const strength = passwordStrength(password)
+  return (
+    <div className={`strength strength--${strength}`} aria-live="polite">
+      <span className="strength__bars" aria-hidden="true">
+        <i />
+        <i />
+        <i />
+      </span>
+      <span className="strength__label">
+        {strength ? `密码强度：${STRENGTH_LABEL[strength]}` : PASSWORD_RULE.hint}
+      </span>
+    </div>
+  )
+}
+
+export default function RegisterPage() {
+  const [form] = Form.useForm<RegisterForm>()
+  const navigate = useNavigate()
+  const captcha = useCaptcha()
+  const [submitting, setSubmitting] = useState(false)
+  const [error, setError] = useState('')
+  const password = Form.useWatch('password', form) ?? ''
+
+  const onFinish = async (values: RegisterForm) => {
+    setSubmitting(true)
+    setError('')
+    try {
+      const username = values.username.trim()
+      const [encrypted, encryptedConfirm] = await encryptPasswords(values.password, values.confirmPassword)
+      await register({
+        username,
+        password: encrypted as string,
+        confirmPassword: encryptedConfirm as string,
+        ...(values.nickName?.trim() ? { nickName: values.nickName.trim() } : {}),
+        ...(captcha.enabled ? { code: values.code?.trim(), uuid: captcha.uuid } : {}),
+      })
+      toast('success', '注册成功，请登录')
+      const state: LoginLocationState = { registered: username }
+      void navigate('/login.html', { replace: true, state })
+    } catch (err) {
+      setError(formErrorText(err))
+      form.setFieldValue('code', '')
+      if (captcha.enabled) void captcha.refresh()
+    } finally {
+      setSubmitting(false)
+    }
+  }
+
+  return (
+    <AuthShell title="注册账号" subtitle="注册即可发布商品、下单购买，全程担保交易">
+      <Form<RegisterForm>
+        form={form}
+        layout="vertical"
+        size="large"
+        requiredMark={false}
+        onFinish={onFinish}
+        onValuesChange={() => error && setError('')}
+        className="auth-form"
+        aria-label="注册表单"
+      >
+        <Form.Item
+          name="username"
+          label="用户名"
+          extra={USERNAME_RULE.hint}
+          rules={[
+            { required: true, whitespace: true, message: '请输入用户名' },
+            {
+              validator: async (_, value: string | undefined) => {
+                const problem = value ? usernameProblem(value.trim()) : null
+                if (problem) throw new Error(problem)
+              },
+            },
+          ]}
+        >
+          <Input
+            prefix={<UserOutlined />}
+            placeholder="字母开头，4-20 位"
+            autoComplete="username"
+            maxLength={20}
+          />
+        </Form.Item>
+        <Form.Item
+          name="password"
+          label="密码"
+          rules={[
+            { required: true, message: '请输入密码' },
+            {
+              validator: async (_, value: string | undefined) => {
+                const problem = value ? passwordProblem(value) : null
+                if (problem) throw new Error(problem)
+              },
+            },
+          ]}
+          extra={<StrengthMeter password={password} />}
+        >
+          <Input.Password
+            prefix={<LockOutlined />}
+            placeholder="8-32 位，含大小写字母、数字、符号中的三类"
+            autoComplete="new-password"
+            maxLength={PASSWORD_RULE.maxLength}
+          />
+        </Form.Item>
+        <Form.Item
+          name="confirmPassword"
+          label="确认密码"
+          dependencies={['password']}
+          rules={[
+            { required: true, message: '请再次输入密码' },
+            ({ getFieldValue }) => ({
+              validator: async (_, value: string | undefined) => {
+                if (value && value !== getFieldValue('password')) throw new Error('两次输入的密码不一致')
+              },
+            }),
+          ]}
+        >
+          <Input.Password
+            prefix={<LockOutlined />}
+            placeholder="请再次输入密码"
+            autoComplete="new-password"
+            maxLength={PASSWORD_RULE.maxLength}
+          />
+        </Form.Item>
+        <Form.Item
+          name="nickName"
+          label="昵称（选填）"
+          rules={[{ max: 30, message: '昵称不能超过 30 个字' }]}
+        >
+          <Input prefix={<SmileOutlined />} placeholder="展示给其他用户的名字" maxLength={30} />
+        </Form.Item>
+        {captcha.enabled ? <CaptchaField captcha={captcha} icon={<SafetyOutlined />} /> : null}
+        {error ? (
+          <Alert className="auth-form__alert" type="error" showIcon title={error} role="alert" />
+        ) : null}
+        <Form.Item className="auth-form__submit">
+          <Button type="primary" htmlType="submit" block loading={submitting}>
+            注 册
+          </Button>
+        </Form.Item>
+        <div className="auth-form__footer">
+          <span>已有账号？</span>
+          <Link to="/login.html">直接登录</Link>
+        </div>
+      </Form>
+    </AuthShell>
+  )
+}

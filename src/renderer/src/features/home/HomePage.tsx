@@ -1,0 +1,368 @@
+/**
+ * Home (/): search by game, the game grid (hot games first, A-Z index), site announcements,
+ * guides, how a guaranteed trade works and what protects it.
+ */
+import { useEffect, useMemo, useState } from 'react'
+import { Link, useNavigate } from 'react-router-dom'
+import { AutoComplete, Button, Empty, Input, Skeleton } from 'antd'
+import {
+  AuditOutlined,
+  CheckCircleOutlined,
+  CustomerServiceOutlined,
+  FileProtectOutlined,
+  LockOutlined,
+  NotificationOutlined,
+  RightOutlined,
+  SafetyCertificateOutlined,
+  SearchOutlined,
+  ShoppingOutlined,
+  SolutionOutlined,
+  WalletOutlined,
+} from '@ant-design/icons'
+import type { Game, NoticeBrief } from '@shared/api/types'
+import { HELP_LINKS, noticeDetailPath } from '@shared/help-links'
+import { SERVICE_HOURS } from '@shared/constants'
+import { getGames, sortGames } from '@renderer/api/game'
+import { listNotices } from '@renderer/api/notice'
+import { displayName, useSessionStore } from '@renderer/stores/session'
+import { parseTime } from '@renderer/utils/time'
+import { toast } from '@renderer/utils/toast'
+import { GameIcon, GameTile } from './GameTile'
+import { gameListPath, initialsOf, matchGames, pickGame } from './game-search'
+import './home.css'
+
+const HOT = 'HOT'
+const ALL = 'ALL'
+
+const STEPS = [
+  { icon: <SearchOutlined />, title: '选择商品', text: '按游戏、区服筛选，查看详细描述与截图' },
+  { icon: <WalletOutlined />, title: '下单付款', text: '货款先付给平台托管，卖家拿不到钱' },
+  { icon: <SolutionOutlined />, title: '卖家交付', text: '卖家按订单交付账号或物品，全程留痕' },
+  { icon: <CheckCircleOutlined />, title: '确认收货', text: '您确认无误后，平台才放款给卖家' },
+]
+
+const SAFEGUARDS = [
+  { icon: <SafetyCertificateOutlined />, title: '担保交易', text: '所有订单由平台担保，资金托管至交易完成' },
+  { icon: <AuditOutlined />, title: '客服验证', text: '陌生人自称客服？到「客服验证」查验真伪' },
+  { icon: <LockOutlined />, title: '密码加密', text: '登录与注册密码在浏览器内加密后才发送' },
+  { icon: <FileProtectOutlined />, title: '规则公开', text: '用户、买家、卖家协议全部公开可查' },
+]
+
+function useGames() {
+  const [games, setGames] = useState<Game[] | null>(null)
+  const [failed, setFailed] = useState(false)
+  useEffect(() => {
+    let alive = true
+    getGames()
+      .then((list) => alive && setGames(sortGames(list)))
+      .catch(() => alive && setFailed(true))
+    return () => {
+      alive = false
+    }
+  }, [])
+  return { games, failed }
+}
+
+function useAnnouncements() {
+  const [rows, setRows] = useState<NoticeBrief[] | null>(null)
+  useEffect(() => {
+    let alive = true
+    listNotices({ noticeType: 'ANNOUNCEMENT', pageNum: 1, pageSize: 7 })
+      .then((res) => alive && setRows(Array.isArray(res.rows) ? res.rows : []))
+      .catch(() => alive && setRows([]))
+    return () => {
+      alive = false
+    }
+  }, [])
+  return rows
+}
+
+function GameSearch({ games }: { games: Game[] }) {
+  const navigate = useNavigate()
+  const [text, setText] = useState('')
+  const options = useMemo(
+    () =>
+      matchGames(games, text)
+        .slice(0, 8)
+        .map((game) => ({
+          value: String(game.gameId),
+          label: (
+            <span className="search-option">
+              <GameIcon game={game} size={24} />
+              <span>{game.nameCn}</span>
+              <span className="search-option__en">{game.nameEn}</span>
+            </span>
+          ),
+        })),
+    [games, text],
+  )
+  const go = (game: Game | undefined) => {
+    if (game) void navigate(gameListPath(game.gameId))
+    else toast('info', text.trim() ? '没有找到这个游戏，请从下拉列表中选择' : '请输入游戏名称')
+  }
+  return (
+    <div className="hero-search" role="search">
+      <AutoComplete
+        className="hero-search__input"
+        options={options}
+        value={text}
+        onChange={(value: string) => setText(value)}
+        onSelect={(value: string) => {
+          const game = games.find((g) => String(g.gameId) === value)
+          if (game) setText(game.nameCn)
+          go(game)
+        }}
+        popupMatchSelectWidth
+      >
+        <Input
+          size="large"
+          prefix={<SearchOutlined />}
+          placeholder="搜索游戏名称，如：原神、王者荣耀"
+          aria-label="搜索游戏"
+          onPressEnter={() => go(pickGame(games, text))}
+        />
+      </AutoComplete>
+      <Button
+        type="primary"
+        size="large"
+        className="hero-search__button"
+        onClick={() => go(pickGame(games, text))}
+      >
+        搜索
+      </Button>
+    </div>
+  )
+}
+
+function UserCard() {
+  const loggedIn = useSessionStore((s) => Boolean(s.token))
+  const name = useSessionStore(displayName)
+  if (!loggedIn) {
+    return (
+      <div className="hero-card">
+        <h2>欢迎来到游戏交易市场</h2>
+        <p>登录后买卖游戏账号、查看订单与消息</p>
+        <div className="hero-card__actions">
+          <Link to="/login.html">
+            <Button type="primary" block size="large">
+              登录
+            </Button>
+          </Link>
+          <Link to="/register.html">
+            <Button block size="large">
+              免费注册
+            </Button>
+          </Link>
+        </div>
+        <p className="hero-card__hint">
+          <SafetyCertificateOutlined /> 交易请认准平台担保，切勿私下转账
+        </p>
+      </div>
+    )
+  }
+  return (
+    <div className="hero-card">
+      <h2>您好，{name}</h2>
+      <p>祝您交易顺利</p>
+      <ul className="hero-card__links">
+        <li>
+          <Link to="/buyer/buyOrder.html">
+            <ShoppingOutlined /> 我的订单
+          </Link>
+        </li>
+        <li>
+          <Link to="/seller/selectType.html">
+            <WalletOutlined /> 我要卖
+          </Link>
+        </li>
+        <li>
+          <Link to="/userHome.html">
+            <SolutionOutlined /> 个人中心
+          </Link>
+        </li>
+        <li>
+          <Link to="/message/userMessage.html">
+            <NotificationOutlined /> 消息中心
+          </Link>
+        </li>
+      </ul>
+      <p className="hero-card__hint">
+        <CustomerServiceOutlined /> 客服时间 {SERVICE_HOURS.label}
+      </p>
+    </div>
+  )
+}
+
+function GameDirectory({ games, failed }: { games: Game[] | null; failed: boolean }) {
+  const [filter, setFilter] = useState<string>(HOT)
+  const letters = useMemo(() => initialsOf(games ?? []), [games])
+  const hasHot = (games ?? []).some((g) => g.hot)
+  const active = filter === HOT && !hasHot ? ALL : filter
+  const shown = (games ?? []).filter((g) =>
+    active === ALL ? true : active === HOT ? g.hot : (g.initial ?? '').toUpperCase() === active,
+  )
+  return (
+    <section className="panel game-directory" aria-labelledby="game-directory-title">
+      <div className="panel__head">
+        <h2 className="panel__title" id="game-directory-title">
+          选择游戏
+        </h2>
+        <span className="panel__extra">{games ? `共 ${games.length} 款游戏` : null}</span>
+      </div>
+      <div className="letter-filter" role="tablist" aria-label="按首字母筛选">
+        {[...(hasHot ? [HOT] : []), ALL, ...letters].map((key) => (
+          <button
+            key={key}
+            type="button"
+            role="tab"
+            aria-selected={active === key}
+            className={`letter-filter__item ${active === key ? 'is-active' : ''}`}
+            onClick={() => setFilter(key)}
+          >
+            {key === HOT ? '热门' : key === ALL ? '全部' : key}
+          </button>
+        ))}
+      </div>
+      {games === null && !failed ? (
+        <Skeleton active paragraph={{ rows: 6 }} />
+      ) : failed ? (
+        <Empty description="游戏列表加载失败，请稍后刷新重试" />
+      ) : shown.length === 0 ? (
+        <Empty description="暂无游戏" />
+      ) : (
+        <ul className="game-grid">
+          {shown.map((game) => (
+            <li key={game.gameId}>
+              <GameTile game={game} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}
+
+function Announcements() {
+  const rows = useAnnouncements()
+  return (
+    <section className="panel side-panel" aria-labelledby="announcements-title">
+      <div className="panel__head">
+        <h2 className="panel__title" id="announcements-title">
+          <NotificationOutlined /> 网站公告
+        </h2>
+        <Link to="/platform/noticeList.html?noticeType=ANNOUNCEMENT" className="panel__more">
+          更多 <RightOutlined />
+        </Link>
+      </div>
+      {rows === null ? (
+        <Skeleton active title={false} paragraph={{ rows: 5 }} />
+      ) : rows.length === 0 ? (
+        <Empty description="暂无公告" image={Empty.PRESENTED_IMAGE_SIMPLE} />
+      ) : (
+        <ul className="side-list">
+          {rows.map((notice) => (
+            <li key={notice.noticeId}>
+              <Link to={noticeDetailPath(notice.noticeId)} className="side-list__link" title={notice.title}>
+                {notice.title}
+              </Link>
+              <time>{parseTime(notice.createdAt, 'MM-DD')}</time>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}
+
+function Guides() {
+  const guides = HELP_LINKS.filter((link) => link.group === '新手入门' || link.group === '买家帮助').slice(
+    0,
+    6,
+  )
+  return (
+    <section className="panel side-panel" aria-labelledby="guides-title">
+      <div className="panel__head">
+        <h2 className="panel__title" id="guides-title">
+          <SolutionOutlined /> 新手指南
+        </h2>
+        <Link to="/platform/noticeList.html?noticeType=GUIDE" className="panel__more">
+          更多 <RightOutlined />
+        </Link>
+      </div>
+      <ul className="guide-links">
+        {guides.map((link) => (
+          <li key={link.noticeId}>
+            <Link to={noticeDetailPath(link.noticeId)}>{link.title}</Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
+
+export default function HomePage() {
+  const { games, failed } = useGames()
+  const hot = (games ?? []).filter((g) => g.hot).slice(0, 6)
+  return (
+    <div className="home">
+      <section className="hero">
+        <div className="container hero__inner">
+          <div className="hero__main">
+            <h1 className="hero__title">买卖游戏账号，就上游侠易市</h1>
+            <p className="hero__lead">平台担保 · 资金托管 · 确认收货后才放款</p>
+            <GameSearch games={games ?? []} />
+            {hot.length > 0 ? (
+              <div className="hero__hot">
+                <span>热门：</span>
+                {hot.map((game) => (
+                  <Link key={game.gameId} to={gameListPath(game.gameId)}>
+                    {game.nameCn}
+                  </Link>
+                ))}
+              </div>
+            ) : null}
+          </div>
+          <UserCard />
+        </div>
+      </section>
+
+      <div className="container home__body">
+        <div className="home__columns">
+          <GameDirectory games={games} failed={failed} />
+          <aside className="home__side">
+            <Announcements />
+            <Guides />
+          </aside>
+        </div>
+
+        <section className="panel steps" aria-labelledby="steps-title">
+          <h2 className="panel__title" id="steps-title">
+            担保交易流程
+          </h2>
+          <ol className="steps__list">
+            {STEPS.map((step, index) => (
+              <li key={step.title} className="steps__item">
+                <span className="steps__icon">{step.icon}</span>
+                <span className="steps__index">0{index + 1}</span>
+                <strong>{step.title}</strong>
+                <span>{step.text}</span>
+              </li>
+            ))}
+          </ol>
+        </section>
+
+        <section className="safeguards" aria-label="安全保障">
+          {SAFEGUARDS.map((item) => (
+            <div key={item.title} className="safeguard">
+              <span className="safeguard__icon">{item.icon}</span>
+              <div>
+                <strong>{item.title}</strong>
+                <p>{item.text}</p>
+              </div>
+            </div>
+          ))}
+        </section>
+      </div>
+    </div>
+  )
+}

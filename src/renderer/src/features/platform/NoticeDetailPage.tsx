@@ -1,0 +1,98 @@
+/**
+ * /platform/noticeDetail/{id}.html (spec §2): title, date and the plain-text content as paragraphs
+ * (blank lines separate them). The content is rendered as text, never as HTML.
+ */
+import { useEffect } from 'react'
+import { Link, Navigate, useParams } from 'react-router-dom'
+import { Breadcrumb, Button, Result, Skeleton } from 'antd'
+import { getNotice, noticeParagraphs, NOTICE_TYPE_LABELS } from '@renderer/api/notice'
+import { ApiError } from '@renderer/api/http'
+import { idFromHtmlSegment, NOT_FOUND_PATH } from '@renderer/app/route-table'
+import { pageTitle } from '@renderer/app/seo'
+import { parseTime } from '@renderer/utils/time'
+import { useQuery } from '@renderer/utils/use-query'
+
+export default function NoticeDetailPage() {
+  const { file } = useParams()
+  const noticeId = idFromHtmlSegment(file)
+  const query = useQuery(['notice', noticeId], () =>
+    noticeId ? getNotice(noticeId, { errors: 'caller' }) : Promise.reject(new ApiError('', 404, false)),
+  )
+  const notice = query.loading ? undefined : query.data
+  useEffect(() => {
+    if (notice) document.title = pageTitle(notice.title)
+  }, [notice])
+  const state = query.loading
+    ? ({ status: 'loading' } as const)
+    : notice
+      ? ({ status: 'ready', notice } as const)
+      : ({
+          status: 'error',
+          message:
+            query.error instanceof ApiError && query.error.code === 404
+              ? '该公告不存在或已下线'
+              : '公告加载失败，请稍后刷新重试',
+        } as const)
+
+  if (!noticeId) return <Navigate to={NOT_FOUND_PATH} replace />
+
+  const typeLabel = notice ? NOTICE_TYPE_LABELS[notice.noticeType] : undefined
+
+  return (
+    <div className="page-container notice-page">
+      <Breadcrumb
+        className="page-breadcrumb"
+        items={[
+          { title: <Link to="/">首页</Link> },
+          {
+            title: (
+              <Link
+                to={
+                  notice
+                    ? `/platform/noticeList.html?noticeType=${notice.noticeType}`
+                    : '/platform/noticeList.html'
+                }
+              >
+                {typeLabel ?? '帮助与公告'}
+              </Link>
+            ),
+          },
+          { title: notice?.title ?? '公告详情' },
+        ]}
+      />
+      <article className="panel notice-detail">
+        {state.status === 'loading' ? (
+          <Skeleton active title paragraph={{ rows: 10 }} />
+        ) : state.status === 'error' ? (
+          <Result
+            status="warning"
+            title={state.message}
+            extra={
+              <Link to="/platform/noticeList.html">
+                <Button type="primary">查看全部公告</Button>
+              </Link>
+            }
+          />
+        ) : (
+          <>
+            <header className="notice-detail__header">
+              <h1>{state.notice.title}</h1>
+              <p className="notice-detail__meta">
+                {typeLabel ? <span>{typeLabel}</span> : null}
+                <time>发布时间：{parseTime(state.notice.createdAt)}</time>
+                {state.notice.updatedAt && state.notice.updatedAt !== state.notice.createdAt ? (
+                  <time>更新时间：{parseTime(state.notice.updatedAt)}</time>
+                ) : null}
+              </p>
+            </header>
+            <div className="notice-detail__content">
+              {noticeParagraphs(state.notice.content).map((paragraph, index) => (
+                <p key={index}>{paragraph}</p>
+              ))}
+            </div>
+          </>
+        )}
+      </article>
+    </div>
+  )
+}

@@ -1,0 +1,55 @@
+/**
+ * Vitest setup of the renderer project (jsdom): the browser APIs jsdom lacks and antd needs, and
+ * React Testing Library cleanup (vitest runs without globals, so RTL cannot register it itself).
+ */
+import { afterEach, vi } from 'vitest'
+import { cleanup, configure } from '@testing-library/react'
+
+// pages load as lazy chunks; the first import of a chunk in a cold worker can take over a second
+configure({ asyncUtilTimeout: 5000 })
+
+if (!window.matchMedia) {
+  Object.defineProperty(window, 'matchMedia', {
+    writable: true,
+    configurable: true,
+    value: (query: string): MediaQueryList => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    }),
+  })
+}
+
+if (!('ResizeObserver' in window)) {
+  class ResizeObserverStub {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  }
+  Object.defineProperty(window, 'ResizeObserver', {
+    writable: true,
+    configurable: true,
+    value: ResizeObserverStub,
+  })
+}
+
+// jsdom does not implement scrolling; record calls instead of logging "not implemented"
+window.scrollTo = vi.fn() as unknown as typeof window.scrollTo
+
+// antd reads computed styles of pseudo elements (scrollbar size), which jsdom does not support
+const realGetComputedStyle = window.getComputedStyle.bind(window)
+window.getComputedStyle = ((elt: Element) => realGetComputedStyle(elt)) as typeof window.getComputedStyle
+
+afterEach(() => {
+  cleanup()
+  document.cookie.split(';').forEach((pair) => {
+    const name = pair.split('=')[0]?.trim()
+    if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`
+  })
+  localStorage.clear()
+})

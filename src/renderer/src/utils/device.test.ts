@@ -1,0 +1,52 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { renderHook } from '@testing-library/react'
+import { SIDEBAR_COOKIE } from '@shared/constants'
+import { useDisplayMode } from '@renderer/app/RootShell'
+import { useAppStore } from '@renderer/stores/app'
+import { getCookie } from './cookie'
+import { detectDevice } from './device'
+
+const DESKTOP_UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/120 Safari/537.36'
+const PHONE_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148'
+
+describe('detectDevice (spec §4, §9)', () => {
+  it('is mobile under 992 px', () => {
+    expect(detectDevice(991, DESKTOP_UA)).toBe('mobile')
+    expect(detectDevice(992, DESKTOP_UA)).toBe('desktop')
+    expect(detectDevice(1440, DESKTOP_UA)).toBe('desktop')
+  })
+  it('is mobile when the user agent says Mobile, whatever the width', () => {
+    expect(detectDevice(1440, PHONE_UA)).toBe('mobile')
+  })
+})
+
+describe('useDisplayMode', () => {
+  afterEach(() => {
+    vi.restoreAllMocks()
+    useAppStore.setState({ device: 'desktop', sidebar: { opened: true, withoutAnimation: false } })
+  })
+
+  function bodyWidth(width: number) {
+    vi.spyOn(document.body, 'getBoundingClientRect').mockReturnValue({ width } as DOMRect)
+  }
+
+  it('follows resizes and closes the side bar on mobile', () => {
+    useAppStore.setState({ device: 'desktop', sidebar: { opened: true, withoutAnimation: false } })
+    bodyWidth(1280)
+    renderHook(() => useDisplayMode())
+    expect(useAppStore.getState().device).toBe('desktop')
+    expect(useAppStore.getState().sidebar.opened).toBe(true)
+
+    vi.restoreAllMocks()
+    bodyWidth(800)
+    window.dispatchEvent(new Event('resize'))
+    expect(useAppStore.getState().device).toBe('mobile')
+    expect(useAppStore.getState().sidebar.opened).toBe(false)
+    expect(getCookie(SIDEBAR_COOKIE)).toBe('0')
+
+    vi.restoreAllMocks()
+    bodyWidth(1300)
+    window.dispatchEvent(new Event('resize'))
+    expect(useAppStore.getState().device).toBe('desktop')
+  })
+})

@@ -1,0 +1,14 @@
+/** The login page, carrying the page to return to (spec §2: "sent here with a query carrying the original parameters"). */
+export const LOGIN_PATH = '/login.html'
+
+export function loginPathWithRedirect(current: string | null | undefined): string {
+  if (
+    !current ||
+    current === '/' ||
+    /^\/login(\.html)?(\?|$)/.test(current) ||
+    current.startsWith('/register.html')
+  ) {
+    return LOGIN_PATH
+  }
+  return `${LOGIN_PATH}?redirect=${encodeURIComponent(current)}`
+}

@@ -1,0 +1,4 @@
+/** Whole-page effects kept in one module so tests can replace them. */
+export function reloadPage(): void {
+  window.location.reload()
+}

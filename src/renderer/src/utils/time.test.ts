@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest'
+import dayjs from 'dayjs'
+import { formatTradeTime, parseTime, toDate } from './time'
+
+// a fixed instant, formatted in the test machine's zone so the assertions hold anywhere
+const ms = Date.UTC(2024, 4, 20, 6, 7, 8)
+const local = (format: string) => dayjs(ms).format(format)
+
+describe('parseTime (spec §9)', () => {
+  it('treats 10-digit numbers as seconds (×1000)', () => {
+    expect(parseTime(ms / 1000)).toBe(local('YYYY-MM-DD HH:mm:ss'))
+  })
+  it('treats 10-digit strings as seconds too', () => {
+    expect(parseTime(String(ms / 1000))).toBe(local('YYYY-MM-DD HH:mm:ss'))
+  })
+  it('accepts milliseconds (numbers and 13-digit strings), Dates and ISO text', () => {
+    expect(parseTime(ms)).toBe(local('YYYY-MM-DD HH:mm:ss'))
+    expect(parseTime(String(ms))).toBe(local('YYYY-MM-DD HH:mm:ss'))
+    expect(parseTime(new Date(ms))).toBe(local('YYYY-MM-DD HH:mm:ss'))
+    expect(parseTime(new Date(ms).toISOString())).toBe(local('YYYY-MM-DD HH:mm:ss'))
+  })
+  it('defaults to year-month-day hour:minute:second and takes another format', () => {
+    expect(parseTime(ms)).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/)
+    expect(parseTime(ms, 'YYYY/MM/DD')).toBe(local('YYYY/MM/DD'))
+  })
+  it('gives empty text for no time or an invalid one', () => {
+    expect(parseTime(null)).toBe('')
+    expect(parseTime(undefined)).toBe('')
+    expect(parseTime('')).toBe('')
+    expect(parseTime('not a date')).toBe('')
+    expect(toDate(Number.NaN)).toBeNull()
+  })
+})
+
+describe('formatTradeTime', () => {
+  it('shows trade times to hours and minutes', () => {
+    expect(formatTradeTime(ms)).toBe(local('YYYY-MM-DD HH:mm'))
+    expect(formatTradeTime(ms / 1000)).toBe(local('YYYY-MM-DD HH:mm'))
+  })
+})

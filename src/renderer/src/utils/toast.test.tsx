@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest'
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { Providers } from '@renderer/app/providers'
+import { toast } from './toast'
+
+describe('toast (spec §8: closable messages)', () => {
+  it('shows the text with a close button that removes it', async () => {
+    render(<Providers>页面</Providers>)
+    act(() => toast('error', '网络开小差啦，请稍后再试~', 5))
+    expect(await screen.findByText('网络开小差啦，请稍后再试~')).toBeTruthy()
+    fireEvent.click(screen.getByRole('button', { name: '关闭提示' }))
+    await waitFor(() => expect(screen.queryByText('网络开小差啦，请稍后再试~')).toBeNull())
+  })
+
+  it('shows one toast for the same text asked twice', async () => {
+    render(<Providers>页面</Providers>)
+    act(() => {
+      toast('error', '当前操作没有权限')
+      toast('error', '当前操作没有权限')
+    })
+    await screen.findByText('当前操作没有权限')
+    expect(screen.getAllByText('当前操作没有权限')).toHaveLength(1)
+  })
+
+  it('a toast asked for before the app mounted appears once it has', async () => {
+    toast('warning', '请先登录！')
+    render(<Providers>页面</Providers>)
+    expect(await screen.findByText('请先登录！')).toBeTruthy()
+  })
+})
