@@ -18,7 +18,7 @@ const nodeBuiltins = [
 ]
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'out', 'dist', 'data', 'release', 'test-results', 'playwright-report'] },
+  { ignores: ['node_modules', 'out', 'dist', 'data', 'release', 'test-results', 'playwright-report', 'scripts/.tmp'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -4,10 +4,13 @@ import { CHROMIUM_ARGS, findChromium } from './scripts/chromium.mjs'
 /** Two real server processes on fresh databases: captcha off (most flows) and captcha on. */
 export const E2E_PORT = 18980
 export const E2E_CAPTCHA_PORT = 18981
+/** the desktop renderer build (out/renderer) served over http for the desktop-mode test */
+export const E2E_DESKTOP_RENDERER_PORT = 18982
+export const E2E_API_ORIGIN = `http://127.0.0.1:${E2E_PORT}`
+export const E2E_DESKTOP_RENDERER_ORIGIN = `http://127.0.0.1:${E2E_DESKTOP_RENDERER_PORT}`
 const executablePath = findChromium() ?? undefined
 
 export default defineConfig({
-  testDir: 'e2e/web',
   timeout: 30_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
@@ -15,18 +18,25 @@ export default defineConfig({
   retries: 0,
   reporter: [['list']],
   use: {
-    baseURL: `http://127.0.0.1:${E2E_PORT}`,
+    baseURL: E2E_API_ORIGIN,
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
     launchOptions: { executablePath, args: CHROMIUM_ARGS },
   },
+  projects: [
+    // the browser against the real server (web bundle), and the desktop renderer with a fake shell
+    { name: 'web', testDir: 'e2e/web' },
+    // the Electron app itself (_electron); skipped with a message where Electron's binary is absent
+    { name: 'desktop', testDir: 'e2e/desktop', timeout: 90_000 },
+  ],
   webServer: [
     {
       command: 'node scripts/e2e-server.mjs',
-      url: `http://127.0.0.1:${E2E_PORT}/api/goods/game/getGames`,
-      env: { PORT: String(E2E_PORT), CAPTCHA_ENABLED: 'false' },
+      url: `${E2E_API_ORIGIN}/api/goods/game/getGames`,
+      // the desktop renderer of the desktop-mode test calls this server cross-origin
+      env: { PORT: String(E2E_PORT), CAPTCHA_ENABLED: 'false', CORS_ORIGINS: E2E_DESKTOP_RENDERER_ORIGIN },
       reuseExistingServer: false,
       timeout: 60_000,
     },
@@ -36,6 +46,14 @@ export default defineConfig({
       env: { PORT: String(E2E_CAPTCHA_PORT), CAPTCHA_ENABLED: 'true' },
       reuseExistingServer: false,
       timeout: 60_000,
+    },
+    {
+      command: 'node scripts/desktop-renderer-server.mjs',
+      url: `${E2E_DESKTOP_RENDERER_ORIGIN}/`,
+      env: { PORT: String(E2E_DESKTOP_RENDERER_PORT), MARKET_API_ORIGIN: E2E_API_ORIGIN },
+      reuseExistingServer: false,
+      // builds out/ first when it is stale
+      timeout: 240_000,
     },
   ],
 })

@@ -19,15 +19,34 @@ if (!findChromium() && !hasPlaywrightBrowser()) {
   process.exit(1)
 }
 
+/** a private D-Bus session with gnome-keyring (scripts/with-keyring.sh) can run here */
+function hasKeyring() {
+  if (process.platform !== 'linux') return false
+  const which = (tool) => spawnSync('sh', ['-c', `command -v ${tool}`], { stdio: 'ignore' }).status === 0
+  return which('dbus-run-session') && which('gnome-keyring-daemon')
+}
+const keyring = hasKeyring()
+const withKeyring = (cmd, args) =>
+  keyring ? ['bash', ['scripts/with-keyring.sh', cmd, ...args]] : [cmd, args]
+
 const stages = [
   ['typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.node.json', '--composite', 'false']],
   ['typecheck (web)', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.web.json', '--composite', 'false']],
+  ['typecheck (e2e)', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.e2e.json', '--composite', 'false']],
   ['lint', 'npx', ['eslint', '.', '--max-warnings', '0']],
   ['unit and server tests', 'npx', ['vitest', 'run']],
+  // the token vault's keychain backend against a real Secret Service (Linux: gnome-keyring);
+  // elsewhere the test runs against the system keychain or skips with a message
+  [
+    `keychain integration${keyring ? ' (gnome-keyring, private D-Bus)' : ''}`,
+    ...withKeyring('npx', ['vitest', 'run', 'src/main/services/keychain.integration.test.ts']),
+  ],
   ['build web bundle', 'npm', ['run', '--silent', 'build:web']],
   ['build server', 'npm', ['run', '--silent', 'build:server']],
   ['build desktop (main, preload, renderer)', 'npx', ['electron-vite', 'build']],
-  ['end-to-end (Chromium)', 'npx', ['playwright', 'test']],
+  // web and desktop-mode in Chromium; the Electron app too where its binary is installed (it keeps
+  // its token in the keychain, hence the keyring session)
+  ['end-to-end (Chromium, Electron)', ...withKeyring('npx', ['playwright', 'test'])],
 ]
 
 const started = Date.now()

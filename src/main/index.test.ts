@@ -1,204 +1,283 @@
 /** App lifecycle of index.ts, with Electron faked (the binary is not available to unit tests). */
-import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { INVOKE_CHANNELS } from '@shared/ipc'
-import { FakeWebContents } from './testing/fakes'
+import type { FakeElectron } from './testing/fakes'
 import type * as TokenVaultModule from './services/token-vault'
 
-const h = vi.hoisted(() => {
-  type Fn = (...args: unknown[]) => unknown
-  const state = {
-    lock: true,
-    listeners: new Map<string, Fn[]>(),
-    windows: [] as Array<Record<string, unknown>>,
-    calls: [] as string[],
-  }
-  return { state }
-})
-
-vi.mock('electron', async () => {
-  const { EventEmitter } = await import('node:events')
-  const { state } = h
-  const app = {
-    isPackaged: true,
-    enableSandbox: vi.fn(() => state.calls.push('enableSandbox')),
-    requestSingleInstanceLock: vi.fn(() => state.lock),
-    quit: vi.fn(),
-    exit: vi.fn(),
-    isReady: vi.fn(() => true),
-    getVersion: () => '0.1.0',
-    getAppPath: () => '/app',
-    setBadgeCount: vi.fn(),
-    whenReady: vi.fn(() => {
-      state.calls.push('whenReady')
-      return Promise.resolve()
-    }),
-    on: vi.fn((event: string, fn: (...a: unknown[]) => unknown) => {
-      state.listeners.set(event, [...(state.listeners.get(event) ?? []), fn])
-      return app
-    }),
-  }
-  class BrowserWindow extends EventEmitter {
-    static getAllWindows = () => state.windows
-    options: Record<string, unknown>
-    loadURL = vi.fn(async () => {})
-    show = vi.fn()
-    focus = vi.fn()
-    restore = vi.fn()
-    maximize = vi.fn()
-    minimized = false
-    isMinimized = () => this.minimized
-    isDestroyed = () => false
-    isMaximized = () => false
-    getNormalBounds = () => ({ x: 0, y: 0, width: 1280, height: 800 })
-    constructor(options: Record<string, unknown>) {
-      super()
-      this.options = options
-      state.windows.push(this as unknown as Record<string, unknown>)
-    }
-  }
-  return {
-    app,
-    BrowserWindow,
-    dialog: { showErrorBox: vi.fn() },
-    ipcMain: { handle: vi.fn() },
-    protocol: {
-      registerSchemesAsPrivileged: vi.fn(() => state.calls.push('registerSchemesAsPrivileged')),
-      handle: vi.fn(),
-    },
-    session: { defaultSession: { setPermissionRequestHandler: vi.fn(), setPermissionCheckHandler: vi.fn() } },
-    shell: { openExternal: vi.fn(async () => {}) },
-    screen: {
-      getPrimaryDisplay: () => ({ workAreaSize: { width: 1920, height: 1040 } }),
-      getAllDisplays: () => [],
-    },
-    safeStorage: {},
-  }
-})
+vi.mock('electron', async () => (await import('./testing/fakes')).fakeElectron)
 vi.mock('electron-store', () => ({ default: class {} }))
+
+const h = vi.hoisted(() => ({
+  startMinimized: false,
+  wasReset: false,
+  shown: new Set<string>(),
+}))
+
 vi.mock('./services/settings', () => ({
+  SettingsError: class extends Error {},
   createSettings: () => ({
+    wasReset: h.wasReset,
     apiOrigin: () => 'http://localhost:8080',
     windowState: () => undefined,
     saveWindowState: vi.fn(),
+    notificationsEnabled: () => true,
+    downloadDir: () => undefined,
+    askWhereToSave: () => false,
+    startMinimized: () => h.startMinimized,
+    firstTime: (id: string) => (h.shown.has(id) ? false : (h.shown.add(id), true)),
+    view: () => ({}),
+    update: () => ({}),
   }),
 }))
 vi.mock('./services/token-vault', async () => {
   const actual = await vi.importActual<typeof TokenVaultModule>('./services/token-vault')
   return { ...actual, createTokenVault: async () => new actual.MemoryTokenVault() }
 })
+vi.mock('./services/updater', () => ({ checkForUpdates: vi.fn(async () => 'skipped') }))
 
-/** the parts of the faked 'electron' module the assertions read */
-interface Electron {
-  app: { quit: Mock; whenReady: Mock }
-  ipcMain: { handle: Mock }
-  protocol: { handle: Mock }
-  session: { defaultSession: { setPermissionRequestHandler: Mock; setPermissionCheckHandler: Mock } }
+type Listener = (event: unknown, ...args: unknown[]) => unknown
+
+let electron: FakeElectron
+/** the fake's classes, reached through the mocked module (vi.resetModules keeps mocked modules) */
+let fakes: {
+  FakeBrowserWindow: FakeElectron['BrowserWindow']
+  FakeTray: FakeElectron['Tray']
+  FakeNotification: FakeElectron['Notification']
+  FakeWebContents: FakeElectron['FakeWebContents']
+  navEvent: FakeElectron['navEvent']
 }
-const { state } = h
+const argv = process.argv
 
-async function boot(): Promise<Electron> {
+async function boot(opts: { lock?: boolean; argv?: string[] } = {}) {
   vi.resetModules()
-  const electron = (await import('electron')) as unknown as Electron
+  electron = (await import('electron')) as unknown as FakeElectron
+  electron.reset()
+  fakes = {
+    FakeBrowserWindow: electron.BrowserWindow,
+    FakeTray: electron.Tray,
+    FakeNotification: electron.Notification,
+    FakeWebContents: electron.FakeWebContents,
+    navEvent: electron.navEvent,
+  }
+  electron.app.requestSingleInstanceLock.mockReturnValue(opts.lock ?? true)
+  process.argv = opts.argv ?? ['/usr/bin/electron', '.']
   await import('./index')
-  // let whenReady().then(onReady) finish
   for (let i = 0; i < 10; i++) await Promise.resolve()
   await new Promise((r) => setTimeout(r, 0))
-  return electron
 }
 
 function emit(event: string, ...args: unknown[]): void {
-  for (const fn of state.listeners.get(event) ?? []) fn(...args)
+  electron.app.listeners.emit(event, ...args)
 }
 
-const realPlatform = process.platform
+/** call an IPC channel as the renderer would */
+function invoke(channel: string, ...args: unknown[]): Promise<unknown> {
+  const entry = electron.ipcMain.handle.mock.calls.find(([c]) => c === channel)
+  if (!entry) throw new Error(`${channel} not registered`)
+  return Promise.resolve((entry[1] as Listener)({ senderFrame: { url: 'app://marketplace/' } }, ...args))
+}
+
+const mainWindow = () => fakes.FakeBrowserWindow.windows[0]!
+
 beforeEach(() => {
-  state.lock = true
-  state.listeners.clear()
-  state.windows.length = 0
-  state.calls.length = 0
-  vi.clearAllMocks()
+  h.startMinimized = false
+  h.wasReset = false
+  h.shown.clear()
   vi.spyOn(console, 'info').mockImplementation(() => {})
   vi.spyOn(console, 'warn').mockImplementation(() => {})
 })
 afterEach(() => {
-  Object.defineProperty(process, 'platform', { value: realPlatform })
+  process.argv = argv
+  vi.restoreAllMocks()
 })
 
 describe('main process lifecycle', () => {
   it('registers the app scheme and enables the sandbox before ready', async () => {
     await boot()
-    expect(state.calls.indexOf('registerSchemesAsPrivileged')).toBeLessThan(state.calls.indexOf('whenReady'))
-    expect(state.calls.indexOf('enableSandbox')).toBeLessThan(state.calls.indexOf('whenReady'))
+    const order = (fn: { mock: { invocationCallOrder: number[] } }) => fn.mock.invocationCallOrder[0]!
+    expect(order(electron.protocol.registerSchemesAsPrivileged)).toBeLessThan(order(electron.app.whenReady))
+    expect(order(electron.app.enableSandbox)).toBeLessThan(order(electron.app.whenReady))
   })
 
   it('a second instance quits at once and does nothing else', async () => {
-    state.lock = false
-    const electron = await boot()
+    await boot({ lock: false })
     expect(electron.app.quit).toHaveBeenCalled()
     expect(electron.app.whenReady).not.toHaveBeenCalled()
-    expect(state.windows).toHaveLength(0)
+    expect(fakes.FakeBrowserWindow.windows).toHaveLength(0)
   })
 
   it('on ready: denies permissions, serves app://, registers every IPC channel, opens the window', async () => {
-    const electron = await boot()
+    await boot()
     expect(electron.session.defaultSession.setPermissionRequestHandler).toHaveBeenCalled()
     expect(electron.session.defaultSession.setPermissionCheckHandler).toHaveBeenCalled()
     expect(electron.protocol.handle).toHaveBeenCalledWith('app', expect.any(Function))
     const channels = electron.ipcMain.handle.mock.calls.map(([c]) => c as string)
     expect(channels.sort()).toEqual([...INVOKE_CHANNELS].sort())
-    expect(state.windows).toHaveLength(1)
-    const win = state.windows[0] as {
-      options: { webPreferences: Record<string, unknown> }
-      loadURL: ReturnType<typeof vi.fn>
-    }
-    expect(win.options.webPreferences).toMatchObject({
+    expect(fakes.FakeBrowserWindow.windows).toHaveLength(1)
+    const win = mainWindow()
+    expect(win.options['webPreferences']).toMatchObject({
       sandbox: true,
       contextIsolation: true,
       nodeIntegration: false,
     })
-    expect(String(win.options.webPreferences['preload'])).toMatch(/preload[\\/]index\.cjs$/)
+    expect(String((win.options['webPreferences'] as Record<string, unknown>)['preload'])).toMatch(
+      /preload[\\/]index\.cjs$/,
+    )
     expect(win.loadURL).toHaveBeenCalledWith('app://marketplace/')
+    expect(electron.session.defaultSession.listenerCount('will-download')).toBe(1)
+    expect(electron.Menu.setApplicationMenu).toHaveBeenCalled()
   })
 
-  it('a second launch focuses the first window (restoring it when minimized)', async () => {
+  it('has a tray with the Chinese menu; the tooltip follows the badge', async () => {
     await boot()
-    const win = state.windows[0] as {
-      minimized: boolean
-      restore: ReturnType<typeof vi.fn>
-      focus: ReturnType<typeof vi.fn>
-    }
+    const tray = fakes.FakeTray.instances[0]!
+    expect(tray.menu!.template.filter((i) => i.label).map((i) => i.label)).toEqual([
+      '打开',
+      '消息中心',
+      '我卖出的',
+      '设置',
+      '退出',
+    ])
+    await invoke('badge:set', 4)
+    expect(tray.tooltip).toBe('游侠易市 - 4 条未读消息')
+  })
+
+  it('closing the window keeps the app in the tray, with a notice the first time; 退出 quits', async () => {
+    await boot()
+    const win = mainWindow()
+    win.close()
+    expect(win.destroyed).toBe(false)
+    expect(win.hide).toHaveBeenCalled()
+    expect(fakes.FakeNotification.instances).toHaveLength(1)
+    expect(fakes.FakeNotification.instances[0]!.options['title']).toBe('游侠易市仍在运行')
+    win.close()
+    expect(fakes.FakeNotification.instances).toHaveLength(1) // only the first time
+    fakes.FakeTray.instances[0]!.item('退出')!.click!()
+    expect(electron.app.quit).toHaveBeenCalled()
+    win.close()
+    expect(win.destroyed).toBe(true)
+  })
+
+  it('tray 消息中心 shows the window and opens the route once the renderer listens', async () => {
+    await boot()
+    const win = mainWindow()
+    win.visible = false
+    fakes.FakeTray.instances[0]!.item('消息中心')!.click!()
+    expect(win.show).toHaveBeenCalled()
+    // the renderer had not asked yet: the route waits for it
+    expect(win.webContents.send).not.toHaveBeenCalled()
+    await expect(invoke('nav:take-pending')).resolves.toBe('/message/userMessage.html')
+    await expect(invoke('nav:take-pending')).resolves.toBeNull()
+    fakes.FakeTray.instances[0]!.item('我卖出的')!.click!()
+    expect(win.webContents.send).toHaveBeenCalledWith('nav:open', { path: '/seller/sellOrder.html' })
+    fakes.FakeTray.instances[0]!.item('设置')!.click!()
+    expect(win.webContents.send).toHaveBeenCalledWith('settings:open', {})
+  })
+
+  it('a notification click focuses the window and opens its route', async () => {
+    await boot()
+    await invoke('nav:take-pending')
+    await invoke('notify:show', {
+      kind: 'paid',
+      title: '买家已付款，请尽快发货',
+      body: '订单号 YX1',
+      path: '/seller/sellOrder.html?orderNo=YX1',
+    })
+    const n = fakes.FakeNotification.instances.at(-1)!
+    n.emit('click')
+    expect(mainWindow().focus).toHaveBeenCalled()
+    expect(mainWindow().webContents.send).toHaveBeenCalledWith('nav:open', {
+      path: '/seller/sellOrder.html?orderNo=YX1',
+    })
+  })
+
+  it('a deep link at launch waits for the renderer; a second launch with one opens it', async () => {
+    await boot({ argv: ['/opt/youxi/youxi-market', 'youxi-market://detail/123'] })
+    await expect(invoke('nav:take-pending')).resolves.toBe('/detail/123.html')
+    const win = mainWindow()
     win.minimized = true
-    emit('second-instance')
+    emit('second-instance', {}, ['/opt/youxi/youxi-market', 'youxi-market://shop/9'], '/')
     expect(win.restore).toHaveBeenCalled()
-    expect(win.focus).toHaveBeenCalled()
-    expect(state.windows).toHaveLength(1)
+    expect(win.webContents.send).toHaveBeenCalledWith('nav:open', { path: '/shop/9.html' })
+    emit('second-instance', {}, ['/opt/youxi/youxi-market', 'youxi-market://evil/1'], '/')
+    expect(win.webContents.send).toHaveBeenCalledTimes(1)
+    expect(fakes.FakeBrowserWindow.windows).toHaveLength(1)
   })
 
-  it('guards every webContents created later', async () => {
+  it('macOS open-url opens the route', async () => {
     await boot()
-    const contents = new FakeWebContents()
+    await invoke('nav:take-pending')
+    const event = fakes.navEvent('')
+    emit('open-url', event, 'youxi-market://messages')
+    expect(event.defaultPrevented).toBe(true)
+    expect(mainWindow().webContents.send).toHaveBeenCalledWith('nav:open', {
+      path: '/message/userMessage.html',
+    })
+  })
+
+  it('starts hidden in the tray when the settings say so', async () => {
+    h.startMinimized = true
+    await boot()
+    mainWindow().emit('ready-to-show')
+    expect(mainWindow().show).not.toHaveBeenCalled()
+  })
+
+  it('tells the user once when the settings were reset', async () => {
+    h.wasReset = true
+    await boot()
+    const [, options] = electron.dialog.showMessageBox.mock.calls[0] as [unknown, { title: string }]
+    expect(options.title).toBe('设置已重置')
+  })
+
+  it('tells the user once that a token kept in memory is lost at exit', async () => {
+    await boot()
+    await invoke('token:set', 'abc')
+    await invoke('token:set', 'def')
+    const titles = electron.dialog.showMessageBox.mock.calls.map((c) => (c.at(-1) as { title: string }).title)
+    expect(titles).toEqual(['登录状态不会被保存'])
+  })
+
+  it('guards every webContents created later; customer-service windows keep to their origin', async () => {
+    await boot()
+    const contents = new fakes.FakeWebContents()
     emit('web-contents-created', {}, contents)
     expect(contents.windowOpenHandler?.({ url: 'https://example.com' })).toEqual({ action: 'deny' })
     expect(contents.listenerCount('will-navigate')).toBe(1)
-    expect(contents.listenerCount('will-redirect')).toBe(1)
+
+    await invoke('cs:open', { url: 'https://kefu.example.com/chat?userCode=U1', conversationId: 'U1' })
+    const cs = fakes.FakeBrowserWindow.windows.at(-1)!
+    emit('web-contents-created', {}, cs.webContents)
+    const inside = fakes.navEvent('https://kefu.example.com/chat/2')
+    cs.webContents.emit('will-navigate', inside)
+    expect(inside.defaultPrevented).toBe(false)
+    const app = fakes.navEvent('app://marketplace/userHome.html')
+    cs.webContents.emit('will-navigate', app)
+    expect(app.defaultPrevented).toBe(true)
   })
 
-  it('quits when all windows are closed, except on macOS', async () => {
-    const electron = await boot()
-    Object.defineProperty(process, 'platform', { value: 'darwin' })
-    emit('window-all-closed')
-    expect(electron.app.quit).not.toHaveBeenCalled()
-    Object.defineProperty(process, 'platform', { value: 'linux' })
-    emit('window-all-closed')
-    expect(electron.app.quit).toHaveBeenCalledTimes(1)
-  })
-
-  it('reopens the window on macOS activate when none is left', async () => {
+  it('downloads through the main window and the download manager', async () => {
     await boot()
+    const url = 'http://localhost:8080/api/common/download?fileName=a.csv&delete=true&ticket=t'
+    await expect(invoke('download:start', url)).resolves.toBe(true)
+    expect(mainWindow().webContents.downloadURL).toHaveBeenCalledWith(url)
+    await expect(invoke('download:start', 'https://evil.example/x.exe')).resolves.toBe(false)
+  })
+
+  it('quits when all windows are closed, except on macOS; activate shows the window', async () => {
+    await boot()
+    const real = process.platform
+    try {
+      Object.defineProperty(process, 'platform', { value: 'darwin' })
+      emit('window-all-closed')
+      expect(electron.app.quit).not.toHaveBeenCalled()
+      Object.defineProperty(process, 'platform', { value: 'linux' })
+      emit('window-all-closed')
+      expect(electron.app.quit).toHaveBeenCalledTimes(1)
+    } finally {
+      Object.defineProperty(process, 'platform', { value: real })
+    }
+    mainWindow().visible = false
     emit('activate')
-    expect(state.windows).toHaveLength(1) // one window already: nothing new
-    state.windows.length = 0
-    emit('activate')
-    expect(state.windows).toHaveLength(1)
+    expect(mainWindow().visible).toBe(true)
   })
 })

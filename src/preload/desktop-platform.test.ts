@@ -66,6 +66,15 @@ beforeEach(() => {
     'token:clear': () => void (vault = null),
     'shell:open-external': vi.fn(() => true),
     'badge:set': vi.fn(),
+    'download:start': vi.fn(() => true),
+    'notify:show': vi.fn(() => true),
+    'cs:open': vi.fn(() => 'opened'),
+    'nav:take-pending': vi.fn(() => null),
+    'settings:get': vi.fn(() => ({ apiOrigin: 'https://api.example.com' })),
+    'settings:set': vi.fn(() => ({ restartRequired: true })),
+    'settings:choose-download-dir': vi.fn(() => '/home/u/exports'),
+    'app:relaunch': vi.fn(),
+    'app:get-version': vi.fn(() => '0.1.0'),
   }
 })
 
@@ -129,14 +138,59 @@ describe('desktop platform adapter', () => {
     expect(ipc.removeListener).toHaveBeenCalledWith('nav:open', expect.any(Function))
   })
 
-  it('downloads through an anchor on the API origin', async () => {
+  it('downloads through the main-process download manager, never an anchor', async () => {
     const { clicked } = installShell(main)
     const platform = await loadDesktop()
     await platform.init()
-    platform.download('/api/common/download?fileName=a.xlsx&delete=true', 'a.xlsx')
-    expect(clicked).toEqual([
-      { href: 'https://api.example.com/api/common/download?fileName=a.xlsx&delete=true', download: 'a.xlsx' },
-    ])
+    platform.download('/api/common/download?fileName=a.csv&delete=true&ticket=t1', 'a.csv')
+    await new Promise((r) => setTimeout(r, 0))
+    expect(main['download:start']).toHaveBeenCalledWith(
+      'https://api.example.com/api/common/download?fileName=a.csv&delete=true&ticket=t1',
+    )
+    expect(clicked).toEqual([])
+  })
+
+  it('shows notifications and opens customer service through main', async () => {
+    installShell(main)
+    const platform = await loadDesktop()
+    const n = { kind: 'order' as const, title: '新订单', body: 'YX1', path: '/seller/sellOrder.html' }
+    platform.notify(n)
+    await expect(
+      platform.openCustomerService({ url: 'https://kefu.example.com/chat', conversationId: 'U1' }),
+    ).resolves.toBe('opened')
+    expect(main['notify:show']).toHaveBeenCalledWith(n)
+    expect(main['cs:open']).toHaveBeenCalledWith({
+      url: 'https://kefu.example.com/chat',
+      conversationId: 'U1',
+    })
+  })
+
+  it('hands over a route asked for before it listened (deep link at launch)', async () => {
+    vi.mocked(main['nav:take-pending']!).mockReturnValueOnce('/detail/123.html')
+    installShell(main)
+    const platform = await loadDesktop()
+    const seen: string[] = []
+    platform.onNavigate((path) => seen.push(path))
+    await new Promise((r) => setTimeout(r, 0))
+    expect(seen).toEqual(['/detail/123.html'])
+  })
+
+  it('gives the settings dialog its channels and the settings:open event', async () => {
+    const { emit } = installShell(main)
+    const platform = await loadDesktop()
+    const api = platform.desktopSettings!
+    await expect(api.get()).resolves.toEqual({ apiOrigin: 'https://api.example.com' })
+    await expect(api.save({ startMinimized: true })).resolves.toEqual({ restartRequired: true })
+    await expect(api.chooseDownloadDir()).resolves.toBe('/home/u/exports')
+    await expect(api.version()).resolves.toBe('0.1.0')
+    await api.relaunch()
+    expect(main['settings:set']).toHaveBeenCalledWith({ startMinimized: true })
+    expect(main['app:relaunch']).toHaveBeenCalled()
+    const opened = vi.fn()
+    const off = api.onOpen(opened)
+    emit('settings:open', {})
+    off()
+    expect(opened).toHaveBeenCalledTimes(1)
   })
 
   it('says clearly when the preload is missing', async () => {

@@ -13,6 +13,15 @@ import { MemoryTokenVault } from '../services/token-vault'
 
 const trusted = invokeEvent('app://marketplace/userHome.html')
 
+const SETTINGS = {
+  apiOrigin: 'http://localhost:8080',
+  apiOriginFromEnvironment: false,
+  notifications: { message: true, order: true, paid: true, bid: true, warrant: true },
+  downloadDir: '/home/u/Downloads',
+  askWhereToSave: false,
+  startMinimized: false,
+}
+
 function setup(overrides: Partial<IpcServices> = {}) {
   electron.ipcMain.handle.mockClear()
   const services: IpcServices = {
@@ -21,6 +30,14 @@ function setup(overrides: Partial<IpcServices> = {}) {
     appVersion: () => '0.1.0',
     openExternal: vi.fn(async () => {}),
     setBadge: vi.fn(),
+    notify: vi.fn(() => true),
+    startDownload: vi.fn(() => true),
+    openCustomerService: vi.fn(() => 'opened' as const),
+    settings: vi.fn(() => SETTINGS),
+    updateSettings: vi.fn(() => ({ settings: SETTINGS, restartRequired: false })),
+    chooseDownloadDir: vi.fn(async () => '/home/u/exports'),
+    relaunch: vi.fn(),
+    takePendingRoute: vi.fn(() => '/detail/1.html'),
     ...overrides,
   }
   registerIpc(services)
@@ -63,7 +80,13 @@ describe('registerIpc', () => {
     const { call, services } = setup()
     await expect(call('shell:open-external', 'https://www.example.com/help')).resolves.toBe(true)
     expect(services.openExternal).toHaveBeenCalledWith('https://www.example.com/help')
-    for (const url of ['javascript:alert(1)', 'file:///etc/passwd', 'ms-settings:', 'not a url']) {
+    for (const url of [
+      'javascript:alert(1)',
+      'file:///etc/passwd',
+      'ms-settings:',
+      'not a url',
+      'https://bank.example.com@evil.example/',
+    ]) {
       await expect(call('shell:open-external', url)).resolves.toBe(false)
     }
     expect(services.openExternal).toHaveBeenCalledTimes(1)
@@ -110,5 +133,82 @@ describe('argument validation (the renderer is untrusted)', () => {
   it('refuses extra arguments on argument-less channels', async () => {
     const { call } = setup()
     await expect(call('token:get', 'extra')).rejects.toThrow(/argument/)
+  })
+})
+
+describe('desktop channels', () => {
+  const notification = {
+    kind: 'order',
+    title: '您出售的商品有新订单',
+    body: '王者荣耀 V10，订单号 YX1',
+    path: '/seller/sellOrder.html?orderNo=YX1',
+  }
+
+  it('passes a valid notification on and refuses bad ones', async () => {
+    const { call, services } = setup()
+    await expect(call('notify:show', notification)).resolves.toBe(true)
+    expect(services.notify).toHaveBeenCalledWith(notification)
+    for (const bad of [
+      { ...notification, kind: 'spam' },
+      { ...notification, path: 'https://evil.example/' },
+      { ...notification, path: '//evil.example/x' },
+      { ...notification, path: '/a/../../etc' },
+      { ...notification, path: 'javascript:alert(1)' },
+      { ...notification, title: '' },
+      { ...notification, title: 'x'.repeat(65) },
+      { ...notification, body: 'x'.repeat(257) },
+      { ...notification, extra: 1 },
+      'text',
+      null,
+    ]) {
+      await expect(call('notify:show', bad), JSON.stringify(bad)).rejects.toThrow()
+    }
+    expect(services.notify).toHaveBeenCalledTimes(1)
+  })
+
+  it('starts downloads and opens customer service with checked arguments', async () => {
+    const { call, services } = setup()
+    const url = 'http://localhost:8080/api/common/download?fileName=a.csv&ticket=t'
+    await expect(call('download:start', url)).resolves.toBe(true)
+    expect(services.startDownload).toHaveBeenCalledWith(url)
+    await expect(call('download:start', 42)).rejects.toThrow(/url/)
+
+    const request = { url: 'https://kefu.example.com/chat?userCode=U1', conversationId: 'U1' }
+    await expect(call('cs:open', request)).resolves.toBe('opened')
+    expect(services.openCustomerService).toHaveBeenCalledWith(request)
+    for (const bad of [
+      { ...request, url: 'http://kefu.example.com/' },
+      { ...request, url: 'file:///etc/passwd' },
+      { ...request, conversationId: '../../x' },
+      { ...request, conversationId: '' },
+      { url: request.url },
+      { ...request, preload: '/tmp/x.js' },
+    ]) {
+      await expect(call('cs:open', bad), JSON.stringify(bad)).rejects.toThrow()
+    }
+    expect(services.openCustomerService).toHaveBeenCalledTimes(1)
+  })
+
+  it('reads and writes settings, refusing unknown fields and wrong types', async () => {
+    const { call, services } = setup()
+    await expect(call('settings:get')).resolves.toEqual(SETTINGS)
+    const patch = { apiOrigin: 'https://m.example.com', notifications: { bid: false }, startMinimized: true }
+    await expect(call('settings:set', patch)).resolves.toEqual({ settings: SETTINGS, restartRequired: false })
+    expect(services.updateSettings).toHaveBeenCalledWith(patch)
+    for (const bad of [
+      { notifications: { spam: true } },
+      { notifications: { bid: 'no' } },
+      { startMinimized: 'yes' },
+      { apiOrigin: 42 },
+      { token: 'x' },
+      [],
+    ]) {
+      await expect(call('settings:set', bad), JSON.stringify(bad)).rejects.toThrow()
+    }
+    expect(services.updateSettings).toHaveBeenCalledTimes(1)
+    await expect(call('settings:choose-download-dir')).resolves.toBe('/home/u/exports')
+    await expect(call('nav:take-pending')).resolves.toBe('/detail/1.html')
+    await call('app:relaunch')
+    expect(services.relaunch).toHaveBeenCalled()
   })
 })

@@ -3,9 +3,26 @@
  * `{ [C in InvokeChannel]: ChannelHandler<C> }`: adding a channel to InvokeContract without a
  * handler here fails the type check.
  */
+import type {
+  CustomerServiceOpenResult,
+  CustomerServiceRequest,
+  DesktopSettings,
+  DesktopSettingsPatch,
+  SettingsSaveResult,
+} from '@shared/desktop'
 import { INVOKE_CHANNELS, isAllowedExternalUrl, type InvokeChannel } from '@shared/ipc'
+import type { AppNotification } from '@shared/live-events'
 import { handle, type ChannelHandler } from './handle'
-import { noArgs, oneArg, parseCount, parseToken, parseUrl } from './validate'
+import {
+  noArgs,
+  oneArg,
+  parseCount,
+  parseCsRequest,
+  parseNotification,
+  parseSettingsPatch,
+  parseToken,
+  parseUrl,
+} from './validate'
 import type { TokenVault } from '../services/token-vault'
 
 export interface IpcServices {
@@ -14,6 +31,17 @@ export interface IpcServices {
   appVersion: () => string
   openExternal: (url: string) => Promise<void>
   setBadge: (count: number) => void
+  /** a live-event notification, subject to its kind's preference */
+  notify: (notification: AppNotification) => boolean
+  /** start a download of the API's download route in the main window */
+  startDownload: (url: string) => boolean
+  openCustomerService: (request: CustomerServiceRequest) => CustomerServiceOpenResult
+  settings: () => DesktopSettings
+  /** throws a SettingsError (message for the user) on a bad value */
+  updateSettings: (patch: DesktopSettingsPatch) => SettingsSaveResult
+  chooseDownloadDir: () => Promise<string | null>
+  relaunch: () => void
+  takePendingRoute: () => string | null
 }
 
 export type IpcHandlers = { [C in InvokeChannel]: ChannelHandler<C> }
@@ -39,6 +67,14 @@ export function createHandlers(services: IpcServices): IpcHandlers {
       },
     },
     'badge:set': { args: oneArg(parseCount), run: (count) => services.setBadge(count) },
+    'notify:show': { args: oneArg(parseNotification), run: (n) => services.notify(n) },
+    'download:start': { args: oneArg(parseUrl), run: (url) => services.startDownload(url) },
+    'cs:open': { args: oneArg(parseCsRequest), run: (request) => services.openCustomerService(request) },
+    'settings:get': { args: noArgs, run: () => services.settings() },
+    'settings:set': { args: oneArg(parseSettingsPatch), run: (patch) => services.updateSettings(patch) },
+    'settings:choose-download-dir': { args: noArgs, run: () => services.chooseDownloadDir() },
+    'app:relaunch': { args: noArgs, run: () => services.relaunch() },
+    'nav:take-pending': { args: noArgs, run: () => services.takePendingRoute() },
   }
 }
 

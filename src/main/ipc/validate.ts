@@ -3,6 +3,19 @@
  * promise of the preload, not a guarantee, so every channel parses its raw arguments here.
  * A failure throws IpcArgumentError; ipcRenderer.invoke then rejects in the renderer.
  */
+import {
+  CONVERSATION_ID_PATTERN,
+  isCustomerServiceUrl,
+  type CustomerServiceRequest,
+  type DesktopSettingsPatch,
+} from '@shared/desktop'
+import {
+  isAppRoutePath,
+  NOTIFICATION_KINDS,
+  NOTIFICATION_LIMITS,
+  type AppNotification,
+  type NotificationKind,
+} from '@shared/live-events'
 
 export class IpcArgumentError extends Error {
   constructor(message: string) {
@@ -57,4 +70,87 @@ export function oneArg<T>(parse: (value: unknown) => T): (raw: readonly unknown[
     arity(raw, 1)
     return [parse(raw[0])]
   }
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    Object.getPrototypeOf(value) === Object.prototype
+  )
+}
+
+function onlyKeys(value: Record<string, unknown>, allowed: readonly string[], what: string): void {
+  const extra = Object.keys(value).filter((k) => !allowed.includes(k))
+  if (extra.length) throw new IpcArgumentError(`${what}: unknown field(s) ${extra.join(', ')}`)
+}
+
+function text(value: unknown, what: string, max: number, min = 1): string {
+  if (typeof value !== 'string' || value.length < min || value.length > max) {
+    throw new IpcArgumentError(`${what} must be a string of ${min}-${max} characters`)
+  }
+  return value
+}
+
+/** A live-event notification: a known kind, bounded text, an in-app route for the click. */
+export function parseNotification(value: unknown): AppNotification {
+  if (!isPlainObject(value)) throw new IpcArgumentError('notification must be an object')
+  onlyKeys(value, ['kind', 'title', 'body', 'path'], 'notification')
+  const kind = value['kind']
+  if (typeof kind !== 'string' || !(NOTIFICATION_KINDS as readonly string[]).includes(kind)) {
+    throw new IpcArgumentError('notification kind is unknown')
+  }
+  const path = value['path']
+  if (!isAppRoutePath(path)) throw new IpcArgumentError('notification path must be an app route')
+  return {
+    kind: kind as NotificationKind,
+    title: text(value['title'], 'notification title', NOTIFICATION_LIMITS.title),
+    body: text(value['body'], 'notification body', NOTIFICATION_LIMITS.body, 0),
+    path,
+  }
+}
+
+/** A customer-service request: an address that may be shown in a CS window, a conversation id. */
+export function parseCsRequest(value: unknown): CustomerServiceRequest {
+  if (!isPlainObject(value)) throw new IpcArgumentError('request must be an object')
+  onlyKeys(value, ['url', 'conversationId'], 'customer-service request')
+  const url = parseUrl(value['url'])
+  if (!isCustomerServiceUrl(url)) throw new IpcArgumentError('customer service must be an https address')
+  const conversationId = value['conversationId']
+  if (typeof conversationId !== 'string' || !CONVERSATION_ID_PATTERN.test(conversationId)) {
+    throw new IpcArgumentError('conversationId must be 1-64 letters, digits, _ or -')
+  }
+  return { url, conversationId }
+}
+
+function bool(value: unknown, what: string): boolean {
+  if (typeof value !== 'boolean') throw new IpcArgumentError(`${what} must be true or false`)
+  return value
+}
+
+/** The settings dialog's patch: known fields only, each of its type (the settings service checks values). */
+export function parseSettingsPatch(value: unknown): DesktopSettingsPatch {
+  if (!isPlainObject(value)) throw new IpcArgumentError('settings must be an object')
+  onlyKeys(
+    value,
+    ['apiOrigin', 'notifications', 'downloadDir', 'askWhereToSave', 'startMinimized'],
+    'settings',
+  )
+  const patch: DesktopSettingsPatch = {}
+  if (value['apiOrigin'] !== undefined) patch.apiOrigin = text(value['apiOrigin'], 'apiOrigin', 2048)
+  if (value['downloadDir'] !== undefined) patch.downloadDir = text(value['downloadDir'], 'downloadDir', 1024)
+  if (value['askWhereToSave'] !== undefined)
+    patch.askWhereToSave = bool(value['askWhereToSave'], 'askWhereToSave')
+  if (value['startMinimized'] !== undefined)
+    patch.startMinimized = bool(value['startMinimized'], 'startMinimized')
+  const n = value['notifications']
+  if (n !== undefined) {
+    if (!isPlainObject(n)) throw new IpcArgumentError('notifications must be an object')
+    onlyKeys(n, NOTIFICATION_KINDS, 'notifications')
+    patch.notifications = Object.fromEntries(
+      Object.entries(n).map(([kind, on]) => [kind, bool(on, `notifications.${kind}`)]),
+    ) as Partial<Record<NotificationKind, boolean>>
+  }
+  return patch
 }

@@ -8,10 +8,11 @@ vi.mock('electron', () => ({}))
 // electron-store is conf plus Electron's userData folder: tests use conf in a temp folder
 vi.mock('electron-store', () => ({ default: class {} }))
 
+import type { Options } from 'electron-store'
 import {
   createSettings,
   normalizeApiOrigin,
-  settingsStoreOptions,
+  openSettingsStore,
   type SettingsData,
   type SettingsStore,
 } from './settings'
@@ -19,9 +20,12 @@ import {
 let dir: string
 const file = () => join(dir, 'settings.json')
 
-function openStore(): SettingsStore {
-  const { name: _name, ...options } = settingsStoreOptions
-  return new Conf<SettingsData>({ ...options, configName: 'settings', cwd: dir }) as unknown as SettingsStore
+/** conf in a temp folder stands in for electron-store (conf plus Electron's userData folder) */
+function openStore() {
+  return openSettingsStore((options: Options<SettingsData>) => {
+    const { name: _name, ...rest } = options
+    return new Conf<SettingsData>({ ...rest, configName: 'settings', cwd: dir }) as unknown as SettingsStore
+  })
 }
 
 beforeEach(() => {
@@ -65,7 +69,7 @@ describe('settings', () => {
     const store = openStore()
     const settings = createSettings(store, { MARKET_API_ORIGIN: 'https://market.example.com/' })
     expect(settings.apiOrigin()).toBe('https://market.example.com')
-    expect(store.get('apiOrigin')).toBe('http://localhost:8080')
+    expect(store.store.get('apiOrigin')).toBe('http://localhost:8080')
   })
 
   it('ignores an invalid MARKET_API_ORIGIN', () => {
@@ -90,8 +94,10 @@ describe('settings', () => {
       }),
     )
     const settings = createSettings(openStore(), {})
+    expect(settings.wasReset).toBe(true)
     expect(settings.apiOrigin()).toBe('http://localhost:8080')
-    expect(JSON.parse(readFileSync(file(), 'utf8'))).toEqual({ apiOrigin: 'http://localhost:8080' })
+    expect(JSON.parse(readFileSync(file(), 'utf8'))).toMatchObject({ apiOrigin: 'http://localhost:8080' })
+    expect(JSON.parse(readFileSync(file(), 'utf8')).window).toBeUndefined()
   })
 
   it('resets an apiOrigin that passes the schema pattern but is no URL', () => {
@@ -102,7 +108,10 @@ describe('settings', () => {
 
   it('resets a corrupt (non-JSON) file', () => {
     writeFileSync(file(), '{"apiOrigin": "http://loc')
-    expect(createSettings(openStore(), {}).apiOrigin()).toBe('http://localhost:8080')
+    const settings = createSettings(openStore(), {})
+    expect(settings.wasReset).toBe(true)
+    expect(settings.apiOrigin()).toBe('http://localhost:8080')
+    expect(settings.notificationsEnabled('order')).toBe(true)
   })
 
   it('keeps window state and drops an invalid one', () => {
@@ -115,5 +124,92 @@ describe('settings', () => {
     })
     settings.saveWindowState({ bounds: { width: 10, height: 10 }, maximized: false }) // below the schema minimum: not saved
     expect(settings.windowState()?.bounds.width).toBe(1280)
+  })
+})
+
+describe('desktop preferences', () => {
+  it('a valid file is not reported as reset', () => {
+    createSettings(openStore(), {}).saveWindowState({
+      bounds: { width: 1300, height: 800 },
+      maximized: false,
+    })
+    expect(createSettings(openStore(), {}).wasReset).toBe(false)
+  })
+
+  it('resets a file whose notification preferences break the schema', () => {
+    writeFileSync(
+      file(),
+      JSON.stringify({ apiOrigin: 'http://localhost:8080', notifications: { order: 'yes' } }),
+    )
+    const settings = createSettings(openStore(), {})
+    expect(settings.wasReset).toBe(true)
+    expect(settings.notificationsEnabled('order')).toBe(true)
+  })
+
+  it('shows the dialog view with defaults', () => {
+    const view = createSettings(openStore(), {}).view('/home/u/Downloads')
+    expect(view).toEqual({
+      apiOrigin: 'http://localhost:8080',
+      apiOriginFromEnvironment: false,
+      notifications: { message: true, order: true, paid: true, bid: true, warrant: true },
+      downloadDir: '/home/u/Downloads',
+      askWhereToSave: false,
+      startMinimized: false,
+    })
+  })
+
+  it('updates preferences, keeps them, and asks for a restart only when the address changed', () => {
+    const settings = createSettings(openStore(), {})
+    const result = settings.update(
+      {
+        notifications: { bid: false },
+        downloadDir: '/data/exports',
+        askWhereToSave: true,
+        startMinimized: true,
+      },
+      '/home/u/Downloads',
+    )
+    expect(result.restartRequired).toBe(false)
+    const again = createSettings(openStore(), {})
+    expect(again.notificationsEnabled('bid')).toBe(false)
+    expect(again.notificationsEnabled('order')).toBe(true)
+    expect(again.downloadDir()).toBe('/data/exports')
+    expect(again.askWhereToSave()).toBe(true)
+    expect(again.startMinimized()).toBe(true)
+
+    expect(again.update({ apiOrigin: 'https://market.example.com/' }, '/d').restartRequired).toBe(true)
+    expect(createSettings(openStore(), {}).apiOrigin()).toBe('https://market.example.com')
+    // choosing the default folder again forgets the stored one
+    again.update({ downloadDir: '/d' }, '/d')
+    expect(again.downloadDir()).toBeUndefined()
+  })
+
+  it('refuses a bad address or a relative folder and changes nothing', () => {
+    const settings = createSettings(openStore(), {})
+    expect(() => settings.update({ apiOrigin: 'ftp://x', startMinimized: true }, '/d')).toThrow(
+      '服务器地址格式不正确',
+    )
+    expect(() => settings.update({ downloadDir: 'relative/dir', startMinimized: true }, '/d')).toThrow(
+      /完整路径/,
+    )
+    expect(settings.startMinimized()).toBe(false)
+    expect(settings.update({ downloadDir: 'C:\\Users\\u\\下载' }, '/d').settings.downloadDir).toBe(
+      'C:\\Users\\u\\下载',
+    )
+  })
+
+  it('with MARKET_API_ORIGIN the address is read-only in effect and needs no restart', () => {
+    const settings = createSettings(openStore(), { MARKET_API_ORIGIN: 'http://127.0.0.1:18980' })
+    expect(settings.view('/d').apiOriginFromEnvironment).toBe(true)
+    expect(settings.update({ apiOrigin: 'https://x.example.com' }, '/d').restartRequired).toBe(false)
+    expect(settings.apiOrigin()).toBe('http://127.0.0.1:18980')
+  })
+
+  it('remembers one-time notices', () => {
+    const settings = createSettings(openStore(), {})
+    expect(settings.firstTime('close-to-tray')).toBe(true)
+    expect(settings.firstTime('close-to-tray')).toBe(false)
+    expect(createSettings(openStore(), {}).firstTime('close-to-tray')).toBe(false)
+    expect(createSettings(openStore(), {}).firstTime('token-memory-only')).toBe(true)
   })
 })

@@ -72,13 +72,14 @@ describe('navigation guard', () => {
     delete process.env['ELECTRON_RENDERER_URL']
   })
 
-  it('turns a navigation to the API /api/… into a download of that URL', () => {
+  it('drops a navigation to the API (files go through download:start), opening nothing', () => {
     const { contents, ctx } = setup()
-    const url = 'http://localhost:8080/api/common/download?fileName=a.xlsx&delete=true'
+    vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const url = 'http://localhost:8080/api/common/download?fileName=a.xlsx&delete=true&ticket=t'
     const event = navEvent(url)
     contents.emit('will-navigate', event)
     expect(event.defaultPrevented).toBe(true)
-    expect(contents.downloadURL).toHaveBeenCalledWith(url)
+    expect(contents.downloadURL).not.toHaveBeenCalled()
     expect(ctx.openExternal).not.toHaveBeenCalled()
   })
 
@@ -183,5 +184,55 @@ describe('permissions', () => {
     expect(check(contents, 'notifications', 'app://marketplace', {})).toBe(true)
     expect(check(contents, 'clipboard-read', 'app://marketplace', {})).toBe(false)
     expect(check(null, 'notifications', 'https://evil.example', {})).toBe(false)
+  })
+})
+
+describe('customer-service windows (restricted origin)', () => {
+  function restricted() {
+    const contents = new FakeWebContents()
+    contents.url = 'https://kefu.example.com/chat'
+    const ctx: GuardContext = {
+      isTrustedUrl,
+      apiOrigin: 'http://localhost:8080',
+      openExternal: vi.fn(),
+      restrictedOrigin: (c) => (c === (contents as unknown) ? 'https://kefu.example.com' : null),
+    }
+    applyContentGuards(contents as unknown as WebContents, ctx)
+    return { contents, ctx }
+  }
+
+  it('navigates only within the service origin, never into our app', () => {
+    const { contents, ctx } = restricted()
+    const inside = navEvent('https://kefu.example.com/chat/2?x=1')
+    contents.emit('will-navigate', inside)
+    expect(inside.defaultPrevented).toBe(false)
+    for (const url of [
+      'app://marketplace/userHome.html',
+      'https://kefu.example.com.evil.com/',
+      'http://kefu.example.com/',
+    ]) {
+      const event = navEvent(url)
+      contents.emit('will-navigate', event)
+      expect(event.defaultPrevented, url).toBe(true)
+    }
+    const redirect = navEvent('https://sso.other.example/login')
+    contents.emit('will-redirect', redirect)
+    expect(redirect.defaultPrevented).toBe(true)
+    // a link away goes to the system browser (not the app:// one)
+    expect(vi.mocked(ctx.openExternal).mock.calls).toEqual([
+      ['https://kefu.example.com.evil.com/'],
+      ['http://kefu.example.com/'],
+    ])
+  })
+
+  it('opens no window: allowed links go to the system browser, app links nowhere', () => {
+    const { contents, ctx } = restricted()
+    expect(contents.windowOpenHandler?.({ url: 'https://help.example.com/' })).toEqual({ action: 'deny' })
+    expect(contents.windowOpenHandler?.({ url: 'app://marketplace/userHome.html' })).toEqual({
+      action: 'deny',
+    })
+    expect(contents.windowOpenHandler?.({ url: 'javascript:alert(1)' })).toEqual({ action: 'deny' })
+    expect(vi.mocked(ctx.openExternal).mock.calls).toEqual([['https://help.example.com/']])
+    expect(contents.send).not.toHaveBeenCalled()
   })
 })

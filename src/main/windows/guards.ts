@@ -1,11 +1,16 @@
 /**
  * What every webContents may do (applied from the global `web-contents-created` hook in index.ts,
  * so windows created later — customer-service windows, devtools — get the same rules):
- * navigate only within our own origin, open no windows, attach no <webview>; and which
+ * navigate only within its allowed origin, open no windows, attach no <webview>; and which
  * permissions the default session grants (only notifications and sanitized clipboard writes).
+ *
+ * The allowed origin is our renderer's (app://marketplace, the dev server in development) — except
+ * for a customer-service window, which may navigate only within its chat service's origin and
+ * never to ours (`restrictedOrigin`, asked when a navigation happens, so it applies whenever the
+ * window registered itself). Files are downloaded through the download manager (download:start),
+ * never by navigating to the API.
  */
 import type { Session, WebContents } from 'electron'
-import { API_BASE } from '@shared/constants'
 import { isAllowedExternalUrl } from '@shared/ipc'
 import { originOf } from './app-origin'
 import { send } from '../ipc/handle'
@@ -13,25 +18,31 @@ import { send } from '../ipc/handle'
 export interface GuardContext {
   /** our renderer (app://marketplace, or the dev server in development) */
   isTrustedUrl(url: string): boolean
-  /** origin of the API server: a navigation to its /api/… is a file download */
-  apiOrigin: string
   /** hand a link to the system browser (shell.openExternal) */
   openExternal(url: string): void
+  /**
+   * origin of the API server: a navigation there is a renderer bug (files go through
+   * download:start) and is dropped — never handed to the system browser with its ticket
+   */
+  apiOrigin?: string
+  /**
+   * the only origin this webContents may navigate within, when it is not our renderer's
+   * (customer-service windows); null/undefined: our renderer's rules
+   */
+  restrictedOrigin?(contents: WebContents): string | null | undefined
 }
 
 type WillNavigateEvent = { url: string; preventDefault(): void }
 
-/** The API's file downloads (spec: /api/common/download?fileName=…&delete=true) arrive as navigations. */
-function isApiUrl(url: string, apiOrigin: string): boolean {
-  if (originOf(url) !== apiOrigin) return false
-  const path = new URL(url).pathname
-  return path === API_BASE || path.startsWith(API_BASE + '/')
+function allowedHere(contents: WebContents, ctx: GuardContext, url: string): boolean {
+  const restricted = ctx.restrictedOrigin?.(contents)
+  if (restricted) return originOf(url) === restricted
+  return ctx.isTrustedUrl(url)
 }
 
 /**
- * `will-navigate` / `will-redirect`: our origin passes; a navigation to the API's /api/… becomes a
- * download of that URL (a later issue adds the download manager behind `will-download`); any
- * other navigation is stopped, and a plain http(s)/mailto link goes to the system browser.
+ * `will-navigate` / `will-redirect`: the allowed origin passes; any other navigation is stopped,
+ * and a plain http(s)/mailto link goes to the system browser.
  */
 export function guardNavigation(
   contents: WebContents,
@@ -40,13 +51,13 @@ export function guardNavigation(
   isRedirect = false,
 ): void {
   const { url } = event
-  if (ctx.isTrustedUrl(url)) return
+  if (allowedHere(contents, ctx, url)) return
   event.preventDefault()
-  if (isApiUrl(url, ctx.apiOrigin)) {
-    contents.downloadURL(url)
+  if (ctx.apiOrigin && originOf(url) === ctx.apiOrigin && !ctx.restrictedOrigin?.(contents)) {
+    console.warn('[guards] dropped a navigation to the API; downloads go through download:start')
     return
   }
-  // a redirect away from our origin is never user intent: stop it, open nothing
+  // a redirect away from the allowed origin is never user intent: stop it, open nothing
   if (!isRedirect && isAllowedExternalUrl(url)) ctx.openExternal(url)
 }
 
@@ -54,10 +65,13 @@ export function guardNavigation(
  * `setWindowOpenHandler`: no window is ever created here. A link into our own app
  * (target=_blank on /warrantOrderHandler.html, window.open of a route) becomes an in-app
  * navigation via the 'nav:open' event; an allowed external link goes to the system browser;
- * everything else (javascript:, file:, data:, custom schemes) is dropped.
+ * everything else (javascript:, file:, data:, custom schemes) is dropped. A customer-service
+ * window's links all go to the system browser (allowed ones) — never into our app.
  */
 export function handleWindowOpen(contents: WebContents, ctx: GuardContext, url: string): { action: 'deny' } {
-  if (ctx.isTrustedUrl(url)) {
+  if (ctx.restrictedOrigin?.(contents)) {
+    if (isAllowedExternalUrl(url)) ctx.openExternal(url)
+  } else if (ctx.isTrustedUrl(url)) {
     const u = new URL(url)
     send(contents, 'nav:open', { path: `${u.pathname}${u.search}${u.hash}` })
   } else if (isAllowedExternalUrl(url)) {

@@ -128,3 +128,53 @@ describe('restorableBounds', () => {
     expect(restorableBounds(undefined)).toEqual({})
   })
 })
+
+describe('close to tray', () => {
+  it('hides instead of closing unless the app is quitting', () => {
+    let quitting = false
+    const onHidden = vi.fn()
+    createMainWindow({
+      preloadPath: '/p',
+      url: 'app://marketplace/',
+      settings: settings(),
+      closeToTray: { isQuitting: () => quitting, onHidden },
+    })
+    const win = electron.windows[0] as unknown as FakeWindow & { hide: ReturnType<typeof vi.fn> }
+    win.hide = vi.fn()
+    const event = {
+      defaultPrevented: false,
+      preventDefault() {
+        this.defaultPrevented = true
+      },
+    }
+    win.emit('close', event)
+    expect(event.defaultPrevented).toBe(true)
+    expect(win.hide).toHaveBeenCalled()
+    expect(onHidden).toHaveBeenCalledTimes(1)
+    quitting = true
+    const last = {
+      defaultPrevented: false,
+      preventDefault() {
+        this.defaultPrevented = true
+      },
+    }
+    win.emit('close', last)
+    expect(last.defaultPrevented).toBe(false)
+  })
+
+  it('starts hidden when asked (start minimised to the tray)', () => {
+    createMainWindow({
+      preloadPath: '/p',
+      url: 'app://marketplace/',
+      settings: settings(),
+      startHidden: true,
+    })
+    const win = electron.windows[0] as unknown as FakeWindow
+    win.emit('ready-to-show')
+    expect(win.show).not.toHaveBeenCalled()
+  })
+
+  it('keeps timers running in the background for live events', () => {
+    expect(mainWindowWebPreferences('/p')).toMatchObject({ backgroundThrottling: false })
+  })
+})

@@ -21,6 +21,8 @@ export function mainWindowWebPreferences(preloadPath: string): WebPreferences {
     webviewTag: false,
     navigateOnDragDrop: false,
     spellcheck: false,
+    // live events keep arriving while the window sits in the tray: do not throttle its timers
+    backgroundThrottling: false,
   }
 }
 
@@ -52,6 +54,13 @@ export interface MainWindowOptions {
   /** window icon (Linux; Windows and macOS take the packaged app icon) */
   iconPath?: string
   platform?: NodeJS.Platform
+  /**
+   * Closing hides the window instead (the app stays in the tray) unless the app is quitting;
+   * `onHidden` runs each time that happens (index.ts shows a notice the first time).
+   */
+  closeToTray?: { isQuitting: () => boolean; onHidden?: () => void }
+  /** do not show the window when it is ready (start minimised to the tray) */
+  startHidden?: boolean
 }
 
 export function createMainWindow(options: MainWindowOptions): BrowserWindow {
@@ -71,9 +80,15 @@ export function createMainWindow(options: MainWindowOptions): BrowserWindow {
     webPreferences: mainWindowWebPreferences(options.preloadPath),
   })
   if (saved?.maximized) win.maximize()
-  win.once('ready-to-show', () => win.show())
-  win.on('close', () => {
+  if (!options.startHidden) win.once('ready-to-show', () => win.show())
+  win.on('close', (event) => {
     options.settings.saveWindowState({ bounds: win.getNormalBounds(), maximized: win.isMaximized() })
+    const tray = options.closeToTray
+    if (tray && !tray.isQuitting()) {
+      event.preventDefault()
+      win.hide()
+      tray.onHidden?.()
+    }
   })
   win.loadURL(options.url).catch((error: unknown) => {
     console.error(`[main-window] failed to load ${options.url}`, error)

@@ -2,7 +2,9 @@
  * Authentication: `Authorization: Bearer <token>` (header only, never cookies). A route opts in with
  * `config: { auth: true }`; then a missing or unknown token answers code 401 (MSG.UNAUTHORIZED) and an
  * expired one code 521 (MSG.SESSION_EXPIRED), on which the spec's client warns, clears the login and
- * goes to /login.html (spec §8).
+ * goes to /login.html (spec §8). A public route that answers more to a logged-in caller (goods
+ * detail: followed, isOwner) uses `config: { auth: 'optional' }`: a valid token sets the session, a
+ * missing, unknown or expired one leaves it null and the route answers as to a visitor.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { Code } from '../../shared/api'
@@ -16,8 +18,8 @@ export interface Session {
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** the route needs a logged-in user */
-    auth?: boolean
+    /** the route needs a logged-in user; 'optional': the user if the token is valid, else a visitor */
+    auth?: boolean | 'optional'
   }
   interface FastifyRequest {
     session: Session | null
@@ -43,8 +45,18 @@ export function sessionOf(request: FastifyRequest): Session {
 export function registerAuth(app: FastifyInstance, authenticator: Authenticator) {
   app.decorateRequest('session', null)
   app.addHook('onRequest', async (request) => {
-    if (!request.routeOptions.config.auth) return
+    const mode = request.routeOptions.config.auth
+    if (!mode) return
     const token = bearerToken(request)
+    if (mode === 'optional') {
+      if (token) {
+        request.session = await authenticator.authenticate(token).catch((err: unknown) => {
+          if (err instanceof ApiError) return null
+          throw err
+        })
+      }
+      return
+    }
     if (!token) throw new ApiError(Code.UNAUTHORIZED, MSG.UNAUTHORIZED)
     request.session = await authenticator.authenticate(token)
   })

@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MSG } from '../../shared/messages'
 import { startTestApp, type Json, type TestApp } from '../test-utils'
@@ -18,6 +19,7 @@ describe('web bundle, history fallback, security headers', () => {
     await writeFile(join(webRoot, 'index.html'), INDEX)
     await writeFile(join(webRoot, 'assets', 'index-3f9a1c.js'), ASSET)
     await writeFile(join(webRoot, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>')
+    await writeFile(join(webRoot, 'assets', 'index-3f9a1c.js.br'), brotliCompressSync(ASSET))
     t = await startTestApp({ webRoot })
   })
   afterAll(async () => {
@@ -52,6 +54,19 @@ describe('web bundle, history fallback, security headers', () => {
     const icon = await get('/favicon.svg')
     expect(icon.headers['cache-control']).toBe('no-cache')
     expect((await get('/assets/missing-000000.js')).statusCode).toBe(404)
+  })
+
+  it('sends the precompressed file to browsers that accept it', async () => {
+    const res = await t.app.inject({
+      url: '/assets/index-3f9a1c.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-encoding']).toBe('br')
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(ASSET)
+    const plain = await get('/assets/index-3f9a1c.js')
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(plain.body).toBe(ASSET)
   })
 
   it('keeps /api answers as the envelope', async () => {

@@ -29,6 +29,8 @@ export async function registerWebBundle(app: FastifyInstance, webRoot: string | 
       root,
       cacheControl: false,
       dotfiles: 'ignore',
+      // scripts/precompress.mjs writes .br/.gz beside the bundle's text files at build time
+      preCompressed: true,
       setHeaders: (reply, path) =>
         reply.header('cache-control', path.startsWith(assets) ? IMMUTABLE : 'no-cache'),
     })

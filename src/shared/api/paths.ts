@@ -25,6 +25,13 @@ export const PATHS = {
   webMessageBatchRead: '/user/message/webMessageBatchRead',
   webMessageBatchRemove: '/user/message/webMessageBatchRemove',
   download: '/common/download',
+  // desktop-client issue: live events, tickets, exports, customer-service messages
+  messageStream: '/user/message/stream',
+  streamTicket: '/user/message/streamTicket',
+  webMessageExport: '/user/message/webMessageExport',
+  webMessageSend: '/system/message/send',
+  downloadTicket: '/common/downloadTicket',
+  csLeaveMessage: '/platform/cs/leaveMessage',
 } as const
 
 /** Fill `:name` segments of a path. */

@@ -2,6 +2,7 @@
 import type { ApiResult, TableResult } from '@shared/api/envelope'
 import { PATHS } from '@shared/api/paths'
 import type { GroupMessageInfo, IdsBody, WebMessage, WebMessagePageBody } from '@shared/api/types'
+import type { ExportResult } from '@shared/api/live'
 import { http } from './http'
 
 export async function getNoReadWebMessageCount(): Promise<number> {
@@ -25,4 +26,11 @@ export function webMessageBatchRead(body: IdsBody): Promise<ApiResult> {
 
 export function webMessageBatchRemove(body: IdsBody): Promise<ApiResult> {
   return http.post<ApiResult>(PATHS.webMessageBatchRemove, body)
+}
+
+/** Write the caller's in-site messages into a CSV on the server; download it with its fileName. */
+export async function exportWebMessages(): Promise<ExportResult> {
+  const res = await http.post<ApiResult<ExportResult>>(PATHS.webMessageExport)
+  if (!res.data?.fileName) throw new Error('导出失败：服务器未返回文件')
+  return res.data
 }

@@ -17,6 +17,11 @@ import { findRuntimeRoute } from '@renderer/utils/menu'
 import type { RouteEntry } from './route-table'
 import { gameSeo, pageTitle, setSeoMeta } from './seo'
 
+/** Navigation state a page may pass: keepScroll leaves the scroll position to the page. */
+export interface ScrollState {
+  keepScroll?: boolean
+}
+
 export interface RouteHandle {
   title: string
   entry?: RouteEntry
@@ -57,9 +62,13 @@ export function RootShell() {
 
   useDisplayMode()
 
-  // scroll to the top on each navigation
+  // scroll to the top on each navigation, unless the page scrolls itself (state.keepScroll: a
+  // list's filters keep their place; its pagination scrolls up smoothly over 800 ms)
+  const keepScroll = (location.state as ScrollState | null)?.keepScroll === true
   useEffect(() => {
-    window.scrollTo(0, 0)
+    if (!keepScroll) window.scrollTo(0, 0)
+    // only a new address resets the scroll; keepScroll is read with it
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [location.pathname, location.search])
 
   // title and SEO

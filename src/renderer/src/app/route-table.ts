@@ -12,7 +12,40 @@
 
 export type LayoutName = 'main' | 'standalone'
 
-export type PageKey = 'home' | 'login' | 'register' | 'notFound' | 'noticeList' | 'noticeDetail' | 'userHome'
+export type PageKey =
+  | 'home'
+  | 'login'
+  | 'register'
+  | 'notFound'
+  | 'noticeList'
+  | 'noticeDetail'
+  | 'userHome'
+  | 'goodsList'
+  | 'goodsDetail'
+  | 'shop'
+  | 'follow'
+  | 'games'
+  | 'sellGoods'
+  | 'goodsAccountManage'
+  | 'goodsSend'
+  | 'publishSuccess'
+  | 'selectType'
+  | 'completeInfo'
+  | 'batchPublish'
+  | 'buy'
+  | 'confirmOrder'
+  | 'pay'
+  | 'paySuccess'
+  | 'buyOrder'
+  | 'sellOrder'
+  | 'roleManage'
+  | 'transferCollect'
+  | 'warrant'
+  | 'balance'
+  | 'balanceDetail'
+  | 'payPass'
+  | 'priceRecords'
+  | 'orderMessages'
 
 export interface RouteEntry {
   path: string
@@ -58,9 +91,12 @@ const standalone = (section: string, path: string, title: string, auth: boolean,
 export const ROUTES: readonly RouteEntry[] = [
   // main layout
   main('主站', '/', '首页', false, { page: 'home' }),
-  main('主站', '/detail/{goodsId}.html', '商品详情', false, { routePath: '/detail/:file' }),
-  main('主站', '/shop/{shopId}.html', '店铺', false, { routePath: '/shop/:file' }),
-  main('主站', '/list.html', '商品列表', false),
+  main('主站', '/detail/{goodsId}.html', '商品详情', false, {
+    routePath: '/detail/:file',
+    page: 'goodsDetail',
+  }),
+  main('主站', '/shop/{shopId}.html', '店铺', false, { routePath: '/shop/:file', page: 'shop' }),
+  main('主站', '/list.html', '商品列表', false, { page: 'goodsList' }),
   main('主站', '/userHome.html', '个人中心', true, { page: 'userHome' }),
   main('主站', '/404.html', '页面不存在', false, { page: 'notFound' }),
 
@@ -71,24 +107,24 @@ export const ROUTES: readonly RouteEntry[] = [
   main('AI 绘画', '/ai/myCollect.html', '我的收藏', true),
 
   // buyer centre
-  main('买家中心', '/buyer/buy.html', '商品下单', true),
-  main('买家中心', '/buyer/confirmOrder.html', '确认订单', true),
-  main('买家中心', '/buyer/pay.html', '支付充值', true),
-  main('买家中心', '/buyer/paySuccess.html', '支付成功', true),
-  main('买家中心', '/buyer/buyOrder.html', '我的订单', true),
-  main('买家中心', '/buyer/follow.html', '我的关注', true),
-  main('买家中心', '/buyer/roleManage.html', '收货角色管理', true),
-  main('买家中心', '/buyer/games.html', '游戏列表', true),
+  main('买家中心', '/buyer/buy.html', '商品下单', true, { page: 'buy' }),
+  main('买家中心', '/buyer/confirmOrder.html', '确认订单', true, { page: 'confirmOrder' }),
+  main('买家中心', '/buyer/pay.html', '支付充值', true, { page: 'pay' }),
+  main('买家中心', '/buyer/paySuccess.html', '支付成功', true, { page: 'paySuccess' }),
+  main('买家中心', '/buyer/buyOrder.html', '我的订单', true, { page: 'buyOrder' }),
+  main('买家中心', '/buyer/follow.html', '我的关注', true, { page: 'follow' }),
+  main('买家中心', '/buyer/roleManage.html', '收货角色管理', true, { page: 'roleManage' }),
+  main('买家中心', '/buyer/games.html', '游戏列表', true, { page: 'games' }),
 
   // seller centre
-  main('卖家中心', '/seller/sellGoods.html', '我出售的商品', true),
-  main('卖家中心', '/seller/goodsAccountManage.html', '发货账号管理', true),
-  main('卖家中心', '/seller/sellOrder.html', '我卖出的商品', true),
-  main('卖家中心', '/seller/goodsSend.html', '商品推送', true),
-  main('卖家中心', '/seller/publishSuccessed.html', '发布成功', true),
-  main('卖家中心', '/seller/selectType.html', '选择商品类型', true),
-  main('卖家中心', '/seller/completeInfo.html', '填写商品信息', true),
-  main('卖家中心', '/seller/busPublish.html', '批量发布', true),
+  main('卖家中心', '/seller/sellGoods.html', '我出售的商品', true, { page: 'sellGoods' }),
+  main('卖家中心', '/seller/goodsAccountManage.html', '发货账号管理', true, { page: 'goodsAccountManage' }),
+  main('卖家中心', '/seller/sellOrder.html', '我卖出的商品', true, { page: 'sellOrder' }),
+  main('卖家中心', '/seller/goodsSend.html', '商品推送', true, { page: 'goodsSend' }),
+  main('卖家中心', '/seller/publishSuccessed.html', '发布成功', true, { page: 'publishSuccess' }),
+  main('卖家中心', '/seller/selectType.html', '选择商品类型', true, { page: 'selectType' }),
+  main('卖家中心', '/seller/completeInfo.html', '填写商品信息', true, { page: 'completeInfo' }),
+  main('卖家中心', '/seller/busPublish.html', '批量发布', true, { page: 'batchPublish' }),
 
   // agency sale
   main('代售中心', '/agencySale/agencySaleGoods.html', '我的代售申请', true),
@@ -98,13 +134,13 @@ export const ROUTES: readonly RouteEntry[] = [
   main('账号管理', '/user/userBase.html', '个人资料', true),
   main('账号管理', '/user/userCert.html', '实名认证', true),
   main('账号管理', '/user/loginPass.html', '修改登录密码', true),
-  main('账号管理', '/user/payPass.html', '修改支付密码', true),
+  main('账号管理', '/user/payPass.html', '修改支付密码', true, { page: 'payPass' }),
   main('账号管理', '/user/phoneBind.html', '修改支付密码', true),
   main('账号管理', '/user/warrant.html', '修改支付密码', true),
 
   // funds
-  main('资金管理', '/account/balance.html', '我的账户', true),
-  main('资金管理', '/account/balanceDetail.html', '收支明细', true),
+  main('资金管理', '/account/balance.html', '我的账户', true, { page: 'balance' }),
+  main('资金管理', '/account/balanceDetail.html', '收支明细', true, { page: 'balanceDetail' }),
 
   // platform
   main('平台服务', '/platform/noticeList.html', '公告列表', false, { page: 'noticeList' }),
@@ -118,19 +154,21 @@ export const ROUTES: readonly RouteEntry[] = [
 
   // messages
   main('消息中心', '/message/userMessage.html', '站内信', true),
-  main('消息中心', '/message/officialMessage.html', '订单消息', true),
+  main('消息中心', '/message/officialMessage.html', '订单消息', true, { page: 'orderMessages' }),
 
   // standalone
   standalone('独立页面', '/offLogin.html', '扫码登录', false),
   standalone('独立页面', '/login.html', '登录', false, { page: 'login' }),
   standalone('独立页面', '/register.html', '注册', false, { page: 'register' }),
   standalone('独立页面', '/bind.html', '绑定账号', false),
-  standalone('独立页面', '/warrantOrderHandler.html', '担保订单', true),
+  standalone('独立页面', '/warrantOrderHandler.html', '担保订单', true, { page: 'warrant' }),
   standalone('独立页面', '/walkthrough.html', '游戏攻略', false),
   standalone('独立页面', '/love.html', '公会助力', false),
   standalone('独立页面', '/writeoff.html', '注销账号', true),
-  standalone('独立页面', '/record/list.html', '成交记录', false),
-  standalone('独立页面', '/order/transferCollect.html', '账号转移信息收集', true),
+  standalone('独立页面', '/record/list.html', '成交记录', false, { page: 'priceRecords' }),
+  standalone('独立页面', '/order/transferCollect.html', '账号转移信息收集', true, {
+    page: 'transferCollect',
+  }),
   standalone('独立页面', '/login', '登录', false, { page: 'login' }),
   standalone('独立页面', '/my/center', '个人中心', true, { redirect: '/userHome.html' }),
   standalone('独立页面', '/my/setting', '账号设置', true),

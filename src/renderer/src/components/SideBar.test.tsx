@@ -1,11 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { act, fireEvent, render, screen } from '@testing-library/react'
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router-dom'
 import { MSG } from '@shared/messages'
 import { SIDEBAR_WIDTH_PX, TOKEN_COOKIE } from '@shared/constants'
 import { Providers } from '@renderer/app/providers'
 import { useAppStore } from '@renderer/stores/app'
 import { useMessagesStore } from '@renderer/stores/messages'
+import { useSessionStore } from '@renderer/stores/session'
+import { fakeApi, ok } from '@renderer/testing/fake-api'
 import { SideBar } from './SideBar'
 
 function renderSideBar() {
@@ -67,25 +69,46 @@ describe('SideBar (spec §1, §4, §5)', () => {
     expect(document.querySelector('.ant-modal')).toBeNull()
   })
 
-  it('在线客服 outside the hours: explains the hours, 留言 is announced for later', async () => {
+  it('在线客服 outside the hours: explains the hours and offers the leave-a-message form', async () => {
     document.cookie = `${TOKEN_COOKIE}=tk; path=/`
     vi.useFakeTimers({ toFake: ['Date'] })
     vi.setSystemTime(new Date(Date.UTC(2024, 5, 1, 23 - 8, 0)))
     const router = renderSideBar()
     fireEvent.click(screen.getByRole('button', { name: '在线客服' }))
-    expect((await screen.findAllByText('客服暂未上线')).length).toBeGreaterThan(0)
+    expect((await screen.findAllByText('客服暂未上线 · 留言')).length).toBeGreaterThan(0)
     expect(screen.getByText('10:00 - 22:30')).toBeTruthy()
-    expect(screen.getByText(/在线留言功能正在建设中/)).toBeTruthy()
+    expect(screen.getByRole('button', { name: /提交留言/ })).toBeTruthy()
     expect(router.state.location.pathname).toBe('/')
   })
 
-  it('在线客服 inside the hours opens customer service', async () => {
+  it('在线客服 inside the hours opens the chat (web: a popup), staying on the page', async () => {
     document.cookie = `${TOKEN_COOKIE}=tk; path=/`
+    useSessionStore.setState({
+      token: 'tk',
+      userInfo: { userId: 2, userName: 'seller', nickName: '卖家老李', code: 'U1234', avatar: '' },
+    })
+    const api = fakeApi({
+      '/system/config/configKey/cs.serviceUrl': ok('https://kefu.example.com/chat'),
+      '/system/config/configKey/cs.customerId': ok('yxys-web-001'),
+    })
+    const popup = { closed: false, focus: vi.fn(), opener: {} }
+    const open = vi.spyOn(window, 'open').mockImplementation(() => popup as unknown as Window)
     vi.useFakeTimers({ toFake: ['Date'] })
     vi.setSystemTime(new Date(Date.UTC(2024, 5, 1, 14 - 8, 0)))
-    const router = renderSideBar()
-    fireEvent.click(screen.getByRole('button', { name: '在线客服' }))
-    expect(router.state.location.pathname).toBe('/platform/customServiceVerify.html')
+    try {
+      const router = renderSideBar()
+      fireEvent.click(screen.getByRole('button', { name: '在线客服' }))
+      await waitFor(() => expect(open).toHaveBeenCalledTimes(1))
+      expect(String(open.mock.calls[0]![0])).toMatch(
+        /^https:\/\/kefu\.example\.com\/chat\?customerId=yxys-web-001&/,
+      )
+      expect(String(open.mock.calls[0]![0])).toContain('userCode=U1234')
+      expect(router.state.location.pathname).toBe('/')
+    } finally {
+      api.restore()
+      open.mockRestore()
+      useSessionStore.setState({ token: undefined, userInfo: null })
+    }
   })
 })
 

@@ -1,35 +1,31 @@
 /**
- * 在线客服 (spec §5): logged out → the info toast 请先登录！ and nothing else; outside the service
- * hours → explain the hours and offer a message (留言, a later issue); inside → open customer service.
+ * 在线客服 (spec §1, §5): logged out → the info toast 请先登录！ and nothing else; outside the service
+ * hours → the hours and the leave-a-message form; inside → the chat (desktop: its own window; web:
+ * a popup).
  */
-import { useCallback } from 'react'
-import { App, Button } from 'antd'
+import { useCallback, useEffect } from 'react'
+import { App } from 'antd'
 import { MSG } from '@shared/messages'
-import { SERVICE_HOURS } from '@shared/constants'
+import { loadCustomerServiceConfig } from '@renderer/api/cs'
+import { CsLeaveMessageForm } from '@renderer/features/platform/CsLeaveMessageForm'
 import { customerServiceDecision, openCustomerService } from '@renderer/features/platform/customer-service'
-import { useSafeNavigate } from '@renderer/app/use-safe-navigate'
-import { isLoggedIn, useSessionStore } from '@renderer/stores/session'
+import { displayName, isLoggedIn, useSessionStore } from '@renderer/stores/session'
 import { toast } from '@renderer/utils/toast'
 
-export function ClosedNotice() {
-  return (
-    <div className="cs-closed">
-      <p>
-        在线客服的服务时间为每日 <strong>{SERVICE_HOURS.label}</strong>（北京时间），现在不在服务时间。
-      </p>
-      <p>您可以先留言，客服上线后会按顺序尽快处理。</p>
-      <Button disabled block>
-        留言
-      </Button>
-      <p className="cs-closed__note">在线留言功能正在建设中，将在后续版本开放；请在服务时间内再来咨询。</p>
-    </div>
-  )
-}
+export const CS_BLOCKED_MESSAGE = '客服窗口被浏览器拦截，请允许本站弹出窗口后再试'
+export const CS_UNAVAILABLE_MESSAGE = '在线客服暂时无法连接，请稍后再试'
 
 export function useCustomerService(): () => void {
   const { modal } = App.useApp()
-  const navigate = useSafeNavigate()
-  const userCode = useSessionStore((s) => s.userInfo?.code)
+  const userCode = useSessionStore((s) => s.userInfo?.code ?? s.profile?.code)
+  const name = useSessionStore(displayName)
+  const loggedIn = useSessionStore((s) => Boolean(s.token))
+
+  // the popup must open within the click: have the chat's address ready before it
+  useEffect(() => {
+    if (loggedIn) loadCustomerServiceConfig().catch(() => undefined)
+  }, [loggedIn])
+
   return useCallback(() => {
     const decision = customerServiceDecision(isLoggedIn())
     if (decision === 'login-required') {
@@ -37,9 +33,20 @@ export function useCustomerService(): () => void {
       return
     }
     if (decision === 'closed') {
-      modal.info({ title: '客服暂未上线', content: <ClosedNotice />, okText: '知道了', width: 440 })
+      const dialog = modal.info({
+        title: '客服暂未上线 · 留言',
+        content: <CsLeaveMessageForm onDone={() => dialog.destroy()} />,
+        footer: null,
+        closable: true,
+        maskClosable: true,
+        width: 480,
+        icon: null,
+      })
       return
     }
-    openCustomerService({ userCode, navigate: (to) => navigate(to) })
-  }, [modal, navigate, userCode])
+    void openCustomerService({ userCode, name, page: window.location.pathname }).then((result) => {
+      if (result === 'blocked') toast('warning', CS_BLOCKED_MESSAGE)
+      else if (result === 'unavailable') toast('error', CS_UNAVAILABLE_MESSAGE)
+    })
+  }, [modal, userCode, name])
 }

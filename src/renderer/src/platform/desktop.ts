@@ -2,8 +2,9 @@
  * The renderer's view of the Electron shell. The ONLY renderer file that touches
  * `window.desktop` (the preload's bridge); features use `platform` from './index'.
  *
- * The token lives in the main process (token vault); this module holds an in-memory copy for the
- * request layer's synchronous getToken() and writes changes through to main.
+ * The token lives in the main process (token vault: OS keychain first); this module holds an
+ * in-memory copy for the request layer's synchronous getToken() and writes changes through to
+ * main. It never goes into a cookie or localStorage.
  */
 import { API_BASE, DEFAULT_DESKTOP_API_ORIGIN } from '@shared/constants'
 import type { DesktopBridge } from '@shared/ipc'
@@ -49,20 +50,16 @@ const desktop: Platform = {
     await bridge().tokenClear()
   },
 
-  download(url, fileName) {
-    // Foundation: navigate a hidden anchor and let Electron's default download (save dialog)
-    // happen — main turns a navigation to the API's /api/… into webContents.downloadURL.
-    // The desktop issue replaces this with the main-process download manager (progress, folder).
+  download(url) {
+    // the main-process download manager: folder of the settings, progress, a notification when done.
     // A relative '/api/…' URL belongs to the API server, not to app://marketplace.
     const absolute = new URL(url, apiOrigin).href
-    const a = document.createElement('a')
-    a.href = absolute
-    if (fileName) a.download = fileName
-    a.rel = 'noopener'
-    a.style.display = 'none'
-    document.body.appendChild(a)
-    a.click()
-    a.remove()
+    bridge()
+      .downloadStart(absolute)
+      .then((started) => {
+        if (!started) console.warn('[platform/desktop] download refused by the shell')
+      })
+      .catch(report('download'))
   },
 
   openExternal(url) {
@@ -74,8 +71,33 @@ const desktop: Platform = {
     bridge().badgeSet(n).catch(report('setBadge'))
   },
 
+  notify(notification) {
+    bridge().notifyShow(notification).catch(report('notify'))
+  },
+
+  async openCustomerService(request) {
+    return bridge().csOpen(request)
+  },
+
   onNavigate(listener) {
-    return bridge().on('nav:open', ({ path }) => listener(path))
+    const d = bridge()
+    const off = d.on('nav:open', ({ path }) => listener(path))
+    // a route asked for before anyone listened (a deep link that started the app)
+    d.navTakePending()
+      .then((path) => {
+        if (path) listener(path)
+      })
+      .catch(report('navTakePending'))
+    return off
+  },
+
+  desktopSettings: {
+    get: () => bridge().settingsGet(),
+    save: (patch) => bridge().settingsSet(patch),
+    chooseDownloadDir: () => bridge().settingsChooseDownloadDir(),
+    relaunch: () => bridge().appRelaunch(),
+    version: () => bridge().appGetVersion(),
+    onOpen: (listener) => bridge().on('settings:open', () => listener()),
   },
 }
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { TOKEN_COOKIE } from '@shared/constants'
-import web, { withBadge } from './web'
+import web, { CS_POPUP_FEATURES, withBadge } from './web'
 
 describe('web platform', () => {
   afterEach(() => vi.restoreAllMocks())
@@ -57,9 +57,62 @@ describe('web platform', () => {
     expect(withBadge('(99+) x', 120)).toBe('(99+) x')
   })
 
-  it('has no navigation requests to report', () => {
-    const unsubscribe = web.onNavigate(() => undefined)
-    expect(typeof unsubscribe).toBe('function')
-    unsubscribe()
+  it('has no desktop settings', () => {
+    expect(web.desktopSettings).toBeNull()
+  })
+
+  it('opens customer service in a popup without opener, reusing an open one', async () => {
+    const popup = { closed: false, focus: vi.fn(), opener: window as unknown }
+    const open = vi.spyOn(window, 'open').mockImplementation(() => popup as unknown as Window)
+    const request = { url: 'https://kefu.example.com/chat?userCode=U1', conversationId: 'U1' }
+    await expect(web.openCustomerService(request)).resolves.toBe('opened')
+    expect(open).toHaveBeenCalledWith(request.url, 'youxi-cs-U1', CS_POPUP_FEATURES)
+    expect(CS_POPUP_FEATURES).toMatch(/popup=yes,width=\d+,height=\d+/)
+    expect(popup.opener).toBeNull()
+    await expect(web.openCustomerService(request)).resolves.toBe('focused')
+    expect(popup.focus).toHaveBeenCalled()
+    expect(open).toHaveBeenCalledTimes(1)
+    popup.closed = true
+    await expect(web.openCustomerService(request)).resolves.toBe('opened')
+    open.mockReturnValue(null)
+    await expect(web.openCustomerService({ ...request, conversationId: 'U2' })).resolves.toBe('blocked')
+  })
+
+  it('notifies through the browser only when allowed and the page is hidden; a click opens the route', () => {
+    const shown: Array<{
+      title: string
+      options: NotificationOptions
+      onclick: (() => void) | null
+      close: () => void
+    }> = []
+    class FakeNotification {
+      static permission = 'default'
+      onclick: (() => void) | null = null
+      close = vi.fn()
+      constructor(
+        readonly title: string,
+        readonly options: NotificationOptions,
+      ) {
+        shown.push(this)
+      }
+    }
+    vi.stubGlobal('Notification', FakeNotification)
+    const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden')
+    const n = { kind: 'paid' as const, title: '买家已付款', body: 'YX1', path: '/seller/sellOrder.html' }
+    web.notify(n)
+    expect(shown).toHaveLength(0) // never asked for the permission
+    FakeNotification.permission = 'granted'
+    visibility.mockReturnValue('visible')
+    web.notify(n)
+    expect(shown).toHaveLength(0) // the user is looking at the page
+    visibility.mockReturnValue('hidden')
+    const seen: string[] = []
+    const off = web.onNavigate((path) => seen.push(path))
+    web.notify(n)
+    expect(shown[0]).toMatchObject({ title: '买家已付款', options: { body: 'YX1', tag: 'paid' } })
+    shown[0]!.onclick!()
+    expect(seen).toEqual(['/seller/sellOrder.html'])
+    off()
+    vi.unstubAllGlobals()
   })
 })

@@ -5,6 +5,12 @@ import accounts from './0001_accounts'
 import system from './0002_system'
 import games from './0003_games'
 import noticesMessages from './0004_notices_messages'
+import gameConfigs from './0005_game_configs'
+import goods from './0006_goods'
+import goodsSeller from './0007_goods_seller'
+import goodsFollows from './0008_goods_follows'
+import desktop from './0010_desktop'
+import trade from './0020_trade'
 
 export function migrationsFor(dialect: DbDialect): Record<string, Migration> {
   return {
@@ -12,5 +18,11 @@ export function migrationsFor(dialect: DbDialect): Record<string, Migration> {
     '0002_system': system(dialect),
     '0003_games': games(dialect),
     '0004_notices_messages': noticesMessages(dialect),
+    '0005_game_configs': gameConfigs(dialect),
+    '0006_goods': goods(dialect),
+    '0007_goods_seller': goodsSeller(dialect),
+    '0008_goods_follows': goodsFollows(dialect),
+    '0010_desktop': desktop(dialect),
+    '0020_trade': trade(dialect),
   }
 }

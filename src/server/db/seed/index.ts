@@ -6,10 +6,12 @@ import { HELP_LINKS } from '../../../shared/help-links'
 import { ALL_PERMISSION, ROLE_ADMIN, SITE_NAME } from '../../../shared/constants'
 import { hashPassword } from '../../modules/auth/password'
 import { ROLE_COMMON, newUserCode } from '../../modules/auth/service'
-import type { Db } from '../index'
+import type { Db, DbDialect } from '../index'
 import { ANNOUNCEMENTS, HELP_TEXTS, type SeedNotice } from './notices'
 import { GAMES, gameIcon } from './games'
+import { insertGameConfigs, seedCatalogue } from './goods'
 import { CONFIGS, DICTS, MENUS } from './system'
+import { seedTrade } from './trade'
 
 const DAY = 24 * 60 * 60 * 1000
 
@@ -44,7 +46,8 @@ const COMMON_PERMISSIONS = [
   'user:profile:edit',
 ]
 
-export async function seedDemo(db: Db, now: number) {
+/** `catalogue`: where listing screenshots and keys go (DATA_DIR) and the dialect (search structures). */
+export async function seedDemo(db: Db, now: number, catalogue?: { dataDir: string; dialect: DbDialect }) {
   const hashes = await Promise.all(DEMO_ACCOUNTS.map((a) => hashPassword(a.password)))
   await db.transaction().execute(async (trx) => {
     const roles = await trx
@@ -304,4 +307,10 @@ export async function seedDemo(db: Db, now: number) {
       })
       .execute()
   })
+
+  // listing configs of the games; with a data directory also demo listings with screenshots
+  if (catalogue) await seedCatalogue(db, now, catalogue)
+  else await insertGameConfigs(db, now)
+  // trading: wallets through real ledger rows, payment passwords, a few settled orders
+  await seedTrade(db, now)
 }

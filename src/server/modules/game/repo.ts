@@ -1,4 +1,4 @@
-/** SQL of the game module: games, their areas and servers. */
+/** SQL of the game module: games, their areas and servers, their listing configs. */
 import type { Db } from '../../db'
 
 export function gameRepo(db: Db) {
@@ -9,15 +9,12 @@ export function gameRepo(db: Db) {
       .orderBy('sort')
       .orderBy('id')
 
+  const games = () =>
+    db.selectFrom('games').selectAll().where('status', '=', '0').orderBy('sort').orderBy('id')
+
   return {
     listGames() {
-      return db
-        .selectFrom('games')
-        .selectAll()
-        .where('status', '=', '0')
-        .orderBy('sort')
-        .orderBy('id')
-        .execute()
+      return games().execute()
     },
 
     findGame(gameId: number) {
@@ -40,6 +37,36 @@ export function gameRepo(db: Db) {
 
     serversOfArea(areaId: number) {
       return servers().where('parent_id', '=', areaId).execute()
+    },
+
+    findConfig(gameId: number) {
+      return db.selectFrom('game_configs').selectAll().where('game_id', '=', gameId).executeTakeFirst()
+    },
+
+    /** Games the user has listings in (any state but deleted). */
+    gamesSoldBy(userId: number) {
+      return games()
+        .where('id', 'in', (eb) =>
+          eb
+            .selectFrom('goods')
+            .select('goods.game_id')
+            .where('goods.seller_id', '=', userId)
+            .where('goods.deleted_at', 'is', null),
+        )
+        .execute()
+    },
+
+    /** Games of the listings the user follows. */
+    gamesFollowedBy(userId: number) {
+      return games()
+        .where('id', 'in', (eb) =>
+          eb
+            .selectFrom('goods_follows')
+            .innerJoin('goods', 'goods.id', 'goods_follows.goods_id')
+            .select('goods.game_id')
+            .where('goods_follows.user_id', '=', userId),
+        )
+        .execute()
     },
   }
 }

@@ -1,5 +1,14 @@
 import type { Selectable } from 'kysely'
-import { Code, type Game, type GameDetail, type GameServer } from '../../../shared/api'
+import {
+  Code,
+  type Game,
+  type GameConfig,
+  type GameDetail,
+  type GameServer,
+  type GameTransferCollectConfig,
+  type GoodsTypeConfig,
+  type TransferField,
+} from '../../../shared/api'
 import type { Db } from '../../db'
 import type { GameServersTable, GamesTable } from '../../db/schema'
 import { ApiError } from '../../plugins/envelope'
@@ -34,13 +43,42 @@ function toAreas(rows: ServerRow[]): GameDetail['areas'] {
     .map((area) => ({ ...toServer(area), children: servers.filter((s) => s.parentId === area.id) }))
 }
 
-export function gameService(db: Db) {
+/** Everything a listing of a game is checked against (goods validator, batch import, search filters). */
+export interface GameRules {
+  game: Game
+  config: GameConfig
+  transfer: GameTransferCollectConfig
+  areas: GameDetail['areas']
+}
+
+/** Configs change only through staff tools (none yet): a short cache keeps publish and search cheap. */
+const RULES_TTL_MS = 60_000
+const DEFAULT_PROTECTION_DAYS = 7
+
+export function gameService(db: Db, now: () => number = Date.now) {
   const repo = gameRepo(db)
+  const rulesCache = new Map<number, { at: number; rules: GameRules }>()
 
   async function requireGame(gameId: number) {
     const game = await repo.findGame(gameId)
     if (!game) throw new ApiError(Code.NOT_FOUND, '游戏不存在')
     return game
+  }
+
+  async function loadRules(gameId: number, via: Db): Promise<GameRules> {
+    const repo = gameRepo(via)
+    const found = await repo.findGame(gameId)
+    if (!found) throw new ApiError(Code.NOT_FOUND, '游戏不存在')
+    const game = toGame(found)
+    const row = await repo.findConfig(gameId)
+    const goodsTypes = row ? (JSON.parse(row.goods_types) as GoodsTypeConfig[]) : []
+    const fields = row ? (JSON.parse(row.transfer_fields) as TransferField[]) : []
+    return {
+      game,
+      config: { gameId, goodsTypes, protectionDays: row?.protection_days ?? DEFAULT_PROTECTION_DAYS },
+      transfer: { gameId, fields },
+      areas: toAreas(await repo.serversOfGame(gameId)),
+    }
   }
 
   return {
@@ -70,6 +108,39 @@ export function gameService(db: Db) {
       if (!(await repo.findArea(areaId))) throw new ApiError(Code.NOT_FOUND, '大区不存在')
       return (await repo.serversOfArea(areaId)).map(toServer)
     },
+
+    /**
+     * The game, its listing config, transfer fields and areas; 游戏不存在 (404) for an unknown game.
+     * Inside a transaction pass it as `via` (SQLite has one connection: the main handle would wait).
+     */
+    async rules(gameId: number, via: Db = db): Promise<GameRules> {
+      const cached = rulesCache.get(gameId)
+      if (cached && now() - cached.at < RULES_TTL_MS) return cached.rules
+      const rules = await loadRules(gameId, via)
+      rulesCache.set(gameId, { at: now(), rules })
+      return rules
+    },
+
+    async config(gameId: number): Promise<GameConfig> {
+      return (await this.rules(gameId)).config
+    },
+
+    async transferConfig(gameId: number, via: Db = db): Promise<GameTransferCollectConfig> {
+      return (await this.rules(gameId, via)).transfer
+    },
+
+    /** Games the caller sells in (has listings in, any state). */
+    myGames: async (userId: number): Promise<Game[]> => (await repo.gamesSoldBy(userId)).map(toGame),
+
+    /**
+     * Games of the caller's agency-sale listings. Agency sale (代售) arrives with its own issue; until
+     * it has a table there is nothing to query, so the answer is an empty list.
+     */
+    myAgencySaleGames: async (_userId: number): Promise<Game[]> => [],
+
+    /** Games of the listings the caller follows. */
+    gamesByFollow: async (userId: number): Promise<Game[]> =>
+      (await repo.gamesFollowedBy(userId)).map(toGame),
   }
 }
 

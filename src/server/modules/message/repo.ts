@@ -52,6 +52,36 @@ export function messageRepo(db: Db) {
       return Number(result.numUpdatedRows)
     },
 
+    async insert(
+      userId: number,
+      message: { title: string; content: string; messageType: 'SYSTEM' | 'ORDER'; at: number },
+    ) {
+      const row = await db
+        .insertInto('web_messages')
+        .values({
+          user_id: userId,
+          title: message.title,
+          content: message.content,
+          message_type: message.messageType,
+          is_read: 0,
+          deleted: 0,
+          created_at: message.at,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      return Number(row.id)
+    },
+
+    /** The caller's messages for an export, newest first. */
+    listForExport(userId: number, limit: number) {
+      return own(userId)
+        .select(['id', 'title', 'content', 'message_type', 'is_read', 'created_at'])
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute()
+    },
+
     async hasUnreadWarrantMessage(userId: number): Promise<boolean> {
       const row = await db
         .selectFrom('warrant_messages')

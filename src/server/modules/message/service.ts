@@ -1,10 +1,45 @@
-import type { GroupMessageInfo, WebMessage, WebMessagePageBody } from '../../../shared/api'
+import { Code, type GroupMessageInfo, type WebMessage, type WebMessagePageBody } from '../../../shared/api'
+import type { ExportResult, SendWebMessageBody } from '../../../shared/api/live'
+import type { UnreadCountEvent } from '../../../shared/live-events'
 import type { Db } from '../../db'
 import type { Page } from '../../db/paging'
+import { ApiError } from '../../plugins/envelope'
+import { authRepo } from '../auth/repo'
+import { chinaDateTime, type ExportsService } from '../common/exports'
+import type { EventBus } from '../events/bus'
 import { messageRepo } from './repo'
 
-export function messageService(db: Db) {
+export interface MessageServiceDeps {
+  /** live events: every change of a user's unread count is published (optional in tests) */
+  bus?: EventBus
+  exports?: ExportsService
+  now?: () => number
+}
+
+const TYPE_LABELS = { SYSTEM: '站内信', ORDER: '订单消息' } as const
+
+export function messageService(db: Db, deps: MessageServiceDeps = {}) {
   const repo = messageRepo(db)
+  const now = deps.now ?? Date.now
+
+  /** Publish the user's new unread count; a failure is logged, never fails the change itself. */
+  async function publishUnread(
+    userId: number,
+    reason: UnreadCountEvent['data']['reason'],
+    message?: { messageId: number; title: string },
+  ) {
+    if (!deps.bus) return
+    try {
+      const count = await repo.unreadCount(userId)
+      await deps.bus.publish(userId, {
+        type: 'unread-count',
+        data: message ? { count, reason, message } : { count, reason },
+      })
+    } catch (err) {
+      console.error('[message] unread-count event not published', err)
+    }
+  }
+
   return {
     async page(userId: number, filter: WebMessagePageBody): Promise<Page<WebMessage>> {
       const { rows, total } = await repo.page(userId, filter)
@@ -28,8 +63,58 @@ export function messageService(db: Db) {
       hasNewWarrantMessage: await repo.hasUnreadWarrantMessage(userId),
     }),
 
-    markRead: (userId: number, ids: number[]) => repo.markRead(userId, ids),
-    remove: (userId: number, ids: number[]) => repo.remove(userId, ids),
+    async markRead(userId: number, ids: number[]): Promise<number> {
+      const changed = await repo.markRead(userId, ids)
+      if (changed > 0) await publishUnread(userId, 'read')
+      return changed
+    },
+
+    async remove(userId: number, ids: number[]): Promise<number> {
+      const changed = await repo.remove(userId, ids)
+      if (changed > 0) await publishUnread(userId, 'removed')
+      return changed
+    },
+
+    /** A new in-site message for a user (other modules, the admin route); publishes the new count. */
+    async create(
+      userId: number,
+      message: { title: string; content: string; messageType?: 'SYSTEM' | 'ORDER' },
+    ): Promise<number> {
+      const messageId = await repo.insert(userId, {
+        title: message.title,
+        content: message.content,
+        messageType: message.messageType ?? 'SYSTEM',
+        at: now(),
+      })
+      await publishUnread(userId, 'created', { messageId, title: message.title })
+      return messageId
+    },
+
+    /** Admin: send an in-site message to a user by user name. */
+    async send(body: SendWebMessageBody): Promise<number> {
+      const user = await authRepo(db).findUserByName(body.userName.trim())
+      if (!user) throw new ApiError(Code.BAD_REQUEST, '用户不存在')
+      return this.create(user.id, body)
+    },
+
+    /** The caller's messages as a CSV export (download it with its fileName). */
+    async exportCsv(userId: number): Promise<ExportResult> {
+      if (!deps.exports) throw new Error('the exports service is not wired')
+      const rows = await repo.listForExport(userId, 10_000)
+      return deps.exports.createCsv(
+        userId,
+        '站内信',
+        ['编号', '标题', '内容', '类型', '状态', '时间'],
+        rows.map((row) => [
+          row.id,
+          row.title,
+          row.content,
+          TYPE_LABELS[row.message_type] ?? row.message_type,
+          row.is_read === 1 ? '已读' : '未读',
+          chinaDateTime(row.created_at),
+        ]),
+      )
+    },
   }
 }
 

@@ -21,6 +21,7 @@ import {
 } from '@ant-design/icons'
 import type { RouterItem, UserProfile } from '@shared/api/types'
 import { useMenuStore } from '@renderer/stores/menu'
+import { ExportMessagesButton } from '@renderer/features/messages/ExportMessagesButton'
 import { useMessagesStore } from '@renderer/stores/messages'
 import { displayName, useSessionStore } from '@renderer/stores/session'
 import { isNestingComponent, joinMenuPath } from '@renderer/utils/menu'
@@ -152,6 +153,7 @@ function ProfileCard({ profile, loading }: { profile: UserProfile | null; loadin
             <span className="profile-card__messages-count">{unread}</span>
             <span>未读消息</span>
           </Link>
+          <ExportMessagesButton />
         </div>
       )}
     </section>

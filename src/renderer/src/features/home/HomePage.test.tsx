@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { GOODS_PATHS } from '@shared/api/goods'
 import { PATHS } from '@shared/api/paths'
+import { brief } from '@renderer/testing/catalogue-fixtures'
 import { fakeApi, ok, type FakeApi } from '@renderer/testing/fake-api'
 import { renderApp } from '@renderer/testing/render-app'
 
@@ -36,6 +38,10 @@ beforeEach(() => {
       total: 1,
     },
     [PATHS.gameById]: ok({ gameId: 2, nameCn: '英雄联盟', nameEn: 'League of Legends' }),
+    [GOODS_PATHS.home]: ok({
+      recommended: [brief(31, { title: '推荐的号', pushed: true })],
+      newest: [brief(32, { title: '刚发布的号' }), brief(33, { title: '<b>不加粗</b>' })],
+    }),
   })
 })
 afterEach(() => api.restore())
@@ -77,5 +83,29 @@ describe('home page', () => {
     fireEvent.change(input, { target: { value: '英雄联盟' } })
     fireEvent.click(screen.getByRole('button', { name: /搜\s*索/ }))
     await waitFor(() => expect(app.location()).toBe('/list.html?gameId=2'))
+  })
+
+  it('shows the recommended and newest listings, linking to their detail', async () => {
+    renderApp('/')
+    const recommended = (await screen.findByRole('heading', { name: /推荐商品/ })).closest(
+      'section',
+    ) as HTMLElement
+    const card = await within(recommended).findByRole('article', { name: '推荐的号' })
+    expect(within(card).getByText('推荐的号').closest('a')?.getAttribute('href')).toBe('/detail/31.html')
+    const newest = screen.getByRole('heading', { name: /最新发布/ }).closest('section') as HTMLElement
+    expect(within(newest).getByText('刚发布的号')).toBeTruthy()
+    expect(within(newest).getByText('<b>不加粗</b>')).toBeTruthy()
+    expect(newest.querySelector('b')).toBeNull()
+  })
+
+  it('searches listings by keyword, within a game when the text names one', async () => {
+    const app = renderApp('/')
+    await screen.findAllByText('原神', undefined, { timeout: 5000 })
+    const input = screen.getByRole('combobox', { name: '搜索游戏' })
+    fireEvent.change(input, { target: { value: '原神 满命' } })
+    fireEvent.click(screen.getByRole('button', { name: /搜\s*索/ }))
+    await waitFor(() =>
+      expect(app.location()).toBe(`/list.html?gameId=1&keyword=${encodeURIComponent('满命')}`),
+    )
   })
 })

@@ -2,12 +2,14 @@
  * Home (/): search by game, the game grid (hot games first, A-Z index), site announcements,
  * guides, how a guaranteed trade works and what protects it.
  */
-import { useEffect, useMemo, useState } from 'react'
+import { useEffect, useMemo, useState, type ReactNode } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
 import { AutoComplete, Button, Empty, Input, Skeleton } from 'antd'
 import {
   AuditOutlined,
   CheckCircleOutlined,
+  ClockCircleOutlined,
+  FireOutlined,
   CustomerServiceOutlined,
   FileProtectOutlined,
   LockOutlined,
@@ -19,16 +21,20 @@ import {
   SolutionOutlined,
   WalletOutlined,
 } from '@ant-design/icons'
+import type { GoodsBrief } from '@shared/api/goods'
 import type { Game, NoticeBrief } from '@shared/api/types'
 import { HELP_LINKS, noticeDetailPath } from '@shared/help-links'
 import { SERVICE_HOURS } from '@shared/constants'
 import { getGames, sortGames } from '@renderer/api/game'
+import { getHomeGoods } from '@renderer/api/goods'
 import { listNotices } from '@renderer/api/notice'
+import { GoodsCard } from '@renderer/features/goods/GoodsCard'
+import { useQuery } from '@renderer/utils/use-query'
 import { displayName, useSessionStore } from '@renderer/stores/session'
 import { parseTime } from '@renderer/utils/time'
 import { toast } from '@renderer/utils/toast'
 import { GameIcon, GameTile } from './GameTile'
-import { gameListPath, initialsOf, matchGames, pickGame } from './game-search'
+import { gameListPath, homeSearchTarget, initialsOf, matchGames } from './game-search'
 import './home.css'
 
 const HOT = 'HOT'
@@ -98,7 +104,12 @@ function GameSearch({ games }: { games: Game[] }) {
   )
   const go = (game: Game | undefined) => {
     if (game) void navigate(gameListPath(game.gameId))
-    else toast('info', text.trim() ? '没有找到这个游戏，请从下拉列表中选择' : '请输入游戏名称')
+  }
+  // Enter or the button: a named game opens its list, other words search every listing
+  const search = () => {
+    const target = homeSearchTarget(games, text)
+    if (target) void navigate(target)
+    else toast('info', '请输入游戏名称或商品关键词')
   }
   return (
     <div className="hero-search" role="search">
@@ -117,17 +128,12 @@ function GameSearch({ games }: { games: Game[] }) {
         <Input
           size="large"
           prefix={<SearchOutlined />}
-          placeholder="搜索游戏名称，如：原神、王者荣耀"
+          placeholder="搜索游戏或商品，如：原神、王者荣耀 全皮肤"
           aria-label="搜索游戏"
-          onPressEnter={() => go(pickGame(games, text))}
+          onPressEnter={search}
         />
       </AutoComplete>
-      <Button
-        type="primary"
-        size="large"
-        className="hero-search__button"
-        onClick={() => go(pickGame(games, text))}
-      >
+      <Button type="primary" size="large" className="hero-search__button" onClick={search}>
         搜索
       </Button>
     </div>
@@ -300,6 +306,81 @@ function Guides() {
   )
 }
 
+function GoodsShelf({
+  id,
+  title,
+  icon,
+  goods,
+  failed,
+  more,
+}: {
+  id: string
+  title: string
+  icon: ReactNode
+  goods: GoodsBrief[] | undefined
+  failed: boolean
+  more: string
+}) {
+  return (
+    <section className="panel goods-shelf" aria-labelledby={id}>
+      <div className="panel__head">
+        <h2 className="panel__title" id={id}>
+          {icon} {title}
+        </h2>
+        <Link to={more} className="panel__more">
+          更多 <RightOutlined />
+        </Link>
+      </div>
+      {failed ? (
+        <Empty description="商品加载失败，请稍后刷新重试" image={Empty.PRESENTED_IMAGE_SIMPLE} />
+      ) : !goods ? (
+        <Skeleton active paragraph={{ rows: 4 }} />
+      ) : goods.length === 0 ? (
+        <Empty description="暂时还没有商品" image={Empty.PRESENTED_IMAGE_SIMPLE}>
+          <Link to="/seller/selectType.html">
+            <Button type="primary">发布第一件商品</Button>
+          </Link>
+        </Empty>
+      ) : (
+        <ul className="goods-grid goods-shelf__grid">
+          {goods.slice(0, 8).map((item) => (
+            <li key={item.goodsId}>
+              <GoodsCard goods={item} showGame />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}
+
+function HomeListings() {
+  const home = useQuery(['home-goods'], () => getHomeGoods({ errors: 'caller' }))
+  const failed = Boolean(home.error)
+  return (
+    <>
+      {home.data && home.data.recommended.length === 0 ? null : (
+        <GoodsShelf
+          id="recommended-title"
+          title="推荐商品"
+          icon={<FireOutlined />}
+          goods={home.data?.recommended}
+          failed={failed}
+          more="/list.html"
+        />
+      )}
+      <GoodsShelf
+        id="newest-title"
+        title="最新发布"
+        icon={<ClockCircleOutlined />}
+        goods={home.data?.newest}
+        failed={failed}
+        more="/list.html?sort=newest"
+      />
+    </>
+  )
+}
+
 export default function HomePage() {
   const { games, failed } = useGames()
   const hot = (games ?? []).filter((g) => g.hot).slice(0, 6)
@@ -334,6 +415,8 @@ export default function HomePage() {
             <Guides />
           </aside>
         </div>
+
+        <HomeListings />
 
         <section className="panel steps" aria-labelledby="steps-title">
           <h2 className="panel__title" id="steps-title">

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Game } from '@shared/api/types'
 import { sortGames } from '@renderer/api/game'
-import { gameListPath, initialsOf, matchGames, pickGame } from './game-search'
+import { gameListPath, homeSearchTarget, initialsOf, matchGames, pickGame } from './game-search'
 
 const game = (
   gameId: number,
@@ -47,5 +47,26 @@ describe('game search', () => {
   })
   it('sorts hot games first, then by sort order', () => {
     expect(sortGames(games).map((g) => g.gameId)).toEqual([2, 1, 3, 4])
+  })
+})
+
+describe('homeSearchTarget', () => {
+  it('goes to the list of a named game', () => {
+    expect(homeSearchTarget(games, ' 英雄联盟 ')).toBe('/list.html?gameId=4')
+    expect(homeSearchTarget(games, 'genshin impact')).toBe('/list.html?gameId=1')
+  })
+  it('keeps the rest of the text as the keyword', () => {
+    expect(homeSearchTarget(games, '原神 满命胡桃')).toBe(
+      `/list.html?gameId=1&keyword=${encodeURIComponent('满命胡桃')}`,
+    )
+    expect(homeSearchTarget(games, '王者荣耀全皮肤')).toBe(
+      `/list.html?gameId=2&keyword=${encodeURIComponent('全皮肤')}`,
+    )
+  })
+  it('searches every game by keyword when no game is named', () => {
+    expect(homeSearchTarget(games, '初始号')).toBe(`/list.html?keyword=${encodeURIComponent('初始号')}`)
+  })
+  it('is null for empty text', () => {
+    expect(homeSearchTarget(games, '   ')).toBeNull()
   })
 })

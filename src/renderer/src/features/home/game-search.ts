@@ -36,3 +36,34 @@ const TILE_COLORS = ['#1677ff', '#13c2c2', '#52c41a', '#fa8c16', '#eb2f96', '#72
 export function tileColor(gameId: number): string {
   return TILE_COLORS[Math.abs(gameId) % TILE_COLORS.length] as string
 }
+
+/**
+ * Where the home search goes: a game named by the text → its list (the rest of the text, if any,
+ * as the keyword: "原神 满命" → gameId + keyword 满命); no game → all listings with the keyword.
+ * null for empty text.
+ */
+export function homeSearchTarget(games: readonly Game[], text: string): string | null {
+  const query = text.trim().replace(/\s+/g, ' ')
+  if (!query) return null
+  const params = new URLSearchParams()
+  const picked = pickGame(games, query)
+  if (picked) {
+    params.set('gameId', String(picked.gameId))
+    return `/list.html?${params.toString()}`
+  }
+  // the longest game name inside the text, the remainder is the keyword
+  const lower = query.toLowerCase()
+  const named = [...games]
+    .flatMap((g) => [g.nameCn, g.nameEn].map((name) => ({ game: g, name: name.toLowerCase() })))
+    .filter(({ name }) => name.length >= 2 && lower.includes(name))
+    .sort((a, b) => b.name.length - a.name.length)[0]
+  if (named) {
+    const at = lower.indexOf(named.name)
+    const rest = (query.slice(0, at) + ' ' + query.slice(at + named.name.length)).trim().replace(/\s+/g, ' ')
+    params.set('gameId', String(named.game.gameId))
+    if (rest) params.set('keyword', rest.slice(0, 50))
+    return `/list.html?${params.toString()}`
+  }
+  params.set('keyword', query.slice(0, 50))
+  return `/list.html?${params.toString()}`
+}

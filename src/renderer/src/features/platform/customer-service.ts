@@ -1,15 +1,14 @@
 /**
- * Opening customer service (spec §1, §5, §7).
- *
- * The real chat widget is an external service that is loaded with the customer's id, name and
- * info and opens a chat with the user's code; the desktop shell will open it in its own window.
- * Neither exists yet. Until then "open customer service" takes the user to the customer-service
- * verification page (/platform/customServiceVerify.html), the one place of the site about
- * contacting genuine staff — this function is the single point a later issue replaces.
+ * Opening customer service (spec §1, §5, §7): the chat widget of an external service, loaded with
+ * our customer id and the visitor's name and info, opening a conversation with the logged-in
+ * user's code. The desktop shell shows it in its own locked-down window, the web in a popup
+ * (platform.openCustomerService); both reuse the open one. The address comes from the server's
+ * configuration (cs.serviceUrl, cs.customerId).
  */
+import { customerServiceUrl, type CustomerServiceOpenResult } from '@shared/desktop'
+import { cachedCustomerServiceConfig, loadCustomerServiceConfig } from '@renderer/api/cs'
+import { platform } from '@renderer/platform'
 import { isWithinServiceHours } from '@renderer/utils/service-hours'
-
-export const CUSTOMER_SERVICE_PATH = '/platform/customServiceVerify.html'
 
 export type CustomerServiceDecision = 'login-required' | 'closed' | 'open'
 
@@ -22,9 +21,44 @@ export function customerServiceDecision(loggedIn: boolean, now: Date = new Date(
 export interface OpenCustomerServiceInput {
   /** the logged-in user's public code (the chat is opened with it) */
   userCode?: string
-  navigate: (to: string) => void
+  /** the visitor's name shown to the agent */
+  name: string
+  /** where the chat was opened (path of the page) */
+  page: string
 }
 
-export function openCustomerService({ navigate }: OpenCustomerServiceInput): void {
-  navigate(CUSTOMER_SERVICE_PATH)
+export type OpenCustomerServiceResult = CustomerServiceOpenResult | 'unavailable'
+
+function visitorInfo(page: string): string {
+  return `${platform.kind === 'desktop' ? '桌面客户端' : '网页'} · 来自页面 ${page}`
+}
+
+/**
+ * Opens the chat. With the configuration cached, the popup opens within the click (browsers block
+ * popups opened after a wait); otherwise it is loaded first.
+ */
+export async function openCustomerService(
+  input: OpenCustomerServiceInput,
+): Promise<OpenCustomerServiceResult> {
+  if (!input.userCode) return 'unavailable'
+  let config = cachedCustomerServiceConfig()
+  if (!config) {
+    try {
+      config = await loadCustomerServiceConfig()
+    } catch {
+      return 'unavailable'
+    }
+  }
+  const url = customerServiceUrl(config, {
+    userCode: input.userCode,
+    name: input.name,
+    info: visitorInfo(input.page),
+  })
+  if (!url) return 'unavailable'
+  try {
+    return await platform.openCustomerService({ url, conversationId: input.userCode })
+  } catch (error) {
+    console.warn('[customer-service] could not open', error)
+    return 'unavailable'
+  }
 }

@@ -1,0 +1,83 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+
+vi.mock('electron', async () => (await import('../testing/fakes')).fakeElectron)
+
+import { FakeNotification, resetFakeElectron } from '../testing/fakes'
+import { createNotifier } from './notifications'
+import type { NotificationKind } from '@shared/live-events'
+
+beforeEach(() => resetFakeElectron())
+
+function setup(off: NotificationKind[] = []) {
+  const openRoute = vi.fn()
+  const notifier = createNotifier({
+    enabled: (kind) => !off.includes(kind),
+    openRoute,
+    iconPath: '/r/icon.png',
+  })
+  return { notifier, openRoute }
+}
+
+const order = {
+  kind: 'order' as const,
+  title: '您出售的商品有新订单',
+  body: '王者荣耀 V10 账号，订单号 YX1',
+  path: '/seller/sellOrder.html?orderNo=YX1',
+}
+
+describe('notifications', () => {
+  it('shows a live-event notification; a click opens its route', () => {
+    const { notifier, openRoute } = setup()
+    expect(notifier.show(order)).toBe(true)
+    const n = FakeNotification.instances[0]!
+    expect(n.options).toMatchObject({ title: order.title, body: order.body, icon: '/r/icon.png' })
+    expect(n.show).toHaveBeenCalled()
+    expect(notifier.pending).toBe(1)
+    n.emit('click')
+    expect(openRoute).toHaveBeenCalledWith('/seller/sellOrder.html?orderNo=YX1')
+    expect(notifier.pending).toBe(0)
+  })
+
+  it('respects the preference of each kind', () => {
+    const { notifier } = setup(['bid', 'message'])
+    expect(notifier.show({ ...order, kind: 'bid' })).toBe(false)
+    expect(notifier.show({ ...order, kind: 'message' })).toBe(false)
+    expect(notifier.show({ ...order, kind: 'paid' })).toBe(true)
+    expect(notifier.show({ ...order, kind: 'warrant' })).toBe(true)
+    expect(FakeNotification.instances).toHaveLength(2)
+  })
+
+  it('says false where the system has no notifications', () => {
+    FakeNotification.supported = false
+    const { notifier } = setup()
+    expect(notifier.show(order)).toBe(false)
+    expect(notifier.system({ title: 't', body: 'b' })).toBe(false)
+    expect(FakeNotification.instances).toHaveLength(0)
+  })
+
+  it('system notices ignore the preferences and run their click and actions', () => {
+    const { notifier } = setup(['message', 'order', 'paid', 'bid', 'warrant'])
+    const onClick = vi.fn()
+    const show = vi.fn()
+    notifier.system({
+      title: '下载完成',
+      body: 'a.csv',
+      onClick,
+      actions: [{ text: '在文件夹中显示', run: show }],
+    })
+    const n = FakeNotification.instances[0]!
+    expect(n.options['actions']).toEqual([{ type: 'button', text: '在文件夹中显示' }])
+    n.emit('action', {}, 0)
+    expect(show).toHaveBeenCalled()
+    notifier.system({ title: 'x', body: 'y', onClick })
+    FakeNotification.instances[1]!.emit('click')
+    expect(onClick).toHaveBeenCalledTimes(1)
+  })
+
+  it('releases closed notifications', () => {
+    const { notifier } = setup()
+    notifier.show(order)
+    FakeNotification.instances[0]!.emit('close')
+    expect(notifier.pending).toBe(0)
+  })
+})

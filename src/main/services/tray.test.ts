@@ -1,0 +1,60 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+
+vi.mock('electron', async () => (await import('../testing/fakes')).fakeElectron)
+
+import { FakeTray, resetFakeElectron } from '../testing/fakes'
+import { createTray, TRAY_LABELS, trayTooltip } from './tray'
+
+beforeEach(() => resetFakeElectron())
+
+function setup(platform: NodeJS.Platform = 'win32') {
+  const actions = { open: vi.fn(), navigate: vi.fn(), openSettings: vi.fn(), quit: vi.fn() }
+  const tray = createTray({ iconPath: '/r/tray-icon.png', actions, platform })
+  return { actions, tray, fake: FakeTray.instances[0]! }
+}
+
+describe('tray', () => {
+  it('has the Chinese menu in order and each entry does its job', () => {
+    const { actions, fake } = setup()
+    const labels = fake.menu!.template.filter((i) => i.label).map((i) => i.label)
+    expect(labels).toEqual(['打开', '消息中心', '我卖出的', '设置', '退出'])
+    fake.item(TRAY_LABELS.open)!.click!()
+    fake.item(TRAY_LABELS.messages)!.click!()
+    fake.item(TRAY_LABELS.sold)!.click!()
+    fake.item(TRAY_LABELS.settings)!.click!()
+    fake.item(TRAY_LABELS.quit)!.click!()
+    expect(actions.open).toHaveBeenCalledTimes(1)
+    expect(actions.navigate.mock.calls).toEqual([['/message/userMessage.html'], ['/seller/sellOrder.html']])
+    expect(actions.openSettings).toHaveBeenCalledTimes(1)
+    expect(actions.quit).toHaveBeenCalledTimes(1)
+  })
+
+  it('shows the unread count in the tooltip', () => {
+    const { tray, fake } = setup()
+    expect(fake.tooltip).toBe('游侠易市')
+    tray.setUnread(3)
+    expect(fake.tooltip).toBe('游侠易市 - 3 条未读消息')
+    tray.setUnread(0)
+    expect(fake.tooltip).toBe('游侠易市')
+    expect(trayTooltip(120)).toBe('游侠易市 - 99+ 条未读消息')
+  })
+
+  it('a click opens the window on Windows and Linux, not on macOS; the icon is 16 pt on macOS', () => {
+    const win = setup('win32')
+    win.fake.emit('click')
+    expect(win.actions.open).toHaveBeenCalled()
+    resetFakeElectron()
+    const mac = setup('darwin')
+    mac.fake.emit('click')
+    expect(mac.actions.open).not.toHaveBeenCalled()
+    expect((mac.fake.image as { size?: unknown }).size).toEqual({ width: 16, height: 16 })
+  })
+
+  it('destroys once', () => {
+    const { tray, fake } = setup()
+    tray.destroy()
+    tray.destroy()
+    tray.setUnread(2)
+    expect(fake.destroy).toHaveBeenCalledTimes(1)
+  })
+})

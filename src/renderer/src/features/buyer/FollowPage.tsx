@@ -1,0 +1,203 @@
+/**
+ * /buyer/follow.html: the listings the user follows, with the price when followed, the price now and
+ * the change (green ↓ cheaper, red ↑ dearer); unfollow; link to the detail. Page in the URL.
+ */
+import { useState } from 'react'
+import { Link, useSearchParams } from 'react-router-dom'
+import { Alert, Button, Empty, Popconfirm, Table, Tag } from 'antd'
+import type { ColumnsType } from 'antd/es/table'
+import { ArrowDownOutlined, ArrowUpOutlined, HeartOutlined, ReloadOutlined } from '@ant-design/icons'
+import { GOODS_STATUS_LABELS, GOODS_TYPE_LABELS, type FollowedGoods } from '@shared/api/goods'
+import { PAGINATION } from '@shared/constants'
+import type { ScrollState } from '@renderer/app/RootShell'
+import { goodsDetailPath, listFollowed, STATUS_COLORS, unfollowGoods } from '@renderer/api/goods'
+import { Pagination } from '@renderer/components/Pagination'
+import { GoodsCover } from '@renderer/features/goods/GoodsCard'
+import { alreadyNotified, apiErrorText } from '@renderer/utils/api-error'
+import { formatYuan } from '@renderer/utils/money'
+import { parseTime } from '@renderer/utils/time'
+import { toast } from '@renderer/utils/toast'
+import { useQuery } from '@renderer/utils/use-query'
+import './buyer.css'
+
+export function PriceChange({ change }: { change: number }) {
+  if (change === 0) return <span className="price-change price-change--flat">未变化</span>
+  const down = change < 0
+  return (
+    <span className={`price-change ${down ? 'price-change--down' : 'price-change--up'}`}>
+      {down ? <ArrowDownOutlined /> : <ArrowUpOutlined />} {down ? '降价' : '涨价'}{' '}
+      {formatYuan(Math.abs(change))}
+    </span>
+  )
+}
+
+function pageParam(text: string | null, fallback: number, allowed?: readonly number[]): number {
+  const n = Number(text)
+  if (!text || !Number.isSafeInteger(n) || n <= 0) return fallback
+  return allowed && !allowed.includes(n) ? fallback : n
+}
+
+export default function FollowPage() {
+  const [params, setParams] = useSearchParams()
+  const page = pageParam(params.get('page'), PAGINATION.page)
+  const limit = pageParam(params.get('limit'), PAGINATION.limit, PAGINATION.pageSizes)
+  const list = useQuery(['follows', page, limit], () => listFollowed({ pageNum: page, pageSize: limit }))
+  const [removing, setRemoving] = useState<number | null>(null)
+
+  const unfollow = async (goods: FollowedGoods) => {
+    setRemoving(goods.goodsId)
+    try {
+      await unfollowGoods(goods.goodsId, { errors: 'caller' })
+      toast('success', '已取消关注')
+      // the last row of a page: go back one page
+      if (list.data && list.data.rows.length === 1 && page > 1) setParams({ page: String(page - 1) })
+      else list.reload()
+    } catch (error) {
+      if (!alreadyNotified(error)) toast('error', apiErrorText(error))
+    } finally {
+      setRemoving(null)
+    }
+  }
+
+  const columns: ColumnsType<FollowedGoods> = [
+    {
+      title: '商品',
+      key: 'goods',
+      render: (_, g) => (
+        <div className="follow-goods">
+          <Link
+            to={goodsDetailPath(g.goodsId)}
+            className="follow-goods__cover"
+            tabIndex={-1}
+            aria-hidden="true"
+          >
+            <GoodsCover src={g.coverUrl} alt="" />
+          </Link>
+          <div className="follow-goods__text">
+            <Link to={goodsDetailPath(g.goodsId)} className="follow-goods__title" title={g.title}>
+              {g.title}
+            </Link>
+            <span className="follow-goods__meta">
+              {[
+                g.gameName,
+                GOODS_TYPE_LABELS[g.goodsType],
+                [g.areaName, g.serverName].filter(Boolean).join(' / '),
+              ]
+                .filter(Boolean)
+                .join(' · ')}
+            </span>
+            {g.status !== 'ON_SALE' ? (
+              <Tag color={STATUS_COLORS[g.status]} className="follow-goods__status">
+                {GOODS_STATUS_LABELS[g.status]}
+              </Tag>
+            ) : null}
+          </div>
+        </div>
+      ),
+    },
+    {
+      title: '关注时价格',
+      dataIndex: 'priceWhenFollowed',
+      width: 130,
+      render: (fen: number) => <span className="follow-price--old">{formatYuan(fen)}</span>,
+    },
+    {
+      title: '当前价格',
+      dataIndex: 'price',
+      width: 130,
+      render: (fen: number) => <strong className="follow-price">{formatYuan(fen)}</strong>,
+    },
+    {
+      title: '价格变化',
+      dataIndex: 'priceChange',
+      width: 140,
+      render: (change: number) => <PriceChange change={change} />,
+    },
+    {
+      title: '关注时间',
+      dataIndex: 'followedAt',
+      width: 150,
+      render: (t: number) => parseTime(t, 'YYYY-MM-DD HH:mm'),
+    },
+    {
+      title: '操作',
+      key: 'actions',
+      width: 170,
+      render: (_, g) => (
+        <div className="table-actions">
+          <Link to={goodsDetailPath(g.goodsId)}>查看</Link>
+          <Popconfirm
+            title="取消关注这件商品？"
+            okText="取消关注"
+            cancelText="再想想"
+            onConfirm={() => unfollow(g)}
+          >
+            <Button type="link" size="small" danger loading={removing === g.goodsId}>
+              取消关注
+            </Button>
+          </Popconfirm>
+        </div>
+      ),
+    },
+  ]
+
+  return (
+    <div className="page-container buyer-page">
+      <section className="panel">
+        <div className="panel__head">
+          <h1 className="panel__title">
+            <HeartOutlined /> 我的关注
+          </h1>
+          <span className="panel__extra">{list.data ? `共 ${list.data.total} 件` : null}</span>
+        </div>
+        <p className="page-hint">
+          关注的商品降价或涨价，这里都会标出来；商品售出或下架后也会保留，方便您对比价格。
+        </p>
+        {list.error && !list.loading ? (
+          <Alert
+            type="error"
+            showIcon
+            title={apiErrorText(list.error, '关注列表加载失败')}
+            action={
+              <Button size="small" icon={<ReloadOutlined />} onClick={list.reload}>
+                重试
+              </Button>
+            }
+          />
+        ) : (
+          <Table<FollowedGoods>
+            rowKey="goodsId"
+            columns={columns}
+            dataSource={list.data?.rows ?? []}
+            loading={list.loading}
+            pagination={false}
+            scroll={{ x: 900 }}
+            locale={{
+              emptyText: (
+                <Empty description="还没有关注的商品">
+                  <Link to="/list.html">
+                    <Button type="primary">去逛逛</Button>
+                  </Link>
+                </Empty>
+              ),
+            }}
+          />
+        )}
+        <Pagination
+          total={list.data?.total ?? 0}
+          page={page}
+          limit={limit}
+          onChange={(p, l) =>
+            setParams(
+              {
+                ...(p !== PAGINATION.page ? { page: String(p) } : {}),
+                ...(l !== PAGINATION.limit ? { limit: String(l) } : {}),
+              },
+              { state: { keepScroll: true } satisfies ScrollState },
+            )
+          }
+        />
+      </section>
+    </div>
+  )
+}

@@ -1,0 +1,12 @@
+/** Opens the settings dialog when the desktop shell asks (app menu 设置…, tray 设置). */
+import { useEffect, useState } from 'react'
+import { platform } from '@renderer/platform'
+import { DesktopSettingsDialog } from './DesktopSettingsDialog'
+
+export default function DesktopSettingsHost() {
+  const api = platform.desktopSettings
+  const [open, setOpen] = useState(false)
+  useEffect(() => (api ? api.onOpen(() => setOpen(true)) : undefined), [api])
+  if (!api) return null
+  return <DesktopSettingsDialog api={api} open={open} onClose={() => setOpen(false)} />
+}

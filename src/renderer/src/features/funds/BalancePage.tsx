@@ -1,0 +1,403 @@
+/**
+ * /account/balance.html: available, frozen, in escrow (as buyer), pending settlement (as seller);
+ * 充值 (to the gateway), 提现 (amount, account, payment password), 设置支付密码. Back from the
+ * gateway with `?topupNo=` the page polls the top-up until the notification has been applied.
+ * Staff (admin) also see the withdrawal requests waiting for approval.
+ */
+import { useEffect, useState } from 'react'
+import { Link, useSearchParams } from 'react-router-dom'
+import { Alert, Button, Form, Input, Modal, Skeleton, Spin, Table, Tag } from 'antd'
+import type { ColumnsType } from 'antd/es/table'
+import { ReloadOutlined } from '@ant-design/icons'
+import { ROLE_ADMIN } from '@shared/constants'
+import type { Topup, Withdrawal } from '@shared/api/trade'
+import { createWithdraw, decideWithdraw, getTopup, getWallet, listWithdrawals } from '@renderer/api/funds'
+import { Pagination } from '@renderer/components/Pagination'
+import { useSessionStore } from '@renderer/stores/session'
+import { apiErrorText } from '@renderer/utils/api-error'
+import { fenToYuan, formatYuan, yuanToFen } from '@renderer/utils/money'
+import { formatTradeTime } from '@renderer/utils/time'
+import { toast } from '@renderer/utils/toast'
+import { useQuery } from '@renderer/utils/use-query'
+import { encryptPayPassword } from '@renderer/features/trade/pay-password'
+import { PayPasswordInput, payPasswordRule } from '@renderer/features/trade/PayPage'
+import { TradeShell } from '@renderer/features/trade/TradeShell'
+import { TopupForm } from './TopupForm'
+import './funds.css'
+
+const TOPUP_POLL_MS = 1500
+const TOPUP_POLL_MAX = 40
+
+function TopupResult({ topupNo, onPaid }: { topupNo: string; onPaid: () => void }) {
+  const [round, setRound] = useState(0)
+  const topup = useQuery(['topup', topupNo, round], () => getTopup(topupNo))
+  const status: Topup['status'] | undefined = topup.data?.status
+  const pending = !topup.error && (status === undefined || status === 'PENDING') && round < TOPUP_POLL_MAX
+  useEffect(() => {
+    if (!pending || topup.loading) return
+    const timer = window.setTimeout(() => setRound((r) => r + 1), TOPUP_POLL_MS)
+    return () => window.clearTimeout(timer)
+  }, [pending, topup.loading, round])
+  useEffect(() => {
+    if (status === 'PAID') onPaid()
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [status])
+  if (topup.error)
+    return <Alert type="error" showIcon title={apiErrorText(topup.error, '充值结果查询失败')} />
+  if (status === 'PAID')
+    return (
+      <Alert
+        type="success"
+        showIcon
+        role="status"
+        title={`充值成功：${formatYuan(topup.data?.amount)} 已到账`}
+        description={`充值单号 ${topupNo}`}
+      />
+    )
+  if (status === 'FAILED' || status === 'CLOSED')
+    return (
+      <Alert
+        type="error"
+        showIcon
+        role="status"
+        title="充值未成功"
+        description={`充值单号 ${topupNo}，未扣款或款项将原路退回。`}
+      />
+    )
+  if (!pending)
+    return (
+      <Alert
+        type="warning"
+        showIcon
+        title="暂未收到支付结果"
+        description="如已付款，到账可能稍有延迟，请稍后刷新。"
+        action={
+          <Button size="small" onClick={() => setRound(0)}>
+            再查一次
+          </Button>
+        }
+      />
+    )
+  return (
+    <Alert
+      type="info"
+      showIcon
+      role="status"
+      title={
+        <>
+          <Spin size="small" /> 正在确认充值结果…
+        </>
+      }
+    />
+  )
+}
+
+function WithdrawModal({
+  available,
+  onClose,
+  onDone,
+}: {
+  available: number
+  onClose: () => void
+  onDone: () => void
+}) {
+  const [form] = Form.useForm<{ amount: string; account: string; payPassword: string }>()
+  const [saving, setSaving] = useState(false)
+  const [error, setError] = useState('')
+  const submit = async () => {
+    const values = await form.validateFields()
+    setSaving(true)
+    setError('')
+    try {
+      await createWithdraw({
+        amount: yuanToFen(values.amount) as number,
+        account: values.account.trim(),
+        payPassword: await encryptPayPassword(values.payPassword),
+      })
+      toast('success', '提现申请已提交，审核通过后到账')
+      onDone()
+    } catch (err) {
+      setError(apiErrorText(err, '提现失败'))
+    } finally {
+      setSaving(false)
+    }
+  }
+  return (
+    <Modal
+      open
+      title="提现"
+      okText="提交申请"
+      cancelText="取消"
+      confirmLoading={saving}
+      onOk={() => void submit().catch(() => undefined)}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <p>可提现余额 {formatYuan(available)}，提交后金额冻结，平台审核通过后到账。</p>
+      <Form form={form} layout="vertical">
+        <Form.Item
+          name="amount"
+          label="提现金额（元）"
+          rules={[
+            {
+              validator: (_, value: string) => {
+                const fen = yuanToFen(value ?? '')
+                if (fen === null || fen <= 0)
+                  return Promise.reject(new Error('请输入正确的金额（最多两位小数）'))
+                if (fen > available) return Promise.reject(new Error(`最多可提现 ${fenToYuan(available)} 元`))
+                return Promise.resolve()
+              },
+            },
+          ]}
+        >
+          <Input prefix="¥" suffix="元" inputMode="decimal" maxLength={12} aria-label="提现金额（元）" />
+        </Form.Item>
+        <Form.Item
+          name="account"
+          label="收款账号"
+          rules={[
+            { required: true, whitespace: true, message: '请输入收款账号（如支付宝账号）' },
+            { max: 64 },
+          ]}
+        >
+          <Input maxLength={64} aria-label="收款账号" placeholder="支付宝账号" />
+        </Form.Item>
+        <Form.Item name="payPassword" label="支付密码" rules={[payPasswordRule]}>
+          <PayPasswordInput />
+        </Form.Item>
+      </Form>
+      {error ? <Alert type="error" showIcon title={error} role="alert" /> : null}
+    </Modal>
+  )
+}
+
+const WITHDRAW_STATUS: Record<Withdrawal['status'], { label: string; color: string }> = {
+  PENDING: { label: '待审核', color: 'orange' },
+  APPROVED: { label: '已通过', color: 'green' },
+  REJECTED: { label: '已驳回', color: 'default' },
+}
+
+/** My withdrawals; for staff, every user's pending requests with approve / reject. */
+function Withdrawals({
+  staff,
+  version,
+  onChanged,
+}: {
+  staff: boolean
+  version: number
+  onChanged: () => void
+}) {
+  const [page, setPage] = useState(1)
+  const [limit, setLimit] = useState(10)
+  const list = useQuery(['withdrawals', staff, page, limit, version], () =>
+    listWithdrawals({
+      pageNum: page,
+      pageSize: limit,
+      ...(staff ? { status: 'PENDING' as const, all: true } : {}),
+    }),
+  )
+  const [busy, setBusy] = useState<string | null>(null)
+  const decide = async (row: Withdrawal, approve: boolean) => {
+    setBusy(row.withdrawNo)
+    try {
+      await decideWithdraw({ withdrawNo: row.withdrawNo, approve })
+      toast('success', approve ? '已通过提现' : '已驳回提现，金额退回用户余额')
+      list.reload()
+      onChanged()
+    } catch (err) {
+      toast('error', apiErrorText(err, '操作失败'))
+    } finally {
+      setBusy(null)
+    }
+  }
+  const columns: ColumnsType<Withdrawal> = [
+    { title: '提现单号', dataIndex: 'withdrawNo' },
+    ...(staff ? [{ title: '用户', dataIndex: 'userName' }] : []),
+    { title: '金额', dataIndex: 'amount', render: (v: number) => formatYuan(v) },
+    { title: '收款账号', dataIndex: 'account' },
+    { title: '申请时间', dataIndex: 'createdAt', render: (v: number) => formatTradeTime(v) },
+    {
+      title: '状态',
+      dataIndex: 'status',
+      render: (v: Withdrawal['status']) => (
+        <Tag color={WITHDRAW_STATUS[v].color}>{WITHDRAW_STATUS[v].label}</Tag>
+      ),
+    },
+    ...(staff
+      ? [
+          {
+            title: '操作',
+            key: 'op',
+            render: (_: unknown, row: Withdrawal) =>
+              row.status === 'PENDING' ? (
+                <span style={{ display: 'inline-flex', gap: 8 }}>
+                  <Button
+                    size="small"
+                    type="primary"
+                    loading={busy === row.withdrawNo}
+                    onClick={() => void decide(row, true)}
+                  >
+                    通过
+                  </Button>
+                  <Button
+                    size="small"
+                    danger
+                    loading={busy === row.withdrawNo}
+                    onClick={() => void decide(row, false)}
+                  >
+                    驳回
+                  </Button>
+                </span>
+              ) : null,
+          },
+        ]
+      : []),
+  ]
+  return (
+    <section aria-labelledby={`withdraw-${staff}`} style={{ marginTop: 24 }}>
+      <h2 className="panel__title" id={`withdraw-${staff}`}>
+        {staff ? '提现审核（平台）' : '我的提现'}
+      </h2>
+      {list.error ? (
+        <Alert type="error" showIcon title={apiErrorText(list.error, '提现记录加载失败')} />
+      ) : (
+        <Table<Withdrawal>
+          rowKey="withdrawNo"
+          size="small"
+          loading={list.loading}
+          columns={columns}
+          dataSource={list.data?.rows ?? []}
+          pagination={false}
+          scroll={{ x: 640 }}
+          locale={{ emptyText: staff ? '没有待审核的提现' : '暂无提现记录' }}
+        />
+      )}
+      <Pagination
+        total={list.data?.total ?? 0}
+        page={page}
+        limit={limit}
+        autoScroll={false}
+        onChange={(p, l) => {
+          setPage(p)
+          setLimit(l)
+        }}
+      />
+    </section>
+  )
+}
+
+export default function BalancePage() {
+  const [params] = useSearchParams()
+  const topupNo = params.get('topupNo')?.trim() || null
+  const wallet = useQuery(['wallet'], getWallet)
+  const staff = useSessionStore((s) => s.roles.includes(ROLE_ADMIN))
+  const [topupOpen, setTopupOpen] = useState(false)
+  const [withdrawing, setWithdrawing] = useState(false)
+  const [version, setVersion] = useState(0)
+  const w = wallet.data
+  return (
+    <TradeShell
+      section="资金管理"
+      sectionTo="/account/balance.html"
+      title="我的账户"
+      extra={
+        <Button icon={<ReloadOutlined />} onClick={wallet.reload}>
+          刷新
+        </Button>
+      }
+    >
+      {topupNo ? (
+        <div style={{ marginBottom: 16 }}>
+          <TopupResult topupNo={topupNo} onPaid={wallet.reload} />
+        </div>
+      ) : null}
+      {wallet.error ? (
+        <Alert
+          type="error"
+          showIcon
+          title={apiErrorText(wallet.error, '账户加载失败')}
+          action={
+            <Button size="small" onClick={wallet.reload}>
+              重试
+            </Button>
+          }
+        />
+      ) : !w ? (
+        <Skeleton active />
+      ) : (
+        <>
+          <div className="wallet-cards">
+            <div className="wallet-card wallet-card--main">
+              <span className="wallet-card__label">可用余额</span>
+              <span className="wallet-card__value" aria-label="可用余额">
+                {formatYuan(w.available)}
+              </span>
+            </div>
+            <div className="wallet-card">
+              <span className="wallet-card__label">冻结金额（提现中）</span>
+              <span className="wallet-card__value" aria-label="冻结金额">
+                {formatYuan(w.frozen)}
+              </span>
+            </div>
+            <div className="wallet-card">
+              <span className="wallet-card__label">担保中（我买的订单）</span>
+              <span className="wallet-card__value" aria-label="担保中">
+                {formatYuan(w.inEscrowAsBuyer)}
+              </span>
+            </div>
+            <div className="wallet-card">
+              <span className="wallet-card__label">待结算（我卖的订单）</span>
+              <span className="wallet-card__value" aria-label="待结算">
+                {formatYuan(w.pendingSettlement)}
+              </span>
+            </div>
+          </div>
+          <div className="wallet-actions">
+            <Button type="primary" onClick={() => setTopupOpen((v) => !v)}>
+              充值
+            </Button>
+            <Button
+              onClick={() => setWithdrawing(true)}
+              disabled={!w.hasPayPassword || w.available <= 0}
+              title={!w.hasPayPassword ? '请先设置支付密码' : undefined}
+            >
+              提现
+            </Button>
+            <Link to="/user/payPass.html">
+              <Button>{w.hasPayPassword ? '修改支付密码' : '设置支付密码'}</Button>
+            </Link>
+            <Link to="/account/balanceDetail.html">
+              <Button type="link">收支明细</Button>
+            </Link>
+          </div>
+          {!w.hasPayPassword ? (
+            <Alert
+              type="info"
+              showIcon
+              style={{ marginBottom: 16 }}
+              title="设置支付密码后才能使用余额支付和提现"
+            />
+          ) : null}
+          {topupOpen ? (
+            <section className="trade-narrow" style={{ margin: '0 0 24px', maxWidth: 420 }} aria-label="充值">
+              <TopupForm />
+            </section>
+          ) : null}
+        </>
+      )}
+      {withdrawing && w ? (
+        <WithdrawModal
+          available={w.available}
+          onClose={() => setWithdrawing(false)}
+          onDone={() => {
+            setWithdrawing(false)
+            wallet.reload()
+            setVersion((v) => v + 1)
+          }}
+        />
+      ) : null}
+      <Withdrawals staff={false} version={version} onChanged={wallet.reload} />
+      {staff ? <Withdrawals staff version={version} onChanged={() => setVersion((v) => v + 1)} /> : null}
+    </TradeShell>
+  )
+}

@@ -1,0 +1,92 @@
+/**
+ * Top-up: amount (元) and channel; the server creates the top-up at the gateway and answers the
+ * gateway's page (payUrl), where the user pays — the built-in sandbox plays the provider.
+ */
+import { useState } from 'react'
+import { Alert, Button, Form, Input, Radio } from 'antd'
+import type { PayChannel } from '@shared/api/trade'
+import { createTopup } from '@renderer/api/funds'
+import { platform } from '@renderer/platform'
+import { apiErrorText } from '@renderer/utils/api-error'
+import { fenToYuan, yuanToFen } from '@renderer/utils/money'
+
+export const TOPUP_MIN_FEN = 1
+export const TOPUP_MAX_FEN = 5_000_000
+
+/** '' when the 元 text is a top-up amount, else the message. */
+export function topupAmountError(text: string | undefined): string {
+  const fen = yuanToFen(text ?? '')
+  if (fen === null) return '请输入正确的金额（最多两位小数）'
+  if (fen < TOPUP_MIN_FEN) return '充值金额必须大于 0'
+  if (fen > TOPUP_MAX_FEN) return `单笔充值不能超过 ${fenToYuan(TOPUP_MAX_FEN, { grouping: true })} 元`
+  return ''
+}
+
+const CHANNELS: Array<{ value: PayChannel; label: string; disabled?: boolean }> = [
+  { value: 'sandbox', label: '沙箱支付（测试）' },
+  { value: 'alipay', label: '支付宝（即将开通）', disabled: true },
+  { value: 'wechat', label: '微信支付（即将开通）', disabled: true },
+]
+
+/** Goes to the gateway's page (a full navigation: the gateway is not part of this app). */
+export function goToGateway(payUrl: string): void {
+  window.location.assign(gatewayHref(payUrl, platform.apiBaseUrl()))
+}
+
+/** A gateway page the server names by path (/api/pay/…) lives on the API's origin. */
+export function gatewayHref(payUrl: string, apiBaseUrl: string): string {
+  if (!payUrl.startsWith('/') || payUrl.startsWith('//')) return payUrl
+  const match = /^(https?:\/\/[^/]+)/i.exec(apiBaseUrl)
+  return match ? `${match[1]}${payUrl}` : payUrl
+}
+
+export function TopupForm({ defaultFen }: { defaultFen?: number }) {
+  const [form] = Form.useForm<{ amount: string; channel: PayChannel }>()
+  const [submitting, setSubmitting] = useState(false)
+  const [error, setError] = useState('')
+  const submit = async (values: { amount: string; channel: PayChannel }) => {
+    setSubmitting(true)
+    setError('')
+    try {
+      const result = await createTopup({
+        amount: yuanToFen(values.amount) as number,
+        channel: values.channel,
+      })
+      goToGateway(result.payUrl)
+    } catch (err) {
+      setError(apiErrorText(err, '创建充值失败'))
+      setSubmitting(false)
+    }
+  }
+  return (
+    <Form
+      form={form}
+      layout="vertical"
+      className="topup-form"
+      initialValues={{ amount: defaultFen ? fenToYuan(defaultFen) : '', channel: 'sandbox' }}
+      onFinish={(values) => void submit(values)}
+    >
+      <Form.Item
+        name="amount"
+        label="充值金额（元）"
+        rules={[
+          {
+            validator: (_, value: string) => {
+              const message = topupAmountError(value)
+              return message ? Promise.reject(new Error(message)) : Promise.resolve()
+            },
+          },
+        ]}
+      >
+        <Input prefix="¥" suffix="元" inputMode="decimal" maxLength={12} aria-label="充值金额（元）" />
+      </Form.Item>
+      <Form.Item name="channel" label="支付方式">
+        <Radio.Group options={CHANNELS} aria-label="支付方式" />
+      </Form.Item>
+      {error ? <Alert type="error" showIcon title={error} role="alert" style={{ marginBottom: 16 }} /> : null}
+      <Button type="primary" htmlType="submit" loading={submitting}>
+        去充值
+      </Button>
+    </Form>
+  )
+}

@@ -1,0 +1,197 @@
+/**
+ * /shop/{shopId}.html: the seller's profile and stats (on sale, sold, since), the games the shop
+ * sells in, and its listings (search with sellerId) with paging. Game and page live in the URL.
+ */
+import { Link, useParams, useSearchParams } from 'react-router-dom'
+import { Alert, Avatar, Breadcrumb, Button, Empty, Result, Skeleton, Spin } from 'antd'
+import { ReloadOutlined, ShopOutlined } from '@ant-design/icons'
+import { PAGINATION } from '@shared/constants'
+import type { ScrollState } from '@renderer/app/RootShell'
+import { getShop, imageSrc, searchGoods } from '@renderer/api/goods'
+import { ApiError } from '@renderer/api/http'
+import { idFromHtmlSegment } from '@renderer/app/route-table'
+import { Pagination } from '@renderer/components/Pagination'
+import { apiErrorText } from '@renderer/utils/api-error'
+import { parseTime } from '@renderer/utils/time'
+import { useQuery } from '@renderer/utils/use-query'
+import { GoodsCard } from './GoodsCard'
+import './goods.css'
+
+function positive(text: string | null, fallback?: number): number | undefined {
+  const n = Number(text)
+  return text && Number.isSafeInteger(n) && n > 0 ? n : fallback
+}
+
+export default function ShopPage() {
+  const { file } = useParams()
+  const shopId = idFromHtmlSegment(file)
+  const [params, setParams] = useSearchParams()
+  const gameId = positive(params.get('gameId'))
+  const page = positive(params.get('page'), PAGINATION.page) as number
+  const limitParam = positive(params.get('limit'))
+  const limit =
+    limitParam && (PAGINATION.pageSizes as readonly number[]).includes(limitParam)
+      ? limitParam
+      : PAGINATION.limit
+
+  const shop = useQuery(['shop', shopId], () =>
+    shopId === null
+      ? Promise.reject(new ApiError('访问资源不存在', 404, false))
+      : getShop(shopId, { errors: 'caller' }),
+  )
+  const goods = useQuery(['shop-goods', shopId, gameId, page, limit], () =>
+    shopId === null
+      ? Promise.resolve({ rows: [], total: 0 })
+      : searchGoods(
+          { sellerId: shopId, gameId, pageNum: page, pageSize: limit, sort: 'newest' },
+          { errors: 'caller' },
+        ),
+  )
+
+  const go = (next: { gameId?: number; page?: number; limit?: number }) => {
+    const search = new URLSearchParams()
+    if (next.gameId) search.set('gameId', String(next.gameId))
+    if (next.page && next.page !== PAGINATION.page) search.set('page', String(next.page))
+    if (next.limit && next.limit !== PAGINATION.limit) search.set('limit', String(next.limit))
+    setParams(search, { state: { keepScroll: true } satisfies ScrollState })
+  }
+
+  if (shop.error) {
+    const missing = shop.error instanceof ApiError && shop.error.code === 404
+    return (
+      <div className="page-container">
+        <section className="panel detail-missing">
+          <Result
+            status={missing ? '404' : 'error'}
+            title={missing ? '店铺不存在' : '店铺加载失败'}
+            subTitle={missing ? '可能是链接有误，或该卖家已注销' : apiErrorText(shop.error)}
+            extra={
+              missing ? (
+                <Link to="/list.html">
+                  <Button type="primary">去逛逛其他商品</Button>
+                </Link>
+              ) : (
+                <Button type="primary" onClick={shop.reload}>
+                  重试
+                </Button>
+              )
+            }
+          />
+        </section>
+      </div>
+    )
+  }
+  const profile = shop.data
+  const rows = goods.data?.rows ?? []
+
+  return (
+    <div className="page-container shop-page">
+      <Breadcrumb
+        className="page-breadcrumb"
+        items={[
+          { title: <Link to="/">首页</Link> },
+          { title: '店铺' },
+          ...(profile ? [{ title: profile.shopName }] : []),
+        ]}
+      />
+      {!profile ? (
+        <section className="panel">
+          <Skeleton active avatar paragraph={{ rows: 2 }} />
+        </section>
+      ) : (
+        <section className="panel shop-hero" aria-label="店铺信息">
+          <Avatar
+            className="shop-hero__avatar"
+            size={80}
+            src={imageSrc(profile.avatar)}
+            icon={<ShopOutlined />}
+          />
+          <div className="shop-hero__info">
+            <h1>{profile.shopName}</h1>
+            <p className="shop-hero__intro">{profile.intro || '这位卖家还没有写店铺介绍'}</p>
+          </div>
+          <dl className="shop-hero__stats">
+            <div>
+              <strong>{profile.onSaleCount}</strong>
+              <span>在售商品</span>
+            </div>
+            <div>
+              <strong>{profile.soldCount}</strong>
+              <span>已售出</span>
+            </div>
+            <div>
+              <strong>{parseTime(profile.since, 'YYYY-MM')}</strong>
+              <span>入驻时间</span>
+            </div>
+          </dl>
+        </section>
+      )}
+
+      <section className="panel" aria-labelledby="shop-goods-title">
+        <div className="panel__head">
+          <h2 className="panel__title" id="shop-goods-title">
+            店铺商品
+          </h2>
+          <span className="panel__extra">{goods.data ? `共 ${goods.data.total} 件` : null}</span>
+        </div>
+        {profile && profile.games.length > 0 ? (
+          <div className="shop-games filter-chips" role="group" aria-label="按游戏筛选">
+            <button
+              type="button"
+              className={`filter-chip ${!gameId ? 'is-active' : ''}`}
+              aria-pressed={!gameId}
+              onClick={() => go({ limit })}
+            >
+              全部
+            </button>
+            {profile.games.map((g) => (
+              <button
+                key={g.gameId}
+                type="button"
+                className={`filter-chip ${gameId === g.gameId ? 'is-active' : ''}`}
+                aria-pressed={gameId === g.gameId}
+                onClick={() => go({ gameId: g.gameId, limit })}
+              >
+                {g.nameCn}（{g.count}）
+              </button>
+            ))}
+          </div>
+        ) : null}
+        <div style={{ marginTop: 16 }}>
+          {goods.error && !goods.loading ? (
+            <Alert
+              type="error"
+              showIcon
+              title={apiErrorText(goods.error, '商品加载失败')}
+              action={
+                <Button size="small" icon={<ReloadOutlined />} onClick={goods.reload}>
+                  重试
+                </Button>
+              }
+            />
+          ) : !goods.data ? (
+            <Skeleton active paragraph={{ rows: 6 }} />
+          ) : rows.length === 0 ? (
+            <Empty description="这家店铺暂时没有在售商品" />
+          ) : (
+            <Spin spinning={goods.loading} delay={200}>
+              <ul className="goods-grid">
+                {rows.map((g) => (
+                  <li key={g.goodsId}>
+                    <GoodsCard goods={g} showGame />
+                  </li>
+                ))}
+              </ul>
+            </Spin>
+          )}
+        </div>
+        <Pagination
+          total={goods.data?.total ?? 0}
+          page={page}
+          limit={limit}
+          onChange={(nextPage, nextLimit) => go({ gameId, page: nextPage, limit: nextLimit })}
+        />
+      </section>
+    </div>
+  )
+}

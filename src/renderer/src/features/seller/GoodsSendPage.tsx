@@ -1,0 +1,209 @@
+/**
+ * /seller/goodsSend.html, goods push: put an on-sale listing at the top of its game's list for a
+ * chosen time (shown as 推荐 in lists). The daily quota (used/total), the push form, and the pushes
+ * with their state and end time.
+ */
+import { useState } from 'react'
+import { Link, useSearchParams } from 'react-router-dom'
+import { Alert, Button, Empty, Form, Progress, Radio, Select, Skeleton, Table, Tag } from 'antd'
+import type { ColumnsType } from 'antd/es/table'
+import { ReloadOutlined, RocketOutlined } from '@ant-design/icons'
+import type { PushRecord } from '@shared/api/goods'
+import { PAGINATION } from '@shared/constants'
+import { getPushQuota, goodsDetailPath, listMyGoods, listPushes, pushGoods } from '@renderer/api/goods'
+import { Pagination } from '@renderer/components/Pagination'
+import { alreadyNotified, apiErrorText } from '@renderer/utils/api-error'
+import { formatYuan } from '@renderer/utils/money'
+import { parseTime } from '@renderer/utils/time'
+import { toast } from '@renderer/utils/toast'
+import { useQuery } from '@renderer/utils/use-query'
+import { SellerShell } from './SellerShell'
+
+export function hoursLabel(hours: number): string {
+  if (hours % 24 === 0) return `${hours / 24} 天`
+  return `${hours} 小时`
+}
+
+interface PushForm {
+  goodsId?: number
+  hours?: number
+}
+
+export default function GoodsSendPage() {
+  const [params] = useSearchParams()
+  const preset = Number(params.get('goodsId')) || undefined
+  const [form] = Form.useForm<PushForm>()
+  const quota = useQuery(['push-quota'], getPushQuota)
+  const onSale = useQuery(['on-sale'], () => listMyGoods({ status: 'ON_SALE', pageNum: 1, pageSize: 100 }))
+  const [page, setPage] = useState<number>(PAGINATION.page)
+  const [limit, setLimit] = useState<number>(PAGINATION.limit)
+  const pushes = useQuery(['pushes', page, limit], () => listPushes({ pageNum: page, pageSize: limit }))
+  const [pushing, setPushing] = useState(false)
+  const [error, setError] = useState('')
+
+  const left = quota.data ? Math.max(0, quota.data.dailyQuota - quota.data.usedToday) : 0
+  const options = (onSale.data?.rows ?? []).map((g) => ({
+    value: g.goodsId,
+    label: `${g.title}（${g.gameName} · ${formatYuan(g.price)}）`,
+  }))
+
+  const submit = async (values: PushForm) => {
+    if (!values.goodsId || !values.hours) return
+    setPushing(true)
+    setError('')
+    try {
+      await pushGoods({ goodsId: values.goodsId, hours: values.hours })
+      toast('success', `推送成功，商品将在 ${hoursLabel(values.hours)} 内显示在列表前面`)
+      form.resetFields(['goodsId'])
+      quota.reload()
+      pushes.reload()
+    } catch (err) {
+      if (!alreadyNotified(err)) setError(apiErrorText(err, '推送失败'))
+    } finally {
+      setPushing(false)
+    }
+  }
+
+  const columns: ColumnsType<PushRecord> = [
+    {
+      title: '商品',
+      dataIndex: 'goodsTitle',
+      render: (title: string, row) => (
+        <Link to={goodsDetailPath(row.goodsId)} className="seller-goods__title" title={title}>
+          {title}
+        </Link>
+      ),
+    },
+    {
+      title: '开始时间',
+      dataIndex: 'startAt',
+      width: 150,
+      render: (t: number) => parseTime(t, 'YYYY-MM-DD HH:mm'),
+    },
+    {
+      title: '结束时间',
+      dataIndex: 'endAt',
+      width: 150,
+      render: (t: number) => parseTime(t, 'YYYY-MM-DD HH:mm'),
+    },
+    {
+      title: '状态',
+      dataIndex: 'active',
+      width: 100,
+      render: (active: boolean) => (active ? <Tag color="volcano">推送中</Tag> : <Tag>已结束</Tag>),
+    },
+  ]
+
+  return (
+    <SellerShell title="商品推送">
+      <div className="push-layout">
+        <section className="push-quota" aria-label="今日推送额度">
+          {quota.error ? (
+            <Alert type="error" showIcon title={apiErrorText(quota.error, '额度加载失败')} />
+          ) : !quota.data ? (
+            <Skeleton active paragraph={{ rows: 2 }} />
+          ) : (
+            <>
+              <Progress
+                type="circle"
+                size={112}
+                percent={quota.data.dailyQuota ? (quota.data.usedToday / quota.data.dailyQuota) * 100 : 100}
+                format={() => (
+                  <span className="push-quota__value">
+                    {quota.data!.usedToday}/{quota.data!.dailyQuota}
+                  </span>
+                )}
+                status={left === 0 ? 'exception' : 'normal'}
+              />
+              <div>
+                <strong>
+                  今日已用 {quota.data.usedToday} 次，还可推送 {left} 次
+                </strong>
+                <p className="publish-hint">
+                  额度每天 0 点恢复。推送中的商品在所属游戏的列表中排在前面，并带有“推荐”标签。
+                </p>
+              </div>
+            </>
+          )}
+        </section>
+
+        <Form<PushForm>
+          form={form}
+          layout="vertical"
+          className="push-form"
+          initialValues={{ goodsId: preset }}
+          onFinish={(values) => void submit(values)}
+          onValuesChange={() => error && setError('')}
+        >
+          <Form.Item
+            name="goodsId"
+            label="选择在售商品"
+            rules={[{ required: true, message: '请选择要推送的商品' }]}
+          >
+            <Select
+              showSearch={{ optionFilterProp: 'label' }}
+              placeholder={onSale.data && options.length === 0 ? '没有在售商品' : '选择要推送的商品'}
+              aria-label="选择在售商品"
+              loading={onSale.loading}
+              options={options}
+              notFoundContent={
+                <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="没有在售商品">
+                  <Link to="/seller/selectType.html">去发布</Link>
+                </Empty>
+              }
+            />
+          </Form.Item>
+          <Form.Item name="hours" label="推送时长" rules={[{ required: true, message: '请选择推送时长' }]}>
+            <Radio.Group
+              optionType="button"
+              buttonStyle="solid"
+              options={(quota.data?.hourOptions ?? []).map((h) => ({ value: h, label: hoursLabel(h) }))}
+            />
+          </Form.Item>
+          {error ? (
+            <Alert className="publish-error" type="error" showIcon title={error} role="alert" />
+          ) : null}
+          <Button
+            type="primary"
+            htmlType="submit"
+            icon={<RocketOutlined />}
+            loading={pushing}
+            disabled={Boolean(quota.data) && left === 0}
+          >
+            {quota.data && left === 0 ? '今日额度已用完' : '立即推送'}
+          </Button>
+        </Form>
+      </div>
+
+      <div className="panel__head push-records__head">
+        <h2 className="publish-section-title">推送记录</h2>
+        <Button size="small" icon={<ReloadOutlined />} onClick={pushes.reload}>
+          刷新
+        </Button>
+      </div>
+      {pushes.error && !pushes.loading ? (
+        <Alert type="error" showIcon title={apiErrorText(pushes.error, '推送记录加载失败')} />
+      ) : (
+        <Table<PushRecord>
+          rowKey="pushId"
+          columns={columns}
+          dataSource={pushes.data?.rows ?? []}
+          loading={pushes.loading}
+          pagination={false}
+          scroll={{ x: 640 }}
+          locale={{ emptyText: <Empty description="还没有推送记录" /> }}
+        />
+      )}
+      <Pagination
+        total={pushes.data?.total ?? 0}
+        page={page}
+        limit={limit}
+        autoScroll={false}
+        onChange={(p, l) => {
+          setPage(p)
+          setLimit(l)
+        }}
+      />
+    </SellerShell>
+  )
+}

@@ -1,0 +1,75 @@
+/**
+ * /seller/publishSuccessed.html?goodsId=(&edited=1), step 3 of publishing: the listing's state
+ * (在售 right away, or 审核中 until approved), and where to go next: the listing, publish another,
+ * manage goods.
+ */
+import { Link, useSearchParams } from 'react-router-dom'
+import { Button, Result, Skeleton, Steps, Tag } from 'antd'
+import { GOODS_STATUS_LABELS } from '@shared/api/goods'
+import { getMyGoodsDetail, goodsDetailPath, STATUS_COLORS } from '@renderer/api/goods'
+import { formatYuan } from '@renderer/utils/money'
+import { useQuery } from '@renderer/utils/use-query'
+import { PUBLISH_STEPS } from './publish-steps'
+import { SellerShell } from './SellerShell'
+
+export default function PublishSuccessPage() {
+  const [params] = useSearchParams()
+  const goodsId = Number(params.get('goodsId'))
+  const edited = params.get('edited') === '1'
+  const valid = Number.isSafeInteger(goodsId) && goodsId > 0
+  const detail = useQuery(['my-goods', goodsId], () =>
+    valid ? getMyGoodsDetail(goodsId, { errors: 'caller' }) : Promise.resolve(null),
+  )
+  const goods = detail.data
+  const title = edited ? '修改已保存' : '发布成功'
+
+  return (
+    <SellerShell title={title}>
+      {edited ? null : <Steps className="publish-steps" current={2} items={PUBLISH_STEPS} size="small" />}
+      {detail.loading && !goods ? (
+        <Skeleton active paragraph={{ rows: 4 }} />
+      ) : (
+        <Result
+          status="success"
+          title={title}
+          subTitle={
+            goods ? (
+              <div className="publish-result">
+                <p className="publish-result__title">{goods.title}</p>
+                <p>
+                  {formatYuan(goods.price)} · 当前状态{' '}
+                  <Tag color={STATUS_COLORS[goods.status]}>{GOODS_STATUS_LABELS[goods.status]}</Tag>
+                </p>
+                <p>
+                  {goods.status === 'AUDITING'
+                    ? '商品正在审核，审核通过后会自动上架并出现在商品列表中。'
+                    : goods.status === 'ON_SALE'
+                      ? '商品已上架，买家现在就能在商品列表中找到它。'
+                      : '可以在「我出售的商品」中上架这件商品。'}
+                </p>
+              </div>
+            ) : (
+              '可以在「我出售的商品」中查看和管理这件商品。'
+            )
+          }
+          extra={[
+            valid ? (
+              <Link key="view" to={goodsDetailPath(goodsId)}>
+                <Button type="primary">查看商品</Button>
+              </Link>
+            ) : null,
+            <Link
+              key="again"
+              to={goods ? `/seller/selectType.html?gameId=${goods.gameId}` : '/seller/selectType.html'}
+            >
+              <Button>继续发布</Button>
+            </Link>,
+            <Link key="manage" to="/seller/sellGoods.html">
+              <Button>管理我的商品</Button>
+            </Link>,
+          ]}
+        />
+      )}
+    </SellerShell>
+  )
+}

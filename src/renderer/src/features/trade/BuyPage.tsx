@@ -1,0 +1,191 @@
+/**
+ * /buyer/buy.html?goodsId=: the listing, the quantity (stock > 1) and, for coins/items/recharges,
+ * the receiving role (choose one or add one here). 提交订单 creates the unpaid order and goes on to
+ * /buyer/confirmOrder.html.
+ */
+import { useState } from 'react'
+import { Link, useNavigate, useSearchParams } from 'react-router-dom'
+import { Alert, Button, Empty, Form, InputNumber, Radio, Result, Skeleton, Space, Steps } from 'antd'
+import { PlusOutlined } from '@ant-design/icons'
+import { GOODS_TYPE_LABELS } from '@shared/api/goods'
+import { getGoodsDetail, goodsDetailPath, imageSrc } from '@renderer/api/goods'
+import { createOrder, listRoles } from '@renderer/api/trade'
+import { apiErrorText } from '@renderer/utils/api-error'
+import { formatYuan } from '@renderer/utils/money'
+import { useQuery } from '@renderer/utils/use-query'
+import { RoleFormModal } from './RoleForm'
+import { ORDER_STEPS, TradeShell } from './TradeShell'
+import { positiveInt } from './trade-utils'
+
+export default function BuyPage() {
+  const [params] = useSearchParams()
+  const navigate = useNavigate()
+  const goodsId = positiveInt(params.get('goodsId'))
+  const detail = useQuery(['buy-goods', goodsId], () =>
+    goodsId ? getGoodsDetail(goodsId, { errors: 'caller' }) : Promise.reject(new Error('缺少商品编号')),
+  )
+  const goods = detail.data
+  const needsRole = goods ? goods.goodsType !== 'ACCOUNT' : false
+  const roles = useQuery(['buy-roles', goods?.gameId, needsRole], () =>
+    goods && needsRole ? listRoles(goods.gameId) : Promise.resolve([]),
+  )
+  const [quantity, setQuantity] = useState(1)
+  const [roleId, setRoleId] = useState<number | null>(null)
+  const [adding, setAdding] = useState(false)
+  const [submitting, setSubmitting] = useState(false)
+  const [error, setError] = useState('')
+
+  const roleList = (roles.data ?? []).filter((r) => !goods || r.gameId === goods.gameId)
+  const chosenRole = roleId ?? roleList.find((r) => r.isDefault)?.roleId ?? roleList[0]?.roleId ?? null
+
+  if (detail.error) {
+    return (
+      <TradeShell title="商品下单" nav={false}>
+        <Result
+          status="error"
+          title="商品加载失败"
+          subTitle={apiErrorText(detail.error)}
+          extra={
+            <Link to="/list.html">
+              <Button type="primary">去逛逛其他商品</Button>
+            </Link>
+          }
+        />
+      </TradeShell>
+    )
+  }
+  if (!goods) {
+    return (
+      <TradeShell title="商品下单" nav={false}>
+        <Skeleton active paragraph={{ rows: 6 }} />
+      </TradeShell>
+    )
+  }
+
+  const onSale = goods.status === 'ON_SALE'
+  const maxQuantity = Math.max(1, goods.stock)
+  const submit = async () => {
+    setError('')
+    if (needsRole && !chosenRole) {
+      setError('请选择收货角色')
+      return
+    }
+    setSubmitting(true)
+    try {
+      const order = await createOrder({
+        goodsId: goods.goodsId,
+        quantity,
+        ...(needsRole && chosenRole ? { roleId: chosenRole } : {}),
+      })
+      void navigate(`/buyer/confirmOrder.html?orderNo=${encodeURIComponent(order.orderNo)}`)
+    } catch (err) {
+      setError(apiErrorText(err, '下单失败'))
+    } finally {
+      setSubmitting(false)
+    }
+  }
+
+  return (
+    <TradeShell title="商品下单" nav={false}>
+      <Steps className="trade-steps" current={0} items={ORDER_STEPS} size="small" />
+      <div className="trade-narrow">
+        <div className="buy-goods">
+          {goods.coverUrl ? <img className="buy-goods__cover" src={imageSrc(goods.coverUrl)} alt="" /> : null}
+          <div>
+            <p className="buy-goods__title">
+              <Link to={goodsDetailPath(goods.goodsId)}>{goods.title}</Link>
+            </p>
+            <span className="buy-goods__meta">
+              {goods.gameName} · {GOODS_TYPE_LABELS[goods.goodsType]} · 卖家 {goods.shopName} · 库存{' '}
+              {goods.stock}
+            </span>
+          </div>
+        </div>
+        {!onSale ? <Alert type="warning" showIcon title="该商品当前不在售，无法下单" /> : null}
+        {goods.isOwner ? <Alert type="warning" showIcon title="不能购买自己发布的商品" /> : null}
+        <Form layout="horizontal" labelCol={{ flex: '100px' }}>
+          <Form.Item label="单价">{formatYuan(goods.price)}</Form.Item>
+          <Form.Item label="购买数量">
+            {goods.stock > 1 ? (
+              <InputNumber
+                aria-label="购买数量"
+                min={1}
+                max={maxQuantity}
+                precision={0}
+                value={quantity}
+                onChange={(value) => setQuantity(Math.min(maxQuantity, Math.max(1, Number(value) || 1)))}
+              />
+            ) : (
+              <span>1</span>
+            )}
+          </Form.Item>
+          {needsRole ? (
+            <Form.Item label="收货角色" required>
+              {roles.loading && !roles.data ? (
+                <Skeleton.Input active />
+              ) : roleList.length === 0 ? (
+                <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="还没有该游戏的收货角色">
+                  <Button icon={<PlusOutlined />} onClick={() => setAdding(true)}>
+                    添加收货角色
+                  </Button>
+                </Empty>
+              ) : (
+                <Space orientation="vertical">
+                  <Radio.Group
+                    value={chosenRole}
+                    onChange={(e) => setRoleId(Number(e.target.value))}
+                    aria-label="收货角色"
+                  >
+                    <Space orientation="vertical">
+                      {roleList.map((role) => (
+                        <Radio key={role.roleId} value={role.roleId}>
+                          {[role.serverName, role.roleName].filter(Boolean).join(' / ')}（ID {role.gameRoleId}
+                          ）{role.isDefault ? '（默认）' : ''}
+                        </Radio>
+                      ))}
+                    </Space>
+                  </Radio.Group>
+                  <Button size="small" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
+                    新增收货角色
+                  </Button>
+                </Space>
+              )}
+            </Form.Item>
+          ) : null}
+        </Form>
+        <div className="trade-total">
+          <span>应付金额</span>
+          <strong aria-label="应付金额">{formatYuan(goods.price * quantity)}</strong>
+        </div>
+        {error ? (
+          <Alert type="error" showIcon title={error} role="alert" style={{ marginBottom: 16 }} />
+        ) : null}
+        <div className="trade-footer">
+          <Link to={goodsDetailPath(goods.goodsId)}>
+            <Button>返回商品</Button>
+          </Link>
+          <Button
+            type="primary"
+            size="large"
+            loading={submitting}
+            disabled={!onSale || goods.isOwner}
+            onClick={() => void submit()}
+          >
+            提交订单
+          </Button>
+        </div>
+      </div>
+      {adding ? (
+        <RoleFormModal
+          gameId={goods.gameId}
+          onClose={() => setAdding(false)}
+          onSaved={(role) => {
+            setAdding(false)
+            setRoleId(role.roleId)
+            roles.reload()
+          }}
+        />
+      ) : null}
+    </TradeShell>
+  )
+}

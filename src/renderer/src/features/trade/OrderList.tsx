@@ -1,0 +1,139 @@
+/**
+ * The order list of either side: status tabs, keyword, paging (all in the URL); each order with its
+ * status, the time left for its current deadline, and the buttons its `actions` allow.
+ */
+import { Link, useSearchParams } from 'react-router-dom'
+import { Alert, Button, Empty, Input, Skeleton, Tabs } from 'antd'
+import { ReloadOutlined } from '@ant-design/icons'
+import { PAGINATION } from '@shared/constants'
+import { ORDER_STATUS_LABELS, type Order, type OrderListQuery, type OrderStatus } from '@shared/api/trade'
+import type { Page } from '@renderer/api/goods'
+import { goodsDetailPath, imageSrc } from '@renderer/api/goods'
+import { Pagination } from '@renderer/components/Pagination'
+import { apiErrorText } from '@renderer/utils/api-error'
+import { formatYuan } from '@renderer/utils/money'
+import { formatTradeTime } from '@renderer/utils/time'
+import { useQuery } from '@renderer/utils/use-query'
+import { OrderActions, OrderStatusTag, TimeLeft } from './OrderParts'
+import { positiveInt } from './trade-utils'
+
+const TABS: Array<OrderStatus | 'ALL'> = [
+  'ALL',
+  'UNPAID',
+  'PAID',
+  'DELIVERING',
+  'TO_CONFIRM',
+  'COMPLETED',
+  'ARBITRATING',
+  'CANCELLED',
+]
+
+function isStatus(value: string | null): value is OrderStatus {
+  return value !== null && Object.hasOwn(ORDER_STATUS_LABELS, value)
+}
+
+function OrderCard({ order, onChanged }: { order: Order; onChanged: () => void }) {
+  const other = order.myRole === 'seller' ? `买家 ${order.buyerName}` : `卖家 ${order.sellerName}`
+  return (
+    <article className="order-card" aria-label={`订单 ${order.orderNo}`}>
+      <div className="order-card__head">
+        <span>订单号 {order.orderNo}</span>
+        <span>{formatTradeTime(order.createdAt)}</span>
+        <span>{other}</span>
+        <TimeLeft order={order} />
+      </div>
+      <div className="order-card__body">
+        <div style={{ display: 'flex', gap: 12, alignItems: 'center', minWidth: 0 }}>
+          {order.coverUrl ? <img className="buy-goods__cover" src={imageSrc(order.coverUrl)} alt="" /> : null}
+          <div style={{ minWidth: 0 }}>
+            <Link className="order-card__title" to={goodsDetailPath(order.goodsId)}>
+              {order.goodsTitle}
+            </Link>
+            <div className="order-card__sub">
+              {order.gameName} · {formatYuan(order.unitPrice)} × {order.quantity}
+            </div>
+          </div>
+        </div>
+        <strong className="order-amount">{formatYuan(order.amount)}</strong>
+        <div>
+          <OrderStatusTag order={order} />
+        </div>
+        <OrderActions order={order} onChanged={onChanged} />
+      </div>
+    </article>
+  )
+}
+
+export function OrderList({ load }: { load: (query: OrderListQuery) => Promise<Page<Order>> }) {
+  const [params, setParams] = useSearchParams()
+  const statusParam = params.get('status')
+  const status = isStatus(statusParam) ? statusParam : undefined
+  const keyword = params.get('keyword')?.trim() || undefined
+  const page = positiveInt(params.get('page')) ?? PAGINATION.page
+  const limitParam = positiveInt(params.get('limit'))
+  const limit =
+    limitParam && (PAGINATION.pageSizes as readonly number[]).includes(limitParam)
+      ? limitParam
+      : PAGINATION.limit
+  const list = useQuery(['orders', status, keyword, page, limit], () =>
+    load({ status, keyword, pageNum: page, pageSize: limit }),
+  )
+  const go = (next: { status?: OrderStatus; keyword?: string; page?: number; limit?: number }) => {
+    const search = new URLSearchParams()
+    if (next.status) search.set('status', next.status)
+    if (next.keyword) search.set('keyword', next.keyword)
+    if (next.page && next.page > 1) search.set('page', String(next.page))
+    if (next.limit && next.limit !== PAGINATION.limit) search.set('limit', String(next.limit))
+    setParams(search)
+  }
+  return (
+    <>
+      <div className="trade-panel__extra" style={{ marginBottom: 8 }}>
+        <Input.Search
+          allowClear
+          placeholder="订单号或商品标题"
+          aria-label="搜索订单"
+          defaultValue={keyword}
+          style={{ maxWidth: 280 }}
+          onSearch={(value) => go({ status, keyword: value.trim() || undefined, limit })}
+        />
+        <Button icon={<ReloadOutlined />} onClick={list.reload}>
+          刷新
+        </Button>
+      </div>
+      <Tabs
+        activeKey={status ?? 'ALL'}
+        onChange={(key) => go({ status: isStatus(key) ? key : undefined, keyword, limit })}
+        items={TABS.map((key) => ({ key, label: key === 'ALL' ? '全部' : ORDER_STATUS_LABELS[key] }))}
+      />
+      {list.error ? (
+        <Alert
+          type="error"
+          showIcon
+          title={apiErrorText(list.error, '订单加载失败')}
+          action={
+            <Button size="small" onClick={list.reload}>
+              重试
+            </Button>
+          }
+        />
+      ) : !list.data ? (
+        <Skeleton active paragraph={{ rows: 6 }} />
+      ) : list.data.rows.length === 0 ? (
+        <Empty description={status ? `没有${ORDER_STATUS_LABELS[status]}的订单` : '还没有订单'} />
+      ) : (
+        <div aria-busy={list.loading}>
+          {list.data.rows.map((order) => (
+            <OrderCard key={order.orderNo} order={order} onChanged={list.reload} />
+          ))}
+        </div>
+      )}
+      <Pagination
+        total={list.data?.total ?? 0}
+        page={page}
+        limit={limit}
+        onChange={(nextPage, nextLimit) => go({ status, keyword, page: nextPage, limit: nextLimit })}
+      />
+    </>
+  )
+}

@@ -1,0 +1,199 @@
+/**
+ * /buyer/pay.html?orderNo=: the wallet balance and the order amount; pay from the balance with the
+ * 6-digit payment password (RSA-encrypted in transit). Not enough balance → top up first. Without
+ * an order the page is the top-up page: amount and channel, then the gateway's page (payUrl).
+ */
+import { useState } from 'react'
+import { Link, useNavigate } from 'react-router-dom'
+import { Alert, Button, Divider, Form, Input, Result, Skeleton, Steps } from 'antd'
+import { LockOutlined } from '@ant-design/icons'
+import { getWallet } from '@renderer/api/funds'
+import { payOrder } from '@renderer/api/trade'
+import { apiErrorText } from '@renderer/utils/api-error'
+import { formatYuan } from '@renderer/utils/money'
+import { formatTradeTime } from '@renderer/utils/time'
+import { toast } from '@renderer/utils/toast'
+import { useQuery } from '@renderer/utils/use-query'
+import { TopupForm } from '@renderer/features/funds/TopupForm'
+import { OrderLoadFailed } from './ConfirmOrderPage'
+import { OrderSummary, TimeLeft } from './OrderParts'
+import { encryptPayPassword } from './pay-password'
+import { ORDER_STEPS, TradeShell } from './TradeShell'
+import { payPasswordError } from './trade-utils'
+import { useOrderFromQuery } from './use-order'
+import { useNow } from './use-now'
+
+export function PayPasswordInput(props: { autoFocus?: boolean }) {
+  return (
+    <Input.Password
+      prefix={<LockOutlined />}
+      maxLength={6}
+      inputMode="numeric"
+      autoComplete="off"
+      placeholder="6 位数字支付密码"
+      aria-label="支付密码"
+      {...props}
+    />
+  )
+}
+
+export const payPasswordRule = {
+  validator: (_: unknown, value: string) => {
+    const message = payPasswordError(value)
+    return message ? Promise.reject(new Error(message)) : Promise.resolve()
+  },
+}
+
+function TopupOnly() {
+  const wallet = useQuery(['wallet'], getWallet)
+  return (
+    <TradeShell title="账户充值">
+      <div className="trade-narrow">
+        <div className="wallet-line">
+          <span>可用余额</span>
+          <strong>{wallet.data ? formatYuan(wallet.data.available) : '—'}</strong>
+          <Link to="/account/balance.html">查看我的账户</Link>
+        </div>
+        <TopupForm />
+      </div>
+    </TradeShell>
+  )
+}
+
+export default function PayPage() {
+  const navigate = useNavigate()
+  const { orderNo, data: order, error, reload } = useOrderFromQuery()
+  const wallet = useQuery(['wallet', orderNo], getWallet)
+  const [form] = Form.useForm<{ payPassword: string }>()
+  const [paying, setPaying] = useState(false)
+  const [payError, setPayError] = useState('')
+  const now = useNow(30_000)
+
+  if (!orderNo) return <TopupOnly />
+  if (error || order === null) {
+    return (
+      <TradeShell title="支付订单" nav={false}>
+        <OrderLoadFailed error={error} />
+      </TradeShell>
+    )
+  }
+  if (!order || (!wallet.data && !wallet.error)) {
+    return (
+      <TradeShell title="支付订单" nav={false}>
+        <Skeleton active paragraph={{ rows: 6 }} />
+      </TradeShell>
+    )
+  }
+  if (order.status !== 'UNPAID') {
+    return (
+      <TradeShell title="支付订单" nav={false}>
+        <Result
+          status="info"
+          title="该订单无需支付"
+          subTitle={`订单当前状态已变化，请在我的订单中查看。`}
+          extra={
+            <Link to="/buyer/buyOrder.html">
+              <Button type="primary">查看我的订单</Button>
+            </Link>
+          }
+        />
+      </TradeShell>
+    )
+  }
+  const w = wallet.data
+  const shortfall = w ? Math.max(0, order.amount - w.available) : 0
+  const locked = w?.payLockedUntil && w.payLockedUntil > now ? w.payLockedUntil : null
+
+  const pay = async ({ payPassword }: { payPassword: string }) => {
+    setPaying(true)
+    setPayError('')
+    try {
+      await payOrder(order.orderNo, await encryptPayPassword(payPassword))
+      toast('success', '支付成功')
+      void navigate(`/buyer/paySuccess.html?orderNo=${encodeURIComponent(order.orderNo)}`, { replace: true })
+    } catch (err) {
+      setPayError(apiErrorText(err, '支付失败'))
+      form.resetFields()
+      wallet.reload()
+      reload()
+    } finally {
+      setPaying(false)
+    }
+  }
+
+  return (
+    <TradeShell title="支付订单" nav={false}>
+      <Steps className="trade-steps" current={2} items={ORDER_STEPS} size="small" />
+      <div className="trade-narrow">
+        <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={<TimeLeft order={order} />} />
+        <OrderSummary order={order} />
+        {wallet.error ? (
+          <Alert type="error" showIcon title={apiErrorText(wallet.error, '余额加载失败')} />
+        ) : w ? (
+          <>
+            <div className="wallet-line">
+              <span>账户可用余额</span>
+              <strong aria-label="可用余额">{formatYuan(w.available)}</strong>
+              <span>应付</span>
+              <strong className="order-amount">{formatYuan(order.amount)}</strong>
+            </div>
+            {!w.hasPayPassword ? (
+              <Alert
+                type="warning"
+                showIcon
+                title="您还没有设置支付密码"
+                description="余额支付需要支付密码，请先设置。"
+                action={
+                  <Link
+                    to={`/user/payPass.html?redirect=${encodeURIComponent(`/buyer/pay.html?orderNo=${order.orderNo}`)}`}
+                  >
+                    <Button type="primary" size="small">
+                      设置支付密码
+                    </Button>
+                  </Link>
+                }
+              />
+            ) : shortfall > 0 ? (
+              <>
+                <Alert
+                  type="warning"
+                  showIcon
+                  title={`余额不足，还差 ${formatYuan(shortfall)}`}
+                  description="请先充值，充值到账后回到本页支付（订单超时前有效）。"
+                  style={{ marginBottom: 16 }}
+                />
+                <TopupForm defaultFen={shortfall} />
+              </>
+            ) : locked ? (
+              <Alert
+                type="error"
+                showIcon
+                title={`支付密码错误次数过多，支付已锁定至 ${formatTradeTime(locked)}`}
+              />
+            ) : (
+              <Form
+                form={form}
+                layout="vertical"
+                onFinish={(values) => void pay(values)}
+                style={{ maxWidth: 360 }}
+              >
+                <Form.Item name="payPassword" label="支付密码" rules={[payPasswordRule]}>
+                  <PayPasswordInput autoFocus />
+                </Form.Item>
+                {payError ? (
+                  <Alert type="error" showIcon title={payError} role="alert" style={{ marginBottom: 16 }} />
+                ) : null}
+                <Button type="primary" size="large" htmlType="submit" loading={paying} block>
+                  确认支付 {formatYuan(order.amount)}
+                </Button>
+                <Divider plain>
+                  <Link to="/user/payPass.html">忘记或修改支付密码</Link>
+                </Divider>
+              </Form>
+            )}
+          </>
+        ) : null}
+      </div>
+    </TradeShell>
+  )
+}

@@ -1,0 +1,50 @@
+/** /buyer/paySuccess.html?orderNo=: the paid order and what happens next. */
+import { Link } from 'react-router-dom'
+import { Button, Result, Skeleton, Steps } from 'antd'
+import { formatYuan } from '@renderer/utils/money'
+import { OrderLoadFailed } from './ConfirmOrderPage'
+import { ORDER_STEPS, TradeShell } from './TradeShell'
+import { useOrderFromQuery } from './use-order'
+
+export default function PaySuccessPage() {
+  const { orderNo, data: order, error } = useOrderFromQuery()
+  if (error || !orderNo || order === null) {
+    return (
+      <TradeShell title="支付成功" nav={false}>
+        <OrderLoadFailed error={error} />
+      </TradeShell>
+    )
+  }
+  if (!order) {
+    return (
+      <TradeShell title="支付成功" nav={false}>
+        <Skeleton active />
+      </TradeShell>
+    )
+  }
+  return (
+    <TradeShell title="支付成功" nav={false}>
+      <Steps className="trade-steps" current={3} items={ORDER_STEPS} size="small" />
+      <Result
+        status="success"
+        title="支付成功"
+        subTitle={`订单 ${order.orderNo} 已支付 ${formatYuan(order.amount)}，货款由平台托管。卖家发货后请及时查看账号信息并确认收货。`}
+        extra={[
+          <Link key="orders" to="/buyer/buyOrder.html">
+            <Button type="primary">查看我的订单</Button>
+          </Link>,
+          <Button
+            key="room"
+            href={`/warrantOrderHandler.html?orderNo=${encodeURIComponent(order.orderNo)}`}
+            target="_blank"
+          >
+            进入担保聊天室
+          </Button>,
+          <Link key="more" to="/list.html">
+            <Button>继续逛逛</Button>
+          </Link>,
+        ]}
+      />
+    </TradeShell>
+  )
+}

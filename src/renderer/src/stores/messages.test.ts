@@ -1,0 +1,171 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { platform } from '@renderer/platform'
+import { fakeApi, ok } from '@renderer/testing/fake-api'
+import { useMessagesStore, startLiveUpdates } from './messages'
+import { useSessionStore } from './session'
+import { fetchStreamTicket } from '@renderer/api/events'
+import { configureHttp } from '@renderer/api/http'
+
+beforeEach(() => {
+  useMessagesStore.setState({ unreadCount: 0, hasNewWarrantMessage: false })
+  vi.spyOn(platform, 'setBadge')
+  vi.spyOn(platform, 'notify').mockImplementation(() => undefined)
+})
+afterEach(() => vi.restoreAllMocks())
+
+const at = { id: 5, at: 0 }
+
+describe('messages store and live events', () => {
+  it('an unread-count event sets the count and the badge; a new message notifies', () => {
+    useMessagesStore.getState().apply({
+      ...at,
+      type: 'unread-count',
+      data: { count: 4, reason: 'created', message: { messageId: 9, title: '订单已发货' } },
+    })
+    expect(useMessagesStore.getState().unreadCount).toBe(4)
+    expect(platform.setBadge).toHaveBeenLastCalledWith(4)
+    expect(platform.notify).toHaveBeenCalledWith({
+      kind: 'message',
+      title: '您有新的站内信',
+      body: '订单已发货（未读 4 条）',
+      path: '/message/userMessage.html',
+    })
+    useMessagesStore.getState().apply({ ...at, type: 'unread-count', data: { count: 3, reason: 'read' } })
+    expect(useMessagesStore.getState().unreadCount).toBe(3)
+    expect(platform.notify).toHaveBeenCalledTimes(1)
+  })
+
+  it('orders, payments, bids and guaranteed-order messages notify with their route', () => {
+    const { apply } = useMessagesStore.getState()
+    apply({
+      ...at,
+      type: 'order-created',
+      data: { orderNo: 'YX9', goodsId: 3, goodsTitle: '原神 满命账号', amount: 1288 },
+    })
+    apply({
+      ...at,
+      type: 'order-paid',
+      data: { orderNo: 'YX9', goodsId: 3, goodsTitle: '原神 满命账号', amount: 1288 },
+    })
+    apply({
+      ...at,
+      type: 'bid',
+      data: { bidId: 1, goodsId: 3, goodsTitle: '原神 满命账号', price: 1000, counter: true },
+    })
+    apply({ ...at, type: 'warrant-message', data: { orderNo: 'YX9', preview: '已发货，请查收' } })
+    const calls = vi.mocked(platform.notify).mock.calls.map(([n]) => [n.kind, n.path])
+    expect(calls).toEqual([
+      ['order', '/seller/sellOrder.html?orderNo=YX9'],
+      ['paid', '/seller/sellOrder.html?orderNo=YX9'],
+      ['bid', '/detail/3.html'],
+      ['warrant', '/warrantOrderHandler.html?orderNo=YX9'],
+    ])
+    expect(vi.mocked(platform.notify).mock.calls[0]![0].body).toBe('原神 满命账号，订单号 YX9，金额 ¥1288.00')
+    expect(vi.mocked(platform.notify).mock.calls[2]![0].title).toBe('卖家给出了还价')
+    expect(useMessagesStore.getState().hasNewWarrantMessage).toBe(true)
+  })
+
+  it('keeps the spec refresh (route changes) next to the live events', async () => {
+    const api = fakeApi({
+      '/user/message/getNoReadWebMessageCount': ok(6),
+      '/user/message/getIkkGroupMessage': ok({ hasNewWarrantMessage: true }),
+    })
+    await useMessagesStore.getState().refresh()
+    api.restore()
+    expect(useMessagesStore.getState()).toMatchObject({ unreadCount: 6, hasNewWarrantMessage: true })
+    expect(platform.setBadge).toHaveBeenLastCalledWith(6)
+  })
+
+  it('startLiveUpdates feeds the store and stops on request', async () => {
+    const sources: Array<{
+      url: string
+      listeners: Map<string, (e: MessageEvent) => void>
+      close: () => void
+      closed?: boolean
+      onopen?: () => void
+    }> = []
+    class ES {
+      listeners = new Map<string, (e: MessageEvent) => void>()
+      onopen: (() => void) | null = null
+      onerror: (() => void) | null = null
+      closed = false
+      constructor(readonly url: string) {
+        sources.push(this as never)
+      }
+      addEventListener(type: string, fn: (e: MessageEvent) => void) {
+        this.listeners.set(type, fn)
+      }
+      close() {
+        this.closed = true
+      }
+    }
+    const stop = startLiveUpdates({
+      onSessionEnded: vi.fn(),
+      deps: {
+        EventSource: ES as never,
+        fetchTicket: async () => ({ ticket: 'x' }),
+        streamUrl: (t) => `/s?ticket=${t}`,
+        setTimeout: () => 0,
+        clearTimeout: () => undefined,
+        random: () => 0.5,
+      },
+    })
+    await new Promise((r) => setTimeout(r, 0))
+    sources[0]!.listeners.get('unread-count')!(
+      new MessageEvent('unread-count', { data: '{"count":2,"reason":"snapshot"}', lastEventId: '3' }),
+    )
+    expect(useMessagesStore.getState().unreadCount).toBe(2)
+    stop()
+    expect(sources[0]!.closed).toBe(true)
+  })
+})
+
+describe('stream ticket', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals()
+    useSessionStore.setState({ token: undefined })
+  })
+
+  it('asks with the Authorization header, never puts the token in a URL', async () => {
+    vi.spyOn(platform, 'getToken').mockReturnValue('tok-123')
+    const fetchMock = vi.fn(
+      async (_url: string, _init?: RequestInit) =>
+        new Response(JSON.stringify({ code: 200, msg: 'ok', data: { ticket: 'tk', expiresIn: 60 } })),
+    )
+    vi.stubGlobal('fetch', fetchMock)
+    await expect(fetchStreamTicket()).resolves.toEqual({ ticket: 'tk' })
+    const [url, init] = fetchMock.mock.calls[0]!
+    expect(url).toBe('/api/user/message/streamTicket')
+    expect(url).not.toContain('tok-123')
+    expect((init!.headers as Record<string, string>)['Authorization']).toBe('Bearer tok-123')
+  })
+
+  it('retries quietly when offline; stops without a token', async () => {
+    vi.spyOn(platform, 'getToken').mockReturnValue(undefined)
+    await expect(fetchStreamTicket()).resolves.toEqual({ stop: true })
+    vi.mocked(platform.getToken).mockReturnValue('t')
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    )
+    await expect(fetchStreamTicket()).resolves.toEqual({ retry: true })
+  })
+
+  it('a 521 answer ends the session like any other call: the token is cleared wherever it is', async () => {
+    vi.spyOn(platform, 'getToken').mockReturnValue('t')
+    const clearToken = vi.spyOn(platform, 'clearToken').mockResolvedValue()
+    const navigate = vi.fn()
+    const restore = configureHttp({ navigate, notify: vi.fn() })
+    try {
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async () => new Response(JSON.stringify({ code: 521, msg: '登录状态已过期，请重新登录' }))),
+      )
+      await expect(fetchStreamTicket()).resolves.toEqual({ stop: true })
+      expect(clearToken).toHaveBeenCalled()
+      expect(navigate).toHaveBeenCalledWith('/login.html')
+    } finally {
+      restore()
+    }
+  })
+})

@@ -1,0 +1,106 @@
+/**
+ * Demo trading data through real ledger rows (never a bare balance): buyer and seller top-ups via the
+ * sandbox channel, payment password 123456 for both, and a few settled orders between them on the
+ * seed's SOLD listings (price records and order lists are not empty).
+ */
+import { hashPassword } from '../../modules/auth/password'
+import { fundsRepo } from '../../modules/funds/repo'
+import { businessNo } from '../../modules/funds/numbers'
+import type { Db } from '../index'
+import '../schema-trade'
+
+const DAY = 24 * 60 * 60 * 1000
+export const DEMO_PAY_PASSWORD = '123456'
+
+export async function seedTrade(db: Db, now: number) {
+  const users = await db.selectFrom('users').select(['id', 'user_name']).execute()
+  const buyer = users.find((u) => u.user_name === 'buyer')
+  const seller = users.find((u) => u.user_name === 'seller')
+  if (!buyer || !seller) return
+  const hash = await hashPassword(DEMO_PAY_PASSWORD)
+  const sold = await db
+    .selectFrom('goods')
+    .select(['id', 'game_id', 'goods_type', 'title', 'price'])
+    .where('seller_id', '=', seller.id)
+    .where('status', '=', 'SOLD')
+    .orderBy('id')
+    .limit(6)
+    .execute()
+  await db.transaction().execute(async (trx) => {
+    const repo = fundsRepo(trx)
+    const topup = async (userId: number, amount: number, at: number) => {
+      const topupNo = businessNo('T', at)
+      await repo.insertTopup({
+        topup_no: topupNo,
+        user_id: userId,
+        amount,
+        channel: 'sandbox',
+        status: 'PAID',
+        created_at: at,
+        paid_at: at,
+      })
+      await repo.move(userId, { type: 'TOPUP', available: amount, topupNo, remark: '充值（沙箱支付）', at })
+    }
+    const total = sold.reduce((s, g) => s + Number(g.price), 0)
+    await topup(buyer.id, 500_000 + total, now - 25 * DAY)
+    await topup(buyer.id, 200_000, now - 3 * DAY)
+    await topup(seller.id, 10_000, now - 28 * DAY)
+    for (const [i, g] of sold.entries()) {
+      const paidAt = now - (22 - i * 2) * DAY
+      const completedAt = paidAt + DAY
+      const settledAt = completedAt + 7 * DAY
+      const settled = settledAt <= now
+      const orderNo = businessNo('', paidAt)
+      const amount = Number(g.price)
+      await trx
+        .insertInto('orders')
+        .values({
+          order_no: orderNo,
+          goods_id: g.id,
+          buyer_id: buyer.id,
+          seller_id: seller.id,
+          game_id: g.game_id,
+          goods_type: g.goods_type,
+          title: g.title,
+          unit_price: amount,
+          quantity: 1,
+          amount,
+          escrow_amount: settled ? 0 : amount,
+          status: settled ? 'SETTLED' : 'COMPLETED',
+          disputed_from: null,
+          dispute_reason: null,
+          role_json: null,
+          bid_id: null,
+          protection_days: 7,
+          credentials_enc: null,
+          created_at: paidAt - 5 * 60_000,
+          paid_at: paidAt,
+          delivery_started_at: paidAt + 30 * 60_000,
+          delivered_at: paidAt + 60 * 60_000,
+          completed_at: completedAt,
+          settled_at: settled ? settledAt : null,
+          cancelled_at: null,
+          refunded_at: null,
+          updated_at: settled ? settledAt : completedAt,
+        })
+        .execute()
+      await repo.move(buyer.id, {
+        type: 'ORDER_PAY',
+        available: -amount,
+        orderNo,
+        remark: `支付订单：${g.title}`,
+        at: paidAt,
+      })
+      if (settled)
+        await repo.move(seller.id, {
+          type: 'SETTLEMENT',
+          available: amount,
+          orderNo,
+          remark: '订单货款结算',
+          at: settledAt,
+        })
+    }
+    await repo.setPayPassword(buyer.id, hash, now - 25 * DAY)
+    await repo.setPayPassword(seller.id, hash, now - 28 * DAY)
+  })
+}

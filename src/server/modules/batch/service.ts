@@ -1,0 +1,171 @@
+/**
+ * Batch publish: a template per game and goods type (CSV or XLSX), a preview that reads a filled
+ * file and checks every row exactly like single publish (checkListing), stored for a day, and the
+ * publish of its valid rows in one transaction, once, by its owner.
+ */
+import { randomBytes } from 'node:crypto'
+import {
+  Code,
+  GOODS_LIMITS,
+  GOODS_MSG,
+  type BatchPreview,
+  type BatchPublishResult,
+  type BatchRowResult,
+  type GoodsType,
+  type GoodsTypeConfig,
+} from '../../../shared/api'
+import { MSG } from '../../../shared/messages'
+import type { Db } from '../../db'
+import { ApiError } from '../../plugins/envelope'
+import type { UploadedFile } from '../../plugins/multipart'
+import type { GameRules, GameService } from '../game/service'
+import type { GoodsService } from '../goods/service'
+import { checkListing, type ValidListing } from '../goods/validate'
+import { csvRows, decodeCsv, isZip, xlsxRows, type Rows } from './parse'
+import { batchRepo } from './repo'
+import { csvTemplate, readRows, templateFileName, xlsxTemplate } from './template'
+
+const BATCH_TTL_MS = 24 * 60 * 60 * 1000
+
+interface StoredRow extends BatchRowResult {
+  listing?: ValidListing
+}
+
+const badRequest = (msg: string) => new ApiError(Code.BAD_REQUEST, msg)
+
+export interface TemplateFile {
+  fileName: string
+  contentType: string
+  body: Buffer
+}
+
+export function batchService(deps: { db: Db; games: GameService; goods: GoodsService; now: () => number }) {
+  const { db, games, goods, now } = deps
+  const repo = batchRepo(db)
+
+  async function typeOf(
+    gameId: number,
+    goodsType: GoodsType,
+  ): Promise<{ rules: GameRules; type: GoodsTypeConfig }> {
+    let rules: GameRules
+    try {
+      rules = await games.rules(gameId)
+    } catch (err) {
+      if (err instanceof ApiError && err.code === Code.NOT_FOUND) throw badRequest('游戏不存在')
+      throw err
+    }
+    const type = rules.config.goodsTypes.find((t) => t.goodsType === goodsType)
+    if (!type) throw badRequest('该游戏不支持此商品类型')
+    return { rules, type }
+  }
+
+  async function rowsOf(file: UploadedFile): Promise<Rows> {
+    const max = GOODS_LIMITS.batchMaxRows
+    if (isZip(file.buffer)) return xlsxRows(file.buffer, max)
+    if (/\.xlsx?$/i.test(file.filename)) throw badRequest(GOODS_MSG.BATCH_BAD_FILE)
+    return csvRows(decodeCsv(file.buffer), max)
+  }
+
+  return {
+    async template(gameId: number, goodsType: GoodsType, format: 'csv' | 'xlsx'): Promise<TemplateFile> {
+      const { rules, type } = await typeOf(gameId, goodsType)
+      const fileName = templateFileName(rules.game.nameCn, goodsType, format)
+      return format === 'csv'
+        ? { fileName, contentType: 'text/csv; charset=utf-8', body: csvTemplate(type) }
+        : {
+            fileName,
+            contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+            body: await xlsxTemplate(rules, type),
+          }
+    },
+
+    async preview(
+      userId: number,
+      gameId: number,
+      goodsType: GoodsType,
+      file: UploadedFile,
+    ): Promise<BatchPreview> {
+      const { rules, type } = await typeOf(gameId, goodsType)
+      const rows = await rowsOf(file)
+      if (rows.length < 2) throw badRequest('文件中没有商品数据，请在表头下方逐行填写')
+      const { headerProblem, readings } = readRows(rows, rules, type)
+      if (headerProblem) throw badRequest(headerProblem)
+
+      const stored: StoredRow[] = readings.map((reading, i) => {
+        const result = checkListing(reading.input!, rules)
+        const errors = [...reading.errors]
+        if (!result.ok) {
+          for (const e of result.errors) {
+            // an unreadable price was reported once already
+            if (reading.price === null && e.startsWith('价格')) continue
+            if (!errors.includes(e)) errors.push(e)
+          }
+        }
+        const ok = errors.length === 0 && result.ok
+        return {
+          rowNo: i + 1,
+          ok,
+          errors,
+          title: reading.title,
+          price: reading.price,
+          ...(ok && result.ok ? { listing: result.listing } : {}),
+        }
+      })
+
+      const at = now()
+      await repo.deleteExpired(at)
+      const batchId = randomBytes(16).toString('hex')
+      const validRows = stored.filter((r) => r.ok).length
+      await repo.insert({
+        id: batchId,
+        owner_id: userId,
+        game_id: gameId,
+        goods_type: goodsType,
+        rows_json: JSON.stringify(stored),
+        total_rows: stored.length,
+        valid_rows: validRows,
+        created_at: at,
+        expires_at: at + BATCH_TTL_MS,
+        published_at: null,
+      })
+      return {
+        batchId,
+        gameId,
+        goodsType,
+        totalRows: stored.length,
+        validRows,
+        invalidRows: stored.length - validRows,
+        rows: stored.map(({ listing: _listing, ...row }) => row),
+      }
+    },
+
+    /** Publishes the batch's valid rows in one transaction; a batch publishes once, by its owner. */
+    async publish(userId: number, batchId: string): Promise<BatchPublishResult> {
+      const batch = await repo.find(batchId)
+      if (!batch || batch.expires_at < now()) throw new ApiError(Code.NOT_FOUND, GOODS_MSG.BATCH_NOT_FOUND)
+      if (batch.owner_id !== userId) throw new ApiError(Code.FORBIDDEN, MSG.FORBIDDEN)
+      if (batch.published_at !== null) throw badRequest(GOODS_MSG.BATCH_PUBLISHED)
+      const rows = (JSON.parse(batch.rows_json) as StoredRow[]).filter((r) => r.ok && r.listing)
+      if (rows.length === 0) throw badRequest(GOODS_MSG.BATCH_EMPTY)
+
+      // the game's config may have changed since the preview: every row is checked again
+      const rules = await games.rules(batch.game_id)
+      const listings = rows.map((row) => {
+        const result = checkListing(row.listing!, rules)
+        if (!result.ok)
+          throw badRequest(`第 ${row.rowNo} 行：${result.errors[0]}（商品配置已变化，请重新上传预览）`)
+        return result.listing
+      })
+
+      const status = await goods.newListingStatus()
+      const goodsIds = await db.transaction().execute(async (trx) => {
+        if (!(await batchRepo(trx).markPublished(batchId, now()))) throw badRequest(GOODS_MSG.BATCH_PUBLISHED)
+        return goods.createListings(trx, userId, listings, status)
+      })
+      goods.invalidate()
+      return { published: goodsIds.length, goodsIds }
+    },
+  }
+}
+
+export type BatchService = ReturnType<typeof batchService>

@@ -1,0 +1,84 @@
+/**
+ * The catalogue (issue 3) wired together: listings, images, batch publish, delivery accounts, pushes
+ * and follows, their services built once and their routes registered in one encapsulated plugin (the
+ * multipart parser is only needed here). Game configs live in the game module, registered by app.ts.
+ */
+import type { FastifyPluginAsync } from 'fastify'
+import { ROLE_ADMIN } from '../../shared/constants'
+import type { Db, DbDialect } from '../db'
+import { registerMultipart } from '../plugins/multipart'
+import type { AuthService } from './auth/service'
+import { batchRoutes } from './batch/routes'
+import { batchService } from './batch/service'
+import { fieldCipher, loadOrCreateKey } from './delivery/crypto'
+import { deliveryRoutes } from './delivery/routes'
+import { deliveryService, type DeliveryService } from './delivery/service'
+import { followRoutes } from './follow/routes'
+import { followService } from './follow/service'
+import type { GameService } from './game/service'
+import { goodsRoutes } from './goods/routes'
+import { goodsService, type GoodsService } from './goods/service'
+import { imageRoutes } from './image/routes'
+import { imageService } from './image/service'
+import { pushRoutes } from './push/routes'
+import { pushService } from './push/service'
+import type { SystemService } from './system/service'
+
+export interface CatalogueDeps {
+  db: Db
+  dialect: DbDialect
+  dataDir: string
+  games: GameService
+  system: SystemService
+  auth: AuthService
+  now: () => number
+  /** ms an identical search answer is reused (default 3000; 0 turns the caches off) */
+  searchCacheMs?: number
+}
+
+export interface Catalogue {
+  goods: GoodsService
+  delivery: DeliveryService
+}
+
+/** Builds the catalogue's services (the trading issue reaches revealDeliveryAccount through them). */
+export function catalogueServices(deps: CatalogueDeps): Catalogue & {
+  images: ReturnType<typeof imageService>
+  batch: ReturnType<typeof batchService>
+  pushes: ReturnType<typeof pushService>
+  follows: ReturnType<typeof followService>
+} {
+  const { db, dialect, games, system, now } = deps
+  const images = imageService({ db, dataDir: deps.dataDir, now })
+  const goods = goodsService({
+    db,
+    dialect,
+    games,
+    images,
+    system,
+    now,
+    searchCacheMs: deps.searchCacheMs,
+    isAdmin: async (userId) => (await deps.auth.roleKeys(userId)).includes(ROLE_ADMIN),
+  })
+  return {
+    goods,
+    images,
+    batch: batchService({ db, games, goods, now }),
+    delivery: deliveryService({ db, games, goods, cipher: fieldCipher(loadOrCreateKey(deps.dataDir)), now }),
+    pushes: pushService({ db, dialect, goods, system, now }),
+    follows: followService({ db, dialect, goods, now }),
+  }
+}
+
+export const catalogueRoutes: FastifyPluginAsync<{
+  services: ReturnType<typeof catalogueServices>
+  now: () => number
+}> = async (app, { services, now }) => {
+  await registerMultipart(app)
+  await app.register(goodsRoutes, { goods: services.goods })
+  await app.register(imageRoutes, { images: services.images, now })
+  await app.register(batchRoutes, { batch: services.batch, now })
+  await app.register(deliveryRoutes, { delivery: services.delivery })
+  await app.register(pushRoutes, { pushes: services.pushes })
+  await app.register(followRoutes, { follows: services.follows })
+}

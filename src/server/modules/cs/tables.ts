@@ -1,0 +1,22 @@
+/** Messages left for customer service outside its hours, declared by the module that owns them. */
+import type { Generated } from 'kysely'
+
+export interface CsLeaveMessagesTable {
+  id: Generated<number>
+  user_id: number
+  /** CsLeaveMessageCategory */
+  category: string
+  contact: string
+  content: string
+  /** 'web' or 'desktop' */
+  client: string
+  /** 'NEW' until an agent handles it */
+  status: string
+  created_at: number
+}
+
+declare module '../../db/schema' {
+  interface Database {
+    cs_leave_messages: CsLeaveMessagesTable
+  }
+}

@@ -1,0 +1,140 @@
+/**
+ * The in-process event bus: other modules publish a user's live events here (the message module
+ * its unread-count changes; the trading issue its orders and bids). Every event is appended to the
+ * user's bounded log (`live_events`, ids increase) and handed to the open streams of that user, so
+ * a stream that drops can resume with Last-Event-ID from the log.
+ *
+ * One process, one bus (like the rate limiter): a second server instance would need a shared
+ * channel (PostgreSQL LISTEN/NOTIFY) — the log table already is the shared part.
+ */
+import { sql } from 'kysely'
+import type { LiveEvent, StoredLiveEvent } from '../../../shared/live-events'
+import { LIVE_EVENT_TYPES } from '../../../shared/live-events'
+import type { Db } from '../../db'
+import './tables'
+
+/** Events kept per user for resumption (older ones are pruned as new ones arrive). */
+export const LIVE_EVENT_LOG_LIMIT = 200
+/** At most this many events are replayed to one reconnecting stream. */
+export const LIVE_EVENT_REPLAY_LIMIT = 200
+
+export type LiveEventListener = (event: StoredLiveEvent) => void
+
+export interface EventBus {
+  /** log the event for the user and deliver it to the user's open streams */
+  publish(userId: number, event: LiveEvent): Promise<StoredLiveEvent>
+  /** listen to one user's events; returns the unsubscribe function */
+  subscribe(userId: number, listener: LiveEventListener): () => void
+  /** the user's logged events after `afterId`, oldest first */
+  since(userId: number, afterId: number): Promise<StoredLiveEvent[]>
+  /** the id of the user's latest logged event (0 when none) */
+  latestId(userId: number): Promise<number>
+  /** how many listeners are attached (tests, diagnostics) */
+  listenerCount(userId?: number): number
+}
+
+const KNOWN_TYPES: ReadonlySet<string> = new Set(LIVE_EVENT_TYPES)
+
+function toStored(row: {
+  id: number
+  type: string
+  data: string
+  created_at: number
+}): StoredLiveEvent | null {
+  if (!KNOWN_TYPES.has(row.type)) return null
+  try {
+    return { id: row.id, at: row.created_at, type: row.type, data: JSON.parse(row.data) } as StoredLiveEvent
+  } catch {
+    return null
+  }
+}
+
+export function createEventBus(db: Db, opts: { now?: () => number; logLimit?: number } = {}): EventBus {
+  const now = opts.now ?? Date.now
+  const logLimit = opts.logLimit ?? LIVE_EVENT_LOG_LIMIT
+  const listeners = new Map<number, Set<LiveEventListener>>()
+
+  async function prune(userId: number): Promise<void> {
+    // keep the newest `logLimit` events of this user: delete below the smallest id among them
+    await db
+      .deleteFrom('live_events')
+      .where('user_id', '=', userId)
+      .where(
+        'id',
+        '<',
+        db
+          .selectFrom(
+            db
+              .selectFrom('live_events')
+              .select('id')
+              .where('user_id', '=', userId)
+              .orderBy('id', 'desc')
+              .limit(logLimit)
+              .as('newest'),
+          )
+          .select(sql<number>`min(newest.id)`.as('min_id')),
+      )
+      .execute()
+  }
+
+  return {
+    async publish(userId, event) {
+      const at = now()
+      const row = await db
+        .insertInto('live_events')
+        .values({ user_id: userId, type: event.type, data: JSON.stringify(event.data), created_at: at })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      const stored = { ...event, id: Number(row.id), at } as StoredLiveEvent
+      await prune(userId)
+      for (const listener of [...(listeners.get(userId) ?? [])]) {
+        try {
+          listener(stored)
+        } catch (err) {
+          console.error('[events] a listener failed', err)
+        }
+      }
+      return stored
+    },
+
+    subscribe(userId, listener) {
+      let set = listeners.get(userId)
+      if (!set) listeners.set(userId, (set = new Set()))
+      set.add(listener)
+      return () => {
+        const current = listeners.get(userId)
+        if (!current) return
+        current.delete(listener)
+        if (current.size === 0) listeners.delete(userId)
+      }
+    },
+
+    async since(userId, afterId) {
+      const rows = await db
+        .selectFrom('live_events')
+        .select(['id', 'type', 'data', 'created_at'])
+        .where('user_id', '=', userId)
+        .where('id', '>', afterId)
+        .orderBy('id', 'asc')
+        .limit(LIVE_EVENT_REPLAY_LIMIT)
+        .execute()
+      return rows.map(toStored).filter((e): e is StoredLiveEvent => e !== null)
+    },
+
+    async latestId(userId) {
+      const row = await db
+        .selectFrom('live_events')
+        .select(sql<number | null>`max(id)`.as('max_id'))
+        .where('user_id', '=', userId)
+        .executeTakeFirst()
+      return Number(row?.max_id ?? 0)
+    },
+
+    listenerCount(userId) {
+      if (userId !== undefined) return listeners.get(userId)?.size ?? 0
+      let n = 0
+      for (const set of listeners.values()) n += set.size
+      return n
+    },
+  }
+}

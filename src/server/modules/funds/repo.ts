@@ -1,0 +1,300 @@
+/**
+ * SQL of wallets, the ledger, top-ups and withdrawals. Balance changes go through `move` only: one
+ * conditional UPDATE (never below zero) plus its ledger row, inside the caller's transaction.
+ */
+import { sql } from 'kysely'
+import type { LedgerQuery, LedgerType } from '../../../shared/api'
+import type { Db } from '../../db'
+import { fetchPage } from '../../db/paging'
+import type { TopupsTable, WithdrawalsTable } from '../../db/schema-trade'
+
+export interface Movement {
+  type: LedgerType
+  /** signed change of the available balance */
+  available: number
+  /** signed change of the frozen balance */
+  frozen?: number
+  orderNo?: string | null
+  topupNo?: string | null
+  withdrawNo?: string | null
+  remark: string
+  at: number
+}
+
+export function fundsRepo(db: Db) {
+  const withdrawalRows = () =>
+    db
+      .selectFrom('withdrawals')
+      .innerJoin('users', 'users.id', 'withdrawals.user_id')
+      .selectAll('withdrawals')
+      .select('users.nick_name')
+
+  return {
+    async ensureWallet(userId: number, at: number) {
+      await db
+        .insertInto('wallets')
+        .values({ user_id: userId, available: 0, frozen: 0, pay_fail_count: 0, updated_at: at })
+        .onConflict((oc) => oc.column('user_id').doNothing())
+        .execute()
+    },
+
+    wallet(userId: number) {
+      return db.selectFrom('wallets').selectAll().where('user_id', '=', userId).executeTakeFirst()
+    },
+
+    /**
+     * Applies a balance change and writes its ledger row; false (nothing changed) when a balance would
+     * go below zero. Call inside a transaction.
+     */
+    async move(userId: number, m: Movement): Promise<boolean> {
+      const frozen = m.frozen ?? 0
+      await this.ensureWallet(userId, m.at)
+      const row = await db
+        .updateTable('wallets')
+        .set({
+          available: sql`available + ${m.available}`,
+          frozen: sql`frozen + ${frozen}`,
+          updated_at: m.at,
+        })
+        .where('user_id', '=', userId)
+        .where(sql<boolean>`available + ${m.available} >= 0`)
+        .where(sql<boolean>`frozen + ${frozen} >= 0`)
+        .returning(['available', 'frozen'])
+        .executeTakeFirst()
+      if (!row) return false
+      await db
+        .insertInto('ledger')
+        .values({
+          user_id: userId,
+          type: m.type,
+          amount: m.available,
+          frozen_amount: frozen,
+          available_after: Number(row.available),
+          frozen_after: Number(row.frozen),
+          order_no: m.orderNo ?? null,
+          topup_no: m.topupNo ?? null,
+          withdraw_no: m.withdrawNo ?? null,
+          remark: m.remark,
+          created_at: m.at,
+        })
+        .execute()
+      return true
+    },
+
+    async setPayPassword(userId: number, hash: string, at: number) {
+      await this.ensureWallet(userId, at)
+      await db
+        .updateTable('wallets')
+        .set({ pay_password_hash: hash, pay_fail_count: 0, pay_locked_until: null, updated_at: at })
+        .where('user_id', '=', userId)
+        .execute()
+    },
+
+    /**
+     * Takes one payment-password try before it is checked, so that guesses arriving at once cannot
+     * exceed the limit: the try counts as a failure until `resetPayFailures` clears it. Null (nothing
+     * taken) while payment is locked or every try is taken; a lock whose time has passed starts the
+     * count afresh. Answers the tries taken so far, this one included.
+     */
+    async takePayTry(userId: number, maxTries: number, at: number): Promise<number | null> {
+      const lockOver = sql<boolean>`(pay_locked_until is not null and pay_locked_until <= ${at})`
+      const row = await db
+        .updateTable('wallets')
+        .set({
+          pay_fail_count: sql`case when ${lockOver} then 1 else pay_fail_count + 1 end`,
+          pay_locked_until: sql`case when ${lockOver} then null else pay_locked_until end`,
+        })
+        .where('user_id', '=', userId)
+        .where(
+          sql<boolean>`(${lockOver} or (pay_locked_until is null and pay_fail_count < ${maxTries}))`,
+        )
+        .returning('pay_fail_count')
+        .executeTakeFirst()
+      return row ? Number(row.pay_fail_count) : null
+    },
+
+    async lockPay(userId: number, until: number) {
+      await db.updateTable('wallets').set({ pay_locked_until: until }).where('user_id', '=', userId).execute()
+    },
+
+    async resetPayFailures(userId: number) {
+      await db
+        .updateTable('wallets')
+        .set({ pay_fail_count: 0, pay_locked_until: null })
+        .where('user_id', '=', userId)
+        .where((eb) => eb.or([eb('pay_fail_count', '>', 0), eb('pay_locked_until', 'is not', null)]))
+        .execute()
+    },
+
+    ledgerPage(userId: number, q: LedgerQuery) {
+      let query = db.selectFrom('ledger').selectAll().where('user_id', '=', userId).orderBy('id', 'desc')
+      if (q.type) query = query.where('type', '=', q.type)
+      if (q.beginTime !== undefined) query = query.where('created_at', '>=', q.beginTime)
+      if (q.endTime !== undefined) query = query.where('created_at', '<=', q.endTime)
+      return fetchPage(query, q)
+    },
+
+    async escrowOf(userId: number, side: 'buyer' | 'seller'): Promise<number> {
+      const row = await db
+        .selectFrom('orders')
+        .select(sql<number>`coalesce(sum(escrow_amount), 0)`.as('total'))
+        .where(side === 'buyer' ? 'buyer_id' : 'seller_id', '=', userId)
+        .executeTakeFirstOrThrow()
+      return Number(row.total)
+    },
+
+    async insertTopup(row: Omit<TopupsTable, 'id'>) {
+      await db.insertInto('topups').values(row).execute()
+    },
+
+    topup(topupNo: string) {
+      return db.selectFrom('topups').selectAll().where('topup_no', '=', topupNo).executeTakeFirst()
+    },
+
+    /** PENDING → `status`; the affected row count decides who applies a notification. */
+    async closeTopup(topupNo: string, status: 'PAID' | 'FAILED', at: number): Promise<boolean> {
+      const res = await db
+        .updateTable('topups')
+        .set({ status, paid_at: status === 'PAID' ? at : null })
+        .where('topup_no', '=', topupNo)
+        .where('status', '=', 'PENDING')
+        .executeTakeFirst()
+      return Number(res.numUpdatedRows) === 1
+    },
+
+    async insertWithdrawal(row: Omit<WithdrawalsTable, 'id'>) {
+      await db.insertInto('withdrawals').values(row).execute()
+    },
+
+    withdrawal(withdrawNo: string) {
+      return db.selectFrom('withdrawals').selectAll().where('withdraw_no', '=', withdrawNo).executeTakeFirst()
+    },
+
+    async decideWithdrawal(
+      withdrawNo: string,
+      status: 'APPROVED' | 'REJECTED',
+      by: number,
+      remark: string,
+      at: number,
+    ): Promise<boolean> {
+      const res = await db
+        .updateTable('withdrawals')
+        .set({ status, decided_by: by, decided_at: at, remark })
+        .where('withdraw_no', '=', withdrawNo)
+        .where('status', '=', 'PENDING')
+        .executeTakeFirst()
+      return Number(res.numUpdatedRows) === 1
+    },
+
+    /** One withdrawal with its user's name (the view the API answers). */
+    withdrawalView(withdrawNo: string) {
+      return withdrawalRows().where('withdrawals.withdraw_no', '=', withdrawNo).executeTakeFirstOrThrow()
+    },
+
+    withdrawalPage(userId: number | null, q: { pageNum?: number; pageSize?: number; status?: string }) {
+      let query = withdrawalRows().orderBy('withdrawals.id', 'desc')
+      if (userId !== null) query = query.where('withdrawals.user_id', '=', userId)
+      if (q.status) query = query.where('withdrawals.status', '=', q.status as WithdrawalsTable['status'])
+      return fetchPage(query, q)
+    },
+
+    async isAdmin(userId: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('user_roles')
+        .innerJoin('roles', 'roles.id', 'user_roles.role_id')
+        .select('roles.role_key')
+        .where('user_roles.user_id', '=', userId)
+        .where('roles.role_key', '=', 'admin')
+        .executeTakeFirst()
+      return row !== undefined
+    },
+
+    /** The sums of the money invariant (see invariant.ts). */
+    async sums() {
+      const wallets = await db
+        .selectFrom('wallets')
+        .select([
+          sql<number>`coalesce(sum(available), 0)`.as('available'),
+          sql<number>`coalesce(sum(frozen), 0)`.as('frozen'),
+        ])
+        .executeTakeFirstOrThrow()
+      const escrow = await db
+        .selectFrom('orders')
+        .select(sql<number>`coalesce(sum(escrow_amount), 0)`.as('total'))
+        .executeTakeFirstOrThrow()
+      const topups = await db
+        .selectFrom('topups')
+        .select(sql<number>`coalesce(sum(amount), 0)`.as('total'))
+        .where('status', '=', 'PAID')
+        .executeTakeFirstOrThrow()
+      const withdrawn = await db
+        .selectFrom('withdrawals')
+        .select(sql<number>`coalesce(sum(amount), 0)`.as('total'))
+        .where('status', '=', 'APPROVED')
+        .executeTakeFirstOrThrow()
+      return {
+        available: Number(wallets.available),
+        frozen: Number(wallets.frozen),
+        escrow: Number(escrow.total),
+        topups: Number(topups.total),
+        withdrawn: Number(withdrawn.total),
+      }
+    },
+
+    /** Orders whose ledger rows are missing: paid-or-later without ORDER_PAY, etc. */
+    async ledgerGaps() {
+      const missing = (statuses: string[], type: LedgerType, field: 'paid_at' | null = null) => {
+        let q = db
+          .selectFrom('orders')
+          .select(['order_no', 'status'])
+          .where('status', 'in', statuses as never[])
+          .where(({ not, exists, selectFrom }) =>
+            not(
+              exists(
+                selectFrom('ledger')
+                  .select('ledger.id')
+                  .whereRef('ledger.order_no', '=', 'orders.order_no')
+                  .where('ledger.type', '=', type),
+              ),
+            ),
+          )
+        if (field) q = q.where(field, 'is not', null)
+        return q.limit(20).execute()
+      }
+      const paid = await missing(
+        ['PAID', 'DELIVERING', 'TO_CONFIRM', 'COMPLETED', 'SETTLED', 'REFUNDING', 'REFUNDED', 'ARBITRATING'],
+        'ORDER_PAY',
+      )
+      const settled = await missing(['SETTLED'], 'SETTLEMENT')
+      const refunded = await missing(['REFUNDED'], 'ORDER_REFUND')
+      // escrow must be held exactly by paid, unsettled, unrefunded orders
+      const escrowWrong = await db
+        .selectFrom('orders')
+        .select(['order_no', 'status'])
+        .where((eb) =>
+          eb.or([
+            eb.and([
+              eb('status', 'in', [
+                'PAID',
+                'DELIVERING',
+                'TO_CONFIRM',
+                'COMPLETED',
+                'ARBITRATING',
+                'REFUNDING',
+              ]),
+              eb('escrow_amount', '!=', eb.ref('amount')),
+            ]),
+            eb.and([
+              eb('status', 'in', ['UNPAID', 'CANCELLED', 'SETTLED', 'REFUNDED']),
+              eb('escrow_amount', '!=', 0),
+            ]),
+          ]),
+        )
+        .limit(20)
+        .execute()
+      return { paid, settled, refunded, escrowWrong }
+    },
+  }
+}
+
+export type FundsRepo = ReturnType<typeof fundsRepo>

@@ -1,0 +1,130 @@
+import type { FastifyPluginAsync } from 'fastify'
+import {
+  TRADE_PATHS,
+  createTopupBodySchema,
+  createWithdrawBodySchema,
+  decideWithdrawBodySchema,
+  ledgerQuerySchema,
+  sandboxActBodySchema,
+  sandboxCheckoutQuerySchema,
+  setPayPasswordBodySchema,
+  topupNoParamsSchema,
+  withdrawListQuerySchema,
+  type CreateTopupBody,
+  type CreateWithdrawBody,
+  type DecideWithdrawBody,
+  type LedgerQuery,
+  type SetPayPasswordBody,
+} from '../../../shared/api'
+import { sessionOf } from '../../plugins/auth'
+import { ApiError, ok, table } from '../../plugins/envelope'
+import { SANDBOX_SIGNATURE_HEADER, type sandboxGateway } from './gateway'
+import { yuan } from './numbers'
+import type { FundsService } from './service'
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
+
+function checkoutPage(topup: { topupNo: string; amount: number; status: string } | null, actUrl: string) {
+  const body = !topup
+    ? '<p class="err">充值单不存在。</p>'
+    : topup.status !== 'PENDING'
+      ? `<p>充值单 ${escapeHtml(topup.topupNo)} 已处理（${escapeHtml(topup.status)}）。</p><p><a href="/account/balance.html?topupNo=${encodeURIComponent(topup.topupNo)}">返回我的余额</a></p>`
+      : `<p>充值单号：<b>${escapeHtml(topup.topupNo)}</b></p>
+  <p class="amount">${yuan(topup.amount)}</p>
+  <form method="post" action="${actUrl}"><input type="hidden" name="topupNo" value="${escapeHtml(topup.topupNo)}"><input type="hidden" name="action" value="pay"><button class="pay" type="submit">确认支付</button></form>
+  <form method="post" action="${actUrl}"><input type="hidden" name="topupNo" value="${escapeHtml(topup.topupNo)}"><input type="hidden" name="action" value="fail"><button class="fail" type="submit">模拟支付失败</button></form>`
+  return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>模拟支付网关</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<style>body{font-family:system-ui,"PingFang SC","Microsoft YaHei",sans-serif;background:#f5f6f8;margin:0}main{max-width:420px;margin:60px auto;background:#fff;border-radius:8px;padding:24px 32px;box-shadow:0 2px 12px rgba(0,0,0,.08)}h1{font-size:20px}.amount{font-size:32px;color:#ff5000;margin:16px 0}button{width:100%;padding:12px;margin:6px 0;border:0;border-radius:4px;font-size:16px;cursor:pointer}.pay{background:#1677ff;color:#fff}.fail{background:#eee;color:#333}.note{color:#999;font-size:12px}.err{color:#c00}</style>
+</head><body><main><h1>模拟支付网关（沙箱）</h1>${body}<p class="note">这是平台内置的沙箱支付网关，仅用于测试，不会产生真实扣款。</p></main></body></html>`
+}
+
+export const fundsRoutes: FastifyPluginAsync<{
+  funds: FundsService
+  sandbox: ReturnType<typeof sandboxGateway>
+}> = async (app, { funds, sandbox }) => {
+  const auth = { config: { auth: true } } as const
+  const uid = (r: unknown) => sessionOf(r as never).userId
+
+  // plain HTML forms of the sandbox page post urlencoded (this plugin only)
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)))
+  })
+
+  app.get(TRADE_PATHS.wallet, auth, async (r) => ok(await funds.wallet(uid(r))))
+  app.get<{ Querystring: LedgerQuery }>(
+    TRADE_PATHS.ledger,
+    { ...auth, schema: { querystring: ledgerQuerySchema } },
+    async (r) => table(await funds.ledger(uid(r), r.query)),
+  )
+  app.post<{ Body: SetPayPasswordBody }>(
+    TRADE_PATHS.payPassword,
+    { ...auth, schema: { body: setPayPasswordBodySchema } },
+    async (r) => {
+      await funds.setPayPassword(uid(r), r.body)
+      return ok(undefined, '支付密码设置成功')
+    },
+  )
+  app.post<{ Body: CreateTopupBody }>(
+    TRADE_PATHS.topupCreate,
+    { ...auth, schema: { body: createTopupBodySchema } },
+    async (r) => ok(await funds.createTopup(uid(r), r.body)),
+  )
+  app.get<{ Params: { topupNo: string } }>(
+    TRADE_PATHS.topupDetail,
+    { ...auth, schema: { params: topupNoParamsSchema } },
+    async (r) => ok(await funds.topupDetail(uid(r), r.params.topupNo)),
+  )
+  app.post<{ Body: CreateWithdrawBody }>(
+    TRADE_PATHS.withdrawCreate,
+    { ...auth, schema: { body: createWithdrawBodySchema } },
+    async (r) => ok(await funds.createWithdrawal(uid(r), r.body), '提现申请已提交'),
+  )
+  app.get<{ Querystring: { pageNum?: number; pageSize?: number; status?: string; all?: boolean } }>(
+    TRADE_PATHS.withdrawList,
+    { ...auth, schema: { querystring: withdrawListQuerySchema } },
+    async (r) => table(await funds.withdrawals(uid(r), r.query)),
+  )
+  app.post<{ Body: DecideWithdrawBody }>(
+    TRADE_PATHS.withdrawDecide,
+    { ...auth, schema: { body: decideWithdrawBodySchema } },
+    async (r) => {
+      await funds.decideWithdrawal(uid(r), r.body)
+      return ok(undefined, '已处理')
+    },
+  )
+
+  // ---------------------------------------------------------------- the sandbox gateway (plays the provider)
+  const actUrl = `/api${TRADE_PATHS.sandboxAct}`
+  app.get<{ Querystring: { topupNo: string } }>(
+    TRADE_PATHS.sandboxCheckout,
+    { schema: { querystring: sandboxCheckoutQuerySchema } },
+    async (r, reply) =>
+      reply
+        .type('text/html; charset=utf-8')
+        .send(checkoutPage(await funds.pendingTopup(r.query.topupNo), actUrl)),
+  )
+  app.post<{ Body: { topupNo: string; action: 'pay' | 'fail' } }>(
+    TRADE_PATHS.sandboxAct,
+    { schema: { body: sandboxActBodySchema } },
+    async (r, reply) => {
+      const topup = await funds.pendingTopup(r.body.topupNo)
+      if (!topup) throw new ApiError(400, '充值单不存在')
+      if (topup.channel === 'sandbox' && topup.status === 'PENDING') {
+        const n = {
+          topupNo: topup.topupNo,
+          status: r.body.action === 'pay' ? ('PAID' as const) : ('FAILED' as const),
+          amount: topup.amount,
+        }
+        // the provider's asynchronous notification, delivered in-process to the same handler the notify route uses
+        await funds.applyNotification('sandbox', { [SANDBOX_SIGNATURE_HEADER]: sandbox.sign(n) }, n)
+      }
+      return reply.redirect(`/account/balance.html?topupNo=${encodeURIComponent(topup.topupNo)}`, 303)
+    },
+  )
+  app.post<{ Params: { channel: string } }>(TRADE_PATHS.payNotify, async (r) => {
+    const res = await funds.applyNotification(r.params.channel, r.headers, r.body)
+    return ok(res, 'success')
+  })
+}

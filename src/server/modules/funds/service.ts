@@ -1,0 +1,340 @@
+/**
+ * Funds: wallets (available / frozen, integer fen), the ledger, the payment password (scrypt at rest,
+ * 5 wrong tries lock payment for 30 minutes, kept in the database), top-ups through a payment gateway
+ * (notifications applied exactly once), withdrawals (frozen until staff decide) and the invariant.
+ * Every balance change is a ledger row in the same transaction (repo.move).
+ */
+import {
+  Code,
+  TRADE_RULES,
+  type CreateTopupBody,
+  type CreateWithdrawBody,
+  type DecideWithdrawBody,
+  type LedgerEntry,
+  type LedgerQuery,
+  type SetPayPasswordBody,
+  type Topup,
+  type Wallet,
+  type Withdrawal,
+} from '../../../shared/api'
+import { MSG } from '../../../shared/messages'
+import type { Db } from '../../db'
+import type { Page } from '../../db/paging'
+import '../../db/schema-trade'
+import { ApiError } from '../../plugins/envelope'
+import { hashPassword, verifyPassword } from '../auth/password'
+import type { PasswordCipher } from '../auth/rsa'
+import type { MessageService } from '../message/service'
+import type { PaymentGateway } from './gateway'
+import { businessNo, yuan } from './numbers'
+import { fundsRepo } from './repo'
+
+export const FUNDS_LIMITS = {
+  topupMin: 100,
+  topupMax: 5_000_000,
+  withdrawMin: 100,
+  withdrawMax: 5_000_000,
+} as const
+
+const bad = (msg: string) => new ApiError(Code.BAD_REQUEST, msg)
+
+export interface FundsDeps {
+  db: Db
+  cipher: PasswordCipher
+  gateways: PaymentGateway[]
+  messages?: MessageService
+  now: () => number
+}
+
+export function fundsService(deps: FundsDeps) {
+  const { db, cipher, now } = deps
+  const repo = fundsRepo(db)
+  const gateway = (channel: string) => {
+    const found = deps.gateways.find((g) => g.channel === channel)
+    if (!found) throw bad('暂不支持该支付方式')
+    return found
+  }
+
+  async function notify(userId: number, title: string, content: string) {
+    if (deps.messages) await deps.messages.create(userId, { title, content, messageType: 'SYSTEM' })
+  }
+
+  const toTopup = (row: NonNullable<Awaited<ReturnType<typeof repo.topup>>>): Topup => ({
+    topupNo: row.topup_no,
+    amount: Number(row.amount),
+    channel: row.channel,
+    status: row.status,
+    createdAt: Number(row.created_at),
+    paidAt: row.paid_at === null ? null : Number(row.paid_at),
+  })
+
+  return {
+    repo,
+
+    async wallet(userId: number): Promise<Wallet> {
+      const row = await repo.wallet(userId)
+      const locked = row?.pay_locked_until ? Number(row.pay_locked_until) : null
+      return {
+        available: Number(row?.available ?? 0),
+        frozen: Number(row?.frozen ?? 0),
+        inEscrowAsBuyer: await repo.escrowOf(userId, 'buyer'),
+        pendingSettlement: await repo.escrowOf(userId, 'seller'),
+        hasPayPassword: Boolean(row?.pay_password_hash),
+        payLockedUntil: locked !== null && locked > now() ? locked : null,
+      }
+    },
+
+    async ledger(userId: number, q: LedgerQuery): Promise<Page<LedgerEntry>> {
+      const { rows, total } = await repo.ledgerPage(userId, q)
+      return {
+        total,
+        rows: rows.map((r) => ({
+          ledgerId: Number(r.id),
+          type: r.type,
+          amount: Number(r.amount),
+          frozenAmount: Number(r.frozen_amount),
+          availableAfter: Number(r.available_after),
+          frozenAfter: Number(r.frozen_after),
+          orderNo: r.order_no,
+          topupNo: r.topup_no,
+          withdrawNo: r.withdraw_no,
+          remark: r.remark,
+          createdAt: Number(r.created_at),
+        })),
+      }
+    },
+
+    async setPayPassword(userId: number, body: SetPayPasswordBody) {
+      const login = cipher.decrypt(body.loginPassword)
+      const user = await db
+        .selectFrom('users')
+        .select('password_hash')
+        .where('id', '=', userId)
+        .executeTakeFirst()
+      if (login === null || !user || !(await verifyPassword(login, user.password_hash)))
+        throw bad('登录密码不正确')
+      const pay = cipher.decrypt(body.payPassword)
+      if (pay === null || !/^\d{6}$/.test(pay)) throw bad('支付密码必须是 6 位数字')
+      await repo.setPayPassword(userId, await hashPassword(pay), now())
+    },
+
+    /**
+     * Checks the payment password (RSA ciphertext). Each try is taken (counted) before the check and
+     * given back on success, so 5 wrong tries lock payment for 30 minutes even when they arrive at once.
+     */
+    async checkPayPassword(userId: number, cipherText: string) {
+      const w = await repo.wallet(userId)
+      if (!w?.pay_password_hash) throw bad('请先设置支付密码')
+      const at = now()
+      const max = TRADE_RULES.payPasswordMaxFailures
+      const tries = await repo.takePayTry(userId, max, at)
+      if (tries === null) {
+        const locked = Number((await repo.wallet(userId))?.pay_locked_until ?? 0)
+        throw bad(
+          locked > at
+            ? `支付密码错误次数过多，请 ${Math.ceil((locked - at) / 60000)} 分钟后再试`
+            : '支付密码错误次数过多，请稍后再试',
+        )
+      }
+      const plain = cipher.decrypt(cipherText)
+      if (plain !== null && (await verifyPassword(plain, w.pay_password_hash))) {
+        await repo.resetPayFailures(userId)
+        return
+      }
+      if (tries >= max) {
+        await repo.lockPay(userId, at + TRADE_RULES.payPasswordLockMs)
+        throw bad('支付密码错误次数过多，支付已锁定 30 分钟')
+      }
+      throw bad(`支付密码错误，还可尝试 ${max - tries} 次`)
+    },
+
+    // ---------------------------------------------------------------- top-ups
+    async createTopup(userId: number, body: CreateTopupBody) {
+      if (body.amount < FUNDS_LIMITS.topupMin || body.amount > FUNDS_LIMITS.topupMax)
+        throw bad(`充值金额须在 ${yuan(FUNDS_LIMITS.topupMin)} 至 ${yuan(FUNDS_LIMITS.topupMax)} 之间`)
+      const gw = gateway(body.channel)
+      const at = now()
+      const topupNo = businessNo('T', at)
+      await repo.ensureWallet(userId, at)
+      await repo.insertTopup({
+        topup_no: topupNo,
+        user_id: userId,
+        amount: body.amount,
+        channel: body.channel,
+        status: 'PENDING',
+        created_at: at,
+        paid_at: null,
+      })
+      return { topupNo, ...gw.createPayment({ topupNo, amount: body.amount }) }
+    },
+
+    async topupDetail(userId: number, topupNo: string): Promise<Topup> {
+      const row = await repo.topup(topupNo)
+      if (!row || row.user_id !== userId) throw new ApiError(Code.NOT_FOUND, '充值记录不存在')
+      return toTopup(row)
+    },
+
+    /** For the sandbox checkout page (the gateway's own page; the top-up number is the secret). */
+    async pendingTopup(topupNo: string) {
+      const row = await repo.topup(topupNo)
+      return row ? toTopup(row) : null
+    },
+
+    /**
+     * A gateway's asynchronous notification: verified (signature, amount), then applied exactly once
+     * — the PENDING → PAID update and the ledger row share one transaction, and only the caller whose
+     * update changed the row credits the wallet. Answers whether this call applied it.
+     */
+    async applyNotification(
+      channel: string,
+      headers: Record<string, string | string[] | undefined>,
+      body: unknown,
+    ): Promise<{ applied: boolean; status: string }> {
+      let n
+      try {
+        n = gateway(channel).verifyNotification(headers, body)
+      } catch {
+        throw bad('通知验签失败')
+      }
+      const row = await repo.topup(n.topupNo)
+      if (!row || row.channel !== channel) throw bad('充值单不存在')
+      if (Number(row.amount) !== n.amount) throw bad('通知金额与充值单不符')
+      const at = now()
+      const applied = await db.transaction().execute(async (trx) => {
+        const tx = fundsRepo(trx)
+        if (!(await tx.closeTopup(n.topupNo, n.status, at))) return false
+        if (n.status === 'PAID') {
+          const moved = await tx.move(row.user_id, {
+            type: 'TOPUP',
+            available: n.amount,
+            topupNo: n.topupNo,
+            remark: `充值（${channel === 'sandbox' ? '沙箱支付' : channel}）`,
+            at,
+          })
+          if (!moved) throw new Error('top-up credit failed')
+        }
+        return true
+      })
+      if (applied && n.status === 'PAID')
+        await notify(row.user_id, '充值成功', `您的充值 ${yuan(n.amount)} 已到账，充值单号 ${n.topupNo}。`)
+      return { applied, status: applied ? n.status : (await repo.topup(n.topupNo))!.status }
+    },
+
+    // ---------------------------------------------------------------- withdrawals
+    async createWithdrawal(userId: number, body: CreateWithdrawBody): Promise<Withdrawal> {
+      if (body.amount < FUNDS_LIMITS.withdrawMin || body.amount > FUNDS_LIMITS.withdrawMax)
+        throw bad(`提现金额须在 ${yuan(FUNDS_LIMITS.withdrawMin)} 至 ${yuan(FUNDS_LIMITS.withdrawMax)} 之间`)
+      await this.checkPayPassword(userId, body.payPassword)
+      const at = now()
+      const withdrawNo = businessNo('W', at)
+      await db.transaction().execute(async (trx) => {
+        const tx = fundsRepo(trx)
+        await tx.insertWithdrawal({
+          withdraw_no: withdrawNo,
+          user_id: userId,
+          amount: body.amount,
+          account: body.account.trim(),
+          status: 'PENDING',
+          remark: '',
+          created_at: at,
+          decided_at: null,
+          decided_by: null,
+        })
+        const moved = await tx.move(userId, {
+          type: 'WITHDRAW_FREEZE',
+          available: -body.amount,
+          frozen: body.amount,
+          withdrawNo,
+          remark: `提现申请，到账账户 ${body.account.trim()}`,
+          at,
+        })
+        if (!moved) throw bad('可用余额不足')
+      })
+      return toWithdrawal(await repo.withdrawalView(withdrawNo))
+    },
+
+    async withdrawals(
+      userId: number,
+      q: { pageNum?: number; pageSize?: number; status?: string; all?: boolean },
+    ): Promise<Page<Withdrawal>> {
+      const all = q.all === true && (await repo.isAdmin(userId))
+      if (q.all && !all) throw new ApiError(Code.FORBIDDEN, MSG.FORBIDDEN)
+      const page = await repo.withdrawalPage(all ? null : userId, q)
+      return { total: page.total, rows: page.rows.map(toWithdrawal) }
+    },
+
+    async decideWithdrawal(adminId: number, body: DecideWithdrawBody) {
+      if (!(await repo.isAdmin(adminId))) throw new ApiError(Code.FORBIDDEN, MSG.FORBIDDEN)
+      const row = await repo.withdrawal(body.withdrawNo)
+      if (!row) throw new ApiError(Code.NOT_FOUND, '提现申请不存在')
+      const at = now()
+      const amount = Number(row.amount)
+      await db.transaction().execute(async (trx) => {
+        const tx = fundsRepo(trx)
+        const status = body.approve ? 'APPROVED' : 'REJECTED'
+        if (!(await tx.decideWithdrawal(body.withdrawNo, status, adminId, body.remark ?? '', at)))
+          throw bad('该提现申请已处理')
+        const moved = await tx.move(row.user_id, {
+          type: body.approve ? 'WITHDRAW_DONE' : 'WITHDRAW_RETURN',
+          available: body.approve ? 0 : amount,
+          frozen: -amount,
+          withdrawNo: body.withdrawNo,
+          remark: body.approve ? '提现已打款' : `提现被驳回${body.remark ? `：${body.remark}` : ''}`,
+          at,
+        })
+        if (!moved) throw new Error('withdrawal frozen balance missing')
+      })
+      await notify(
+        row.user_id,
+        body.approve ? '提现成功' : '提现被驳回',
+        body.approve
+          ? `您的提现 ${yuan(amount)} 已打款至 ${row.account}。`
+          : `您的提现 ${yuan(amount)} 被驳回，金额已退回可用余额。${body.remark ?? ''}`,
+      )
+    },
+
+    /** Σ(available + frozen) + Σ escrow == Σ paid top-ups − Σ approved withdrawals, and no ledger gaps. */
+    async invariant() {
+      return checkInvariant(db)
+    },
+  }
+}
+
+export async function checkInvariant(db: Db) {
+  const repo = fundsRepo(db)
+  const sums = await repo.sums()
+  const gaps = await repo.ledgerGaps()
+  const held = sums.available + sums.frozen + sums.escrow
+  const expected = sums.topups - sums.withdrawn
+  const ok =
+    held === expected &&
+    gaps.paid.length === 0 &&
+    gaps.settled.length === 0 &&
+    gaps.refunded.length === 0 &&
+    gaps.escrowWrong.length === 0
+  return { ok, held, expected, ...sums, gaps }
+}
+
+function toWithdrawal(r: {
+  withdraw_no: string
+  user_id: number
+  nick_name: string
+  amount: number
+  account: string
+  status: Withdrawal['status']
+  created_at: number
+  decided_at: number | null
+}): Withdrawal {
+  return {
+    withdrawNo: r.withdraw_no,
+    userId: r.user_id,
+    userName: r.nick_name,
+    amount: Number(r.amount),
+    account: r.account,
+    status: r.status,
+    createdAt: Number(r.created_at),
+    decidedAt: r.decided_at === null ? null : Number(r.decided_at),
+  }
+}
+
+export type FundsService = ReturnType<typeof fundsService>

@@ -1,0 +1,539 @@
+/**
+ * Listings: publish and edit (checked against the game's config), the seller's management
+ * (shelf, price, delete; states 审核中 → 在售 → 已下架 / 已售出), the admin audit, and the buyer side
+ * (search, home, detail, shop). Only the owner changes a listing (403 for anyone else, 404 for an
+ * unknown or deleted one); a SOLD listing is frozen. Every change runs in one transaction together
+ * with the listing's search entries, then clears the search caches.
+ */
+import {
+  Code,
+  GOODS_LIMITS,
+  GOODS_MSG,
+  type AuditGoodsBody,
+  type GoodsBrief,
+  type GoodsDetail,
+  type GoodsSearchQuery,
+  type GoodsSearchResult,
+  type GoodsStatus,
+  type HomeGoods,
+  type MyGoodsQuery,
+  type PublishGoodsBody,
+  type PublishGoodsResult,
+  type ShopCard,
+  type ShopProfile,
+  type UpdateGoodsBody,
+} from '../../../shared/api'
+import { PAGINATION } from '../../../shared/constants'
+import { MSG } from '../../../shared/messages'
+import type { Db, DbDialect } from '../../db'
+import type { Page } from '../../db/paging'
+import type { GoodsTable } from '../../db/schema-goods'
+import type { Session } from '../../plugins/auth'
+import { ApiError } from '../../plugins/envelope'
+import type { GameRules, GameService } from '../game/service'
+import { thumbUrl, type ImageService } from '../image/service'
+import type { SystemService } from '../system/service'
+import { goodsRepo, type SearchEntry, type SearchFilter } from './repo'
+import { ftsDocument, parseKeyword } from './search-text'
+import { TtlCache } from './ttl-cache'
+import { checkListing, filterPairs, filterValue, priceProblem, type ValidListing } from './validate'
+
+export const GOODS_CONFIG_KEYS = {
+  autoApprove: 'goods.autoApprove',
+  pushDailyQuota: 'goods.push.dailyQuota',
+  pushHourOptions: 'goods.push.hourOptions',
+} as const
+
+export interface GoodsServiceDeps {
+  db: Db
+  dialect: DbDialect
+  games: GameService
+  images: ImageService
+  system: SystemService
+  isAdmin: (userId: number) => Promise<boolean>
+  now: () => number
+  /** seconds an identical search answer may be reused (0: never); tests and the bench may change it */
+  searchCacheMs?: number
+}
+
+type GoodsRow = GoodsTable & { id: number }
+type BriefRow = Awaited<ReturnType<ReturnType<typeof goodsRepo>['briefRows']>>[number]
+
+const badRequest = (msg: string) => new ApiError(Code.BAD_REQUEST, msg)
+const notFound = () => new ApiError(Code.NOT_FOUND, GOODS_MSG.NOT_FOUND)
+
+export const shopNameOf = (nickName: string) => `${nickName}的小店`
+
+const HOME_SIZE = 10
+const PUSH_SWEEP_EVERY_MS = 1000
+
+export function goodsService(deps: GoodsServiceDeps) {
+  const { db, dialect, games, images, system, now } = deps
+  const repo = goodsRepo(db, dialect)
+  const pageCache = new TtlCache<string>(deps.searchCacheMs ?? 3000, 2000, now)
+  const countCache = new TtlCache<{ count: number; cap: number }>(
+    deps.searchCacheMs === 0 ? 0 : 10_000,
+    5000,
+    now,
+  )
+  const homeCache = new TtlCache<HomeGoods>(deps.searchCacheMs === 0 ? 0 : 5000, 1, now)
+  let lastSweep = 0
+
+  function invalidate() {
+    pageCache.clear()
+    countCache.clear()
+    homeCache.clear()
+  }
+
+  function toBrief(row: BriefRow, at: number, withRemark = false): GoodsBrief {
+    return {
+      goodsId: row.id,
+      gameId: row.game_id,
+      gameName: row.game_name,
+      goodsType: row.goods_type,
+      title: row.title,
+      price: Number(row.price),
+      stock: row.stock,
+      status: row.status,
+      platform: row.platform,
+      areaId: row.area_id,
+      areaName: row.area_name,
+      serverId: row.server_id,
+      serverName: row.server_name,
+      coverUrl: row.cover_image ? thumbUrl(row.cover_image) : null,
+      attributes: JSON.parse(row.attrs) as GoodsBrief['attributes'],
+      sellerId: row.seller_id,
+      shopName: shopNameOf(row.seller_nick),
+      pushed: Number(row.push_until) > at,
+      viewCount: row.view_count,
+      followCount: row.follow_count,
+      createdAt: Number(row.created_at),
+      ...(withRemark ? { auditRemark: row.audit_remark } : {}),
+    }
+  }
+
+  /** Brief rows of `ids` in the same order. */
+  async function briefs(ids: number[], withRemark = false): Promise<GoodsBrief[]> {
+    const rows = await repo.briefRows(ids)
+    const byId = new Map(rows.map((r) => [r.id, r]))
+    const at = now()
+    return ids.flatMap((id) => {
+      const row = byId.get(id)
+      return row ? [toBrief(row, at, withRemark)] : []
+    })
+  }
+
+  async function rulesForPublish(gameId: number): Promise<GameRules> {
+    try {
+      return await games.rules(gameId)
+    } catch (err) {
+      if (err instanceof ApiError && err.code === Code.NOT_FOUND) throw badRequest('游戏不存在')
+      throw err
+    }
+  }
+
+  async function autoApprove(): Promise<boolean> {
+    return (await system.configValue(GOODS_CONFIG_KEYS.autoApprove))?.trim() !== 'false'
+  }
+
+  /** ON_SALE when listings are approved automatically (sys_config goods.autoApprove), else AUDITING. */
+  async function newListingStatus(): Promise<GoodsStatus> {
+    return (await autoApprove()) ? 'ON_SALE' : 'AUDITING'
+  }
+
+  /** The search entry of a listing as it is now: null unless ON_SALE and not deleted. */
+  async function entryOf(trx: Db, row: GoodsRow): Promise<SearchEntry | null> {
+    if (row.status !== 'ON_SALE' || row.deleted_at !== null) return null
+    const rules = await games.rules(row.game_id, trx)
+    const fields = rules.config.goodsTypes.find((t) => t.goodsType === row.goods_type)?.attributes ?? []
+    return {
+      goodsId: row.id,
+      gameId: row.game_id,
+      goodsType: row.goods_type,
+      serverId: row.server_id,
+      pushAt: Number(row.push_at),
+      price: Number(row.price),
+      pairs: filterPairs(fields, JSON.parse(row.attrs)),
+      ftsText: ftsDocument(row.title, {
+        gameId: row.game_id,
+        goodsType: row.goods_type,
+        serverId: row.server_id,
+        areaId: row.area_id,
+        platform: row.platform,
+      }),
+    }
+  }
+
+  /** Re-reads the listing and rewrites its search entries (inside the caller's transaction). */
+  async function syncSearch(trx: Db, goodsId: number) {
+    const tx = goodsRepo(trx, dialect)
+    const row = (await trx.selectFrom('goods').selectAll().where('id', '=', goodsId).executeTakeFirst()) as
+      GoodsRow | undefined
+    await tx.replaceSearchEntry(goodsId, row ? await entryOf(trx, row) : null)
+  }
+
+  /** The caller's listing, locked for the transaction: 404 unknown/deleted, 403 someone else's. */
+  async function owned(trx: Db, userId: number, goodsId: number): Promise<GoodsRow> {
+    const row = (await goodsRepo(trx, dialect).find(goodsId, { lock: true })) as GoodsRow | undefined
+    if (!row) throw notFound()
+    if (row.seller_id !== userId) throw new ApiError(Code.FORBIDDEN, MSG.FORBIDDEN)
+    return row
+  }
+
+  /**
+   * Inserts checked listings for a seller (publish and batch publish), inside the caller's
+   * transaction; `status` comes from newListingStatus(), read before the transaction.
+   */
+  async function createListings(
+    trx: Db,
+    sellerId: number,
+    listings: ValidListing[],
+    status: GoodsStatus,
+  ): Promise<number[]> {
+    const tx = goodsRepo(trx, dialect)
+    const at = now()
+    const ids: number[] = []
+    for (const l of listings) {
+      const id = await tx.insert(
+        {
+          seller_id: sellerId,
+          game_id: l.gameId,
+          goods_type: l.goodsType,
+          platform: l.platform,
+          area_id: l.areaId,
+          server_id: l.serverId,
+          title: l.title,
+          price: l.price,
+          stock: l.stock,
+          status,
+          attrs: JSON.stringify(l.attributes),
+          cover_image: l.imageIds[0] ?? null,
+          view_count: 0,
+          follow_count: 0,
+          push_at: 0,
+          push_until: 0,
+          audit_remark: '',
+          created_at: at,
+          updated_at: at,
+          on_sale_at: status === 'ON_SALE' ? at : null,
+          sold_at: null,
+          deleted_at: null,
+        },
+        l.description,
+      )
+      if (l.imageIds.length > 0) await images.attach(trx, sellerId, id, l.imageIds)
+      await syncSearch(trx, id)
+      ids.push(id)
+    }
+    return ids
+  }
+
+  async function check(body: PublishGoodsBody): Promise<ValidListing> {
+    const result = checkListing(body, await rulesForPublish(body.gameId))
+    if (!result.ok) throw badRequest(result.errors[0])
+    return result.listing
+  }
+
+  async function shopCard(sellerId: number): Promise<ShopCard | null> {
+    const user = await repo.findUser(sellerId)
+    if (!user || user.status !== '0') return null
+    const [onSaleCount, soldCount] = await Promise.all([
+      repo.countByStatus(sellerId, ['ON_SALE']),
+      repo.countByStatus(sellerId, ['SOLD']),
+    ])
+    return {
+      shopId: user.id,
+      shopName: shopNameOf(user.nick_name),
+      avatar: user.avatar,
+      since: Number(user.created_at),
+      onSaleCount,
+      soldCount,
+    }
+  }
+
+  async function detailOf(row: GoodsRow, viewerId: number | null): Promise<GoodsDetail> {
+    const [brief] = await briefs([row.id], viewerId === row.seller_id)
+    const [description, imageList, seller, followed] = await Promise.all([
+      repo.description(row.id),
+      images.imagesOf(row.id),
+      shopCard(row.seller_id),
+      viewerId ? repo.isFollowing(viewerId, row.id) : Promise.resolve(false),
+    ])
+    return {
+      ...brief,
+      description,
+      images: imageList,
+      seller: seller ?? {
+        shopId: row.seller_id,
+        shopName: brief.shopName,
+        avatar: '',
+        since: 0,
+        onSaleCount: 0,
+        soldCount: 0,
+      },
+      followed,
+      isOwner: viewerId === row.seller_id,
+    }
+  }
+
+  /** Ends expired pushes at most once a second (the 综合 order reads push_at). */
+  async function sweepPushes() {
+    const at = now()
+    if (at - lastSweep < PUSH_SWEEP_EVERY_MS) return
+    lastSweep = at
+    if (!(await repo.hasExpiredPush(at))) return
+    await db.transaction().execute((trx) => goodsRepo(trx, dialect).clearExpiredPushes(at))
+    invalidate()
+  }
+
+  /** A listing's change in one transaction (owner checked, search entries rewritten), then caches cleared. */
+  async function change(userId: number, goodsId: number, apply: (trx: Db, row: GoodsRow) => Promise<void>) {
+    await db.transaction().execute(async (trx) => {
+      const row = await owned(trx, userId, goodsId)
+      await apply(trx, row)
+      await syncSearch(trx, goodsId)
+    })
+    invalidate()
+  }
+
+  /** Turns a search query into repo filters; 400 for filters the game does not have. */
+  async function searchFilter(query: GoodsSearchQuery, attrs: Record<string, string>): Promise<SearchFilter> {
+    let gameId = query.gameId
+    if (gameId === undefined && (query.serverId !== undefined || query.areaId !== undefined)) {
+      gameId = (await repo.gameOfServer((query.serverId ?? query.areaId)!)) ?? 0
+    }
+    if (query.priceMin !== undefined && query.priceMax !== undefined && query.priceMin > query.priceMax)
+      throw badRequest('最低价不能高于最高价')
+    const pairs: SearchFilter['attrs'] = []
+    const keys = Object.keys(attrs)
+    if (keys.length > 0) {
+      if (gameId === undefined) throw badRequest('按属性筛选时请先选择游戏')
+      const rules = await games.rules(gameId)
+      const types = rules.config.goodsTypes.filter((t) => !query.goodsType || t.goodsType === query.goodsType)
+      for (const key of keys) {
+        const field = types.flatMap((t) => t.attributes).find((a) => a.key === key && a.filterable)
+        if (!field) throw badRequest(`不支持的筛选条件：${key}`)
+        const value = filterValue(field, attrs[key])
+        if (value === null) throw badRequest(`${field.label}筛选值不正确`)
+        pairs.push({ key, value })
+      }
+    }
+    return {
+      gameId,
+      goodsType: query.goodsType,
+      platform: query.platform?.trim() || undefined,
+      areaId: query.areaId,
+      serverId: query.serverId,
+      priceMin: query.priceMin,
+      priceMax: query.priceMax,
+      sellerId: query.sellerId,
+      attrs: pairs,
+      keyword: query.keyword ? parseKeyword(query.keyword) : null,
+    }
+  }
+
+  return {
+    invalidate,
+    createListings,
+    syncSearch,
+    owned,
+    briefs,
+    newListingStatus,
+
+    // ---------------------------------------------------------------- buyer side
+
+    /** A cached answer of this exact search URL, serialised. */
+    cachedSearch: (key: string) => pageCache.get(key),
+    storeSearch: (key: string, body: string) => pageCache.set(key, body),
+
+    async search(query: GoodsSearchQuery, attrs: Record<string, string>): Promise<GoodsSearchResult> {
+      const pageNum = query.pageNum ?? PAGINATION.page
+      const pageSize = query.pageSize ?? PAGINATION.limit
+      const cap = GOODS_LIMITS.searchCountCap
+      if (pageNum * pageSize > cap) throw badRequest(`最多浏览前 ${cap} 条商品，请缩小筛选范围`)
+      const filter = await searchFilter(query, attrs)
+      await sweepPushes()
+      const countKey = JSON.stringify(filter)
+      const cached = countCache.get(countKey)
+      const found = await repo.search(filter, query.sort ?? 'default', (pageNum - 1) * pageSize, pageSize, {
+        cap: cached?.cap ?? cap,
+        known: cached?.count,
+      })
+      if (!cached) countCache.set(countKey, { count: found.count, cap: found.cap })
+      return {
+        code: Code.OK,
+        msg: '查询成功',
+        rows: await briefs(found.ids),
+        total: Math.min(found.count, found.cap),
+        totalCapped: found.count > found.cap,
+      }
+    },
+
+    async home(): Promise<HomeGoods> {
+      const cached = homeCache.get('home')
+      if (cached) return cached
+      await sweepPushes()
+      const [recommended, newest] = await Promise.all([
+        repo.homeIds('recommended', HOME_SIZE).then((ids) => briefs(ids)),
+        repo.homeIds('newest', HOME_SIZE).then((ids) => briefs(ids)),
+      ])
+      const home = { recommended, newest }
+      homeCache.set('home', home)
+      return home
+    },
+
+    /** Public detail; counts a view. AUDITING/OFF_SHELF only for the owner, SOLD for everyone. */
+    async detail(goodsId: number, session: Session | null): Promise<GoodsDetail> {
+      const row = (await repo.find(goodsId)) as GoodsRow | undefined
+      if (!row) throw notFound()
+      const viewerId = session?.userId ?? null
+      const isOwner = viewerId === row.seller_id
+      if (!isOwner && (row.status === 'AUDITING' || row.status === 'OFF_SHELF')) throw notFound()
+      if (!isOwner) {
+        await repo.incrementViews(goodsId)
+        row.view_count += 1
+      }
+      return detailOf(row, viewerId)
+    },
+
+    async shop(shopId: number): Promise<ShopProfile> {
+      const card = await shopCard(shopId)
+      if (!card) throw new ApiError(Code.NOT_FOUND, '店铺不存在')
+      const gamesOfShop = await repo.shopGames(shopId)
+      return {
+        ...card,
+        intro: `${card.shopName}，平台担保交易，账号均支持验号与换绑。`,
+        games: gamesOfShop.map((g) => ({ gameId: g.game_id, nameCn: g.name_cn, count: Number(g.n) })),
+      }
+    },
+
+    // ---------------------------------------------------------------- seller side
+
+    async publish(userId: number, body: PublishGoodsBody): Promise<PublishGoodsResult> {
+      const listing = await check(body)
+      const status = await newListingStatus()
+      const [goodsId] = await db
+        .transaction()
+        .execute((trx) => createListings(trx, userId, [listing], status))
+      invalidate()
+      const row = await repo.find(goodsId)
+      return { goodsId, status: row!.status }
+    },
+
+    async update(userId: number, body: UpdateGoodsBody): Promise<PublishGoodsResult> {
+      const listing = await check(body)
+      const approve = await autoApprove()
+      let status: GoodsStatus = 'AUDITING'
+      await change(userId, body.goodsId, async (trx, row) => {
+        if (row.status === 'SOLD') throw badRequest(GOODS_MSG.SOLD_LOCKED)
+        // an edited listing on sale goes back to review when listings are not approved automatically
+        status = row.status === 'ON_SALE' && !approve ? 'AUDITING' : row.status
+        await images.attach(trx, userId, row.id, listing.imageIds)
+        const tx = goodsRepo(trx, dialect)
+        await tx.update(row.id, {
+          game_id: listing.gameId,
+          goods_type: listing.goodsType,
+          platform: listing.platform,
+          area_id: listing.areaId,
+          server_id: listing.serverId,
+          title: listing.title,
+          price: listing.price,
+          stock: listing.stock,
+          attrs: JSON.stringify(listing.attributes),
+          cover_image: listing.imageIds[0] ?? null,
+          status,
+          updated_at: now(),
+        })
+        await tx.setDescription(row.id, listing.description)
+      })
+      return { goodsId: body.goodsId, status }
+    },
+
+    async myList(userId: number, query: MyGoodsQuery): Promise<Page<GoodsBrief>> {
+      const page = await repo.sellerPage(userId, query)
+      return {
+        rows: await briefs(
+          page.rows.map((r) => r.id),
+          true,
+        ),
+        total: Number(page.total),
+      }
+    },
+
+    async myDetail(userId: number, goodsId: number): Promise<GoodsDetail> {
+      const row = await owned(db, userId, goodsId)
+      return detailOf(row, userId)
+    },
+
+    async onShelf(userId: number, goodsId: number): Promise<GoodsStatus> {
+      const approve = await autoApprove()
+      let status: GoodsStatus = 'ON_SALE'
+      await change(userId, goodsId, async (trx, row) => {
+        if (row.status === 'SOLD') throw badRequest('已售出的商品不能重新上架')
+        if (row.status === 'AUDITING') throw badRequest('商品审核中，审核通过后自动上架')
+        if (row.status === 'ON_SALE') return
+        status = approve ? 'ON_SALE' : 'AUDITING'
+        const at = now()
+        await goodsRepo(trx, dialect).update(goodsId, {
+          status,
+          updated_at: at,
+          ...(status === 'ON_SALE' ? { on_sale_at: at } : {}),
+        })
+      })
+      return status
+    },
+
+    async offShelf(userId: number, goodsId: number) {
+      await change(userId, goodsId, async (trx, row) => {
+        if (row.status === 'SOLD') throw badRequest('已售出的商品不能下架')
+        if (row.status === 'OFF_SHELF') return
+        await goodsRepo(trx, dialect).update(goodsId, { status: 'OFF_SHELF', updated_at: now() })
+      })
+    },
+
+    async updatePrice(userId: number, goodsId: number, price: number) {
+      const problem = priceProblem(price)
+      if (problem) throw badRequest(problem)
+      await change(userId, goodsId, async (trx, row) => {
+        if (row.status === 'SOLD') throw badRequest(GOODS_MSG.SOLD_LOCKED)
+        await goodsRepo(trx, dialect).update(goodsId, { price, updated_at: now() })
+      })
+    },
+
+    /** Soft delete: gone from every list; a listing on sale or in review is taken off first. */
+    async remove(userId: number, goodsId: number) {
+      await change(userId, goodsId, async (trx, row) => {
+        const at = now()
+        await goodsRepo(trx, dialect).update(goodsId, {
+          deleted_at: at,
+          updated_at: at,
+          ...(row.status === 'ON_SALE' || row.status === 'AUDITING' ? { status: 'OFF_SHELF' as const } : {}),
+        })
+      })
+    },
+
+    /** Admin only: approve (→ ON_SALE) or reject (→ OFF_SHELF with the reason) a listing in review. */
+    async audit(adminId: number, body: AuditGoodsBody): Promise<GoodsStatus> {
+      if (!(await deps.isAdmin(adminId))) throw new ApiError(Code.FORBIDDEN, MSG.FORBIDDEN)
+      const status: GoodsStatus = body.approve ? 'ON_SALE' : 'OFF_SHELF'
+      await db.transaction().execute(async (trx) => {
+        const tx = goodsRepo(trx, dialect)
+        const row = await tx.find(body.goodsId, { lock: true })
+        if (!row) throw notFound()
+        if (row.status !== 'AUDITING') throw badRequest('商品不在审核中')
+        const at = now()
+        await tx.update(body.goodsId, {
+          status,
+          updated_at: at,
+          audit_remark: body.approve ? '' : `审核未通过：${body.reason?.trim() || '商品信息不符合发布规范'}`,
+          ...(body.approve ? { on_sale_at: at } : {}),
+        })
+        await syncSearch(trx, body.goodsId)
+      })
+      invalidate()
+      return status
+    },
+  }
+}
+
+export type GoodsService = ReturnType<typeof goodsService>

@@ -1,0 +1,129 @@
+/** Helpers of the catalogue's server tests: users, listings, images and multipart bodies. */
+import type { FastifyInstance } from 'fastify'
+import sharp from 'sharp'
+import type { Game, GameDetail, PublishGoodsBody } from '../../../shared/api'
+import { call, encryptPassword, tokenOf, type Json } from '../../test-utils'
+
+let users = 0
+
+/** The password of every user newUser registers. */
+export const NEW_USER_PASSWORD = 'Passw0rd!x'
+
+/** Registers a fresh user and logs in: its token, id and user name (to log in again). */
+export async function newUser(
+  app: FastifyInstance,
+  prefix = 'user',
+): Promise<{ token: string; userId: number; username: string }> {
+  users += 1
+  const username = `${prefix}${Date.now().toString(36)}${users}`.slice(0, 20)
+  const password = NEW_USER_PASSWORD
+  const encrypted = await encryptPassword(app, password)
+  const res = await call(app, 'POST', '/api/register', {
+    body: { username, password: encrypted, confirmPassword: encrypted, nickName: `测试${users}` },
+  })
+  if (res.code !== 200) throw new Error(`register failed: ${res.msg}`)
+  const token = await tokenOf(app, username, password)
+  const info = await call(app, 'GET', '/api/getInfo', { token })
+  return { token, userId: info.user.userId, username }
+}
+
+export interface GameFixture {
+  game: Game
+  areas: GameDetail['areas']
+}
+
+export async function gameNamed(app: FastifyInstance, nameCn: string): Promise<GameFixture> {
+  const games: Game[] = (await call(app, 'GET', '/api/goods/game/getGames')).data
+  const game = games.find((g) => g.nameCn === nameCn)
+  if (!game) throw new Error(`no game ${nameCn}`)
+  const areas = (await call(app, 'GET', `/api/goods/game/getAreaServersByGameId?gameId=${game.gameId}`)).data
+  return { game, areas }
+}
+
+/** A valid 王者荣耀 account listing on the first server of the first area. */
+export function kingAccount(fx: GameFixture, overrides: Partial<PublishGoodsBody> = {}): PublishGoodsBody {
+  const area = fx.areas[0]
+  return {
+    gameId: fx.game.gameId,
+    goodsType: 'ACCOUNT',
+    areaId: area.serverId,
+    serverId: area.children[0].serverId,
+    title: '荣耀王者 100英雄 200皮肤 可换绑',
+    description: '自用号，可验号。',
+    price: 128_800,
+    stock: 1,
+    attributes: { 段位: '荣耀王者', 英雄数量: 100, 皮肤数量: 200 },
+    imageIds: [],
+    ...overrides,
+  }
+}
+
+export async function publish(app: FastifyInstance, token: string, body: PublishGoodsBody): Promise<number> {
+  const res = await call(app, 'POST', '/api/goods/seller/publish', { token, body })
+  if (res.code !== 200) throw new Error(`publish failed: ${res.msg}`)
+  return res.data.goodsId
+}
+
+/** A real image of a flat colour (PNG unless asked otherwise). */
+export function flatImage(
+  width: number,
+  height: number,
+  format: 'png' | 'jpeg' | 'webp' = 'png',
+  color = { r: 40, g: 120, b: 200 },
+): Promise<Buffer> {
+  const image = sharp({ create: { width, height, channels: 3, background: color } })
+  return (
+    format === 'png' ? image.png() : format === 'jpeg' ? image.jpeg({ quality: 95 }) : image.webp()
+  ).toBuffer()
+}
+
+/** A multipart/form-data body (the way a browser's FormData sends it). */
+export async function multipart(
+  fields: Record<string, string>,
+  file?: { name: string; data: Buffer; type?: string; field?: string },
+): Promise<{ payload: Buffer; headers: Record<string, string> }> {
+  const form = new FormData()
+  for (const [k, v] of Object.entries(fields)) form.append(k, v)
+  if (file)
+    form.append(
+      file.field ?? 'file',
+      new Blob([new Uint8Array(file.data)], { type: file.type ?? 'application/octet-stream' }),
+      file.name,
+    )
+  const res = new Response(form)
+  return {
+    payload: Buffer.from(await res.arrayBuffer()),
+    headers: { 'content-type': res.headers.get('content-type')! },
+  }
+}
+
+/** POSTs a multipart body through inject; answers the parsed envelope. */
+export async function postMultipart(
+  app: FastifyInstance,
+  url: string,
+  token: string,
+  body: { payload: Buffer; headers: Record<string, string> },
+): Promise<Json> {
+  const res = await app.inject({
+    method: 'POST',
+    url,
+    payload: body.payload,
+    headers: { ...body.headers, authorization: `Bearer ${token}` },
+  })
+  if (res.statusCode !== 200) throw new Error(`HTTP ${res.statusCode}: ${res.body}`)
+  return res.json()
+}
+
+export async function uploadImage(
+  app: FastifyInstance,
+  token: string,
+  data: Buffer,
+  name = 'shot.png',
+): Promise<Json> {
+  return postMultipart(
+    app,
+    '/api/goods/image/upload',
+    token,
+    await multipart({}, { name, data, type: 'image/png' }),
+  )
+}

@@ -1,0 +1,191 @@
+/**
+ * Goods images: checked by content (magic bytes, then sharp must decode it as JPEG/PNG/WebP),
+ * turned upright, scaled into GOODS_LIMITS.imageMaxDimension, flattened on white, watermarked and
+ * re-encoded as JPEG at IMAGE_QUALITY (metadata such as EXIF/GPS is not carried over), plus a
+ * thumbnail made once. Files live under DATA_DIR/uploads with random names; the table records owner,
+ * size and the listing that uses the image.
+ */
+import { randomBytes } from 'node:crypto'
+import { mkdirSync } from 'node:fs'
+import { stat, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import sharp, { type Metadata, type OutputInfo } from 'sharp'
+import { Code, GOODS_LIMITS, GOODS_MSG, GOODS_PATHS, type GoodsImage } from '../../../shared/api'
+import { API_BASE, IMAGE_QUALITY } from '../../../shared/constants'
+import type { Db } from '../../db'
+import type { GoodsImagesTable } from '../../db/schema-goods'
+import { ApiError } from '../../plugins/envelope'
+import { imageRepo } from './repo'
+import { watermarkFor } from './watermark'
+
+const FILE_NAME = /^([a-f0-9]{32})(_t)?\.jpg$/
+const MIN_SIDE = 100
+/** decoding bombs: a 5 MiB PNG can claim gigapixels */
+const MAX_INPUT_PIXELS = 50_000_000
+const THUMB_QUALITY = 80
+
+const badRequest = (msg: string) => new ApiError(Code.BAD_REQUEST, msg)
+
+/** JPEG FF D8 FF, PNG 89 50 4E 47 0D 0A 1A 0A, WebP RIFF....WEBP */
+export function sniffImageType(buf: Buffer): 'jpeg' | 'png' | 'webp' | null {
+  if (buf.length >= 3 && buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff) return 'jpeg'
+  if (
+    buf.length >= 8 &&
+    buf.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+  )
+    return 'png'
+  if (buf.length >= 12 && buf.toString('latin1', 0, 4) === 'RIFF' && buf.toString('latin1', 8, 12) === 'WEBP')
+    return 'webp'
+  return null
+}
+
+export const imageUrl = (id: string) => `${API_BASE}${GOODS_PATHS.imageFile.replace(':name', `${id}.jpg`)}`
+export const thumbUrl = (id: string) => `${API_BASE}${GOODS_PATHS.imageFile.replace(':name', `${id}_t.jpg`)}`
+
+const toImage = (row: Pick<GoodsImagesTable, 'id' | 'width' | 'height'>): GoodsImage => ({
+  imageId: row.id,
+  url: imageUrl(row.id),
+  thumbUrl: thumbUrl(row.id),
+  width: row.width,
+  height: row.height,
+})
+
+export interface ProcessedImage {
+  full: Buffer
+  thumb: Buffer
+  width: number
+  height: number
+  thumbWidth: number
+  thumbHeight: number
+}
+
+/** Decode, upright, scale, watermark, re-encode; throws the Chinese 400 for anything not a usable image. */
+export async function processImage(input: Buffer): Promise<ProcessedImage> {
+  if (!sniffImageType(input)) throw badRequest(GOODS_MSG.IMAGE_FORMAT)
+  let meta: Metadata
+  try {
+    meta = await sharp(input, { limitInputPixels: false }).metadata()
+  } catch {
+    throw badRequest('图片文件已损坏，无法读取')
+  }
+  if (!meta.format || !['jpeg', 'png', 'webp'].includes(meta.format)) throw badRequest(GOODS_MSG.IMAGE_FORMAT)
+  if (!meta.width || !meta.height) throw badRequest('图片文件已损坏，无法读取')
+  if (meta.width * meta.height > MAX_INPUT_PIXELS) throw badRequest(GOODS_MSG.IMAGE_TOO_MANY_PIXELS)
+  if (Math.min(meta.width, meta.height) < MIN_SIDE)
+    throw badRequest(`图片尺寸太小，宽和高至少 ${MIN_SIDE} 像素`)
+
+  let base: { data: Buffer; info: OutputInfo }
+  try {
+    base = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
+      .rotate()
+      .resize({
+        width: GOODS_LIMITS.imageMaxDimension,
+        height: GOODS_LIMITS.imageMaxDimension,
+        fit: 'inside',
+        withoutEnlargement: true,
+      })
+      .flatten({ background: '#ffffff' })
+      .removeAlpha()
+      .toColourspace('srgb')
+      .raw({ depth: 'uchar' })
+      .toBuffer({ resolveWithObject: true })
+  } catch {
+    throw badRequest('图片文件已损坏，无法读取')
+  }
+  const { width, height, channels } = base.info
+  const mark = watermarkFor(width, height)
+  let full: Buffer
+  let thumb: { data: Buffer; info: OutputInfo }
+  try {
+    full = await sharp(base.data, { raw: { width, height, channels } })
+      .composite([{ input: mark.svg, left: mark.left, top: mark.top }])
+      .jpeg({ quality: IMAGE_QUALITY })
+      .toBuffer()
+    thumb = await sharp(full)
+      .resize({
+        width: GOODS_LIMITS.thumbMaxDimension,
+        height: GOODS_LIMITS.thumbMaxDimension,
+        fit: 'inside',
+        withoutEnlargement: true,
+      })
+      .jpeg({ quality: THUMB_QUALITY })
+      .toBuffer({ resolveWithObject: true })
+  } catch {
+    throw badRequest('图片处理失败，请换一张图片重试')
+  }
+  return {
+    full,
+    thumb: thumb.data,
+    width,
+    height,
+    thumbWidth: thumb.info.width,
+    thumbHeight: thumb.info.height,
+  }
+}
+
+export function imageService(deps: { db: Db; dataDir: string; now: () => number }) {
+  const repo = imageRepo(deps.db)
+  const dir = join(deps.dataDir, 'uploads')
+  mkdirSync(dir, { recursive: true })
+
+  return {
+    dir,
+
+    async upload(ownerId: number, input: Buffer): Promise<GoodsImage> {
+      const image = await processImage(input)
+      const id = randomBytes(16).toString('hex')
+      await writeFile(join(dir, `${id}.jpg`), image.full)
+      await writeFile(join(dir, `${id}_t.jpg`), image.thumb)
+      const row = {
+        id,
+        owner_id: ownerId,
+        goods_id: null,
+        sort: 0,
+        width: image.width,
+        height: image.height,
+        thumb_width: image.thumbWidth,
+        thumb_height: image.thumbHeight,
+        bytes: image.full.length,
+        created_at: deps.now(),
+      }
+      await repo.insert(row)
+      return toImage(row)
+    },
+
+    /** The path of a served file, or null for a name that is not ours or a file that does not exist. */
+    async fileOf(name: string): Promise<{ path: string; size: number } | null> {
+      if (!FILE_NAME.test(name)) return null
+      const path = join(dir, name)
+      try {
+        const info = await stat(path)
+        return info.isFile() ? { path, size: info.size } : null
+      } catch {
+        return null
+      }
+    },
+
+    /**
+     * Links the images to a listing in display order (inside the caller's transaction): each must
+     * be the caller's and unused, or already this listing's. Images the listing no longer lists are
+     * unlinked.
+     */
+    async attach(trx: Db, ownerId: number, goodsId: number | null, imageIds: string[]) {
+      const rows = await imageRepo(trx).findMany(imageIds)
+      const usable = (id: string) => {
+        const row = rows.find((r) => r.id === id)
+        return row && row.owner_id === ownerId && (row.goods_id === null || row.goods_id === goodsId)
+      }
+      if (!imageIds.every(usable)) throw badRequest(GOODS_MSG.IMAGE_NOT_AVAILABLE)
+      if (goodsId === null) return
+      const tx = imageRepo(trx)
+      await tx.detachOthers(goodsId, imageIds)
+      for (const [i, id] of imageIds.entries()) await tx.attach(id, goodsId, i)
+    },
+
+    async imagesOf(goodsId: number): Promise<GoodsImage[]> {
+      return (await repo.ofGoods([goodsId])).map(toImage)
+    },
+  }
+}
+
+export type ImageService = ReturnType<typeof imageService>

@@ -1,0 +1,54 @@
+/** SQL of goods pushes (goods_pushes) and the push keys on the listing. */
+import { sql } from 'kysely'
+import type { Db, DbDialect } from '../../db'
+import { fetchPage } from '../../db/paging'
+
+export function pushRepo(db: Db, dialect: DbDialect) {
+  return {
+    async countOnDay(sellerId: number, day: string): Promise<number> {
+      const row = await db
+        .selectFrom('goods_pushes')
+        .select(sql<number>`count(*)`.as('n'))
+        .where('seller_id', '=', sellerId)
+        .where('day', '=', day)
+        .executeTakeFirstOrThrow()
+      return Number(row.n)
+    },
+
+    /** Serialises one seller's pushes on PostgreSQL (the daily quota is read then written). */
+    async lockSeller(sellerId: number) {
+      if (dialect === 'postgres')
+        await db.selectFrom('users').select('id').where('id', '=', sellerId).forUpdate().execute()
+    },
+
+    async insert(row: {
+      goods_id: number
+      seller_id: number
+      hours: number
+      start_at: number
+      end_at: number
+      day: string
+      created_at: number
+    }) {
+      await db.insertInto('goods_pushes').values(row).execute()
+    },
+
+    async setPush(goodsId: number, pushAt: number, pushUntil: number) {
+      await db
+        .updateTable('goods')
+        .set({ push_at: pushAt, push_until: pushUntil })
+        .where('id', '=', goodsId)
+        .execute()
+    },
+
+    page(sellerId: number, query: { pageNum?: number; pageSize?: number }) {
+      const q = db
+        .selectFrom('goods_pushes as p')
+        .innerJoin('goods as g', 'g.id', 'p.goods_id')
+        .select(['p.id', 'p.goods_id', 'g.title', 'p.start_at', 'p.end_at'])
+        .where('p.seller_id', '=', sellerId)
+        .orderBy('p.id', 'desc')
+      return fetchPage(q, query)
+    },
+  }
+}

@@ -1,0 +1,323 @@
+/** SQL of orders, bids, receiving roles, credential views and price records. */
+import { sql, type Updateable } from 'kysely'
+import type { BidStatus, OrderStatus } from '../../../shared/api'
+import type { Db } from '../../db'
+import { fetchPage } from '../../db/paging'
+import type { BidsTable, OrdersTable } from '../../db/schema-trade'
+
+export function tradeRepo(db: Db) {
+  const orderRows = () =>
+    db
+      .selectFrom('orders')
+      .innerJoin('users as b', 'b.id', 'orders.buyer_id')
+      .innerJoin('users as s', 's.id', 'orders.seller_id')
+      .innerJoin('games', 'games.id', 'orders.game_id')
+      .innerJoin('goods', 'goods.id', 'orders.goods_id')
+      .selectAll('orders')
+      .select([
+        'b.nick_name as buyer_name',
+        's.nick_name as seller_name',
+        'games.name_cn as game_name',
+        'goods.cover_image',
+      ])
+
+  const bidRows = () =>
+    db
+      .selectFrom('bids')
+      .innerJoin('goods', 'goods.id', 'bids.goods_id')
+      .innerJoin('users as b', 'b.id', 'bids.buyer_id')
+      .innerJoin('users as s', 's.id', 'bids.seller_id')
+      .selectAll('bids')
+      .select(['goods.title', 'b.nick_name as buyer_name', 's.nick_name as seller_name'])
+
+  return {
+    goods(goodsId: number) {
+      return db
+        .selectFrom('goods')
+        .select([
+          'id',
+          'seller_id',
+          'game_id',
+          'goods_type',
+          'title',
+          'price',
+          'stock',
+          'status',
+          'deleted_at',
+        ])
+        .where('id', '=', goodsId)
+        .executeTakeFirst()
+    },
+
+    /** The atomic reservation: true when `quantity` was taken from an ON_SALE listing. */
+    async reserve(goodsId: number, quantity: number, at: number): Promise<boolean> {
+      const res = await db
+        .updateTable('goods')
+        .set({
+          stock: sql`stock - ${quantity}`,
+          status: sql`case when stock - ${quantity} = 0 then 'SOLD' else status end`,
+          sold_at: sql`case when stock - ${quantity} = 0 then ${at} else sold_at end`,
+          updated_at: at,
+        })
+        .where('id', '=', goodsId)
+        .where('status', '=', 'ON_SALE')
+        .where('deleted_at', 'is', null)
+        .where('stock', '>=', quantity)
+        .executeTakeFirst()
+      return Number(res.numUpdatedRows) === 1
+    },
+
+    /** Gives reserved stock back; a SOLD listing returns to sale. */
+    async release(goodsId: number, quantity: number, at: number) {
+      await db
+        .updateTable('goods')
+        .set({
+          stock: sql`stock + ${quantity}`,
+          status: sql`case when status = 'SOLD' then 'ON_SALE' else status end`,
+          sold_at: null,
+          updated_at: at,
+        })
+        .where('id', '=', goodsId)
+        .execute()
+    },
+
+    async insertOrder(row: Omit<OrdersTable, 'id'>) {
+      await db.insertInto('orders').values(row).execute()
+    },
+
+    order(orderNo: string) {
+      return orderRows().where('orders.order_no', '=', orderNo).executeTakeFirst()
+    },
+
+    rawOrder(orderNo: string) {
+      return db.selectFrom('orders').selectAll().where('order_no', '=', orderNo).executeTakeFirst()
+    },
+
+    /** Conditional transition: only from `from`; the affected row count decides. */
+    async transition(orderNo: string, from: OrderStatus[], patch: Updateable<OrdersTable>): Promise<boolean> {
+      const res = await db
+        .updateTable('orders')
+        .set(patch)
+        .where('order_no', '=', orderNo)
+        .where('status', 'in', from)
+        .executeTakeFirst()
+      return Number(res.numUpdatedRows) === 1
+    },
+
+    orderPage(
+      side: 'buyer' | 'seller',
+      userId: number,
+      q: { pageNum?: number; pageSize?: number; status?: OrderStatus; keyword?: string },
+    ) {
+      let query = orderRows()
+        .where(side === 'buyer' ? 'orders.buyer_id' : 'orders.seller_id', '=', userId)
+        .orderBy('orders.id', 'desc')
+      if (q.status) query = query.where('orders.status', '=', q.status)
+      if (q.keyword) {
+        const like = `%${q.keyword.replace(/[%_\\]/g, (c) => `\\${c}`)}%`
+        query = query.where((eb) =>
+          eb.or([
+            eb('orders.order_no', '=', q.keyword!),
+            eb(sql`orders.title`, 'like', sql`${like} escape '\\'`),
+          ]),
+        )
+      }
+      return fetchPage(query, q)
+    },
+
+    /** Order numbers whose time rule is due (the sweeper applies them one by one). */
+    async dueOrders(at: number, rules: { payMs: number; confirmMs: number; dayMs: number }) {
+      return db
+        .selectFrom('orders')
+        .select(['order_no'])
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('status', '=', 'UNPAID'), eb('created_at', '<=', at - rules.payMs)]),
+            eb.and([eb('status', '=', 'TO_CONFIRM'), eb('delivered_at', '<=', at - rules.confirmMs)]),
+            eb.and([
+              eb('status', '=', 'COMPLETED'),
+              eb(sql`completed_at + protection_days * ${rules.dayMs}`, '<=', at),
+            ]),
+          ]),
+        )
+        .orderBy('id')
+        .limit(500)
+        .execute()
+    },
+
+    async logView(orderNo: string, userId: number, ip: string, at: number) {
+      await db
+        .insertInto('credential_views')
+        .values({ order_no: orderNo, user_id: userId, ip, viewed_at: at })
+        .execute()
+    },
+
+    // ---------------------------------------------------------------- bids
+    bid(bidId: number) {
+      return db.selectFrom('bids').selectAll().where('id', '=', bidId).executeTakeFirst()
+    },
+
+    async insertBid(row: Omit<BidsTable, 'id'>): Promise<number> {
+      const r = await db.insertInto('bids').values(row).returning('id').executeTakeFirstOrThrow()
+      return Number(r.id)
+    },
+
+    /**
+     * Conditional transition of an open bid: only from `from` and only while it has not expired at `at`
+     * (an expired bid the sweeper has not reached yet is expired all the same).
+     */
+    async bidTransition(
+      bidId: number,
+      from: BidStatus[],
+      patch: Updateable<BidsTable>,
+      at: number,
+    ): Promise<boolean> {
+      const res = await db
+        .updateTable('bids')
+        .set(patch)
+        .where('id', '=', bidId)
+        .where('status', 'in', from)
+        .where('expires_at', '>', at)
+        .executeTakeFirst()
+      return Number(res.numUpdatedRows) === 1
+    },
+
+    async expireBids(at: number): Promise<number> {
+      const res = await db
+        .updateTable('bids')
+        .set({ status: 'EXPIRED', updated_at: at })
+        .where('status', 'in', ['PENDING', 'COUNTERED'])
+        .where('expires_at', '<=', at)
+        .executeTakeFirst()
+      return Number(res.numUpdatedRows)
+    },
+
+    /** One bid with its listing's title and both names (the view the API answers). */
+    bidView(bidId: number) {
+      return bidRows().where('bids.id', '=', bidId).executeTakeFirst()
+    },
+
+    bidPage(
+      side: 'buyer' | 'seller',
+      userId: number,
+      q: { pageNum?: number; pageSize?: number; goodsId?: number; status?: BidStatus },
+    ) {
+      let query = bidRows()
+        .where(side === 'buyer' ? 'bids.buyer_id' : 'bids.seller_id', '=', userId)
+        .orderBy('bids.id', 'desc')
+      if (q.goodsId) query = query.where('bids.goods_id', '=', q.goodsId)
+      if (q.status) query = query.where('bids.status', '=', q.status)
+      return fetchPage(query, q)
+    },
+
+    // ---------------------------------------------------------------- receiving roles
+    roles(userId: number) {
+      return db
+        .selectFrom('receiving_roles as r')
+        .innerJoin('games', 'games.id', 'r.game_id')
+        .leftJoin('game_servers as gs', 'gs.id', 'r.server_id')
+        .selectAll('r')
+        .select(['games.name_cn as game_name', 'gs.name as server_name'])
+        .where('r.user_id', '=', userId)
+        .orderBy('r.id', 'desc')
+        .execute()
+    },
+
+    // ---------------------------------------------------------------- price records
+    deals(gameId: number, goodsType: string | undefined, since: number) {
+      let q = db
+        .selectFrom('orders')
+        .select(['amount', 'completed_at'])
+        .where('game_id', '=', gameId)
+        .where('status', 'in', ['COMPLETED', 'SETTLED'])
+        .where('completed_at', '>=', since)
+      if (goodsType) q = q.where('goods_type', '=', goodsType as OrdersTable['goods_type'])
+      return q.orderBy('completed_at').limit(20_000).execute()
+    },
+
+    dealPage(
+      gameId: number,
+      goodsType: string | undefined,
+      since: number,
+      page: { pageNum?: number; pageSize?: number },
+    ) {
+      let q = db
+        .selectFrom('orders')
+        .innerJoin('games', 'games.id', 'orders.game_id')
+        .select([
+          'orders.order_no',
+          'games.name_cn as game_name',
+          'orders.goods_type',
+          'orders.title',
+          'orders.amount',
+          'orders.completed_at',
+        ])
+        .where('orders.game_id', '=', gameId)
+        .where('orders.status', 'in', ['COMPLETED', 'SETTLED'])
+        .where('orders.completed_at', '>=', since)
+        .orderBy('orders.completed_at', 'desc')
+      if (goodsType) q = q.where('orders.goods_type', '=', goodsType as OrdersTable['goods_type'])
+      return fetchPage(q, page)
+    },
+  }
+}
+
+export type OrderRow = NonNullable<Awaited<ReturnType<ReturnType<typeof tradeRepo>['order']>>>
+
+export function roleRepo(db: Db) {
+  return {
+    find(roleId: number) {
+      return db.selectFrom('receiving_roles').selectAll().where('id', '=', roleId).executeTakeFirst()
+    },
+    async insert(row: {
+      user_id: number
+      game_id: number
+      server_id: number | null
+      role_name: string
+      game_role_id: string
+      is_default: number
+      created_at: number
+    }): Promise<number> {
+      const r = await db.insertInto('receiving_roles').values(row).returning('id').executeTakeFirstOrThrow()
+      return Number(r.id)
+    },
+    async update(
+      roleId: number,
+      patch: {
+        game_id: number
+        server_id: number | null
+        role_name: string
+        game_role_id: string
+        is_default: number
+      },
+    ) {
+      await db.updateTable('receiving_roles').set(patch).where('id', '=', roleId).execute()
+    },
+    async clearDefault(userId: number, gameId: number) {
+      await db
+        .updateTable('receiving_roles')
+        .set({ is_default: 0 })
+        .where('user_id', '=', userId)
+        .where('game_id', '=', gameId)
+        .execute()
+    },
+    async remove(roleId: number, userId: number): Promise<boolean> {
+      const res = await db
+        .deleteFrom('receiving_roles')
+        .where('id', '=', roleId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst()
+      return Number(res.numDeletedRows) === 1
+    },
+    server(serverId: number) {
+      return db
+        .selectFrom('game_servers')
+        .select(['id', 'game_id', 'name'])
+        .where('id', '=', serverId)
+        .executeTakeFirst()
+    },
+    game(gameId: number) {
+      return db.selectFrom('games').select(['id', 'name_cn']).where('id', '=', gameId).executeTakeFirst()
+    },
+  }
+}

@@ -1,0 +1,160 @@
+/** Helpers of the trading and funds server tests: funded users, orders through the API, money checks. */
+import type { FastifyInstance } from 'fastify'
+import { expect } from 'vitest'
+import type { OrderStatus, PublishGoodsBody } from '../../../shared/api'
+import { call, encryptPassword, tokenOf, type Json } from '../../test-utils'
+import { checkInvariant } from '../funds/service'
+import { NEW_USER_PASSWORD, gameNamed, newUser, type GameFixture } from '../goods/test-helpers'
+
+export const PAY_PASSWORD = '123456'
+export type TestUser = Awaited<ReturnType<typeof newUser>>
+
+export const post = (app: FastifyInstance, url: string, token: string, body: unknown) =>
+  call(app, 'POST', url, { token, body })
+export const get = (app: FastifyInstance, url: string, token?: string) => call(app, 'GET', url, { token })
+
+/** A top-up through the sandbox gateway's own page (the provider's "pay" button). */
+export async function topUp(app: FastifyInstance, token: string, amount: number): Promise<string> {
+  const res = await post(app, '/api/funds/topup/create', token, { amount, channel: 'sandbox' })
+  expect(res.code).toBe(200)
+  const act = await sandboxAct(app, res.data.topupNo, 'pay')
+  expect(act.statusCode).toBe(303)
+  return res.data.topupNo as string
+}
+
+export function sandboxAct(app: FastifyInstance, topupNo: string, action: 'pay' | 'fail') {
+  return app.inject({
+    method: 'POST',
+    url: '/api/pay/sandbox/act',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: `topupNo=${topupNo}&action=${action}`,
+  })
+}
+
+export async function setPayPassword(
+  app: FastifyInstance,
+  token: string,
+  payPassword = PAY_PASSWORD,
+  loginPassword = NEW_USER_PASSWORD,
+): Promise<Json> {
+  return post(app, '/api/funds/payPassword', token, {
+    payPassword: await encryptPassword(app, payPassword),
+    loginPassword: await encryptPassword(app, loginPassword),
+  })
+}
+
+/** A new user with `amount` fen in the wallet and the payment password 123456. */
+export async function funded(app: FastifyInstance, prefix: string, amount: number): Promise<TestUser> {
+  const u = await newUser(app, prefix)
+  if (amount > 0) await topUp(app, u.token, amount)
+  expect((await setPayPassword(app, u.token)).code).toBe(200)
+  return u
+}
+
+/** A fresh session (tokens live 3 days; tests that move the clock further log in again). */
+export async function relogin(app: FastifyInstance, user: TestUser): Promise<TestUser> {
+  user.token = await tokenOf(app, user.username, NEW_USER_PASSWORD)
+  return user
+}
+
+export const wallet = async (app: FastifyInstance, token: string) =>
+  (await get(app, '/api/funds/wallet', token)).data
+
+export async function createOrder(
+  app: FastifyInstance,
+  token: string,
+  goodsId: number,
+  extra: { quantity?: number; roleId?: number } = {},
+): Promise<string> {
+  const res = await post(app, '/api/trade/order/create', token, { goodsId, quantity: 1, ...extra })
+  expect(res).toMatchObject({ code: 200, data: { status: 'UNPAID' } })
+  return res.data.orderNo as string
+}
+
+export async function payOrder(app: FastifyInstance, token: string, orderNo: string, pw = PAY_PASSWORD) {
+  return post(app, '/api/trade/order/pay', token, { orderNo, payPassword: await encryptPassword(app, pw) })
+}
+
+/** Creates and pays an order: its number. */
+export async function paidOrder(
+  app: FastifyInstance,
+  token: string,
+  goodsId: number,
+  extra: { quantity?: number; roleId?: number } = {},
+): Promise<string> {
+  const orderNo = await createOrder(app, token, goodsId, extra)
+  expect(await payOrder(app, token, orderNo)).toMatchObject({ code: 200, data: { status: 'PAID' } })
+  return orderNo
+}
+
+/** The seller starts delivery and submits the transfer form (filled with plausible values). */
+export async function deliverOrder(app: FastifyInstance, sellerToken: string, orderNo: string) {
+  expect((await post(app, '/api/trade/order/startDelivery', sellerToken, { orderNo })).code).toBe(200)
+  const form = await get(app, `/api/trade/order/deliveryForm/${orderNo}`, sellerToken)
+  const fields: Record<string, string> = {}
+  for (const f of form.data.fields as Array<{ key: string; kind: string; required: boolean }>)
+    if (f.required)
+      fields[f.key] = f.kind === 'phone' ? '13900001111' : f.kind === 'password' ? 'Secret#991' : 'acct_x'
+  const res = await post(app, '/api/trade/order/deliver', sellerToken, { orderNo, fields })
+  expect(res).toMatchObject({ code: 200, data: { status: 'TO_CONFIRM' } })
+}
+
+/** The order row as stored (sessions expire as tests move the clock by days). */
+export async function orderRow(app: FastifyInstance, orderNo: string) {
+  return app.db.selectFrom('orders').selectAll().where('order_no', '=', orderNo).executeTakeFirstOrThrow()
+}
+export const statusOf = async (app: FastifyInstance, orderNo: string): Promise<OrderStatus> =>
+  (await orderRow(app, orderNo)).status
+
+export async function ledgerOf(app: FastifyInstance, userId: number) {
+  return app.db.selectFrom('ledger').selectAll().where('user_id', '=', userId).orderBy('id').execute()
+}
+
+export async function invariantOk(app: FastifyInstance) {
+  const inv = await checkInvariant(app.db)
+  expect(inv).toMatchObject({ ok: true })
+  return inv
+}
+
+/** A coin listing of 梦幻西游 (protection period 14 days) on its first server. */
+export async function dreamCoin(
+  app: FastifyInstance,
+  overrides: Partial<PublishGoodsBody> = {},
+): Promise<{ fx: GameFixture; body: PublishGoodsBody }> {
+  const fx = await gameNamed(app, '梦幻西游')
+  const area = fx.areas[0]
+  return {
+    fx,
+    body: {
+      gameId: fx.game.gameId,
+      goodsType: 'COIN',
+      areaId: area.serverId,
+      serverId: area.children[0].serverId,
+      title: '梦幻西游 游戏币 1000万 秒发',
+      description: '游戏内交易发货。',
+      price: 5_000,
+      stock: 100,
+      attributes: { 数量: 1000 },
+      imageIds: [],
+      ...overrides,
+    },
+  }
+}
+
+/** A receiving role of the game for the user: its id. */
+export async function addRole(
+  app: FastifyInstance,
+  token: string,
+  fx: GameFixture,
+  extra: { isDefault?: boolean; roleName?: string } = {},
+): Promise<number> {
+  const res = await post(app, '/api/trade/role/save', token, {
+    gameId: fx.game.gameId,
+    serverId: fx.areas[0].children[0].serverId,
+    roleName: extra.roleName ?? '逍遥生',
+    gameRoleId: '10086',
+    ...(extra.isDefault === undefined ? {} : { isDefault: extra.isDefault }),
+  })
+  expect(res.code).toBe(200)
+  return res.data.roleId as number
+}

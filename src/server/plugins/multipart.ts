@@ -1,0 +1,69 @@
+/**
+ * Multipart uploads (images, batch files): one file and a few text fields per request. The file is
+ * read into memory only up to its limit; past it busboy discards the rest of the stream (nothing more
+ * is buffered) and the caller answers a Chinese code-400 message once the request has been drained,
+ * so the client receives the answer instead of a reset connection.
+ */
+import fastifyMultipart from '@fastify/multipart'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { Code } from '../../shared/api'
+import { ApiError } from './envelope'
+
+export interface UploadedFile {
+  fieldname: string
+  filename: string
+  mimetype: string
+  buffer: Buffer
+}
+
+export interface MultipartResult {
+  fields: Record<string, string>
+  file: UploadedFile | null
+  /** the file went past maxFileBytes (its content is then empty) */
+  tooLarge: boolean
+}
+
+const BAD_MULTIPART = '上传内容格式不正确，请重新选择文件'
+
+/** Registers the multipart parser in the calling (encapsulated) plugin. */
+export async function registerMultipart(app: FastifyInstance) {
+  await app.register(fastifyMultipart, { throwFileSizeLimit: false })
+}
+
+export async function readMultipart(
+  request: FastifyRequest,
+  opts: { maxFileBytes: number; missingFileMessage: string },
+): Promise<MultipartResult> {
+  if (!request.isMultipart()) throw new ApiError(Code.BAD_REQUEST, opts.missingFileMessage)
+  const result: MultipartResult = { fields: {}, file: null, tooLarge: false }
+  try {
+    const parts = request.parts({
+      limits: { fileSize: opts.maxFileBytes, files: 1, fields: 10, fieldSize: 1000, parts: 12 },
+    })
+    for await (const part of parts) {
+      if (part.type === 'field') {
+        result.fields[part.fieldname] = String(part.value)
+        continue
+      }
+      const chunks: Buffer[] = []
+      for await (const chunk of part.file) {
+        if (!part.file.truncated) chunks.push(chunk as Buffer)
+      }
+      if (part.file.truncated) {
+        result.tooLarge = true
+        continue
+      }
+      result.file = {
+        fieldname: part.fieldname,
+        filename: part.filename,
+        mimetype: part.mimetype,
+        buffer: Buffer.concat(chunks),
+      }
+    }
+  } catch (err) {
+    request.log.info({ err }, 'multipart refused')
+    throw new ApiError(Code.BAD_REQUEST, BAD_MULTIPART)
+  }
+  if (!result.file && !result.tooLarge) throw new ApiError(Code.BAD_REQUEST, opts.missingFileMessage)
+  return result
+}

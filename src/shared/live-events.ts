@@ -1,0 +1,162 @@
+/**
+ * Live events: what the server pushes to a logged-in user over Server-Sent Events
+ * (GET /api/user/message/stream) and what both shells turn into badges and notifications.
+ * No Node, no DOM: the server publishes these, the renderer receives them, the main process
+ * validates the notifications made of them.
+ *
+ * The message module publishes `unread-count`; the trading issue publishes the order and bid
+ * events (their payloads are fixed here so both sides can be written against them now).
+ */
+
+/** The unread in-site message count changed (a message arrived, was read or removed). */
+export interface UnreadCountEvent {
+  type: 'unread-count'
+  data: {
+    count: number
+    /** snapshot: the first event of a fresh stream, the count as it is */
+    reason: 'created' | 'read' | 'removed' | 'snapshot'
+    /** the new message, when reason is 'created' */
+    message?: { messageId: number; title: string }
+  }
+}
+
+/** Someone ordered one of my listings (seller side). */
+export interface OrderCreatedEvent {
+  type: 'order-created'
+  data: { orderNo: string; goodsId: number; goodsTitle: string; amount: number }
+}
+
+/** An order was paid: the seller may deliver (seller side). */
+export interface OrderPaidEvent {
+  type: 'order-paid'
+  data: { orderNo: string; goodsId: number; goodsTitle: string; amount: number }
+}
+
+/** A new bid on my listing, or a counter-offer to my bid. */
+export interface BidEvent {
+  type: 'bid'
+  data: { bidId: number; goodsId: number; goodsTitle: string; price: number; counter: boolean }
+}
+
+/** A new message in one of my guaranteed-order (escrow) rooms. */
+export interface WarrantMessageEvent {
+  type: 'warrant-message'
+  data: { orderNo: string; preview: string }
+}
+
+export type LiveEvent = UnreadCountEvent | OrderCreatedEvent | OrderPaidEvent | BidEvent | WarrantMessageEvent
+export type LiveEventType = LiveEvent['type']
+
+/** A live event as stored in the per-user log and sent on the stream: `id` increases per user. */
+export type StoredLiveEvent = LiveEvent & { id: number; at: number }
+
+export const LIVE_EVENT_TYPES = [
+  'unread-count',
+  'order-created',
+  'order-paid',
+  'bid',
+  'warrant-message',
+] as const satisfies readonly LiveEventType[]
+
+/** Sent by the server (no id) when the session behind a stream ended: the client logs out. */
+export const SESSION_ENDED_EVENT = 'session-ended'
+
+/** Heartbeat comment interval of the stream; clients treat 2.5× this without data as a dead link. */
+export const STREAM_HEARTBEAT_MS = 25_000
+
+/** What a user can switch on and off: one native notification kind per live event that notifies. */
+export const NOTIFICATION_KINDS = ['message', 'order', 'paid', 'bid', 'warrant'] as const
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
+
+export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
+  message: '新站内信',
+  order: '新订单（我出售的商品被下单）',
+  paid: '订单已支付',
+  bid: '新出价或还价',
+  warrant: '担保订单新消息',
+}
+
+/** A native notification as the renderer asks for it: the main process checks every field. */
+export interface AppNotification {
+  kind: NotificationKind
+  title: string
+  body: string
+  /** the route a click opens (an app path such as /seller/sellOrder.html) */
+  path: string
+}
+
+export const NOTIFICATION_LIMITS = { title: 64, body: 256, path: 512 } as const
+
+const money = (amount: number) => `¥${(Math.round(amount * 100) / 100).toFixed(2)}`
+const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text)
+
+/** Where a click on a notification of this event leads. */
+export const SOLD_ORDERS_PATH = '/seller/sellOrder.html'
+export const MESSAGES_PATH = '/message/userMessage.html'
+export const WARRANT_PATH = '/warrantOrderHandler.html'
+
+/**
+ * The notification of an event, or null when the event does not notify (an unread count that
+ * went down, or up without a new message).
+ */
+export function notificationFor(event: LiveEvent): AppNotification | null {
+  switch (event.type) {
+    case 'unread-count':
+      if (event.data.reason !== 'created' || !event.data.message) return null
+      return {
+        kind: 'message',
+        title: '您有新的站内信',
+        body: clip(`${event.data.message.title}（未读 ${event.data.count} 条）`, NOTIFICATION_LIMITS.body),
+        path: MESSAGES_PATH,
+      }
+    case 'order-created':
+      return {
+        kind: 'order',
+        title: '您出售的商品有新订单',
+        body: clip(
+          `${event.data.goodsTitle}，订单号 ${event.data.orderNo}，金额 ${money(event.data.amount)}`,
+          NOTIFICATION_LIMITS.body,
+        ),
+        path: `${SOLD_ORDERS_PATH}?orderNo=${encodeURIComponent(event.data.orderNo)}`,
+      }
+    case 'order-paid':
+      return {
+        kind: 'paid',
+        title: '买家已付款，请尽快发货',
+        body: clip(
+          `${event.data.goodsTitle}，订单号 ${event.data.orderNo}，金额 ${money(event.data.amount)}`,
+          NOTIFICATION_LIMITS.body,
+        ),
+        path: `${SOLD_ORDERS_PATH}?orderNo=${encodeURIComponent(event.data.orderNo)}`,
+      }
+    case 'bid':
+      return {
+        kind: 'bid',
+        title: event.data.counter ? '卖家给出了还价' : '您的商品收到新出价',
+        body: clip(`${event.data.goodsTitle}：${money(event.data.price)}`, NOTIFICATION_LIMITS.body),
+        path: `/detail/${event.data.goodsId}.html`,
+      }
+    case 'warrant-message':
+      return {
+        kind: 'warrant',
+        title: '担保订单有新消息',
+        body: clip(`订单 ${event.data.orderNo}：${event.data.preview}`, NOTIFICATION_LIMITS.body),
+        path: `${WARRANT_PATH}?orderNo=${encodeURIComponent(event.data.orderNo)}`,
+      }
+  }
+}
+
+/**
+ * An in-app route path the shell may open (notification click, tray, deep link): absolute,
+ * same-origin (no `//host`, no backslash, no scheme), printable ASCII without spaces, at most
+ * NOTIFICATION_LIMITS.path characters, optional query, no fragment tricks.
+ */
+export function isAppRoutePath(path: unknown): path is string {
+  return (
+    typeof path === 'string' &&
+    path.length > 0 &&
+    path.length <= NOTIFICATION_LIMITS.path &&
+    /^\/(?!\/)[A-Za-z0-9\-._~/%]*(\?[A-Za-z0-9\-._~%=&+]*)?$/.test(path) &&
+    !path.split('?')[0]!.split('/').includes('..')
+  )
+}
