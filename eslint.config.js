@@ -18,7 +18,18 @@ const nodeBuiltins = [
 ]
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'out', 'dist', 'data', 'release', 'test-results', 'playwright-report', 'scripts/.tmp'] },
+  {
+    ignores: [
+      'node_modules',
+      'out',
+      'dist',
+      'data',
+      'release',
+      'test-results',
+      'playwright-report',
+      'scripts/.tmp',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -2,29 +2,54 @@
  * `npm run check:invariant`: the money invariant of a database (DATA_DIR's SQLite file, or
  * DATABASE_URL): Σ(available + frozen) + Σ escrow == Σ paid top-ups − Σ approved withdrawals, and every
  * PAID-or-later order has its ORDER_PAY row, every SETTLED its SETTLEMENT, every REFUNDED its
- * ORDER_REFUND. Prints the sums; exits 1 on a violation.
+ * ORDER_REFUND, escrow matches each order's state and no account listing is sold twice. Prints the
+ * sums; exits 1 on a violation. Other scripts (bench-trade.ts) import checkInvariantAt and
+ * describeInvariant.
  */
+import { resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { openDatabase } from '../src/server/db'
 import '../src/server/db/schema-trade'
 import { checkInvariant } from '../src/server/modules/funds/service'
 
-const dataDir = process.env.DATA_DIR ?? './data'
-const { db } = openDatabase({ dataDir, databaseUrl: process.env.DATABASE_URL || undefined })
-try {
-  const r = await checkInvariant(db)
+export type InvariantResult = Awaited<ReturnType<typeof checkInvariant>>
+
+/** Opens the database of a data directory (or URL), checks the invariant and closes it again. */
+export async function checkInvariantAt(opts: {
+  dataDir: string
+  databaseUrl?: string
+}): Promise<InvariantResult> {
+  const { db } = openDatabase(opts)
+  try {
+    return await checkInvariant(db)
+  } finally {
+    await db.destroy()
+  }
+}
+
+/** The report, one line per figure. */
+export function describeInvariant(r: InvariantResult): string[] {
   const fen = (n: number) => `${(n / 100).toFixed(2)} 元`
-  console.log(`wallets available     ${fen(r.available)}`)
-  console.log(`wallets frozen        ${fen(r.frozen)}`)
-  console.log(`escrow held by orders ${fen(r.escrow)}`)
-  console.log(`= held                ${fen(r.held)}`)
-  console.log(`paid top-ups          ${fen(r.topups)}`)
-  console.log(`approved withdrawals  ${fen(r.withdrawn)}`)
-  console.log(`= expected            ${fen(r.expected)}`)
-  console.log(
-    `orders lacking ledger rows: pay ${r.gaps.paid.length}, settlement ${r.gaps.settled.length}, refund ${r.gaps.refunded.length}; escrow mismatches ${r.gaps.escrowWrong.length}`,
-  )
-  console.log(r.ok ? 'invariant OK' : 'INVARIANT VIOLATED')
+  return [
+    `wallets available     ${fen(r.available)}`,
+    `wallets frozen        ${fen(r.frozen)}`,
+    `escrow held by orders ${fen(r.escrow)}`,
+    `= held                ${fen(r.held)}`,
+    `paid top-ups          ${fen(r.topups)}`,
+    `approved withdrawals  ${fen(r.withdrawn)}`,
+    `= expected            ${fen(r.expected)}`,
+    `orders lacking ledger rows: pay ${r.gaps.paid.length}, settlement ${r.gaps.settled.length}, refund ${r.gaps.refunded.length}; escrow mismatches ${r.gaps.escrowWrong.length}; accounts sold twice ${r.gaps.oversold.length}`,
+    r.ok ? 'invariant OK' : 'INVARIANT VIOLATED',
+  ]
+}
+
+const isMain =
+  process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(process.argv[1])).href
+if (isMain) {
+  const r = await checkInvariantAt({
+    dataDir: process.env.DATA_DIR ?? './data',
+    databaseUrl: process.env.DATABASE_URL || undefined,
+  })
+  for (const line of describeInvariant(r)) console.log(line)
   process.exitCode = r.ok ? 0 : 1
-} finally {
-  await db.destroy()
 }

@@ -26,4 +26,6 @@ function walk(d) {
   }
 }
 walk(dir)
-console.log(`precompressed ${files} files: ${(raw / 1024).toFixed(0)} KiB → ${(br / 1024).toFixed(0)} KiB (brotli)`)
+console.log(
+  `precompressed ${files} files: ${(raw / 1024).toFixed(0)} KiB → ${(br / 1024).toFixed(0)} KiB (brotli)`,
+)

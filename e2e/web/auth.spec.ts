@@ -1,11 +1,6 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { E2E_CAPTCHA_PORT } from '../../playwright.config'
-
-async function login(page: Page, username: string, password: string) {
-  await page.getByPlaceholder('请输入用户名').fill(username)
-  await page.getByPlaceholder('请输入密码').fill(password)
-  await page.getByRole('button', { name: /登\s*录/ }).click()
-}
+import { submitLogin } from '../support/ui'
 
 test('home shows the seeded games and notices', async ({ page }) => {
   await page.goto('/')
@@ -22,7 +17,7 @@ test('login through the form as buyer, see the header change, then log out', asy
     if (r.url().endsWith('/api/login')) sent.push(r.postData() ?? '')
   })
   await page.goto('/login.html')
-  await login(page, '  buyer  ', 'Buyer@123')
+  await submitLogin(page, '  buyer  ', 'Buyer@123')
   await expect(page).toHaveURL(/\/$/)
   await expect(page.getByText(/欢迎\s*买家小王/)).toBeVisible()
   // the unread count of the seeded in-site messages
@@ -45,7 +40,7 @@ test('login through the form as buyer, see the header change, then log out', asy
 
 test('a wrong password shows the server message in the form', async ({ page }) => {
   await page.goto('/login.html')
-  await login(page, 'buyer', 'Wrong@123')
+  await submitLogin(page, 'buyer', 'Wrong@123')
   await expect(page.getByRole('alert').filter({ hasText: '用户名或密码错误' })).toBeVisible()
   await expect(page).toHaveURL(/login\.html/)
 })
@@ -57,7 +52,7 @@ test('a protected route while logged out ends on login with the original path, a
   await expect(page).toHaveURL(/\/login\.html\?redirect=/)
   const redirect = new URL(page.url()).searchParams.get('redirect')
   expect(redirect).toBe('/buyer/buyOrder.html?status=1')
-  await login(page, 'buyer', 'Buyer@123')
+  await submitLogin(page, 'buyer', 'Buyer@123')
   await expect(page).toHaveURL(/\/buyer\/buyOrder\.html\?status=1$/)
 })
 
@@ -79,6 +74,6 @@ test('with the captcha on, the image shows and a wrong answer is refused', async
   const img = page.getByAltText('验证码')
   await expect(img).toBeVisible()
   await page.getByPlaceholder('请输入验证码').fill('##')
-  await login(page, 'buyer', 'Buyer@123')
+  await submitLogin(page, 'buyer', 'Buyer@123')
   await expect(page.getByRole('alert').filter({ hasText: /验证码/ })).toBeVisible()
 })

@@ -6,8 +6,9 @@
  * rest and reports the bad one.
  */
 import { readFileSync } from 'node:fs'
-import { expect, test, type Browser, type Page } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 import sharp from 'sharp'
+import { loginAs } from '../support/ui'
 
 test.describe.configure({ mode: 'serial' })
 
@@ -24,17 +25,6 @@ async function pngOf(r: number, g: number, b: number): Promise<Buffer> {
   return sharp({ create: { width: 480, height: 360, channels: 3, background: { r, g, b } } })
     .png()
     .toBuffer()
-}
-
-async function loginAs(browser: Browser, username: string, password: string, to: string): Promise<Page> {
-  const context = await browser.newContext()
-  const page = await context.newPage()
-  await page.goto(`/login.html?redirect=${encodeURIComponent(to)}`)
-  await page.getByPlaceholder('请输入用户名').fill(username)
-  await page.getByPlaceholder('请输入密码').fill(password)
-  await page.getByRole('button', { name: /登\s*录/ }).click()
-  await expect(page).toHaveURL(new RegExp(`${to.replace(/[.?]/g, '\\$&')}$`))
-  return page
 }
 
 /** Open an antd Select by its label and pick an option. */

@@ -19,6 +19,7 @@ import {
   sendMessage,
   unreadCount,
 } from '../support/api'
+import { submitLogin } from '../support/ui'
 
 interface FakeMain {
   calls: Array<{ method: string; args: unknown[] }>
@@ -109,9 +110,7 @@ async function startLoggedIn(page: Page, path = '/'): Promise<FakeMain> {
 
 async function login(page: Page) {
   await page.goto(`${E2E_DESKTOP_RENDERER_ORIGIN}/login.html`)
-  await page.getByPlaceholder('请输入用户名').fill(DEMO_USERS.seller.username)
-  await page.getByPlaceholder('请输入密码').fill(DEMO_USERS.seller.password)
-  await page.getByRole('button', { name: /登\s*录/ }).click()
+  await submitLogin(page, DEMO_USERS.seller.username, DEMO_USERS.seller.password)
   await expect(page.getByText(/欢迎\s*卖家老李/)).toBeVisible()
 }
 

@@ -10,7 +10,8 @@
  * server; it is covered by the server tests (src/server/modules/trade/trade.test.ts), which also
  * cover every transition's guard and the concurrency rules.
  */
-import { expect, test, type Browser, type Page } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
+import { loginAs } from '../support/ui'
 
 test.describe.configure({ mode: 'serial' })
 
@@ -28,17 +29,6 @@ let orderNo = ''
 
 function yuan(fen: number): string {
   return (fen / 100).toFixed(2)
-}
-
-async function loginAs(browser: Browser, username: string, password: string, to: string): Promise<Page> {
-  const context = await browser.newContext()
-  const page = await context.newPage()
-  await page.goto(`/login.html?redirect=${encodeURIComponent(to)}`)
-  await page.getByPlaceholder('请输入用户名').fill(username)
-  await page.getByPlaceholder('请输入密码').fill(password)
-  await page.getByRole('button', { name: /登\s*录/ }).click()
-  await expect(page).toHaveURL(new RegExp(`${to.replace(/[.?]/g, '\\$&')}$`))
-  return page
 }
 
 /** The cheapest on-sale account listing of the demo seller in 王者荣耀 (a Tencent transfer form). */

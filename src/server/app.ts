@@ -141,7 +141,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         await api.register(csRoutes, { cs: csService(db, now), now })
         // trading (issue 4): wallet and ledger, gateway top-ups, withdrawals, orders, bids, rooms, records
         const sandbox = sandboxGateway(loadOrCreateSandboxSecret(opts.dataDir))
-        const funds = fundsService({ db, cipher, gateways: [sandbox], messages, now })
+        const funds = fundsService({
+          db,
+          cipher,
+          confirmLoginPassword: auth.confirmPassword,
+          gateways: [sandbox],
+          messages,
+          now,
+        })
         const trade = tradeService({
           db,
           games,

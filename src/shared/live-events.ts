@@ -23,19 +23,19 @@ export interface UnreadCountEvent {
 /** Someone ordered one of my listings (seller side). */
 export interface OrderCreatedEvent {
   type: 'order-created'
-  data: { orderNo: string; goodsId: number; goodsTitle: string; amount: number }
+  data: { orderNo: string; goodsId: number; goodsTitle: string; /** fen */ amount: number }
 }
 
 /** An order was paid: the seller may deliver (seller side). */
 export interface OrderPaidEvent {
   type: 'order-paid'
-  data: { orderNo: string; goodsId: number; goodsTitle: string; amount: number }
+  data: { orderNo: string; goodsId: number; goodsTitle: string; /** fen */ amount: number }
 }
 
 /** A new bid on my listing, or a counter-offer to my bid. */
 export interface BidEvent {
   type: 'bid'
-  data: { bidId: number; goodsId: number; goodsTitle: string; price: number; counter: boolean }
+  data: { bidId: number; goodsId: number; goodsTitle: string; /** fen */ price: number; counter: boolean }
 }
 
 /** A new message in one of my guaranteed-order (escrow) rooms. */
@@ -87,7 +87,8 @@ export interface AppNotification {
 
 export const NOTIFICATION_LIMITS = { title: 64, body: 256, path: 512 } as const
 
-const money = (amount: number) => `¥${(Math.round(amount * 100) / 100).toFixed(2)}`
+/** fen → ¥12.88 (live-event amounts are integer fen, like every amount in the API) */
+const money = (fen: number) => `¥${(fen / 100).toFixed(2)}`
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text)
 
 /** Where a click on a notification of this event leads. */

@@ -8,6 +8,25 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO, call, startTestApp, tokenOf, type TestApp } from '../test-utils'
 import { gameNamed, kingAccount, newUser, publish } from '../modules/goods/test-helpers'
+import { SANDBOX_SIGNATURE_HEADER, loadOrCreateSandboxSecret, sandboxGateway } from '../modules/funds/gateway'
+import { fundsRepo } from '../modules/funds/repo'
+import { checkInvariant } from '../modules/funds/service'
+import {
+  addRole,
+  deliverOrder,
+  funded,
+  ledgerOf,
+  orderRow,
+  payOrder,
+  post,
+  relogin,
+  statusOf,
+  wallet,
+} from '../modules/trade/test-helpers'
+
+let clock = Date.now()
+const now = () => clock
+const DAY = 24 * 60 * 60 * 1000
 
 const adminUrl = process.env.TEST_DATABASE_URL
 if (!adminUrl)
@@ -25,7 +44,7 @@ describe.skipIf(!adminUrl)('PostgreSQL', () => {
     const url = new URL(adminUrl!)
     url.pathname = `/${dbName}`
     databaseUrl = url.toString()
-    t = await startTestApp({ databaseUrl })
+    t = await startTestApp({ databaseUrl, now, tradeSweepMs: 0 })
   })
 
   afterAll(async () => {
@@ -136,6 +155,98 @@ describe.skipIf(!adminUrl)('PostgreSQL', () => {
     await call(t.app, 'POST', '/api/goods/seller/offShelf', { token: seller.token, body: { goodsId: cheap } })
     expect((await search('')).total).toBe(1)
     expect((await call(t.app, 'GET', '/api/goods/home')).data.newest.length).toBeGreaterThan(0)
+  })
+
+  it('trades with BIGINT money: order, pay, deliver, confirm, settle after 30 days; the invariant holds', async () => {
+    // a game whose protection period is 30 days (30 × 86 400 000 ms does not fit a 32-bit integer)
+    const game = await gameNamed(t.app, '永劫无间')
+    await t.app.db
+      .updateTable('game_configs')
+      .set({ protection_days: 30 })
+      .where('game_id', '=', game.game.gameId)
+      .execute()
+    const seller = await newUser(t.app, 'pgts')
+    const buyer = await funded(t.app, 'pgtb', 0)
+    // a top-up beyond 2^31 fen, applied through the signed gateway notification
+    const price = 3_000_000_000
+    const topupNo = `T${Date.now()}PG`
+    await fundsRepo(t.app.db).insertTopup({
+      topup_no: topupNo,
+      user_id: buyer.userId,
+      amount: price + 1,
+      channel: 'sandbox',
+      status: 'PENDING',
+      created_at: clock,
+      paid_at: null,
+    })
+    const n = { topupNo, status: 'PAID' as const, amount: price + 1 }
+    const notify = await t.app.inject({
+      method: 'POST',
+      url: '/api/pay/notify/sandbox',
+      headers: { [SANDBOX_SIGNATURE_HEADER]: sandboxGateway(loadOrCreateSandboxSecret(t.dataDir)).sign(n) },
+      payload: n,
+    })
+    expect(notify.json()).toMatchObject({ code: 200, data: { applied: true } })
+    expect(await wallet(t.app, buyer.token)).toMatchObject({ available: price + 1 })
+
+    const area = game.areas[0]
+    const goodsId = await publish(t.app, seller.token, {
+      gameId: game.game.gameId,
+      goodsType: 'COIN',
+      areaId: area.serverId,
+      serverId: area.children[0].serverId,
+      title: 'PG 金块 大额',
+      description: '大额测试',
+      price,
+      stock: 1,
+      attributes: { 数量: 1000 },
+      imageIds: [],
+    })
+    const roleId = await addRole(t.app, buyer.token, game)
+    // the open-bid unique index (a partial index) on PostgreSQL
+    const bid = { goodsId, price: price - 1 }
+    expect((await post(t.app, '/api/trade/bid/create', buyer.token, bid)).code).toBe(200)
+    expect((await post(t.app, '/api/trade/bid/create', buyer.token, bid)).msg).toBe(
+      '您对该商品已有进行中的出价，请先撤销或等待卖家处理',
+    )
+
+    const created = await post(t.app, '/api/trade/order/create', buyer.token, {
+      goodsId,
+      quantity: 1,
+      roleId,
+    })
+    expect(created).toMatchObject({ code: 200, data: { amount: price, status: 'UNPAID' } })
+    const orderNo = created.data.orderNo
+    expect((await payOrder(t.app, buyer.token, orderNo, '000000')).msg).toBe('支付密码错误，还可尝试 4 次')
+    expect(await payOrder(t.app, buyer.token, orderNo)).toMatchObject({ code: 200, data: { status: 'PAID' } })
+    expect(await wallet(t.app, buyer.token)).toMatchObject({ available: 1, inEscrowAsBuyer: price })
+    await deliverOrder(t.app, seller.token, orderNo)
+    expect(await post(t.app, '/api/trade/order/confirm', buyer.token, { orderNo })).toMatchObject({
+      code: 200,
+      data: { status: 'COMPLETED', deadlineAt: clock + 30 * DAY },
+    })
+    expect(await orderRow(t.app, orderNo)).toMatchObject({ protection_days: 30, escrow_amount: price })
+    expect((await checkInvariant(t.app.db)).ok).toBe(true)
+
+    clock += 30 * DAY - 1
+    await t.app.trade.sweep()
+    expect(await statusOf(t.app, orderNo)).toBe('COMPLETED')
+    clock += 1
+    await t.app.trade.sweep()
+    expect(await orderRow(t.app, orderNo)).toMatchObject({ status: 'SETTLED', escrow_amount: 0 })
+    await relogin(t.app, seller)
+    expect(await wallet(t.app, seller.token)).toMatchObject({ available: price, pendingSettlement: 0 })
+    expect(await ledgerOf(t.app, seller.userId)).toMatchObject([
+      { type: 'SETTLEMENT', amount: price, available_after: price, order_no: orderNo },
+    ])
+    expect((await ledgerOf(t.app, buyer.userId)).map((l) => [l.type, l.amount, l.available_after])).toEqual([
+      ['TOPUP', price + 1, price + 1],
+      ['ORDER_PAY', -price, 1],
+    ])
+    const inv = await checkInvariant(t.app.db)
+    expect(inv).toMatchObject({ ok: true })
+    expect(inv.held).toBe(inv.expected)
+    expect(inv.held).toBeGreaterThan(price)
   })
 
   it('starts again on the existing database without migrating or seeding twice', async () => {

@@ -35,5 +35,5 @@ export const PAGES: Record<PageKey, LazyExoticComponent<ComponentType>> = {
   balanceDetail: lazy(() => import('@renderer/features/funds/BalanceDetailPage')),
   payPass: lazy(() => import('@renderer/features/funds/PayPassPage')),
   priceRecords: lazy(() => import('@renderer/features/record/RecordListPage')),
-  orderMessages: lazy(() => import('@renderer/features/trade/OrderMessagesPage')),
+  messages: lazy(() => import('@renderer/features/messages/MessageCenter')),
 }

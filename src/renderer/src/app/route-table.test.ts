@@ -132,7 +132,8 @@ describe('route table (spec §2)', () => {
         '/userHome.html',
       ]),
     )
-    expect(byPath.get('/buyer/buyOrder.html')?.built).toBe(false)
+    expect(byPath.get('/buyer/buyOrder.html')?.built).toBe(true)
+    expect(byPath.get('/user/userBase.html')?.built).toBe(false)
     for (const r of ROUTES) expect(r.built, r.path).toBe(Boolean(r.page || r.redirect))
   })
 

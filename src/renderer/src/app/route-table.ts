@@ -45,7 +45,7 @@ export type PageKey =
   | 'balanceDetail'
   | 'payPass'
   | 'priceRecords'
-  | 'orderMessages'
+  | 'messages'
 
 export interface RouteEntry {
   path: string
@@ -153,8 +153,8 @@ export const ROUTES: readonly RouteEntry[] = [
   main('平台服务', '/platform/aiDraw.html', 'AI 绘画', true),
 
   // messages
-  main('消息中心', '/message/userMessage.html', '站内信', true),
-  main('消息中心', '/message/officialMessage.html', '订单消息', true, { page: 'orderMessages' }),
+  main('消息中心', '/message/userMessage.html', '站内信', true, { page: 'messages' }),
+  main('消息中心', '/message/officialMessage.html', '订单消息', true, { page: 'messages' }),
 
   // standalone
   standalone('独立页面', '/offLogin.html', '扫码登录', false),

@@ -60,7 +60,7 @@ describe('messages store and live events', () => {
       ['bid', '/detail/3.html'],
       ['warrant', '/warrantOrderHandler.html?orderNo=YX9'],
     ])
-    expect(vi.mocked(platform.notify).mock.calls[0]![0].body).toBe('原神 满命账号，订单号 YX9，金额 ¥1288.00')
+    expect(vi.mocked(platform.notify).mock.calls[0]![0].body).toBe('原神 满命账号，订单号 YX9，金额 ¥12.88')
     expect(vi.mocked(platform.notify).mock.calls[2]![0].title).toBe('卖家给出了还价')
     expect(useMessagesStore.getState().hasNewWarrantMessage).toBe(true)
   })

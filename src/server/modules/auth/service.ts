@@ -184,6 +184,24 @@ export function authService(deps: AuthServiceDeps) {
       }
     },
 
+    /**
+     * Re-checks the login password of a signed-in user before a sensitive change (the payment
+     * password). Wrong tries count toward the same lockout as logins, so a session cannot be used to
+     * guess the login password.
+     */
+    async confirmPassword(userId: number, cipherText: string, ip: string): Promise<void> {
+      const user = await repo.findUserById(userId)
+      if (!user) throw new ApiError(Code.UNAUTHORIZED, MSG.UNAUTHORIZED)
+      if (await isLocked(user.user_name)) throw badRequest(MSG.ACCOUNT_LOCKED)
+      const plain = deps.cipher.decrypt(cipherText)
+      if (plain === null || !(await verifyPassword(plain, user.password_hash))) {
+        const now = deps.now()
+        await repo.addFailure(user.user_name, ip, now, now - LOGIN_LOCK.windowMs - LOGIN_LOCK.lockMs)
+        throw badRequest((await isLocked(user.user_name)) ? MSG.ACCOUNT_LOCKED : '登录密码不正确')
+      }
+      await repo.clearFailures(user.user_name)
+    },
+
     async logout(token: string | null) {
       if (token) await repo.deleteToken(sha256(token))
     },

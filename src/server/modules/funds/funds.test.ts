@@ -1,7 +1,7 @@
 /** Funds: the payment password and its lock, withdrawals, the ledger and the sandbox gateway's page. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO, call, encryptPassword, startTestApp, tokenOf, type TestApp } from '../../test-utils'
-import { gameNamed, kingAccount, newUser, publish } from '../goods/test-helpers'
+import { DEMO, call, encryptPassword, loginAs, startTestApp, tokenOf, type TestApp } from '../../test-utils'
+import { NEW_USER_PASSWORD, gameNamed, kingAccount, newUser, publish } from '../goods/test-helpers'
 import {
   createOrder,
   funded,
@@ -17,6 +17,7 @@ import {
   topUp,
   wallet,
 } from '../trade/test-helpers'
+import { checkInvariant } from './service'
 
 let clock = Date.now()
 const now = () => clock
@@ -75,6 +76,20 @@ describe('payment password', () => {
     await invariantOk(t.app)
   })
 
+  it('counts wrong login passwords toward the login lockout (a session cannot guess it)', async () => {
+    const u = await newUser(t.app, 'plk')
+    for (let i = 0; i < 4; i++)
+      expect((await setPayPassword(t.app, u.token, '123456', `guess-${i}`)).msg).toBe('登录密码不正确')
+    const locked = '密码错误次数过多，账号已锁定 10 分钟，请稍后再试'
+    expect((await setPayPassword(t.app, u.token, '123456', 'guess-4')).msg).toBe(locked)
+    // the right one is refused now, here and at the login
+    expect((await setPayPassword(t.app, u.token)).msg).toBe(locked)
+    expect((await loginAs(t.app, u.username, NEW_USER_PASSWORD)).msg).toBe(locked)
+    clock += 10 * MINUTE
+    expect(await setPayPassword(t.app, u.token)).toMatchObject({ code: 200 })
+    expect(await wallet(t.app, u.token)).toMatchObject({ hasPayPassword: true })
+  })
+
   it('refuses payment before a payment password is set', async () => {
     const king = await gameNamed(t.app, '王者荣耀')
     const seller = await newUser(t.app, 'pps')
@@ -113,8 +128,13 @@ describe('payment password', () => {
         payPassword: await encryptPassword(t.app, '123456'),
       }),
     ).toMatchObject({ code: 400, msg: '支付密码错误次数过多，请 30 分钟后再试' })
-    expect(await wallet(t.app, u.token)).toMatchObject({ available: 100_000, payLockedUntil: clock + 30 * MINUTE })
-    expect(await t.app.db.selectFrom('ledger').select('id').where('order_no', '=', orderNo).execute()).toEqual([])
+    expect(await wallet(t.app, u.token)).toMatchObject({
+      available: 100_000,
+      payLockedUntil: clock + 30 * MINUTE,
+    })
+    expect(
+      await t.app.db.selectFrom('ledger').select('id').where('order_no', '=', orderNo).execute(),
+    ).toEqual([])
 
     const withdraw = async (pw: string) =>
       post(t.app, '/api/funds/withdraw/create', u.token, {
@@ -184,9 +204,9 @@ describe('withdrawals', () => {
     expect(await request(60_000)).toMatchObject({ code: 400, msg: '可用余额不足' })
     expect(await request(50)).toMatchObject({ code: 400 })
     expect(await wallet(t.app, u.token)).toMatchObject({ available: 50_000, frozen: 0 })
-    expect(await t.app.db.selectFrom('withdrawals').select('id').where('user_id', '=', u.userId).execute()).toEqual(
-      [],
-    )
+    expect(
+      await t.app.db.selectFrom('withdrawals').select('id').where('user_id', '=', u.userId).execute(),
+    ).toEqual([])
 
     const first = await request(20_000)
     expect(first).toMatchObject({
@@ -326,7 +346,10 @@ describe('ledger', () => {
 describe('the sandbox gateway', () => {
   it('renders its checkout page as HTML without inline script', async () => {
     const u = await newUser(t.app, 'sbx')
-    const created = await post(t.app, '/api/funds/topup/create', u.token, { amount: 8_800, channel: 'sandbox' })
+    const created = await post(t.app, '/api/funds/topup/create', u.token, {
+      amount: 8_800,
+      channel: 'sandbox',
+    })
     expect(created).toMatchObject({
       code: 200,
       data: { payUrl: `/api/pay/sandbox/checkout?topupNo=${created.data.topupNo}`, qrCode: null },
@@ -350,14 +373,17 @@ describe('the sandbox gateway', () => {
       url: `/api/pay/sandbox/checkout?topupNo=${encodeURIComponent('<script>')}`,
     })
     expect(injected.body).not.toContain('<script>')
-    expect(
-      (await get(t.app, `/api/funds/topup/detail/${created.data.topupNo}`, u.token)).data.status,
-    ).toBe('PENDING')
+    expect((await get(t.app, `/api/funds/topup/detail/${created.data.topupNo}`, u.token)).data.status).toBe(
+      'PENDING',
+    )
   })
 
   it("marks a top-up FAILED on 'fail' with no money, and then never pays it", async () => {
     const u = await newUser(t.app, 'sbf')
-    const created = await post(t.app, '/api/funds/topup/create', u.token, { amount: 9_900, channel: 'sandbox' })
+    const created = await post(t.app, '/api/funds/topup/create', u.token, {
+      amount: 9_900,
+      channel: 'sandbox',
+    })
     const topupNo = created.data.topupNo
     const before = await invariantOk(t.app)
     const failed = await sandboxAct(t.app, topupNo, 'fail')
@@ -370,9 +396,9 @@ describe('the sandbox gateway', () => {
     expect(await wallet(t.app, u.token)).toMatchObject({ available: 0, frozen: 0 })
     expect(await ledgerOf(t.app, u.userId)).toEqual([])
     // the provider's page shows it handled; a later "pay" changes nothing
-    expect((await t.app.inject({ method: 'GET', url: `/api/pay/sandbox/checkout?topupNo=${topupNo}` })).body).toContain(
-      '已处理（FAILED）',
-    )
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/pay/sandbox/checkout?topupNo=${topupNo}` })).body,
+    ).toContain('已处理（FAILED）')
     await sandboxAct(t.app, topupNo, 'pay')
     expect((await get(t.app, `/api/funds/topup/detail/${topupNo}`, u.token)).data.status).toBe('FAILED')
     expect(await wallet(t.app, u.token)).toMatchObject({ available: 0 })
@@ -385,11 +411,62 @@ describe('the sandbox gateway', () => {
     expect(
       (await post(t.app, '/api/funds/topup/create', u.token, { amount: 9_900, channel: 'wechat' })).msg,
     ).toBe('暂不支持该支付方式')
-    expect((await post(t.app, '/api/funds/topup/create', u.token, { amount: 50, channel: 'sandbox' })).code).toBe(
-      400,
-    )
     expect(
-      (await t.app.inject({ method: 'POST', url: '/api/pay/notify/alipay', payload: { topupNo } })).json().code,
+      (await post(t.app, '/api/funds/topup/create', u.token, { amount: 50, channel: 'sandbox' })).code,
     ).toBe(400)
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/pay/notify/alipay', payload: { topupNo } })).json()
+        .code,
+    ).toBe(400)
+  })
+})
+
+describe('the invariant check', () => {
+  it('notices money without a ledger row, a paid order without its payment, and an account sold twice', async () => {
+    const king = await gameNamed(t.app, '王者荣耀')
+    const seller = await newUser(t.app, 'ivs')
+    const buyer = await funded(t.app, 'ivb', 30_000)
+    const goodsId = await publish(t.app, seller.token, kingAccount(king, { price: 10_000 }))
+    const orderNo = await createOrder(t.app, buyer.token, goodsId)
+    expect((await payOrder(t.app, buyer.token, orderNo)).code).toBe(200)
+    await invariantOk(t.app)
+    const db = t.app.db
+
+    // a balance changed behind the ledger's back
+    await db.updateTable('wallets').set({ available: 20_001 }).where('user_id', '=', buyer.userId).execute()
+    expect(await checkInvariant(db)).toMatchObject({ ok: false, held: expect.any(Number) })
+    await db.updateTable('wallets').set({ available: 20_000 }).where('user_id', '=', buyer.userId).execute()
+    await invariantOk(t.app)
+
+    // a paid order whose ORDER_PAY row is missing
+    const pay = await db
+      .selectFrom('ledger')
+      .selectAll()
+      .where('order_no', '=', orderNo)
+      .executeTakeFirstOrThrow()
+    await db.deleteFrom('ledger').where('id', '=', pay.id).execute()
+    const gap = await checkInvariant(db)
+    expect(gap.ok).toBe(false)
+    expect(gap.gaps.paid).toEqual([{ order_no: orderNo, status: 'PAID' }])
+    const { id: _id, ...row } = pay
+    await db.insertInto('ledger').values(row).execute()
+    await invariantOk(t.app)
+
+    // the same account in two live orders
+    const order = await db
+      .selectFrom('orders')
+      .selectAll()
+      .where('order_no', '=', orderNo)
+      .executeTakeFirstOrThrow()
+    const { id: _orderId, ...copy } = order
+    await db
+      .insertInto('orders')
+      .values({ ...copy, order_no: `${orderNo}X`, status: 'UNPAID', escrow_amount: 0, paid_at: null })
+      .execute()
+    const twice = await checkInvariant(db)
+    expect(twice.ok).toBe(false)
+    expect(twice.gaps.oversold).toEqual([{ goods_id: goodsId, orders: 2 }])
+    await db.deleteFrom('orders').where('order_no', '=', `${orderNo}X`).execute()
+    await invariantOk(t.app)
   })
 })

@@ -105,9 +105,7 @@ export function fundsRepo(db: Db) {
           pay_locked_until: sql`case when ${lockOver} then null else pay_locked_until end`,
         })
         .where('user_id', '=', userId)
-        .where(
-          sql<boolean>`(${lockOver} or (pay_locked_until is null and pay_fail_count < ${maxTries}))`,
-        )
+        .where(sql<boolean>`(${lockOver} or (pay_locked_until is null and pay_fail_count < ${maxTries}))`)
         .returning('pay_fail_count')
         .executeTakeFirst()
       return row ? Number(row.pay_fail_count) : null
@@ -241,7 +239,10 @@ export function fundsRepo(db: Db) {
       }
     },
 
-    /** Orders whose ledger rows are missing: paid-or-later without ORDER_PAY, etc. */
+    /**
+     * Orders whose ledger rows are missing (paid-or-later without ORDER_PAY, etc.), orders whose escrow
+     * is wrong for their state, and account listings sold more than once.
+     */
     async ledgerGaps() {
       const missing = (statuses: string[], type: LedgerType, field: 'paid_at' | null = null) => {
         let q = db
@@ -292,7 +293,17 @@ export function fundsRepo(db: Db) {
         )
         .limit(20)
         .execute()
-      return { paid, settled, refunded, escrowWrong }
+      // an account (stock 1) is sold at most once: never two live or finished orders on one listing
+      const oversold = await db
+        .selectFrom('orders')
+        .select(['goods_id', sql<number>`count(*)`.as('orders')])
+        .where('goods_type', '=', 'ACCOUNT')
+        .where('status', 'not in', ['CANCELLED', 'REFUNDED'])
+        .groupBy('goods_id')
+        .having(sql<number>`count(*)`, '>', 1)
+        .limit(20)
+        .execute()
+      return { paid, settled, refunded, escrowWrong, oversold }
     },
   }
 }

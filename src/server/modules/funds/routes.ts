@@ -62,7 +62,7 @@ export const fundsRoutes: FastifyPluginAsync<{
     TRADE_PATHS.payPassword,
     { ...auth, schema: { body: setPayPasswordBodySchema } },
     async (r) => {
-      await funds.setPayPassword(uid(r), r.body)
+      await funds.setPayPassword(uid(r), r.body, r.ip)
       return ok(undefined, '支付密码设置成功')
     },
   )

@@ -41,6 +41,8 @@ const bad = (msg: string) => new ApiError(Code.BAD_REQUEST, msg)
 export interface FundsDeps {
   db: Db
   cipher: PasswordCipher
+  /** the login password check of the auth module (its lockout applies): throws when wrong */
+  confirmLoginPassword: (userId: number, cipherText: string, ip: string) => Promise<void>
   gateways: PaymentGateway[]
   messages?: MessageService
   now: () => number
@@ -104,15 +106,8 @@ export function fundsService(deps: FundsDeps) {
       }
     },
 
-    async setPayPassword(userId: number, body: SetPayPasswordBody) {
-      const login = cipher.decrypt(body.loginPassword)
-      const user = await db
-        .selectFrom('users')
-        .select('password_hash')
-        .where('id', '=', userId)
-        .executeTakeFirst()
-      if (login === null || !user || !(await verifyPassword(login, user.password_hash)))
-        throw bad('登录密码不正确')
+    async setPayPassword(userId: number, body: SetPayPasswordBody, ip: string) {
+      await deps.confirmLoginPassword(userId, body.loginPassword, ip)
       const pay = cipher.decrypt(body.payPassword)
       if (pay === null || !/^\d{6}$/.test(pay)) throw bad('支付密码必须是 6 位数字')
       await repo.setPayPassword(userId, await hashPassword(pay), now())
@@ -293,7 +288,10 @@ export function fundsService(deps: FundsDeps) {
       )
     },
 
-    /** Σ(available + frozen) + Σ escrow == Σ paid top-ups − Σ approved withdrawals, and no ledger gaps. */
+    /**
+     * Σ(available + frozen) + Σ escrow == Σ paid top-ups − Σ approved withdrawals, no ledger gaps, and
+     * no account listing sold twice.
+     */
     async invariant() {
       return checkInvariant(db)
     },
@@ -311,7 +309,8 @@ export async function checkInvariant(db: Db) {
     gaps.paid.length === 0 &&
     gaps.settled.length === 0 &&
     gaps.refunded.length === 0 &&
-    gaps.escrowWrong.length === 0
+    gaps.escrowWrong.length === 0 &&
+    gaps.oversold.length === 0
   return { ok, held, expected, ...sums, gaps }
 }
 

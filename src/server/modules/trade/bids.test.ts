@@ -220,7 +220,11 @@ describe('bids', () => {
     expect(await act('accept', buyer.token, b.bidId)).toMatchObject({ code: 400, msg: '出价已过期' })
     expect((await act('cancel', buyer.token, b.bidId)).code).toBe(400)
     expect((await bid(buyer.token, goodsId, 55_000)).code).toBe(200)
-    const g = await t.app.db.selectFrom('goods').select('status').where('id', '=', goodsId).executeTakeFirstOrThrow()
+    const g = await t.app.db
+      .selectFrom('goods')
+      .select('status')
+      .where('id', '=', goodsId)
+      .executeTakeFirstOrThrow()
     expect(g.status).toBe('ON_SALE')
   })
 
@@ -241,7 +245,10 @@ describe('bids', () => {
     expect((await call(t.app, 'GET', '/api/trade/bid/list?role=buyer')).code).toBe(401)
     expect((await act('accept', stranger.token, 987_654)).code).toBe(404)
     // nothing changed
-    expect((await bidsOf(buyer.token, 'buyer')).rows[0]).toMatchObject({ bidId: made.bidId, status: 'PENDING' })
+    expect((await bidsOf(buyer.token, 'buyer')).rows[0]).toMatchObject({
+      bidId: made.bidId,
+      status: 'PENDING',
+    })
   })
 
   it('on a coin listing, acceptance needs a receiving role of the game and uses the default one', async () => {
@@ -259,7 +266,11 @@ describe('bids', () => {
       code: 200,
       data: { quantity: 1, amount: 4_000, role: { roleId: preferred, roleName: '乙' } },
     })
-    const g = await t.app.db.selectFrom('goods').select(['stock', 'status']).where('id', '=', goodsId).executeTakeFirstOrThrow()
+    const g = await t.app.db
+      .selectFrom('goods')
+      .select(['stock', 'status'])
+      .where('id', '=', goodsId)
+      .executeTakeFirstOrThrow()
     expect(g).toEqual({ stock: 19, status: 'ON_SALE' })
   })
 })

@@ -49,9 +49,16 @@ export function tradeRepo(db: Db) {
         .executeTakeFirst()
     },
 
-    /** The atomic reservation: true when `quantity` was taken from an ON_SALE listing. */
-    async reserve(goodsId: number, quantity: number, at: number): Promise<boolean> {
-      const res = await db
+    /**
+     * The atomic reservation: takes `quantity` from an ON_SALE listing and answers the listing as it is
+     * afterwards (its stock left and its price, as of the reservation), or null when it could not.
+     */
+    async reserve(
+      goodsId: number,
+      quantity: number,
+      at: number,
+    ): Promise<{ stock: number; price: number } | null> {
+      const row = await db
         .updateTable('goods')
         .set({
           stock: sql`stock - ${quantity}`,
@@ -63,8 +70,9 @@ export function tradeRepo(db: Db) {
         .where('status', '=', 'ON_SALE')
         .where('deleted_at', 'is', null)
         .where('stock', '>=', quantity)
+        .returning(['stock', 'price'])
         .executeTakeFirst()
-      return Number(res.numUpdatedRows) === 1
+      return row ? { stock: Number(row.stock), price: Number(row.price) } : null
     },
 
     /** Gives reserved stock back; a SOLD listing returns to sale. */
@@ -136,7 +144,8 @@ export function tradeRepo(db: Db) {
             eb.and([eb('status', '=', 'TO_CONFIRM'), eb('delivered_at', '<=', at - rules.confirmMs)]),
             eb.and([
               eb('status', '=', 'COMPLETED'),
-              eb(sql`completed_at + protection_days * ${rules.dayMs}`, '<=', at),
+              // 64-bit product: PostgreSQL types days × ms-per-day as int4, which overflows past 24 days
+              eb(sql`completed_at + protection_days * cast(${rules.dayMs} as bigint)`, '<=', at),
             ]),
           ]),
         )

@@ -15,7 +15,8 @@ beforeAll(async () => {
 })
 afterAll(() => t?.close())
 
-const save = (token: string, body: Record<string, unknown>) => post(t.app, '/api/trade/role/save', token, body)
+const save = (token: string, body: Record<string, unknown>) =>
+  post(t.app, '/api/trade/role/save', token, body)
 const list = async (token: string) => (await get(t.app, '/api/trade/role/list', token)).data
 
 describe('receiving roles', () => {
@@ -45,16 +46,29 @@ describe('receiving roles', () => {
     const roleId = created.data.roleId
     // a second default of the same game takes over; other games keep theirs
     const kingRole = await addRole(t.app, u.token, king, { isDefault: true })
-    const second = await save(u.token, { gameId: dream.game.gameId, roleName: '剑侠客', gameRoleId: '10002', isDefault: true })
+    const second = await save(u.token, {
+      gameId: dream.game.gameId,
+      roleName: '剑侠客',
+      gameRoleId: '10002',
+      isDefault: true,
+    })
     expect(second.data).toMatchObject({ isDefault: true, serverId: null, serverName: null })
     const roles = await list(u.token)
     expect(roles).toHaveLength(3)
-    expect(roles.filter((r: { isDefault: boolean }) => r.isDefault).map((r: { roleId: number }) => r.roleId).sort()).toEqual(
-      [kingRole, second.data.roleId].sort(),
-    )
+    expect(
+      roles
+        .filter((r: { isDefault: boolean }) => r.isDefault)
+        .map((r: { roleId: number }) => r.roleId)
+        .sort(),
+    ).toEqual([kingRole, second.data.roleId].sort())
 
     // update
-    const updated = await save(u.token, { roleId, gameId: dream.game.gameId, roleName: '飞燕女', gameRoleId: '10003' })
+    const updated = await save(u.token, {
+      roleId,
+      gameId: dream.game.gameId,
+      roleName: '飞燕女',
+      gameRoleId: '10003',
+    })
     expect(updated.data).toMatchObject({ roleId, roleName: '飞燕女', gameRoleId: '10003', isDefault: false })
 
     // nobody else sees, changes or removes them
@@ -64,8 +78,16 @@ describe('receiving roles', () => {
     ).toMatchObject({ code: 404 })
     expect(await post(t.app, '/api/trade/role/remove', other.token, { roleId })).toMatchObject({ code: 404 })
     // a failed update by a stranger does not clear the owner's default either
-    await save(other.token, { roleId, gameId: dream.game.gameId, roleName: 'x', gameRoleId: '1', isDefault: true })
-    expect((await list(u.token)).find((r: { roleId: number }) => r.roleId === second.data.roleId).isDefault).toBe(true)
+    await save(other.token, {
+      roleId,
+      gameId: dream.game.gameId,
+      roleName: 'x',
+      gameRoleId: '1',
+      isDefault: true,
+    })
+    expect(
+      (await list(u.token)).find((r: { roleId: number }) => r.roleId === second.data.roleId).isDefault,
+    ).toBe(true)
     expect((await list(u.token)).find((r: { roleId: number }) => r.roleId === roleId).roleName).toBe('飞燕女')
 
     // validation: the server must belong to the game, the game must exist
@@ -107,7 +129,8 @@ describe('receiving roles', () => {
     expect(await order(buyer.token, coin, 987_654)).toMatchObject({ code: 400, msg: '收货角色不存在' })
     // nothing was reserved by the refused attempts
     const stock = async () =>
-      (await t.app.db.selectFrom('goods').select('stock').where('id', '=', coin).executeTakeFirstOrThrow()).stock
+      (await t.app.db.selectFrom('goods').select('stock').where('id', '=', coin).executeTakeFirstOrThrow())
+        .stock
     expect(await stock()).toBe(50)
 
     const dreamRole = await addRole(t.app, buyer.token, dream, { roleName: '龙太子' })
@@ -128,7 +151,9 @@ describe('receiving roles', () => {
     expect(detail.data.role).toMatchObject({ roleName: '龙太子' })
     expect((await payOrder(t.app, buyer.token, ok.data.orderNo)).code).toBe(200)
     // the seller sees the role to deliver to
-    expect((await get(t.app, `/api/trade/order/detail/${ok.data.orderNo}`, seller.token)).data.role).toMatchObject({
+    expect(
+      (await get(t.app, `/api/trade/order/detail/${ok.data.orderNo}`, seller.token)).data.role,
+    ).toMatchObject({
       roleName: '龙太子',
     })
 
@@ -152,7 +177,10 @@ describe('receiving roles', () => {
 
     const account = await publish(t.app, seller.token, kingAccount(king, { price: 10_000 }))
     expect(await order(buyer.token, account)).toMatchObject({ code: 400 }) // quantity 2 of a stock-1 account
-    const single = await post(t.app, '/api/trade/order/create', buyer.token, { goodsId: account, quantity: 1 })
+    const single = await post(t.app, '/api/trade/order/create', buyer.token, {
+      goodsId: account,
+      quantity: 1,
+    })
     expect(single).toMatchObject({ code: 200, data: { role: null } })
   })
 })

@@ -339,10 +339,11 @@ export function tradeService(deps: TradeDeps) {
     if (!g || g.deleted_at !== null) throw notFound('商品不存在')
     if (g.seller_id === input.buyerId) throw bad('不能购买自己发布的商品')
     const at = now()
-    if (!(await t.reserve(g.id, input.quantity, at)))
-      throw bad(g.status === 'ON_SALE' ? SOLD_OUT : '商品已售出或已下架')
-    if (g.stock - input.quantity === 0) await deps.goods.syncSearch(trx, g.id)
-    const unit = input.unitPrice ?? Number(g.price)
+    const left = await t.reserve(g.id, input.quantity, at)
+    if (!left) throw bad(g.status === 'ON_SALE' ? SOLD_OUT : '商品已售出或已下架')
+    // decided by the reservation itself: a concurrent buyer may have taken stock since `g` was read
+    if (left.stock === 0) await deps.goods.syncSearch(trx, g.id)
+    const unit = input.unitPrice ?? left.price
     const protectionDays = (await deps.games.rules(g.game_id, trx)).config.protectionDays
     const orderNo = businessNo('', at)
     await t.insertOrder({
@@ -400,7 +401,7 @@ export function tradeService(deps: TradeDeps) {
         () =>
           deps.bus?.publish(goods.seller_id, {
             type: 'order-created',
-            data: { orderNo, goodsId: goods.id, goodsTitle: goods.title, amount: amount / 100 },
+            data: { orderNo, goodsId: goods.id, goodsTitle: goods.title, amount },
           }) ?? Promise.resolve(),
       ],
     )
@@ -529,7 +530,7 @@ export function tradeService(deps: TradeDeps) {
           () =>
             deps.bus?.publish(o.seller_id, {
               type: 'order-paid',
-              data: { orderNo, goodsId: o.goods_id, goodsTitle: o.title, amount: Number(o.amount) / 100 },
+              data: { orderNo, goodsId: o.goods_id, goodsTitle: o.title, amount: Number(o.amount) },
             }) ?? Promise.resolve(),
         ],
       )
@@ -860,7 +861,7 @@ export function tradeService(deps: TradeDeps) {
           () =>
             deps.bus?.publish(g.seller_id, {
               type: 'bid',
-              data: { bidId, goodsId: g.id, goodsTitle: g.title, price: body.price / 100, counter: false },
+              data: { bidId, goodsId: g.id, goodsTitle: g.title, price: body.price, counter: false },
             }) ?? Promise.resolve(),
         ],
       )
@@ -985,7 +986,7 @@ export function tradeService(deps: TradeDeps) {
                 bidId,
                 goodsId: b.goods_id,
                 goodsTitle: g?.title ?? '',
-                price: price / 100,
+                price,
                 counter: true,
               },
             }) ?? Promise.resolve(),

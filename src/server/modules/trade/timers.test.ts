@@ -30,11 +30,7 @@ beforeAll(async () => {
 afterAll(() => t?.close())
 
 const goodsRow = (goodsId: number) =>
-  t.app.db
-    .selectFrom('goods')
-    .select(['stock', 'status'])
-    .where('id', '=', goodsId)
-    .executeTakeFirstOrThrow()
+  t.app.db.selectFrom('goods').select(['stock', 'status']).where('id', '=', goodsId).executeTakeFirstOrThrow()
 
 describe('a paid order the seller has not started', () => {
   it('may be cancelled by the buyer only after 48 hours, with a full refund and the stock back', async () => {
@@ -83,9 +79,9 @@ describe('a paid order the seller has not started', () => {
     expect((await cancel(buyer.token)).code).toBe(400)
     // both sides are told
     const titles = async (userId: number) =>
-      (
-        await t.app.db.selectFrom('web_messages').select('title').where('user_id', '=', userId).execute()
-      ).map((m) => m.title)
+      (await t.app.db.selectFrom('web_messages').select('title').where('user_id', '=', userId).execute()).map(
+        (m) => m.title,
+      )
     expect(await titles(buyer.userId)).toContain('订单已退款')
     expect(await titles(seller.userId)).toContain('订单已被买家取消')
     // back on sale: another buyer can buy it
@@ -134,9 +130,9 @@ describe('a delivered order', () => {
     // it completed at the deadline, not whenever the sweeper came by
     expect(Number(completed.completed_at)).toBe(deliveredAt + 72 * HOUR)
     const titles = async (userId: number) =>
-      (
-        await t.app.db.selectFrom('web_messages').select('title').where('user_id', '=', userId).execute()
-      ).map((m) => m.title)
+      (await t.app.db.selectFrom('web_messages').select('title').where('user_id', '=', userId).execute()).map(
+        (m) => m.title,
+      )
     expect(await titles(buyer.userId)).toContain('订单已自动确认收货')
     await relogin(t.app, buyer)
     await relogin(t.app, seller)

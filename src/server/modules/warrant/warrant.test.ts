@@ -1,7 +1,15 @@
 /** Guaranteed-order rooms: disputes freeze the time rules, staff rule release or refund, evidence images. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO, startTestApp, tokenOf, type TestApp } from '../../test-utils'
-import { flatImage, gameNamed, kingAccount, newUser, publish, uploadImage, type GameFixture } from '../goods/test-helpers'
+import {
+  flatImage,
+  gameNamed,
+  kingAccount,
+  newUser,
+  publish,
+  uploadImage,
+  type GameFixture,
+} from '../goods/test-helpers'
 import {
   addRole,
   deliverOrder,
@@ -33,11 +41,7 @@ afterAll(() => t?.close())
 
 const admin = () => tokenOf(t.app, ...DEMO.admin)
 const goodsRow = (goodsId: number) =>
-  t.app.db
-    .selectFrom('goods')
-    .select(['stock', 'status'])
-    .where('id', '=', goodsId)
-    .executeTakeFirstOrThrow()
+  t.app.db.selectFrom('goods').select(['stock', 'status']).where('id', '=', goodsId).executeTakeFirstOrThrow()
 const dispute = (token: string, orderNo: string, reason = '账号被找回') =>
   post(t.app, '/api/trade/order/dispute', token, { orderNo, reason })
 const rule = (token: string, orderNo: string, decision: 'RELEASE' | 'REFUND', remark = '核实完毕') =>
@@ -60,7 +64,12 @@ describe('disputes', () => {
     const opened = await dispute(buyer.token, orderNo, '  登录后发现账号被二次找回  ')
     expect(opened).toMatchObject({
       code: 200,
-      data: { status: 'ARBITRATING', disputedFrom: 'TO_CONFIRM', deadlineAt: null, actions: ['viewCredentials'] },
+      data: {
+        status: 'ARBITRATING',
+        disputedFrom: 'TO_CONFIRM',
+        deadlineAt: null,
+        actions: ['viewCredentials'],
+      },
     })
     expect((await dispute(buyer.token, orderNo)).code).toBe(400)
     // the room shows the system line; staff now see the room
@@ -81,7 +90,9 @@ describe('disputes', () => {
     expect(await orderRow(t.app, orderNo)).toMatchObject({ status: 'ARBITRATING', escrow_amount: 70_000 })
     await relogin(t.app, buyer)
     await relogin(t.app, seller)
-    expect((await get(t.app, `/api/trade/order/detail/${orderNo}`, buyer.token)).data.status).toBe('ARBITRATING')
+    expect((await get(t.app, `/api/trade/order/detail/${orderNo}`, buyer.token)).data.status).toBe(
+      'ARBITRATING',
+    )
     expect(await ledgerOf(t.app, seller.userId)).toEqual([])
 
     // only staff rule
@@ -110,7 +121,9 @@ describe('disputes', () => {
   it('opened after completion (before settlement) freeze it; staff refund the buyer', async () => {
     const { seller, buyer, orderNo } = await sale(40_000)
     await deliverOrder(t.app, seller.token, orderNo)
-    expect((await post(t.app, '/api/trade/order/confirm', buyer.token, { orderNo })).data.status).toBe('COMPLETED')
+    expect((await post(t.app, '/api/trade/order/confirm', buyer.token, { orderNo })).data.status).toBe(
+      'COMPLETED',
+    )
     clock += 6 * DAY
     await relogin(t.app, seller)
     expect(await dispute(seller.token, orderNo, '买家换绑后恶意找回')).toMatchObject({
@@ -182,9 +195,9 @@ describe('disputes', () => {
     expect(await rule(await admin(), orderNo, 'REFUND', '卖家同意退款')).toMatchObject({ code: 200 })
     expect(await goodsRow(goodsId)).toEqual({ stock: 0, status: 'SOLD' })
     const again = await funded(t.app, 'wic', 9_000)
-    expect((await post(t.app, '/api/trade/order/create', again.token, { goodsId, quantity: 1, roleId })).code).toBe(
-      400,
-    )
+    expect(
+      (await post(t.app, '/api/trade/order/create', again.token, { goodsId, quantity: 1, roleId })).code,
+    ).toBe(400)
     await invariantOk(t.app)
   })
 })
@@ -193,8 +206,9 @@ describe('room messages', () => {
   it('take evidence images only from the poster’s own uploads', async () => {
     const { seller, buyer, orderNo } = await sale(15_000)
     const mine = (await uploadImage(t.app, buyer.token, await flatImage(320, 240))).data.imageId as string
-    const theirs = (await uploadImage(t.app, seller.token, await flatImage(320, 240, 'png', { r: 9, g: 9, b: 9 })))
-      .data.imageId as string
+    const theirs = (
+      await uploadImage(t.app, seller.token, await flatImage(320, 240, 'png', { r: 9, g: 9, b: 9 }))
+    ).data.imageId as string
     const postMsg = (token: string, content: string, imageIds?: string[]) =>
       post(t.app, '/api/trade/warrant/message', token, {
         orderNo,
@@ -205,7 +219,10 @@ describe('room messages', () => {
       code: 400,
       msg: '图片不存在或不属于您',
     })
-    expect(await postMsg(buyer.token, '', ['0'.repeat(32)])).toMatchObject({ code: 400, msg: '图片不存在或不属于您' })
+    expect(await postMsg(buyer.token, '', ['0'.repeat(32)])).toMatchObject({
+      code: 400,
+      msg: '图片不存在或不属于您',
+    })
     expect(await postMsg(buyer.token, '', [mine, theirs])).toMatchObject({ code: 400 })
     expect((await postMsg(buyer.token, '', ['not-an-id'])).code).toBe(400)
     expect(await postMsg(buyer.token, '   ')).toMatchObject({ code: 400, msg: '请输入消息内容或上传图片' })
@@ -227,8 +244,13 @@ describe('room messages', () => {
     expect((await get(t.app, `/api/trade/warrant/messages/${orderNo}`, staff)).code).toBe(200)
     const staffImage = (await uploadImage(t.app, staff, await flatImage(100, 100))).data.imageId as string
     expect(
-      (await post(t.app, '/api/trade/warrant/message', staff, { orderNo, content: '请双方提供截图', imageIds: [staffImage] }))
-        .code,
+      (
+        await post(t.app, '/api/trade/warrant/message', staff, {
+          orderNo,
+          content: '请双方提供截图',
+          imageIds: [staffImage],
+        })
+      ).code,
     ).toBe(200)
     const rooms = await get(t.app, '/api/trade/warrant/rooms', buyer.token)
     expect(rooms.data.find((r: { orderNo: string }) => r.orderNo === orderNo)).toMatchObject({ unread: 1 })

@@ -39,7 +39,7 @@ export function PriceChart({ series }: { series: PricePoint[] }) {
           </g>
         ))}
         {series.map((p, i) =>
-          i % labelEvery === 0 || i === series.length - 1 ? (
+          (i % labelEvery === 0 && series.length - 1 - i >= labelEvery / 2) || i === series.length - 1 ? (
             <text
               key={p.day}
               x={scale.x(i)}

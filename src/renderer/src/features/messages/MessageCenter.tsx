@@ -1,11 +1,14 @@
 /**
- * /message/officialMessage.html: order messages (web messages of type ORDER), newest first, paged;
- * unread ones marked, read one by one or all on the page. The header's unread count follows.
+ * The message centre (spec §2 /message): /message/userMessage.html (站内信, web messages of type
+ * SYSTEM) and /message/officialMessage.html (订单消息, type ORDER). Newest first, paged; unread
+ * ones marked, read one by one or all on the page, removed; the header's unread count follows.
  */
 import { useState } from 'react'
-import { Alert, Badge, Button, Empty, List, Segmented } from 'antd'
+import { Link, useLocation } from 'react-router-dom'
+import { Alert, Badge, Button, Empty, List, Popconfirm, Segmented, Tabs } from 'antd'
 import type { WebMessage } from '@shared/api/types'
-import { webMessageBatchRead, webMessagePage } from '@renderer/api/message'
+import { webMessageBatchRead, webMessageBatchRemove, webMessagePage } from '@renderer/api/message'
+import { ExportMessagesButton } from './ExportMessagesButton'
 import { pageOf } from '@renderer/api/goods'
 import { Pagination } from '@renderer/components/Pagination'
 import { useMessagesStore } from '@renderer/stores/messages'
@@ -13,16 +16,25 @@ import { apiErrorText } from '@renderer/utils/api-error'
 import { formatTradeTime } from '@renderer/utils/time'
 import { toast } from '@renderer/utils/toast'
 import { useQuery } from '@renderer/utils/use-query'
-import { TradeShell } from './TradeShell'
+import { TradeShell } from '@renderer/features/trade/TradeShell'
 
-export default function OrderMessagesPage() {
+const KINDS = {
+  SYSTEM: { path: '/message/userMessage.html', title: '站内信', empty: '站内信' },
+  ORDER: { path: '/message/officialMessage.html', title: '订单消息', empty: '订单消息' },
+} as const
+type Kind = keyof typeof KINDS
+
+export default function MessageCenter() {
+  const { pathname } = useLocation()
+  const messageType: Kind = pathname === KINDS.ORDER.path ? 'ORDER' : 'SYSTEM'
+  const kind = KINDS[messageType]
   const [page, setPage] = useState(1)
   const [limit, setLimit] = useState(20)
   const [unreadOnly, setUnreadOnly] = useState(false)
-  const list = useQuery(['order-messages', page, limit, unreadOnly], async () =>
+  const list = useQuery(['messages', messageType, page, limit, unreadOnly], async () =>
     pageOf<WebMessage>(
       await webMessagePage({
-        messageType: 'ORDER',
+        messageType,
         pageNum: page,
         pageSize: limit,
         ...(unreadOnly ? { isRead: false } : {}),
@@ -30,28 +42,30 @@ export default function OrderMessagesPage() {
     ),
   )
   const [busy, setBusy] = useState(false)
-  const markRead = async (ids: number[]) => {
+  const change = async (action: 'read' | 'remove', ids: number[]) => {
     if (ids.length === 0) return
     setBusy(true)
     try {
-      await webMessageBatchRead({ ids })
+      await (action === 'read' ? webMessageBatchRead({ ids }) : webMessageBatchRemove({ ids }))
       list.reload()
       void useMessagesStore.getState().refresh()
     } catch (err) {
-      toast('error', apiErrorText(err, '标记已读失败'))
+      toast('error', apiErrorText(err, action === 'read' ? '标记已读失败' : '删除失败'))
     } finally {
       setBusy(false)
     }
   }
+  const markRead = (ids: number[]) => change('read', ids)
   const unreadIds = (list.data?.rows ?? []).filter((m) => !m.isRead).map((m) => m.messageId)
   return (
     <TradeShell
       section="消息中心"
-      sectionTo="/message/officialMessage.html"
-      title="订单消息"
+      sectionTo={kind.path}
+      title={kind.title}
       nav={false}
       extra={
         <>
+          {messageType === 'SYSTEM' ? <ExportMessagesButton /> : null}
           <Segmented
             value={unreadOnly ? 'unread' : 'all'}
             options={[
@@ -69,10 +83,17 @@ export default function OrderMessagesPage() {
         </>
       }
     >
+      <Tabs
+        activeKey={messageType}
+        items={(Object.keys(KINDS) as Kind[]).map((k) => ({
+          key: k,
+          label: <Link to={KINDS[k].path}>{KINDS[k].title}</Link>,
+        }))}
+      />
       {list.error ? (
         <Alert type="error" showIcon title={apiErrorText(list.error, '消息加载失败')} />
       ) : list.data && list.data.rows.length === 0 ? (
-        <Empty description={unreadOnly ? '没有未读的订单消息' : '暂无订单消息'} />
+        <Empty description={unreadOnly ? `没有未读的${kind.empty}` : `暂无${kind.empty}`} />
       ) : (
         <List<WebMessage>
           loading={!list.data}
@@ -81,8 +102,8 @@ export default function OrderMessagesPage() {
           renderItem={(m) => (
             <List.Item
               aria-label={m.title}
-              actions={
-                m.isRead
+              actions={[
+                ...(m.isRead
                   ? []
                   : [
                       <Button
@@ -93,8 +114,19 @@ export default function OrderMessagesPage() {
                       >
                         标为已读
                       </Button>,
-                    ]
-              }
+                    ]),
+                <Popconfirm
+                  key="remove"
+                  title="删除这条消息？"
+                  okText="删除"
+                  cancelText="取消"
+                  onConfirm={() => change('remove', [m.messageId])}
+                >
+                  <Button type="link" size="small" danger>
+                    删除
+                  </Button>
+                </Popconfirm>,
+              ]}
             >
               <List.Item.Meta
                 title={

@@ -1,0 +1,24 @@
+/** Browser steps the end-to-end specs share: the real login form. */
+import { expect, type Browser, type Page } from '@playwright/test'
+
+/** Fill and submit the login form on the current page. */
+export async function submitLogin(page: Page, username: string, password: string) {
+  await page.getByPlaceholder('请输入用户名').fill(username)
+  await page.getByPlaceholder('请输入密码').fill(password)
+  await page.getByRole('button', { name: /登\s*录/ }).click()
+}
+
+/** A new browser context logged in through the form, landing on `to` (the login redirect). */
+export async function loginAs(
+  browser: Browser,
+  username: string,
+  password: string,
+  to: string,
+): Promise<Page> {
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  await page.goto(`/login.html?redirect=${encodeURIComponent(to)}`)
+  await submitLogin(page, username, password)
+  await expect(page).toHaveURL(new RegExp(`${to.replace(/[.?]/g, '\\$&')}$`))
+  return page
+}

@@ -1,0 +1,577 @@
+/**
+ * `npm run bench:trade`: buying and paying over HTTP against the built server, then a crash.
+ *
+ * 1. builds the server when dist/server is older than its sources (`npm run build:server`) and starts
+ *    `node dist/server/server.js` as a child process on a temporary DATA_DIR (SQLite), a free port,
+ *    CAPTCHA_ENABLED=false, SEED_DEMO=1; its log goes to <tmp>/server.log;
+ * 2. through the API only: a seller publishes coin listings with large stock and many stock-1
+ *    accounts; N buyers register and log in (RSA-encrypted passwords from /api/publicKey, each from
+ *    its own loopback address 127.0.1.x, as the per-IP limits expect distinct clients), top up through
+ *    the sandbox gateway's page, set the payment password and a receiving role;
+ * 3. phase 1: every buyer creates and pays orders back to back for --seconds (mostly coins, some
+ *    accounts raced for by several buyers at once); prints orders/s, p50/p95/p99 of order+pay,
+ *    failures by message; stops the server (SIGTERM) and checks the money invariant on its database
+ *    with the code of scripts/check-invariant.ts;
+ * 4. phase 2: starts the server again on the same DATA_DIR, the seller lists --accounts/3 fresh
+ *    accounts, the same load runs and the server is SIGKILLed after --kill-after seconds; checks the
+ *    invariant on the crashed database, restarts the server (timed), checks again, confirms every
+ *    payment acknowledged before the kill is PAID (and no paid order lacks its ledger row), and that
+ *    buying works again. Exits 1 when a check fails (the temp dir is then kept).
+ *
+ * Options: --buyers 40, --seconds 60, --kill-after 10, --accounts 150, --keep (keep the temp dir).
+ * About 1.5 minutes with the defaults.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { closeSync, openSync } from 'node:fs'
+import { mkdtemp, rm } from 'node:fs/promises'
+import http from 'node:http'
+import { createServer, type AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { performance } from 'node:perf_hooks'
+import { parseArgs } from 'node:util'
+import forge from 'node-forge'
+import { GOODS_PATHS, PATHS, TRADE_PATHS, type PublishGoodsBody } from '../src/shared/api'
+import { API_BASE } from '../src/shared/constants'
+import { root, staleBuilds } from './build-state.mjs'
+import { checkInvariantAt, describeInvariant, type InvariantResult } from './check-invariant'
+
+const { values: opts } = parseArgs({
+  options: {
+    buyers: { type: 'string', default: '40' },
+    seconds: { type: 'string', default: '60' },
+    'kill-after': { type: 'string', default: '10' },
+    accounts: { type: 'string', default: '150' },
+    keep: { type: 'boolean', default: false },
+  },
+})
+const BUYERS = Number(opts.buyers)
+const SECONDS = Number(opts.seconds)
+const KILL_AFTER = Number(opts['kill-after'])
+const ACCOUNTS = Number(opts.accounts)
+const COIN_LISTINGS = 10
+/** share of purchases that go for an account (while any is left) */
+const ACCOUNT_SHARE = 0.1
+const PASSWORD = 'Bench@2024'
+const PAY_PASSWORD = '123456'
+const TOPUP_FEN = 5_000_000
+
+// ---------------------------------------------------------------------------------------------- server
+
+interface Server {
+  child: ChildProcess
+  exited: Promise<number | null>
+  /** ms from spawn until /api/publicKey answered */
+  readyMs: number
+}
+
+async function freePort(): Promise<number> {
+  const s = createServer()
+  await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve))
+  const { port } = s.address() as AddressInfo
+  await new Promise((resolve) => s.close(resolve))
+  return port
+}
+
+/** the server process this script started and has not seen exit */
+let current: Server | null = null
+process.on('exit', () => {
+  if (current && current.child.exitCode === null && current.child.signalCode === null)
+    current.child.kill('SIGKILL')
+})
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130))
+
+async function startServer(dataDir: string, port: number, logPath: string): Promise<Server> {
+  const log = openSync(logPath, 'a')
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    CAPTCHA_ENABLED: 'false',
+    SEED_DEMO: '1',
+  }
+  delete env.DATABASE_URL
+  const t0 = performance.now()
+  const child = spawn(process.execPath, [join(root, 'dist/server/server.js')], {
+    cwd: root,
+    env,
+    stdio: ['ignore', log, log],
+  })
+  closeSync(log)
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+  let dead = false
+  void exited.then(() => (dead = true))
+  const server: Server = { child, exited, readyMs: 0 }
+  current = server
+  for (;;) {
+    if (dead) throw new Error(`the server exited during start-up; see ${logPath}`)
+    if (performance.now() - t0 > 60_000) throw new Error(`the server did not start in 60 s; see ${logPath}`)
+    try {
+      const res = await request({ port, agent: false }, 'GET', PATHS.publicKey)
+      if (res.status === 200) {
+        server.readyMs = performance.now() - t0
+        return server
+      }
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 20))
+  }
+}
+
+async function stopServer(server: Server, signal: 'SIGTERM' | 'SIGKILL') {
+  server.child.kill(signal)
+  const timer = setTimeout(() => server.child.kill('SIGKILL'), 15_000)
+  await server.exited
+  clearTimeout(timer)
+  current = null
+}
+
+// ---------------------------------------------------------------------------------------------- HTTP
+
+interface Reply {
+  status: number
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the envelope's data, read as the bench needs
+  json: any
+  location: string | undefined
+}
+
+function request(
+  conn: { port: number; agent: http.Agent | false; localAddress?: string },
+  method: 'GET' | 'POST',
+  path: string,
+  opts: { token?: string; body?: unknown; form?: Record<string, string> } = {},
+): Promise<Reply> {
+  const payload =
+    opts.form !== undefined
+      ? new URLSearchParams(opts.form).toString()
+      : opts.body !== undefined
+        ? JSON.stringify(opts.body)
+        : undefined
+  const headers: Record<string, string> = {}
+  if (opts.token) headers.authorization = `Bearer ${opts.token}`
+  if (payload !== undefined) {
+    headers['content-type'] =
+      opts.form !== undefined ? 'application/x-www-form-urlencoded' : 'application/json'
+    headers['content-length'] = String(Buffer.byteLength(payload))
+  }
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port: conn.port,
+        path: `${API_BASE}${path}`,
+        method,
+        agent: conn.agent,
+        localAddress: conn.localAddress,
+        headers,
+      },
+      (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (c: Buffer) => chunks.push(c))
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8')
+          let json: unknown = null
+          if ((res.headers['content-type'] ?? '').includes('json')) json = JSON.parse(text)
+          resolve({ status: res.statusCode ?? 0, json, location: res.headers.location })
+        })
+        res.on('error', reject)
+      },
+    )
+    req.setTimeout(30_000, () => req.destroy(new Error('timeout')))
+    req.on('error', reject)
+    if (payload !== undefined) req.write(payload)
+    req.end()
+  })
+}
+
+/** One client (a user at its own loopback address, keep-alive). */
+class Client {
+  token = ''
+  agent = new http.Agent({ keepAlive: true, maxSockets: 2 })
+  constructor(
+    public port: number,
+    readonly localAddress: string,
+  ) {}
+  call(method: 'GET' | 'POST', path: string, body?: unknown) {
+    return request(this, method, path, { token: this.token, body })
+  }
+  form(path: string, form: Record<string, string>) {
+    return request(this, 'POST', path, { token: this.token, form })
+  }
+  /** after a restart: new port, no stale sockets */
+  reconnect(port: number) {
+    this.agent.destroy()
+    this.agent = new http.Agent({ keepAlive: true, maxSockets: 2 })
+    this.port = port
+  }
+  close() {
+    this.agent.destroy()
+  }
+}
+
+async function ok(reply: Promise<Reply>, what: string) {
+  const r = await reply
+  if (r.status !== 200 || r.json?.code !== 200)
+    throw new Error(`${what}: HTTP ${r.status} ${r.json?.code ?? ''} ${r.json?.msg ?? ''}`)
+  return r.json
+}
+
+// ---------------------------------------------------------------------------------------------- setup
+
+type Rsa = (text: string) => string
+
+async function publicKey(port: number): Promise<Rsa> {
+  const r = await request({ port, agent: false }, 'GET', PATHS.publicKey)
+  const key = forge.pki.publicKeyFromPem(r.json.data.publicKey)
+  return (text) => forge.util.encode64(key.encrypt(forge.util.encodeUtf8(text), 'RSAES-PKCS1-V1_5'))
+}
+
+async function registerAndLogin(c: Client, username: string, rsa: Rsa) {
+  const password = rsa(PASSWORD)
+  await ok(
+    c.call('POST', PATHS.register, {
+      username,
+      password,
+      confirmPassword: password,
+      nickName: username.slice(0, 30),
+    }),
+    `register ${username}`,
+  )
+  const login = await ok(
+    c.call('POST', PATHS.login, { username, password: rsa(PASSWORD) }),
+    `login ${username}`,
+  )
+  c.token = login.token
+}
+
+interface Buyer {
+  client: Client
+  roleId: number
+  /** the payment password, encrypted once */
+  payPassword: string
+}
+
+interface Market {
+  coins: number[]
+  /** unsold accounts, front first (buyers race for the first few) */
+  accounts: number[]
+}
+
+async function setUp(port: number, runId: string) {
+  const rsa = await publicKey(port)
+  const seller = new Client(port, '127.0.2.1')
+  await registerAndLogin(seller, `s${runId}`, rsa)
+  const games = (await ok(seller.call('GET', PATHS.games), 'games')).data as Array<{
+    gameId: number
+    nameCn: string
+  }>
+  const king = games.find((g) => g.nameCn === '王者荣耀')
+  if (!king) throw new Error('the demo seed has no 王者荣耀')
+  const areas = (await ok(seller.call('GET', `${PATHS.areaServersByGameId}?gameId=${king.gameId}`), 'areas'))
+    .data as Array<{ serverId: number; children: Array<{ serverId: number }> }>
+  const where = { gameId: king.gameId, areaId: areas[0].serverId, serverId: areas[0].children[0].serverId }
+  const publish = async (body: PublishGoodsBody) =>
+    (await ok(seller.call('POST', GOODS_PATHS.publish, body), 'publish')).data.goodsId as number
+  const market: Market = { coins: [], accounts: [] }
+  let accountNo = 0
+  const publishAccounts = async (n: number) => {
+    for (let i = 0; i < n; i++, accountNo++)
+      market.accounts.push(
+        await publish({
+          ...where,
+          goodsType: 'ACCOUNT',
+          title: `荣耀王者 压测账号 ${accountNo}`,
+          description: '压测商品',
+          price: 2_000 + 100 * (accountNo % 50),
+          stock: 1,
+          attributes: { 段位: '荣耀王者', 英雄数量: 100, 皮肤数量: 200 },
+          imageIds: [],
+        }),
+      )
+  }
+  for (let i = 0; i < COIN_LISTINGS; i++)
+    market.coins.push(
+      await publish({
+        ...where,
+        goodsType: 'COIN',
+        title: `点券 ${1000 * (i + 1)} 秒发 压测${i}`,
+        description: '压测商品',
+        price: 100 * (i + 1),
+        stock: 99_999,
+        attributes: { 数量: 1000 * (i + 1) },
+        imageIds: [],
+      }),
+    )
+  await publishAccounts(ACCOUNTS)
+
+  const buyers: Buyer[] = []
+  const setUpBuyer = async (i: number) => {
+    const client = new Client(port, `127.0.1.${i + 1}`)
+    await registerAndLogin(client, `b${runId}x${i}`, rsa)
+    const topup = await ok(
+      client.call('POST', TRADE_PATHS.topupCreate, { amount: TOPUP_FEN, channel: 'sandbox' }),
+      'top-up',
+    )
+    // the gateway's own page: the "pay" button posts this form, the provider notifies, 303 back
+    const paid = await client.form(TRADE_PATHS.sandboxAct, { topupNo: topup.data.topupNo, action: 'pay' })
+    if (paid.status !== 303) throw new Error(`sandbox pay: HTTP ${paid.status}`)
+    await ok(
+      client.call('POST', TRADE_PATHS.payPassword, {
+        payPassword: rsa(PAY_PASSWORD),
+        loginPassword: rsa(PASSWORD),
+      }),
+      'pay password',
+    )
+    const role = await ok(
+      client.call('POST', TRADE_PATHS.roleSave, {
+        gameId: king.gameId,
+        serverId: where.serverId,
+        roleName: `角色${i}`,
+        gameRoleId: String(100000 + i),
+        isDefault: true,
+      }),
+      'role',
+    )
+    buyers[i] = { client, roleId: role.data.roleId, payPassword: rsa(PAY_PASSWORD) }
+  }
+  // a few at a time: registration and passwords are scrypt work on the server
+  let next = 0
+  await Promise.all(
+    Array.from({ length: 6 }, async () => {
+      while (next < BUYERS) await setUpBuyer(next++)
+    }),
+  )
+  return { buyers, market, seller, publishAccounts }
+}
+
+// ---------------------------------------------------------------------------------------------- load
+
+interface RunResult {
+  seconds: number
+  paid: number
+  latency: number[]
+  create: number[]
+  pay: number[]
+  failures: Map<string, number>
+  /** orders whose payment the server acknowledged (buyer index, order number) */
+  acknowledged: Array<[number, string]>
+  accountTries: number
+  accountsBought: number
+}
+
+async function run(
+  buyers: Buyer[],
+  market: Market,
+  seconds: number,
+  killAt?: () => void,
+): Promise<RunResult> {
+  const r: RunResult = {
+    seconds: 0,
+    paid: 0,
+    latency: [],
+    create: [],
+    pay: [],
+    failures: new Map(),
+    acknowledged: [],
+    accountTries: 0,
+    accountsBought: 0,
+  }
+  const fail = (why: string) => r.failures.set(why, (r.failures.get(why) ?? 0) + 1)
+  let stop = false
+  const t0 = performance.now()
+  const end = t0 + seconds * 1000
+  const killTimer = killAt
+    ? setTimeout(() => {
+        killAt()
+        stop = true
+      }, KILL_AFTER * 1000)
+    : null
+  await Promise.all(
+    buyers.map(async (b, index) => {
+      while (!stop && performance.now() < end) {
+        const forAccount = market.accounts.length > 0 && Math.random() < ACCOUNT_SHARE
+        const goodsId = forAccount
+          ? market.accounts[Math.floor(Math.random() * Math.min(3, market.accounts.length))]
+          : market.coins[Math.floor(Math.random() * market.coins.length)]
+        if (forAccount) r.accountTries++
+        const body = forAccount
+          ? { goodsId, quantity: 1 }
+          : { goodsId, quantity: 1 + Math.floor(Math.random() * 3), roleId: b.roleId }
+        const s = performance.now()
+        try {
+          const created = await b.client.call('POST', TRADE_PATHS.orderCreate, body)
+          if (created.json?.code !== 200) {
+            fail(created.json?.msg ?? `HTTP ${created.status}`)
+            if (forAccount && /售出|下架/.test(created.json?.msg ?? '')) {
+              const at = market.accounts.indexOf(goodsId)
+              if (at >= 0) market.accounts.splice(at, 1)
+            }
+            continue
+          }
+          const m = performance.now()
+          const orderNo = created.json.data.orderNo as string
+          const paid = await b.client.call('POST', TRADE_PATHS.orderPay, {
+            orderNo,
+            payPassword: b.payPassword,
+          })
+          const e = performance.now()
+          if (paid.json?.code !== 200) {
+            fail(paid.json?.msg ?? `HTTP ${paid.status}`)
+            continue
+          }
+          r.paid++
+          r.acknowledged.push([index, orderNo])
+          r.latency.push(e - s)
+          r.create.push(m - s)
+          r.pay.push(e - m)
+          if (forAccount) {
+            r.accountsBought++
+            const at = market.accounts.indexOf(goodsId)
+            if (at >= 0) market.accounts.splice(at, 1)
+          }
+        } catch (err) {
+          fail(`network: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`)
+          if (stop) break
+        }
+      }
+    }),
+  )
+  if (killTimer) clearTimeout(killTimer)
+  r.seconds = (performance.now() - t0) / 1000
+  return r
+}
+
+const pct = (sorted: number[], p: number) =>
+  sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
+const ms = (n: number) => `${n.toFixed(0)} ms`
+
+function report(title: string, r: RunResult) {
+  const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b)
+  const all = sorted(r.latency)
+  const create = sorted(r.create)
+  const pay = sorted(r.pay)
+  console.log(`\n${title}`)
+  console.log(
+    `  paid orders        ${r.paid} in ${r.seconds.toFixed(1)} s = ${(r.paid / r.seconds).toFixed(1)} orders/s`,
+  )
+  console.log(
+    `  order+pay latency  p50 ${ms(pct(all, 50))}  p95 ${ms(pct(all, 95))}  p99 ${ms(pct(all, 99))}  max ${ms(all.at(-1) ?? NaN)}`,
+  )
+  console.log(
+    `    create / pay     p50 ${ms(pct(create, 50))} / ${ms(pct(pay, 50))}  p95 ${ms(pct(create, 95))} / ${ms(pct(pay, 95))}`,
+  )
+  console.log(`  accounts           ${r.accountTries} tries, ${r.accountsBought} bought`)
+  const failures = [...r.failures.entries()].sort((a, b) => b[1] - a[1])
+  if (failures.length === 0) console.log('  failures           none')
+  else console.log(`  failures           ${failures.reduce((s, [, n]) => s + n, 0)}, by message:`)
+  for (const [why, n] of failures) console.log(`    ${String(n).padStart(6)}  ${why}`)
+}
+
+function printInvariant(title: string, r: InvariantResult) {
+  console.log(`\n${title}`)
+  for (const line of describeInvariant(r)) console.log(`  ${line}`)
+}
+
+// ---------------------------------------------------------------------------------------------- main
+
+const started = performance.now()
+if (staleBuilds().includes('build:server')) {
+  console.log('dist/server is older than its sources: npm run build:server')
+  const built = spawnSync('npm', ['run', 'build:server'], { cwd: root, stdio: 'inherit' })
+  if (built.status !== 0) throw new Error('build:server failed')
+}
+const base = await mkdtemp(join(tmpdir(), 'market-bench-trade-'))
+const dataDir = join(base, 'data')
+const logPath = join(base, 'server.log')
+const runId = Date.now().toString(36).slice(-6)
+let failed = true
+try {
+  console.log(`bench-trade: ${BUYERS} buyers, ${SECONDS} s, SIGKILL after ${KILL_AFTER} s; data in ${base}`)
+  let port = await freePort()
+  let server = await startServer(dataDir, port, logPath)
+  console.log(
+    `server pid ${server.child.pid} on port ${port}, ready in ${ms(server.readyMs)} (new database, seeded)`,
+  )
+  const t = performance.now()
+  const { buyers, market, seller, publishAccounts } = await setUp(port, runId)
+  console.log(
+    `set-up ${((performance.now() - t) / 1000).toFixed(1)} s: ${COIN_LISTINGS} coin listings (stock 99 999), ${ACCOUNTS} accounts (stock 1), ${BUYERS} buyers with ${(TOPUP_FEN / 100).toFixed(0)} 元 each`,
+  )
+
+  // phase 1
+  const one = await run(buyers, market, SECONDS)
+  report(`phase 1: ${BUYERS} buyers ordering and paying for ${SECONDS} s`, one)
+  await stopServer(server, 'SIGTERM')
+  const inv1 = await checkInvariantAt({ dataDir })
+  printInvariant('invariant after phase 1 (server stopped)', inv1)
+
+  // phase 2: the same load, SIGKILL in the middle
+  port = await freePort()
+  server = await startServer(dataDir, port, logPath)
+  for (const c of [seller, ...buyers.map((b) => b.client)]) c.reconnect(port)
+  // fresh accounts to race for while the server is killed
+  await publishAccounts(Math.ceil(ACCOUNTS / 3))
+  console.log(
+    `\nphase 2: server pid ${server.child.pid} (start on the existing database ${ms(server.readyMs)}), ${market.accounts.length} accounts on sale`,
+  )
+  let killedAt = 0
+  const two = await run(buyers, market, SECONDS, () => {
+    killedAt = performance.now()
+    server.child.kill('SIGKILL')
+  })
+  await server.exited
+  current = null
+  report(`phase 2: the same load, SIGKILL after ${KILL_AFTER} s`, two)
+  const inv2 = await checkInvariantAt({ dataDir })
+  printInvariant(
+    `invariant of the killed server's database (${ms(performance.now() - killedAt)} after the kill)`,
+    inv2,
+  )
+
+  port = await freePort()
+  server = await startServer(dataDir, port, logPath)
+  for (const b of buyers) b.client.reconnect(port)
+  console.log(`\nrestart after SIGKILL: ready in ${ms(server.readyMs)}`)
+  const inv3 = await checkInvariantAt({ dataDir })
+  printInvariant('invariant after the restart (server running)', inv3)
+
+  // every payment acknowledged before the kill survived, with its ledger row
+  let kept = 0
+  const lost: string[] = []
+  await Promise.all(
+    buyers.map(async (b, index) => {
+      for (const [i, orderNo] of two.acknowledged) {
+        if (i !== index) continue
+        const d = await b.client.call('GET', TRADE_PATHS.orderDetail.replace(':orderNo', orderNo))
+        if (d.json?.code === 200 && d.json.data.status === 'PAID' && d.json.data.paidAt !== null) kept++
+        else lost.push(orderNo)
+      }
+    }),
+  )
+  console.log(
+    `payments acknowledged before the kill: ${two.acknowledged.length}; PAID after the restart: ${kept}${lost.length ? `; LOST ${lost.slice(0, 5).join(', ')}` : ''}`,
+  )
+  console.log(
+    `paid orders lacking their ORDER_PAY ledger row: ${inv3.gaps.paid.length}${inv3.gaps.paid.length ? ` (${inv3.gaps.paid.map((o) => o.order_no).join(', ')})` : ''}`,
+  )
+  const probe = await run(buyers.slice(0, 5), market, 2)
+  console.log(
+    `buying after the restart: ${probe.paid} paid orders in 2 s by 5 buyers, ${probe.failures.size} kinds of failure`,
+  )
+  await stopServer(server, 'SIGTERM')
+  const inv4 = await checkInvariantAt({ dataDir })
+  console.log(`final invariant (server stopped): ${inv4.ok ? 'OK' : 'VIOLATED'}`)
+  for (const c of [seller, ...buyers.map((b) => b.client)]) c.close()
+
+  failed = !(inv1.ok && inv2.ok && inv3.ok && inv4.ok && lost.length === 0 && probe.paid > 0)
+  console.log(
+    `\n${failed ? 'FAILED' : 'all checks passed'} in ${((performance.now() - started) / 1000).toFixed(0)} s`,
+  )
+  process.exitCode = failed ? 1 : 0
+} finally {
+  if (current) await stopServer(current, 'SIGKILL')
+  if (opts.keep || failed) console.log(`kept ${base}`)
+  else await rm(base, { recursive: true, force: true })
+}

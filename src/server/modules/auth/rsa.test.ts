@@ -1,0 +1,83 @@
+/** The password cipher: what jsencrypt (PKCS#1 v1.5) sends is decrypted; anything else is null. */
+import { constants, generateKeyPairSync, publicEncrypt } from 'node:crypto'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import forge from 'node-forge'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { loadOrCreateKeyPair, type PasswordCipher } from './rsa'
+
+let dir: string
+let cipher: PasswordCipher
+let key: forge.pki.rsa.PublicKey
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'market-rsa-'))
+  cipher = loadOrCreateKeyPair(dir)
+  key = forge.pki.publicKeyFromPem(cipher.publicKeyPem)
+})
+afterAll(() => rm(dir, { recursive: true, force: true }))
+
+/** As the browser does it: PKCS#1 v1.5 with the public key, base64. */
+const encrypt = (text: string) =>
+  forge.util.encode64(key.encrypt(forge.util.encodeUtf8(text), 'RSAES-PKCS1-V1_5'))
+
+/** Raw RSA of a chosen 256-byte block (to build wrong paddings). */
+const raw = (block: Buffer) =>
+  publicEncrypt({ key: cipher.publicKeyPem, padding: constants.RSA_NO_PADDING }, block).toString('base64')
+
+describe('the password cipher', () => {
+  it('decrypts PKCS#1 v1.5 ciphertexts, UTF-8 included, and keeps its key across restarts', () => {
+    expect(cipher.decrypt(encrypt('Passw0rd!x'))).toBe('Passw0rd!x')
+    expect(cipher.decrypt(encrypt('支付密码 123456'))).toBe('支付密码 123456')
+    expect(cipher.decrypt(encrypt(''))).toBe('')
+    const again = loadOrCreateKeyPair(dir)
+    expect(again.publicKeyPem).toBe(cipher.publicKeyPem)
+    expect(again.decrypt(encrypt('123456'))).toBe('123456')
+  })
+
+  it('accepts a ciphertext whose leading zero byte was dropped', () => {
+    for (let i = 0; i < 5000; i++) {
+      const c = Buffer.from(forge.util.decode64(encrypt(`pw${i}`)), 'binary')
+      if (c[0] !== 0) continue
+      expect(cipher.decrypt(c.subarray(1).toString('base64'))).toBe(`pw${i}`)
+      return
+    }
+    throw new Error('no ciphertext with a leading zero in 5000 tries')
+  })
+
+  it('answers null for anything that is not a v1.5 ciphertext of this key', () => {
+    expect(cipher.decrypt('')).toBeNull()
+    expect(cipher.decrypt('not base64 at all')).toBeNull()
+    expect(cipher.decrypt(Buffer.alloc(257, 1).toString('base64'))).toBeNull()
+    // at least the modulus
+    expect(cipher.decrypt(Buffer.alloc(256, 0xff).toString('base64'))).toBeNull()
+    const block = (type: number, psLength: number, message: Buffer) => {
+      const b = Buffer.alloc(256)
+      b[1] = type
+      b.fill(0x5a, 2, 2 + psLength)
+      b[2 + psLength] = 0
+      message.copy(b, 3 + psLength)
+      return b
+    }
+    const msg = Buffer.from('123456')
+    expect(cipher.decrypt(raw(block(2, 256 - 3 - msg.length, msg)))).toBe('123456')
+    // block type 1 (signatures), a padding string shorter than 8 bytes, no separator, bad UTF-8
+    expect(cipher.decrypt(raw(block(1, 256 - 3 - msg.length, msg)))).toBeNull()
+    const short = Buffer.alloc(256, 0x11)
+    short[0] = 0
+    short[1] = 2
+    short[5] = 0
+    expect(cipher.decrypt(raw(short))).toBeNull()
+    const noSeparator = Buffer.alloc(256, 0x11)
+    noSeparator[0] = 0
+    noSeparator[1] = 2
+    expect(cipher.decrypt(raw(noSeparator))).toBeNull()
+    const badUtf8 = Buffer.from([0xc3, 0x28])
+    expect(cipher.decrypt(raw(block(2, 256 - 3 - badUtf8.length, badUtf8)))).toBeNull()
+    // another key's ciphertext
+    const other = generateKeyPairSync('rsa', { modulusLength: 2048 }).publicKey
+    const foreign = publicEncrypt({ key: other, padding: constants.RSA_PKCS1_PADDING }, msg)
+    expect(cipher.decrypt(foreign.toString('base64'))).toBeNull()
+  })
+})
