@@ -557,9 +557,11 @@ try {
     `paid orders lacking their ORDER_PAY ledger row: ${inv3.gaps.paid.length}${inv3.gaps.paid.length ? ` (${inv3.gaps.paid.map((o) => o.order_no).join(', ')})` : ''}`,
   )
   const probe = await run(buyers.slice(0, 5), market, 2)
+  const probeFailures = [...probe.failures].map(([why, n]) => `${n}× ${why}`).join(', ') || 'none'
   console.log(
-    `buying after the restart: ${probe.paid} paid orders in 2 s by 5 buyers, ${probe.failures.size} kinds of failure`,
+    `buying after the restart: ${probe.paid} paid orders in 2 s by 5 buyers; failures: ${probeFailures}`,
   )
+
   await stopServer(server, 'SIGTERM')
   const inv4 = await checkInvariantAt({ dataDir })
   console.log(`final invariant (server stopped): ${inv4.ok ? 'OK' : 'VIOLATED'}`)

@@ -7,7 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify'
 import { API_BASE, ROLE_ADMIN } from '../shared/constants'
 import { openDatabase, type Db } from './db'
 import { migrateToLatest } from './db/migrate'
-import { seedDemo } from './db/seed'
+import { seedBase, seedDemo } from './db/seed'
 import { authRoutes } from './modules/auth/routes'
 import { loadOrCreateKeyPair } from './modules/auth/rsa'
 import { authService } from './modules/auth/service'
@@ -50,6 +50,8 @@ export interface BuildAppOptions {
   webRoot?: string | null
   /** origins besides the desktop app's that may call the API cross-origin */
   corsOrigins?: readonly string[]
+  /** the built-in sandbox payment gateway (pay without money); default: on when demo data is seeded */
+  paySandbox?: boolean
   logger?: boolean
   /** clock in epoch ms (tests move it to expire captchas, tokens and lockouts) */
   now?: () => number
@@ -90,6 +92,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   try {
     const { isNew } = await migrateToLatest(handle)
+    if (isNew) await seedBase(db, now())
     if (isNew && (opts.seedDemo ?? true))
       await seedDemo(db, now(), { dataDir: opts.dataDir, dialect: handle.dialect })
 
@@ -140,12 +143,16 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         await api.register(commonRoutes, { exports, tickets, auth, sessionAlive, now })
         await api.register(csRoutes, { cs: csService(db, now), now })
         // trading (issue 4): wallet and ledger, gateway top-ups, withdrawals, orders, bids, rooms, records
-        const sandbox = sandboxGateway(loadOrCreateSandboxSecret(opts.dataDir))
+        // the sandbox gateway credits wallets without real money: demo and test installs only
+        const sandbox =
+          (opts.paySandbox ?? opts.seedDemo ?? true)
+            ? sandboxGateway(loadOrCreateSandboxSecret(opts.dataDir))
+            : null
         const funds = fundsService({
           db,
           cipher,
           confirmLoginPassword: auth.confirmPassword,
-          gateways: [sandbox],
+          gateways: sandbox ? [sandbox] : [],
           messages,
           now,
         })

@@ -37,6 +37,7 @@ describe('loadConfig', () => {
       captchaEnabled: false,
       webRoot: '/srv/web',
       corsOrigins: ['http://localhost:5173', 'https://admin.example.com'],
+      paySandbox: false,
     })
   })
 

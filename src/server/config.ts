@@ -12,6 +12,7 @@ export interface ServerConfig {
   captchaEnabled: boolean
   webRoot: string
   corsOrigins: string[]
+  paySandbox: boolean
 }
 
 function flag(name: string, value: string | undefined, fallback: boolean): boolean {
@@ -48,6 +49,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     databaseUrl: env.DATABASE_URL?.trim() || undefined,
     seedDemo: flag('SEED_DEMO', env.SEED_DEMO, true),
     captchaEnabled: flag('CAPTCHA_ENABLED', env.CAPTCHA_ENABLED, true),
+    paySandbox: flag('PAY_SANDBOX', env.PAY_SANDBOX, flag('SEED_DEMO', env.SEED_DEMO, true)),
     corsOrigins: (env.CORS_ORIGINS ?? '')
       .split(',')
       .map((o) => o.trim())

@@ -1,6 +1,6 @@
 /**
- * Demo data for a new database (SEED_DEMO=1): accounts and roles, menus, dictionaries, parameters,
- * games, notices and a few messages. Runs once, in one transaction, right after the first migration.
+ * The first data of a new database, right after the first migration: seedBase always (what the
+ * product needs to work), seedDemo unless SEED_DEMO=0 (accounts, games, listings, trades, messages).
  */
 import { HELP_LINKS } from '../../../shared/help-links'
 import { ALL_PERMISSION, ROLE_ADMIN, SITE_NAME } from '../../../shared/constants'
@@ -46,9 +46,11 @@ const COMMON_PERMISSIONS = [
   'user:profile:edit',
 ]
 
-/** `catalogue`: where listing screenshots and keys go (DATA_DIR) and the dialect (search structures). */
-export async function seedDemo(db: Db, now: number, catalogue?: { dataDir: string; dialect: DbDialect }) {
-  const hashes = await Promise.all(DEMO_ACCOUNTS.map((a) => hashPassword(a.password)))
+/**
+ * What every new database needs to work (always, SEED_DEMO or not): roles and permissions, menus,
+ * dictionaries, parameters and the help notices behind the footer links.
+ */
+export async function seedBase(db: Db, now: number) {
   await db.transaction().execute(async (trx) => {
     const roles = await trx
       .insertInto('roles')
@@ -66,32 +68,6 @@ export async function seedDemo(db: Db, now: number, catalogue?: { dataDir: strin
         ...COMMON_PERMISSIONS.map((permission) => ({ role_id: roleId(ROLE_COMMON), permission })),
       ])
       .execute()
-
-    const users: Record<string, number> = {}
-    for (const [i, account] of DEMO_ACCOUNTS.entries()) {
-      const { id } = await trx
-        .insertInto('users')
-        .values({
-          user_name: account.userName,
-          nick_name: account.nickName,
-          password_hash: hashes[i],
-          avatar: '',
-          phone: account.phone,
-          email: `${account.userName}@example.com`,
-          user_code: newUserCode(),
-          status: '0',
-          created_at: now - 30 * DAY,
-          updated_at: now - 30 * DAY,
-          last_login_at: null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-      users[account.userName] = id
-      await trx
-        .insertInto('user_roles')
-        .values({ user_id: id, role_id: roleId(account.role) })
-        .execute()
-    }
 
     for (const [order, menu] of MENUS.entries()) {
       const dir = await trx
@@ -162,6 +138,69 @@ export async function seedDemo(db: Db, now: number, catalogue?: { dataDir: strin
       )
       .execute()
 
+    const helpNotices: SeedNotice[] = HELP_LINKS.map((link) => {
+      const paragraphs = HELP_TEXTS[link.noticeId]
+      if (!paragraphs) throw new Error(`no help text for notice ${link.noticeId}`)
+      return {
+        noticeId: link.noticeId,
+        noticeType: link.noticeType,
+        title: link.title,
+        paragraphs,
+        daysAgo: 60,
+      }
+    })
+    await trx
+      .insertInto('notices')
+      .values(
+        helpNotices.map((n) => ({
+          id: n.noticeId,
+          notice_type: n.noticeType,
+          title: n.title,
+          content: n.paragraphs.join('\n\n'),
+          status: '0',
+          created_at: now - n.daysAgo * DAY,
+          updated_at: now - n.daysAgo * DAY,
+        })),
+      )
+      .execute()
+  })
+}
+
+/**
+ * Demo data (SEED_DEMO=1), after seedBase: the demo accounts, games, announcements, messages, and
+ * with `catalogue` (where listing screenshots and keys go, and the dialect) listings and trades.
+ */
+export async function seedDemo(db: Db, now: number, catalogue?: { dataDir: string; dialect: DbDialect }) {
+  const hashes = await Promise.all(DEMO_ACCOUNTS.map((a) => hashPassword(a.password)))
+  await db.transaction().execute(async (trx) => {
+    const roles = await trx.selectFrom('roles').select(['id', 'role_key']).execute()
+    const roleId = (key: string) => roles.find((r) => r.role_key === key)!.id
+    const users: Record<string, number> = {}
+    for (const [i, account] of DEMO_ACCOUNTS.entries()) {
+      const { id } = await trx
+        .insertInto('users')
+        .values({
+          user_name: account.userName,
+          nick_name: account.nickName,
+          password_hash: hashes[i],
+          avatar: '',
+          phone: account.phone,
+          email: `${account.userName}@example.com`,
+          user_code: newUserCode(),
+          status: '0',
+          created_at: now - 30 * DAY,
+          updated_at: now - 30 * DAY,
+          last_login_at: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      users[account.userName] = id
+      await trx
+        .insertInto('user_roles')
+        .values({ user_id: id, role_id: roleId(account.role) })
+        .execute()
+    }
+
     for (const [i, game] of GAMES.entries()) {
       const { id: gameId } = await trx
         .insertInto('games')
@@ -199,21 +238,10 @@ export async function seedDemo(db: Db, now: number, catalogue?: { dataDir: strin
       }
     }
 
-    const helpNotices: SeedNotice[] = HELP_LINKS.map((link) => {
-      const paragraphs = HELP_TEXTS[link.noticeId]
-      if (!paragraphs) throw new Error(`no help text for notice ${link.noticeId}`)
-      return {
-        noticeId: link.noticeId,
-        noticeType: link.noticeType,
-        title: link.title,
-        paragraphs,
-        daysAgo: 60,
-      }
-    })
     await trx
       .insertInto('notices')
       .values(
-        [...helpNotices, ...ANNOUNCEMENTS].map((n) => ({
+        ANNOUNCEMENTS.map((n) => ({
           id: n.noticeId,
           notice_type: n.noticeType,
           title: n.title,

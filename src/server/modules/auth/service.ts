@@ -106,7 +106,9 @@ export function authService(deps: AuthServiceDeps) {
       await checkCaptcha(body.code, body.uuid)
       const userName = body.username.trim()
       if (!userName) throw badRequest('用户名不能为空')
-      const password = decryptPassword(body.password)
+      // Implicit rejection: a value that does not decrypt counts as a wrong password, so login answers
+      // never tell bad PKCS#1 v1.5 padding apart from a wrong password (no Bleichenbacher oracle).
+      const password = deps.cipher.decrypt(body.password) ?? randomBytes(16).toString('hex')
       if (await isLocked(userName)) throw badRequest(MSG.ACCOUNT_LOCKED)
 
       const user = await repo.findUserByName(userName)

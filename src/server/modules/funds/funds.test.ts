@@ -344,6 +344,26 @@ describe('ledger', () => {
 })
 
 describe('the sandbox gateway', () => {
+  it('is off without demo data (production): no page, no top-up, no notification', async () => {
+    const prod = await startTestApp({ seedDemo: false, tradeSweepMs: 0 })
+    try {
+      const page = await prod.app.inject({ url: '/api/pay/sandbox/checkout?topupNo=T1' })
+      expect(page.json().code).toBe(404)
+      const notify = await call(prod.app, 'POST', '/api/pay/notify/sandbox', {
+        body: { topupNo: 'T1', status: 'PAID', amount: 100 },
+      })
+      expect(notify.code).toBe(400)
+      const u = await newUser(prod.app, 'prd')
+      const topup = await call(prod.app, 'POST', '/api/funds/topup/create', {
+        token: u.token,
+        body: { amount: 100, channel: 'sandbox' },
+      })
+      expect(topup).toMatchObject({ code: 400, msg: '暂不支持该支付方式' })
+    } finally {
+      await prod.close()
+    }
+  })
+
   it('renders its checkout page as HTML without inline script', async () => {
     const u = await newUser(t.app, 'sbx')
     const created = await post(t.app, '/api/funds/topup/create', u.token, {

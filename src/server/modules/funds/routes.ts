@@ -42,7 +42,8 @@ function checkoutPage(topup: { topupNo: string; amount: number; status: string }
 
 export const fundsRoutes: FastifyPluginAsync<{
   funds: FundsService
-  sandbox: ReturnType<typeof sandboxGateway>
+  /** null: the sandbox gateway is off (production), its pages answer 404 */
+  sandbox: ReturnType<typeof sandboxGateway> | null
 }> = async (app, { funds, sandbox }) => {
   const auth = { config: { auth: true } } as const
   const uid = (r: unknown) => sessionOf(r as never).userId
@@ -95,7 +96,13 @@ export const fundsRoutes: FastifyPluginAsync<{
     },
   )
 
+  app.post<{ Params: { channel: string } }>(TRADE_PATHS.payNotify, async (r) => {
+    const res = await funds.applyNotification(r.params.channel, r.headers, r.body)
+    return ok(res, 'success')
+  })
+
   // ---------------------------------------------------------------- the sandbox gateway (plays the provider)
+  if (!sandbox) return
   const actUrl = `/api${TRADE_PATHS.sandboxAct}`
   app.get<{ Querystring: { topupNo: string } }>(
     TRADE_PATHS.sandboxCheckout,
@@ -123,8 +130,4 @@ export const fundsRoutes: FastifyPluginAsync<{
       return reply.redirect(`/account/balance.html?topupNo=${encodeURIComponent(topup.topupNo)}`, 303)
     },
   )
-  app.post<{ Params: { channel: string } }>(TRADE_PATHS.payNotify, async (r) => {
-    const res = await funds.applyNotification(r.params.channel, r.headers, r.body)
-    return ok(res, 'success')
-  })
 }
