@@ -178,6 +178,7 @@ describe('desktop platform adapter', () => {
   it('gives the settings dialog its channels and the settings:open event', async () => {
     const { emit } = installShell(main)
     const platform = await loadDesktop()
+    await platform.init()
     const api = platform.desktopSettings!
     await expect(api.get()).resolves.toEqual({ apiOrigin: 'https://api.example.com' })
     await expect(api.save({ startMinimized: true })).resolves.toEqual({ restartRequired: true })
@@ -191,6 +192,21 @@ describe('desktop platform adapter', () => {
     emit('settings:open', {})
     off()
     expect(opened).toHaveBeenCalledTimes(1)
+  })
+
+  it('keeps a settings:open that arrives before the (lazy) dialog listens', async () => {
+    const { emit } = installShell(main)
+    const platform = await loadDesktop()
+    await platform.init()
+    emit('settings:open', {})
+    const opened = vi.fn()
+    const off = platform.desktopSettings!.onOpen(opened)
+    expect(opened).toHaveBeenCalledTimes(1)
+    emit('settings:open', {})
+    expect(opened).toHaveBeenCalledTimes(2)
+    off()
+    emit('settings:open', {})
+    expect(opened).toHaveBeenCalledTimes(2)
   })
 
   it('says clearly when the preload is missing', async () => {

@@ -26,11 +26,22 @@ function report(what: string): (error: unknown) => void {
   return (error) => console.warn(`[platform/desktop] ${what} failed`, error)
 }
 
+/**
+ * `settings:open` can arrive before the (lazily loaded) settings dialog listens: init subscribes at
+ * once and remembers an unanswered request, which the first listener then receives.
+ */
+let settingsListener: (() => void) | null = null
+let settingsRequested = false
+
 const desktop: Platform = {
   kind: 'desktop',
 
   async init() {
     const d = bridge()
+    d.on('settings:open', () => {
+      if (settingsListener) settingsListener()
+      else settingsRequested = true
+    })
     const [origin, stored] = await Promise.all([d.configGetApiOrigin(), d.tokenGet()])
     apiOrigin = origin
     token = stored ?? undefined
@@ -97,7 +108,16 @@ const desktop: Platform = {
     chooseDownloadDir: () => bridge().settingsChooseDownloadDir(),
     relaunch: () => bridge().appRelaunch(),
     version: () => bridge().appGetVersion(),
-    onOpen: (listener) => bridge().on('settings:open', () => listener()),
+    onOpen(listener) {
+      settingsListener = listener
+      if (settingsRequested) {
+        settingsRequested = false
+        listener()
+      }
+      return () => {
+        if (settingsListener === listener) settingsListener = null
+      }
+    },
   },
 }
 

@@ -4,8 +4,14 @@ import writeXlsxFile from 'write-excel-file/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { GOODS_MSG } from '../../../shared/api'
 import { MSG } from '../../../shared/messages'
-import { call, startTestApp, type Json, type TestApp } from '../../test-utils'
-import { gameNamed, multipart, newUser, postMultipart, type GameFixture } from '../goods/test-helpers'
+import { call, type Json, type TestApp } from '../../test-utils'
+import {
+  multipart,
+  postMultipart,
+  startSellerApp,
+  type GameFixture,
+  type NewUser,
+} from '../goods/test-helpers'
 import { countXlsxRows } from './parse'
 
 const HEADER = [
@@ -52,14 +58,11 @@ const csv = (rows: string[][]) => rows.map((r) => r.map(cell).join(',')).join('\
 describe('batch publish', () => {
   let t: TestApp
   let king: GameFixture
-  let seller: { token: string; userId: number }
-  let other: { token: string; userId: number }
+  let seller: NewUser
+  let other: NewUser
 
   beforeAll(async () => {
-    t = await startTestApp()
-    king = await gameNamed(t.app, '王者荣耀')
-    seller = await newUser(t.app, 'bat')
-    other = await newUser(t.app, 'bao')
+    ;({ t, king, seller, other } = await startSellerApp('bat', 'bao'))
   })
   afterAll(() => t.close())
 

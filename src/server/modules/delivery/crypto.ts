@@ -5,8 +5,7 @@
  * (directory 0700, file 0600) and never logged.
  */
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto'
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { loadOrCreateSecret } from '../../keys'
 
 const KEY_FILE = 'delivery-accounts.key'
 const VERSION = 'v1'
@@ -16,24 +15,7 @@ export interface FieldCipher {
   decrypt(sealed: string, context: string): string
 }
 
-export function loadOrCreateKey(dataDir: string): Buffer {
-  const dir = join(dataDir, 'keys')
-  mkdirSync(dir, { recursive: true, mode: 0o700 })
-  const path = join(dir, KEY_FILE)
-  try {
-    writeFileSync(path, randomBytes(32).toString('base64'), { mode: 0o600, flag: 'wx' })
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err
-  }
-  try {
-    chmodSync(path, 0o600)
-  } catch {
-    // not ours to fix (e.g. a read-only mount); reading still works
-  }
-  const key = Buffer.from(readFileSync(path, 'utf8').trim(), 'base64')
-  if (key.length !== 32) throw new Error(`${path} is not a 32-byte key`)
-  return key
-}
+export const loadOrCreateKey = (dataDir: string): Buffer => loadOrCreateSecret(dataDir, KEY_FILE)
 
 export function fieldCipher(key: Buffer): FieldCipher {
   return {

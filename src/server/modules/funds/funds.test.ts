@@ -13,6 +13,7 @@ import {
   relogin,
   sandboxAct,
   setPayPassword,
+  startClockedApp,
   statusOf,
   topUp,
   wallet,
@@ -27,7 +28,7 @@ let t: TestApp
 let admin: string
 
 beforeAll(async () => {
-  t = await startTestApp({ now, tradeSweepMs: 0 })
+  t = await startClockedApp(now)
   admin = await tokenOf(t.app, ...DEMO.admin)
 })
 afterAll(() => t?.close())

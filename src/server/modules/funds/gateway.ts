@@ -4,9 +4,8 @@
  * verifies the provider's signed asynchronous notification; applying it (exactly once) is the funds
  * service's job.
  */
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { createHmac, timingSafeEqual } from 'node:crypto'
+import { loadOrCreateSecret } from '../../keys'
 import { API_BASE } from '../../../shared/constants'
 import { TRADE_PATHS, type PayChannel } from '../../../shared/api'
 
@@ -34,22 +33,7 @@ export interface PaymentGateway {
 export const SANDBOX_SIGNATURE_HEADER = 'x-sandbox-signature'
 const KEY_FILE = 'sandbox-gateway.key'
 
-export function loadOrCreateSandboxSecret(dataDir: string): Buffer {
-  const dir = join(dataDir, 'keys')
-  mkdirSync(dir, { recursive: true, mode: 0o700 })
-  const path = join(dir, KEY_FILE)
-  try {
-    writeFileSync(path, randomBytes(32).toString('base64'), { mode: 0o600, flag: 'wx' })
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err
-  }
-  try {
-    chmodSync(path, 0o600)
-  } catch {
-    // read-only mount: reading still works
-  }
-  return Buffer.from(readFileSync(path, 'utf8').trim(), 'base64')
-}
+export const loadOrCreateSandboxSecret = (dataDir: string): Buffer => loadOrCreateSecret(dataDir, KEY_FILE)
 
 /** The signed string: the fields sorted by name, `k=v` joined with `&` (Alipay style). */
 export function canonical(fields: Record<string, string | number>): string {

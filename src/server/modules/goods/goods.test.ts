@@ -2,21 +2,25 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { GOODS_LIMITS } from '../../../shared/api'
 import { MSG } from '../../../shared/messages'
 import { DEMO, call, startTestApp, tokenOf, type TestApp } from '../../test-utils'
-import { gameNamed, kingAccount, newUser, publish, type GameFixture } from './test-helpers'
+import {
+  gameNamed,
+  kingAccount,
+  publish,
+  startSellerApp,
+  type GameFixture,
+  type NewUser,
+} from './test-helpers'
 
 const enc = encodeURIComponent
 
 describe('listings: publish, manage, owner checks', () => {
   let t: TestApp
   let king: GameFixture
-  let seller: { token: string; userId: number }
-  let other: { token: string; userId: number }
+  let seller: NewUser
+  let other: NewUser
 
   beforeAll(async () => {
-    t = await startTestApp()
-    king = await gameNamed(t.app, '王者荣耀')
-    seller = await newUser(t.app, 'sel')
-    other = await newUser(t.app, 'oth')
+    ;({ t, king, seller, other } = await startSellerApp('sel', 'oth'))
   })
   afterAll(() => t.close())
 

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify'
 import sharp from 'sharp'
 import type { Game, GameDetail, PublishGoodsBody } from '../../../shared/api'
-import { call, encryptPassword, tokenOf, type Json } from '../../test-utils'
+import { call, encryptPassword, startTestApp, tokenOf, type Json, type TestApp } from '../../test-utils'
 
 let users = 0
 
@@ -38,6 +38,20 @@ export async function gameNamed(app: FastifyInstance, nameCn: string): Promise<G
   if (!game) throw new Error(`no game ${nameCn}`)
   const areas = (await call(app, 'GET', `/api/goods/game/getAreaServersByGameId?gameId=${game.gameId}`)).data
   return { game, areas }
+}
+
+export type NewUser = Awaited<ReturnType<typeof newUser>>
+
+/** A fresh app with the 王者荣耀 fixture, a seller and another user (to test the owner checks). */
+export async function startSellerApp(
+  sellerPrefix: string,
+  otherPrefix: string,
+): Promise<{ t: TestApp; king: GameFixture; seller: NewUser; other: NewUser }> {
+  const t = await startTestApp()
+  const king = await gameNamed(t.app, '王者荣耀')
+  const seller = await newUser(t.app, sellerPrefix)
+  const other = await newUser(t.app, otherPrefix)
+  return { t, king, seller, other }
 }
 
 /** A valid 王者荣耀 account listing on the first server of the first area. */

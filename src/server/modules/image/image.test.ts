@@ -4,17 +4,17 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { GOODS_MSG } from '../../../shared/api'
 import { MSG } from '../../../shared/messages'
-import { call, startTestApp, type TestApp } from '../../test-utils'
+import { call, type TestApp } from '../../test-utils'
 import {
   flatImage,
-  gameNamed,
   kingAccount,
   multipart,
-  newUser,
   postMultipart,
   publish,
+  startSellerApp,
   uploadImage,
   type GameFixture,
+  type NewUser,
 } from '../goods/test-helpers'
 import { sniffImageType } from './service'
 import { watermarkFor } from './watermark'
@@ -36,14 +36,11 @@ async function regionDiff(
 describe('goods images', () => {
   let t: TestApp
   let king: GameFixture
-  let seller: { token: string; userId: number }
-  let other: { token: string; userId: number }
+  let seller: NewUser
+  let other: NewUser
 
   beforeAll(async () => {
-    t = await startTestApp()
-    king = await gameNamed(t.app, '王者荣耀')
-    seller = await newUser(t.app, 'img')
-    other = await newUser(t.app, 'imo')
+    ;({ t, king, seller, other } = await startSellerApp('img', 'imo'))
   })
   afterAll(() => t.close())
 

@@ -1,6 +1,6 @@
 /** Bids (出价 / 还价): offers below the asking price, counters, acceptance into an order, expiry, guards. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { call, startTestApp, type TestApp } from '../../test-utils'
+import { call, type TestApp } from '../../test-utils'
 import { gameNamed, kingAccount, newUser, publish, type GameFixture } from '../goods/test-helpers'
 import {
   addRole,
@@ -10,6 +10,7 @@ import {
   invariantOk,
   payOrder,
   post,
+  startClockedApp,
   statusOf,
   wallet,
   type TestUser,
@@ -22,7 +23,7 @@ let t: TestApp
 let king: GameFixture
 
 beforeAll(async () => {
-  t = await startTestApp({ now, tradeSweepMs: 0 })
+  t = await startClockedApp(now)
   king = await gameNamed(t.app, '王者荣耀')
 })
 afterAll(() => t?.close())

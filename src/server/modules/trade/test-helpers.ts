@@ -2,12 +2,15 @@
 import type { FastifyInstance } from 'fastify'
 import { expect } from 'vitest'
 import type { OrderStatus, PublishGoodsBody } from '../../../shared/api'
-import { call, encryptPassword, tokenOf, type Json } from '../../test-utils'
+import { call, encryptPassword, startTestApp, tokenOf, type Json } from '../../test-utils'
 import { checkInvariant } from '../funds/service'
 import { NEW_USER_PASSWORD, gameNamed, newUser, type GameFixture } from '../goods/test-helpers'
 
 export const PAY_PASSWORD = '123456'
 export type TestUser = Awaited<ReturnType<typeof newUser>>
+
+/** An app on the test's clock `now`, the background trade sweep off: the tests run the time rules. */
+export const startClockedApp = (now: () => number) => startTestApp({ now, tradeSweepMs: 0 })
 
 export const post = (app: FastifyInstance, url: string, token: string, body: unknown) =>
   call(app, 'POST', url, { token, body })
@@ -97,6 +100,15 @@ export async function deliverOrder(app: FastifyInstance, sellerToken: string, or
       fields[f.key] = f.kind === 'phone' ? '13900001111' : f.kind === 'password' ? 'Secret#991' : 'acct_x'
   const res = await post(app, '/api/trade/order/deliver', sellerToken, { orderNo, fields })
   expect(res).toMatchObject({ code: 200, data: { status: 'TO_CONFIRM' } })
+}
+
+/** The listing's stock and status as stored. */
+export async function goodsRow(app: FastifyInstance, goodsId: number) {
+  return app.db
+    .selectFrom('goods')
+    .select(['stock', 'status'])
+    .where('id', '=', goodsId)
+    .executeTakeFirstOrThrow()
 }
 
 /** The order row as stored (sessions expire as tests move the clock by days). */

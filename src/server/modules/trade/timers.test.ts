@@ -1,6 +1,6 @@
 /** Trading's time rules on the injected clock: the 48-hour buyer cancel, the 72-hour auto-confirm, settlement. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type TestApp } from '../../test-utils'
+import { type TestApp } from '../../test-utils'
 import { gameNamed, kingAccount, newUser, publish } from '../goods/test-helpers'
 import {
   addRole,
@@ -8,12 +8,14 @@ import {
   dreamCoin,
   funded,
   get,
+  goodsRow,
   invariantOk,
   ledgerOf,
   orderRow,
   paidOrder,
   post,
   relogin,
+  startClockedApp,
   statusOf,
   wallet,
 } from './test-helpers'
@@ -25,12 +27,9 @@ const DAY = 24 * HOUR
 let t: TestApp
 
 beforeAll(async () => {
-  t = await startTestApp({ now, tradeSweepMs: 0 })
+  t = await startClockedApp(now)
 })
 afterAll(() => t?.close())
-
-const goodsRow = (goodsId: number) =>
-  t.app.db.selectFrom('goods').select(['stock', 'status']).where('id', '=', goodsId).executeTakeFirstOrThrow()
 
 describe('a paid order the seller has not started', () => {
   it('may be cancelled by the buyer only after 48 hours, with a full refund and the stock back', async () => {
@@ -39,7 +38,7 @@ describe('a paid order the seller has not started', () => {
     const buyer = await funded(t.app, 'c48b', 100_000)
     const goodsId = await publish(t.app, seller.token, kingAccount(king, { price: 60_000 }))
     const orderNo = await paidOrder(t.app, buyer.token, goodsId)
-    expect(await goodsRow(goodsId)).toEqual({ stock: 0, status: 'SOLD' })
+    expect(await goodsRow(t.app, goodsId)).toEqual({ stock: 0, status: 'SOLD' })
     const paidAt = clock
 
     const detail = await get(t.app, `/api/trade/order/detail/${orderNo}`, buyer.token)
@@ -75,7 +74,7 @@ describe('a paid order the seller has not started', () => {
       { type: 'ORDER_REFUND', amount: 60_000, available_after: 100_000, order_no: orderNo },
     ])
     expect(await orderRow(t.app, orderNo)).toMatchObject({ escrow_amount: 0, refunded_at: clock })
-    expect(await goodsRow(goodsId)).toEqual({ stock: 1, status: 'ON_SALE' })
+    expect(await goodsRow(t.app, goodsId)).toEqual({ stock: 1, status: 'ON_SALE' })
     expect((await cancel(buyer.token)).code).toBe(400)
     // both sides are told
     const titles = async (userId: number) =>

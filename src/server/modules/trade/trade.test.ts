@@ -2,8 +2,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SANDBOX_SIGNATURE_HEADER, sandboxGateway, loadOrCreateSandboxSecret } from '../funds/gateway'
 import { checkInvariant } from '../funds/service'
-import { call, encryptPassword, startTestApp, type TestApp } from '../../test-utils'
+import { call, encryptPassword, type TestApp } from '../../test-utils'
 import { gameNamed, kingAccount, newUser, publish } from '../goods/test-helpers'
+import { startClockedApp } from './test-helpers'
 
 let clock = Date.now()
 const now = () => clock
@@ -11,7 +12,7 @@ const HOUR = 3600_000
 let t: TestApp
 
 beforeAll(async () => {
-  t = await startTestApp({ now, tradeSweepMs: 0 })
+  t = await startClockedApp(now)
 })
 afterAll(() => t?.close())
 

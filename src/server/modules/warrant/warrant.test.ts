@@ -1,6 +1,6 @@
 /** Guaranteed-order rooms: disputes freeze the time rules, staff rule release or refund, evidence images. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO, startTestApp, tokenOf, type TestApp } from '../../test-utils'
+import { DEMO, tokenOf, type TestApp } from '../../test-utils'
 import {
   flatImage,
   gameNamed,
@@ -16,12 +16,14 @@ import {
   dreamCoin,
   funded,
   get,
+  goodsRow,
   invariantOk,
   ledgerOf,
   orderRow,
   paidOrder,
   post,
   relogin,
+  startClockedApp,
   statusOf,
   type TestUser,
 } from '../trade/test-helpers'
@@ -34,14 +36,12 @@ let t: TestApp
 let king: GameFixture
 
 beforeAll(async () => {
-  t = await startTestApp({ now, tradeSweepMs: 0 })
+  t = await startClockedApp(now)
   king = await gameNamed(t.app, '王者荣耀')
 })
 afterAll(() => t?.close())
 
 const admin = () => tokenOf(t.app, ...DEMO.admin)
-const goodsRow = (goodsId: number) =>
-  t.app.db.selectFrom('goods').select(['stock', 'status']).where('id', '=', goodsId).executeTakeFirstOrThrow()
 const dispute = (token: string, orderNo: string, reason = '账号被找回') =>
   post(t.app, '/api/trade/order/dispute', token, { orderNo, reason })
 const rule = (token: string, orderNo: string, decision: 'RELEASE' | 'REFUND', remark = '核实完毕') =>
@@ -163,7 +163,7 @@ describe('disputes', () => {
     expect(await statusOf(t.app, orderNo)).toBe('REFUNDED')
     // nothing was handed over: the account is back on sale
     const { goods_id } = await orderRow(t.app, orderNo)
-    expect(await goodsRow(goods_id)).toEqual({ stock: 1, status: 'ON_SALE' })
+    expect(await goodsRow(t.app, goods_id)).toEqual({ stock: 1, status: 'ON_SALE' })
     await invariantOk(t.app)
 
     const other = await sale(10_000)
@@ -193,7 +193,7 @@ describe('disputes', () => {
     await deliverOrder(t.app, seller.token, orderNo)
     await dispute(buyer.token, orderNo, '收到的不是描述的装备')
     expect(await rule(await admin(), orderNo, 'REFUND', '卖家同意退款')).toMatchObject({ code: 200 })
-    expect(await goodsRow(goodsId)).toEqual({ stock: 0, status: 'SOLD' })
+    expect(await goodsRow(t.app, goodsId)).toEqual({ stock: 0, status: 'SOLD' })
     const again = await funded(t.app, 'wic', 9_000)
     expect(
       (await post(t.app, '/api/trade/order/create', again.token, { goodsId, quantity: 1, roleId })).code,

@@ -4,20 +4,21 @@
  */
 import { useState } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
-import { Alert, Button, Empty, Popconfirm, Table, Tag } from 'antd'
+import { Button, Empty, Popconfirm, Table, Tag } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
-import { ArrowDownOutlined, ArrowUpOutlined, HeartOutlined, ReloadOutlined } from '@ant-design/icons'
-import { GOODS_STATUS_LABELS, GOODS_TYPE_LABELS, type FollowedGoods } from '@shared/api/goods'
+import { ArrowDownOutlined, ArrowUpOutlined, HeartOutlined } from '@ant-design/icons'
+import { GOODS_STATUS_LABELS, type FollowedGoods } from '@shared/api/goods'
 import { PAGINATION } from '@shared/constants'
 import type { ScrollState } from '@renderer/app/RootShell'
 import { goodsDetailPath, listFollowed, STATUS_COLORS, unfollowGoods } from '@renderer/api/goods'
 import { Pagination } from '@renderer/components/Pagination'
-import { GoodsCover } from '@renderer/features/goods/GoodsCard'
+import { ListingCell } from '@renderer/features/goods/ListingCell'
 import { alreadyNotified, apiErrorText } from '@renderer/utils/api-error'
 import { formatYuan } from '@renderer/utils/money'
 import { parseTime } from '@renderer/utils/time'
 import { toast } from '@renderer/utils/toast'
 import { useQuery } from '@renderer/utils/use-query'
+import { LoadErrorAlert } from '@renderer/components/LoadErrorAlert'
 import './buyer.css'
 
 export function PriceChange({ change }: { change: number }) {
@@ -64,35 +65,13 @@ export default function FollowPage() {
       title: '商品',
       key: 'goods',
       render: (_, g) => (
-        <div className="follow-goods">
-          <Link
-            to={goodsDetailPath(g.goodsId)}
-            className="follow-goods__cover"
-            tabIndex={-1}
-            aria-hidden="true"
-          >
-            <GoodsCover src={g.coverUrl} alt="" />
-          </Link>
-          <div className="follow-goods__text">
-            <Link to={goodsDetailPath(g.goodsId)} className="follow-goods__title" title={g.title}>
-              {g.title}
-            </Link>
-            <span className="follow-goods__meta">
-              {[
-                g.gameName,
-                GOODS_TYPE_LABELS[g.goodsType],
-                [g.areaName, g.serverName].filter(Boolean).join(' / '),
-              ]
-                .filter(Boolean)
-                .join(' · ')}
-            </span>
-            {g.status !== 'ON_SALE' ? (
-              <Tag color={STATUS_COLORS[g.status]} className="follow-goods__status">
-                {GOODS_STATUS_LABELS[g.status]}
-              </Tag>
-            ) : null}
-          </div>
-        </div>
+        <ListingCell goods={g} className="follow-goods">
+          {g.status !== 'ON_SALE' ? (
+            <Tag color={STATUS_COLORS[g.status]} className="follow-goods__status">
+              {GOODS_STATUS_LABELS[g.status]}
+            </Tag>
+          ) : null}
+        </ListingCell>
       ),
     },
     {
@@ -154,16 +133,7 @@ export default function FollowPage() {
           关注的商品降价或涨价，这里都会标出来；商品售出或下架后也会保留，方便您对比价格。
         </p>
         {list.error && !list.loading ? (
-          <Alert
-            type="error"
-            showIcon
-            title={apiErrorText(list.error, '关注列表加载失败')}
-            action={
-              <Button size="small" icon={<ReloadOutlined />} onClick={list.reload}>
-                重试
-              </Button>
-            }
-          />
+          <LoadErrorAlert title={apiErrorText(list.error, '关注列表加载失败')} onRetry={list.reload} />
         ) : (
           <Table<FollowedGoods>
             rowKey="goodsId"

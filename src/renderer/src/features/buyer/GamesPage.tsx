@@ -4,14 +4,15 @@
  */
 import { useMemo, useState } from 'react'
 import { Link } from 'react-router-dom'
-import { Alert, Breadcrumb, Button, Empty, Input, Skeleton } from 'antd'
-import { AppstoreOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons'
+import { Breadcrumb, Empty, Input, Skeleton } from 'antd'
+import { AppstoreOutlined, SearchOutlined } from '@ant-design/icons'
 import type { Game } from '@shared/api/types'
 import { GameTile } from '@renderer/features/home/GameTile'
 import { matchGames } from '@renderer/features/home/game-search'
 import { loadGames } from '@renderer/features/goods/catalogue-cache'
 import { useQuery } from '@renderer/utils/use-query'
 import '@renderer/features/home/home.css'
+import { LoadErrorAlert } from '@renderer/components/LoadErrorAlert'
 import './buyer.css'
 
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'.split('')
@@ -77,16 +78,7 @@ export default function GamesPage() {
           ))}
         </nav>
         {games.error ? (
-          <Alert
-            type="error"
-            showIcon
-            title="游戏列表加载失败"
-            action={
-              <Button size="small" icon={<ReloadOutlined />} onClick={games.reload}>
-                重试
-              </Button>
-            }
-          />
+          <LoadErrorAlert title="游戏列表加载失败" onRetry={games.reload} />
         ) : !games.data ? (
           <Skeleton active paragraph={{ rows: 8 }} />
         ) : groups.length === 0 ? (

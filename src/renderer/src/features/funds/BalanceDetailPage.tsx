@@ -4,7 +4,7 @@
  * to. Type and date range filters and paging live in the URL.
  */
 import { useSearchParams } from 'react-router-dom'
-import { Alert, Button, DatePicker, Select, Table } from 'antd'
+import { Button, DatePicker, Select, Table } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import dayjs, { type Dayjs } from 'dayjs'
 import { PAGINATION } from '@shared/constants'
@@ -17,6 +17,7 @@ import { formatTradeTime } from '@renderer/utils/time'
 import { useQuery } from '@renderer/utils/use-query'
 import { TradeShell } from '@renderer/features/trade/TradeShell'
 import { positiveInt } from '@renderer/features/trade/trade-utils'
+import { LoadErrorAlert } from '@renderer/components/LoadErrorAlert'
 import './funds.css'
 
 function isLedgerType(value: string | null): value is LedgerType {
@@ -115,15 +116,10 @@ export default function BalanceDetailPage() {
         {type || begin || end ? <Button onClick={() => go({})}>清除筛选</Button> : null}
       </div>
       {ledger.error ? (
-        <Alert
-          type="error"
-          showIcon
+        <LoadErrorAlert
           title={apiErrorText(ledger.error, '明细加载失败')}
-          action={
-            <Button size="small" onClick={ledger.reload}>
-              重试
-            </Button>
-          }
+          onRetry={ledger.reload}
+          retryIcon={false}
         />
       ) : (
         <Table<LedgerEntry>

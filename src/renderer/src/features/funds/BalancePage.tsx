@@ -22,6 +22,7 @@ import { useQuery } from '@renderer/utils/use-query'
 import { encryptPayPassword } from '@renderer/features/trade/pay-password'
 import { PayPasswordInput, payPasswordRule } from '@renderer/features/trade/PayPage'
 import { TradeShell } from '@renderer/features/trade/TradeShell'
+import { LoadErrorAlert } from '@renderer/components/LoadErrorAlert'
 import { TopupForm } from './TopupForm'
 import './funds.css'
 
@@ -312,15 +313,10 @@ export default function BalancePage() {
         </div>
       ) : null}
       {wallet.error ? (
-        <Alert
-          type="error"
-          showIcon
+        <LoadErrorAlert
           title={apiErrorText(wallet.error, '账户加载失败')}
-          action={
-            <Button size="small" onClick={wallet.reload}>
-              重试
-            </Button>
-          }
+          onRetry={wallet.reload}
+          retryIcon={false}
         />
       ) : !w ? (
         <Skeleton active />

@@ -6,13 +6,12 @@
  */
 import { useMemo, useState, type ReactNode } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router-dom'
-import { Alert, Breadcrumb, Button, Empty, Input, Segmented, Select, Skeleton, Spin } from 'antd'
+import { Breadcrumb, Button, Empty, Input, Segmented, Select, Skeleton, Spin } from 'antd'
 import {
   AppstoreOutlined,
   BarsOutlined,
   ClearOutlined,
   DownOutlined,
-  ReloadOutlined,
   SearchOutlined,
   UpOutlined,
 } from '@ant-design/icons'
@@ -34,6 +33,7 @@ import { useSessionStore } from '@renderer/stores/session'
 import { apiErrorText } from '@renderer/utils/api-error'
 import { formatYuan, yuanToFen } from '@renderer/utils/money'
 import { useQuery } from '@renderer/utils/use-query'
+import { LoadErrorAlert } from '@renderer/components/LoadErrorAlert'
 import { attributeFieldsOf } from './attributes'
 import { loadGameConfig, loadGames } from './catalogue-cache'
 import { GoodsCard } from './GoodsCard'
@@ -589,16 +589,7 @@ export default function ListPage() {
         </div>
 
         {results.error && !results.loading ? (
-          <Alert
-            type="error"
-            showIcon
-            title={apiErrorText(results.error, '商品加载失败')}
-            action={
-              <Button size="small" icon={<ReloadOutlined />} onClick={results.reload}>
-                重试
-              </Button>
-            }
-          />
+          <LoadErrorAlert title={apiErrorText(results.error, '商品加载失败')} onRetry={results.reload} />
         ) : !page ? (
           <Skeleton active paragraph={{ rows: 8 }} />
         ) : rows.length === 0 ? (

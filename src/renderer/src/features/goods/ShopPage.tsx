@@ -3,8 +3,8 @@
  * sells in, and its listings (search with sellerId) with paging. Game and page live in the URL.
  */
 import { Link, useParams, useSearchParams } from 'react-router-dom'
-import { Alert, Avatar, Breadcrumb, Button, Empty, Result, Skeleton, Spin } from 'antd'
-import { ReloadOutlined, ShopOutlined } from '@ant-design/icons'
+import { Avatar, Breadcrumb, Button, Empty, Result, Skeleton, Spin } from 'antd'
+import { ShopOutlined } from '@ant-design/icons'
 import { PAGINATION } from '@shared/constants'
 import type { ScrollState } from '@renderer/app/RootShell'
 import { getShop, imageSrc, searchGoods } from '@renderer/api/goods'
@@ -14,6 +14,7 @@ import { Pagination } from '@renderer/components/Pagination'
 import { apiErrorText } from '@renderer/utils/api-error'
 import { parseTime } from '@renderer/utils/time'
 import { useQuery } from '@renderer/utils/use-query'
+import { LoadErrorAlert } from '@renderer/components/LoadErrorAlert'
 import { GoodsCard } from './GoodsCard'
 import './goods.css'
 
@@ -159,16 +160,7 @@ export default function ShopPage() {
         ) : null}
         <div style={{ marginTop: 16 }}>
           {goods.error && !goods.loading ? (
-            <Alert
-              type="error"
-              showIcon
-              title={apiErrorText(goods.error, '商品加载失败')}
-              action={
-                <Button size="small" icon={<ReloadOutlined />} onClick={goods.reload}>
-                  重试
-                </Button>
-              }
-            />
+            <LoadErrorAlert title={apiErrorText(goods.error, '商品加载失败')} onRetry={goods.reload} />
           ) : !goods.data ? (
             <Skeleton active paragraph={{ rows: 6 }} />
           ) : rows.length === 0 ? (

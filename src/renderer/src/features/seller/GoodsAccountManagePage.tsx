@@ -8,23 +8,20 @@ import { useMemo, useState } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
 import { Alert, Button, Empty, Form, Input, Modal, Popconfirm, Select, Skeleton, Table, Tag } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
-import { LockOutlined, ReloadOutlined, SafetyCertificateOutlined } from '@ant-design/icons'
+import { LockOutlined, SafetyCertificateOutlined } from '@ant-design/icons'
 import type { DeliveryAccount, TransferField } from '@shared/api/goods'
 import { PAGINATION } from '@shared/constants'
 import type { ScrollState } from '@renderer/app/RootShell'
 import { getMyGames } from '@renderer/api/game'
-import {
-  goodsDetailPath,
-  listDeliveryAccounts,
-  removeDeliveryAccount,
-  saveDeliveryAccount,
-} from '@renderer/api/goods'
+import { listDeliveryAccounts, removeDeliveryAccount, saveDeliveryAccount } from '@renderer/api/goods'
 import { Pagination } from '@renderer/components/Pagination'
 import { loadTransferConfig } from '@renderer/features/goods/catalogue-cache'
+import { ListingText } from '@renderer/features/goods/ListingCell'
 import { alreadyNotified, apiErrorText } from '@renderer/utils/api-error'
 import { parseTime } from '@renderer/utils/time'
 import { toast } from '@renderer/utils/toast'
 import { useQuery } from '@renderer/utils/use-query'
+import { LoadErrorAlert } from '@renderer/components/LoadErrorAlert'
 import { SellerShell } from './SellerShell'
 
 const PHONE = /^1\d{10}$/
@@ -215,14 +212,11 @@ export default function GoodsAccountManagePage() {
       title: '商品',
       key: 'goods',
       render: (_, a) => (
-        <div className="seller-goods__text">
-          <Link to={goodsDetailPath(a.goodsId)} className="seller-goods__title" title={a.goodsTitle}>
-            {a.goodsTitle}
-          </Link>
-          <span className="seller-goods__meta">
-            {gameName.get(a.gameId) ?? ''} · 商品编号 {a.goodsId}
-          </span>
-        </div>
+        <ListingText
+          goodsId={a.goodsId}
+          title={a.goodsTitle}
+          meta={`${gameName.get(a.gameId) ?? ''} · 商品编号 ${a.goodsId}`}
+        />
       ),
     },
     {
@@ -301,16 +295,7 @@ export default function GoodsAccountManagePage() {
         />
       </div>
       {list.error && !list.loading ? (
-        <Alert
-          type="error"
-          showIcon
-          title={apiErrorText(list.error, '发货账号加载失败')}
-          action={
-            <Button size="small" icon={<ReloadOutlined />} onClick={list.reload}>
-              重试
-            </Button>
-          }
-        />
+        <LoadErrorAlert title={apiErrorText(list.error, '发货账号加载失败')} onRetry={list.reload} />
       ) : (
         <Table<DeliveryAccount>
           rowKey="goodsId"

@@ -10,8 +10,9 @@ import type { ColumnsType } from 'antd/es/table'
 import { ReloadOutlined, RocketOutlined } from '@ant-design/icons'
 import type { PushRecord } from '@shared/api/goods'
 import { PAGINATION } from '@shared/constants'
-import { getPushQuota, goodsDetailPath, listMyGoods, listPushes, pushGoods } from '@renderer/api/goods'
+import { getPushQuota, listMyGoods, listPushes, pushGoods } from '@renderer/api/goods'
 import { Pagination } from '@renderer/components/Pagination'
+import { ListingTitleLink } from '@renderer/features/goods/ListingCell'
 import { alreadyNotified, apiErrorText } from '@renderer/utils/api-error'
 import { formatYuan } from '@renderer/utils/money'
 import { parseTime } from '@renderer/utils/time'
@@ -68,11 +69,7 @@ export default function GoodsSendPage() {
     {
       title: '商品',
       dataIndex: 'goodsTitle',
-      render: (title: string, row) => (
-        <Link to={goodsDetailPath(row.goodsId)} className="seller-goods__title" title={title}>
-          {title}
-        </Link>
-      ),
+      render: (title: string, row) => <ListingTitleLink goodsId={row.goodsId} title={title} />,
     },
     {
       title: '开始时间',

@@ -5,8 +5,8 @@
  */
 import { useMemo, useState } from 'react'
 import { useNavigate, useSearchParams } from 'react-router-dom'
-import { Alert, Button, Empty, Input, Skeleton, Steps } from 'antd'
-import { CheckCircleFilled, ReloadOutlined, SearchOutlined } from '@ant-design/icons'
+import { Alert, Empty, Input, Skeleton, Steps } from 'antd'
+import { CheckCircleFilled, SearchOutlined } from '@ant-design/icons'
 import { GOODS_TYPE_LABELS } from '@shared/api/goods'
 import { GameIcon } from '@renderer/features/home/GameTile'
 import { initialsOf, matchGames } from '@renderer/features/home/game-search'
@@ -16,6 +16,7 @@ import { useQuery } from '@renderer/utils/use-query'
 import { PUBLISH_STEPS, TYPE_HINTS } from './publish-steps'
 import { SellerShell } from './SellerShell'
 import '@renderer/features/home/home.css'
+import { LoadErrorAlert } from '@renderer/components/LoadErrorAlert'
 
 const ALL = 'ALL'
 
@@ -65,16 +66,7 @@ export default function SelectTypePage() {
         </div>
       </div>
       {games.error ? (
-        <Alert
-          type="error"
-          showIcon
-          title="游戏列表加载失败"
-          action={
-            <Button size="small" icon={<ReloadOutlined />} onClick={games.reload}>
-              重试
-            </Button>
-          }
-        />
+        <LoadErrorAlert title="游戏列表加载失败" onRetry={games.reload} />
       ) : !games.data ? (
         <Skeleton active paragraph={{ rows: 4 }} />
       ) : shown.length === 0 ? (

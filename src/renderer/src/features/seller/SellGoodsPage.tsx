@@ -7,8 +7,8 @@ import { useState } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
 import { Alert, Button, Empty, Form, Input, Modal, Popconfirm, Select, Table, Tabs, Tag, Tooltip } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
-import { PlusOutlined, ReloadOutlined, UploadOutlined } from '@ant-design/icons'
-import { GOODS_STATUS_LABELS, GOODS_TYPE_LABELS, type GoodsBrief, type GoodsStatus } from '@shared/api/goods'
+import { PlusOutlined, UploadOutlined } from '@ant-design/icons'
+import { GOODS_STATUS_LABELS, type GoodsBrief, type GoodsStatus } from '@shared/api/goods'
 import { PAGINATION } from '@shared/constants'
 import type { ScrollState } from '@renderer/app/RootShell'
 import { getMyGames } from '@renderer/api/game'
@@ -22,12 +22,13 @@ import {
   updatePrice,
 } from '@renderer/api/goods'
 import { Pagination } from '@renderer/components/Pagination'
-import { GoodsCover } from '@renderer/features/goods/GoodsCard'
+import { ListingCell } from '@renderer/features/goods/ListingCell'
 import { alreadyNotified, apiErrorText } from '@renderer/utils/api-error'
 import { fenToYuan, formatYuan, yuanToFen } from '@renderer/utils/money'
 import { parseTime } from '@renderer/utils/time'
 import { toast } from '@renderer/utils/toast'
 import { useQuery } from '@renderer/utils/use-query'
+import { LoadErrorAlert } from '@renderer/components/LoadErrorAlert'
 import { checkPrice } from './publish-form'
 import { SellerShell } from './SellerShell'
 
@@ -173,35 +174,16 @@ export default function SellGoodsPage() {
       title: '商品',
       key: 'goods',
       render: (_, g) => (
-        <div className="seller-goods">
-          <Link
-            to={goodsDetailPath(g.goodsId)}
-            className="seller-goods__cover"
-            tabIndex={-1}
-            aria-hidden="true"
-          >
-            <GoodsCover src={g.coverUrl} alt="" />
-          </Link>
-          <div className="seller-goods__text">
-            <Link to={goodsDetailPath(g.goodsId)} className="seller-goods__title" title={g.title}>
-              {g.title}
-            </Link>
-            <span className="seller-goods__meta">
-              {[
-                g.gameName,
-                GOODS_TYPE_LABELS[g.goodsType],
-                [g.areaName, g.serverName].filter(Boolean).join(' / '),
-              ]
-                .filter(Boolean)
-                .join(' · ')}
-              {g.pushed ? (
-                <Tag color="volcano" className="seller-goods__pushed">
-                  推荐中
-                </Tag>
-              ) : null}
-            </span>
-          </div>
-        </div>
+        <ListingCell
+          goods={g}
+          metaExtra={
+            g.pushed ? (
+              <Tag color="volcano" className="seller-goods__pushed">
+                推荐中
+              </Tag>
+            ) : null
+          }
+        />
       ),
     },
     {
@@ -346,16 +328,7 @@ export default function SellGoodsPage() {
         />
       </div>
       {list.error && !list.loading ? (
-        <Alert
-          type="error"
-          showIcon
-          title={apiErrorText(list.error, '商品加载失败')}
-          action={
-            <Button size="small" icon={<ReloadOutlined />} onClick={list.reload}>
-              重试
-            </Button>
-          }
-        />
+        <LoadErrorAlert title={apiErrorText(list.error, '商品加载失败')} onRetry={list.reload} />
       ) : (
         <Table<GoodsBrief>
           rowKey="goodsId"

@@ -2,6 +2,7 @@
 import type { ReactNode } from 'react'
 import { Link, useLocation } from 'react-router-dom'
 import { Breadcrumb } from 'antd'
+import '@renderer/styles/centre-nav.css'
 import './seller.css'
 
 export const SELLER_LINKS = [
@@ -39,14 +40,14 @@ export function SellerShell({
           { title },
         ]}
       />
-      <nav className="seller-nav" aria-label="卖家中心">
+      <nav className="centre-nav seller-nav" aria-label="卖家中心">
         {SELLER_LINKS.map((link) => {
           const active = pathname === link.to || (link.also as readonly string[]).includes(pathname)
           return (
             <Link
               key={link.to}
               to={link.to}
-              className={`seller-nav__item ${active ? 'is-active' : ''}`}
+              className={`centre-nav__item ${active ? 'is-active' : ''}`}
               aria-current={active ? 'page' : undefined}
             >
               {link.label}
@@ -57,7 +58,7 @@ export function SellerShell({
       <section className="panel seller-panel">
         <div className="panel__head">
           <h1 className="panel__title">{title}</h1>
-          {extra ? <div className="seller-panel__extra">{extra}</div> : null}
+          {extra ? <div className="centre-panel__extra">{extra}</div> : null}
         </div>
         {children}
       </section>

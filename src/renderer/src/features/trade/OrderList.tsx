@@ -3,7 +3,7 @@
  * status, the time left for its current deadline, and the buttons its `actions` allow.
  */
 import { Link, useSearchParams } from 'react-router-dom'
-import { Alert, Button, Empty, Input, Skeleton, Tabs } from 'antd'
+import { Button, Empty, Input, Skeleton, Tabs } from 'antd'
 import { ReloadOutlined } from '@ant-design/icons'
 import { PAGINATION } from '@shared/constants'
 import { ORDER_STATUS_LABELS, type Order, type OrderListQuery, type OrderStatus } from '@shared/api/trade'
@@ -14,6 +14,7 @@ import { apiErrorText } from '@renderer/utils/api-error'
 import { formatYuan } from '@renderer/utils/money'
 import { formatTradeTime } from '@renderer/utils/time'
 import { useQuery } from '@renderer/utils/use-query'
+import { LoadErrorAlert } from '@renderer/components/LoadErrorAlert'
 import { OrderActions, OrderStatusTag, TimeLeft } from './OrderParts'
 import { positiveInt } from './trade-utils'
 
@@ -88,7 +89,7 @@ export function OrderList({ load }: { load: (query: OrderListQuery) => Promise<P
   }
   return (
     <>
-      <div className="trade-panel__extra" style={{ marginBottom: 8 }}>
+      <div className="centre-panel__extra" style={{ marginBottom: 8 }}>
         <Input.Search
           allowClear
           placeholder="订单号或商品标题"
@@ -107,15 +108,10 @@ export function OrderList({ load }: { load: (query: OrderListQuery) => Promise<P
         items={TABS.map((key) => ({ key, label: key === 'ALL' ? '全部' : ORDER_STATUS_LABELS[key] }))}
       />
       {list.error ? (
-        <Alert
-          type="error"
-          showIcon
+        <LoadErrorAlert
           title={apiErrorText(list.error, '订单加载失败')}
-          action={
-            <Button size="small" onClick={list.reload}>
-              重试
-            </Button>
-          }
+          onRetry={list.reload}
+          retryIcon={false}
         />
       ) : !list.data ? (
         <Skeleton active paragraph={{ rows: 6 }} />

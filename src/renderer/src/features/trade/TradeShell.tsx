@@ -2,6 +2,7 @@
 import type { ReactNode } from 'react'
 import { Link, useLocation } from 'react-router-dom'
 import { Breadcrumb } from 'antd'
+import '@renderer/styles/centre-nav.css'
 import './trade.css'
 
 export const BUYER_LINKS = [
@@ -40,14 +41,14 @@ export function TradeShell({
         ]}
       />
       {nav ? (
-        <nav className="trade-nav" aria-label={section}>
+        <nav className="centre-nav" aria-label={section}>
           {BUYER_LINKS.map((link) => {
             const active = pathname === link.to
             return (
               <Link
                 key={link.to}
                 to={link.to}
-                className={`trade-nav__item ${active ? 'is-active' : ''}`}
+                className={`centre-nav__item ${active ? 'is-active' : ''}`}
                 aria-current={active ? 'page' : undefined}
               >
                 {link.label}
@@ -59,7 +60,7 @@ export function TradeShell({
       <section className="panel">
         <div className="panel__head">
           <h1 className="panel__title">{title}</h1>
-          {extra ? <div className="trade-panel__extra">{extra}</div> : null}
+          {extra ? <div className="centre-panel__extra">{extra}</div> : null}
         </div>
         {children}
       </section>
