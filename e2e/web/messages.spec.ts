@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises'
 import { expect, test } from '@playwright/test'
 import { DEMO_USERS, sendMessage } from '../support/api'
 import { loginAs } from '../support/ui'
@@ -39,4 +40,24 @@ test('the message centre lists in-site messages; reading and removing one update
   // the order messages are the other tab
   await page.getByRole('tab', { name: '订单消息' }).click()
   await expect(page).toHaveURL(/\/message\/officialMessage\.html$/)
+})
+
+test('the seller exports sold orders and the ledger as CSV files', async ({ browser }) => {
+  const page = await loginAs(
+    browser,
+    DEMO_USERS.seller.username,
+    DEMO_USERS.seller.password,
+    '/seller/sellOrder.html',
+  )
+  const orders = page.waitForEvent('download')
+  await page.getByRole('button', { name: '导出订单' }).click()
+  const file = await orders
+  expect(file.suggestedFilename()).toMatch(/^我卖出的订单-.*\.csv$/)
+  const csv = await readFile(await file.path(), 'utf8')
+  expect(csv.replace(/^\uFEFF/, '')).toMatch(/^订单号,商品,游戏,买家/)
+
+  await page.goto('/account/balanceDetail.html')
+  const ledger = page.waitForEvent('download')
+  await page.getByRole('button', { name: '导出明细' }).click()
+  expect((await ledger).suggestedFilename()).toMatch(/^收支明细-.*\.csv$/)
 })

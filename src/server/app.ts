@@ -154,6 +154,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
           confirmLoginPassword: auth.confirmPassword,
           gateways: sandbox ? [sandbox] : [],
           messages,
+          exports,
           now,
         })
         const trade = tradeService({
@@ -165,6 +166,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
           messages,
           bus,
           cipher: fieldCipher(loadOrCreateKey(opts.dataDir)),
+          exports,
           now,
         })
         app.decorate('trade', trade)

@@ -22,6 +22,9 @@ export function openDatabase(opts: { dataDir: string; databaseUrl?: string }): D
     const types = new pg.TypeOverrides()
     types.setTypeParser(pg.types.builtins.INT8, Number)
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, types })
+    // An idle connection that the server ends (restart, failover, pg_terminate_backend) is dropped
+    // from the pool and replaced on the next query; without this listener it would crash the process.
+    pool.on('error', (err) => console.warn(`PostgreSQL: idle connection closed (${err.message})`))
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' }
   }
   const sqlite = new SQLite(join(opts.dataDir, 'market.db'))

@@ -407,6 +407,8 @@ export const TRADE_PATHS = {
   orderCredentials: '/trade/order/credentials/:orderNo',
   orderConfirm: '/trade/order/confirm',
   orderDispute: '/trade/order/dispute',
+  /** a CSV of my sold orders (download it with its fileName, like every export) */
+  sellOrdersExport: '/trade/order/sellExport',
 
   warrantRooms: '/trade/warrant/rooms',
   warrantMessages: '/trade/warrant/messages/:orderNo',
@@ -415,6 +417,8 @@ export const TRADE_PATHS = {
 
   wallet: '/funds/wallet',
   ledger: '/funds/ledger',
+  /** a CSV of my ledger, with the ledger page's filters */
+  ledgerExport: '/funds/ledger/export',
   payPassword: '/funds/payPassword',
   topupCreate: '/funds/topup/create',
   topupDetail: '/funds/topup/detail/:topupNo',

@@ -1,5 +1,6 @@
 /** Funds (issue 4): wallet, ledger, payment password, top-ups, withdrawals. Money is integer fen. */
 import type { ApiResult, TableResult } from '@shared/api/envelope'
+import type { ExportResult } from '@shared/api/live'
 import {
   TRADE_PATHS,
   type CreateTopupBody,
@@ -32,6 +33,10 @@ export async function listLedger(query: LedgerQuery): Promise<Page<LedgerEntry>>
   return pageOf(await http.get<TableResult<LedgerEntry>>(TRADE_PATHS.ledger, query, caller))
 }
 /** both passwords already RSA-encrypted */
+/** my ledger (with the page's filters) as a CSV on the server (download it with its fileName) */
+export async function exportLedger(query: LedgerQuery): Promise<ExportResult> {
+  return dataOf(await http.post<ApiResult<ExportResult>>(TRADE_PATHS.ledgerExport, query))
+}
 export async function setPayPassword(body: SetPayPasswordBody): Promise<void> {
   await http.post<ApiResult>(TRADE_PATHS.payPassword, body, caller)
 }

@@ -4,6 +4,7 @@
  * business errors to the caller unless it says otherwise, so pages show the server's own message.
  */
 import type { ApiResult, TableResult } from '@shared/api/envelope'
+import type { ExportResult } from '@shared/api/live'
 import {
   TRADE_PATHS,
   type Bid,
@@ -96,6 +97,10 @@ export async function listBuyOrders(query: OrderListQuery): Promise<Page<Order>>
 }
 export async function listSellOrders(query: OrderListQuery): Promise<Page<Order>> {
   return pageOf(await http.get<TableResult<Order>>(TRADE_PATHS.sellOrders, query, caller))
+}
+/** my sold orders as a CSV on the server (download it with its fileName) */
+export async function exportSellOrders(query: OrderListQuery = {}): Promise<ExportResult> {
+  return dataOf(await http.post<ApiResult<ExportResult>>(TRADE_PATHS.sellOrdersExport, query), '导出失败')
 }
 /** payPassword: the RSA ciphertext */
 export async function payOrder(orderNo: string, payPassword: string): Promise<Order | undefined> {

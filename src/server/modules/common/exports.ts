@@ -19,6 +19,9 @@ export const EXPORT_TTL_MS = 24 * 60 * 60 * 1000
 /** At most this many rows go into one export. */
 export const EXPORT_MAX_ROWS = 50_000
 
+/** fen → '12.88': money in a CSV cell, a plain number a spreadsheet can add up */
+export const csvYuan = (fen: number) => (fen / 100).toFixed(2)
+
 const FILE_NAME = new RegExp(EXPORT_FILE_NAME_PATTERN, 'u')
 
 /** A name the user may ask for: no folders, no traversal, no control characters. */

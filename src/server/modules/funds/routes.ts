@@ -59,6 +59,11 @@ export const fundsRoutes: FastifyPluginAsync<{
     { ...auth, schema: { querystring: ledgerQuerySchema } },
     async (r) => table(await funds.ledger(uid(r), r.query)),
   )
+  app.post<{ Body: LedgerQuery }>(
+    TRADE_PATHS.ledgerExport,
+    { ...auth, schema: { body: ledgerQuerySchema } },
+    async (r) => ok(await funds.exportLedger(uid(r), r.body ?? {}), '导出成功'),
+  )
   app.post<{ Body: SetPayPasswordBody }>(
     TRADE_PATHS.payPassword,
     { ...auth, schema: { body: setPayPasswordBodySchema } },

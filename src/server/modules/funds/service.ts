@@ -6,6 +6,7 @@
  */
 import {
   Code,
+  LEDGER_TYPE_LABELS,
   TRADE_RULES,
   type CreateTopupBody,
   type CreateWithdrawBody,
@@ -24,6 +25,7 @@ import '../../db/schema-trade'
 import { ApiError } from '../../plugins/envelope'
 import { hashPassword, verifyPassword } from '../auth/password'
 import type { PasswordCipher } from '../auth/rsa'
+import { chinaDateTime, csvYuan, EXPORT_MAX_ROWS, type ExportsService } from '../common/exports'
 import type { MessageService } from '../message/service'
 import type { PaymentGateway } from './gateway'
 import { businessNo, yuan } from './numbers'
@@ -45,6 +47,8 @@ export interface FundsDeps {
   confirmLoginPassword: (userId: number, cipherText: string, ip: string) => Promise<void>
   gateways: PaymentGateway[]
   messages?: MessageService
+  /** CSV exports (the desktop client downloads them) */
+  exports?: ExportsService
   now: () => number
 }
 
@@ -104,6 +108,36 @@ export function fundsService(deps: FundsDeps) {
           createdAt: Number(r.created_at),
         })),
       }
+    },
+
+    /** My ledger (with the ledger page's filters) as a CSV export. */
+    async exportLedger(userId: number, q: LedgerQuery) {
+      if (!deps.exports) throw new Error('the exports service is not wired')
+      const { rows } = await this.ledger(userId, { ...q, pageNum: 1, pageSize: EXPORT_MAX_ROWS })
+      return deps.exports.createCsv(
+        userId,
+        '收支明细',
+        [
+          '时间',
+          '类型',
+          '可用余额变动(元)',
+          '冻结变动(元)',
+          '可用余额(元)',
+          '冻结余额(元)',
+          '关联单号',
+          '备注',
+        ],
+        rows.map((e) => [
+          chinaDateTime(e.createdAt),
+          LEDGER_TYPE_LABELS[e.type],
+          csvYuan(e.amount),
+          csvYuan(e.frozenAmount),
+          csvYuan(e.availableAfter),
+          csvYuan(e.frozenAfter),
+          e.orderNo ?? e.topupNo ?? e.withdrawNo ?? '',
+          e.remark,
+        ]),
+      )
     },
 
     async setPayPassword(userId: number, body: SetPayPasswordBody, ip: string) {

@@ -114,6 +114,11 @@ export const tradeRoutes: FastifyPluginAsync<{ trade: TradeService; warrant: War
     { ...auth, schema: { querystring: orderListQuerySchema } },
     async (r) => table(await trade.list('seller', uid(r), r.query)),
   )
+  app.post<{ Body: OrderListQuery }>(
+    TRADE_PATHS.sellOrdersExport,
+    { ...auth, schema: { body: orderListQuerySchema } },
+    async (r) => ok(await trade.exportSellOrders(uid(r), r.body ?? {}), '导出成功'),
+  )
   app.post<{ Body: PayOrderBody }>(
     TRADE_PATHS.orderPay,
     { ...auth, schema: { body: payOrderBodySchema } },

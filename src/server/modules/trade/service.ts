@@ -32,6 +32,7 @@ import { isUniqueViolation } from '../../db'
 import { ApiError } from '../../plugins/envelope'
 import type { FieldCipher } from '../delivery/crypto'
 import type { DeliveryService } from '../delivery/service'
+import { chinaDateTime, csvYuan, EXPORT_MAX_ROWS, type ExportsService } from '../common/exports'
 import type { EventBus } from '../events/bus'
 import type { FundsService } from '../funds/service'
 import { fundsRepo } from '../funds/repo'
@@ -62,6 +63,8 @@ export interface TradeDeps {
   messages: MessageService
   bus?: EventBus
   cipher: FieldCipher
+  /** CSV exports (the desktop client downloads them) */
+  exports?: ExportsService
   now: () => number
 }
 
@@ -485,6 +488,42 @@ export function tradeService(deps: TradeDeps) {
       await lazySweep()
       const page = await repo.orderPage(side, userId, q)
       return { total: page.total, rows: page.rows.map((o) => toOrder(o, side)) }
+    },
+
+    /** My sold orders (with the list's filters) as a CSV export. */
+    async exportSellOrders(sellerId: number, q: OrderListQuery) {
+      if (!deps.exports) throw new Error('the exports service is not wired')
+      const { rows } = await this.list('seller', sellerId, { ...q, pageNum: 1, pageSize: EXPORT_MAX_ROWS })
+      return deps.exports.createCsv(
+        sellerId,
+        '我卖出的订单',
+        [
+          '订单号',
+          '商品',
+          '游戏',
+          '买家',
+          '单价(元)',
+          '数量',
+          '金额(元)',
+          '状态',
+          '下单时间',
+          '支付时间',
+          '完成时间',
+        ],
+        rows.map((o) => [
+          o.orderNo,
+          o.goodsTitle,
+          o.gameName,
+          o.buyerName,
+          csvYuan(o.unitPrice),
+          o.quantity,
+          csvYuan(o.amount),
+          ORDER_STATUS_LABELS[o.status],
+          chinaDateTime(o.createdAt),
+          o.paidAt ? chinaDateTime(o.paidAt) : '',
+          o.completedAt ? chinaDateTime(o.completedAt) : '',
+        ]),
+      )
     },
 
     async pay(buyerId: number, orderNo: string, payPassword: string): Promise<Order> {

@@ -21,7 +21,8 @@ import {
 } from '@ant-design/icons'
 import type { RouterItem, UserProfile } from '@shared/api/types'
 import { useMenuStore } from '@renderer/stores/menu'
-import { ExportMessagesButton } from '@renderer/features/messages/ExportMessagesButton'
+import { ExportButton } from '@renderer/components/ExportButton'
+import { exportWebMessages } from '@renderer/api/message'
 import { useMessagesStore } from '@renderer/stores/messages'
 import { displayName, useSessionStore } from '@renderer/stores/session'
 import { isNestingComponent, joinMenuPath } from '@renderer/utils/menu'
@@ -153,7 +154,7 @@ function ProfileCard({ profile, loading }: { profile: UserProfile | null; loadin
             <span className="profile-card__messages-count">{unread}</span>
             <span>未读消息</span>
           </Link>
-          <ExportMessagesButton />
+          <ExportButton label="导出站内信" unit="条站内信" run={exportWebMessages} />
         </div>
       )}
     </section>

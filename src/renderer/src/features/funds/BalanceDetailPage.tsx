@@ -9,7 +9,7 @@ import type { ColumnsType } from 'antd/es/table'
 import dayjs, { type Dayjs } from 'dayjs'
 import { PAGINATION } from '@shared/constants'
 import { LEDGER_TYPE_LABELS, type LedgerEntry, type LedgerType } from '@shared/api/trade'
-import { listLedger } from '@renderer/api/funds'
+import { exportLedger, listLedger } from '@renderer/api/funds'
 import { Pagination } from '@renderer/components/Pagination'
 import { apiErrorText } from '@renderer/utils/api-error'
 import { formatYuan, formatYuanChange } from '@renderer/utils/money'
@@ -19,6 +19,7 @@ import { TradeShell } from '@renderer/features/trade/TradeShell'
 import { positiveInt } from '@renderer/features/trade/trade-utils'
 import { LoadErrorAlert } from '@renderer/components/LoadErrorAlert'
 import './funds.css'
+import { ExportButton } from '@renderer/components/ExportButton'
 
 function isLedgerType(value: string | null): value is LedgerType {
   return value !== null && Object.hasOwn(LEDGER_TYPE_LABELS, value)
@@ -45,14 +46,13 @@ export default function BalanceDetailPage() {
     limitParam && (PAGINATION.pageSizes as readonly number[]).includes(limitParam)
       ? limitParam
       : PAGINATION.limit
+  const filters = {
+    type,
+    ...(beginDay ? { beginTime: beginDay.startOf('day').valueOf() } : {}),
+    ...(endDay ? { endTime: endDay.endOf('day').valueOf() } : {}),
+  }
   const ledger = useQuery(['ledger', type, begin, end, page, limit], () =>
-    listLedger({
-      type,
-      ...(beginDay ? { beginTime: beginDay.startOf('day').valueOf() } : {}),
-      ...(endDay ? { endTime: endDay.endOf('day').valueOf() } : {}),
-      pageNum: page,
-      pageSize: limit,
-    }),
+    listLedger({ ...filters, pageNum: page, pageSize: limit }),
   )
   const go = (next: {
     type?: LedgerType
@@ -114,6 +114,7 @@ export default function BalanceDetailPage() {
           }}
         />
         {type || begin || end ? <Button onClick={() => go({})}>清除筛选</Button> : null}
+        <ExportButton label="导出明细" unit="条明细" run={() => exportLedger(filters)} />
       </div>
       {ledger.error ? (
         <LoadErrorAlert

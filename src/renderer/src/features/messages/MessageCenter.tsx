@@ -8,7 +8,8 @@ import { Link, useLocation } from 'react-router-dom'
 import { Alert, Badge, Button, Empty, List, Popconfirm, Segmented, Tabs } from 'antd'
 import type { WebMessage } from '@shared/api/types'
 import { webMessageBatchRead, webMessageBatchRemove, webMessagePage } from '@renderer/api/message'
-import { ExportMessagesButton } from './ExportMessagesButton'
+import { ExportButton } from '@renderer/components/ExportButton'
+import { exportWebMessages } from '@renderer/api/message'
 import { pageOf } from '@renderer/api/goods'
 import { Pagination } from '@renderer/components/Pagination'
 import { useMessagesStore } from '@renderer/stores/messages'
@@ -65,7 +66,9 @@ export default function MessageCenter() {
       nav={false}
       extra={
         <>
-          {messageType === 'SYSTEM' ? <ExportMessagesButton /> : null}
+          {messageType === 'SYSTEM' ? (
+            <ExportButton label="导出站内信" unit="条站内信" run={exportWebMessages} />
+          ) : null}
           <Segmented
             value={unreadOnly ? 'unread' : 'all'}
             options={[

@@ -1,5 +1,6 @@
 /** /seller/sellOrder.html: the orders of my listings (start delivery, deliver, dispute) and the bids on them. */
-import { listSellOrders } from '@renderer/api/trade'
+import { exportSellOrders, listSellOrders } from '@renderer/api/trade'
+import { ExportButton } from '@renderer/components/ExportButton'
 import { SellerShell } from '@renderer/features/seller/SellerShell'
 import { OrderList } from './OrderList'
 import { MyBids } from './Bids'
@@ -7,7 +8,10 @@ import './trade.css'
 
 export default function SellOrderPage() {
   return (
-    <SellerShell title="我卖出的商品">
+    <SellerShell
+      title="我卖出的商品"
+      extra={<ExportButton label="导出订单" unit="笔订单" run={() => exportSellOrders()} />}
+    >
       <OrderList load={listSellOrders} />
       <MyBids role="seller" />
     </SellerShell>
