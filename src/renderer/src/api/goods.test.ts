@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { platform } from '@renderer/platform'
-import { imageSrc, pageOf } from './goods'
+import { imageSrc } from './goods'
+import { pageOf } from './results'
 
 afterEach(() => vi.restoreAllMocks())
 

@@ -13,6 +13,7 @@ import { EXPORT_FILE_NAME_PATTERN } from '../../../shared/api/live'
 import type { Db } from '../../db'
 import { toCsv, type CsvCell } from './csv'
 import './tables'
+import { exportsRepo } from './exports-repo'
 
 /** How long an export stays downloadable. */
 export const EXPORT_TTL_MS = 24 * 60 * 60 * 1000
@@ -67,7 +68,8 @@ export interface ExportFile {
 }
 
 export function exportsService(opts: { db: Db; dataDir: string; now: () => number; ttlMs?: number }) {
-  const { db, now } = opts
+  const { now } = opts
+  const repo = exportsRepo(opts.db)
   const root = resolve(opts.dataDir, 'exports')
   const ttlMs = opts.ttlMs ?? EXPORT_TTL_MS
 
@@ -78,7 +80,7 @@ export function exportsService(opts: { db: Db; dataDir: string; now: () => numbe
   }
 
   async function removeFile(id: number, absPath: string | null): Promise<void> {
-    await db.deleteFrom('exports').where('id', '=', id).execute()
+    await repo.remove(id)
     if (absPath) await rm(absPath, { force: true })
   }
 
@@ -101,28 +103,20 @@ export function exportsService(opts: { db: Db; dataDir: string; now: () => numbe
       if (!abs) throw new Error('export path escapes the exports folder')
       await mkdir(dirname(abs), { recursive: true })
       await writeFile(abs, toCsv(header, rows.slice(0, EXPORT_MAX_ROWS)), { mode: 0o600 })
-      await db
-        .insertInto('exports')
-        .values({
-          user_id: userId,
-          file_name: fileName,
-          path: relPath,
-          created_at: at,
-          expires_at: at + ttlMs,
-        })
-        .execute()
+      await repo.insert({
+        user_id: userId,
+        file_name: fileName,
+        path: relPath,
+        created_at: at,
+        expires_at: at + ttlMs,
+      })
       return { fileName, rows: Math.min(rows.length, EXPORT_MAX_ROWS) }
     },
 
     /** The caller's own, unexpired export of that name, or null (someone else's file is null too). */
     async find(userId: number, fileName: string): Promise<ExportFile | null> {
       if (!isSafeExportName(fileName)) return null
-      const row = await db
-        .selectFrom('exports')
-        .select(['id', 'file_name', 'path', 'expires_at'])
-        .where('user_id', '=', userId)
-        .where('file_name', '=', fileName)
-        .executeTakeFirst()
+      const row = await repo.findOwn(userId, fileName)
       if (!row) return null
       const abs = inside(row.path)
       if (!abs || row.expires_at <= now()) {
@@ -140,12 +134,7 @@ export function exportsService(opts: { db: Db; dataDir: string; now: () => numbe
     remove: (file: ExportFile) => removeFile(file.id, file.absPath),
 
     async sweepExpired(): Promise<number> {
-      const expired = await db
-        .selectFrom('exports')
-        .select(['id', 'path'])
-        .where('expires_at', '<=', now())
-        .limit(500)
-        .execute()
+      const expired = await repo.expired(now(), 500)
       for (const row of expired) await removeFile(row.id, inside(row.path))
       return expired.length
     },

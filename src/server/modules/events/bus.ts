@@ -7,11 +7,10 @@
  * One process, one bus (like the rate limiter): a second server instance would need a shared
  * channel (PostgreSQL LISTEN/NOTIFY) — the log table already is the shared part.
  */
-import { sql } from 'kysely'
 import type { LiveEvent, StoredLiveEvent } from '../../../shared/live-events'
 import { LIVE_EVENT_TYPES } from '../../../shared/live-events'
 import type { Db } from '../../db'
-import './tables'
+import { liveEventsRepo } from './repo'
 
 /** Events kept per user for resumption (older ones are pruned as new ones arrive). */
 export const LIVE_EVENT_LOG_LIMIT = 200
@@ -54,39 +53,14 @@ export function createEventBus(db: Db, opts: { now?: () => number; logLimit?: nu
   const logLimit = opts.logLimit ?? LIVE_EVENT_LOG_LIMIT
   const listeners = new Map<number, Set<LiveEventListener>>()
 
-  async function prune(userId: number): Promise<void> {
-    // keep the newest `logLimit` events of this user: delete below the smallest id among them
-    await db
-      .deleteFrom('live_events')
-      .where('user_id', '=', userId)
-      .where(
-        'id',
-        '<',
-        db
-          .selectFrom(
-            db
-              .selectFrom('live_events')
-              .select('id')
-              .where('user_id', '=', userId)
-              .orderBy('id', 'desc')
-              .limit(logLimit)
-              .as('newest'),
-          )
-          .select(sql<number>`min(newest.id)`.as('min_id')),
-      )
-      .execute()
-  }
+  const repo = liveEventsRepo(db)
 
   return {
     async publish(userId, event) {
       const at = now()
-      const row = await db
-        .insertInto('live_events')
-        .values({ user_id: userId, type: event.type, data: JSON.stringify(event.data), created_at: at })
-        .returning('id')
-        .executeTakeFirstOrThrow()
+      const row = await repo.append(userId, event.type, JSON.stringify(event.data), at)
       const stored = { ...event, id: Number(row.id), at } as StoredLiveEvent
-      await prune(userId)
+      await repo.prune(userId, logLimit)
       for (const listener of [...(listeners.get(userId) ?? [])]) {
         try {
           listener(stored)
@@ -110,25 +84,11 @@ export function createEventBus(db: Db, opts: { now?: () => number; logLimit?: nu
     },
 
     async since(userId, afterId) {
-      const rows = await db
-        .selectFrom('live_events')
-        .select(['id', 'type', 'data', 'created_at'])
-        .where('user_id', '=', userId)
-        .where('id', '>', afterId)
-        .orderBy('id', 'asc')
-        .limit(LIVE_EVENT_REPLAY_LIMIT)
-        .execute()
+      const rows = await repo.after(userId, afterId, LIVE_EVENT_REPLAY_LIMIT)
       return rows.map(toStored).filter((e): e is StoredLiveEvent => e !== null)
     },
 
-    async latestId(userId) {
-      const row = await db
-        .selectFrom('live_events')
-        .select(sql<number | null>`max(id)`.as('max_id'))
-        .where('user_id', '=', userId)
-        .executeTakeFirst()
-      return Number(row?.max_id ?? 0)
-    },
+    latestId: (userId) => repo.latestId(userId),
 
     listenerCount(userId) {
       if (userId !== undefined) return listeners.get(userId)?.size ?? 0

@@ -428,8 +428,10 @@ export function goodsRepo(db: Db, dialect: DbDialect) {
     },
 
     /** A listing that is not deleted; on PostgreSQL locked for the rest of the transaction. */
-    find(goodsId: number, opts: { lock?: boolean } = {}) {
-      let q = db.selectFrom('goods').selectAll().where('id', '=', goodsId).where('deleted_at', 'is', null)
+    /** withDeleted: also a removed listing (its search entries are being cleaned up) */
+    find(goodsId: number, opts: { lock?: boolean; withDeleted?: boolean } = {}) {
+      let q = db.selectFrom('goods').selectAll().where('id', '=', goodsId)
+      if (!opts.withDeleted) q = q.where('deleted_at', 'is', null)
       if (opts.lock && dialect === 'postgres') q = q.forUpdate()
       return q.executeTakeFirst()
     },

@@ -167,8 +167,7 @@ export function goodsService(deps: GoodsServiceDeps) {
   /** Re-reads the listing and rewrites its search entries (inside the caller's transaction). */
   async function syncSearch(trx: Db, goodsId: number) {
     const tx = goodsRepo(trx, dialect)
-    const row = (await trx.selectFrom('goods').selectAll().where('id', '=', goodsId).executeTakeFirst()) as
-      GoodsRow | undefined
+    const row = (await tx.find(goodsId, { withDeleted: true })) as GoodsRow | undefined
     await tx.replaceSearchEntry(goodsId, row ? await entryOf(trx, row) : null)
   }
 

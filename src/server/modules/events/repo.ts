@@ -1,0 +1,59 @@
+/** SQL of the per-user live-event log (`live_events`) behind the event bus. */
+import { sql } from 'kysely'
+import type { Db } from '../../db'
+import './tables'
+
+export function liveEventsRepo(db: Db) {
+  return {
+    append(userId: number, type: string, data: string, at: number) {
+      return db
+        .insertInto('live_events')
+        .values({ user_id: userId, type, data, created_at: at })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    },
+
+    /** keep the newest `keep` events of this user: delete below the smallest id among them */
+    async prune(userId: number, keep: number) {
+      await db
+        .deleteFrom('live_events')
+        .where('user_id', '=', userId)
+        .where(
+          'id',
+          '<',
+          db
+            .selectFrom(
+              db
+                .selectFrom('live_events')
+                .select('id')
+                .where('user_id', '=', userId)
+                .orderBy('id', 'desc')
+                .limit(keep)
+                .as('newest'),
+            )
+            .select(sql<number>`min(newest.id)`.as('min_id')),
+        )
+        .execute()
+    },
+
+    after(userId: number, afterId: number, limit: number) {
+      return db
+        .selectFrom('live_events')
+        .select(['id', 'type', 'data', 'created_at'])
+        .where('user_id', '=', userId)
+        .where('id', '>', afterId)
+        .orderBy('id', 'asc')
+        .limit(limit)
+        .execute()
+    },
+
+    async latestId(userId: number): Promise<number> {
+      const row = await db
+        .selectFrom('live_events')
+        .select(sql<number | null>`max(id)`.as('max_id'))
+        .where('user_id', '=', userId)
+        .executeTakeFirst()
+      return Number(row?.max_id ?? 0)
+    },
+  }
+}
