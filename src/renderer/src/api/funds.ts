@@ -17,9 +17,14 @@ import {
 import type { PageQuery } from '@shared/api/envelope'
 import { fillPath } from '@shared/api/paths'
 import { http } from './http'
-import { dataOf, pageOf, type Page } from './results'
+import { pageOf, type Page } from './goods'
 
 const caller = { errors: 'caller' } as const
+
+function dataOf<T>(res: ApiResult<T>): T {
+  if (res.data === undefined || res.data === null) throw new Error('服务器未返回数据')
+  return res.data
+}
 
 export async function getWallet(): Promise<Wallet> {
   return dataOf(await http.get<ApiResult<Wallet>>(TRADE_PATHS.wallet, undefined, caller))

@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { platform } from '@renderer/platform'
-import { imageSrc } from './goods'
-import { pageOf } from './results'
+import { imageSrc, pageOf } from './goods'
 
 afterEach(() => vi.restoreAllMocks())
 

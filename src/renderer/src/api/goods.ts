@@ -34,9 +34,34 @@ import { fillPath } from '@shared/api/paths'
 import { API_BASE } from '@shared/constants'
 import { platform } from '@renderer/platform'
 import { http } from './http'
-import { dataOf, pageOf, type Page } from './results'
 
 type Options = { errors?: 'global' | 'caller' }
+
+/** A page of rows: the list envelope `{ rows, total }` (an array in `data` is accepted too). */
+export interface Page<T> {
+  rows: T[]
+  total: number
+  /** the search stopped counting at GOODS_LIMITS.searchCountCap: there are more than `total` */
+  totalCapped?: boolean
+}
+
+export function pageOf<T>(res: Partial<TableResult<T>> & { data?: unknown; totalCapped?: boolean }): Page<T> {
+  if (Array.isArray(res.rows)) {
+    const page: Page<T> = { rows: res.rows, total: Number(res.total ?? res.rows.length) }
+    if (res.totalCapped) page.totalCapped = true
+    return page
+  }
+  const data = res.data as { rows?: T[]; total?: number } | T[] | undefined
+  if (Array.isArray(data)) return { rows: data, total: data.length }
+  if (data && Array.isArray(data.rows))
+    return { rows: data.rows, total: Number(data.total ?? data.rows.length) }
+  return { rows: [], total: 0 }
+}
+
+function dataOf<T>(res: ApiResult<T>, missing: string): T {
+  if (res.data === undefined || res.data === null) throw new Error(missing)
+  return res.data
+}
 
 // ---------- buyer side ----------
 

@@ -27,9 +27,14 @@ import {
 } from '@shared/api/trade'
 import { fillPath } from '@shared/api/paths'
 import { http } from './http'
-import { dataOf, pageOf, type Page } from './results'
+import { pageOf, type Page } from './goods'
 
 const caller = { errors: 'caller' } as const
+
+function dataOf<T>(res: ApiResult<T>, missing = '服务器未返回数据'): T {
+  if (res.data === undefined || res.data === null) throw new Error(missing)
+  return res.data
+}
 
 function listOf<T>(res: ApiResult<T[]> | T[]): T[] {
   if (Array.isArray(res)) return res
