@@ -23,6 +23,7 @@ export default defineConfig({
             'src/preload/**/*.test.ts',
             'scripts/**/*.test.ts',
           ],
+          globalSetup: ['scripts/test-template.ts'],
           testTimeout: 20_000,
           hookTimeout: 30_000,
         },

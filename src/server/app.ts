@@ -30,6 +30,7 @@ import { createEventBus } from './modules/events/bus'
 import { eventRoutes } from './modules/events/routes'
 import { registerAuth } from './plugins/auth'
 import { registerEnvelope, sendError } from './plugins/envelope'
+import { registerValidation } from './plugins/validation'
 import { registerCors } from './plugins/cors'
 import { registerSecurityHeaders } from './plugins/security-headers'
 import { registerWebBundle } from './plugins/web'
@@ -83,8 +84,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const app = Fastify({
     logger: opts.logger ?? false,
     bodyLimit: BODY_LIMIT,
-    // Unknown fields are refused (schemas say additionalProperties: false) rather than silently dropped.
-    ajv: { customOptions: { removeAdditional: false } },
     frameworkErrors: (err, _request, reply) => sendError(reply, err),
   })
   app.decorate('db', db)
@@ -102,6 +101,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     const auth = authService({ db, system, cipher, captchaEnabled, now })
 
     registerEnvelope(app)
+    // strict validation: safe integers only, no lenient coercion; unknown fields are refused
+    registerValidation(app)
     registerSecurityHeaders(app)
     registerCors(app, opts.corsOrigins ?? [])
     registerAuth(app, auth)

@@ -1,8 +1,9 @@
 /** Helpers of the server tests: a real app on a temporary directory, called through inject. */
 import { randomInt } from 'node:crypto'
-import { mkdtemp, rm } from 'node:fs/promises'
+import { cp, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { inject } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import forge from 'node-forge'
 import { buildApp, type BuildAppOptions } from './app'
@@ -13,9 +14,26 @@ export interface TestApp {
   close(): Promise<void>
 }
 
+/**
+ * The demo-seeded SQLite data directory made once per test run (scripts/test-template.ts, vitest
+ * globalSetup): an app on a copy of it starts in milliseconds instead of seeding for seconds.
+ */
+function templateDir(): string | undefined {
+  try {
+    return inject('serverTemplateDir')
+  } catch {
+    return undefined
+  }
+}
+
 /** A seeded app on a fresh temporary directory; captcha off unless asked for. */
 export async function startTestApp(opts: Partial<BuildAppOptions> = {}): Promise<TestApp> {
   const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'market-test-')))
+  const template = templateDir()
+  // the template was seeded at the real time: a test on a clock far from it seeds its own data
+  const realTime = opts.now === undefined || Math.abs(opts.now() - Date.now()) < 60_000
+  const plainDemo = opts.dataDir === undefined && !opts.databaseUrl && (opts.seedDemo ?? true) && realTime
+  if (template && plainDemo) await cp(template, dataDir, { recursive: true })
   const app = await buildApp({ captchaEnabled: false, ...opts, dataDir })
   return {
     app,

@@ -2,6 +2,7 @@
  * The Kysely instance: an embedded SQLite file (DATA_DIR/market.db) by default, PostgreSQL when a
  * database URL is given. Both run the same migrations (see migrate.ts).
  */
+import { chmodSync, closeSync, existsSync, openSync } from 'node:fs'
 import { join } from 'node:path'
 import SQLite from 'better-sqlite3'
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely'
@@ -27,8 +28,13 @@ export function openDatabase(opts: { dataDir: string; databaseUrl?: string }): D
     pool.on('error', (err) => console.warn(`PostgreSQL: idle connection closed (${err.message})`))
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' }
   }
-  const sqlite = new SQLite(join(opts.dataDir, 'market.db'))
+  const file = join(opts.dataDir, 'market.db')
+  // owner-only, like the keys: SQLite gives its -wal and -shm files the database file's mode
+  closeSync(openSync(file, 'a', 0o600))
+  chmodSync(file, 0o600)
+  const sqlite = new SQLite(file)
   sqlite.pragma('journal_mode = WAL')
+  for (const side of ['-wal', '-shm']) if (existsSync(file + side)) chmodSync(file + side, 0o600)
   sqlite.pragma('synchronous = NORMAL')
   sqlite.pragma('foreign_keys = ON')
   sqlite.pragma('busy_timeout = 5000')

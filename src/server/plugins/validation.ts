@@ -3,7 +3,8 @@
  * the (first) ajv error into a sentence naming the field by its schema `title`, e.g. 用户名不能为空,
  * 每页条数必须是整数, 消息类型取值不正确.
  */
-import type { FastifySchema, FastifySchemaValidationError } from 'fastify'
+import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv'
+import type { FastifyInstance, FastifySchema, FastifySchemaValidationError } from 'fastify'
 import type { SchemaErrorFormatter } from 'fastify/types/schema'
 
 interface SchemaNode {
@@ -62,6 +63,8 @@ export function validationMessage(
       return `${field}至少需要 ${p.limit} 项`
     case 'maxItems':
       return `${field}最多 ${p.limit} 项`
+    case 'safeInteger':
+      return `${field}超出有效范围`
     default:
       return `${field}不正确`
   }
@@ -73,4 +76,111 @@ export function schemaErrorFormatterFor(schema: FastifySchema | undefined): Sche
     const part = (schema as Record<string, SchemaNode | undefined> | undefined)?.[dataVar]
     return new Error(validationMessage(errors[0], part))
   }
+}
+
+// ---------------------------------------------------------------- the validator compiler
+/*
+ * Why our own compiler (docs/api-conventions.md, "Numbers"): ajv's built-in coercion turns any text
+ * that `Number()` understands into a number — "Infinity", "-Infinity", "1e400", " 7", "0x10" — and the
+ * coerced value then slips past minimum/maximum. So:
+ *  - JSON bodies are never coerced: a number must arrive as a JSON number;
+ *  - query strings and path parameters are coerced here, strictly: an integer field takes only
+ *    decimal digits (optional sign) that make a safe integer, a number field a plain decimal, a
+ *    boolean field true/false/1/0; anything else stays text and fails the type check with the
+ *    field's name;
+ *  - every `integer` must be a safe integer wherever it appears (keyword `safeInteger`, added to each
+ *    integer node when the schema is compiled), so 2^53 + 1 or 1e20 without a maximum is refused too.
+ */
+
+interface CoercibleNode {
+  type?: string | string[]
+  properties?: Record<string, CoercibleNode>
+  patternProperties?: Record<string, CoercibleNode>
+  items?: CoercibleNode
+}
+
+const INTEGER_TEXT = /^[+-]?\d{1,16}$/
+const DECIMAL_TEXT = /^[+-]?\d{1,16}(\.\d{1,16})?$/
+
+const typesOf = (node: CoercibleNode | undefined): string[] =>
+  node?.type === undefined ? [] : Array.isArray(node.type) ? node.type : [node.type]
+
+/** One text value of a query string or path as the schema node's type, or unchanged when it is not one. */
+export function coerceText(value: unknown, node: CoercibleNode | undefined): unknown {
+  const types = typesOf(node)
+  if (types.includes('array')) {
+    const list = Array.isArray(value) ? value : [value]
+    return list.map((v) => coerceText(v, node?.items))
+  }
+  if (Array.isArray(value) || typeof value !== 'string') return value
+  if (types.includes('integer') && INTEGER_TEXT.test(value)) {
+    const n = Number(value)
+    return Number.isSafeInteger(n) ? n : value
+  }
+  if (types.includes('number') && DECIMAL_TEXT.test(value)) return Number(value)
+  if (types.includes('boolean')) {
+    if (value === 'true' || value === '1') return true
+    if (value === 'false' || value === '0') return false
+  }
+  return value
+}
+
+/** Coerces the top-level fields of a query string or params object in place (they are flat). */
+function coerceFlat(data: unknown, schema: CoercibleNode) {
+  if (!data || typeof data !== 'object') return
+  const record = data as Record<string, unknown>
+  const patterns = Object.entries(schema.patternProperties ?? {}).map(
+    ([re, node]) => [new RegExp(re, 'u'), node] as const,
+  )
+  for (const [key, value] of Object.entries(record)) {
+    const node = schema.properties?.[key] ?? patterns.find(([re]) => re.test(key))?.[1]
+    if (node) record[key] = coerceText(value, node)
+  }
+}
+
+/** A copy of the schema with `safeInteger: true` beside every integer type. */
+export function withSafeIntegers<T>(schema: T): T {
+  if (Array.isArray(schema)) return schema.map((s: unknown) => withSafeIntegers(s)) as T
+  if (!schema || typeof schema !== 'object') return schema
+  const copy: Record<string, unknown> = {}
+  for (const [k, v] of Object.entries(schema)) copy[k] = k === 'enum' || k === 'const' ? v : withSafeIntegers(v)
+  if (typesOf(copy as CoercibleNode).includes('integer')) copy.safeInteger = true
+  return copy as T
+}
+
+function newAjv() {
+  const ajv = new Ajv({
+    coerceTypes: false,
+    useDefaults: true,
+    removeAdditional: false,
+    allErrors: false,
+    strict: false,
+  })
+  ajv.addKeyword({
+    keyword: 'safeInteger',
+    type: 'number',
+    schemaType: 'boolean',
+    errors: false,
+    validate: (on: boolean, data: number) => !on || Number.isSafeInteger(data),
+  })
+  return ajv
+}
+
+/** Installs the strict compiler: routes registered after this use it for body, query, params, headers. */
+export function registerValidation(app: FastifyInstance) {
+  const ajv = newAjv()
+  app.setValidatorCompiler(({ schema, httpPart }) => {
+    const validate: ValidateFunction = ajv.compile(withSafeIntegers(schema))
+    if (httpPart !== 'querystring' && httpPart !== 'params') return validate
+    const node = schema as CoercibleNode
+    // fastify reads `.errors` of the function it was given when it answers false
+    const coercing = (data: unknown) => {
+      coerceFlat(data, node)
+      const valid = validate(data)
+      coercing.errors = valid ? null : (validate.errors ?? null)
+      return valid
+    }
+    coercing.errors = null as ErrorObject[] | null
+    return coercing
+  })
 }

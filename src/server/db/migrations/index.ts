@@ -11,6 +11,7 @@ import goodsSeller from './0007_goods_seller'
 import goodsFollows from './0008_goods_follows'
 import desktop from './0010_desktop'
 import trade from './0020_trade'
+import numberGuards from './0030_number_guards'
 
 export function migrationsFor(dialect: DbDialect): Record<string, Migration> {
   return {
@@ -24,5 +25,6 @@ export function migrationsFor(dialect: DbDialect): Record<string, Migration> {
     '0008_goods_follows': goodsFollows(dialect),
     '0010_desktop': desktop(dialect),
     '0020_trade': trade(dialect),
+    '0030_number_guards': numberGuards(dialect),
   }
 }

@@ -33,12 +33,18 @@ export interface SearchFilterTokens {
 
 const platformToken = (platform: string) => `zzp${platform.toLowerCase().replace(/[^a-z0-9]/g, '')}`
 
+/** An id as token text: only a positive safe integer ever reaches the MATCH text (the API validates it). */
+function idText(id: number): string {
+  if (!Number.isSafeInteger(id) || id < 1) throw new TypeError(`not an id: ${String(id)}`)
+  return String(id)
+}
+
 export function filterTokens(f: Partial<SearchFilterTokens>): string[] {
   const tokens: string[] = []
-  if (f.gameId) tokens.push(`zzg${f.gameId}`)
-  if (f.goodsType) tokens.push(`zzt${f.goodsType.toLowerCase()}`)
-  if (f.serverId) tokens.push(`zzs${f.serverId}`)
-  if (f.areaId) tokens.push(`zza${f.areaId}`)
+  if (f.gameId != null) tokens.push(`zzg${idText(f.gameId)}`)
+  if (f.goodsType) tokens.push(`zzt${f.goodsType.toLowerCase().replace(/[^a-z]/g, '')}`)
+  if (f.serverId != null) tokens.push(`zzs${idText(f.serverId)}`)
+  if (f.areaId != null) tokens.push(`zza${idText(f.areaId)}`)
   if (f.platform) tokens.push(platformToken(f.platform))
   return tokens
 }

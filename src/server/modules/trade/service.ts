@@ -308,16 +308,28 @@ export function tradeService(deps: TradeDeps) {
     }
   }
 
-  async function sweep(): Promise<{ orders: number; bids: number }> {
+  /**
+   * Applies every due time rule. One order that fails (a fault in its row or its money move) is
+   * logged and skipped: it must never stop the sweep for everybody else.
+   */
+  async function sweep(): Promise<{ orders: number; failed: string[]; bids: number }> {
     lastSweep = now()
     const due = await repo.dueOrders(now(), {
       payMs: TRADE_RULES.payTimeoutMs,
       confirmMs: TRADE_RULES.autoConfirmMs,
       dayMs: DAY,
     })
-    for (const d of due) await applyDue(d.order_no)
+    const failed: string[] = []
+    for (const d of due) {
+      try {
+        await applyDue(d.order_no)
+      } catch (err) {
+        failed.push(d.order_no)
+        console.error(`[trade] sweep skipped order ${d.order_no}`, err)
+      }
+    }
     const bids = await repo.expireBids(now())
-    return { orders: due.length, bids }
+    return { orders: due.length - failed.length, failed, bids }
   }
 
   /** Lists sweep lazily (at most once a second of the clock) so they never show a stale state. */

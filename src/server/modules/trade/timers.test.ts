@@ -1,4 +1,5 @@
 /** Trading's time rules on the injected clock: the 48-hour buyer cancel, the 72-hour auto-confirm, settlement. */
+import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type TestApp } from '../../test-utils'
 import { gameNamed, kingAccount, newUser, publish } from '../goods/test-helpers'
@@ -200,5 +201,47 @@ describe('a delivered order', () => {
     expect(seen.every((s) => s.data.status === 'SETTLED')).toBe(true)
     expect((await ledgerOf(t.app, seller.userId)).filter((l) => l.type === 'SETTLEMENT')).toHaveLength(1)
     await invariantOk(t.app)
+  })
+})
+
+describe('the sweeper', () => {
+  it('logs and skips an order it cannot process, and goes on with the others', async () => {
+    const { fx, body } = await dreamCoin(t.app, { stock: 10 })
+    const seller = await newUser(t.app, 'swps')
+    const buyer = await funded(t.app, 'swpb', 100_000)
+    const goodsId = await publish(t.app, seller.token, body)
+    const roleId = await addRole(t.app, buyer.token, fx)
+    const order = async () => {
+      const res = await post(t.app, '/api/trade/order/create', buyer.token, { goodsId, quantity: 1, roleId })
+      expect(res.code).toBe(200)
+      return res.data.orderNo as string
+    }
+    const broken = await order()
+    const fine = await order()
+    // a fault in one row: the database refuses every change of it
+    await sql
+      .raw(
+        `create trigger test_broken_order before update on orders when old.order_no = '${broken}' ` +
+          `begin select raise(abort, 'broken row'); end`,
+      )
+      .execute(t.app.db)
+    clock += 16 * 60_000
+    const errors: unknown[] = []
+    const original = console.error
+    console.error = (...args: unknown[]) => errors.push(args)
+    try {
+      const result = await t.app.trade.sweep()
+      expect(result.failed).toEqual([broken])
+    } finally {
+      console.error = original
+      await sql.raw('drop trigger test_broken_order').execute(t.app.db)
+    }
+    expect(JSON.stringify(errors)).toContain(broken)
+    expect(await statusOf(t.app, fine)).toBe('CANCELLED')
+    expect(await statusOf(t.app, broken)).toBe('UNPAID')
+    // once the row is mended the next sweep takes it
+    await t.app.trade.sweep()
+    expect(await statusOf(t.app, broken)).toBe('CANCELLED')
+    expect((await goodsRow(t.app, goodsId)).stock).toBe(10)
   })
 })
