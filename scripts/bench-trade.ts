@@ -53,7 +53,7 @@ const COIN_LISTINGS = 10
 /** share of purchases that go for an account (while any is left) */
 const ACCOUNT_SHARE = 0.1
 const PASSWORD = 'Bench@2024'
-const PAY_PASSWORD = '123456'
+const PAY_PASSWORD = '135792'
 const TOPUP_FEN = 5_000_000
 
 // ---------------------------------------------------------------------------------------------- server

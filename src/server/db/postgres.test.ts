@@ -12,6 +12,7 @@ import { SANDBOX_SIGNATURE_HEADER, loadOrCreateSandboxSecret, sandboxGateway } f
 import { fundsRepo } from '../modules/funds/repo'
 import { checkInvariant } from '../modules/funds/service'
 import {
+  confirmOrder,
   addRole,
   deliverOrder,
   funded,
@@ -221,7 +222,7 @@ describe.skipIf(!adminUrl)('PostgreSQL', () => {
     expect(await payOrder(t.app, buyer.token, orderNo)).toMatchObject({ code: 200, data: { status: 'PAID' } })
     expect(await wallet(t.app, buyer.token)).toMatchObject({ available: 1, inEscrowAsBuyer: price })
     await deliverOrder(t.app, seller.token, orderNo)
-    expect(await post(t.app, '/api/trade/order/confirm', buyer.token, { orderNo })).toMatchObject({
+    expect(await confirmOrder(t.app, buyer.token, orderNo)).toMatchObject({
       code: 200,
       data: { status: 'COMPLETED', deadlineAt: clock + 30 * DAY },
     })

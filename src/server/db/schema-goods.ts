@@ -39,6 +39,8 @@ export interface GoodsTable {
   /** end of the active push (0: none); expired pushes are reset by the search service */
   push_until: number
   audit_remark: string
+  /** 1: hand the saved delivery account to the buyer at payment (migration 0031) */
+  auto_delivery: Generated<number>
   created_at: number
   updated_at: number
   on_sale_at: number | null

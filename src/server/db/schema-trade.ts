@@ -12,6 +12,8 @@ export interface WalletsTable {
   pay_password_hash: string | null
   pay_fail_count: number
   pay_locked_until: number | null
+  /** lease of the payment-password check in progress (migration 0031) */
+  pay_check_until: number | null
   updated_at: number
 }
 
@@ -97,6 +99,21 @@ export interface OrdersTable {
   cancelled_at: number | null
   refunded_at: number | null
   updated_at: number
+  /** 1: handed over at payment from the listing's delivery account (migration 0031) */
+  auto_delivered: Generated<number>
+  /** how many times the seller corrected the delivered information */
+  delivery_corrections: Generated<number>
+}
+
+/** What happened to an order besides its state (migration 0031): deliveries, corrections. */
+export interface OrderEventsTable {
+  id: Generated<number>
+  order_no: string
+  actor_id: number | null
+  kind: 'DELIVERED' | 'DELIVERY_CORRECTED' | 'AUTO_DELIVERED'
+  /** what the parties may read: the changed field labels, never the values */
+  detail: string
+  created_at: number
 }
 
 export interface CredentialViewsTable {
@@ -137,6 +154,7 @@ export interface WarrantPostsTable {
 declare module './schema' {
   interface Database {
     wallets: WalletsTable
+    order_events: OrderEventsTable
     ledger: LedgerTable
     topups: TopupsTable
     withdrawals: WithdrawalsTable

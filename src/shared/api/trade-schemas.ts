@@ -98,6 +98,7 @@ export const payOrderBodySchema = body({ orderNo, payPassword: cipherText('æ”¯ä»
   'orderNo',
   'payPassword',
 ])
+export const confirmOrderBodySchema = payOrderBodySchema
 export const deliverBodySchema = body(
   {
     orderNo,

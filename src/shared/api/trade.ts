@@ -101,6 +101,14 @@ export const TRADE_RULES = {
   payPasswordLockMs: 30 * 60 * 1000,
 } as const
 
+/**
+ * The one wording of the protection period (防找回保护期), wherever it is shown: detail page, publish
+ * tips, the order and its messages. Every order of a game carries the game's period (its config),
+ * TRADE_RULES.defaultProtectionDays when the game sets none.
+ */
+export const protectionNote = (days: number) =>
+  days > 0 ? `确认收货后由平台继续冻结 ${days} 天（防找回保护期），期满结算给卖家` : '确认收货后结算给卖家'
+
 export interface ReceivingRole {
   roleId: number
   gameId: number
@@ -156,6 +164,12 @@ export interface Order {
   deadlineAction: string | null
   /** the status before a dispute froze the order */
   disputedFrom: OrderStatus | null
+  /** days the money stays frozen after confirmation (the game's protection period at ordering) */
+  protectionDays: number
+  /** the seller chose automatic delivery: the credentials were handed over at payment */
+  autoDelivered: boolean
+  /** the seller corrected the delivered information (each correction is announced) */
+  deliveryCorrections: number
   /** the caller's side */
   myRole: 'buyer' | 'seller' | 'staff'
   /** actions the caller may take now */
@@ -178,6 +192,8 @@ export interface PayOrderBody {
   /** RSA ciphertext of the payment password (like the login password) */
   payPassword: string
 }
+/** Confirming receipt releases escrow toward the seller: it asks for the payment password like paying. */
+export type ConfirmOrderBody = PayOrderBody
 export interface DeliverBody {
   orderNo: string
   /** the transfer-collect fields (getGameTransferCollectConfig); defaults come from the delivery account */

@@ -135,8 +135,9 @@ export async function getCredentials(orderNo: string): Promise<DeliveredCredenti
     ),
   )
 }
-export async function confirmOrder(orderNo: string): Promise<void> {
-  await http.post<ApiResult>(TRADE_PATHS.orderConfirm, { orderNo }, caller)
+/** `payPassword`: RSA ciphertext (confirming releases escrow toward the seller) */
+export async function confirmOrder(orderNo: string, payPassword: string): Promise<void> {
+  await http.post<ApiResult>(TRADE_PATHS.orderConfirm, { orderNo, payPassword }, caller)
 }
 export async function disputeOrder(body: DisputeBody): Promise<void> {
   await http.post<ApiResult>(TRADE_PATHS.orderDispute, body, caller)

@@ -12,6 +12,7 @@ import goodsFollows from './0008_goods_follows'
 import desktop from './0010_desktop'
 import trade from './0020_trade'
 import numberGuards from './0030_number_guards'
+import trust from './0031_trust'
 
 export function migrationsFor(dialect: DbDialect): Record<string, Migration> {
   return {
@@ -26,5 +27,6 @@ export function migrationsFor(dialect: DbDialect): Record<string, Migration> {
     '0010_desktop': desktop(dialect),
     '0020_trade': trade(dialect),
     '0030_number_guards': numberGuards(dialect),
+    '0031_trust': trust(dialect),
   }
 }

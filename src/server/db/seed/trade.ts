@@ -1,6 +1,6 @@
 /**
  * Demo trading data through real ledger rows (never a bare balance): buyer and seller top-ups via the
- * sandbox channel, payment password 123456 for both, and a few settled orders between them on the
+ * sandbox channel, payment password 802731 for both, and a few settled orders between them on the
  * seed's SOLD listings (price records and order lists are not empty).
  */
 import { hashPassword } from '../../modules/auth/password'
@@ -10,7 +10,7 @@ import type { Db } from '../index'
 import '../schema-trade'
 
 const DAY = 24 * 60 * 60 * 1000
-export const DEMO_PAY_PASSWORD = '123456'
+export const DEMO_PAY_PASSWORD = '802731'
 
 export async function seedTrade(db: Db, now: number) {
   const users = await db.selectFrom('users').select(['id', 'user_name']).execute()

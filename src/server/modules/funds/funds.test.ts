@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO, call, encryptPassword, loginAs, startTestApp, tokenOf, type TestApp } from '../../test-utils'
 import { NEW_USER_PASSWORD, gameNamed, kingAccount, newUser, publish } from '../goods/test-helpers'
 import {
+  addRole,
   createOrder,
+  dreamCoin,
   funded,
   get,
   invariantOk,
@@ -37,7 +39,7 @@ describe('payment password', () => {
   it('is set and changed with the login password, 6 digits only', async () => {
     const u = await newUser(t.app, 'ppw')
     expect(await wallet(t.app, u.token)).toMatchObject({ hasPayPassword: false, payLockedUntil: null })
-    expect(await setPayPassword(t.app, u.token, '123456', 'wrong-login')).toMatchObject({
+    expect(await setPayPassword(t.app, u.token, '135792', 'wrong-login')).toMatchObject({
       code: 400,
       msg: '登录密码不正确',
     })
@@ -52,7 +54,7 @@ describe('payment password', () => {
       }),
     ).toMatchObject({ code: 400 })
     expect(await wallet(t.app, u.token)).toMatchObject({ hasPayPassword: false })
-    expect(await setPayPassword(t.app, u.token, '111111')).toMatchObject({ code: 200 })
+    expect(await setPayPassword(t.app, u.token, '246813')).toMatchObject({ code: 200 })
     expect(await wallet(t.app, u.token)).toMatchObject({ hasPayPassword: true })
     // stored hashed, never in clear
     const row = await t.app.db
@@ -61,10 +63,10 @@ describe('payment password', () => {
       .where('user_id', '=', u.userId)
       .executeTakeFirstOrThrow()
     expect(row.pay_password_hash).toMatch(/^scrypt\$/)
-    expect(row.pay_password_hash).not.toContain('111111')
+    expect(row.pay_password_hash).not.toContain('246813')
 
     // change: the old one stops working, the new one works
-    expect(await setPayPassword(t.app, u.token, '222222')).toMatchObject({ code: 200 })
+    expect(await setPayPassword(t.app, u.token, '357159')).toMatchObject({ code: 200 })
     await topUp(t.app, u.token, 20_000)
     const withdraw = async (pw: string) =>
       post(t.app, '/api/funds/withdraw/create', u.token, {
@@ -72,17 +74,17 @@ describe('payment password', () => {
         account: 'alipay:ppw@example.com',
         payPassword: await encryptPassword(t.app, pw),
       })
-    expect((await withdraw('111111')).msg).toContain('支付密码错误')
-    expect(await withdraw('222222')).toMatchObject({ code: 200 })
+    expect((await withdraw('246813')).msg).toContain('支付密码错误')
+    expect(await withdraw('357159')).toMatchObject({ code: 200 })
     await invariantOk(t.app)
   })
 
   it('counts wrong login passwords toward the login lockout (a session cannot guess it)', async () => {
     const u = await newUser(t.app, 'plk')
     for (let i = 0; i < 4; i++)
-      expect((await setPayPassword(t.app, u.token, '123456', `guess-${i}`)).msg).toBe('登录密码不正确')
+      expect((await setPayPassword(t.app, u.token, '135792', `guess-${i}`)).msg).toBe('登录密码不正确')
     const locked = '密码错误次数过多，账号已锁定 10 分钟，请稍后再试'
-    expect((await setPayPassword(t.app, u.token, '123456', 'guess-4')).msg).toBe(locked)
+    expect((await setPayPassword(t.app, u.token, '135792', 'guess-4')).msg).toBe(locked)
     // the right one is refused now, here and at the login
     expect((await setPayPassword(t.app, u.token)).msg).toBe(locked)
     expect((await loginAs(t.app, u.username, NEW_USER_PASSWORD)).msg).toBe(locked)
@@ -126,7 +128,7 @@ describe('payment password', () => {
       await post(t.app, '/api/funds/withdraw/create', u.token, {
         amount: 1000,
         account: 'x',
-        payPassword: await encryptPassword(t.app, '123456'),
+        payPassword: await encryptPassword(t.app, '135792'),
       }),
     ).toMatchObject({ code: 400, msg: '支付密码错误次数过多，请 30 分钟后再试' })
     expect(await wallet(t.app, u.token)).toMatchObject({
@@ -144,7 +146,7 @@ describe('payment password', () => {
         payPassword: await encryptPassword(t.app, pw),
       })
     clock += 29 * MINUTE
-    expect((await withdraw('123456')).msg).toBe('支付密码错误次数过多，请 1 分钟后再试')
+    expect((await withdraw('135792')).msg).toBe('支付密码错误次数过多，请 1 分钟后再试')
     clock += MINUTE
     expect((await wallet(t.app, u.token)).payLockedUntil).toBeNull()
     // the unpaid order timed out meanwhile: it is cancelled; order again
@@ -172,7 +174,7 @@ describe('payment password', () => {
     const goodsId = await publish(t.app, seller.token, kingAccount(king, { price: 10_000 }))
     const orderNo = await createOrder(t.app, u.token, goodsId)
     const guesses = await Promise.all(
-      Array.from({ length: 30 }, (_, i) => encryptPassword(t.app, i === 29 ? '123456' : `${100000 + i}`)),
+      Array.from({ length: 30 }, (_, i) => encryptPassword(t.app, i === 29 ? '135792' : `${100000 + i}`)),
     )
     const answers = await Promise.all(
       guesses.map((payPassword) => post(t.app, '/api/trade/order/pay', u.token, { orderNo, payPassword })),
@@ -190,18 +192,44 @@ describe('payment password', () => {
     expect((await payOrder(t.app, u.token, orderNo)).msg).toContain('分钟后再试')
     clock += 30 * MINUTE
   })
+
+  it('counts only wrong answers: ten orders paid at the same moment with the right password all pass', async () => {
+    const { fx, body } = await dreamCoin(t.app, { price: 1_000, stock: 50 })
+    const seller = await newUser(t.app, 'tens')
+    const u = await funded(t.app, 'tenb', 100_000)
+    const goodsId = await publish(t.app, seller.token, body)
+    const roleId = await addRole(t.app, u.token, fx)
+    const orders = []
+    for (let i = 0; i < 10; i++) orders.push(await createOrder(t.app, u.token, goodsId, { roleId }))
+    // one wrong answer among them counts, the right ones do not
+    const answers = await Promise.all([
+      ...orders.map((orderNo) => payOrder(t.app, u.token, orderNo)),
+      payOrder(t.app, u.token, orders[0], '975318'),
+    ])
+    expect(answers.slice(0, 10).map((a) => a.code)).toEqual(Array(10).fill(200))
+    expect(answers[10].code).toBe(400)
+    expect((await wallet(t.app, u.token)).available).toBe(90_000)
+    await invariantOk(t.app)
+  })
+
+  it.each(['111111', '123456', '654321', '121212', '900101'])('refuses the trivial PIN %s', async (pin) => {
+    const u = await newUser(t.app, 'triv')
+    const res = await setPayPassword(t.app, u.token, pin)
+    expect(res.code).toBe(400)
+    expect(res.msg).toMatch(/^支付密码不能是/)
+  })
 })
 
 describe('withdrawals', () => {
   it('freeze with a ledger row and the payment password; staff approve (money leaves) or reject (back)', async () => {
     const u = await funded(t.app, 'wd', 50_000)
-    const request = async (amount: number, pw = '123456') =>
+    const request = async (amount: number, pw = '135792') =>
       post(t.app, '/api/funds/withdraw/create', u.token, {
         amount,
         account: 'alipay:wd@example.com',
         payPassword: await encryptPassword(t.app, pw),
       })
-    expect((await request(10_000, '654321')).msg).toBe('支付密码错误，还可尝试 4 次')
+    expect((await request(10_000, '975318')).msg).toBe('支付密码错误，还可尝试 4 次')
     expect(await request(60_000)).toMatchObject({ code: 400, msg: '可用余额不足' })
     expect(await request(50)).toMatchObject({ code: 400 })
     expect(await wallet(t.app, u.token)).toMatchObject({ available: 50_000, frozen: 0 })
@@ -290,7 +318,7 @@ describe('ledger', () => {
     await post(t.app, '/api/funds/withdraw/create', u.token, {
       amount: 500,
       account: 'bank',
-      payPassword: await encryptPassword(t.app, '123456'),
+      payPassword: await encryptPassword(t.app, '135792'),
     })
     clock += HOUR
     await topUp(t.app, u.token, 600)

@@ -91,37 +91,61 @@ export function fundsRepo(db: Db) {
     },
 
     /**
-     * Takes one payment-password try before it is checked, so that guesses arriving at once cannot
-     * exceed the limit: the try counts as a failure until `resetPayFailures` clears it. Null (nothing
-     * taken) while payment is locked or every try is taken; a lock whose time has passed starts the
-     * count afresh. Answers the tries taken so far, this one included.
+     * Takes the lease of this user's payment-password check (one check at a time per user, across
+     * processes): the wallet's lock state, or null while another check holds the lease. A lease left
+     * by a crashed process runs out after `leaseMs`.
      */
-    async takePayTry(userId: number, maxTries: number, at: number): Promise<number | null> {
-      const lockOver = sql<boolean>`(pay_locked_until is not null and pay_locked_until <= ${at})`
+    async takePayCheck(userId: number, at: number, leaseMs: number) {
+      const row = await db
+        .updateTable('wallets')
+        .set({ pay_check_until: at + leaseMs })
+        .where('user_id', '=', userId)
+        .where((eb) => eb.or([eb('pay_check_until', 'is', null), eb('pay_check_until', '<=', at)]))
+        .returning(['pay_fail_count', 'pay_locked_until', 'pay_password_hash'])
+        .executeTakeFirst()
+      return row
+        ? {
+            failures: Number(row.pay_fail_count),
+            lockedUntil: row.pay_locked_until === null ? null : Number(row.pay_locked_until),
+            hash: row.pay_password_hash,
+          }
+        : null
+    },
+
+    /**
+     * Ends the check and records its outcome: a right answer clears the failures (and an expired
+     * lock), a wrong one adds a failure and, at `maxFailures`, locks payment until `lockUntil`.
+     * Answers the failures counted so far.
+     */
+    async finishPayCheck(
+      userId: number,
+      outcome: { right: true } | { right: false; maxFailures: number; lockUntil: number },
+    ): Promise<number> {
+      if (outcome.right) {
+        await db
+          .updateTable('wallets')
+          .set({ pay_fail_count: 0, pay_locked_until: null, pay_check_until: null })
+          .where('user_id', '=', userId)
+          .execute()
+        return 0
+      }
       const row = await db
         .updateTable('wallets')
         .set({
-          pay_fail_count: sql`case when ${lockOver} then 1 else pay_fail_count + 1 end`,
-          pay_locked_until: sql`case when ${lockOver} then null else pay_locked_until end`,
+          // an expired lock starts the count afresh
+          pay_fail_count: sql`case when pay_locked_until is not null then 1 else pay_fail_count + 1 end`,
+          pay_locked_until: sql`case when (case when pay_locked_until is not null then 1 else pay_fail_count + 1 end) >= ${outcome.maxFailures} then ${outcome.lockUntil} else null end`,
+          pay_check_until: null,
         })
         .where('user_id', '=', userId)
-        .where(sql<boolean>`(${lockOver} or (pay_locked_until is null and pay_fail_count < ${maxTries}))`)
         .returning('pay_fail_count')
-        .executeTakeFirst()
-      return row ? Number(row.pay_fail_count) : null
+        .executeTakeFirstOrThrow()
+      return Number(row.pay_fail_count)
     },
 
-    async lockPay(userId: number, until: number) {
-      await db.updateTable('wallets').set({ pay_locked_until: until }).where('user_id', '=', userId).execute()
-    },
-
-    async resetPayFailures(userId: number) {
-      await db
-        .updateTable('wallets')
-        .set({ pay_fail_count: 0, pay_locked_until: null })
-        .where('user_id', '=', userId)
-        .where((eb) => eb.or([eb('pay_fail_count', '>', 0), eb('pay_locked_until', 'is not', null)]))
-        .execute()
+    /** Gives the lease back without an outcome (the answer could not be checked: locked). */
+    async releasePayCheck(userId: number) {
+      await db.updateTable('wallets').set({ pay_check_until: null }).where('user_id', '=', userId).execute()
     },
 
     ledgerPage(userId: number, q: LedgerQuery) {

@@ -23,6 +23,8 @@ import type { Db } from '../../db'
 import type { Page } from '../../db/paging'
 import '../../db/schema-trade'
 import { ApiError } from '../../plugins/envelope'
+import { payPinProblem } from '../../../shared/rules/pay-pin'
+import { keyedQueue } from '../../lib/keyed-queue'
 import { hashPassword, verifyPassword } from '../auth/password'
 import type { PasswordCipher } from '../auth/rsa'
 import { chinaDateTime, csvYuan, EXPORT_MAX_ROWS, type ExportsService } from '../common/exports'
@@ -52,9 +54,26 @@ export interface FundsDeps {
   now: () => number
 }
 
+/** How long a payment-password check may hold its lease, and how long a caller waits for one. */
+const PAY_CHECK_LEASE_MS = 10_000
+const PAY_CHECK_WAIT_MS = 15_000
+
 export function fundsService(deps: FundsDeps) {
   const { db, cipher, now } = deps
   const repo = fundsRepo(db)
+  // checks of one user wait here in order (this process); the lease orders them across processes
+  const payChecks = keyedQueue()
+
+  async function takePayCheckLease(userId: number) {
+    await repo.ensureWallet(userId, now())
+    const started = Date.now()
+    for (let pause = 2; ; pause = Math.min(pause * 2, 50)) {
+      const lease = await repo.takePayCheck(userId, now(), PAY_CHECK_LEASE_MS)
+      if (lease) return lease
+      if (Date.now() - started > PAY_CHECK_WAIT_MS) throw bad('支付处理中，请稍后再试')
+      await new Promise((resolve) => setTimeout(resolve, pause))
+    }
+  }
   const gateway = (channel: string) => {
     const found = deps.gateways.find((g) => g.channel === channel)
     if (!found) throw bad('暂不支持该支付方式')
@@ -143,38 +162,47 @@ export function fundsService(deps: FundsDeps) {
     async setPayPassword(userId: number, body: SetPayPasswordBody, ip: string) {
       await deps.confirmLoginPassword(userId, body.loginPassword, ip)
       const pay = cipher.decrypt(body.payPassword)
-      if (pay === null || !/^\d{6}$/.test(pay)) throw bad('支付密码必须是 6 位数字')
-      await repo.setPayPassword(userId, await hashPassword(pay), now())
+      const problem = pay === null ? '支付密码必须是 6 位数字' : payPinProblem(pay)
+      if (problem) throw bad(problem)
+      await repo.setPayPassword(userId, await hashPassword(pay!), now())
     },
 
     /**
-     * Checks the payment password (RSA ciphertext). Each try is taken (counted) before the check and
-     * given back on success, so 5 wrong tries lock payment for 30 minutes even when they arrive at once.
+     * Checks the payment password (RSA ciphertext). Only wrong answers count: 5 in a row lock payment
+     * for 30 minutes. Checks of one user run one at a time (a lease in the wallet row, waited for in
+     * order), so guesses that arrive at once are each counted before the next is looked at, and ten
+     * right answers at once all pass.
      */
     async checkPayPassword(userId: number, cipherText: string) {
-      const w = await repo.wallet(userId)
-      if (!w?.pay_password_hash) throw bad('请先设置支付密码')
-      const at = now()
-      const max = TRADE_RULES.payPasswordMaxFailures
-      const tries = await repo.takePayTry(userId, max, at)
-      if (tries === null) {
-        const locked = Number((await repo.wallet(userId))?.pay_locked_until ?? 0)
-        throw bad(
-          locked > at
-            ? `支付密码错误次数过多，请 ${Math.ceil((locked - at) / 60000)} 分钟后再试`
-            : '支付密码错误次数过多，请稍后再试',
+      await payChecks.run(userId, async () => {
+        const lease = await takePayCheckLease(userId)
+        const lockedMessage = (until: number) =>
+          `支付密码错误次数过多，请 ${Math.ceil((until - now()) / 60000)} 分钟后再试`
+        if (!lease.hash) {
+          await repo.releasePayCheck(userId)
+          throw bad('请先设置支付密码')
+        }
+        if (lease.lockedUntil !== null && lease.lockedUntil > now()) {
+          await repo.releasePayCheck(userId)
+          throw bad(lockedMessage(lease.lockedUntil))
+        }
+        const plain = cipher.decrypt(cipherText)
+        let right = false
+        try {
+          right = plain !== null && (await verifyPassword(plain, lease.hash))
+        } catch (err) {
+          await repo.releasePayCheck(userId)
+          throw err
+        }
+        const max = TRADE_RULES.payPasswordMaxFailures
+        const failures = await repo.finishPayCheck(
+          userId,
+          right ? { right } : { right, maxFailures: max, lockUntil: now() + TRADE_RULES.payPasswordLockMs },
         )
-      }
-      const plain = cipher.decrypt(cipherText)
-      if (plain !== null && (await verifyPassword(plain, w.pay_password_hash))) {
-        await repo.resetPayFailures(userId)
-        return
-      }
-      if (tries >= max) {
-        await repo.lockPay(userId, at + TRADE_RULES.payPasswordLockMs)
-        throw bad('支付密码错误次数过多，支付已锁定 30 分钟')
-      }
-      throw bad(`支付密码错误，还可尝试 ${max - tries} 次`)
+        if (right) return
+        if (failures >= max) throw bad('支付密码错误次数过多，支付已锁定 30 分钟')
+        throw bad(`支付密码错误，还可尝试 ${max - failures} 次`)
+      })
     },
 
     // ---------------------------------------------------------------- top-ups

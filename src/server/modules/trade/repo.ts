@@ -1,5 +1,5 @@
 /** SQL of orders, bids, receiving roles, credential views and price records. */
-import { sql, type Updateable } from 'kysely'
+import { sql, type Insertable, type Updateable } from 'kysely'
 import type { BidStatus, OrderStatus } from '../../../shared/api'
 import type { Db } from '../../db'
 import { fetchPage } from '../../db/paging'
@@ -89,7 +89,7 @@ export function tradeRepo(db: Db) {
         .execute()
     },
 
-    async insertOrder(row: Omit<OrdersTable, 'id'>) {
+    async insertOrder(row: Insertable<OrdersTable>) {
       await db.insertInto('orders').values(row).execute()
     },
 

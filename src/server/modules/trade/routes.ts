@@ -3,6 +3,7 @@ import {
   TRADE_PATHS,
   bidIdBodySchema,
   bidListQuerySchema,
+  confirmOrderBodySchema,
   counterBidBodySchema,
   createBidBodySchema,
   createOrderBodySchema,
@@ -19,6 +20,7 @@ import {
   saveRoleBodySchema,
   type BidIdBody,
   type BidListQuery,
+  type ConfirmOrderBody,
   type CounterBidBody,
   type CreateBidBody,
   type CreateOrderBody,
@@ -149,10 +151,10 @@ export const tradeRoutes: FastifyPluginAsync<{ trade: TradeService; warrant: War
     { ...auth, schema: { params: orderNoParamsSchema } },
     async (r) => ok(await trade.credentials(uid(r), r.params.orderNo, r.ip)),
   )
-  app.post<{ Body: OrderNoBody }>(
+  app.post<{ Body: ConfirmOrderBody }>(
     TRADE_PATHS.orderConfirm,
-    { ...auth, schema: { body: orderNoBodySchema } },
-    async (r) => ok(await trade.confirm(uid(r), r.body.orderNo), '已确认收货'),
+    { ...auth, schema: { body: confirmOrderBodySchema } },
+    async (r) => ok(await trade.confirm(uid(r), r.body.orderNo, r.body.payPassword), '已确认收货'),
   )
   app.post<{ Body: DisputeBody }>(
     TRADE_PATHS.orderDispute,

@@ -170,6 +170,9 @@ export function tradeService(deps: TradeDeps) {
       deadlineAt: deadline.at,
       deadlineAction: deadline.action,
       disputedFrom: o.disputed_from,
+      protectionDays: o.protection_days,
+      autoDelivered: o.auto_delivered === 1,
+      deliveryCorrections: Number(o.delivery_corrections),
       myRole: side,
       actions: actionsOf(o, side),
     }
@@ -757,8 +760,11 @@ export function tradeService(deps: TradeDeps) {
         .filter((v) => v.length >= 4)
     },
 
-    async confirm(buyerId: number, orderNo: string): Promise<Order> {
+    /** The buyer confirms receipt (with the payment password: it releases escrow toward the seller). */
+    async confirm(buyerId: number, orderNo: string, payPassword: string): Promise<Order> {
       const o = await mustBe(orderNo, buyerId, 'buyer')
+      if (o.status !== 'TO_CONFIRM') throw stateError(o)
+      await deps.funds.checkPayPassword(buyerId, payPassword)
       const at = now()
       if (
         !(await repo.transition(orderNo, ['TO_CONFIRM'], {

@@ -6,7 +6,7 @@ import { call, encryptPassword, startTestApp, tokenOf, type Json } from '../../t
 import { checkInvariant } from '../funds/service'
 import { NEW_USER_PASSWORD, gameNamed, newUser, type GameFixture } from '../goods/test-helpers'
 
-export const PAY_PASSWORD = '123456'
+export const PAY_PASSWORD = '135792'
 export type TestUser = Awaited<ReturnType<typeof newUser>>
 
 /** An app on the test's clock `now`, the background trade sweep off: the tests run the time rules. */
@@ -76,6 +76,11 @@ export async function createOrder(
 
 export async function payOrder(app: FastifyInstance, token: string, orderNo: string, pw = PAY_PASSWORD) {
   return post(app, '/api/trade/order/pay', token, { orderNo, payPassword: await encryptPassword(app, pw) })
+}
+
+/** The buyer confirms receipt (it asks for the payment password). */
+export async function confirmOrder(app: FastifyInstance, token: string, orderNo: string, pw = PAY_PASSWORD) {
+  return post(app, '/api/trade/order/confirm', token, { orderNo, payPassword: await encryptPassword(app, pw) })
 }
 
 /** Creates and pays an order: its number. */

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type TestApp } from '../../test-utils'
 import { gameNamed, kingAccount, newUser, publish } from '../goods/test-helpers'
 import {
+  confirmOrder,
   addRole,
   deliverOrder,
   dreamCoin,
@@ -137,7 +138,7 @@ describe('a delivered order', () => {
     await relogin(t.app, buyer)
     await relogin(t.app, seller)
     // the buyer can no longer confirm; the money is still in escrow
-    expect((await post(t.app, '/api/trade/order/confirm', buyer.token, { orderNo })).code).toBe(400)
+    expect((await confirmOrder(t.app, buyer.token, orderNo)).code).toBe(400)
     expect(await wallet(t.app, seller.token)).toMatchObject({ available: 0, pendingSettlement: 80_000 })
 
     // 王者荣耀: 7 days of protection after completion
@@ -161,7 +162,7 @@ describe('a delivered order', () => {
     const orderNo = await paidOrder(t.app, buyer.token, goodsId, { quantity: 3, roleId })
     expect(await orderRow(t.app, orderNo)).toMatchObject({ amount: 15_000, protection_days: 14 })
     await deliverOrder(t.app, seller.token, orderNo)
-    expect((await post(t.app, '/api/trade/order/confirm', buyer.token, { orderNo })).data).toMatchObject({
+    expect((await confirmOrder(t.app, buyer.token, orderNo)).data).toMatchObject({
       status: 'COMPLETED',
       deadlineAt: clock + 14 * DAY,
       deadlineAction: '保护期结束后，货款将结算给卖家',
@@ -192,7 +193,7 @@ describe('a delivered order', () => {
     const goodsId = await publish(t.app, seller.token, kingAccount(king, { price: 20_000 }))
     const orderNo = await paidOrder(t.app, buyer.token, goodsId)
     await deliverOrder(t.app, seller.token, orderNo)
-    await post(t.app, '/api/trade/order/confirm', buyer.token, { orderNo })
+    await confirmOrder(t.app, buyer.token, orderNo)
     clock += 7 * DAY
     await relogin(t.app, seller)
     const seen = await Promise.all(

@@ -38,7 +38,7 @@ async function funded(prefix: string, amount: number) {
   const set = await call(t.app, 'POST', '/api/funds/payPassword', {
     token: u.token,
     body: {
-      payPassword: await encryptPassword(t.app, '123456'),
+      payPassword: await encryptPassword(t.app, '135792'),
       loginPassword: await encryptPassword(t.app, 'Passw0rd!x'),
     },
   })
@@ -99,7 +99,7 @@ describe('orders', () => {
     expect(bad.msg).toContain('还可尝试 4 次')
     const paid = await call(t.app, 'POST', '/api/trade/order/pay', {
       token: buyer.token,
-      body: { orderNo, payPassword: await encryptPassword(t.app, '123456') },
+      body: { orderNo, payPassword: await encryptPassword(t.app, '135792') },
     })
     expect(paid).toMatchObject({ code: 200, data: { status: 'PAID' } })
     expect(await wallet(buyer.token)).toMatchObject({ available: 100_000, inEscrowAsBuyer: 100_000 })
@@ -155,13 +155,24 @@ describe('orders', () => {
       (await call(t.app, 'GET', '/api/trade/warrant/rooms', { token: buyer.token })).data[0].unread,
     ).toBe(0)
 
+    const confirm = async (token: string, pw: string) =>
+      call(t.app, 'POST', '/api/trade/order/confirm', {
+        token,
+        body: { orderNo, payPassword: await encryptPassword(t.app, pw) },
+      })
+    expect((await confirm(seller.token, '135792')).code).toBe(403)
+    // confirming releases escrow toward the seller: the payment password, like paying
     expect(
-      (await call(t.app, 'POST', '/api/trade/order/confirm', { token: seller.token, body: { orderNo } }))
-        .code,
-    ).toBe(403)
+      (await call(t.app, 'POST', '/api/trade/order/confirm', { token: buyer.token, body: { orderNo } })).msg,
+    ).toBe('支付密码不能为空')
+    expect(await confirm(buyer.token, '975318')).toMatchObject({
+      code: 400,
+      msg: '支付密码错误，还可尝试 4 次',
+    })
     expect(
-      (await call(t.app, 'POST', '/api/trade/order/confirm', { token: buyer.token, body: { orderNo } })).data,
-    ).toMatchObject({ status: 'COMPLETED' })
+      (await call(t.app, 'GET', `/api/trade/order/detail/${orderNo}`, { token: buyer.token })).data.status,
+    ).toBe('TO_CONFIRM')
+    expect((await confirm(buyer.token, '135792')).data).toMatchObject({ status: 'COMPLETED' })
     clock += 6 * 24 * HOUR
     await t.app.trade.sweep()
     // (sessions expire as the clock moves days: read the state from the database)
@@ -205,7 +216,7 @@ describe('orders', () => {
     })
     const pay = await call(t.app, 'POST', '/api/trade/order/pay', {
       token: buyer.token,
-      body: { orderNo: data.orderNo, payPassword: await encryptPassword(t.app, '123456') },
+      body: { orderNo: data.orderNo, payPassword: await encryptPassword(t.app, '135792') },
     })
     expect(pay.msg).toBe('余额不足，请先充值')
     clock += 15 * 60_000
@@ -225,7 +236,7 @@ describe('orders', () => {
     const goodsId = await publish(t.app, seller.token, kingAccount(king, { price: 30_000 }))
     const buyers = []
     for (let i = 0; i < 50; i++) buyers.push(await funded(`r${i}`, 40_000))
-    const pw = await encryptPassword(t.app, '123456')
+    const pw = await encryptPassword(t.app, '135792')
     const results = await Promise.all(
       buyers.map(async (b) => {
         const o = await call(t.app, 'POST', '/api/trade/order/create', {

@@ -11,6 +11,7 @@ import {
   type GameFixture,
 } from '../goods/test-helpers'
 import {
+  confirmOrder,
   addRole,
   deliverOrder,
   dreamCoin,
@@ -81,7 +82,7 @@ describe('disputes', () => {
     const staffRooms = await get(t.app, '/api/trade/warrant/rooms', await admin())
     expect(staffRooms.data.map((r: { orderNo: string }) => r.orderNo)).toContain(orderNo)
     // frozen: no confirm, no auto-confirm, no settlement however long it waits
-    expect((await post(t.app, '/api/trade/order/confirm', buyer.token, { orderNo })).code).toBe(400)
+    expect((await confirmOrder(t.app, buyer.token, orderNo)).code).toBe(400)
     clock += 73 * HOUR
     await t.app.trade.sweep()
     expect(await statusOf(t.app, orderNo)).toBe('ARBITRATING')
@@ -121,7 +122,7 @@ describe('disputes', () => {
   it('opened after completion (before settlement) freeze it; staff refund the buyer', async () => {
     const { seller, buyer, orderNo } = await sale(40_000)
     await deliverOrder(t.app, seller.token, orderNo)
-    expect((await post(t.app, '/api/trade/order/confirm', buyer.token, { orderNo })).data.status).toBe(
+    expect((await confirmOrder(t.app, buyer.token, orderNo)).data.status).toBe(
       'COMPLETED',
     )
     clock += 6 * DAY
@@ -168,7 +169,7 @@ describe('disputes', () => {
 
     const other = await sale(10_000)
     await deliverOrder(t.app, other.seller.token, other.orderNo)
-    await post(t.app, '/api/trade/order/confirm', other.buyer.token, { orderNo: other.orderNo })
+    await confirmOrder(t.app, other.buyer.token, other.orderNo)
     clock += 7 * DAY
     await t.app.trade.sweep()
     expect(await statusOf(t.app, other.orderNo)).toBe('SETTLED')

@@ -11,7 +11,7 @@ import { apiErrorText } from '@renderer/utils/api-error'
 import { toast } from '@renderer/utils/toast'
 import { useQuery } from '@renderer/utils/use-query'
 import { encryptPasswords } from '@renderer/features/trade/pay-password'
-import { PayPasswordInput, payPasswordRule } from '@renderer/features/trade/PayPage'
+import { PayPasswordInput, newPayPasswordRule } from '@renderer/features/trade/PayPage'
 import { TradeShell } from '@renderer/features/trade/TradeShell'
 
 interface Values {
@@ -78,7 +78,7 @@ export default function PayPassPage() {
                   aria-label="登录密码"
                 />
               </Form.Item>
-              <Form.Item name="payPassword" label="新支付密码" rules={[payPasswordRule]}>
+              <Form.Item name="payPassword" label="新支付密码" rules={[newPayPasswordRule]}>
                 <PayPasswordInput />
               </Form.Item>
               <Form.Item

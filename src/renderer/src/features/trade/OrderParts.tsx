@@ -6,12 +6,13 @@ import { ClockCircleOutlined } from '@ant-design/icons'
 import { GOODS_TYPE_LABELS } from '@shared/api/goods'
 import { ORDER_STATUS_LABELS, type Order } from '@shared/api/trade'
 import { goodsDetailPath } from '@renderer/api/goods'
-import { cancelOrder, confirmOrder, disputeOrder, startDelivery } from '@renderer/api/trade'
+import { cancelOrder, disputeOrder, startDelivery } from '@renderer/api/trade'
 import { apiErrorText } from '@renderer/utils/api-error'
 import { formatYuan } from '@renderer/utils/money'
 import { formatTradeTime } from '@renderer/utils/time'
 import { toast } from '@renderer/utils/toast'
 import { formatTimeLeft, ORDER_STATUS_COLORS, orderButtons, type ActionButton } from './trade-utils'
+import { ConfirmReceiptModal } from './ConfirmReceiptModal'
 import { useNow } from './use-now'
 import './trade.css'
 
@@ -126,11 +127,11 @@ export function OrderActions({
   const navigate = useNavigate()
   const [busy, setBusy] = useState<string | null>(null)
   const [disputing, setDisputing] = useState(false)
+  const [confirming, setConfirming] = useState(false)
   const run = async (button: ActionButton) => {
     setBusy(button.action)
     try {
       if (button.action === 'cancel') await cancelOrder(order.orderNo)
-      else if (button.action === 'confirm') await confirmOrder(order.orderNo)
       else if (button.action === 'startDelivery') await startDelivery(order.orderNo)
       toast('success', `${button.label}成功`)
       onChanged()
@@ -165,9 +166,10 @@ export function OrderActions({
             </Button>
           )
         }
-        if (button.action === 'dispute') {
+        if (button.action === 'dispute' || button.action === 'confirm') {
+          const open = button.action === 'dispute' ? setDisputing : setConfirming
           return (
-            <Button key={button.action} {...common} onClick={() => setDisputing(true)}>
+            <Button key={button.action} {...common} onClick={() => open(true)}>
               {button.label}
             </Button>
           )
@@ -194,6 +196,12 @@ export function OrderActions({
           }}
         />
       ) : null}
+      <ConfirmReceiptModal
+        order={order}
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        onConfirmed={onChanged}
+      />
     </Space>
   )
 }

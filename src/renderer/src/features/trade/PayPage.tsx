@@ -19,6 +19,7 @@ import { OrderLoadFailed } from './ConfirmOrderPage'
 import { OrderSummary, TimeLeft } from './OrderParts'
 import { encryptPayPassword } from './pay-password'
 import { ORDER_STEPS, TradeShell } from './TradeShell'
+import { payPinProblem } from '@shared/rules/pay-pin'
 import { payPasswordError } from './trade-utils'
 import { useOrderFromQuery } from './use-order'
 import { useNow } from './use-now'
@@ -40,6 +41,14 @@ export function PayPasswordInput(props: { autoFocus?: boolean }) {
 export const payPasswordRule = {
   validator: (_: unknown, value: string) => {
     const message = payPasswordError(value)
+    return message ? Promise.reject(new Error(message)) : Promise.resolve()
+  },
+}
+
+/** A new payment password: six digits that are not a trivial pattern (the server's rule). */
+export const newPayPasswordRule = {
+  validator: (_: unknown, value: string) => {
+    const message = payPasswordError(value) || payPinProblem(value)
     return message ? Promise.reject(new Error(message)) : Promise.resolve()
   },
 }

@@ -8,16 +8,17 @@
  */
 import { useState, type ReactNode } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
-import { Alert, Button, Form, Input, Popconfirm, Result, Skeleton, Tooltip } from 'antd'
+import { Alert, Button, Form, Input, Result, Skeleton, Tooltip } from 'antd'
 import { CopyOutlined, SafetyCertificateOutlined } from '@ant-design/icons'
 import type { TransferField } from '@shared/api/goods'
 import type { Order } from '@shared/api/trade'
-import { confirmOrder, deliverOrder, getCredentials, getDeliveryForm } from '@renderer/api/trade'
+import { deliverOrder, getCredentials, getDeliveryForm } from '@renderer/api/trade'
 import { apiErrorText } from '@renderer/utils/api-error'
 import { formatTradeTime } from '@renderer/utils/time'
 import { toast } from '@renderer/utils/toast'
 import { useQuery } from '@renderer/utils/use-query'
 import { OrderLoadFailed } from './ConfirmOrderPage'
+import { ConfirmReceiptModal } from './ConfirmReceiptModal'
 import { OrderSummary, TimeLeft } from './OrderParts'
 import { useOrderFromQuery } from './use-order'
 import './trade.css'
@@ -162,19 +163,6 @@ function BuyerCredentials({ order, onChanged }: { order: Order; onChanged: () =>
   if (credentials.error)
     return <Alert type="error" showIcon title={apiErrorText(credentials.error, '账号信息加载失败')} />
   if (!credentials.data) return <Skeleton active />
-  const confirm = async () => {
-    setConfirming(true)
-    try {
-      await confirmOrder(order.orderNo)
-      toast('success', '已确认收货，交易完成')
-      onChanged()
-      void navigate('/buyer/buyOrder.html')
-    } catch (err) {
-      toast('error', apiErrorText(err, '确认收货失败'))
-    } finally {
-      setConfirming(false)
-    }
-  }
   return (
     <>
       <Alert
@@ -209,18 +197,20 @@ function BuyerCredentials({ order, onChanged }: { order: Order; onChanged: () =>
           担保聊天室
         </Button>
         {order.actions.includes('confirm') ? (
-          <Popconfirm
-            title="确认已修改密码、换绑手机并核对无误？确认后货款将进入结算。"
-            okText="确认收货"
-            cancelText="再想想"
-            onConfirm={() => confirm()}
-          >
-            <Button type="primary" loading={confirming}>
-              确认收货
-            </Button>
-          </Popconfirm>
+          <Button type="primary" onClick={() => setConfirming(true)}>
+            确认收货
+          </Button>
         ) : null}
       </div>
+      <ConfirmReceiptModal
+        order={order}
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        onConfirmed={() => {
+          onChanged()
+          void navigate('/buyer/buyOrder.html')
+        }}
+      />
     </>
   )
 }
