@@ -31,6 +31,7 @@ import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { parseArgs } from 'node:util'
 import forge from 'node-forge'
+import sharp from 'sharp'
 import { GOODS_PATHS, PATHS, TRADE_PATHS, type PublishGoodsBody } from '../src/shared/api'
 import { API_BASE } from '../src/shared/constants'
 import { root, staleBuilds } from './build-state.mjs'
@@ -141,19 +142,27 @@ function request(
   conn: { port: number; agent: http.Agent | false; localAddress?: string },
   method: 'GET' | 'POST',
   path: string,
-  opts: { token?: string; body?: unknown; form?: Record<string, string> } = {},
+  opts: {
+    token?: string
+    body?: unknown
+    form?: Record<string, string>
+    /** a ready body with its content type (multipart uploads) */
+    raw?: { type: string; data: Buffer }
+  } = {},
 ): Promise<Reply> {
   const payload =
-    opts.form !== undefined
-      ? new URLSearchParams(opts.form).toString()
-      : opts.body !== undefined
-        ? JSON.stringify(opts.body)
-        : undefined
+    opts.raw !== undefined
+      ? opts.raw.data
+      : opts.form !== undefined
+        ? new URLSearchParams(opts.form).toString()
+        : opts.body !== undefined
+          ? JSON.stringify(opts.body)
+          : undefined
   const headers: Record<string, string> = {}
   if (opts.token) headers.authorization = `Bearer ${opts.token}`
   if (payload !== undefined) {
     headers['content-type'] =
-      opts.form !== undefined ? 'application/x-www-form-urlencoded' : 'application/json'
+      opts.raw?.type ?? (opts.form !== undefined ? 'application/x-www-form-urlencoded' : 'application/json')
     headers['content-length'] = String(Buffer.byteLength(payload))
   }
   return new Promise((resolve, reject) => {
@@ -199,6 +208,16 @@ class Client {
   }
   form(path: string, form: Record<string, string>) {
     return request(this, 'POST', path, { token: this.token, form })
+  }
+  /** a multipart upload of one PNG in the field `file` */
+  upload(path: string, png: Buffer) {
+    const boundary = `----bench${Math.random().toString(16).slice(2)}`
+    const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="shot.png"\r\nContent-Type: image/png\r\n\r\n`
+    const data = Buffer.concat([Buffer.from(head), png, Buffer.from(`\r\n--${boundary}--\r\n`)])
+    return request(this, 'POST', path, {
+      token: this.token,
+      raw: { type: `multipart/form-data; boundary=${boundary}`, data },
+    })
   }
   /** after a restart: new port, no stale sockets */
   reconnect(port: number) {
@@ -276,6 +295,24 @@ async function setUp(port: number, runId: string) {
     (await ok(seller.call('POST', GOODS_PATHS.publish, body), 'publish')).data.goodsId as number
   const market: Market = { coins: [], accounts: [] }
   let accountNo = 0
+  // an account is published with a screenshot (one image per listing); uploads are limited to 60 a
+  // minute per address, so the seller's come from a fresh loopback address every 50
+  const png = await sharp({
+    create: { width: 160, height: 120, channels: 3, background: { r: 60, g: 120, b: 200 } },
+  })
+    .png()
+    .toBuffer()
+  let uploads = 0
+  const screenshot = async () => {
+    const uploader = new Client(seller.port, `127.0.3.${1 + Math.floor(uploads / 50)}`)
+    uploader.token = seller.token
+    uploads += 1
+    try {
+      return (await ok(uploader.upload(GOODS_PATHS.uploadImage, png), 'screenshot')).data.imageId as string
+    } finally {
+      uploader.close()
+    }
+  }
   const publishAccounts = async (n: number) => {
     for (let i = 0; i < n; i++, accountNo++)
       market.accounts.push(
@@ -287,7 +324,7 @@ async function setUp(port: number, runId: string) {
           price: 2_000 + 100 * (accountNo % 50),
           stock: 1,
           attributes: { 段位: '荣耀王者', 英雄数量: 100, 皮肤数量: 200 },
-          imageIds: [],
+          imageIds: [await screenshot()],
         }),
       )
   }

@@ -2,7 +2,9 @@
  * `npm run check:invariant`: the money invariant of a database (DATA_DIR's SQLite file, or
  * DATABASE_URL): Σ(available + frozen) + Σ escrow == Σ paid top-ups − Σ approved withdrawals, and every
  * PAID-or-later order has its ORDER_PAY row, every SETTLED its SETTLEMENT, every REFUNDED its
- * ORDER_REFUND, escrow matches each order's state and no account listing is sold twice. Prints the
+ * ORDER_REFUND, escrow matches each order's state, each order's ledger rows and escrow add up to what
+ * was paid (a ruling may split it into a refund and a settlement, each with its row, matching the
+ * ruling's amounts) and no account listing is sold twice. Prints the
  * sums; exits 1 on a violation. Other scripts (bench-trade.ts) import checkInvariantAt and
  * describeInvariant.
  */
@@ -38,7 +40,7 @@ export function describeInvariant(r: InvariantResult): string[] {
     `paid top-ups          ${fen(r.topups)}`,
     `approved withdrawals  ${fen(r.withdrawn)}`,
     `= expected            ${fen(r.expected)}`,
-    `orders lacking ledger rows: pay ${r.gaps.paid.length}, settlement ${r.gaps.settled.length}, refund ${r.gaps.refunded.length}; escrow mismatches ${r.gaps.escrowWrong.length}; accounts sold twice ${r.gaps.oversold.length}`,
+    `orders lacking ledger rows: pay ${r.gaps.paid.length}, settlement ${r.gaps.settled.length}, refund ${r.gaps.refunded.length}; escrow mismatches ${r.gaps.escrowWrong.length}; accounts sold twice ${r.gaps.oversold.length}; orders not adding up ${r.gaps.unbalanced.length}; rulings differing from their ledger rows ${r.gaps.rulings.length}`,
     r.ok ? 'invariant OK' : 'INVARIANT VIOLATED',
   ]
 }

@@ -17,7 +17,12 @@ test.describe.configure({ mode: 'serial' })
 
 const stamp = Date.now().toString(36)
 const PAY_PASSWORD = '246810'
-const CREDENTIALS = { account: `qq${stamp}`, password: `Pw-${stamp}`, phone: '13800138000' }
+const CREDENTIALS = {
+  account: `qq${stamp}`,
+  password: `Pw-${stamp}`,
+  corrected: `Pw2-${stamp}`,
+  phone: '13800138000',
+}
 
 interface Listing {
   goodsId: number
@@ -163,9 +168,28 @@ test('the seller delivers through the transfer form; the buyer sees the credenti
   await expect(seller).toHaveURL(/\/order\/transferCollect\.html\?orderNo=/)
   await seller.getByRole('textbox', { name: 'QQ号或微信号' }).fill(CREDENTIALS.account)
   await seller.getByLabel('登录密码').fill(CREDENTIALS.password)
+  // each field is checked by its kind, here and on the server
+  await seller.getByRole('textbox', { name: '绑定手机' }).fill('139abc')
+  await seller.getByRole('textbox', { name: '实名身份证号' }).fill('123')
+  await seller.getByRole('button', { name: '下一步：核对信息' }).click()
+  await expect(seller.getByText('绑定手机须为 11 位手机号')).toBeVisible()
+  await expect(seller.getByText('实名身份证号：身份证号须为 18 位（最后一位可为 X）')).toBeVisible()
   await seller.getByRole('textbox', { name: '绑定手机' }).fill(CREDENTIALS.phone)
-  await seller.getByRole('button', { name: '提交交付信息' }).click()
+  await seller.getByRole('textbox', { name: '实名身份证号' }).fill('')
+  await seller.getByRole('button', { name: '下一步：核对信息' }).click()
+  // a last look before it goes to the buyer
+  const review = seller.getByRole('region', { name: '核对交付信息' })
+  await expect(review.getByText(CREDENTIALS.account)).toBeVisible()
+  await expect(review.getByText(CREDENTIALS.password)).toHaveCount(0)
+  await review.getByRole('button', { name: '确认提交' }).click()
   await expect(seller.getByText('已提交交付信息，等待买家确认收货')).toBeVisible()
+
+  // until the buyer confirms, the seller may correct it (the buyer is told)
+  await seller.getByRole('button', { name: '修改交付信息' }).click()
+  await seller.getByLabel('登录密码').fill(CREDENTIALS.corrected)
+  await seller.getByRole('button', { name: '下一步：核对信息' }).click()
+  await seller.getByRole('region', { name: '核对交付信息' }).getByRole('button', { name: '确认修改' }).click()
+  await expect(seller.getByText('交付信息已修改，已通知买家')).toBeVisible()
 
   const buyer = await loginAs(browser, 'buyer', 'Buyer@123', '/buyer/buyOrder.html')
   const mine = buyer.getByRole('article', { name: `订单 ${orderNo}` })
@@ -174,7 +198,9 @@ test('the seller delivers through the transfer form; the buyer sees the credenti
   await mine.getByRole('button', { name: '查看账号信息' }).click()
   const creds = buyer.getByRole('definition')
   await expect(creds.filter({ hasText: CREDENTIALS.account })).toBeVisible()
-  await expect(creds.filter({ hasText: CREDENTIALS.password })).toBeVisible()
+  await expect(creds.filter({ hasText: CREDENTIALS.corrected })).toBeVisible()
+  await expect(buyer.getByText('卖家修改过交付信息，以上为最新内容')).toBeVisible()
+  await expect(buyer.getByText(/修改了：登录密码/)).toBeVisible()
   await expect(buyer.getByText('请立即登录游戏修改密码，并换绑您自己的手机号')).toBeVisible()
   await buyer.getByRole('button', { name: /确认收货/ }).click()
   // confirming releases escrow toward the seller: it asks for the payment password
@@ -192,7 +218,7 @@ test('the seller delivers through the transfer form; the buyer sees the credenti
 
   // the seller never gets the clear credentials page of the buyer
   await seller.goto(`/order/transferCollect.html?orderNo=${orderNo}`)
-  await expect(seller.getByText(CREDENTIALS.password)).toHaveCount(0)
+  await expect(seller.getByText(CREDENTIALS.corrected)).toHaveCount(0)
 
   // both see the order messages
   for (const page of [buyer, seller]) {

@@ -147,7 +147,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         // the sandbox gateway credits wallets without real money: demo and test installs only
         const sandbox =
           (opts.paySandbox ?? opts.seedDemo ?? true)
-            ? sandboxGateway(loadOrCreateSandboxSecret(opts.dataDir))
+            ? sandboxGateway(loadOrCreateSandboxSecret(opts.dataDir), now)
             : null
         const funds = fundsService({
           db,

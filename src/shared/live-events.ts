@@ -32,6 +32,12 @@ export interface OrderPaidEvent {
   data: { orderNo: string; goodsId: number; goodsTitle: string; /** fen */ amount: number }
 }
 
+/** The seller (or the platform, automatically) handed over my order, or corrected it (buyer side). */
+export interface OrderDeliveredEvent {
+  type: 'order-delivered'
+  data: { orderNo: string; goodsId: number; goodsTitle: string; corrected: boolean; automatic: boolean }
+}
+
 /** A new bid on my listing, or a counter-offer to my bid. */
 export interface BidEvent {
   type: 'bid'
@@ -44,7 +50,8 @@ export interface WarrantMessageEvent {
   data: { orderNo: string; preview: string }
 }
 
-export type LiveEvent = UnreadCountEvent | OrderCreatedEvent | OrderPaidEvent | BidEvent | WarrantMessageEvent
+export type LiveEvent =
+  UnreadCountEvent | OrderCreatedEvent | OrderPaidEvent | OrderDeliveredEvent | BidEvent | WarrantMessageEvent
 export type LiveEventType = LiveEvent['type']
 
 /** A live event as stored in the per-user log and sent on the stream: `id` increases per user. */
@@ -54,6 +61,7 @@ export const LIVE_EVENT_TYPES = [
   'unread-count',
   'order-created',
   'order-paid',
+  'order-delivered',
   'bid',
   'warrant-message',
 ] as const satisfies readonly LiveEventType[]
@@ -65,13 +73,14 @@ export const SESSION_ENDED_EVENT = 'session-ended'
 export const STREAM_HEARTBEAT_MS = 25_000
 
 /** What a user can switch on and off: one native notification kind per live event that notifies. */
-export const NOTIFICATION_KINDS = ['message', 'order', 'paid', 'bid', 'warrant'] as const
+export const NOTIFICATION_KINDS = ['message', 'order', 'paid', 'delivered', 'bid', 'warrant'] as const
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
 
 export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   message: '新站内信',
   order: '新订单（我出售的商品被下单）',
   paid: '订单已支付',
+  delivered: '卖家已交付（我买的商品）',
   bid: '新出价或还价',
   warrant: '担保订单新消息',
 }
@@ -129,6 +138,16 @@ export function notificationFor(event: LiveEvent): AppNotification | null {
           NOTIFICATION_LIMITS.body,
         ),
         path: `${SOLD_ORDERS_PATH}?orderNo=${encodeURIComponent(event.data.orderNo)}`,
+      }
+    case 'order-delivered':
+      return {
+        kind: 'delivered',
+        title: event.data.corrected ? '卖家修改了交付信息' : '您的订单已交付，请查收',
+        body: clip(
+          `${event.data.goodsTitle}，订单号 ${event.data.orderNo}${event.data.automatic ? '（平台自动交付）' : ''}`,
+          NOTIFICATION_LIMITS.body,
+        ),
+        path: `/order/transferCollect.html?orderNo=${encodeURIComponent(event.data.orderNo)}`,
       }
     case 'bid':
       return {

@@ -53,6 +53,8 @@ describe('app:// scheme', () => {
 describe('CSP', () => {
   it('allows self, the API origin for connect and img, inline styles, no inline scripts', () => {
     expect(csp).toContain("default-src 'self'")
+    expect(csp).toContain("form-action 'self'")
+    expect(csp).toContain("base-uri 'self'")
     expect(csp).toContain("connect-src 'self' http://localhost:8080")
     expect(csp).toContain("img-src 'self' data: blob: http://localhost:8080")
     expect(csp).toContain("style-src 'self' 'unsafe-inline'")

@@ -35,6 +35,7 @@ export function buildCsp(apiOrigin: string): string {
     "script-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
+    "form-action 'self'",
     "frame-ancestors 'none'",
   ].join('; ')
 }

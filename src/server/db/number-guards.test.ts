@@ -38,7 +38,11 @@ function guardTests(open: () => Promise<TestApp>, refused: string[]) {
 
   it('accepts ordinary values', async () => {
     await sql.raw(`update goods set stock = 3, price = 12800 where id = ${goodsId}`).execute(t.app.db)
-    const row = await t.app.db.selectFrom('goods').select(['stock', 'price']).where('id', '=', goodsId).executeTakeFirstOrThrow()
+    const row = await t.app.db
+      .selectFrom('goods')
+      .select(['stock', 'price'])
+      .where('id', '=', goodsId)
+      .executeTakeFirstOrThrow()
     expect({ stock: Number(row.stock), price: Number(row.price) }).toEqual({ stock: 3, price: 12800 })
   })
 }

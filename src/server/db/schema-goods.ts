@@ -40,7 +40,7 @@ export interface GoodsTable {
   push_until: number
   audit_remark: string
   /** 1: hand the saved delivery account to the buyer at payment (migration 0031) */
-  auto_delivery: Generated<number>
+  auto_delivery: number
   created_at: number
   updated_at: number
   on_sale_at: number | null

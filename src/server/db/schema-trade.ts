@@ -3,7 +3,16 @@
  * Money is integer fen (bigint), times epoch ms (bigint).
  */
 import type { Generated } from 'kysely'
-import type { BidStatus, GoodsType, LedgerType, OrderStatus, PayChannel } from '../../shared/api'
+import type {
+  BidStatus,
+  DisputeState,
+  GoodsType,
+  LedgerType,
+  OrderStatus,
+  PayChannel,
+  RulingDecision,
+} from '../../shared/api'
+import type { StoredPayeeKind } from '../../shared/rules/payee-account'
 
 export interface WalletsTable {
   user_id: number
@@ -41,6 +50,8 @@ export interface TopupsTable {
   status: 'PENDING' | 'PAID' | 'FAILED' | 'CLOSED'
   created_at: number
   paid_at: number | null
+  /** where the gateway sends the user back (a checked same-site path); null: the balance page */
+  return_to: string | null
 }
 
 export interface WithdrawalsTable {
@@ -49,7 +60,10 @@ export interface WithdrawalsTable {
   user_id: number
   amount: number
   account: string
+  /** BANK_CARD | ALIPAY; OTHER for requests made before the kinds existed */
+  account_kind: StoredPayeeKind
   status: 'PENDING' | 'APPROVED' | 'REJECTED'
+  /** the reject reason staff gave ('' otherwise) */
   remark: string
   created_at: number
   decided_at: number | null
@@ -151,8 +165,32 @@ export interface WarrantPostsTable {
   created_at: number
 }
 
+/**
+ * A dispute (仲裁) and its ruling (migration 0032). OPEN until staff rule; RULED keeps the outcome:
+ * refund_amount (fen back to the buyer) + settle_amount (fen to the seller) = the order amount.
+ * opened_by / opener_side / ruled_by are null for disputes recorded before 0032.
+ */
+export interface DisputesTable {
+  id: Generated<number>
+  order_no: string
+  opened_by: number | null
+  opener_side: 'buyer' | 'seller' | null
+  /** the order state the dispute froze */
+  from_status: OrderStatus
+  reason: string
+  opened_at: number
+  status: DisputeState
+  ruled_by: number | null
+  ruled_at: number | null
+  decision: RulingDecision | null
+  refund_amount: number | null
+  settle_amount: number | null
+  ruling_reason: string | null
+}
+
 declare module './schema' {
   interface Database {
+    disputes: DisputesTable
     wallets: WalletsTable
     order_events: OrderEventsTable
     ledger: LedgerTable

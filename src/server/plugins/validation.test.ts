@@ -99,7 +99,11 @@ describe('JSON bodies', () => {
     expect(second.code).toBe(400)
     expect((await payOrder(t.app, a.token, first.data.orderNo)).code).toBe(200)
     // cancel for the other tests of this file
-    await t.app.db.updateTable('goods').set({ stock: 1, status: 'ON_SALE' }).where('id', '=', goodsId).execute()
+    await t.app.db
+      .updateTable('goods')
+      .set({ stock: 1, status: 'ON_SALE' })
+      .where('id', '=', goodsId)
+      .execute()
   })
 })
 

@@ -143,7 +143,8 @@ export function withSafeIntegers<T>(schema: T): T {
   if (Array.isArray(schema)) return schema.map((s: unknown) => withSafeIntegers(s)) as T
   if (!schema || typeof schema !== 'object') return schema
   const copy: Record<string, unknown> = {}
-  for (const [k, v] of Object.entries(schema)) copy[k] = k === 'enum' || k === 'const' ? v : withSafeIntegers(v)
+  for (const [k, v] of Object.entries(schema))
+    copy[k] = k === 'enum' || k === 'const' ? v : withSafeIntegers(v)
   if (typesOf(copy as CoercibleNode).includes('integer')) copy.safeInteger = true
   return copy as T
 }

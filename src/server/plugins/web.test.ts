@@ -86,7 +86,7 @@ describe('web bundle, history fallback, security headers', () => {
       expect(res.headers['x-frame-options'], url).toBe('DENY')
       expect(res.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin')
       expect(res.headers['content-security-policy'], url).toBe(
-        "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; connect-src 'self'; frame-ancestors 'none'",
+        "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'",
       )
     }
   })

@@ -203,6 +203,13 @@ export const saveDeliveryAccountBodySchema = {
   },
 } as const
 
+export const autoDeliveryBodySchema = {
+  type: 'object',
+  required: ['goodsId', 'enabled'],
+  additionalProperties: false,
+  properties: { goodsId, enabled: { type: 'boolean', title: '自动交付' } },
+} as const
+
 export const pushBodySchema = {
   type: 'object',
   required: ['goodsId', 'hours'],

@@ -69,6 +69,12 @@ export const GOODS_MSG = {
   BATCH_PUBLISHED: '该批次已发布，请勿重复提交',
   BATCH_EMPTY: '没有可发布的商品',
   SOLD_LOCKED: '已售出的商品不能修改',
+  /** an account listing is published and edited with at least one screenshot */
+  SCREENSHOT_REQUIRED: '账号类商品请至少上传 1 张截图',
+  /** a batch account row (a spreadsheet carries no images) is created off the shelf with this reason */
+  SCREENSHOT_HOLD: '请上传至少 1 张截图后上架',
+  /** a listing that was on sale and was taken off it: shown to everyone as 已下架, not sold */
+  OFF_SHELF: '商品已下架',
 } as const
 
 /** One attribute a listing of a goods type must or may carry (getGameConfig). */
@@ -108,7 +114,14 @@ export interface GameConfig {
 export interface TransferField {
   key: string
   label: string
-  kind: 'text' | 'password' | 'phone' | 'textarea'
+  /**
+   * how the value is checked (src/shared/rules/transfer.ts): free text, password, mainland mobile,
+   * long text, e-mail, mainland ID number (GB 11643 checksum), a person's name, QQ number, or a login
+   * account (QQ, WeChat id, mobile or e-mail)
+   */
+  kind: 'text' | 'password' | 'phone' | 'textarea' | 'email' | 'idcard' | 'name' | 'qq' | 'account'
+  /** shorter than the kind's own limit, when the game needs it */
+  maxLength?: number
   required: boolean
   /** masked to the seller, shown in clear only to the buyer of a paid order */
   secret: boolean
@@ -177,6 +190,8 @@ export interface GoodsDetail extends GoodsBrief {
   followed: boolean
   /** the caller is the seller */
   isOwner: boolean
+  /** the seller's delivery account is handed over by the platform the moment the buyer pays */
+  autoDelivery: boolean
 }
 
 export interface ShopProfile extends ShopCard {
@@ -275,6 +290,8 @@ export interface BatchRowResult {
   errors: string[]
   title: string
   price: number | null
+  /** a valid row that will not go on sale by itself: why (no screenshot yet, held for review) */
+  notes?: string[]
 }
 
 export interface BatchPreview {
@@ -290,6 +307,8 @@ export interface BatchPreview {
 export interface BatchPublishResult {
   published: number
   goodsIds: number[]
+  /** of those, listings not put on sale (account rows without a screenshot, text held for review) */
+  held: number
 }
 
 export interface DeliveryAccount {
@@ -300,7 +319,16 @@ export interface DeliveryAccount {
   fields: Record<string, string>
   /** false: no credentials saved yet (fields empty, updatedAt 0) */
   saved: boolean
+  /** every required field is filled and valid: automatic delivery may be switched on */
+  complete: boolean
+  /** the platform hands these over at payment (only while complete) */
+  autoDelivery: boolean
   updatedAt: number
+}
+
+export interface AutoDeliveryBody {
+  goodsId: number
+  enabled: boolean
 }
 
 export interface SaveDeliveryAccountBody {
@@ -362,6 +390,7 @@ export const GOODS_PATHS = {
   deliveryAccounts: '/goods/seller/deliveryAccount/list',
   saveDeliveryAccount: '/goods/seller/deliveryAccount/save',
   removeDeliveryAccount: '/goods/seller/deliveryAccount/remove',
+  autoDelivery: '/goods/seller/deliveryAccount/autoDelivery',
 
   pushQuota: '/goods/seller/push/quota',
   push: '/goods/seller/push',

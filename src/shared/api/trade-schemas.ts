@@ -5,6 +5,9 @@
  * Plain data: no Node, no DOM.
  */
 import { pageQuerySchema } from './schemas'
+import { PAYEE_ACCOUNT_MAX_LENGTH, PAYEE_KINDS } from '../rules/payee-account'
+import { TOPUP_RETURN_MAX_LENGTH } from '../rules/return-to'
+import { RULING_LIMITS, TRADE_RULES } from './trade'
 
 const id = (title: string) => ({ type: 'integer', title, minimum: 1, maximum: 2_147_483_647 }) as const
 const fen = (title: string) => ({ type: 'integer', title, minimum: 1, maximum: 100_000_000_000 }) as const
@@ -17,6 +20,8 @@ const orderNo = {
   maxLength: 40,
   pattern: '^[A-Za-z0-9]+$',
 } as const
+/** the longest reason staff may give when rejecting a withdrawal */
+export const WITHDRAW_REJECT_REASON_MAX = 100
 const cipherText = (title: string) => ({ type: 'string', title, minLength: 1, maxLength: 1024 }) as const
 
 const ORDER_STATUSES = [
@@ -51,7 +56,13 @@ export const createBidBodySchema = body(
   {
     goodsId: id('商品编号'),
     price: fen('出价'),
-    expiresInHours: { type: 'integer', title: '有效期（小时）', minimum: 1, maximum: 72 },
+    // refused above the maximum (the message names it), never cut to it
+    expiresInHours: {
+      type: 'integer',
+      title: '有效期（小时）',
+      minimum: 1,
+      maximum: TRADE_RULES.bidMaxHours,
+    },
   },
   ['goodsId', 'price'],
 )
@@ -136,14 +147,28 @@ export const postWarrantMessageBodySchema = body(
   },
   ['orderNo', 'content'],
 )
+/**
+ * A ruling: the decision is required (no default); the refund is integer fen ≥ 0 (the service also
+ * checks it against the order amount); the reason is required and must not be blank.
+ */
 export const ruleBodySchema = body(
   {
     orderNo,
-    decision: { type: 'string', title: '裁决', enum: ['RELEASE', 'REFUND'] },
-    remark: text('裁决说明', 500, 0),
+    decision: { type: 'string', title: '裁决结果', enum: ['RELEASE', 'REFUND', 'SPLIT'] },
+    refundAmount: { type: 'integer', title: '退回买家金额', minimum: 0, maximum: 100_000_000_000 },
+    reason: { ...text('裁决理由', RULING_LIMITS.reasonMax), pattern: '\\S' },
   },
-  ['orderNo', 'decision', 'remark'],
+  ['orderNo', 'decision', 'reason'],
 )
+export const disputeListQuerySchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    ...pageQuerySchema,
+    state: { type: 'string', title: '仲裁状态', enum: ['OPEN', 'RULED'] },
+    orderNo,
+  },
+} as const
 
 // ---------------------------------------------------------------- funds
 export const ledgerQuerySchema = {
@@ -164,6 +189,14 @@ export const createTopupBodySchema = body(
   {
     amount: fen('充值金额'),
     channel: { type: 'string', title: '支付方式', enum: ['sandbox', 'alipay', 'wechat'] },
+    // a same-site path only (one leading '/', no '//' or backslash); the service checks the page allow-list
+    returnTo: {
+      type: 'string',
+      title: '返回页面',
+      minLength: 1,
+      maxLength: TOPUP_RETURN_MAX_LENGTH,
+      pattern: '^/(?![/\\\\])',
+    },
   },
   ['amount', 'channel'],
 )
@@ -175,8 +208,17 @@ export const topupNoParamsSchema = {
   },
 } as const
 export const createWithdrawBodySchema = body(
-  { amount: fen('提现金额'), account: text('收款账户', 64), payPassword: cipherText('支付密码') },
-  ['amount', 'account', 'payPassword'],
+  {
+    amount: fen('提现金额'),
+    accountKind: { type: 'string', title: '收款账户类型', enum: PAYEE_KINDS },
+    // the characters of a card number, a phone number or an e-mail; the service checks it by kind
+    account: {
+      ...text('收款账户', PAYEE_ACCOUNT_MAX_LENGTH),
+      pattern: '^[A-Za-z0-9._%+@ -]+$',
+    },
+    payPassword: cipherText('支付密码'),
+  },
+  ['amount', 'accountKind', 'account', 'payPassword'],
 )
 export const withdrawListQuerySchema = {
   type: 'object',
@@ -192,21 +234,31 @@ export const decideWithdrawBodySchema = body(
   {
     withdrawNo: { type: 'string', title: '提现单号', minLength: 1, maxLength: 40 },
     approve: { type: 'boolean', title: '是否通过' },
-    remark: text('备注', 200, 0),
+    // required when rejecting (the service says so); the user reads it
+    reason: { ...text('驳回原因', WITHDRAW_REJECT_REASON_MAX), pattern: '\\S' },
   },
   ['withdrawNo', 'approve'],
 )
+/** the sandbox page's capability: its expiry (epoch ms) and signature, issued to the top-up's owner only */
+const checkoutCapability = {
+  expires: { type: 'integer', title: '链接有效期', minimum: 0 },
+  sig: { type: 'string', title: '签名', minLength: 1, maxLength: 128, pattern: '^[0-9a-f]+$' },
+} as const
 export const sandboxCheckoutQuerySchema = {
   type: 'object',
   required: ['topupNo'],
   properties: {
     topupNo: { type: 'string', title: '充值单号', minLength: 1, maxLength: 40, pattern: '^[A-Za-z0-9]+$' },
+    ...checkoutCapability,
   },
 } as const
 export const sandboxActBodySchema = body(
   {
     topupNo: { type: 'string', title: '充值单号', minLength: 1, maxLength: 40, pattern: '^[A-Za-z0-9]+$' },
     action: { type: 'string', title: '操作', enum: ['pay', 'fail'] },
+    // a form posts text: the expiry arrives as digits
+    expires: { type: 'string', title: '链接有效期', minLength: 1, maxLength: 16, pattern: '^[0-9]+$' },
+    sig: checkoutCapability.sig,
   },
   ['topupNo', 'action'],
 )

@@ -5,6 +5,7 @@
  */
 import type { PageQuery } from './envelope'
 import type { GoodsType, TransferField } from './goods'
+import type { PayeeKind, StoredPayeeKind } from '../rules/payee-account'
 
 // ---------------------------------------------------------------- bids (出价 / 还价)
 /** PENDING: waiting for the seller; COUNTERED: waiting for the buyer; ACCEPTED: an order exists */
@@ -177,7 +178,14 @@ export interface Order {
 }
 
 export type OrderAction =
-  'pay' | 'cancel' | 'startDelivery' | 'deliver' | 'viewCredentials' | 'confirm' | 'dispute'
+  | 'pay'
+  | 'cancel'
+  | 'startDelivery'
+  | 'deliver'
+  | 'correctDelivery'
+  | 'viewCredentials'
+  | 'confirm'
+  | 'dispute'
 
 export interface CreateOrderBody {
   goodsId: number
@@ -211,20 +219,29 @@ export interface OrderListQuery extends PageQuery {
 /** The seller's transfer form of an order (TRADE_PATHS.orderDeliveryForm). */
 export interface DeliveryForm {
   fields: TransferField[]
-  /** defaults from the listing's delivery account, in clear (the seller's own data) */
+  /** defaults from the listing's delivery account, or (correcting) what was delivered; in clear (the seller's own data) */
   values: Record<string, string>
+  /** true after delivery: submitting corrects the hand-over (TRADE_PATHS.orderCorrectDelivery) */
+  correcting: boolean
 }
 
 export interface DeliveredCredentials {
   orderNo: string
   fields: Array<{ key: string; label: string; value: string }>
+  /** the last hand-over (a correction restarts the time to confirm) */
   deliveredAt: number
+  /** handed over by the platform at payment from the listing's delivery account */
+  automatic: boolean
+  /** the seller's corrections, oldest first: when and which fields (never the old values) */
+  corrections: Array<{ at: number; fields: string }>
 }
 
 // ---------------------------------------------------------------- guaranteed-order rooms (担保)
 export interface WarrantRoom {
   orderNo: string
   goodsTitle: string
+  /** the order amount, fen (what a ruling divides between buyer and seller) */
+  amount: number
   status: OrderStatus
   buyerName: string
   sellerName: string
@@ -249,10 +266,68 @@ export interface PostWarrantMessageBody {
   /** evidence images from the image upload */
   imageIds?: string[]
 }
+/**
+ * A staff ruling divides the escrow: `refundAmount` fen back to the buyer, the rest settled to the
+ * seller. RELEASE is refund 0, REFUND is refund everything, SPLIT names the refund (0 ≤ refund ≤
+ * amount). The decision has no default: staff choose it, with a written reason both parties read.
+ */
+export type RulingDecision = 'RELEASE' | 'REFUND' | 'SPLIT'
+export const RULING_DECISION_LABELS: Record<RulingDecision, string> = {
+  RELEASE: '放款给卖家',
+  REFUND: '退款给买家',
+  SPLIT: '部分退款',
+}
+export const RULING_LIMITS = { reasonMax: 500 } as const
 export interface RuleBody {
   orderNo: string
-  decision: 'RELEASE' | 'REFUND'
-  remark: string
+  decision: RulingDecision
+  /** fen back to the buyer; required for SPLIT, and if given for RELEASE / REFUND it must be 0 / the amount */
+  refundAmount?: number
+  /** the written reason (non-blank, at most RULING_LIMITS.reasonMax characters) */
+  reason: string
+}
+
+/** OPEN: waiting for staff; RULED: decided (the record stays, with its ruling). */
+export type DisputeState = 'OPEN' | 'RULED'
+export const DISPUTE_STATE_LABELS: Record<DisputeState, string> = { OPEN: '待裁决', RULED: '已裁决' }
+
+export interface DisputeRuling {
+  decision: RulingDecision
+  /** fen back to the buyer */
+  refundAmount: number
+  /** fen settled to the seller; refundAmount + settleAmount = the order amount */
+  settleAmount: number
+  reason: string
+  ruledAt: number
+  /** the staff member's name; null for rulings recorded before disputes were kept */
+  ruledByName: string | null
+}
+
+/** A dispute of an order, open or ruled (TRADE_PATHS.warrantDisputes / warrantDispute). */
+export interface Dispute {
+  disputeId: number
+  orderNo: string
+  goodsTitle: string
+  /** the order amount, fen */
+  amount: number
+  buyerName: string
+  sellerName: string
+  /** the order's state now */
+  orderStatus: OrderStatus
+  state: DisputeState
+  /** who opened it; null for disputes recorded before disputes were kept */
+  openedBy: 'buyer' | 'seller' | null
+  openedByName: string | null
+  openedAt: number
+  reason: string
+  /** the order state the dispute froze */
+  fromStatus: OrderStatus
+  ruling: DisputeRuling | null
+}
+
+export interface DisputeListQuery extends PageQuery {
+  state?: DisputeState
+  orderNo?: string
 }
 
 // ---------------------------------------------------------------- funds
@@ -322,6 +397,11 @@ export interface CreateTopupBody {
   /** fen */
   amount: number
   channel: PayChannel
+  /**
+   * where the gateway sends the user back: a same-site path of an allowed page (rules/return-to.ts),
+   * e.g. /buyer/pay.html?orderNo=… when the top-up started from an order; default the balance page
+   */
+  returnTo?: string
 }
 
 export interface TopupResult {
@@ -343,7 +423,9 @@ export interface Topup {
 
 export interface CreateWithdrawBody {
   amount: number
-  /** where the money goes, e.g. an Alipay account */
+  /** a bank card (16–19 digits, Luhn) or an Alipay account (mainland mobile or e-mail): rules/payee-account.ts */
+  accountKind: PayeeKind
+  /** where the money goes */
   account: string
   payPassword: string
 }
@@ -353,8 +435,14 @@ export interface Withdrawal {
   userId: number
   userName: string
   amount: number
+  accountKind: StoredPayeeKind
+  /** the payee account, masked (**** **** **** 1234, 138****8000, w***@example.com) */
   account: string
+  /** the full payee account: only in the staff list (all=true), who pay it out */
+  fullAccount?: string
   status: 'PENDING' | 'APPROVED' | 'REJECTED'
+  /** why staff rejected it ('' unless REJECTED) */
+  rejectReason: string
   createdAt: number
   decidedAt: number | null
 }
@@ -362,7 +450,8 @@ export interface Withdrawal {
 export interface DecideWithdrawBody {
   withdrawNo: string
   approve: boolean
-  remark?: string
+  /** required when rejecting (non-blank, at most 100 characters): the user sees it */
+  reason?: string
 }
 
 // ---------------------------------------------------------------- price records
@@ -422,6 +511,7 @@ export const TRADE_PATHS = {
   orderDeliveryForm: '/trade/order/deliveryForm/:orderNo',
   orderCredentials: '/trade/order/credentials/:orderNo',
   orderConfirm: '/trade/order/confirm',
+  orderCorrectDelivery: '/trade/order/correctDelivery',
   orderDispute: '/trade/order/dispute',
   /** a CSV of my sold orders (download it with its fileName, like every export) */
   sellOrdersExport: '/trade/order/sellExport',
@@ -430,6 +520,10 @@ export const TRADE_PATHS = {
   warrantMessages: '/trade/warrant/messages/:orderNo',
   warrantPost: '/trade/warrant/message',
   warrantRule: '/trade/warrant/rule',
+  /** staff: disputes, open and ruled (history), paged, filtered by state (TableResult<Dispute>) */
+  warrantDisputes: '/trade/warrant/disputes',
+  /** an order's latest dispute with its ruling, for its parties and staff (Dispute | null) */
+  warrantDispute: '/trade/warrant/dispute/:orderNo',
 
   wallet: '/funds/wallet',
   ledger: '/funds/ledger',

@@ -9,6 +9,7 @@ import {
   GOODS_PATHS,
   type BatchPreview,
   type BatchPublishResult,
+  type AutoDeliveryBody,
   type DeliveryAccount,
   type FollowedGoods,
   type GoodsBrief,
@@ -242,6 +243,11 @@ export async function saveDeliveryAccount(body: SaveDeliveryAccountBody): Promis
 
 export async function removeDeliveryAccount(goodsId: number): Promise<void> {
   await http.post(GOODS_PATHS.removeDeliveryAccount, { goodsId }, { errors: 'caller' })
+}
+
+/** 自动交付: the platform hands the delivery account over when the buyer pays (complete accounts only). */
+export async function setAutoDelivery(body: AutoDeliveryBody): Promise<void> {
+  await http.post(GOODS_PATHS.autoDelivery, body, { errors: 'caller' })
 }
 
 // ---------- seller: push ----------

@@ -13,7 +13,9 @@ import {
   type CreateOrderBody,
   type DeliveredCredentials,
   type DeliveryForm,
+  type Dispute,
   type DisputeBody,
+  type DisputeListQuery,
   type Order,
   type OrderListQuery,
   type PostWarrantMessageBody,
@@ -112,7 +114,7 @@ export async function cancelOrder(orderNo: string): Promise<void> {
 export async function startDelivery(orderNo: string): Promise<void> {
   await http.post<ApiResult>(TRADE_PATHS.orderStartDelivery, { orderNo }, caller)
 }
-/** the seller's transfer form: the game's fields with defaults from the delivery account */
+/** the seller's transfer form: the game's fields with defaults (delivery account, or what was delivered) */
 export async function getDeliveryForm(orderNo: string): Promise<DeliveryForm> {
   const data = dataOf(
     await http.get<ApiResult<DeliveryForm>>(
@@ -121,10 +123,18 @@ export async function getDeliveryForm(orderNo: string): Promise<DeliveryForm> {
       caller,
     ),
   )
-  return { fields: Array.isArray(data.fields) ? data.fields : [], values: data.values ?? {} }
+  return {
+    fields: Array.isArray(data.fields) ? data.fields : [],
+    values: data.values ?? {},
+    correcting: data.correcting === true,
+  }
 }
 export async function deliverOrder(orderNo: string, fields: Record<string, string>): Promise<void> {
   await http.post<ApiResult>(TRADE_PATHS.orderDeliver, { orderNo, fields }, caller)
+}
+/** corrects what was delivered, until the buyer confirms (the buyer is told) */
+export async function correctDelivery(orderNo: string, fields: Record<string, string>): Promise<void> {
+  await http.post<ApiResult>(TRADE_PATHS.orderCorrectDelivery, { orderNo, fields }, caller)
 }
 export async function getCredentials(orderNo: string): Promise<DeliveredCredentials> {
   return dataOf(
@@ -162,6 +172,19 @@ export async function postWarrantMessage(body: PostWarrantMessageBody): Promise<
 }
 export async function ruleWarrant(body: RuleBody): Promise<void> {
   await http.post<ApiResult>(TRADE_PATHS.warrantRule, body, caller)
+}
+/** the order's latest dispute with its ruling (null: never disputed) */
+export async function getOrderDispute(orderNo: string): Promise<Dispute | null> {
+  const res = await http.get<ApiResult<Dispute | null>>(
+    fillPath(TRADE_PATHS.warrantDispute, { orderNo }),
+    undefined,
+    caller,
+  )
+  return res.data ?? null
+}
+/** staff: disputes, open (the queue) or ruled (the history) */
+export async function listDisputes(query: DisputeListQuery): Promise<Page<Dispute>> {
+  return pageOf(await http.get<TableResult<Dispute>>(TRADE_PATHS.warrantDisputes, query, caller))
 }
 
 // ---------- price records (public) ----------

@@ -7,15 +7,17 @@ import { Providers } from '@renderer/app/providers'
 import { useMessagesStore } from '@renderer/stores/messages'
 import { useSessionStore } from '@renderer/stores/session'
 import { fakeApi, ok, type FakeApi } from '@renderer/testing/fake-api'
-import { Header, socialLoginHref } from './Header'
+import { Header, isSocialLoginConfigured, resetSocialLoginBase, socialLoginHref } from './Header'
 
+const THIRD_LOGIN = '/system/config/configKey/third.loginUrl'
 let api: FakeApi
-beforeEach(() => {
-  api = fakeApi({
-    '/system/config/configKey/third.loginUrl': ok('https://sns.example.com/oauth/authorize'),
-    [PATHS.logout]: ok(),
-  })
-})
+/** the third-party login address the server's parameter holds ('' until a provider is configured) */
+function serve(thirdLoginUrl: string) {
+  api?.restore()
+  resetSocialLoginBase()
+  api = fakeApi({ [THIRD_LOGIN]: ok(thirdLoginUrl), [PATHS.logout]: ok() })
+}
+beforeEach(() => serve(''))
 afterEach(() => {
   api.restore()
   useSessionStore.setState({ token: undefined, userInfo: null })
@@ -24,7 +26,7 @@ afterEach(() => {
 
 function renderHeader() {
   const router = createMemoryRouter([{ path: '*', element: <Header /> }], { initialEntries: ['/'] })
-  render(
+  return render(
     <Providers>
       <RouterProvider router={router} />
     </Providers>,
@@ -32,10 +34,23 @@ function renderHeader() {
 }
 
 describe('Header (spec §1-§2)', () => {
-  it('logged out: login, register and the social login link with a redirect to /login.html', async () => {
+  it('logged out: login and register; no third-party login link while no provider is configured', async () => {
+    for (const unset of ['', 'javascript:alert(1)', 'passport', '/oauth/authorize']) {
+      serve(unset)
+      const { unmount } = renderHeader()
+      expect(screen.getByRole('link', { name: '登录' }).getAttribute('href')).toBe('/login.html')
+      expect(screen.getByRole('link', { name: '注册' }).getAttribute('href')).toBe('/register.html')
+      await waitFor(() => expect(api.callsTo(THIRD_LOGIN)).toHaveLength(1))
+      await act(async () => new Promise((resolve) => setTimeout(resolve, 0)))
+      expect(screen.queryByRole('link', { name: /社交账号登录/ }), unset).toBeNull()
+      expect(screen.queryByText(/社交账号登录/)).toBeNull()
+      unmount()
+    }
+  })
+
+  it('logged out, a provider configured: the third-party login link with a redirect to /login.html', async () => {
+    serve('https://sns.example.com/oauth/authorize')
     renderHeader()
-    expect(screen.getByRole('link', { name: '登录' }).getAttribute('href')).toBe('/login.html')
-    expect(screen.getByRole('link', { name: '注册' }).getAttribute('href')).toBe('/register.html')
     const social = await screen.findByRole('link', { name: /社交账号登录/ })
     expect(social.getAttribute('href')).toBe(
       `https://sns.example.com/oauth/authorize?redirect=${encodeURIComponent(`${window.location.origin}/login.html`)}`,
@@ -95,6 +110,15 @@ describe('Header (spec §1-§2)', () => {
     await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: /^退\s?出$/ })))
     await waitFor(() => expect(logout).toHaveBeenCalled())
     useSessionStore.setState({ logout: original })
+  })
+})
+
+describe('isSocialLoginConfigured', () => {
+  it('takes only an absolute http(s) address', () => {
+    expect(isSocialLoginConfigured('https://open.weixin.qq.com/connect/qrconnect?appid=x')).toBe(true)
+    expect(isSocialLoginConfigured('http://sso.local/login')).toBe(true)
+    for (const bad of ['', ' ', 'javascript:alert(1)', 'data:text/html,x', '/oauth', 'https://u:p@x.cn/'])
+      expect(isSocialLoginConfigured(bad), bad).toBe(false)
   })
 })
 

@@ -22,6 +22,20 @@ import { Logo } from './Logo'
 
 export const THIRD_LOGIN_CONFIG_KEY = 'third.loginUrl'
 
+/**
+ * Whether the configured third-party login address is a real one: an absolute http(s) URL. The
+ * parameter is empty until a provider is configured (the demo data leaves it empty); then the
+ * header shows no link at all rather than one to a placeholder.
+ */
+export function isSocialLoginConfigured(base: string): boolean {
+  try {
+    const url = new URL(base)
+    return (url.protocol === 'https:' || url.protocol === 'http:') && !url.username && !url.password
+  } catch {
+    return false
+  }
+}
+
 /** The social-login address with `redirect` = this site's /login.html (spec §1). */
 export function socialLoginHref(base: string, origin: string): string {
   const separator = base.includes('?') ? '&' : '?'
@@ -32,6 +46,10 @@ let socialLoginBase: Promise<string> | null = null
 function loadSocialLoginBase(): Promise<string> {
   socialLoginBase ??= getConfigKey(THIRD_LOGIN_CONFIG_KEY, { errors: 'caller' }).catch(() => '')
   return socialLoginBase
+}
+/** Tests: read the parameter again. */
+export function resetSocialLoginBase(): void {
+  socialLoginBase = null
 }
 
 export const SITE_NAV_ITEMS = [
@@ -46,12 +64,13 @@ const navMenu: MenuProps = {
   items: SITE_NAV_ITEMS.map((item) => ({ key: item.key, label: <Link to={item.to}>{item.label}</Link> })),
 }
 
+/** Shown only when a provider is configured (THIRD_LOGIN_CONFIG_KEY holds its address). */
 function SocialLogin() {
   const [href, setHref] = useState<string | null>(null)
   useEffect(() => {
     let alive = true
     void loadSocialLoginBase().then((base) => {
-      if (alive && base) setHref(socialLoginHref(base, window.location.origin))
+      if (alive && isSocialLoginConfigured(base)) setHref(socialLoginHref(base, window.location.origin))
     })
     return () => {
       alive = false

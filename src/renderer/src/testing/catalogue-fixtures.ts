@@ -168,6 +168,7 @@ export function detail(goodsId: number, patch: Partial<GoodsDetail> = {}): Goods
     },
     followed: false,
     isOwner: false,
+    autoDelivery: false,
     ...patch,
   }
 }

@@ -36,7 +36,11 @@ const migration: MigrationFactory = (dialect) => ({
       .addColumn('detail', 'text', (col) => col.notNull())
       .addColumn('created_at', 'bigint', (col) => col.notNull())
       .execute()
-    await db.schema.createIndex('order_events_order_idx').on('order_events').columns(['order_no', 'id']).execute()
+    await db.schema
+      .createIndex('order_events_order_idx')
+      .on('order_events')
+      .columns(['order_no', 'id'])
+      .execute()
 
     // older names that differ only in case: every one after the first keeps its id as a suffix
     await sql`

@@ -13,6 +13,8 @@ import desktop from './0010_desktop'
 import trade from './0020_trade'
 import numberGuards from './0030_number_guards'
 import trust from './0031_trust'
+import disputes from './0032_disputes'
+import funds from './0033_funds'
 
 export function migrationsFor(dialect: DbDialect): Record<string, Migration> {
   return {
@@ -28,5 +30,7 @@ export function migrationsFor(dialect: DbDialect): Record<string, Migration> {
     '0020_trade': trade(dialect),
     '0030_number_guards': numberGuards(dialect),
     '0031_trust': trust(dialect),
+    '0032_disputes': disputes(dialect),
+    '0033_funds': funds(dialect),
   }
 }

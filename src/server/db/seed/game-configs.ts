@@ -136,13 +136,13 @@ const field = (
 ): TransferField => ({ key, label: key, kind, required, secret, ...(placeholder ? { placeholder } : {}) })
 
 const identity = [
-  field('实名姓名', 'text', false, true, '账号实名认证的姓名'),
-  field('实名身份证号', 'text', false, true, '账号实名认证的身份证号'),
+  field('实名姓名', 'name', false, true, '账号实名认证的姓名'),
+  field('实名身份证号', 'idcard', false, true, '账号实名认证的身份证号'),
 ]
 const note = field('交接备注', 'textarea', false, false, '登录注意事项、换绑说明等')
 
 const TENCENT_TRANSFER = [
-  field('QQ号或微信号', 'text', true, false, '登录游戏使用的 QQ 号或微信号'),
+  field('QQ号或微信号', 'account', true, false, '登录游戏使用的 QQ 号或微信号'),
   field('登录密码', 'password', true, true),
   field('绑定手机', 'phone', true, false, '11 位手机号'),
   field('密保问题', 'text', false, true),
@@ -151,15 +151,15 @@ const TENCENT_TRANSFER = [
   note,
 ]
 const MIHOYO_TRANSFER = [
-  field('通行证账号', 'text', true, false, '米哈游通行证的手机号或邮箱'),
+  field('通行证账号', 'account', true, false, '米哈游通行证的手机号或邮箱'),
   field('登录密码', 'password', true, true),
   field('绑定手机', 'phone', true, false, '11 位手机号'),
-  field('绑定邮箱', 'text', false, false),
+  field('绑定邮箱', 'email', false, false),
   ...identity,
   note,
 ]
 const NETEASE_TRANSFER = [
-  field('网易通行证', 'text', true, false, '网易邮箱账号'),
+  field('网易通行证', 'email', true, false, '网易邮箱账号'),
   field('登录密码', 'password', true, true),
   field('绑定手机', 'phone', true, false, '11 位手机号'),
   field('将军令序列号', 'text', false, true),
@@ -167,7 +167,7 @@ const NETEASE_TRANSFER = [
   note,
 ]
 const QQ_PC_TRANSFER = [
-  field('QQ号', 'text', true, false),
+  field('QQ号', 'qq', true, false),
   field('QQ密码', 'password', true, true),
   field('绑定手机', 'phone', true, false, '11 位手机号'),
   field('密保问题', 'text', false, true),

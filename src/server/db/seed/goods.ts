@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto'
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import sharp from 'sharp'
-import type { Attributes, GoodsStatus, GoodsType } from '../../../shared/api'
+import type { Attributes, GoodsStatus, GoodsType, TransferField } from '../../../shared/api'
 import { SITE_NAME } from '../../../shared/constants'
 import { fieldCipher, loadOrCreateKey } from '../../modules/delivery/crypto'
 import { gameService, type GameRules } from '../../modules/game/service'
@@ -240,6 +240,8 @@ export async function seedCatalogue(db: Db, now: number, opts: SeedCatalogueOpti
       const checked = checkListing(
         { ...demo, gameId: item.gameId, areaId: area?.serverId, serverId: server?.serverId, imageIds: [] },
         rules,
+        // the demo screenshots are drawn and attached below
+        { screenshotsLater: true },
       )
       if (!checked.ok) throw new Error(`demo listing ${demo.title}: ${checked.errors.join('; ')}`)
       const listing = checked.listing
@@ -352,12 +354,7 @@ export async function seedCatalogue(db: Db, now: number, opts: SeedCatalogueOpti
       const values: Record<string, string> = {}
       for (const f of rules.transfer.fields) {
         if (!f.required) continue
-        values[f.key] =
-          f.kind === 'phone'
-            ? `1390013${String(9100 + i).padStart(4, '0')}`
-            : f.kind === 'password'
-              ? `Demo#${8800 + i}pw`
-              : `demo_seller_${i + 1}`
+        values[f.key] = demoTransferValue(f, i)
       }
       const sealed = Object.fromEntries(
         Object.entries(values).map(([k, v]) => [k, cipher.encrypt(v, `delivery:${c.id}:${k}`)]),
@@ -374,4 +371,24 @@ export async function seedCatalogue(db: Db, now: number, opts: SeedCatalogueOpti
         .execute()
     }
   })
+}
+
+/** A plausible value of a transfer field for the demo delivery accounts (valid for its kind). */
+export function demoTransferValue(f: TransferField, i: number): string {
+  switch (f.kind) {
+    case 'phone':
+      return `1390013${String(9100 + i).padStart(4, '0')}`
+    case 'password':
+      return `Demo#${8800 + i}pw`
+    case 'email':
+      return `demo.seller${i + 1}@example.com`
+    case 'qq':
+      return String(20_000_001 + i)
+    case 'idcard':
+      return '11010519491231002X'
+    case 'name':
+      return '李演示'
+    default:
+      return `demo_seller_${i + 1}`
+  }
 }

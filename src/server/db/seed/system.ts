@@ -66,7 +66,8 @@ export const CONFIGS: Array<[string, string, string]> = [
   ['cs.serviceHours', SERVICE_HOURS.label.replace(/ /g, ''), '客服工作时间'],
   ['cs.serviceUrl', 'https://kefu.example.com/chat', '在线客服地址'],
   ['cs.customerId', 'yxys-web-001', '在线客服企业编号'],
-  ['third.loginUrl', 'https://passport.example.com/oauth/authorize', '第三方登录地址'],
+  // empty until a real provider is configured: the header shows the link only when it is set
+  ['third.loginUrl', '', '第三方登录地址'],
 ]
 
 export interface SeedMenu {

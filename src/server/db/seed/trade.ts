@@ -3,6 +3,7 @@
  * sandbox channel, payment password 802731 for both, and a few settled orders between them on the
  * seed's SOLD listings (price records and order lists are not empty).
  */
+import { TRADE_RULES } from '../../../shared/api'
 import { hashPassword } from '../../modules/auth/password'
 import { fundsRepo } from '../../modules/funds/repo'
 import { businessNo } from '../../modules/funds/numbers'
@@ -26,6 +27,13 @@ export async function seedTrade(db: Db, now: number) {
     .orderBy('id')
     .limit(6)
     .execute()
+  // each order carries its game's protection period, as a real order does
+  const periods = new Map(
+    (await db.selectFrom('game_configs').select(['game_id', 'protection_days']).execute()).map((c) => [
+      c.game_id,
+      c.protection_days,
+    ]),
+  )
   await db.transaction().execute(async (trx) => {
     const repo = fundsRepo(trx)
     const topup = async (userId: number, amount: number, at: number) => {
@@ -48,7 +56,8 @@ export async function seedTrade(db: Db, now: number) {
     for (const [i, g] of sold.entries()) {
       const paidAt = now - (22 - i * 2) * DAY
       const completedAt = paidAt + DAY
-      const settledAt = completedAt + 7 * DAY
+      const protectionDays = periods.get(g.game_id) ?? TRADE_RULES.defaultProtectionDays
+      const settledAt = completedAt + protectionDays * DAY
       const settled = settledAt <= now
       const orderNo = businessNo('', paidAt)
       const amount = Number(g.price)
@@ -71,7 +80,7 @@ export async function seedTrade(db: Db, now: number) {
           dispute_reason: null,
           role_json: null,
           bid_id: null,
-          protection_days: 7,
+          protection_days: protectionDays,
           credentials_enc: null,
           created_at: paidAt - 5 * 60_000,
           paid_at: paidAt,

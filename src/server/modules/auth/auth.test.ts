@@ -27,6 +27,53 @@ describe('auth (captcha off)', () => {
     expect(res.data.token).toBe(res.token)
   })
 
+  it('treats user names case-insensitively: BUYER logs in as buyer, Buyer cannot be registered', async () => {
+    const res = await loginAs(t.app, 'BUYER', DEMO.buyer[1])
+    expect(res).toMatchObject({ code: 200, userInfoDto: { userName: 'buyer' } })
+    const password = await encryptPassword(t.app, 'Passw0rd!x')
+    for (const username of ['Buyer', 'BUYER', 'bUyEr'])
+      expect(
+        await call(t.app, 'POST', '/api/register', {
+          body: { username, password, confirmPassword: password },
+        }),
+      ).toMatchObject({ code: 400, msg: '用户名已被注册' })
+    // the database refuses it too, whatever the service does
+    await expect(
+      t.app.db
+        .insertInto('users')
+        .values({
+          user_name: 'SELLER',
+          nick_name: 'x',
+          password_hash: 'x',
+          avatar: '',
+          phone: '',
+          email: '',
+          user_code: 'U00000000',
+          status: '0',
+          created_at: 0,
+          updated_at: 0,
+          last_login_at: null,
+        })
+        .execute(),
+    ).rejects.toThrow()
+  })
+
+  it('counts wrong passwords of every letter case toward one lock', async () => {
+    const ip = '10.9.9.9'
+    const user = await call(t.app, 'POST', '/api/register', {
+      body: {
+        username: 'casey1',
+        password: await encryptPassword(t.app, 'Passw0rd!x'),
+        confirmPassword: await encryptPassword(t.app, 'Passw0rd!x'),
+      },
+    })
+    expect(user.code).toBe(200)
+    for (const name of ['casey1', 'CASEY1', 'Casey1', 'cAsey1', 'caseY1'])
+      expect((await loginAs(t.app, name, 'wrong-Pw1!', { ip: `${ip}${name.length}` })).code).toBe(400)
+    expect((await loginAs(t.app, 'casey1', 'Passw0rd!x')).msg).toBe(MSG.ACCOUNT_LOCKED)
+    time += LOGIN_LOCK.lockMs + LOGIN_LOCK.windowMs
+  })
+
   it('stores only the sha256 of a token and scrypt password hashes', async () => {
     const token = await tokenOf(t.app, ...DEMO.seller)
     const tokens = await t.app.db.selectFrom('user_tokens').select('token_hash').execute()

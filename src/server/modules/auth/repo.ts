@@ -1,12 +1,18 @@
 /** SQL of the auth module: users, roles, permissions, tokens, login failures, captchas. */
+import { sql } from 'kysely'
 import type { Db } from '../../db'
 import type { UsersTable } from '../../db/schema'
 import type { Insertable } from 'kysely'
 
 export function authRepo(db: Db) {
   return {
+    /** User names are unique whatever their case (index users_user_name_ci): BUYER finds buyer. */
     findUserByName(userName: string) {
-      return db.selectFrom('users').selectAll().where('user_name', '=', userName).executeTakeFirst()
+      return db
+        .selectFrom('users')
+        .selectAll()
+        .where(sql`lower(user_name)`, '=', userName.toLowerCase())
+        .executeTakeFirst()
     },
 
     findUserById(userId: number) {
@@ -95,12 +101,12 @@ export function authRepo(db: Db) {
       await db.deleteFrom('user_tokens').where('expires_at', '<=', now).execute()
     },
 
-    /** Times of the latest failures of a username, newest first. */
+    /** Times of the latest failures of a username (any letter case counts as one), newest first. */
     async latestFailures(userName: string, limit: number): Promise<number[]> {
       const rows = await db
         .selectFrom('login_failures')
         .select('at')
-        .where('user_name', '=', userName)
+        .where('user_name', '=', userName.toLowerCase())
         .orderBy('at', 'desc')
         .limit(limit)
         .execute()
@@ -110,11 +116,14 @@ export function authRepo(db: Db) {
     /** Records a failure and forgets all failures older than `forgetBefore`. */
     async addFailure(userName: string, ip: string, now: number, forgetBefore: number) {
       await db.deleteFrom('login_failures').where('at', '<', forgetBefore).execute()
-      await db.insertInto('login_failures').values({ user_name: userName, at: now, ip }).execute()
+      await db
+        .insertInto('login_failures')
+        .values({ user_name: userName.toLowerCase(), at: now, ip })
+        .execute()
     },
 
     async clearFailures(userName: string) {
-      await db.deleteFrom('login_failures').where('user_name', '=', userName).execute()
+      await db.deleteFrom('login_failures').where('user_name', '=', userName.toLowerCase()).execute()
     },
 
     async insertCaptcha(uuid: string, answerHash: string, expiresAt: number, now: number) {

@@ -9,6 +9,7 @@ import {
   multipart,
   postMultipart,
   startSellerApp,
+  uploadScreenshot,
   type GameFixture,
   type NewUser,
 } from '../goods/test-helpers'
@@ -52,6 +53,7 @@ const row = (i: number, patch: Partial<Record<string, string>> = {}) => {
   return HEADER.map((h) => base[h] ?? '')
 }
 
+const enc = encodeURIComponent
 const cell = (v: string) => (/[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v)
 const csv = (rows: string[][]) => rows.map((r) => r.map(cell).join(',')).join('\r\n') + '\r\n'
 
@@ -152,7 +154,10 @@ describe('batch publish', () => {
     })
     expect(done).toMatchObject({ code: 200, data: { published: 3 } })
     expect(await countMine()).toBe(before + 3)
-    const one = (await call(t.app, 'GET', `/api/goods/detail/${done.data.goodsIds[0]}`)).data
+    // (account rows wait off the shelf for their screenshots: the seller's view)
+    const one = (
+      await call(t.app, 'GET', `/api/goods/seller/detail/${done.data.goodsIds[0]}`, { token: seller.token })
+    ).data
     expect(one).toMatchObject({
       title: '批量账号 1 号',
       price: 10_150,
@@ -172,6 +177,66 @@ describe('batch publish', () => {
         body: { batchId: 'f'.repeat(32) },
       }),
     ).toEqual({ code: 404, msg: GOODS_MSG.BATCH_NOT_FOUND })
+  })
+
+  it('creates account rows off the shelf until they have a screenshot; contact details go to review', async () => {
+    const rows = [HEADER, row(21), row(22, { 描述: '诚心出，加v seller888' })]
+    const res = await preview(Buffer.from(csv(rows)))
+    expect(res.data).toMatchObject({ totalRows: 2, validRows: 2, invalidRows: 0 })
+    expect(res.data.rows[0]).toMatchObject({
+      ok: true,
+      notes: [`发布后暂不上架：${GOODS_MSG.SCREENSHOT_HOLD}`],
+    })
+    expect(res.data.rows[1].notes).toEqual([
+      `发布后暂不上架：${GOODS_MSG.SCREENSHOT_HOLD}；疑似含有站外联系方式：描述（联系方式），需人工审核`,
+    ])
+    const done = await call(t.app, 'POST', '/api/goods/seller/batch/publish', {
+      token: seller.token,
+      body: { batchId: res.data.batchId },
+    })
+    expect(done).toMatchObject({ code: 200, data: { published: 2, held: 2 } })
+    const [plain, contact] = done.data.goodsIds as number[]
+    const mine = async (goodsId: number) =>
+      (await call(t.app, 'GET', `/api/goods/seller/detail/${goodsId}`, { token: seller.token })).data
+    expect(await mine(plain)).toMatchObject({ status: 'OFF_SHELF', auditRemark: GOODS_MSG.SCREENSHOT_HOLD })
+    // never on sale: not public, not in the search
+    expect((await call(t.app, 'GET', `/api/goods/detail/${plain}`)).code).toBe(404)
+    const search = await call(
+      t.app,
+      'GET',
+      `/api/goods/search?sellerId=${seller.userId}&keyword=${enc('批量账号 21')}`,
+    )
+    expect(search.total).toBe(0)
+
+    // relisting waits for a screenshot
+    const relist = (goodsId: number) =>
+      call(t.app, 'POST', '/api/goods/seller/onShelf', { token: seller.token, body: { goodsId } })
+    expect(await relist(plain)).toEqual({ code: 400, msg: GOODS_MSG.SCREENSHOT_HOLD })
+    const addScreenshot = async (goodsId: number) => {
+      const d = await mine(goodsId)
+      const body = {
+        goodsId,
+        gameId: d.gameId,
+        goodsType: d.goodsType,
+        areaId: d.areaId,
+        serverId: d.serverId,
+        title: d.title,
+        description: d.description,
+        price: d.price,
+        stock: d.stock,
+        attributes: d.attributes,
+        imageIds: [await uploadScreenshot(t.app, seller.token)],
+      }
+      return call(t.app, 'POST', '/api/goods/seller/update', { token: seller.token, body })
+    }
+    expect(await addScreenshot(plain)).toMatchObject({ code: 200, data: { status: 'OFF_SHELF' } })
+    expect((await mine(plain)).auditRemark).toBe('')
+    expect(await relist(plain)).toMatchObject({ code: 200, data: { status: 'ON_SALE' } })
+
+    // with the screenshot, the row with contact details goes to review instead of on sale
+    expect(await addScreenshot(contact)).toMatchObject({ code: 200, data: { status: 'OFF_SHELF' } })
+    expect(await relist(contact)).toMatchObject({ code: 200, data: { status: 'AUDITING' } })
+    expect((await mine(contact)).auditRemark).toBe('疑似含有站外联系方式：描述（联系方式），需人工审核')
   })
 
   it('publishes nothing when any row fails at publish time', async () => {
@@ -333,7 +398,9 @@ describe('batch publish', () => {
       body: { batchId: preview2.data.batchId },
     })
     expect(done.data.published).toBe(1)
-    const detail = (await call(t.app, 'GET', `/api/goods/detail/${done.data.goodsIds[0]}`)).data
+    const detail = (
+      await call(t.app, 'GET', `/api/goods/seller/detail/${done.data.goodsIds[0]}`, { token: seller.token })
+    ).data
     expect(detail).toMatchObject({
       price: 8880,
       platform: 'Android',

@@ -2,6 +2,9 @@
  * Batch publish: a template per game and goods type (CSV or XLSX), a preview that reads a filled
  * file and checks every row exactly like single publish (checkListing), stored for a day, and the
  * publish of its valid rows in one transaction, once, by its owner.
+ * A spreadsheet carries no images: an account row is created off the shelf with the reason
+ * 请上传至少 1 张截图后上架 (the seller edits it to add screenshots, then relists it); a row with
+ * contact details is held for review like a single listing. The preview notes both on the row.
  */
 import { randomBytes } from 'node:crypto'
 import {
@@ -20,7 +23,7 @@ import { ApiError } from '../../plugins/envelope'
 import type { UploadedFile } from '../../plugins/multipart'
 import type { GameRules, GameService } from '../game/service'
 import type { GoodsService } from '../goods/service'
-import { checkListing, type ValidListing } from '../goods/validate'
+import { checkListing, type ListingHold, type ValidListing } from '../goods/validate'
 import { csvRows, decodeCsv, isZip, xlsxRows, type Rows } from './parse'
 import { batchRepo } from './repo'
 import { csvTemplate, readRows, templateFileName, xlsxTemplate } from './template'
@@ -32,6 +35,13 @@ interface StoredRow extends BatchRowResult {
 }
 
 const badRequest = (msg: string) => new ApiError(Code.BAD_REQUEST, msg)
+
+/** rows carry no images: an account row is held off the shelf instead of being refused */
+const BATCH_CHECK = { screenshotsLater: true } as const
+
+/** What the preview tells about a valid row that will not go on sale by itself. */
+const holdNote = (hold: ListingHold) =>
+  hold.status === 'OFF_SHELF' ? `发布后暂不上架：${hold.remark}` : hold.remark
 
 export interface TemplateFile {
   fileName: string
@@ -92,7 +102,7 @@ export function batchService(deps: { db: Db; games: GameService; goods: GoodsSer
       if (headerProblem) throw badRequest(headerProblem)
 
       const stored: StoredRow[] = readings.map((reading, i) => {
-        const result = checkListing(reading.input!, rules)
+        const result = checkListing(reading.input!, rules, BATCH_CHECK)
         const errors = [...reading.errors]
         if (!result.ok) {
           for (const e of result.errors) {
@@ -102,12 +112,14 @@ export function batchService(deps: { db: Db; games: GameService; goods: GoodsSer
           }
         }
         const ok = errors.length === 0 && result.ok
+        const hold = ok && result.ok ? result.listing.hold : null
         return {
           rowNo: i + 1,
           ok,
           errors,
           title: reading.title,
           price: reading.price,
+          ...(hold ? { notes: [holdNote(hold)] } : {}),
           ...(ok && result.ok ? { listing: result.listing } : {}),
         }
       })
@@ -151,7 +163,7 @@ export function batchService(deps: { db: Db; games: GameService; goods: GoodsSer
       // the game's config may have changed since the preview: every row is checked again
       const rules = await games.rules(batch.game_id)
       const listings = rows.map((row) => {
-        const result = checkListing(row.listing!, rules)
+        const result = checkListing(row.listing!, rules, BATCH_CHECK)
         if (!result.ok)
           throw badRequest(`第 ${row.rowNo} 行：${result.errors[0]}（商品配置已变化，请重新上传预览）`)
         return result.listing
@@ -163,7 +175,7 @@ export function batchService(deps: { db: Db; games: GameService; goods: GoodsSer
         return goods.createListings(trx, userId, listings, status)
       })
       goods.invalidate()
-      return { published: goodsIds.length, goodsIds }
+      return { published: goodsIds.length, goodsIds, held: listings.filter((l) => l.hold).length }
     },
   }
 }

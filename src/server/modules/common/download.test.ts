@@ -4,8 +4,8 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MSG } from '../../../shared/messages'
 import { DEMO, call, startTestApp, tokenOf, type TestApp } from '../../test-utils'
-import { contentDisposition, isSafeExportName } from './exports'
-import { csvCell, toCsv } from './csv'
+import { contentDisposition, csvYuan, isSafeExportName } from './exports'
+import { csvCell, csvId, csvNumber, toCsv } from './csv'
 import { ticketService } from './tickets'
 
 describe('downloads of exports', () => {
@@ -161,14 +161,45 @@ describe('export helpers', () => {
     )
   })
 
-  it('CSV quotes, escapes and defuses formulas', () => {
+  it('CSV quotes, escapes and defuses formulas in text cells', () => {
     expect(csvCell('a,b')).toBe('"a,b"')
     expect(csvCell('say "hi"')).toBe('"say ""hi"""')
     expect(csvCell('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`)
+    for (const start of ['=', '+', '-', '@', '\t', '\r'])
+      expect(csvCell(`${start}cmd|' /C calc'!A0`).replace(/^"/, '')).toMatch(/^'/)
     expect(csvCell('-1')).toBe("'-1")
     expect(csvCell(-1)).toBe('-1')
     expect(csvCell(null)).toBe('')
     expect(toCsv(['a'], [['x\ny']])).toBe('\uFEFFa\r\n"x\ny"\r\n')
+  })
+
+  it('CSV money cells are real numbers: bare, negative ones too, never quoted or guarded', () => {
+    expect(csvCell(csvYuan(-26_000))).toBe('-260.00')
+    expect(csvCell(csvYuan(1_288))).toBe('12.88')
+    expect(csvCell(csvYuan(-5))).toBe('-0.05')
+    expect(csvCell(csvYuan(0))).toBe('0.00')
+    expect(csvCell(csvNumber('-1'))).toBe('-1')
+    expect(() => csvNumber('=1+1')).toThrow()
+    expect(() => csvNumber('1e5')).toThrow()
+    expect(csvCell(Number.NaN)).toBe('')
+  })
+
+  it('CSV identifiers stay text in Excel and WPS: the ="…" form, never a formula of other content', () => {
+    const orderNo = '202405181430054829105733'
+    // a 24-digit number would become 2.02405E+23 as a plain cell
+    expect(csvCell(csvId(orderNo))).toBe(`"=""${orderNo}"""`)
+    expect(csvCell(csvId('T202405181430054829105733'))).toBe('"=""T202405181430054829105733"""')
+    expect(csvCell(csvId(''))).toBe('')
+    // plain text of digits a spreadsheet would mangle gets the same form: long digit runs, leading zeros
+    expect(csvCell(orderNo)).toBe(`"=""${orderNo}"""`)
+    expect(csvCell('0012')).toBe('"=""0012"""')
+    expect(csvCell('13800138000')).toBe('13800138000')
+    // anything else named as an id is ordinary (guarded) text: no formula can be smuggled in
+    expect(csvCell(csvId('1")&HYPERLINK("x'))).toBe('"1"")&HYPERLINK(""x"')
+    expect(csvCell(csvId('=1+1'))).toBe("'=1+1")
+    expect(toCsv(['单号', '金额'], [[csvId(orderNo), csvYuan(-26_000)]])).toBe(
+      `\uFEFF单号,金额\r\n"=""${orderNo}""",-260.00\r\n`,
+    )
   })
 
   it('export names are plain file names', () => {

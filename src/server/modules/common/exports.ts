@@ -11,7 +11,7 @@ import { dirname, extname, resolve, sep } from 'node:path'
 import type { ExportResult } from '../../../shared/api/live'
 import { EXPORT_FILE_NAME_PATTERN } from '../../../shared/api/live'
 import type { Db } from '../../db'
-import { toCsv, type CsvCell } from './csv'
+import { csvNumber, toCsv, type CsvCell } from './csv'
 import './tables'
 import { exportsRepo } from './exports-repo'
 
@@ -20,8 +20,8 @@ export const EXPORT_TTL_MS = 24 * 60 * 60 * 1000
 /** At most this many rows go into one export. */
 export const EXPORT_MAX_ROWS = 50_000
 
-/** fen → '12.88': money in a CSV cell, a plain number a spreadsheet can add up */
-export const csvYuan = (fen: number) => (fen / 100).toFixed(2)
+/** fen → 12.88 (-260.00 for an expense): money in a CSV cell, a real number a spreadsheet can add up */
+export const csvYuan = (fen: number) => csvNumber((fen / 100).toFixed(2))
 
 const FILE_NAME = new RegExp(EXPORT_FILE_NAME_PATTERN, 'u')
 

@@ -61,18 +61,18 @@ describe('delivery accounts', () => {
     })
     expect(await save({ QQ号或微信号: ACCOUNT, 登录密码: SECRET_PASSWORD, 绑定手机: '12345' })).toEqual({
       code: 400,
-      msg: '绑定手机格式不正确',
+      msg: '绑定手机须为 11 位手机号',
     })
     expect(
       await save({ QQ号或微信号: ACCOUNT, 登录密码: SECRET_PASSWORD, 绑定手机: PHONE, 银行卡: '1' }),
     ).toEqual({
       code: 400,
-      msg: '不支持的发货信息：银行卡',
+      msg: '未知的发货信息：银行卡',
     })
     expect(await save({ QQ号或微信号: 'x'.repeat(201), 登录密码: SECRET_PASSWORD, 绑定手机: PHONE })).toEqual(
       {
         code: 400,
-        msg: 'QQ号或微信号长度不能超过 200 个字符',
+        msg: 'QQ号或微信号长度不能超过 64 个字符',
       },
     )
     const coin = await publish(t.app, seller.token, {

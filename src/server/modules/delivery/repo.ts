@@ -14,6 +14,17 @@ export function deliveryRepo(db: Db) {
         .executeTakeFirst()
     },
 
+    /** Whether the listing is switched to automatic delivery (the flag lives on the listing). */
+    async autoDelivery(goodsId: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('goods')
+        .select('auto_delivery')
+        .where('id', '=', goodsId)
+        .where('goods_type', '=', 'ACCOUNT')
+        .executeTakeFirst()
+      return row?.auto_delivery === 1
+    },
+
     async save(row: { goods_id: number; seller_id: number; fields_enc: string; now: number }) {
       await db
         .insertInto('goods_delivery_accounts')
@@ -46,7 +57,15 @@ export function deliveryRepo(db: Db) {
       let q = db
         .selectFrom('goods')
         .leftJoin('goods_delivery_accounts as d', 'd.goods_id', 'goods.id')
-        .select(['goods.id', 'goods.title', 'goods.game_id', 'goods.status', 'd.fields_enc', 'd.updated_at'])
+        .select([
+          'goods.id',
+          'goods.title',
+          'goods.game_id',
+          'goods.status',
+          'goods.auto_delivery',
+          'd.fields_enc',
+          'd.updated_at',
+        ])
         .where('goods.seller_id', '=', sellerId)
         .where('goods.goods_type', '=', 'ACCOUNT')
         .where('goods.deleted_at', 'is', null)

@@ -1,9 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify'
 import {
   GOODS_PATHS,
+  autoDeliveryBodySchema,
   deliveryAccountsQuerySchema,
   goodsIdBodySchema,
   saveDeliveryAccountBodySchema,
+  type AutoDeliveryBody,
   type GoodsIdBody,
   type SaveDeliveryAccountBody,
 } from '../../../shared/api'
@@ -30,6 +32,16 @@ export const deliveryRoutes: FastifyPluginAsync<{ delivery: DeliveryService }> =
     GOODS_PATHS.saveDeliveryAccount,
     { ...auth, schema: { body: saveDeliveryAccountBodySchema } },
     async (request) => ok(await delivery.save(sessionOf(request).userId, request.body), '保存成功'),
+  )
+
+  app.post<{ Body: AutoDeliveryBody }>(
+    GOODS_PATHS.autoDelivery,
+    { ...auth, schema: { body: autoDeliveryBodySchema } },
+    async (request) => {
+      const { goodsId, enabled } = request.body
+      await delivery.setAutoDelivery(sessionOf(request).userId, goodsId, enabled)
+      return ok(undefined, enabled ? '已开启自动交付' : '已关闭自动交付')
+    },
   )
 
   app.post<{ Body: GoodsIdBody }>(

@@ -6,11 +6,11 @@
  */
 import {
   Code,
-  GOODS_LIMITS,
   type DeliveryAccount,
   type SaveDeliveryAccountBody,
   type TransferField,
 } from '../../../shared/api'
+import { checkTransferValues, isCompleteTransfer } from '../../../shared/rules/transfer'
 import type { Db } from '../../db'
 import type { Page } from '../../db/paging'
 import { ApiError } from '../../plugins/envelope'
@@ -19,7 +19,6 @@ import type { GoodsService } from '../goods/service'
 import { mask, type FieldCipher } from './crypto'
 import { deliveryRepo } from './repo'
 
-const PHONE = /^1[3-9]\d{9}$/
 const badRequest = (msg: string) => new ApiError(Code.BAD_REQUEST, msg)
 const contextOf = (goodsId: number, key: string) => `delivery:${goodsId}:${key}`
 
@@ -46,28 +45,16 @@ export function deliveryService(deps: {
     )
   }
 
-  /** The new values merged over the saved ones (a key left out keeps its value, '' clears it), checked. */
+  /**
+   * The new values merged over the saved ones (a key left out keeps its value, '' clears it), checked
+   * by the transfer rule every hand-over follows (src/shared/rules/transfer.ts).
+   */
   function merge(fields: TransferField[], saved: Record<string, string>, input: Record<string, string>) {
-    for (const key of Object.keys(input)) {
-      if (!fields.some((f) => f.key === key)) throw badRequest(`不支持的发货信息：${key}`)
-    }
-    const values: Record<string, string> = {}
-    for (const field of fields) {
-      const given = input[field.key]
-      const raw = given === undefined ? saved[field.key] : field.kind === 'password' ? given : given.trim()
-      if (raw === undefined || raw === '') {
-        if (field.required) throw badRequest(`请填写${field.label}`)
-        continue
-      }
-      const max =
-        field.kind === 'textarea'
-          ? GOODS_LIMITS.deliveryTextareaMaxLength
-          : GOODS_LIMITS.deliveryValueMaxLength
-      if ([...raw].length > max) throw badRequest(`${field.label}长度不能超过 ${max} 个字符`)
-      if (field.kind === 'phone' && !PHONE.test(raw)) throw badRequest(`${field.label}格式不正确`)
-      values[field.key] = raw
-    }
-    return values
+    // values of fields the game no longer asks for are dropped, not refused
+    const kept = Object.fromEntries(Object.entries(saved).filter(([k]) => fields.some((f) => f.key === k)))
+    const checked = checkTransferValues(fields, { ...kept, ...input })
+    if ('problem' in checked) throw badRequest(checked.problem.replace('交付字段', '发货信息'))
+    return checked.values
   }
 
   return {
@@ -79,12 +66,16 @@ export function deliveryService(deps: {
       const rows: DeliveryAccount[] = []
       for (const row of page.rows) {
         const fields = (await games.transferConfig(row.game_id)).fields
+        const values = row.fields_enc ? open(row.id, row.fields_enc) : {}
+        const complete = isCompleteTransfer(fields, values)
         rows.push({
           goodsId: row.id,
           goodsTitle: row.title,
           gameId: row.game_id,
-          fields: row.fields_enc ? masked(open(row.id, row.fields_enc), fields) : {},
+          fields: masked(values, fields),
           saved: row.fields_enc !== null,
+          complete,
+          autoDelivery: complete && row.auto_delivery === 1,
           updatedAt: row.updated_at === null ? 0 : Number(row.updated_at),
         })
       }
@@ -112,12 +103,17 @@ export function deliveryService(deps: {
           fields_enc: JSON.stringify(sealed),
           now: at,
         })
+        const complete = isCompleteTransfer(fields, values)
+        // automatic delivery needs a complete account: an incomplete one switches it off
+        if (!complete && listing.auto_delivery === 1) await goods.setAutoDelivery(trx, listing.id, false)
         result = {
           goodsId: listing.id,
           goodsTitle: listing.title,
           gameId: listing.game_id,
           fields: masked(values, fields),
           saved: true,
+          complete,
+          autoDelivery: complete && listing.auto_delivery === 1,
           updatedAt: at,
         }
       })
@@ -129,7 +125,43 @@ export function deliveryService(deps: {
         const listing = await goods.owned(trx, userId, goodsId)
         if (listing.status === 'SOLD') throw badRequest('已售出的商品不能删除发货账号')
         await deliveryRepo(trx).remove(goodsId)
+        if (listing.auto_delivery === 1) await goods.setAutoDelivery(trx, goodsId, false)
       })
+    },
+
+    /**
+     * Automatic delivery (自动交付): the platform hands the saved delivery account to the buyer the
+     * moment the order is paid. Only for the seller's own unsold account listing whose delivery
+     * account is complete (every required field present and valid).
+     */
+    async setAutoDelivery(userId: number, goodsId: number, enabled: boolean) {
+      await db.transaction().execute(async (trx) => {
+        const listing = await goods.owned(trx, userId, goodsId)
+        if (listing.goods_type !== 'ACCOUNT') throw badRequest('只有账号类商品可以自动交付')
+        if (listing.status === 'SOLD') throw badRequest('已售出的商品不能修改自动交付')
+        if (enabled) {
+          const fields = (await games.transferConfig(listing.game_id, trx)).fields
+          const row = await deliveryRepo(trx).find(goodsId)
+          if (!row || !isCompleteTransfer(fields, open(goodsId, row.fields_enc)))
+            throw badRequest('请先完整填写发货账号，再开启自动交付')
+        }
+        await goods.setAutoDelivery(trx, goodsId, enabled)
+      })
+      goods.invalidate()
+    },
+
+    /**
+     * The values to hand over automatically for a paid order of this listing, or null (switched
+     * off, or the account is no longer complete). Read before the payment's transaction.
+     */
+    async autoDeliveryValues(goodsId: number, gameId: number): Promise<Record<string, string> | null> {
+      const row = await repo.find(goodsId)
+      if (!row) return null
+      const flag = await repo.autoDelivery(goodsId)
+      if (!flag) return null
+      const values = open(goodsId, row.fields_enc)
+      const fields = (await games.transferConfig(gameId)).fields
+      return isCompleteTransfer(fields, values) ? values : null
     },
 
     /**

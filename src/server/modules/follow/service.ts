@@ -48,6 +48,8 @@ export function followService(deps: { db: Db; dialect: DbDialect; goods: GoodsSe
           return [
             {
               ...brief,
+              // a listing in review is not for sale: to its followers it is 已下架 (as its detail says)
+              status: brief.status === 'AUDITING' ? ('OFF_SHELF' as const) : brief.status,
               followedAt: Number(r.created_at),
               priceWhenFollowed: was,
               priceChange: brief.price - was,

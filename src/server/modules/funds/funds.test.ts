@@ -71,7 +71,8 @@ describe('payment password', () => {
     const withdraw = async (pw: string) =>
       post(t.app, '/api/funds/withdraw/create', u.token, {
         amount: 1000,
-        account: 'alipay:ppw@example.com',
+        accountKind: 'ALIPAY',
+        account: 'ppw@example.com',
         payPassword: await encryptPassword(t.app, pw),
       })
     expect((await withdraw('246813')).msg).toContain('支付密码错误')
@@ -127,7 +128,8 @@ describe('payment password', () => {
     expect(
       await post(t.app, '/api/funds/withdraw/create', u.token, {
         amount: 1000,
-        account: 'x',
+        accountKind: 'ALIPAY',
+        account: '13800138000',
         payPassword: await encryptPassword(t.app, '135792'),
       }),
     ).toMatchObject({ code: 400, msg: '支付密码错误次数过多，请 30 分钟后再试' })
@@ -142,7 +144,8 @@ describe('payment password', () => {
     const withdraw = async (pw: string) =>
       post(t.app, '/api/funds/withdraw/create', u.token, {
         amount: 1000,
-        account: 'x',
+        accountKind: 'ALIPAY',
+        account: '13800138000',
         payPassword: await encryptPassword(t.app, pw),
       })
     clock += 29 * MINUTE
@@ -226,7 +229,8 @@ describe('withdrawals', () => {
     const request = async (amount: number, pw = '135792') =>
       post(t.app, '/api/funds/withdraw/create', u.token, {
         amount,
-        account: 'alipay:wd@example.com',
+        accountKind: 'ALIPAY',
+        account: 'wd@example.com',
         payPassword: await encryptPassword(t.app, pw),
       })
     expect((await request(10_000, '975318')).msg).toBe('支付密码错误，还可尝试 4 次')
@@ -240,7 +244,14 @@ describe('withdrawals', () => {
     const first = await request(20_000)
     expect(first).toMatchObject({
       code: 200,
-      data: { amount: 20_000, status: 'PENDING', userId: u.userId, account: 'alipay:wd@example.com' },
+      data: {
+        amount: 20_000,
+        status: 'PENDING',
+        userId: u.userId,
+        accountKind: 'ALIPAY',
+        account: 'w***@example.com',
+        rejectReason: '',
+      },
     })
     const second = await request(10_000)
     expect(second.data.withdrawNo).not.toBe(first.data.withdrawNo)
@@ -253,11 +264,11 @@ describe('withdrawals', () => {
     await invariantOk(t.app)
 
     // only staff decide; only staff list everyone's
-    const decide = (token: string, withdrawNo: string, approve: boolean, remark?: string) =>
+    const decide = (token: string, withdrawNo: string, approve: boolean, reason?: string) =>
       post(t.app, '/api/funds/admin/withdraw/decide', token, {
         withdrawNo,
         approve,
-        ...(remark === undefined ? {} : { remark }),
+        ...(reason === undefined ? {} : { reason }),
       })
     expect((await decide(u.token, first.data.withdrawNo, true)).code).toBe(403)
     expect((await get(t.app, '/api/funds/withdraw/list?all=true', u.token)).code).toBe(403)
@@ -271,7 +282,7 @@ describe('withdrawals', () => {
 
     const before = await invariantOk(t.app)
     expect(await decide(admin, first.data.withdrawNo, true)).toMatchObject({ code: 200 })
-    expect((await decide(admin, first.data.withdrawNo, false)).msg).toBe('该提现申请已处理')
+    expect((await decide(admin, first.data.withdrawNo, false, '重复操作')).msg).toBe('该提现申请已处理')
     expect(await wallet(t.app, u.token)).toMatchObject({ available: 20_000, frozen: 10_000 })
     const after = await invariantOk(t.app)
     // the approved withdrawal left the platform: counted on both sides of the invariant
@@ -303,6 +314,171 @@ describe('withdrawals', () => {
     expect(inbox.map((m) => m.title)).toEqual(expect.arrayContaining(['提现成功', '提现被驳回']))
     await invariantOk(t.app)
   })
+
+  const withdrawBody = async (accountKind: unknown, account: unknown, amount = 1000) => ({
+    amount,
+    accountKind,
+    account,
+    payPassword: await encryptPassword(t.app, '135792'),
+  })
+
+  it('checks the payee account by kind (bank card: 16–19 digits and Luhn; Alipay: mobile or e-mail)', async () => {
+    const u = await funded(t.app, 'wdk', 50_000)
+    const request = async (accountKind: unknown, account: unknown) =>
+      post(t.app, '/api/funds/withdraw/create', u.token, await withdrawBody(accountKind, account))
+    for (const [kind, account, msg] of [
+      ['ALIPAY', 'a', '支付宝账号须为手机号或邮箱'],
+      ['ALIPAY', '12345678901', '支付宝账号须为手机号或邮箱'],
+      ['ALIPAY', 'wd@example', '支付宝账号须为手机号或邮箱'],
+      ['ALIPAY', '6222021234567890128', '支付宝账号须为手机号或邮箱'],
+      ['BANK_CARD', 'wd@example.com', '银行卡号须为 16 至 19 位数字'],
+      ['BANK_CARD', '622202123456789', '银行卡号须为 16 至 19 位数字'],
+      ['BANK_CARD', '62220212345678901280', '银行卡号须为 16 至 19 位数字'],
+      ['BANK_CARD', '6222021234567890123', '银行卡号校验失败，请检查是否输错'],
+      ['BANK_CARD', '   ', '请输入收款账号'],
+      ['WECHAT', 'wd@example.com', '收款账户类型取值不正确'],
+      [undefined, 'wd@example.com', '收款账户类型不能为空'],
+      ['ALIPAY', '<b>@example.com', '收款账户格式不正确'],
+      ['ALIPAY', `${'a'.repeat(60)}@example.com`, '收款账户长度不能超过 64 个字符'],
+    ] as const)
+      expect(await request(kind, account), `${kind} ${account}`).toEqual({ code: 400, msg })
+    // nothing frozen, nothing recorded, and no payment-password try spent on a wrong account
+    expect(await wallet(t.app, u.token)).toMatchObject({ available: 50_000, frozen: 0 })
+    expect(
+      await t.app.db.selectFrom('withdrawals').select('id').where('user_id', '=', u.userId).execute(),
+    ).toEqual([])
+    const w = await t.app.db
+      .selectFrom('wallets')
+      .select('pay_fail_count')
+      .where('user_id', '=', u.userId)
+      .executeTakeFirstOrThrow()
+    expect(w.pay_fail_count).toBe(0)
+
+    // accepted: stored as typed minus the group separators, with its kind; shown masked to the user
+    const card = await request('BANK_CARD', '6222 0212 3456 7890 128')
+    expect(card).toMatchObject({
+      code: 200,
+      data: { accountKind: 'BANK_CARD', account: '**** **** **** 0128' },
+    })
+    expect(card.data.fullAccount).toBeUndefined()
+    const phone = await request('ALIPAY', '138-0013-8000')
+    expect(phone.data).toMatchObject({ accountKind: 'ALIPAY', account: '138****8000' })
+    const mail = await request('ALIPAY', ' Wd.Li@example.com.cn ')
+    expect(mail.data).toMatchObject({ accountKind: 'ALIPAY', account: 'W***@example.com.cn' })
+    const rows = await t.app.db
+      .selectFrom('withdrawals')
+      .select(['withdraw_no', 'account', 'account_kind'])
+      .where('user_id', '=', u.userId)
+      .orderBy('id')
+      .execute()
+    expect(rows.map((r) => [r.account_kind, r.account])).toEqual([
+      ['BANK_CARD', '6222021234567890128'],
+      ['ALIPAY', '13800138000'],
+      ['ALIPAY', 'Wd.Li@example.com.cn'],
+    ])
+    // the ledger (exported as CSV) names the account masked
+    const freeze = (await ledgerOf(t.app, u.userId)).filter((l) => l.type === 'WITHDRAW_FREEZE')
+    expect(freeze.map((l) => l.remark)).toEqual([
+      '提现申请，到账账户 **** **** **** 0128',
+      '提现申请，到账账户 138****8000',
+      '提现申请，到账账户 W***@example.com.cn',
+    ])
+    // the user's own list is masked; staff, who pay it out, see the full account
+    const mine = await get(t.app, '/api/funds/withdraw/list', u.token)
+    expect(mine.rows.map((r: { account: string }) => r.account)).toEqual([
+      'W***@example.com.cn',
+      '138****8000',
+      '**** **** **** 0128',
+    ])
+    expect(mine.rows.every((r: object) => !('fullAccount' in r))).toBe(true)
+    const staff = await get(t.app, '/api/funds/withdraw/list?all=true&pageSize=100', admin)
+    expect(
+      staff.rows.find((r: { withdrawNo: string }) => r.withdrawNo === card.data.withdrawNo),
+    ).toMatchObject({
+      accountKind: 'BANK_CARD',
+      account: '**** **** **** 0128',
+      fullAccount: '6222021234567890128',
+    })
+    await invariantOk(t.app)
+  })
+
+  it('a rejection needs a reason, which the user reads in the list and the message', async () => {
+    const u = await funded(t.app, 'wdr', 30_000)
+    const created = await post(
+      t.app,
+      '/api/funds/withdraw/create',
+      u.token,
+      await withdrawBody('ALIPAY', '13900001111', 10_000),
+    )
+    const withdrawNo = created.data.withdrawNo as string
+    const decide = (body: Record<string, unknown>) =>
+      post(t.app, '/api/funds/admin/withdraw/decide', admin, { withdrawNo, ...body })
+    expect(await decide({ approve: false })).toEqual({ code: 400, msg: '驳回提现须填写驳回原因' })
+    expect(await decide({ approve: false, reason: '' })).toEqual({ code: 400, msg: '驳回原因不能为空' })
+    expect(await decide({ approve: false, reason: ' \n\t ' })).toEqual({
+      code: 400,
+      msg: '驳回原因格式不正确',
+    })
+    expect(await decide({ approve: false, reason: '原'.repeat(101) })).toEqual({
+      code: 400,
+      msg: '驳回原因长度不能超过 100 个字符',
+    })
+    expect(await decide({ approve: false, remark: '旧字段' })).toEqual({
+      code: 400,
+      msg: '不支持的参数：remark',
+    })
+    // nothing decided yet
+    expect(await wallet(t.app, u.token)).toMatchObject({ available: 20_000, frozen: 10_000 })
+    expect((await get(t.app, '/api/funds/withdraw/list', u.token)).rows[0]).toMatchObject({
+      status: 'PENDING',
+      rejectReason: '',
+    })
+
+    expect(await decide({ approve: false, reason: '  收款人姓名与实名信息不符  ' })).toMatchObject({
+      code: 200,
+    })
+    expect(await wallet(t.app, u.token)).toMatchObject({ available: 30_000, frozen: 0 })
+    expect((await get(t.app, '/api/funds/withdraw/list', u.token)).rows[0]).toMatchObject({
+      withdrawNo,
+      status: 'REJECTED',
+      rejectReason: '收款人姓名与实名信息不符',
+      decidedAt: clock,
+    })
+    const inbox = await t.app.db
+      .selectFrom('web_messages')
+      .select(['title', 'content'])
+      .where('user_id', '=', u.userId)
+      .where('title', '=', '提现被驳回')
+      .execute()
+    expect(inbox).toHaveLength(1)
+    expect(inbox[0].content).toContain('驳回原因：收款人姓名与实名信息不符')
+    expect(inbox[0].content).toContain(withdrawNo)
+    const back = (await ledgerOf(t.app, u.userId)).find((l) => l.type === 'WITHDRAW_RETURN')
+    expect(back?.remark).toBe('提现被驳回：收款人姓名与实名信息不符')
+
+    // approving needs no reason, and the message names the account masked
+    const second = await post(
+      t.app,
+      '/api/funds/withdraw/create',
+      u.token,
+      await withdrawBody('BANK_CARD', '6212260200000000006', 5_000),
+    )
+    expect(
+      await post(t.app, '/api/funds/admin/withdraw/decide', admin, {
+        withdrawNo: second.data.withdrawNo,
+        approve: true,
+      }),
+    ).toMatchObject({ code: 200 })
+    const paid = await t.app.db
+      .selectFrom('web_messages')
+      .select('content')
+      .where('user_id', '=', u.userId)
+      .where('title', '=', '提现成功')
+      .executeTakeFirstOrThrow()
+    expect(paid.content).toContain('**** **** **** 0006')
+    expect(paid.content).not.toContain('6212260200000000006')
+    await invariantOk(t.app)
+  })
 })
 
 describe('ledger', () => {
@@ -317,7 +493,8 @@ describe('ledger', () => {
     const mid = clock
     await post(t.app, '/api/funds/withdraw/create', u.token, {
       amount: 500,
-      account: 'bank',
+      accountKind: 'BANK_CARD',
+      account: '6222 0212 3456 7890 128',
       payPassword: await encryptPassword(t.app, '135792'),
     })
     clock += HOUR
@@ -401,8 +578,13 @@ describe('the sandbox gateway', () => {
     })
     expect(created).toMatchObject({
       code: 200,
-      data: { payUrl: `/api/pay/sandbox/checkout?topupNo=${created.data.topupNo}`, qrCode: null },
+      data: {
+        // the link carries its capability: an expiry 30 minutes ahead and the signature
+        payUrl: `/api/pay/sandbox/checkout?topupNo=${created.data.topupNo}&expires=${clock + 30 * MINUTE}&sig=${created.data.payUrl.split('sig=')[1]}`,
+        qrCode: null,
+      },
     })
+    expect(created.data.payUrl).toMatch(/&sig=[0-9a-f]{64}$/)
     const page = await t.app.inject({ method: 'GET', url: created.data.payUrl })
     expect(page.statusCode).toBe(200)
     expect(page.headers['content-type']).toMatch(/^text\/html/)
@@ -411,11 +593,13 @@ describe('the sandbox gateway', () => {
     expect(page.body).toContain(created.data.topupNo)
     expect(page.body).toContain('action="/api/pay/sandbox/act"')
     expect(page.body).toContain('value="pay"')
+    expect(page.body).toContain(`name="sig" value="${created.data.payUrl.split('sig=')[1]}"`)
     expect(page.body).toContain('value="fail"')
     expect(page.body).not.toMatch(/<script|\son[a-z]+=|javascript:/i)
     expect(String(page.headers['content-security-policy'])).toContain("default-src 'self'")
 
     const missing = await t.app.inject({ method: 'GET', url: '/api/pay/sandbox/checkout?topupNo=T123' })
+    expect(missing.statusCode).toBe(404)
     expect(missing.body).toContain('充值单不存在')
     const injected = await t.app.inject({
       method: 'GET',
@@ -435,7 +619,7 @@ describe('the sandbox gateway', () => {
     })
     const topupNo = created.data.topupNo
     const before = await invariantOk(t.app)
-    const failed = await sandboxAct(t.app, topupNo, 'fail')
+    const failed = await sandboxAct(t.app, created.data.payUrl, 'fail')
     expect(failed.statusCode).toBe(303)
     expect(failed.headers.location).toBe(`/account/balance.html?topupNo=${topupNo}`)
     expect((await get(t.app, `/api/funds/topup/detail/${topupNo}`, u.token)).data).toMatchObject({
@@ -445,10 +629,10 @@ describe('the sandbox gateway', () => {
     expect(await wallet(t.app, u.token)).toMatchObject({ available: 0, frozen: 0 })
     expect(await ledgerOf(t.app, u.userId)).toEqual([])
     // the provider's page shows it handled; a later "pay" changes nothing
-    expect(
-      (await t.app.inject({ method: 'GET', url: `/api/pay/sandbox/checkout?topupNo=${topupNo}` })).body,
-    ).toContain('已处理（FAILED）')
-    await sandboxAct(t.app, topupNo, 'pay')
+    expect((await t.app.inject({ method: 'GET', url: created.data.payUrl })).body).toContain(
+      '已处理（FAILED）',
+    )
+    await sandboxAct(t.app, created.data.payUrl, 'pay')
     expect((await get(t.app, `/api/funds/topup/detail/${topupNo}`, u.token)).data.status).toBe('FAILED')
     expect(await wallet(t.app, u.token)).toMatchObject({ available: 0 })
     const after = await invariantOk(t.app)
@@ -467,6 +651,155 @@ describe('the sandbox gateway', () => {
       (await t.app.inject({ method: 'POST', url: '/api/pay/notify/alipay', payload: { topupNo } })).json()
         .code,
     ).toBe(400)
+  })
+})
+
+describe('the sandbox gateway: only the top-up’s owner may pay it', () => {
+  const page = (url: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'GET', url, headers })
+  const topupStatus = async (topupNo: string) =>
+    (
+      await t.app.db
+        .selectFrom('topups')
+        .select('status')
+        .where('topup_no', '=', topupNo)
+        .executeTakeFirstOrThrow()
+    ).status
+
+  it('refuses anonymous requests, strangers, forged, borrowed and expired links; nothing changes', async () => {
+    const owner = await newUser(t.app, 'own')
+    const stranger = await newUser(t.app, 'str')
+    const created = await post(t.app, '/api/funds/topup/create', owner.token, {
+      amount: 6_600,
+      channel: 'sandbox',
+    })
+    const { topupNo, payUrl } = created.data as { topupNo: string; payUrl: string }
+    const bare = `/api/pay/sandbox/checkout?topupNo=${topupNo}`
+    const params = new URL(payUrl, 'http://x').searchParams
+    const sig = params.get('sig')!
+    const expires = params.get('expires')!
+    // the stranger's own top-up: a valid link, but for another top-up
+    const theirs = await post(t.app, '/api/funds/topup/create', stranger.token, {
+      amount: 100,
+      channel: 'sandbox',
+    })
+    const theirParams = new URL(theirs.data.payUrl, 'http://x').searchParams
+    const refused = (
+      res: { statusCode: number; body: string; headers: Record<string, unknown> },
+      text = '无权访问此充值单',
+    ) => {
+      expect(res.statusCode).toBe(403)
+      expect(res.headers['content-type']).toMatch(/^text\/html/)
+      expect(res.body).toContain(text)
+      expect(res.body).not.toContain('¥66.00')
+      expect(res.body).not.toContain('name="action"')
+    }
+
+    // the page: only with the owner's link (or the owner's session)
+    refused(await page(bare))
+    refused(await page(bare, { authorization: `Bearer ${stranger.token}` }))
+    refused(await page(`${bare}&expires=${expires}&sig=${'0'.repeat(64)}`))
+    refused(await page(`${bare}&expires=${Number(expires) + 1}&sig=${sig}`))
+    refused(
+      await page(`${bare}&expires=${theirParams.get('expires')}&sig=${theirParams.get('sig')}`, {
+        authorization: `Bearer ${stranger.token}`,
+      }),
+    )
+    expect((await page(payUrl)).body).toContain('¥66.00')
+    expect((await page(bare, { authorization: `Bearer ${owner.token}` })).body).toContain('¥66.00')
+
+    // the action: the same rule; a refused "pay" credits nothing
+    const attempts: Array<{ fields: Record<string, string | null>; headers?: Record<string, string> }> = [
+      { fields: { expires: null, sig: null } },
+      { fields: { expires: null, sig: null }, headers: { authorization: `Bearer ${stranger.token}` } },
+      { fields: { sig: 'ab'.repeat(32) } },
+      { fields: { expires: String(Number(expires) + 60_000) } },
+      { fields: { expires: theirParams.get('expires'), sig: theirParams.get('sig') } },
+      { fields: { topupNo: theirs.data.topupNo } },
+    ]
+    for (const attempt of attempts) {
+      const res = await sandboxAct(t.app, payUrl, 'pay', attempt)
+      expect(res.statusCode, JSON.stringify(attempt)).toBe(403)
+      expect(res.headers.location).toBeUndefined()
+    }
+    refused(await sandboxAct(t.app, payUrl, 'fail', { fields: { sig: null } }))
+    expect(await topupStatus(topupNo)).toBe('PENDING')
+    expect(await topupStatus(theirs.data.topupNo)).toBe('PENDING')
+    expect(await wallet(t.app, owner.token)).toMatchObject({ available: 0 })
+    expect(await wallet(t.app, stranger.token)).toMatchObject({ available: 0 })
+    expect(await ledgerOf(t.app, owner.userId)).toEqual([])
+
+    // the link expires after 30 minutes: refused with its own words, still nothing changes
+    clock += 30 * MINUTE
+    refused(await page(payUrl), '支付链接已过期')
+    expect((await sandboxAct(t.app, payUrl, 'pay')).statusCode).toBe(403)
+    expect(await topupStatus(topupNo)).toBe('PENDING')
+
+    // the owner's own session (an API client) still may; then the money arrives once
+    const paid = await sandboxAct(t.app, payUrl, 'pay', {
+      fields: { expires: null, sig: null },
+      headers: { authorization: `Bearer ${owner.token}` },
+    })
+    expect(paid.statusCode).toBe(303)
+    expect(await topupStatus(topupNo)).toBe('PAID')
+    expect(await wallet(t.app, owner.token)).toMatchObject({ available: 6_600 })
+    await invariantOk(t.app)
+  })
+
+  it('returns to the page the top-up was started from: an allowed same-site path only', async () => {
+    const u = await newUser(t.app, 'ret')
+    const orderPage = '/buyer/pay.html?orderNo=202405181430054829105733'
+    const created = await post(t.app, '/api/funds/topup/create', u.token, {
+      amount: 2_000,
+      channel: 'sandbox',
+      returnTo: orderPage,
+    })
+    expect(created.code).toBe(200)
+    const back = await sandboxAct(t.app, created.data.payUrl, 'pay')
+    expect(back.statusCode).toBe(303)
+    expect(back.headers.location).toBe(`${orderPage}&topupNo=${created.data.topupNo}`)
+    expect(await wallet(t.app, u.token)).toMatchObject({ available: 2_000 })
+    // the handled page links back there too
+    expect((await page(created.data.payUrl)).body).toContain(
+      `href="/buyer/pay.html?orderNo=202405181430054829105733&amp;topupNo=${created.data.topupNo}"`,
+    )
+
+    const before = await t.app.db.selectFrom('topups').select('id').where('user_id', '=', u.userId).execute()
+    for (const returnTo of [
+      'https://evil.example.com/buyer/pay.html?orderNo=1',
+      '//evil.example.com/buyer/pay.html?orderNo=1',
+      '/\\evil.example.com/buyer/pay.html?orderNo=1',
+      'javascript:alert(1)',
+      '/login.html',
+      '/buyer/pay.html',
+      '/buyer/pay.html?orderNo=1&redirect=//evil.example.com',
+      '/buyer/pay.html?orderNo=1&orderNo=2',
+      '/buyer/pay.html?orderNo=%3Cb%3E',
+      '/buyer/pay.html?orderNo=1#x',
+      '/%2F%2Fevil.example.com',
+      '/account/balance.html?next=/x',
+      '',
+    ]) {
+      const res = await post(t.app, '/api/funds/topup/create', u.token, {
+        amount: 2_000,
+        channel: 'sandbox',
+        returnTo,
+      })
+      expect(res.code, returnTo).toBe(400)
+      expect(res.msg, returnTo).toMatch(/^返回页面/)
+    }
+    expect(
+      await t.app.db.selectFrom('topups').select('id').where('user_id', '=', u.userId).execute(),
+    ).toEqual(before)
+    // normalized: a path that resolves to an allowed page is kept as that page
+    const dotted = await post(t.app, '/api/funds/topup/create', u.token, {
+      amount: 2_000,
+      channel: 'sandbox',
+      returnTo: '/buyer/../account/balance.html',
+    })
+    expect((await sandboxAct(t.app, dotted.data.payUrl, 'fail')).headers.location).toBe(
+      `/account/balance.html?topupNo=${dotted.data.topupNo}`,
+    )
   })
 })
 

@@ -12,6 +12,8 @@ import { TRADE_PATHS, type PayChannel } from '../../../shared/api'
 export interface GatewayTopup {
   topupNo: string
   amount: number
+  /** the owner: the payment page is bound to them */
+  userId: number
 }
 
 export interface VerifiedNotification {
@@ -33,6 +35,12 @@ export interface PaymentGateway {
 export const SANDBOX_SIGNATURE_HEADER = 'x-sandbox-signature'
 const KEY_FILE = 'sandbox-gateway.key'
 
+/** How long the link to the sandbox's payment page works (longer than an order's 15 minutes to pay). */
+export const CHECKOUT_LINK_TTL_MS = 30 * 60_000
+
+/** Whether a payment-page link's capability is good for that top-up and its owner. */
+export type CheckoutAccess = 'ok' | 'expired' | 'invalid'
+
 export const loadOrCreateSandboxSecret = (dataDir: string): Buffer => loadOrCreateSecret(dataDir, KEY_FILE)
 
 /** The signed string: the fields sorted by name, `k=v` joined with `&` (Alipay style). */
@@ -43,21 +51,49 @@ export function canonical(fields: Record<string, string | number>): string {
     .join('&')
 }
 
-export function sandboxGateway(secret: Buffer): PaymentGateway & {
+/**
+ * The sandbox gateway. Its payment page (and the page's pay / fail action) is bound to the top-up's
+ * owner like a real provider's cashier link: the payUrl the owner receives carries a capability —
+ * `expires` and `sig`, an HMAC of the sandbox key over the top-up number, the owner's id and the
+ * expiry (CHECKOUT_LINK_TTL_MS). The desktop client opens that page in the system browser, which
+ * has no session of ours, so the link itself must prove who it was issued to; the web uses the same
+ * link. Knowing a top-up number is not enough.
+ */
+export function sandboxGateway(
+  secret: Buffer,
+  now: () => number = Date.now,
+): PaymentGateway & {
   sign(n: VerifiedNotification): string
+  checkoutAccess(topup: { topupNo: string; userId: number }, expires: unknown, sig: unknown): CheckoutAccess
 } {
-  const sign = (n: VerifiedNotification) =>
-    createHmac('sha256', secret)
-      .update(canonical({ topupNo: n.topupNo, status: n.status, amount: n.amount }))
-      .digest('hex')
+  const hmac = (fields: Record<string, string | number>) =>
+    createHmac('sha256', secret).update(canonical(fields)).digest('hex')
+  const sign = (n: VerifiedNotification) => hmac({ topupNo: n.topupNo, status: n.status, amount: n.amount })
+  // a purpose field keeps these signatures apart from the notifications'
+  const checkoutSig = (topupNo: string, userId: number, expires: number) =>
+    hmac({ purpose: 'checkout', topupNo, userId, expires })
+  const sameHex = (given: string, expected: string) => {
+    const a = Buffer.from(given, 'hex')
+    const b = Buffer.from(expected, 'hex')
+    return given.length === expected.length && a.length === b.length && timingSafeEqual(a, b)
+  }
   return {
     channel: 'sandbox',
     sign,
     createPayment(topup) {
-      return {
-        payUrl: `${API_BASE}${TRADE_PATHS.sandboxCheckout}?topupNo=${encodeURIComponent(topup.topupNo)}`,
-        qrCode: null,
-      }
+      const expires = now() + CHECKOUT_LINK_TTL_MS
+      const query = new URLSearchParams({
+        topupNo: topup.topupNo,
+        expires: String(expires),
+        sig: checkoutSig(topup.topupNo, topup.userId, expires),
+      })
+      return { payUrl: `${API_BASE}${TRADE_PATHS.sandboxCheckout}?${query}`, qrCode: null }
+    },
+    checkoutAccess(topup, expires, sig) {
+      const at = typeof expires === 'string' && /^\d{1,16}$/.test(expires) ? Number(expires) : expires
+      if (typeof at !== 'number' || !Number.isSafeInteger(at) || typeof sig !== 'string') return 'invalid'
+      if (!sameHex(sig, checkoutSig(topup.topupNo, topup.userId, at))) return 'invalid'
+      return at > now() ? 'ok' : 'expired'
     },
     verifyNotification(headers, body) {
       const b = body as Partial<Record<string, unknown>> | null

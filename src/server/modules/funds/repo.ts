@@ -134,7 +134,7 @@ export function fundsRepo(db: Db) {
         .set({
           // an expired lock starts the count afresh
           pay_fail_count: sql`case when pay_locked_until is not null then 1 else pay_fail_count + 1 end`,
-          pay_locked_until: sql`case when (case when pay_locked_until is not null then 1 else pay_fail_count + 1 end) >= ${outcome.maxFailures} then ${outcome.lockUntil} else null end`,
+          pay_locked_until: sql`case when (case when pay_locked_until is not null then 1 else pay_fail_count + 1 end) >= ${outcome.maxFailures} then cast(${outcome.lockUntil} as bigint) else null end`,
           pay_check_until: null,
         })
         .where('user_id', '=', userId)
@@ -165,8 +165,11 @@ export function fundsRepo(db: Db) {
       return Number(row.total)
     },
 
-    async insertTopup(row: Omit<TopupsTable, 'id'>) {
-      await db.insertInto('topups').values(row).execute()
+    async insertTopup(row: Omit<TopupsTable, 'id' | 'return_to'> & { return_to?: string | null }) {
+      await db
+        .insertInto('topups')
+        .values({ ...row, return_to: row.return_to ?? null })
+        .execute()
     },
 
     topup(topupNo: string) {
@@ -265,7 +268,8 @@ export function fundsRepo(db: Db) {
 
     /**
      * Orders whose ledger rows are missing (paid-or-later without ORDER_PAY, etc.), orders whose escrow
-     * is wrong for their state, and account listings sold more than once.
+     * is wrong for their state, account listings sold more than once, orders whose ledger rows and
+     * escrow do not add up to what was paid, and rulings whose ledger rows differ from their amounts.
      */
     async ledgerGaps() {
       const missing = (statuses: string[], type: LedgerType, field: 'paid_at' | null = null) => {
@@ -327,7 +331,35 @@ export function fundsRepo(db: Db) {
         .having(sql<number>`count(*)`, '>', 1)
         .limit(20)
         .execute()
-      return { paid, settled, refunded, escrowWrong, oversold }
+      // each paid order's money adds up: what the buyer paid (ORDER_PAY, negative) plus what went back
+      // (ORDER_REFUND) and out (SETTLEMENT) plus what escrow still holds is zero. A staff ruling may
+      // split the escrow (a SETTLED order with a refund row too); a missing row of either part shows here.
+      const unbalanced = await db
+        .selectFrom('orders')
+        .select(['order_no', 'status'])
+        .where(
+          sql<boolean>`orders.escrow_amount + coalesce((select sum(l.amount) from ledger l
+            where l.order_no = orders.order_no and l.type in ('ORDER_PAY', 'ORDER_REFUND', 'SETTLEMENT')), 0) <> 0`,
+        )
+        .limit(20)
+        .execute()
+      // a ruled dispute (migration 0032) moved exactly its two amounts: refund to the buyer, the rest to the seller
+      const paidOut = (type: LedgerType) =>
+        sql<number>`coalesce((select sum(l.amount) from ledger l
+          where l.order_no = disputes.order_no and l.type = ${type}), 0)`
+      const rulings = await db
+        .selectFrom('disputes')
+        .select(['order_no', 'refund_amount', 'settle_amount'])
+        .where('status', '=', 'RULED')
+        .where((eb) =>
+          eb.or([
+            eb(sql`coalesce(refund_amount, -1)`, '<>', paidOut('ORDER_REFUND')),
+            eb(sql`coalesce(settle_amount, -1)`, '<>', paidOut('SETTLEMENT')),
+          ]),
+        )
+        .limit(20)
+        .execute()
+      return { paid, settled, refunded, escrowWrong, oversold, unbalanced, rulings }
     },
   }
 }

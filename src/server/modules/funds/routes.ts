@@ -17,23 +17,56 @@ import {
   type SetPayPasswordBody,
 } from '../../../shared/api'
 import { sessionOf } from '../../plugins/auth'
-import { ApiError, ok, table } from '../../plugins/envelope'
-import { SANDBOX_SIGNATURE_HEADER, type sandboxGateway } from './gateway'
+import { ok, table } from '../../plugins/envelope'
+import { returnWithTopup } from '../../../shared/rules/return-to'
+import { SANDBOX_SIGNATURE_HEADER, type CheckoutAccess, type sandboxGateway } from './gateway'
 import { yuan } from './numbers'
 import type { FundsService } from './service'
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
 
-function checkoutPage(topup: { topupNo: string; amount: number; status: string } | null, actUrl: string) {
-  const body = !topup
-    ? '<p class="err">充值单不存在。</p>'
-    : topup.status !== 'PENDING'
-      ? `<p>充值单 ${escapeHtml(topup.topupNo)} 已处理（${escapeHtml(topup.status)}）。</p><p><a href="/account/balance.html?topupNo=${encodeURIComponent(topup.topupNo)}">返回我的余额</a></p>`
-      : `<p>充值单号：<b>${escapeHtml(topup.topupNo)}</b></p>
+interface GatewayTopupView {
+  topupNo: string
+  amount: number
+  status: string
+  /** where the gateway returns (already a checked same-site path) */
+  returnTo: string
+}
+
+/** Why the page refuses (anonymous, a stranger, a forged or expired link): said plainly, nothing changes. */
+const REFUSALS: Record<Exclude<CheckoutAccess, 'ok'> | 'missing', string> = {
+  missing: '充值单不存在。',
+  invalid: '无权访问此充值单：支付链接无效，只有发起充值的本人可以支付。请登录本人账号回到平台重新发起充值。',
+  expired: '支付链接已过期，请回到平台重新发起充值。',
+}
+
+function checkoutPage(
+  view:
+    | { topup: GatewayTopupView; actUrl: string; proof: { expires: string; sig: string } | null }
+    | { refusal: string },
+) {
+  let body: string
+  if ('refusal' in view) body = `<p class="err" role="alert">${escapeHtml(view.refusal)}</p>`
+  else {
+    const { topup, actUrl, proof } = view
+    const back = escapeHtml(returnWithTopup(topup.returnTo, topup.topupNo))
+    const hidden = (action: 'pay' | 'fail') =>
+      [
+        ['topupNo', topup.topupNo],
+        ['action', action],
+        ...(proof ? [['expires', proof.expires] as const, ['sig', proof.sig] as const] : []),
+      ]
+        .map(([name, value]) => `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`)
+        .join('')
+    body =
+      topup.status !== 'PENDING'
+        ? `<p>充值单 ${escapeHtml(topup.topupNo)} 已处理（${escapeHtml(topup.status)}）。</p><p><a href="${back}">返回平台</a></p>`
+        : `<p>充值单号：<b>${escapeHtml(topup.topupNo)}</b></p>
   <p class="amount">${yuan(topup.amount)}</p>
-  <form method="post" action="${actUrl}"><input type="hidden" name="topupNo" value="${escapeHtml(topup.topupNo)}"><input type="hidden" name="action" value="pay"><button class="pay" type="submit">确认支付</button></form>
-  <form method="post" action="${actUrl}"><input type="hidden" name="topupNo" value="${escapeHtml(topup.topupNo)}"><input type="hidden" name="action" value="fail"><button class="fail" type="submit">模拟支付失败</button></form>`
+  <form method="post" action="${actUrl}">${hidden('pay')}<button class="pay" type="submit">确认支付</button></form>
+  <form method="post" action="${actUrl}">${hidden('fail')}<button class="fail" type="submit">模拟支付失败</button></form>`
+  }
   return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>模拟支付网关</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <style>body{font-family:system-ui,"PingFang SC","Microsoft YaHei",sans-serif;background:#f5f6f8;margin:0}main{max-width:420px;margin:60px auto;background:#fff;border-radius:8px;padding:24px 32px;box-shadow:0 2px 12px rgba(0,0,0,.08)}h1{font-size:20px}.amount{font-size:32px;color:#ff5000;margin:16px 0}button{width:100%;padding:12px;margin:6px 0;border:0;border-radius:4px;font-size:16px;cursor:pointer}.pay{background:#1677ff;color:#fff}.fail{background:#eee;color:#333}.note{color:#999;font-size:12px}.err{color:#c00}</style>
@@ -108,31 +141,71 @@ export const fundsRoutes: FastifyPluginAsync<{
 
   // ---------------------------------------------------------------- the sandbox gateway (plays the provider)
   if (!sandbox) return
+  const gateway = sandbox
   const actUrl = `/api${TRADE_PATHS.sandboxAct}`
-  app.get<{ Querystring: { topupNo: string } }>(
+
+  /**
+   * Who may see a top-up's payment page and pay or fail it: the holder of the link issued to its
+   * owner (expires + sig, see gateway.ts), or the owner's own session (Authorization: Bearer, an API
+   * client). Anyone else — anonymous, another user, a forged, altered or expired link — is refused
+   * with 403 and a page that says why; nothing changes.
+   */
+  async function authorize(
+    r: { session: { userId: number } | null },
+    topupNo: string,
+    expires: unknown,
+    sig: unknown,
+  ) {
+    const topup = await funds.gatewayTopup(topupNo)
+    if (!topup || topup.channel !== 'sandbox') return refused(404, REFUSALS.missing)
+    const access = gateway.checkoutAccess(topup, expires, sig)
+    if (access === 'ok') return allowed(topup, { expires: String(expires), sig: String(sig) })
+    if (r.session?.userId === topup.userId) return allowed(topup, null)
+    return refused(403, REFUSALS[access])
+  }
+  type Topup = NonNullable<Awaited<ReturnType<FundsService['gatewayTopup']>>>
+  type Authorized =
+    | { ok: true; topup: Topup; proof: { expires: string; sig: string } | null }
+    | { ok: false; status: number; refusal: string }
+  const allowed = (topup: Topup, proof: { expires: string; sig: string } | null): Authorized => ({
+    ok: true,
+    topup,
+    proof,
+  })
+  const refused = (status: number, refusal: string): Authorized => ({ ok: false, status, refusal })
+
+  app.get<{ Querystring: { topupNo: string; expires?: number; sig?: string } }>(
     TRADE_PATHS.sandboxCheckout,
-    { schema: { querystring: sandboxCheckoutQuerySchema } },
-    async (r, reply) =>
-      reply
-        .type('text/html; charset=utf-8')
-        .send(checkoutPage(await funds.pendingTopup(r.query.topupNo), actUrl)),
-  )
-  app.post<{ Body: { topupNo: string; action: 'pay' | 'fail' } }>(
-    TRADE_PATHS.sandboxAct,
-    { schema: { body: sandboxActBodySchema } },
+    { config: { auth: 'optional' }, schema: { querystring: sandboxCheckoutQuerySchema } },
     async (r, reply) => {
-      const topup = await funds.pendingTopup(r.body.topupNo)
-      if (!topup) throw new ApiError(400, '充值单不存在')
-      if (topup.channel === 'sandbox' && topup.status === 'PENDING') {
+      const found = await authorize(r, r.query.topupNo, r.query.expires, r.query.sig)
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-store')
+      if (!found.ok) return reply.code(found.status).send(checkoutPage({ refusal: found.refusal }))
+      return reply.send(checkoutPage({ topup: found.topup, actUrl, proof: found.proof }))
+    },
+  )
+  app.post<{ Body: { topupNo: string; action: 'pay' | 'fail'; expires?: string; sig?: string } }>(
+    TRADE_PATHS.sandboxAct,
+    { config: { auth: 'optional' }, schema: { body: sandboxActBodySchema } },
+    async (r, reply) => {
+      const found = await authorize(r, r.body.topupNo, r.body.expires, r.body.sig)
+      if (!found.ok)
+        return reply
+          .code(found.status)
+          .type('text/html; charset=utf-8')
+          .send(checkoutPage({ refusal: found.refusal }))
+      const topup = found.topup
+      if (topup.status === 'PENDING') {
         const n = {
           topupNo: topup.topupNo,
           status: r.body.action === 'pay' ? ('PAID' as const) : ('FAILED' as const),
           amount: topup.amount,
         }
         // the provider's asynchronous notification, delivered in-process to the same handler the notify route uses
-        await funds.applyNotification('sandbox', { [SANDBOX_SIGNATURE_HEADER]: sandbox.sign(n) }, n)
+        await funds.applyNotification('sandbox', { [SANDBOX_SIGNATURE_HEADER]: gateway.sign(n) }, n)
       }
-      return reply.redirect(`/account/balance.html?topupNo=${encodeURIComponent(topup.topupNo)}`, 303)
+      // back where the top-up was started (recorded with it, a checked same-site path)
+      return reply.redirect(returnWithTopup(topup.returnTo, topup.topupNo), 303)
     },
   )
 }

@@ -24,9 +24,17 @@ import type { Page } from '../../db/paging'
 import '../../db/schema-trade'
 import { ApiError } from '../../plugins/envelope'
 import { payPinProblem } from '../../../shared/rules/pay-pin'
+import {
+  maskPayeeAccount,
+  normalizePayeeAccount,
+  payeeAccountProblem,
+  type StoredPayeeKind,
+} from '../../../shared/rules/payee-account'
+import { DEFAULT_TOPUP_RETURN, safeReturnPath } from '../../../shared/rules/return-to'
 import { keyedQueue } from '../../lib/keyed-queue'
 import { hashPassword, verifyPassword } from '../auth/password'
 import type { PasswordCipher } from '../auth/rsa'
+import { csvId } from '../common/csv'
 import { chinaDateTime, csvYuan, EXPORT_MAX_ROWS, type ExportsService } from '../common/exports'
 import type { MessageService } from '../message/service'
 import type { PaymentGateway } from './gateway'
@@ -153,7 +161,7 @@ export function fundsService(deps: FundsDeps) {
           csvYuan(e.frozenAmount),
           csvYuan(e.availableAfter),
           csvYuan(e.frozenAfter),
-          e.orderNo ?? e.topupNo ?? e.withdrawNo ?? '',
+          csvId(e.orderNo ?? e.topupNo ?? e.withdrawNo ?? ''),
           e.remark,
         ]),
       )
@@ -187,7 +195,7 @@ export function fundsService(deps: FundsDeps) {
           throw bad(lockedMessage(lease.lockedUntil))
         }
         const plain = cipher.decrypt(cipherText)
-        let right = false
+        let right: boolean
         try {
           right = plain !== null && (await verifyPassword(plain, lease.hash))
         } catch (err) {
@@ -210,6 +218,9 @@ export function fundsService(deps: FundsDeps) {
       if (body.amount < FUNDS_LIMITS.topupMin || body.amount > FUNDS_LIMITS.topupMax)
         throw bad(`充值金额须在 ${yuan(FUNDS_LIMITS.topupMin)} 至 ${yuan(FUNDS_LIMITS.topupMax)} 之间`)
       const gw = gateway(body.channel)
+      // where the gateway sends the user back: an allow-listed same-site page only (no open redirect)
+      const returnTo = body.returnTo === undefined ? null : safeReturnPath(body.returnTo)
+      if (body.returnTo !== undefined && returnTo === null) throw bad('返回页面不正确')
       const at = now()
       const topupNo = businessNo('T', at)
       await repo.ensureWallet(userId, at)
@@ -221,8 +232,9 @@ export function fundsService(deps: FundsDeps) {
         status: 'PENDING',
         created_at: at,
         paid_at: null,
+        return_to: returnTo,
       })
-      return { topupNo, ...gw.createPayment({ topupNo, amount: body.amount }) }
+      return { topupNo, ...gw.createPayment({ topupNo, amount: body.amount, userId }) }
     },
 
     async topupDetail(userId: number, topupNo: string): Promise<Topup> {
@@ -231,10 +243,18 @@ export function fundsService(deps: FundsDeps) {
       return toTopup(row)
     },
 
-    /** For the sandbox checkout page (the gateway's own page; the top-up number is the secret). */
-    async pendingTopup(topupNo: string) {
+    /**
+     * For the sandbox gateway's own page: the top-up with its owner and the page to return to (checked
+     * again here, so a stored value can never redirect elsewhere). The route checks who may see it.
+     */
+    async gatewayTopup(topupNo: string) {
       const row = await repo.topup(topupNo)
-      return row ? toTopup(row) : null
+      if (!row) return null
+      return {
+        ...toTopup(row),
+        userId: row.user_id,
+        returnTo: safeReturnPath(row.return_to) ?? DEFAULT_TOPUP_RETURN,
+      }
     },
 
     /**
@@ -281,6 +301,11 @@ export function fundsService(deps: FundsDeps) {
     async createWithdrawal(userId: number, body: CreateWithdrawBody): Promise<Withdrawal> {
       if (body.amount < FUNDS_LIMITS.withdrawMin || body.amount > FUNDS_LIMITS.withdrawMax)
         throw bad(`提现金额须在 ${yuan(FUNDS_LIMITS.withdrawMin)} 至 ${yuan(FUNDS_LIMITS.withdrawMax)} 之间`)
+      // a bank card (16–19 digits, Luhn) or an Alipay account (mainland mobile or e-mail)
+      const account = normalizePayeeAccount(body.accountKind, body.account)
+      const problem = payeeAccountProblem(body.accountKind, account)
+      if (problem) throw bad(problem)
+      const masked = maskPayeeAccount(body.accountKind, account)
       await this.checkPayPassword(userId, body.payPassword)
       const at = now()
       const withdrawNo = businessNo('W', at)
@@ -290,7 +315,8 @@ export function fundsService(deps: FundsDeps) {
           withdraw_no: withdrawNo,
           user_id: userId,
           amount: body.amount,
-          account: body.account.trim(),
+          account,
+          account_kind: body.accountKind,
           status: 'PENDING',
           remark: '',
           created_at: at,
@@ -302,12 +328,12 @@ export function fundsService(deps: FundsDeps) {
           available: -body.amount,
           frozen: body.amount,
           withdrawNo,
-          remark: `提现申请，到账账户 ${body.account.trim()}`,
+          remark: `提现申请，到账账户 ${masked}`,
           at,
         })
         if (!moved) throw bad('可用余额不足')
       })
-      return toWithdrawal(await repo.withdrawalView(withdrawNo))
+      return toWithdrawal(await repo.withdrawalView(withdrawNo), false)
     },
 
     async withdrawals(
@@ -317,26 +343,31 @@ export function fundsService(deps: FundsDeps) {
       const all = q.all === true && (await repo.isAdmin(userId))
       if (q.all && !all) throw new ApiError(Code.FORBIDDEN, MSG.FORBIDDEN)
       const page = await repo.withdrawalPage(all ? null : userId, q)
-      return { total: page.total, rows: page.rows.map(toWithdrawal) }
+      // staff pay the money out: they see the full account; the user sees it masked
+      return { total: page.total, rows: page.rows.map((row) => toWithdrawal(row, all)) }
     },
 
     async decideWithdrawal(adminId: number, body: DecideWithdrawBody) {
       if (!(await repo.isAdmin(adminId))) throw new ApiError(Code.FORBIDDEN, MSG.FORBIDDEN)
+      // a rejection always says why (the user reads it in the withdrawal list and the message)
+      const reason = body.approve ? '' : (body.reason ?? '').trim()
+      if (!body.approve && !reason) throw bad('驳回提现须填写驳回原因')
       const row = await repo.withdrawal(body.withdrawNo)
       if (!row) throw new ApiError(Code.NOT_FOUND, '提现申请不存在')
       const at = now()
       const amount = Number(row.amount)
+      const masked = maskPayeeAccount(row.account_kind, row.account)
       await db.transaction().execute(async (trx) => {
         const tx = fundsRepo(trx)
         const status = body.approve ? 'APPROVED' : 'REJECTED'
-        if (!(await tx.decideWithdrawal(body.withdrawNo, status, adminId, body.remark ?? '', at)))
+        if (!(await tx.decideWithdrawal(body.withdrawNo, status, adminId, reason, at)))
           throw bad('该提现申请已处理')
         const moved = await tx.move(row.user_id, {
           type: body.approve ? 'WITHDRAW_DONE' : 'WITHDRAW_RETURN',
           available: body.approve ? 0 : amount,
           frozen: -amount,
           withdrawNo: body.withdrawNo,
-          remark: body.approve ? '提现已打款' : `提现被驳回${body.remark ? `：${body.remark}` : ''}`,
+          remark: body.approve ? '提现已打款' : `提现被驳回：${reason}`,
           at,
         })
         if (!moved) throw new Error('withdrawal frozen balance missing')
@@ -345,8 +376,8 @@ export function fundsService(deps: FundsDeps) {
         row.user_id,
         body.approve ? '提现成功' : '提现被驳回',
         body.approve
-          ? `您的提现 ${yuan(amount)} 已打款至 ${row.account}。`
-          : `您的提现 ${yuan(amount)} 被驳回，金额已退回可用余额。${body.remark ?? ''}`,
+          ? `您的提现 ${yuan(amount)} 已打款至 ${masked}，提现单号 ${body.withdrawNo}。`
+          : `您的提现 ${yuan(amount)}（提现单号 ${body.withdrawNo}）被驳回，金额已退回可用余额。驳回原因：${reason}`,
       )
     },
 
@@ -372,27 +403,38 @@ export async function checkInvariant(db: Db) {
     gaps.settled.length === 0 &&
     gaps.refunded.length === 0 &&
     gaps.escrowWrong.length === 0 &&
-    gaps.oversold.length === 0
+    gaps.oversold.length === 0 &&
+    gaps.unbalanced.length === 0 &&
+    gaps.rulings.length === 0
   return { ok, held, expected, ...sums, gaps }
 }
 
-function toWithdrawal(r: {
-  withdraw_no: string
-  user_id: number
-  nick_name: string
-  amount: number
-  account: string
-  status: Withdrawal['status']
-  created_at: number
-  decided_at: number | null
-}): Withdrawal {
+/** A withdrawal as the API answers it: the account masked, in full only for staff (`full`). */
+function toWithdrawal(
+  r: {
+    withdraw_no: string
+    user_id: number
+    nick_name: string
+    amount: number
+    account: string
+    account_kind: StoredPayeeKind
+    status: Withdrawal['status']
+    remark: string
+    created_at: number
+    decided_at: number | null
+  },
+  full: boolean,
+): Withdrawal {
   return {
     withdrawNo: r.withdraw_no,
     userId: r.user_id,
     userName: r.nick_name,
     amount: Number(r.amount),
-    account: r.account,
+    accountKind: r.account_kind,
+    account: maskPayeeAccount(r.account_kind, r.account),
+    ...(full ? { fullAccount: r.account } : {}),
     status: r.status,
+    rejectReason: r.status === 'REJECTED' ? r.remark : '',
     createdAt: Number(r.created_at),
     decidedAt: r.decided_at === null ? null : Number(r.decided_at),
   }

@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely'
 import {
   Code,
+  TRADE_RULES,
   type Game,
   type GameConfig,
   type GameDetail,
@@ -53,7 +54,6 @@ export interface GameRules {
 
 /** Configs change only through staff tools (none yet): a short cache keeps publish and search cheap. */
 const RULES_TTL_MS = 60_000
-const DEFAULT_PROTECTION_DAYS = 7
 
 export function gameService(db: Db, now: () => number = Date.now) {
   const repo = gameRepo(db)
@@ -75,7 +75,11 @@ export function gameService(db: Db, now: () => number = Date.now) {
     const fields = row ? (JSON.parse(row.transfer_fields) as TransferField[]) : []
     return {
       game,
-      config: { gameId, goodsTypes, protectionDays: row?.protection_days ?? DEFAULT_PROTECTION_DAYS },
+      config: {
+        gameId,
+        goodsTypes,
+        protectionDays: row?.protection_days ?? TRADE_RULES.defaultProtectionDays,
+      },
       transfer: { gameId, fields },
       areas: toAreas(await repo.serversOfGame(gameId)),
     }

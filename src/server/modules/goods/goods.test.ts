@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { GOODS_LIMITS } from '../../../shared/api'
+import { GOODS_LIMITS, GOODS_MSG } from '../../../shared/api'
 import { MSG } from '../../../shared/messages'
 import { DEMO, call, startTestApp, tokenOf, type TestApp } from '../../test-utils'
 import {
@@ -7,6 +7,8 @@ import {
   kingAccount,
   publish,
   startSellerApp,
+  uploadScreenshot,
+  withScreenshot,
   type GameFixture,
   type NewUser,
 } from './test-helpers'
@@ -35,9 +37,13 @@ describe('listings: publish, manage, owner checks', () => {
     )
   const publishRaw = (body: object, token = seller.token) =>
     call(t.app, 'POST', '/api/goods/seller/publish', { token, body })
+  /** a valid account body of the seller, with an uploaded screenshot */
+  const account = (overrides: Parameters<typeof kingAccount>[1] = {}) =>
+    withScreenshot(t.app, seller.token, kingAccount(king, overrides))
 
   it('publishes a valid listing straight to sale (auto-approve) and shows it to the seller', async () => {
-    const res = await publishRaw(kingAccount(king))
+    const body = await account()
+    const res = await publishRaw(body)
     expect(res).toMatchObject({ code: 200, data: { status: 'ON_SALE' } })
     const mine = await call(t.app, 'GET', '/api/goods/seller/list?status=ON_SALE', { token: seller.token })
     expect(mine).toMatchObject({ code: 200, total: 1 })
@@ -54,7 +60,11 @@ describe('listings: publish, manage, owner checks', () => {
     const detail = await call(t.app, 'GET', `/api/goods/seller/detail/${res.data.goodsId}`, {
       token: seller.token,
     })
-    expect(detail.data).toMatchObject({ description: '自用号，可验号。', isOwner: true, images: [] })
+    expect(detail.data).toMatchObject({
+      description: '自用号，可验号。',
+      isOwner: true,
+      images: [expect.objectContaining({ imageId: body.imageIds[0] })],
+    })
   })
 
   it('refuses bad input with a Chinese message naming the field, saving nothing', async () => {
@@ -89,17 +99,19 @@ describe('listings: publish, manage, owner checks', () => {
       [{ platform: 'iOS' }, '平台与所选大区不符'],
       [{ imageIds: ['0'.repeat(32)] }, '图片不存在或已被使用，请重新上传'],
       [{ imageIds: ['not-an-id'] }, '图片编号格式不正确'],
+      [{ imageIds: [] }, GOODS_MSG.SCREENSHOT_REQUIRED],
       [{ extra: 1 }, '不支持的参数：extra'],
     ]
+    const valid = await account()
     for (const [patch, msg] of cases) {
-      const body = { ...kingAccount(king), ...patch }
+      const body = { ...valid, ...patch }
       expect(await publishRaw(body), JSON.stringify(patch)).toEqual({ code: 400, msg })
     }
     // unknown game in another field position, and a game's own server belonging elsewhere
     const yuanshen = await gameNamed(t.app, '原神')
     expect(
       await publishRaw({
-        ...kingAccount(king),
+        ...valid,
         serverId: yuanshen.areas[0].children[0].serverId,
         areaId: undefined,
       }),
@@ -123,7 +135,7 @@ describe('listings: publish, manage, owner checks', () => {
     const goodsId = await publish(t.app, seller.token, kingAccount(king))
     const forbidden = { code: 403, msg: MSG.FORBIDDEN }
     const mutations: Array<[string, object]> = [
-      ['/api/goods/seller/update', { ...kingAccount(king), goodsId }],
+      ['/api/goods/seller/update', { ...(await account()), goodsId }],
       ['/api/goods/seller/onShelf', { goodsId }],
       ['/api/goods/seller/offShelf', { goodsId }],
       ['/api/goods/seller/updatePrice', { goodsId, price: 100 }],
@@ -159,7 +171,12 @@ describe('listings: publish, manage, owner checks', () => {
 
   it('moves through the states: off shelf, on shelf, price, edit, delete; SOLD is frozen', async () => {
     const token = seller.token
-    const goodsId = await publish(t.app, token, kingAccount(king, { title: '状态流转测试号' }))
+    const shot = await uploadScreenshot(t.app, token)
+    const goodsId = await publish(
+      t.app,
+      token,
+      kingAccount(king, { title: '状态流转测试号', imageIds: [shot] }),
+    )
     const search = async () =>
       (await call(t.app, 'GET', `/api/goods/search?sellerId=${seller.userId}&keyword=${enc('状态流转')}`))
         .total
@@ -169,8 +186,11 @@ describe('listings: publish, manage, owner checks', () => {
       await call(t.app, 'POST', '/api/goods/seller/offShelf', { token, body: { goodsId } }),
     ).toMatchObject({ code: 200 })
     expect(await search()).toBe(0)
-    // hidden from others, still visible to the owner
-    expect((await call(t.app, 'GET', `/api/goods/detail/${goodsId}`)).code).toBe(404)
+    // out of the search; its page says 已下架 to others (followers find it), the owner sees it as well
+    expect((await call(t.app, 'GET', `/api/goods/detail/${goodsId}`)).data).toMatchObject({
+      status: 'OFF_SHELF',
+      isOwner: false,
+    })
     expect((await call(t.app, 'GET', `/api/goods/detail/${goodsId}`, { token })).data).toMatchObject({
       status: 'OFF_SHELF',
       isOwner: true,
@@ -194,7 +214,7 @@ describe('listings: publish, manage, owner checks', () => {
     const edited = await call(t.app, 'POST', '/api/goods/seller/update', {
       token,
       body: {
-        ...kingAccount(king, { title: '状态流转测试号 已改', description: '新描述' }),
+        ...kingAccount(king, { title: '状态流转测试号 已改', description: '新描述', imageIds: [shot] }),
         goodsId,
         price: 99_900,
       },
@@ -207,7 +227,7 @@ describe('listings: publish, manage, owner checks', () => {
     for (const [url, body] of [
       ['/api/goods/seller/onShelf', { goodsId }],
       ['/api/goods/seller/updatePrice', { goodsId, price: 100 }],
-      ['/api/goods/seller/update', { ...kingAccount(king), goodsId }],
+      ['/api/goods/seller/update', { ...kingAccount(king, { imageIds: [shot] }), goodsId }],
       ['/api/goods/seller/offShelf', { goodsId }],
     ] as const) {
       expect((await call(t.app, 'POST', url, { token, body })).code, url).toBe(400)
@@ -237,7 +257,7 @@ describe('listings: publish, manage, owner checks', () => {
       .where('config_key', '=', 'goods.autoApprove')
       .execute()
     try {
-      const res = await publishRaw(kingAccount(king, { title: '待审核的号' }))
+      const res = await publishRaw(await account({ title: '待审核的号' }))
       expect(res.data.status).toBe('AUDITING')
       const goodsId = res.data.goodsId
       const inSearch = async () =>
@@ -265,7 +285,7 @@ describe('listings: publish, manage, owner checks', () => {
         }),
       ).toEqual({ code: 400, msg: '商品不在审核中' })
 
-      const rejected = (await publishRaw(kingAccount(king, { title: '会被驳回的号' }))).data.goodsId
+      const rejected = (await publishRaw(await account({ title: '会被驳回的号' }))).data.goodsId
       await call(t.app, 'POST', '/api/goods/admin/audit', {
         token: admin,
         body: { goodsId: rejected, approve: false, reason: '截图不清晰' },

@@ -409,8 +409,13 @@ export function goodsRepo(db: Db, dialect: DbDialect) {
 
     // ------------------------------------------------------------------ listings
 
-    async insert(row: Insertable<GoodsTable>, description: string): Promise<number> {
-      const { id } = await db.insertInto('goods').values(row).returning('id').executeTakeFirstOrThrow()
+    /** A new listing (automatic delivery starts off: the delivery account is saved afterwards). */
+    async insert(row: Omit<Insertable<GoodsTable>, 'auto_delivery'>, description: string): Promise<number> {
+      const { id } = await db
+        .insertInto('goods')
+        .values({ ...row, auto_delivery: 0 })
+        .returning('id')
+        .executeTakeFirstOrThrow()
       await db.insertInto('goods_descriptions').values({ goods_id: id, description }).execute()
       return id
     },

@@ -164,11 +164,35 @@ describe('goods search', () => {
     expect(await bad({ priceMin: -1 })).toEqual({ code: 400, msg: '最低价不能小于 0' })
     expect(await bad({ pageSize: 51 })).toEqual({ code: 400, msg: '每页条数不能大于 50' })
     expect(await bad({ sort: 'random' })).toEqual({ code: 400, msg: '排序方式取值不正确' })
-    expect(await bad({ pageNum: 300, pageSize: 50 })).toEqual({
-      code: 400,
-      msg: '最多浏览前 10000 条商品，请缩小筛选范围',
-    })
     expect(await bad({ color: 'red' })).toEqual({ code: 400, msg: '不支持的参数：color' })
+  })
+
+  it('answers a page past the last result with no rows and the total, however far it is', async () => {
+    expect(await search({ pageNum: 2, pageSize: 5 })).toMatchObject({ total: 6, totalCapped: false })
+    expect((await search({ pageNum: 2, pageSize: 5 })).rows).toHaveLength(1)
+    for (const [pageNum, pageSize] of [
+      [3, 5],
+      [300, 50],
+      [100_000, 50],
+    ]) {
+      const res = await call(
+        t.app,
+        'GET',
+        `/api/goods/search?${q({ sellerId: seller.userId, pageNum, pageSize })}`,
+      )
+      expect(res, `${pageNum}×${pageSize}`).toEqual({
+        code: 200,
+        msg: '查询成功',
+        rows: [],
+        total: 6,
+        totalCapped: false,
+      })
+    }
+    // the same past the end of a keyword search (the FTS path)
+    expect(await search({ keyword: '荣耀王者', pageNum: 400, pageSize: 50 })).toMatchObject({
+      rows: [],
+      total: 2,
+    })
   })
 
   it('finds titles by keyword (bigrams, single characters, punctuation matched literally)', async () => {
@@ -292,5 +316,16 @@ describe('goods search', () => {
     const res = await call(t.app, 'GET', `/api/goods/search?sellerId=${other.userId}&pageSize=50&pageNum=200`)
     expect(res).toMatchObject({ code: 200, total: 10_000, totalCapped: true })
     expect(res.rows).toHaveLength(50)
+    // a page across the cap is cut at it; one past it, with results there, is refused with the cap
+    const across = await call(
+      t.app,
+      'GET',
+      `/api/goods/search?sellerId=${other.userId}&pageSize=30&pageNum=334`,
+    )
+    expect(across).toMatchObject({ code: 200, total: 10_000, totalCapped: true })
+    expect(across.rows).toHaveLength(10)
+    expect(
+      await call(t.app, 'GET', `/api/goods/search?sellerId=${other.userId}&pageSize=50&pageNum=201`),
+    ).toEqual({ code: 400, msg: '最多浏览前 10000 条商品，请缩小筛选范围' })
   })
 })

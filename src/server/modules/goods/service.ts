@@ -9,6 +9,7 @@ import {
   Code,
   GOODS_LIMITS,
   GOODS_MSG,
+  type Attributes,
   type AuditGoodsBody,
   type GoodsBrief,
   type GoodsDetail,
@@ -36,7 +37,14 @@ import type { SystemService } from '../system/service'
 import { goodsRepo, type SearchEntry, type SearchFilter } from './repo'
 import { ftsDocument, parseKeyword } from './search-text'
 import { TtlCache } from './ttl-cache'
-import { checkListing, filterPairs, filterValue, priceProblem, type ValidListing } from './validate'
+import {
+  checkListing,
+  contactHoldReason,
+  filterPairs,
+  filterValue,
+  priceProblem,
+  type ValidListing,
+} from './validate'
 
 export const GOODS_CONFIG_KEYS = {
   autoApprove: 'goods.autoApprove',
@@ -61,6 +69,17 @@ type BriefRow = Awaited<ReturnType<ReturnType<typeof goodsRepo>['briefRows']>>[n
 
 const badRequest = (msg: string) => new ApiError(Code.BAD_REQUEST, msg)
 const notFound = () => new ApiError(Code.NOT_FOUND, GOODS_MSG.NOT_FOUND)
+
+/**
+ * Who sees a listing's detail besides its seller: one on sale or sold; and one taken off the shelf
+ * after it was on sale (its followers keep finding it, shown as 已下架 and not for sale) unless it
+ * carries a review remark (rejected, or held for contact details: its text is not shown). Listings
+ * never on sale (in review, a batch row without screenshots) and deleted ones stay 404.
+ */
+function publiclyVisible(row: GoodsTable): boolean {
+  if (row.status === 'ON_SALE' || row.status === 'SOLD') return true
+  return row.status === 'OFF_SHELF' && row.on_sale_at !== null && row.audit_remark === ''
+}
 
 export const shopNameOf = (nickName: string) => `${nickName}的小店`
 
@@ -181,7 +200,9 @@ export function goodsService(deps: GoodsServiceDeps) {
 
   /**
    * Inserts checked listings for a seller (publish and batch publish), inside the caller's
-   * transaction; `status` comes from newListingStatus(), read before the transaction.
+   * transaction; `status` comes from newListingStatus(), read before the transaction. A listing with
+   * a hold (validate.ts: contact details, or a batch account row without a screenshot) is created in
+   * the hold's state with its reason instead.
    */
   async function createListings(
     trx: Db,
@@ -193,6 +214,7 @@ export function goodsService(deps: GoodsServiceDeps) {
     const at = now()
     const ids: number[] = []
     for (const l of listings) {
+      const state = l.hold?.status ?? status
       const id = await tx.insert(
         {
           seller_id: sellerId,
@@ -204,17 +226,17 @@ export function goodsService(deps: GoodsServiceDeps) {
           title: l.title,
           price: l.price,
           stock: l.stock,
-          status,
+          status: state,
           attrs: JSON.stringify(l.attributes),
           cover_image: l.imageIds[0] ?? null,
           view_count: 0,
           follow_count: 0,
           push_at: 0,
           push_until: 0,
-          audit_remark: '',
+          audit_remark: l.hold?.remark ?? '',
           created_at: at,
           updated_at: at,
-          on_sale_at: status === 'ON_SALE' ? at : null,
+          on_sale_at: state === 'ON_SALE' ? at : null,
           sold_at: null,
           deleted_at: null,
         },
@@ -272,6 +294,7 @@ export function goodsService(deps: GoodsServiceDeps) {
       },
       followed,
       isOwner: viewerId === row.seller_id,
+      autoDelivery: row.auto_delivery === 1,
     }
   }
 
@@ -349,16 +372,25 @@ export function goodsService(deps: GoodsServiceDeps) {
       const pageNum = query.pageNum ?? PAGINATION.page
       const pageSize = query.pageSize ?? PAGINATION.limit
       const cap = GOODS_LIMITS.searchCountCap
-      if (pageNum * pageSize > cap) throw badRequest(`最多浏览前 ${cap} 条商品，请缩小筛选范围`)
+      const offset = (pageNum - 1) * pageSize
+      // Browsing stops at the cap: rows past it are never listed (a page across it is cut there), a
+      // page that starts past it only takes the count.
+      const beyondCap = offset >= cap
       const filter = await searchFilter(query, attrs)
       await sweepPushes()
       const countKey = JSON.stringify(filter)
       const cached = countCache.get(countKey)
-      const found = await repo.search(filter, query.sort ?? 'default', (pageNum - 1) * pageSize, pageSize, {
-        cap: cached?.cap ?? cap,
-        known: cached?.count,
-      })
+      const found = await repo.search(
+        filter,
+        query.sort ?? 'default',
+        beyondCap ? 0 : offset,
+        beyondCap ? 0 : Math.min(pageSize, cap - offset),
+        { cap: cached?.cap ?? cap, known: cached?.count },
+      )
       if (!cached) countCache.set(countKey, { count: found.count, cap: found.cap })
+      // a page past the last result is simply empty (with the total); past the cap while there are
+      // more results than were counted, those results cannot be browsed
+      if (beyondCap && found.count > found.cap) throw badRequest(`最多浏览前 ${cap} 条商品，请缩小筛选范围`)
       return {
         code: Code.OK,
         msg: '查询成功',
@@ -381,13 +413,25 @@ export function goodsService(deps: GoodsServiceDeps) {
       return home
     },
 
-    /** Public detail; counts a view. AUDITING/OFF_SHELF only for the owner, SOLD for everyone. */
+    /**
+     * The delivery module's switch of automatic delivery (it checks that the delivery account is
+     * complete); inside its transaction, the listing already locked by `owned`.
+     */
+    async setAutoDelivery(trx: Db, goodsId: number, on: boolean) {
+      await goodsRepo(trx, dialect).update(goodsId, { auto_delivery: on ? 1 : 0, updated_at: now() })
+    },
+
+    /**
+     * Public detail; counts a view. The owner sees every state; others see what publiclyVisible
+     * allows, and a listing that was on sale but is hidden now answers 404 商品已下架.
+     */
     async detail(goodsId: number, session: Session | null): Promise<GoodsDetail> {
       const row = (await repo.find(goodsId)) as GoodsRow | undefined
       if (!row) throw notFound()
       const viewerId = session?.userId ?? null
       const isOwner = viewerId === row.seller_id
-      if (!isOwner && (row.status === 'AUDITING' || row.status === 'OFF_SHELF')) throw notFound()
+      if (!isOwner && !publiclyVisible(row))
+        throw row.on_sale_at !== null ? new ApiError(Code.NOT_FOUND, GOODS_MSG.OFF_SHELF) : notFound()
       if (!isOwner) {
         await repo.incrementViews(goodsId)
         row.view_count += 1
@@ -425,8 +469,13 @@ export function goodsService(deps: GoodsServiceDeps) {
       let status: GoodsStatus = 'AUDITING'
       await change(userId, body.goodsId, async (trx, row) => {
         if (row.status === 'SOLD') throw badRequest(GOODS_MSG.SOLD_LOCKED)
-        // an edited listing on sale goes back to review when listings are not approved automatically
-        status = row.status === 'ON_SALE' && !approve ? 'AUDITING' : row.status
+        // An edit is checked like a new listing. One off the shelf stays there (it is checked again
+        // when relisted; a hold's reason is kept for the seller). Otherwise text with contact details
+        // goes to review; a clean one is on sale when listings are approved automatically, else in
+        // review. The edit replaces the remark of an earlier hold or rejection.
+        const hold = listing.hold
+        status = row.status === 'OFF_SHELF' ? 'OFF_SHELF' : hold || !approve ? 'AUDITING' : 'ON_SALE'
+        const at = now()
         await images.attach(trx, userId, row.id, listing.imageIds)
         const tx = goodsRepo(trx, dialect)
         await tx.update(row.id, {
@@ -441,7 +490,9 @@ export function goodsService(deps: GoodsServiceDeps) {
           attrs: JSON.stringify(listing.attributes),
           cover_image: listing.imageIds[0] ?? null,
           status,
-          updated_at: now(),
+          audit_remark: hold?.remark ?? '',
+          updated_at: at,
+          ...(status === 'ON_SALE' && row.status !== 'ON_SALE' ? { on_sale_at: at } : {}),
         })
         await tx.setDescription(row.id, listing.description)
       })
@@ -471,10 +522,22 @@ export function goodsService(deps: GoodsServiceDeps) {
         if (row.status === 'SOLD') throw badRequest('已售出的商品不能重新上架')
         if (row.status === 'AUDITING') throw badRequest('商品审核中，审核通过后自动上架')
         if (row.status === 'ON_SALE') return
-        status = approve ? 'ON_SALE' : 'AUDITING'
+        // an account goes on sale with a screenshot (a batch row is created without one)
+        if (row.goods_type === 'ACCOUNT' && row.cover_image === null)
+          throw badRequest(GOODS_MSG.SCREENSHOT_HOLD)
+        // its text is checked again (it may have been rejected, or edited while off the shelf)
+        const tx = goodsRepo(trx, dialect)
+        const contact = contactHoldReason(await games.rules(row.game_id, trx), {
+          goodsType: row.goods_type,
+          title: row.title,
+          description: await tx.description(goodsId),
+          attributes: JSON.parse(row.attrs) as Attributes,
+        })
+        status = contact || !approve ? 'AUDITING' : 'ON_SALE'
         const at = now()
-        await goodsRepo(trx, dialect).update(goodsId, {
+        await tx.update(goodsId, {
           status,
+          audit_remark: contact ?? '',
           updated_at: at,
           ...(status === 'ON_SALE' ? { on_sale_at: at } : {}),
         })

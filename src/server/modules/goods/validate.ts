@@ -4,15 +4,27 @@
  * naming the field, and the normalised listing when there is none. Attribute values may arrive typed
  * (JSON) or as text (spreadsheet cells): numbers, yes/no and lists separated by 、 or , are read from
  * text the same way.
+ *
+ * Two rules decide whether a valid listing may go on sale by itself (`hold`):
+ *  - an account listing shows at least one screenshot. Publish and edit refuse one without
+ *    (GOODS_MSG.SCREENSHOT_REQUIRED); a batch row cannot carry images, so it is created off the shelf
+ *    with the reason GOODS_MSG.SCREENSHOT_HOLD (`screenshotsLater`), and relisting is refused until
+ *    the seller has added a screenshot by editing it;
+ *  - off-platform contact details (QQ, WeChat, mobile numbers, links: src/shared/rules/contact.ts) in
+ *    the title, the description or a free-text attribute hold the listing for staff review (审核中),
+ *    with the reason stored in audit_remark for the seller; staff approve or reject it
+ *    (POST /goods/admin/audit).
  */
 import {
   GOODS_LIMITS,
+  GOODS_MSG,
   GOODS_TYPE_LABELS,
   type AttributeField,
   type AttributeValue,
   type Attributes,
   type GoodsType,
 } from '../../../shared/api'
+import { contactReviewReason, type ListingText } from '../../../shared/rules/contact'
 import type { GameRules } from '../game/service'
 
 export interface ListingInput {
@@ -41,6 +53,19 @@ export interface ValidListing {
   stock: number
   attributes: Attributes
   imageIds: string[]
+  /** null: it may go on sale; else the state it is created or kept in, and the reason shown to the seller */
+  hold: ListingHold | null
+}
+
+/** AUDITING: held for staff review (contact details); OFF_SHELF: kept off the shelf (no screenshot). */
+export interface ListingHold {
+  status: 'AUDITING' | 'OFF_SHELF'
+  remark: string
+}
+
+export interface CheckOptions {
+  /** a batch row: an account without images is created off the shelf instead of being refused */
+  screenshotsLater?: boolean
 }
 
 export type CheckResult = { ok: true; listing: ValidListing } | { ok: false; errors: string[] }
@@ -172,7 +197,34 @@ function checkPlace(
   return place
 }
 
-export function checkListing(input: ListingInput, rules: GameRules): CheckResult {
+/** The texts of a listing a seller writes: title, description, free-text attributes (by label). */
+export function listingTexts(
+  title: string,
+  description: string,
+  fields: AttributeField[],
+  attributes: Attributes,
+): ListingText[] {
+  const texts: ListingText[] = [
+    { field: '标题', text: title },
+    { field: '描述', text: description },
+  ]
+  for (const field of fields) {
+    const value = attributes[field.key]
+    if (field.kind === 'text' && typeof value === 'string') texts.push({ field: field.label, text: value })
+  }
+  return texts
+}
+
+/** The reason a listing's text is held for review (contact details), or null. */
+export function contactHoldReason(
+  rules: GameRules,
+  listing: { goodsType: GoodsType; title: string; description: string; attributes: Attributes },
+): string | null {
+  const fields = rules.config.goodsTypes.find((t) => t.goodsType === listing.goodsType)?.attributes ?? []
+  return contactReviewReason(listingTexts(listing.title, listing.description, fields, listing.attributes))
+}
+
+export function checkListing(input: ListingInput, rules: GameRules, opts: CheckOptions = {}): CheckResult {
   const errors: string[] = []
   const typeConfig = rules.config.goodsTypes.find((t) => t.goodsType === input.goodsType)
   if (!typeConfig) {
@@ -201,8 +253,16 @@ export function checkListing(input: ListingInput, rules: GameRules): CheckResult
   const imageIds = input.imageIds ?? []
   if (imageIds.length > GOODS_LIMITS.imagesMax) errors.push(`商品图片最多 ${GOODS_LIMITS.imagesMax} 张`)
   if (new Set(imageIds).size !== imageIds.length) errors.push('商品图片不能重复')
+  const needsScreenshot = input.goodsType === 'ACCOUNT' && imageIds.length === 0
+  if (needsScreenshot && !opts.screenshotsLater) errors.push(GOODS_MSG.SCREENSHOT_REQUIRED)
 
   if (errors.length > 0) return { ok: false, errors }
+  const contact = contactHoldReason(rules, { goodsType: input.goodsType, title, description, attributes })
+  const hold: ListingHold | null = needsScreenshot
+    ? { status: 'OFF_SHELF', remark: [GOODS_MSG.SCREENSHOT_HOLD, contact].filter(Boolean).join('；') }
+    : contact
+      ? { status: 'AUDITING', remark: contact }
+      : null
   return {
     ok: true,
     listing: {
@@ -215,6 +275,7 @@ export function checkListing(input: ListingInput, rules: GameRules): CheckResult
       stock: input.stock,
       attributes,
       imageIds,
+      hold,
     },
   }
 }

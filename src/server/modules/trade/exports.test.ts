@@ -13,7 +13,7 @@ describe('exports of sold orders and the ledger', () => {
   })
   afterAll(() => t.close())
 
-  const downloadCsv = async (token: string, fileName: string) => {
+  const downloadBytes = async (token: string, fileName: string) => {
     const res = await t.app.inject({
       method: 'GET',
       url: '/api/common/download',
@@ -22,10 +22,17 @@ describe('exports of sold orders and the ledger', () => {
     })
     expect(res.statusCode).toBe(200)
     return res.body
+  }
+  const downloadCsv = async (token: string, fileName: string) =>
+    (await downloadBytes(token, fileName))
       .replace(/^\uFEFF/, '')
       .trim()
       .split(/\r?\n/)
-  }
+  /** The raw cells of a CSV line (RFC 4180 quoting undone, nothing else). */
+  const cellsOf = (line: string) =>
+    [...line.matchAll(/("(?:[^"]|"")*"|[^,]*)(,|$)/g)]
+      .slice(0, -1)
+      .map(([, cell]) => (cell.startsWith('"') ? cell.slice(1, -1).replace(/""/g, '"') : cell))
 
   it('exports the seller’s sold orders with the list’s filters', async () => {
     const list = await call(t.app, 'GET', '/api/trade/order/sellList?pageSize=100', { token: seller })
@@ -39,12 +46,21 @@ describe('exports of sold orders and the ledger', () => {
     const lines = await downloadCsv(seller, res.data.fileName)
     expect(lines[0]).toMatch(/^订单号,商品,游戏,买家/)
     expect(lines).toHaveLength(list.total + 1)
-    expect(
-      lines
-        .slice(1)
-        .map((l) => l.split(',')[0])
-        .sort(),
-    ).toEqual(list.rows.map((o: { orderNo: string }) => o.orderNo).sort())
+    // order numbers stay text in Excel / WPS: ="…" (a bare 24-digit cell would turn into 2.02E+23)
+    const rows = lines.slice(1).map(cellsOf)
+    expect(rows.map((cells) => cells[0]).sort()).toEqual(
+      list.rows.map((o: { orderNo: string }) => `="${o.orderNo}"`).sort(),
+    )
+    // prices and amounts are bare numbers with two decimals, the quantity a bare integer
+    for (const cells of rows) {
+      expect(cells[4]).toMatch(/^\d+\.\d{2}$/)
+      expect(cells[5]).toMatch(/^\d+$/)
+      expect(cells[6]).toMatch(/^\d+\.\d{2}$/)
+    }
+    const first = list.rows[0] as { orderNo: string; amount: number; unitPrice: number; quantity: number }
+    expect(lines.find((l) => l.startsWith(`"=""${first.orderNo}""",`))).toContain(
+      `,${(first.unitPrice / 100).toFixed(2)},${first.quantity},${(first.amount / 100).toFixed(2)},`,
+    )
     // the buyer cannot download the seller's file, and has no sold orders of their own
     const other = await t.app.inject({
       method: 'GET',
@@ -58,6 +74,33 @@ describe('exports of sold orders and the ledger', () => {
       body: { status: 'SETTLED' },
     })
     expect(none.data.rows).toBe(0)
+  })
+
+  it('exports the ledger with real numbers (expenses negative, unquoted) and the related numbers as text', async () => {
+    const ledger = await call(t.app, 'GET', '/api/funds/ledger?pageSize=100', { token: buyer })
+    const pay = ledger.rows.find((e: { type: string }) => e.type === 'ORDER_PAY')
+    expect(pay, 'a seeded order payment').toBeTruthy()
+    const res = await call(t.app, 'POST', '/api/funds/ledger/export', { token: buyer, body: {} })
+    const bytes = await downloadBytes(buyer, res.data.fileName)
+    const lines = bytes
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n')
+    const line = lines.find((l) => l.includes(`"=""${pay.orderNo}"""`))!
+    expect(line, 'the payment row, its order number in the ="…" form').toBeTruthy()
+    const cells = cellsOf(line)
+    expect(cells[1]).toBe('订单支付')
+    // the expense: a bare negative number, no apostrophe, no quotes
+    const amount = (pay.amount / 100).toFixed(2)
+    expect(amount).toMatch(/^-\d+\.\d{2}$/)
+    expect(line).toContain(`,${amount},`)
+    expect(line).not.toContain(`'${amount}`)
+    expect(cells.slice(2, 6).every((c) => /^-?\d+\.\d{2}$/.test(c))).toBe(true)
+    expect(cells[6]).toBe(`="${pay.orderNo}"`)
+    // no money cell anywhere is guarded like text
+    expect(bytes).not.toMatch(/,'-\d/)
+    const topupLine = lines.find((l) => l.split(',')[1] === '充值')!
+    expect(cellsOf(topupLine)[6]).toMatch(/^="T\d+"$/)
   })
 
   it('exports the caller’s own ledger, filtered by type; logged out is refused', async () => {

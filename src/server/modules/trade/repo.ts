@@ -3,7 +3,14 @@ import { sql, type Insertable, type Updateable } from 'kysely'
 import type { BidStatus, OrderStatus } from '../../../shared/api'
 import type { Db } from '../../db'
 import { fetchPage } from '../../db/paging'
-import type { BidsTable, OrdersTable } from '../../db/schema-trade'
+import type { BidsTable, OrderEventsTable, OrdersTable } from '../../db/schema-trade'
+
+/**
+ * Price records leave out orders a ruling split (SETTLED with part refunded, migration 0032): their
+ * amount is not what the goods sold for.
+ */
+const notPartlyRefunded = sql<boolean>`not exists (select 1 from disputes d
+  where d.order_no = orders.order_no and d.refund_amount > 0)`
 
 export function tradeRepo(db: Db) {
   const orderRows = () =>
@@ -154,6 +161,29 @@ export function tradeRepo(db: Db) {
         .execute()
     },
 
+    /** What happened to an order besides its state (delivery, corrections); labels, never values. */
+    async addEvent(
+      orderNo: string,
+      actorId: number | null,
+      kind: OrderEventsTable['kind'],
+      detail: string,
+      at: number,
+    ) {
+      await db
+        .insertInto('order_events')
+        .values({ order_no: orderNo, actor_id: actorId, kind, detail, created_at: at })
+        .execute()
+    },
+
+    events(orderNo: string) {
+      return db
+        .selectFrom('order_events')
+        .select(['kind', 'detail', 'created_at'])
+        .where('order_no', '=', orderNo)
+        .orderBy('id')
+        .execute()
+    },
+
     async logView(orderNo: string, userId: number, ip: string, at: number) {
       await db
         .insertInto('credential_views')
@@ -239,6 +269,7 @@ export function tradeRepo(db: Db) {
         .select(['amount', 'completed_at'])
         .where('game_id', '=', gameId)
         .where('status', 'in', ['COMPLETED', 'SETTLED'])
+        .where(notPartlyRefunded)
         .where('completed_at', '>=', since)
       if (goodsType) q = q.where('goods_type', '=', goodsType as OrdersTable['goods_type'])
       return q.orderBy('completed_at').limit(20_000).execute()
@@ -263,6 +294,7 @@ export function tradeRepo(db: Db) {
         ])
         .where('orders.game_id', '=', gameId)
         .where('orders.status', 'in', ['COMPLETED', 'SETTLED'])
+        .where(notPartlyRefunded)
         .where('orders.completed_at', '>=', since)
         .orderBy('orders.completed_at', 'desc')
       if (goodsType) q = q.where('orders.goods_type', '=', goodsType as OrdersTable['goods_type'])

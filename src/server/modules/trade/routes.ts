@@ -9,6 +9,7 @@ import {
   createOrderBodySchema,
   deliverBodySchema,
   disputeBodySchema,
+  disputeListQuerySchema,
   orderListQuerySchema,
   orderNoBodySchema,
   orderNoParamsSchema,
@@ -26,6 +27,7 @@ import {
   type CreateOrderBody,
   type DeliverBody,
   type DisputeBody,
+  type DisputeListQuery,
   type OrderListQuery,
   type OrderNoBody,
   type PayOrderBody,
@@ -146,6 +148,11 @@ export const tradeRoutes: FastifyPluginAsync<{ trade: TradeService; warrant: War
     { ...auth, schema: { body: deliverBodySchema } },
     async (r) => ok(await trade.deliver(uid(r), r.body.orderNo, r.body.fields), '交付成功'),
   )
+  app.post<{ Body: DeliverBody }>(
+    TRADE_PATHS.orderCorrectDelivery,
+    { ...auth, schema: { body: deliverBodySchema } },
+    async (r) => ok(await trade.correctDelivery(uid(r), r.body.orderNo, r.body.fields), '交付信息已修改'),
+  )
   app.get<OrderParams>(
     TRADE_PATHS.orderCredentials,
     { ...auth, schema: { params: orderNoParamsSchema } },
@@ -185,10 +192,20 @@ export const tradeRoutes: FastifyPluginAsync<{ trade: TradeService; warrant: War
     TRADE_PATHS.warrantRule,
     { ...auth, schema: { body: ruleBodySchema } },
     async (r) => {
-      const text = await trade.rule(uid(r), r.body.orderNo, r.body.decision, r.body.remark)
+      const text = await trade.rule(uid(r), r.body)
       await warrant.system(r.body.orderNo, text)
       return ok(undefined, '裁决已生效')
     },
+  )
+  app.get<{ Querystring: DisputeListQuery }>(
+    TRADE_PATHS.warrantDisputes,
+    { ...auth, schema: { querystring: disputeListQuerySchema } },
+    async (r) => table(await warrant.disputes(uid(r), r.query)),
+  )
+  app.get<OrderParams>(
+    TRADE_PATHS.warrantDispute,
+    { ...auth, schema: { params: orderNoParamsSchema } },
+    async (r) => ok(await warrant.dispute(uid(r), r.params.orderNo)),
   )
 
   // price records (public)

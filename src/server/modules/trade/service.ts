@@ -8,6 +8,7 @@
 import {
   Code,
   ORDER_STATUS_LABELS,
+  RULING_DECISION_LABELS,
   TRADE_RULES,
   type Bid,
   type BidListQuery,
@@ -15,6 +16,7 @@ import {
   type CreateOrderBody,
   type DealRecord,
   type DeliveredCredentials,
+  type DeliveryForm,
   type Order,
   type OrderAction,
   type OrderListQuery,
@@ -22,8 +24,12 @@ import {
   type PriceRecordQuery,
   type PriceRecords,
   type ReceivingRole,
+  type RuleBody,
+  type RulingDecision,
   type SaveRoleBody,
+  type TransferField,
 } from '../../../shared/api'
+import { checkTransferValues } from '../../../shared/rules/transfer'
 import { MSG } from '../../../shared/messages'
 import type { Db } from '../../db'
 import type { Page } from '../../db/paging'
@@ -42,6 +48,7 @@ import type { GoodsService } from '../goods/service'
 import { thumbUrl } from '../image/service'
 import type { MessageService } from '../message/service'
 import { roleRepo, tradeRepo, type OrderRow } from './repo'
+import { disputeRepo } from '../warrant/repo'
 
 const DAY = 24 * 60 * 60 * 1000
 const HOUR = 60 * 60 * 1000
@@ -78,6 +85,75 @@ export function tradeService(deps: TradeDeps) {
   let lastSweep = 0
 
   const credentialContext = (orderNo: string, key: string) => `order:${orderNo}:${key}`
+
+  /** The delivered values of an order, in clear. */
+  function openCredentials(orderNo: string, sealedJson: string): Record<string, string> {
+    const sealed = JSON.parse(sealedJson) as Record<string, string>
+    return Object.fromEntries(
+      Object.entries(sealed).map(([k, v]) => [k, deps.cipher.decrypt(v, credentialContext(orderNo, k))]),
+    )
+  }
+
+  /**
+   * A hand-over checked by the game's transfer fields (each by its kind; src/shared/rules/transfer.ts)
+   * and sealed for the order: the sealed values, the clear ones and the labels handed over.
+   */
+  function sealValues(orderNo: string, fields: TransferField[], input: Record<string, string>) {
+    const checked = checkTransferValues(fields, input)
+    if ('problem' in checked) throw bad(checked.problem)
+    const values = Object.fromEntries(
+      Object.entries(checked.values).map(([k, v]) => [
+        k,
+        deps.cipher.encrypt(v, credentialContext(orderNo, k)),
+      ]),
+    )
+    const labels = fields
+      .filter((f) => checked.values[f.key] !== undefined)
+      .map((f) => f.label)
+      .join('、')
+    return { values, plain: checked.values, labels }
+  }
+
+  async function sealHandOver(o: { order_no: string; game_id: number }, input: Record<string, string>) {
+    const config = await deps.games.transferConfig(o.game_id)
+    return sealValues(o.order_no, config.fields, input)
+  }
+
+  async function announceDelivered(
+    o: { order_no: string; goods_id: number; title: string; buyer_id: number; seller_id: number },
+    title: string,
+    automatic = false,
+  ) {
+    await announce(
+      [
+        {
+          to: o.buyer_id,
+          title,
+          content: `订单 ${o.order_no}（${o.title}）${automatic ? '已由平台自动交付' : '卖家已交付'}，请查看交付信息并尽快修改密码、换绑，核对无误后确认收货；72 小时后将自动确认。`,
+        },
+        {
+          to: o.seller_id,
+          title: automatic ? '订单已自动交付' : '交付信息已提交',
+          content: automatic
+            ? `订单 ${o.order_no}（${o.title}）买家已付款，平台已按您设置的发货账号自动交付，等待买家确认收货。`
+            : `订单 ${o.order_no} 交付信息已提交，等待买家确认收货。`,
+        },
+      ],
+      [
+        () =>
+          deps.bus?.publish(o.buyer_id, {
+            type: 'order-delivered',
+            data: {
+              orderNo: o.order_no,
+              goodsId: o.goods_id,
+              goodsTitle: o.title,
+              corrected: false,
+              automatic,
+            },
+          }) ?? Promise.resolve(),
+      ],
+    )
+  }
 
   /** After a commit: order messages (with unread-count events) and live events; failures only logged. */
   async function announce(posts: Post[], events: Array<() => Promise<unknown>> = []) {
@@ -134,6 +210,7 @@ export function tradeService(deps: TradeDeps) {
       if (o.status === 'UNPAID') a.push('cancel')
       if (o.status === 'PAID') a.push('startDelivery')
       if (o.status === 'DELIVERING') a.push('deliver')
+      if (o.status === 'TO_CONFIRM') a.push('correctDelivery')
     }
     if (side !== 'staff' && DISPUTABLE.includes(o.status)) a.push('dispute')
     return a
@@ -381,7 +458,7 @@ export function tradeService(deps: TradeDeps) {
       dispute_reason: null,
       role_json: input.roleJson,
       bid_id: input.bidId,
-      protection_days: protectionDays || TRADE_RULES.defaultProtectionDays,
+      protection_days: protectionDays,
       credentials_enc: null,
       created_at: at,
       paid_at: null,
@@ -541,16 +618,26 @@ export function tradeService(deps: TradeDeps) {
       )
     },
 
+    /**
+     * Pays an order from the balance into escrow. When the seller switched the listing to automatic
+     * delivery and its delivery account is complete, the platform hands it over in the same
+     * transaction (PAID → TO_CONFIRM, same checks and logging as a manual delivery).
+     */
     async pay(buyerId: number, orderNo: string, payPassword: string): Promise<Order> {
       const o = await mustBe(orderNo, buyerId, 'buyer')
       if (o.status !== 'UNPAID')
         throw o.status === 'CANCELLED' ? bad('订单已取消，请重新下单') : stateError(o)
       await deps.funds.checkPayPassword(buyerId, payPassword)
+      // read before the transaction (one connection on SQLite): what automatic delivery hands over
+      const auto =
+        o.goods_type === 'ACCOUNT' ? await deps.delivery.autoDeliveryValues(o.goods_id, o.game_id) : null
+      const sealed = auto ? await sealHandOver(o, auto).catch(() => null) : null
       const at = now()
       await tx(async (trx) => {
         const amount = Number(o.amount)
+        const t = tradeRepo(trx)
         if (
-          !(await tradeRepo(trx).transition(orderNo, ['UNPAID'], {
+          !(await t.transition(orderNo, ['UNPAID'], {
             status: 'PAID',
             paid_at: at,
             escrow_amount: amount,
@@ -566,19 +653,36 @@ export function tradeService(deps: TradeDeps) {
           at,
         })
         if (!moved) throw bad('余额不足，请先充值')
+        if (sealed) {
+          await t.transition(orderNo, ['PAID'], {
+            status: 'TO_CONFIRM',
+            delivery_started_at: at,
+            delivered_at: at,
+            credentials_enc: JSON.stringify(sealed.values),
+            auto_delivered: 1,
+            updated_at: at,
+          })
+          await t.addEvent(orderNo, null, 'AUTO_DELIVERED', sealed.labels, at)
+        }
       })
       await announce(
         [
           {
             to: buyerId,
             title: '订单支付成功',
-            content: `订单 ${orderNo} 已支付 ${yuan(Number(o.amount))}，款项由平台担保，等待卖家发货。`,
+            content: sealed
+              ? `订单 ${orderNo} 已支付 ${yuan(Number(o.amount))}，款项由平台担保。`
+              : `订单 ${orderNo} 已支付 ${yuan(Number(o.amount))}，款项由平台担保，等待卖家发货。`,
           },
-          {
-            to: o.seller_id,
-            title: '买家已付款，请尽快发货',
-            content: `订单 ${orderNo}（${o.title}）买家已付款，请在 48 小时内开始交付。`,
-          },
+          ...(sealed
+            ? []
+            : [
+                {
+                  to: o.seller_id,
+                  title: '买家已付款，请尽快发货',
+                  content: `订单 ${orderNo}（${o.title}）买家已付款，请在 48 小时内开始交付。`,
+                },
+              ]),
         ],
         [
           () =>
@@ -588,6 +692,7 @@ export function tradeService(deps: TradeDeps) {
             }) ?? Promise.resolve(),
         ],
       )
+      if (sealed) await announceDelivered(o, '平台已自动交付，请确认收货', true)
       return this.detail(buyerId, orderNo)
     },
 
@@ -679,52 +784,94 @@ export function tradeService(deps: TradeDeps) {
       return this.detail(sellerId, orderNo)
     },
 
-    /** The transfer form's defaults for the seller: fields of the game, values from the delivery account. */
-    async deliveryForm(sellerId: number, orderNo: string) {
+    /**
+     * The transfer form for the seller: the game's fields, and the values to start from — while
+     * delivering, the listing's saved delivery account; after delivery (until the buyer confirms),
+     * what was delivered, for a correction.
+     */
+    async deliveryForm(sellerId: number, orderNo: string): Promise<DeliveryForm> {
       const o = await mustBe(orderNo, sellerId, 'seller')
       const config = await deps.games.transferConfig(o.game_id)
-      const saved = o.goods_type === 'ACCOUNT' ? await deps.delivery.revealDeliveryAccount(o.goods_id) : null
-      return { fields: config.fields, values: saved ?? {} }
+      const values =
+        o.status === 'TO_CONFIRM' && o.credentials_enc
+          ? openCredentials(orderNo, o.credentials_enc)
+          : o.goods_type === 'ACCOUNT'
+            ? await deps.delivery.revealDeliveryAccount(o.goods_id)
+            : null
+      return { fields: config.fields, values: values ?? {}, correcting: o.status === 'TO_CONFIRM' }
     },
 
+    /** The seller hands over (DELIVERING → TO_CONFIRM): every field checked by its kind. */
     async deliver(sellerId: number, orderNo: string, fields: Record<string, string>): Promise<Order> {
       const o = await mustBe(orderNo, sellerId, 'seller')
       if (o.status !== 'DELIVERING') throw o.status === 'PAID' ? bad('请先开始交付') : stateError(o)
-      const config = await deps.games.transferConfig(o.game_id)
-      const saved =
-        (o.goods_type === 'ACCOUNT' ? await deps.delivery.revealDeliveryAccount(o.goods_id) : null) ?? {}
-      const known = new Set(config.fields.map((f) => f.key))
-      for (const key of Object.keys(fields)) if (!known.has(key)) throw bad(`未知的交付字段：${key}`)
-      const values: Record<string, string> = {}
-      for (const f of config.fields) {
-        const v = (fields[f.key] ?? saved[f.key] ?? '').trim()
-        if (f.required && v === '') throw bad(`请填写${f.label}`)
-        if (v.length > 500) throw bad(`${f.label}过长`)
-        if (v !== '') values[f.key] = deps.cipher.encrypt(v, credentialContext(orderNo, f.key))
-      }
-      if (Object.keys(values).length === 0) throw bad('请填写交付信息')
+      const sealed = await sealHandOver(o, fields)
       const at = now()
-      if (
-        !(await repo.transition(orderNo, ['DELIVERING'], {
+      const done = await tx(async (trx) => {
+        const changed = await tradeRepo(trx).transition(orderNo, ['DELIVERING'], {
           status: 'TO_CONFIRM',
           delivered_at: at,
-          credentials_enc: JSON.stringify(values),
+          credentials_enc: JSON.stringify(sealed.values),
           updated_at: at,
-        }))
+        })
+        if (changed) await tradeRepo(trx).addEvent(orderNo, sellerId, 'DELIVERED', sealed.labels, at)
+        return changed
+      })
+      if (!done) throw bad('订单状态已变化，请刷新')
+      await announceDelivered(o, '卖家已交付，请确认收货')
+      return this.detail(sellerId, orderNo)
+    },
+
+    /**
+     * The seller corrects what was delivered, until the buyer confirms receipt: checked like a
+     * delivery, logged (which fields changed, never their values) and announced to the buyer; the
+     * buyer's 72 hours to confirm start again.
+     */
+    async correctDelivery(sellerId: number, orderNo: string, fields: Record<string, string>): Promise<Order> {
+      const o = await mustBe(orderNo, sellerId, 'seller')
+      if (o.status !== 'TO_CONFIRM' || !o.credentials_enc)
+        throw bad('只有待买家确认收货的订单可以修改交付信息')
+      const before = openCredentials(orderNo, o.credentials_enc)
+      const sealed = await sealHandOver(o, fields)
+      const config = await deps.games.transferConfig(o.game_id)
+      const changed = config.fields
+        .filter((f) => (before[f.key] ?? '') !== (sealed.plain[f.key] ?? ''))
+        .map((f) => f.label)
+      if (changed.length === 0) throw bad('交付信息没有变化')
+      const at = now()
+      const done = await tx(async (trx) => {
+        const t = tradeRepo(trx)
+        const ok = await t.transition(orderNo, ['TO_CONFIRM'], {
+          credentials_enc: JSON.stringify(sealed.values),
+          delivered_at: at,
+          delivery_corrections: Number(o.delivery_corrections) + 1,
+          updated_at: at,
+        })
+        if (ok) await t.addEvent(orderNo, sellerId, 'DELIVERY_CORRECTED', changed.join('、'), at)
+        return ok
+      })
+      if (!done) throw bad('订单状态已变化，请刷新')
+      await announce(
+        [
+          {
+            to: o.buyer_id,
+            title: '卖家修改了交付信息',
+            content: `订单 ${orderNo}（${o.title}）卖家修改了交付信息：${changed.join('、')}。请重新查看并核对，确认收货的 72 小时重新计时。`,
+          },
+          {
+            to: o.seller_id,
+            title: '交付信息已修改',
+            content: `订单 ${orderNo} 的交付信息已修改（${changed.join('、')}），已通知买家。`,
+          },
+        ],
+        [
+          () =>
+            deps.bus?.publish(o.buyer_id, {
+              type: 'order-delivered',
+              data: { orderNo, goodsId: o.goods_id, goodsTitle: o.title, corrected: true, automatic: false },
+            }) ?? Promise.resolve(),
+        ],
       )
-        throw bad('订单状态已变化，请刷新')
-      await announce([
-        {
-          to: o.buyer_id,
-          title: '卖家已交付，请确认收货',
-          content: `订单 ${orderNo}（${o.title}）卖家已交付，请查看交付信息并尽快换绑、确认收货；72 小时后将自动确认。`,
-        },
-        {
-          to: o.seller_id,
-          title: '交付信息已提交',
-          content: `订单 ${orderNo} 交付信息已提交，等待买家确认收货。`,
-        },
-      ])
       return this.detail(sellerId, orderNo)
     },
 
@@ -733,18 +880,19 @@ export function tradeService(deps: TradeDeps) {
       const { o, side } = await visible(orderNo, userId)
       if (side !== 'buyer') throw forbidden()
       if (!o.credentials_enc || o.delivered_at === null) throw bad('卖家尚未交付')
-      const sealed = JSON.parse(o.credentials_enc) as Record<string, string>
+      const clear = openCredentials(orderNo, o.credentials_enc)
       const config = await deps.games.transferConfig(o.game_id)
       const labels = new Map(config.fields.map((f) => [f.key, f.label]))
       await repo.logView(orderNo, userId, ip, now())
+      const events = await repo.events(orderNo)
       return {
         orderNo,
         deliveredAt: Number(o.delivered_at),
-        fields: Object.entries(sealed).map(([key, value]) => ({
-          key,
-          label: labels.get(key) ?? key,
-          value: deps.cipher.decrypt(value, credentialContext(orderNo, key)),
-        })),
+        automatic: o.auto_delivered === 1,
+        corrections: events
+          .filter((e) => e.kind === 'DELIVERY_CORRECTED')
+          .map((e) => ({ at: Number(e.created_at), fields: e.detail })),
+        fields: Object.entries(clear).map(([key, value]) => ({ key, label: labels.get(key) ?? key, value })),
       }
     },
 
@@ -785,20 +933,33 @@ export function tradeService(deps: TradeDeps) {
       return this.detail(buyerId, orderNo)
     },
 
+    /** A party opens a dispute: the order freezes (ARBITRATING) and a dispute record is kept (0032). */
     async dispute(userId: number, orderNo: string, reason: string): Promise<Order> {
       const { o, side } = await visible(orderNo, userId)
       if (side === 'staff') throw forbidden()
       if (!DISPUTABLE.includes(o.status)) throw stateError(o)
       const at = now()
-      if (
-        !(await repo.transition(orderNo, [o.status], {
-          status: 'ARBITRATING',
-          disputed_from: o.status,
-          dispute_reason: reason.trim(),
-          updated_at: at,
-        }))
-      )
-        throw bad('订单状态已变化，请刷新')
+      const opened = await tx(async (trx) => {
+        if (
+          !(await tradeRepo(trx).transition(orderNo, [o.status], {
+            status: 'ARBITRATING',
+            disputed_from: o.status,
+            dispute_reason: reason.trim(),
+            updated_at: at,
+          }))
+        )
+          return false
+        await disputeRepo(trx).open({
+          orderNo,
+          openedBy: userId,
+          side,
+          fromStatus: o.status,
+          reason: reason.trim(),
+          at,
+        })
+        return true
+      })
+      if (!opened) throw bad('订单状态已变化，请刷新')
       const who = side === 'buyer' ? '买家' : '卖家'
       await announce([
         {
@@ -816,53 +977,95 @@ export function tradeService(deps: TradeDeps) {
     },
 
     /**
-     * Staff ruling on a disputed order. RELEASE: completed and settled to the seller at once (staff
-     * reviewed it; the protection hold is what the dispute was for). REFUND: escrow back to the
-     * buyer, REFUNDED; the stock is restored only when nothing was delivered (a delivered account,
-     * item or coins has been handed over and must not be sold again).
+     * Staff ruling on a disputed order: the escrow is divided — `refund` fen back to the buyer
+     * (ORDER_REFUND), the rest to the seller (SETTLEMENT) — in one transaction, escrow to zero.
+     * RELEASE is refund 0 and REFUND is refund everything: one code path. Amounts are integer fen,
+     * 0 ≤ refund ≤ amount; a written reason is required. Final state: SETTLED when the seller gets
+     * anything (completed and settled at once: staff reviewed it, the protection hold is what the
+     * dispute was for), REFUNDED when the buyer gets everything back. The stock returns to sale only
+     * on a whole refund of an order never delivered; once delivered (or paid out in part) it is gone.
+     * The order's open dispute record takes the ruling; a second ruling finds none and is refused.
      */
-    async rule(staffId: number, orderNo: string, decision: 'RELEASE' | 'REFUND', remark: string) {
+    async rule(staffId: number, body: RuleBody) {
       if (!(await deps.funds.repo.isAdmin(staffId))) throw forbidden()
+      const { orderNo } = body
       const o = await repo.order(orderNo)
       if (!o) throw notFound()
       if (o.status !== 'ARBITRATING') throw bad('只有仲裁中的订单可以裁决')
+      const reason = body.reason.trim()
+      if (!reason) throw bad('请填写裁决理由')
+      const amount = Number(o.amount)
+      const refund = body.decision === 'RELEASE' ? 0 : body.decision === 'REFUND' ? amount : body.refundAmount
+      if (refund === undefined) throw bad('部分退款须填写退回买家的金额')
+      if (body.refundAmount !== undefined && body.refundAmount !== refund)
+        throw bad(`${RULING_DECISION_LABELS[body.decision]}时退回买家金额应为 ${yuan(refund)}`)
+      if (!Number.isSafeInteger(refund) || refund < 0 || refund > amount)
+        throw bad(`退回买家金额须在 ${yuan(0)} 至 ${yuan(amount)}（订单金额）之间`)
+      const settle = amount - refund
+      // recorded by what actually happens, whatever button was pressed
+      const decision: RulingDecision = refund === 0 ? 'RELEASE' : settle === 0 ? 'REFUND' : 'SPLIT'
       const at = now()
       await tx(async (trx) => {
-        const t = tradeRepo(trx)
-        if (decision === 'RELEASE') {
-          if (
-            !(await t.transition(orderNo, ['ARBITRATING'], {
-              status: 'COMPLETED',
-              completed_at: o.completed_at ?? at,
-              delivered_at: o.delivered_at ?? at,
-              updated_at: at,
-            }))
-          )
-            throw bad('订单状态已变化，请刷新')
-          if (!(await settleInTx(trx, o))) throw new Error('settlement after ruling failed')
-        } else {
-          if (
-            !(await t.transition(orderNo, ['ARBITRATING'], {
-              status: 'REFUNDED',
-              escrow_amount: 0,
-              refunded_at: at,
-              updated_at: at,
-            }))
-          )
-            throw bad('订单状态已变化，请刷新')
-          await refundInTx(trx, o, `平台裁决退款：${remark}`)
-          // nothing handed over yet: the stock returns to the listing; once delivered it is gone
-          if (o.delivered_at === null) await releaseStock(trx, o)
-        }
+        const paysSeller = settle > 0
+        if (
+          !(await tradeRepo(trx).transition(orderNo, ['ARBITRATING'], {
+            status: paysSeller ? 'SETTLED' : 'REFUNDED',
+            escrow_amount: 0,
+            ...(paysSeller
+              ? {
+                  completed_at: o.completed_at ?? at,
+                  delivered_at: o.delivered_at ?? at,
+                  settled_at: at,
+                }
+              : {}),
+            ...(refund > 0 ? { refunded_at: at } : {}),
+            updated_at: at,
+          }))
+        )
+          throw bad('订单状态已变化，请刷新')
+        if (
+          !(await disputeRepo(trx).rule(orderNo, {
+            ruled_by: staffId,
+            ruled_at: at,
+            decision,
+            refund_amount: refund,
+            settle_amount: settle,
+            ruling_reason: reason,
+          }))
+        )
+          throw bad('该纠纷已裁决，请刷新')
+        const funds = fundsRepo(trx)
+        if (
+          refund > 0 &&
+          !(await funds.move(o.buyer_id, {
+            type: 'ORDER_REFUND',
+            available: refund,
+            orderNo,
+            remark: `平台裁决退款：${reason}`.slice(0, 200),
+            at,
+          }))
+        )
+          throw new Error('refund after ruling failed')
+        if (
+          settle > 0 &&
+          !(await funds.move(o.seller_id, {
+            type: 'SETTLEMENT',
+            available: settle,
+            orderNo,
+            remark: refund > 0 ? '平台裁决结算（部分退款后）' : '平台裁决结算',
+            at,
+          }))
+        )
+          throw new Error('settlement after ruling failed')
+        // nothing handed over and nothing paid out: the stock returns to the listing
+        if (settle === 0 && o.delivered_at === null) await releaseStock(trx, o)
       })
       deps.goods.invalidate()
-      const text =
-        decision === 'RELEASE'
-          ? `平台裁决：放款给卖家，货款 ${yuan(Number(o.amount))} 已结算。${remark}`
-          : `平台裁决：退款给买家，${yuan(Number(o.amount))} 已退回买家余额。${remark}`
+      const outcome = `${RULING_DECISION_LABELS[decision]}，买家退回 ${yuan(refund)}，卖家结算 ${yuan(settle)}`
+      const text = `平台裁决：${outcome}。裁决理由：${reason}`
       await announce([
-        { to: o.buyer_id, title: '订单仲裁结果', content: `订单 ${orderNo}：${text}` },
-        { to: o.seller_id, title: '订单仲裁结果', content: `订单 ${orderNo}：${text}` },
+        { to: o.buyer_id, title: '订单仲裁结果', content: `订单 ${orderNo}（${o.title}）${text}` },
+        { to: o.seller_id, title: '订单仲裁结果', content: `订单 ${orderNo}（${o.title}）${text}` },
       ])
       return text
     },

@@ -1,7 +1,8 @@
 /** Helpers of the trading and funds server tests: funded users, orders through the API, money checks. */
 import type { FastifyInstance } from 'fastify'
 import { expect } from 'vitest'
-import type { OrderStatus, PublishGoodsBody } from '../../../shared/api'
+import type { OrderStatus, PublishGoodsBody, TransferField } from '../../../shared/api'
+import { demoTransferValue } from '../../db/seed/goods'
 import { call, encryptPassword, startTestApp, tokenOf, type Json } from '../../test-utils'
 import { checkInvariant } from '../funds/service'
 import { NEW_USER_PASSWORD, gameNamed, newUser, type GameFixture } from '../goods/test-helpers'
@@ -20,17 +21,32 @@ export const get = (app: FastifyInstance, url: string, token?: string) => call(a
 export async function topUp(app: FastifyInstance, token: string, amount: number): Promise<string> {
   const res = await post(app, '/api/funds/topup/create', token, { amount, channel: 'sandbox' })
   expect(res.code).toBe(200)
-  const act = await sandboxAct(app, res.data.topupNo, 'pay')
+  const act = await sandboxAct(app, res.data.payUrl, 'pay')
   expect(act.statusCode).toBe(303)
   return res.data.topupNo as string
 }
 
-export function sandboxAct(app: FastifyInstance, topupNo: string, action: 'pay' | 'fail') {
+/**
+ * The sandbox page's pay / fail button: posts the form of the page at `payUrl` (the top-up number
+ * and the link's capability, expires + sig, that the owner received). `extra` replaces form fields.
+ */
+export function sandboxAct(
+  app: FastifyInstance,
+  payUrl: string,
+  action: 'pay' | 'fail',
+  extra: { headers?: Record<string, string>; fields?: Record<string, string | null> } = {},
+) {
+  const form = new URLSearchParams(new URL(payUrl, 'http://x').search)
+  form.set('action', action)
+  for (const [k, v] of Object.entries(extra.fields ?? {})) {
+    if (v === null) form.delete(k)
+    else form.set(k, v)
+  }
   return app.inject({
     method: 'POST',
     url: '/api/pay/sandbox/act',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: `topupNo=${topupNo}&action=${action}`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...extra.headers },
+    payload: form.toString(),
   })
 }
 
@@ -80,7 +96,10 @@ export async function payOrder(app: FastifyInstance, token: string, orderNo: str
 
 /** The buyer confirms receipt (it asks for the payment password). */
 export async function confirmOrder(app: FastifyInstance, token: string, orderNo: string, pw = PAY_PASSWORD) {
-  return post(app, '/api/trade/order/confirm', token, { orderNo, payPassword: await encryptPassword(app, pw) })
+  return post(app, '/api/trade/order/confirm', token, {
+    orderNo,
+    payPassword: await encryptPassword(app, pw),
+  })
 }
 
 /** Creates and pays an order: its number. */
@@ -100,9 +119,7 @@ export async function deliverOrder(app: FastifyInstance, sellerToken: string, or
   expect((await post(app, '/api/trade/order/startDelivery', sellerToken, { orderNo })).code).toBe(200)
   const form = await get(app, `/api/trade/order/deliveryForm/${orderNo}`, sellerToken)
   const fields: Record<string, string> = {}
-  for (const f of form.data.fields as Array<{ key: string; kind: string; required: boolean }>)
-    if (f.required)
-      fields[f.key] = f.kind === 'phone' ? '13900001111' : f.kind === 'password' ? 'Secret#991' : 'acct_x'
+  for (const f of form.data.fields as TransferField[]) if (f.required) fields[f.key] = demoTransferValue(f, 0)
   const res = await post(app, '/api/trade/order/deliver', sellerToken, { orderNo, fields })
   expect(res).toMatchObject({ code: 200, data: { status: 'TO_CONFIRM' } })
 }

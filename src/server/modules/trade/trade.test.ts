@@ -1,5 +1,7 @@
 /** Trading: the order life cycle, its guards and time rules, the 50-buyer race, exactly-once top-ups. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { TransferField } from '../../../shared/api'
+import { demoTransferValue } from '../../db/seed/goods'
 import { SANDBOX_SIGNATURE_HEADER, sandboxGateway, loadOrCreateSandboxSecret } from '../funds/gateway'
 import { checkInvariant } from '../funds/service'
 import { call, encryptPassword, type TestApp } from '../../test-utils'
@@ -26,7 +28,8 @@ async function topUp(token: string, amount: number) {
     method: 'POST',
     url: '/api/pay/sandbox/act',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: `topupNo=${res.data.topupNo}&action=pay`,
+    // the sandbox page's form: the top-up number and the link's capability (expires + sig)
+    payload: `${new URL(res.data.payUrl, 'http://x').search.slice(1)}&action=pay`,
   })
   expect(act.statusCode).toBe(303)
   return res.data.topupNo as string
@@ -118,8 +121,8 @@ describe('orders', () => {
     ).toBe('DELIVERING')
     const form = await call(t.app, 'GET', `/api/trade/order/deliveryForm/${orderNo}`, { token: seller.token })
     const fields: Record<string, string> = {}
-    for (const f of form.data.fields)
-      fields[f.key] = f.kind === 'phone' ? '13900001111' : f.kind === 'password' ? 'Secret#991' : 'acct_x'
+    for (const f of form.data.fields as TransferField[])
+      fields[f.key] = f.kind === 'password' ? 'Secret#991' : demoTransferValue(f, 0)
     const delivered = await call(t.app, 'POST', '/api/trade/order/deliver', {
       token: seller.token,
       body: { orderNo, fields },

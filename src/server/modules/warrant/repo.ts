@@ -1,7 +1,9 @@
 /** SQL of the guaranteed-order rooms. */
 import { sql } from 'kysely'
 import type { Db } from '../../db'
-import type { WarrantPostsTable } from '../../db/schema-trade'
+import type { DisputeState, OrderStatus } from '../../../shared/api'
+import { fetchPage } from '../../db/paging'
+import type { DisputesTable, WarrantPostsTable } from '../../db/schema-trade'
 
 export function warrantRepo(db: Db) {
   return {
@@ -59,15 +61,19 @@ export function warrantRepo(db: Db) {
       return r !== undefined
     },
 
-    /** The caller's rooms: paid orders they buy or sell; staff: every disputed order. */
+    /**
+     * The caller's rooms: paid orders they buy or sell; staff: besides, every order in dispute
+     * (listed first) and the orders they ruled (so a room stays on the page after its ruling).
+     */
     rooms(userId: number, isStaff: boolean) {
-      return db
+      let q = db
         .selectFrom('orders')
         .innerJoin('users as b', 'b.id', 'orders.buyer_id')
         .innerJoin('users as s', 's.id', 'orders.seller_id')
         .select([
           'orders.order_no',
           'orders.title',
+          'orders.amount',
           'orders.status',
           'b.nick_name as buyer_name',
           's.nick_name as seller_name',
@@ -81,11 +87,18 @@ export function warrantRepo(db: Db) {
         .where('orders.paid_at', 'is not', null)
         .where((eb) => {
           const mine = [eb('orders.buyer_id', '=', userId), eb('orders.seller_id', '=', userId)]
-          return eb.or(isStaff ? [...mine, eb('orders.status', '=', 'ARBITRATING')] : mine)
+          if (!isStaff) return eb.or(mine)
+          const ruledByMe = eb.exists(
+            eb
+              .selectFrom('disputes')
+              .select('disputes.id')
+              .whereRef('disputes.order_no', '=', 'orders.order_no')
+              .where('disputes.ruled_by', '=', userId),
+          )
+          return eb.or([...mine, eb('orders.status', '=', 'ARBITRATING'), ruledByMe])
         })
-        .orderBy('orders.id', 'desc')
-        .limit(200)
-        .execute()
+      if (isStaff) q = q.orderBy(sql`case when orders.status = 'ARBITRATING' then 0 else 1 end`)
+      return q.orderBy('orders.id', 'desc').limit(200).execute()
     },
 
     async ownsImages(userId: number, ids: string[]) {
@@ -113,3 +126,109 @@ export function warrantRepo(db: Db) {
     },
   }
 }
+
+/**
+ * SQL of dispute records (migration 0032). Opening and ruling run inside the trade service's
+ * transaction together with the order's state change (and, for a ruling, its money moves).
+ */
+export function disputeRepo(db: Db) {
+  const rows = () =>
+    db
+      .selectFrom('disputes')
+      .innerJoin('orders', 'orders.order_no', 'disputes.order_no')
+      .innerJoin('users as b', 'b.id', 'orders.buyer_id')
+      .innerJoin('users as s', 's.id', 'orders.seller_id')
+      .leftJoin('users as opener', 'opener.id', 'disputes.opened_by')
+      .leftJoin('users as judge', 'judge.id', 'disputes.ruled_by')
+      .selectAll('disputes')
+      .select([
+        'orders.title',
+        'orders.amount',
+        'orders.status as order_status',
+        'b.nick_name as buyer_name',
+        's.nick_name as seller_name',
+        'opener.nick_name as opener_name',
+        'judge.nick_name as judge_name',
+      ])
+
+  return {
+    async open(row: {
+      orderNo: string
+      openedBy: number
+      side: 'buyer' | 'seller'
+      fromStatus: OrderStatus
+      reason: string
+      at: number
+    }) {
+      await db
+        .insertInto('disputes')
+        .values({
+          order_no: row.orderNo,
+          opened_by: row.openedBy,
+          opener_side: row.side,
+          from_status: row.fromStatus,
+          reason: row.reason,
+          opened_at: row.at,
+          status: 'OPEN',
+          ruled_by: null,
+          ruled_at: null,
+          decision: null,
+          refund_amount: null,
+          settle_amount: null,
+          ruling_reason: null,
+        })
+        .execute()
+    },
+
+    /** Records the ruling of the order's open dispute; false when there is none (already ruled). */
+    async rule(
+      orderNo: string,
+      ruling: Pick<
+        DisputesTable,
+        'ruled_by' | 'ruled_at' | 'decision' | 'refund_amount' | 'settle_amount' | 'ruling_reason'
+      >,
+    ): Promise<boolean> {
+      const res = await db
+        .updateTable('disputes')
+        .set({ ...ruling, status: 'RULED' })
+        .where('order_no', '=', orderNo)
+        .where('status', '=', 'OPEN')
+        .executeTakeFirst()
+      return Number(res.numUpdatedRows) === 1
+    },
+
+    /** The order's latest dispute (open or ruled). */
+    latest(orderNo: string) {
+      return rows()
+        .where('disputes.order_no', '=', orderNo)
+        .orderBy('disputes.id', 'desc')
+        .limit(1)
+        .executeTakeFirst()
+    },
+
+    async exists(orderNo: string) {
+      const r = await db
+        .selectFrom('disputes')
+        .select('id')
+        .where('order_no', '=', orderNo)
+        .executeTakeFirst()
+      return r !== undefined
+    },
+
+    /** Open disputes oldest first (the queue); ruled ones newest ruling first (the history). */
+    page(q: { pageNum?: number; pageSize?: number; state?: DisputeState; orderNo?: string }) {
+      let query = rows()
+      if (q.state) query = query.where('disputes.status', '=', q.state)
+      if (q.orderNo) query = query.where('disputes.order_no', '=', q.orderNo)
+      query =
+        q.state === 'OPEN'
+          ? query.orderBy('disputes.id', 'asc')
+          : q.state === 'RULED'
+            ? query.orderBy('disputes.ruled_at', 'desc').orderBy('disputes.id', 'desc')
+            : query.orderBy('disputes.id', 'desc')
+      return fetchPage(query, q)
+    },
+  }
+}
+
+export type DisputeRow = NonNullable<Awaited<ReturnType<ReturnType<typeof disputeRepo>['latest']>>>

@@ -4,7 +4,13 @@
  * participant into warrant_messages (0004), which the message module's getIkkGroupMessage reads for
  * hasNewWarrantMessage — opening a room marks the caller's rows read.
  */
-import { Code, type WarrantMessage, type WarrantRoom } from '../../../shared/api'
+import {
+  Code,
+  type Dispute,
+  type DisputeListQuery,
+  type WarrantMessage,
+  type WarrantRoom,
+} from '../../../shared/api'
 import { MSG } from '../../../shared/messages'
 import type { Db } from '../../db'
 import '../../db/schema-trade'
@@ -12,18 +18,52 @@ import { ApiError } from '../../plugins/envelope'
 import type { EventBus } from '../events/bus'
 import { imageUrl } from '../image/service'
 import type { TradeService } from '../trade/service'
-import { warrantRepo } from './repo'
+import type { Page } from '../../db/paging'
+import { disputeRepo, warrantRepo, type DisputeRow } from './repo'
+
+function toDispute(r: DisputeRow): Dispute {
+  const n = (v: number | null) => (v === null ? null : Number(v))
+  return {
+    disputeId: Number(r.id),
+    orderNo: r.order_no,
+    goodsTitle: r.title,
+    amount: Number(r.amount),
+    buyerName: r.buyer_name,
+    sellerName: r.seller_name,
+    orderStatus: r.order_status,
+    state: r.status,
+    openedBy: r.opener_side,
+    openedByName: r.opener_name ?? null,
+    openedAt: Number(r.opened_at),
+    reason: r.reason,
+    fromStatus: r.from_status,
+    ruling:
+      r.status === 'RULED' && r.decision !== null
+        ? {
+            decision: r.decision,
+            refundAmount: n(r.refund_amount) ?? 0,
+            settleAmount: n(r.settle_amount) ?? 0,
+            reason: r.ruling_reason ?? '',
+            ruledAt: n(r.ruled_at) ?? 0,
+            ruledByName: r.judge_name ?? null,
+          }
+        : null,
+  }
+}
 
 export function warrantService(deps: { db: Db; trade: TradeService; bus?: EventBus; now: () => number }) {
   const { db, trade, now } = deps
   const repo = warrantRepo(db)
+  const disputes = disputeRepo(db)
 
+  /** Parties see their order's room; staff a room with a dispute (open or ruled) or their own post. */
   async function room(orderNo: string, userId: number) {
     const found = await trade.roomSide(orderNo, userId)
     if (!found) throw new ApiError(Code.NOT_FOUND, '担保订单不存在')
     if (
       found.side === 'staff' &&
       found.o.status !== 'ARBITRATING' &&
+      !(await disputes.exists(orderNo)) &&
       !(await repo.hasPosted(orderNo, userId))
     )
       throw new ApiError(Code.NOT_FOUND, '担保订单不存在')
@@ -36,6 +76,7 @@ export function warrantService(deps: { db: Db; trade: TradeService; bus?: EventB
       return rows.map((r) => ({
         orderNo: r.order_no,
         goodsTitle: r.title,
+        amount: Number(r.amount),
         status: r.status,
         buyerName: r.buyer_name,
         sellerName: r.seller_name,
@@ -108,6 +149,20 @@ export function warrantService(deps: { db: Db; trade: TradeService; bus?: EventB
         image_ids: '[]',
         created_at: now(),
       })
+    },
+
+    /** The order's latest dispute and its ruling, for the room's parties and staff (null: none). */
+    async dispute(userId: number, orderNo: string): Promise<Dispute | null> {
+      await room(orderNo, userId)
+      const row = await disputes.latest(orderNo)
+      return row ? toDispute(row) : null
+    },
+
+    /** Staff: disputes open (the queue, oldest first) and ruled (the history, newest first). */
+    async disputes(userId: number, q: DisputeListQuery): Promise<Page<Dispute>> {
+      if (!(await repo.isStaff(userId))) throw new ApiError(Code.FORBIDDEN, MSG.FORBIDDEN)
+      const page = await disputes.page(q)
+      return { total: Number(page.total), rows: page.rows.map(toDispute) }
     },
 
     isStaff: (userId: number) => repo.isStaff(userId),

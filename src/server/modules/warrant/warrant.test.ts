@@ -45,8 +45,8 @@ afterAll(() => t?.close())
 const admin = () => tokenOf(t.app, ...DEMO.admin)
 const dispute = (token: string, orderNo: string, reason = '账号被找回') =>
   post(t.app, '/api/trade/order/dispute', token, { orderNo, reason })
-const rule = (token: string, orderNo: string, decision: 'RELEASE' | 'REFUND', remark = '核实完毕') =>
-  post(t.app, '/api/trade/warrant/rule', token, { orderNo, decision, remark })
+const rule = (token: string, orderNo: string, decision: 'RELEASE' | 'REFUND', reason = '核实完毕') =>
+  post(t.app, '/api/trade/warrant/rule', token, { orderNo, decision, reason })
 
 async function sale(price: number): Promise<{ seller: TestUser; buyer: TestUser; orderNo: string }> {
   const seller = await newUser(t.app, 'wrs')
@@ -122,9 +122,7 @@ describe('disputes', () => {
   it('opened after completion (before settlement) freeze it; staff refund the buyer', async () => {
     const { seller, buyer, orderNo } = await sale(40_000)
     await deliverOrder(t.app, seller.token, orderNo)
-    expect((await confirmOrder(t.app, buyer.token, orderNo)).data.status).toBe(
-      'COMPLETED',
-    )
+    expect((await confirmOrder(t.app, buyer.token, orderNo)).data.status).toBe('COMPLETED')
     clock += 6 * DAY
     await relogin(t.app, seller)
     expect(await dispute(seller.token, orderNo, '买家换绑后恶意找回')).toMatchObject({

@@ -8,7 +8,7 @@ import { DesktopSettingsDialog, ipcErrorMessage } from './DesktopSettingsDialog'
 const SETTINGS: DesktopSettings = {
   apiOrigin: 'http://localhost:8080',
   apiOriginFromEnvironment: false,
-  notifications: { message: true, order: true, paid: true, bid: false, warrant: true },
+  notifications: { message: true, order: true, paid: true, delivered: true, bid: false, warrant: true },
   downloadDir: '/home/u/Downloads',
   askWhereToSave: false,
   startMinimized: false,
@@ -52,7 +52,7 @@ describe('desktop settings dialog', () => {
     await waitFor(() => expect(api.save).toHaveBeenCalled())
     expect(api.save).toHaveBeenCalledWith({
       apiOrigin: 'https://market.example.com',
-      notifications: { message: true, order: true, paid: true, bid: true, warrant: false },
+      notifications: { message: true, order: true, paid: true, delivered: true, bid: true, warrant: false },
       downloadDir: '/data/导出',
       askWhereToSave: false,
       startMinimized: true,

@@ -1,17 +1,28 @@
 /**
  * /account/balance.html: available, frozen, in escrow (as buyer), pending settlement (as seller);
- * 充值 (to the gateway), 提现 (amount, account, payment password), 设置支付密码. Back from the
- * gateway with `?topupNo=` the page polls the top-up until the notification has been applied.
- * Staff (admin) also see the withdrawal requests waiting for approval.
+ * 充值 (to the gateway), 提现 (amount, a bank card or Alipay account checked like the server does,
+ * payment password), 设置支付密码. Back from the gateway with `?topupNo=` the page polls the top-up
+ * until the notification has been applied. My withdrawals show the account masked and, when
+ * rejected, staff's reason. Staff (admin) also see the requests waiting for approval (full account)
+ * and must give a reason to reject one.
  */
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
-import { Alert, Button, Form, Input, Modal, Skeleton, Spin, Table, Tag } from 'antd'
+import { Alert, Button, Form, Input, Modal, Radio, Skeleton, Table, Tag } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import { ReloadOutlined } from '@ant-design/icons'
 import { ROLE_ADMIN } from '@shared/constants'
-import type { Topup, Withdrawal } from '@shared/api/trade'
-import { createWithdraw, decideWithdraw, getTopup, getWallet, listWithdrawals } from '@renderer/api/funds'
+import type { Withdrawal } from '@shared/api/trade'
+import { WITHDRAW_REJECT_REASON_MAX } from '@shared/api/trade-schemas'
+import {
+  PAYEE_ACCOUNT_MAX_LENGTH,
+  PAYEE_KINDS,
+  PAYEE_KIND_LABELS,
+  normalizePayeeAccount,
+  payeeAccountProblem,
+  type PayeeKind,
+} from '@shared/rules/payee-account'
+import { createWithdraw, decideWithdraw, getWallet, listWithdrawals } from '@renderer/api/funds'
 import { Pagination } from '@renderer/components/Pagination'
 import { useSessionStore } from '@renderer/stores/session'
 import { apiErrorText } from '@renderer/utils/api-error'
@@ -24,73 +35,21 @@ import { PayPasswordInput, payPasswordRule } from '@renderer/features/trade/PayP
 import { TradeShell } from '@renderer/features/trade/TradeShell'
 import { LoadErrorAlert } from '@renderer/components/LoadErrorAlert'
 import { TopupForm } from './TopupForm'
+import { TopupResult } from './TopupResult'
 import './funds.css'
 
-const TOPUP_POLL_MS = 1500
-const TOPUP_POLL_MAX = 40
+const PAYEE_OPTIONS = PAYEE_KINDS.map((kind) => ({ value: kind, label: PAYEE_KIND_LABELS[kind] }))
+const PAYEE_INPUT: Record<PayeeKind, { label: string; placeholder: string; inputMode: 'numeric' | 'email' }> =
+  {
+    BANK_CARD: { label: '银行卡号', placeholder: '16–19 位银行卡号', inputMode: 'numeric' },
+    ALIPAY: { label: '支付宝账号', placeholder: '手机号或邮箱', inputMode: 'email' },
+  }
 
-function TopupResult({ topupNo, onPaid }: { topupNo: string; onPaid: () => void }) {
-  const [round, setRound] = useState(0)
-  const topup = useQuery(['topup', topupNo, round], () => getTopup(topupNo))
-  const status: Topup['status'] | undefined = topup.data?.status
-  const pending = !topup.error && (status === undefined || status === 'PENDING') && round < TOPUP_POLL_MAX
-  useEffect(() => {
-    if (!pending || topup.loading) return
-    const timer = window.setTimeout(() => setRound((r) => r + 1), TOPUP_POLL_MS)
-    return () => window.clearTimeout(timer)
-  }, [pending, topup.loading, round])
-  useEffect(() => {
-    if (status === 'PAID') onPaid()
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [status])
-  if (topup.error)
-    return <Alert type="error" showIcon title={apiErrorText(topup.error, '充值结果查询失败')} />
-  if (status === 'PAID')
-    return (
-      <Alert
-        type="success"
-        showIcon
-        role="status"
-        title={`充值成功：${formatYuan(topup.data?.amount)} 已到账`}
-        description={`充值单号 ${topupNo}`}
-      />
-    )
-  if (status === 'FAILED' || status === 'CLOSED')
-    return (
-      <Alert
-        type="error"
-        showIcon
-        role="status"
-        title="充值未成功"
-        description={`充值单号 ${topupNo}，未扣款或款项将原路退回。`}
-      />
-    )
-  if (!pending)
-    return (
-      <Alert
-        type="warning"
-        showIcon
-        title="暂未收到支付结果"
-        description="如已付款，到账可能稍有延迟，请稍后刷新。"
-        action={
-          <Button size="small" onClick={() => setRound(0)}>
-            再查一次
-          </Button>
-        }
-      />
-    )
-  return (
-    <Alert
-      type="info"
-      showIcon
-      role="status"
-      title={
-        <>
-          <Spin size="small" /> 正在确认充值结果…
-        </>
-      }
-    />
-  )
+interface WithdrawValues {
+  amount: string
+  accountKind: PayeeKind
+  account: string
+  payPassword: string
 }
 
 function WithdrawModal({
@@ -102,7 +61,8 @@ function WithdrawModal({
   onClose: () => void
   onDone: () => void
 }) {
-  const [form] = Form.useForm<{ amount: string; account: string; payPassword: string }>()
+  const [form] = Form.useForm<WithdrawValues>()
+  const kind = Form.useWatch('accountKind', form) ?? 'ALIPAY'
   const [saving, setSaving] = useState(false)
   const [error, setError] = useState('')
   const submit = async () => {
@@ -112,7 +72,8 @@ function WithdrawModal({
     try {
       await createWithdraw({
         amount: yuanToFen(values.amount) as number,
-        account: values.account.trim(),
+        accountKind: values.accountKind,
+        account: normalizePayeeAccount(values.accountKind, values.account ?? ''),
         payPassword: await encryptPayPassword(values.payPassword),
       })
       toast('success', '提现申请已提交，审核通过后到账')
@@ -135,7 +96,7 @@ function WithdrawModal({
       destroyOnHidden
     >
       <p>可提现余额 {formatYuan(available)}，提交后金额冻结，平台审核通过后到账。</p>
-      <Form form={form} layout="vertical">
+      <Form form={form} layout="vertical" initialValues={{ accountKind: 'ALIPAY' }}>
         <Form.Item
           name="amount"
           label="提现金额（元）"
@@ -153,18 +114,96 @@ function WithdrawModal({
         >
           <Input prefix="¥" suffix="元" inputMode="decimal" maxLength={12} aria-label="提现金额（元）" />
         </Form.Item>
+        <Form.Item name="accountKind" label="收款方式">
+          <Radio.Group options={PAYEE_OPTIONS} aria-label="收款方式" />
+        </Form.Item>
         <Form.Item
           name="account"
-          label="收款账号"
+          label={PAYEE_INPUT[kind].label}
+          // checked again when the kind changes
+          dependencies={['accountKind']}
           rules={[
-            { required: true, whitespace: true, message: '请输入收款账号（如支付宝账号）' },
-            { max: 64 },
+            ({ getFieldValue }) => ({
+              // the server's rule: a bank card of 16–19 digits (Luhn), an Alipay mobile number or e-mail
+              validator: (_, value: string | undefined) => {
+                const chosen: PayeeKind = getFieldValue('accountKind') ?? 'ALIPAY'
+                const problem = payeeAccountProblem(chosen, normalizePayeeAccount(chosen, value ?? ''))
+                return problem ? Promise.reject(new Error(problem)) : Promise.resolve()
+              },
+            }),
           ]}
         >
-          <Input maxLength={64} aria-label="收款账号" placeholder="支付宝账号" />
+          <Input
+            maxLength={PAYEE_ACCOUNT_MAX_LENGTH}
+            aria-label="收款账号"
+            placeholder={PAYEE_INPUT[kind].placeholder}
+            inputMode={PAYEE_INPUT[kind].inputMode}
+            autoComplete="off"
+          />
         </Form.Item>
         <Form.Item name="payPassword" label="支付密码" rules={[payPasswordRule]}>
           <PayPasswordInput />
+        </Form.Item>
+      </Form>
+      {error ? <Alert type="error" showIcon title={error} role="alert" /> : null}
+    </Modal>
+  )
+}
+
+/** Staff reject a withdrawal: the reason is required (the user reads it in the list and the message). */
+function RejectModal({ row, onClose, onDone }: { row: Withdrawal; onClose: () => void; onDone: () => void }) {
+  const [form] = Form.useForm<{ reason: string }>()
+  const [saving, setSaving] = useState(false)
+  const [error, setError] = useState('')
+  const submit = async () => {
+    const { reason } = await form.validateFields()
+    setSaving(true)
+    setError('')
+    try {
+      await decideWithdraw({ withdrawNo: row.withdrawNo, approve: false, reason: reason.trim() })
+      toast('success', '已驳回提现，金额退回用户余额')
+      onDone()
+    } catch (err) {
+      setError(apiErrorText(err, '操作失败'))
+    } finally {
+      setSaving(false)
+    }
+  }
+  return (
+    <Modal
+      open
+      title="驳回提现"
+      okText="驳回"
+      okButtonProps={{ danger: true }}
+      cancelText="取消"
+      confirmLoading={saving}
+      onOk={() => void submit().catch(() => undefined)}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <p>
+        {row.userName} 的提现 {formatYuan(row.amount)}（{row.withdrawNo}）。驳回后金额退回用户可用余额，
+        用户会看到驳回原因。
+      </p>
+      <Form form={form} layout="vertical">
+        <Form.Item
+          name="reason"
+          label="驳回原因"
+          rules={[
+            { required: true, whitespace: true, message: '请填写驳回原因' },
+            {
+              max: WITHDRAW_REJECT_REASON_MAX,
+              message: `驳回原因不能超过 ${WITHDRAW_REJECT_REASON_MAX} 个字`,
+            },
+          ]}
+        >
+          <Input.TextArea
+            rows={3}
+            maxLength={WITHDRAW_REJECT_REASON_MAX}
+            showCount
+            aria-label="驳回原因"
+            placeholder="如：收款人姓名与实名信息不符"
+          />
         </Form.Item>
       </Form>
       {error ? <Alert type="error" showIcon title={error} role="alert" /> : null}
@@ -178,7 +217,7 @@ const WITHDRAW_STATUS: Record<Withdrawal['status'], { label: string; color: stri
   REJECTED: { label: '已驳回', color: 'default' },
 }
 
-/** My withdrawals; for staff, every user's pending requests with approve / reject. */
+/** My withdrawals; for staff, every user's pending requests with approve / reject (with a reason). */
 function Withdrawals({
   staff,
   version,
@@ -198,11 +237,12 @@ function Withdrawals({
     }),
   )
   const [busy, setBusy] = useState<string | null>(null)
-  const decide = async (row: Withdrawal, approve: boolean) => {
+  const [rejecting, setRejecting] = useState<Withdrawal | null>(null)
+  const approve = async (row: Withdrawal) => {
     setBusy(row.withdrawNo)
     try {
-      await decideWithdraw({ withdrawNo: row.withdrawNo, approve })
-      toast('success', approve ? '已通过提现' : '已驳回提现，金额退回用户余额')
+      await decideWithdraw({ withdrawNo: row.withdrawNo, approve: true })
+      toast('success', '已通过提现')
       list.reload()
       onChanged()
     } catch (err) {
@@ -215,13 +255,23 @@ function Withdrawals({
     { title: '提现单号', dataIndex: 'withdrawNo' },
     ...(staff ? [{ title: '用户', dataIndex: 'userName' }] : []),
     { title: '金额', dataIndex: 'amount', render: (v: number) => formatYuan(v) },
-    { title: '收款账号', dataIndex: 'account' },
+    {
+      title: '收款账户',
+      dataIndex: 'account',
+      // the user sees it masked; staff, who pay it out, in full
+      render: (_: unknown, row) => `${PAYEE_KIND_LABELS[row.accountKind]} ${row.fullAccount ?? row.account}`,
+    },
     { title: '申请时间', dataIndex: 'createdAt', render: (v: number) => formatTradeTime(v) },
     {
       title: '状态',
       dataIndex: 'status',
-      render: (v: Withdrawal['status']) => (
-        <Tag color={WITHDRAW_STATUS[v].color}>{WITHDRAW_STATUS[v].label}</Tag>
+      render: (v: Withdrawal['status'], row) => (
+        <>
+          <Tag color={WITHDRAW_STATUS[v].color}>{WITHDRAW_STATUS[v].label}</Tag>
+          {v === 'REJECTED' && row.rejectReason ? (
+            <div className="withdraw-reason">驳回原因：{row.rejectReason}</div>
+          ) : null}
+        </>
       ),
     },
     ...(staff
@@ -236,15 +286,15 @@ function Withdrawals({
                     size="small"
                     type="primary"
                     loading={busy === row.withdrawNo}
-                    onClick={() => void decide(row, true)}
+                    onClick={() => void approve(row)}
                   >
                     通过
                   </Button>
                   <Button
                     size="small"
                     danger
-                    loading={busy === row.withdrawNo}
-                    onClick={() => void decide(row, false)}
+                    disabled={busy === row.withdrawNo}
+                    onClick={() => setRejecting(row)}
                   >
                     驳回
                   </Button>
@@ -283,6 +333,17 @@ function Withdrawals({
           setLimit(l)
         }}
       />
+      {rejecting ? (
+        <RejectModal
+          row={rejecting}
+          onClose={() => setRejecting(null)}
+          onDone={() => {
+            setRejecting(null)
+            list.reload()
+            onChanged()
+          }}
+        />
+      ) : null}
     </section>
   )
 }

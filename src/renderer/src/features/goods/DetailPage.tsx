@@ -3,10 +3,13 @@
  * price, attributes with their labels, where it is, stock, state, views and follows; the seller's
  * card; follow; buy (→ /buyer/buy.html) and bid (a modal), the caller's bids on the listing (the
  * seller sees every bid with accept / reject / counter); what keeps a trade safe.
+ * Buy and bid are offered only while the listing is on sale: a sold or taken-down (已下架) one shows
+ * its state instead. A listing hidden while it was on sale (in review) says 已下架 too; an unknown
+ * or deleted one says 商品不存在或已被删除.
  */
 import { lazy, Suspense, useState, type ReactNode } from 'react'
 import { Link, useNavigate, useParams } from 'react-router-dom'
-import { Alert, Avatar, Breadcrumb, Button, Image, Result, Skeleton, Tag, Tooltip } from 'antd'
+import { Alert, Avatar, Breadcrumb, Button, Image, Result, Skeleton, Tag } from 'antd'
 import {
   EditOutlined,
   EyeOutlined,
@@ -18,10 +21,18 @@ import {
   ShopOutlined,
   ShoppingCartOutlined,
   StopOutlined,
+  ThunderboltOutlined,
   UserOutlined,
   WarningOutlined,
 } from '@ant-design/icons'
-import { GOODS_STATUS_LABELS, GOODS_TYPE_LABELS, type GoodsDetail, type GoodsImage } from '@shared/api/goods'
+import {
+  GOODS_MSG,
+  GOODS_STATUS_LABELS,
+  GOODS_TYPE_LABELS,
+  type GoodsDetail,
+  type GoodsImage,
+} from '@shared/api/goods'
+import { protectionNote, TRADE_RULES } from '@shared/api/trade'
 import { getGoodsDetail, imageSrc, shopPath, STATUS_COLORS } from '@renderer/api/goods'
 import { idFromHtmlSegment } from '@renderer/app/route-table'
 import { useRequireLogin } from '@renderer/components/use-require-login'
@@ -105,7 +116,13 @@ function Gallery({ images, title }: { images: GoodsImage[]; title: string }) {
   )
 }
 
-export function SafetyNotes({ protectionDays }: { protectionDays?: number }) {
+export function SafetyNotes({
+  protectionDays,
+  autoDelivery,
+}: {
+  protectionDays?: number
+  autoDelivery?: boolean
+}) {
   return (
     <section className="panel" aria-labelledby="safety-title">
       <h2 className="panel__title" id="safety-title">
@@ -115,10 +132,18 @@ export function SafetyNotes({ protectionDays }: { protectionDays?: number }) {
         <li>
           <SafetyCertificateOutlined />
           <span>
-            <strong>担保交易：</strong>货款先由平台托管，您确认收货后才放款给卖家
-            {protectionDays ? `；账号类商品成交后卖家货款再冻结 ${protectionDays} 天，防止找回` : ''}。
+            <strong>担保交易：</strong>货款先由平台托管，
+            {protectionNote(protectionDays ?? TRADE_RULES.defaultProtectionDays)}。
           </span>
         </li>
+        {autoDelivery ? (
+          <li>
+            <ThunderboltOutlined />
+            <span>
+              <strong>自动交付：</strong>卖家已预存账号信息，您付款后平台立即交付，无需等待卖家在线。
+            </span>
+          </li>
+        ) : null}
         <li>
           <StopOutlined />
           <span>
@@ -208,41 +233,34 @@ function BuyActions({ detail }: { detail: GoodsDetail }) {
       </>
     )
   }
+  // not on sale (sold, taken down): no buy or bid, the state alert above says why
   const onSale = detail.status === 'ON_SALE'
-  const disabledReason = !onSale ? `该商品${GOODS_STATUS_LABELS[detail.status]}，无法购买` : null
-  const button = (label: string, icon: ReactNode, primary: boolean, run: () => void) => {
-    const node = (
-      <Button
-        type={primary ? 'primary' : 'default'}
-        size="large"
-        icon={icon}
-        className={primary ? 'detail-actions__buy' : undefined}
-        disabled={Boolean(disabledReason)}
-        onClick={() => {
-          if (ensureLogin()) run()
-        }}
-      >
-        {label}
-      </Button>
-    )
-    return disabledReason ? (
-      <Tooltip title={disabledReason}>
-        {/* a disabled button gets no pointer events; the span carries the tooltip */}
-        <span>{node}</span>
-      </Tooltip>
-    ) : (
-      node
-    )
-  }
+  const button = (label: string, icon: ReactNode, primary: boolean, run: () => void) => (
+    <Button
+      type={primary ? 'primary' : 'default'}
+      size="large"
+      icon={icon}
+      className={primary ? 'detail-actions__buy' : undefined}
+      onClick={() => {
+        if (ensureLogin()) run()
+      }}
+    >
+      {label}
+    </Button>
+  )
   return (
     <>
-      <div className="detail-actions">
-        {button('立即购买', <ShoppingCartOutlined />, true, () => {
-          void navigate(`/buyer/buy.html?goodsId=${detail.goodsId}`)
-        })}
-        {button('出价', <span aria-hidden="true">￥</span>, false, () => setBidding(true))}
-      </div>
-      {onSale ? <p className="detail-actions__note">{TRADE_NOTE}</p> : null}
+      {onSale ? (
+        <>
+          <div className="detail-actions">
+            {button('立即购买', <ShoppingCartOutlined />, true, () => {
+              void navigate(`/buyer/buy.html?goodsId=${detail.goodsId}`)
+            })}
+            {button('出价', <span aria-hidden="true">￥</span>, false, () => setBidding(true))}
+          </div>
+          <p className="detail-actions__note">{TRADE_NOTE}</p>
+        </>
+      ) : null}
       <Suspense fallback={null}>
         {bidding ? (
           <BidModal
@@ -309,7 +327,16 @@ function DetailView({ detail }: { detail: GoodsDetail }) {
               type="warning"
               showIcon
               title="该商品已下架"
-              description="卖家暂时下架了这件商品，暂不能购买。"
+              description={
+                detail.isOwner ? (
+                  detail.auditRemark || '重新上架后买家才能购买。'
+                ) : (
+                  <>
+                    卖家已下架这件商品，暂不能购买或出价。
+                    <Link to={listOfGame}>看看同游戏的其他在售商品</Link>
+                  </>
+                )
+              }
             />
           ) : detail.status === 'AUDITING' ? (
             <Alert
@@ -317,7 +344,11 @@ function DetailView({ detail }: { detail: GoodsDetail }) {
               type="warning"
               showIcon
               title="该商品正在审核中"
-              description="审核通过后才会出现在搜索结果中，并可以购买。"
+              description={
+                detail.auditRemark
+                  ? `${detail.auditRemark}。审核通过后才会出现在搜索结果中，并可以购买。`
+                  : '审核通过后才会出现在搜索结果中，并可以购买。'
+              }
             />
           ) : null}
           <div className="detail-price">
@@ -361,7 +392,8 @@ function DetailView({ detail }: { detail: GoodsDetail }) {
             </div>
           </dl>
           <BuyActions detail={detail} />
-          {detail.isOwner ? null : (
+          {/* following needs a listing on sale; one already followed can be unfollowed */}
+          {detail.isOwner || (detail.status !== 'ON_SALE' && !followed) ? null : (
             <div>
               <Button
                 icon={followed ? <HeartFilled /> : <HeartOutlined />}
@@ -401,7 +433,7 @@ function DetailView({ detail }: { detail: GoodsDetail }) {
         </section>
         <aside className="detail-side">
           <SellerCard detail={detail} />
-          <SafetyNotes protectionDays={config.data?.protectionDays} />
+          <SafetyNotes protectionDays={config.data?.protectionDays} autoDelivery={detail.autoDelivery} />
         </aside>
       </div>
     </div>
@@ -418,13 +450,23 @@ export default function DetailPage() {
   )
   if (detail.error) {
     const missing = detail.error instanceof ApiError && detail.error.code === 404
+    // a listing that was on sale and is hidden for now (in review) is 已下架, not gone
+    // (a 404's message is fixed by the request layer: the server's own is in the body)
+    const takenDown =
+      missing && (detail.error as ApiError & { body?: { msg?: unknown } }).body?.msg === GOODS_MSG.OFF_SHELF
     return (
       <div className="page-container">
         <section className="panel detail-missing">
           <Result
-            status={missing ? '404' : 'error'}
-            title={missing ? '商品不存在或已被删除' : '商品加载失败'}
-            subTitle={missing ? '可能是链接有误，或卖家已删除了这件商品' : apiErrorText(detail.error)}
+            status={missing ? (takenDown ? 'warning' : '404') : 'error'}
+            title={takenDown ? '该商品已下架' : missing ? '商品不存在或已被删除' : '商品加载失败'}
+            subTitle={
+              takenDown
+                ? '卖家已下架这件商品，暂不能查看和购买'
+                : missing
+                  ? '可能是链接有误，或卖家已删除了这件商品'
+                  : apiErrorText(detail.error)
+            }
             extra={[
               missing ? null : (
                 <Button key="retry" type="primary" onClick={detail.reload}>

@@ -592,6 +592,24 @@ export default function ListPage() {
           <LoadErrorAlert title={apiErrorText(results.error, '商品加载失败')} onRetry={results.reload} />
         ) : !page ? (
           <Skeleton active paragraph={{ rows: 8 }} />
+        ) : rows.length === 0 && page.total > 0 ? (
+          // a page past the last result (an old link, or listings sold meanwhile): say so and offer the last page
+          <Empty
+            className="list-empty"
+            description={
+              <>
+                <strong>这一页没有商品了</strong>
+                <span>共 {page.total} 件商品，已超出最后一页</span>
+              </>
+            }
+          >
+            <Button
+              type="primary"
+              onClick={() => go({ ...filters, page: Math.max(1, Math.ceil(page.total / filters.limit)) })}
+            >
+              去最后一页
+            </Button>
+          </Empty>
         ) : rows.length === 0 ? (
           <Empty
             className="list-empty"

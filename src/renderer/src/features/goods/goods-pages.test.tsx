@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { GOODS_PATHS } from '@shared/api/goods'
+import { GOODS_MSG, GOODS_PATHS } from '@shared/api/goods'
+import { TRADE_PATHS } from '@shared/api/trade'
 import { MSG } from '@shared/messages'
 import { fakeApi, ok, type FakeApi } from '@renderer/testing/fake-api'
 import { renderApp } from '@renderer/testing/render-app'
@@ -125,6 +126,17 @@ describe('/list.html', () => {
     await waitFor(() => expect(app.location()).toBe('/list.html?gameId=1'))
   })
 
+  it('a page past the last result says so (not the search cap) and leads to the last page', async () => {
+    install({ [GOODS_PATHS.search]: () => ({ code: 200, msg: '查询成功', rows: [], total: 45 }) })
+    const app = renderApp('/list.html?gameId=1&page=9')
+    expect(await screen.findByText('这一页没有商品了')).toBeTruthy()
+    expect(screen.getByText('共 45 件商品，已超出最后一页')).toBeTruthy()
+    expect(screen.queryByText(/最多浏览前/)).toBeNull()
+    expect(screen.queryByText('没有找到符合条件的商品')).toBeNull()
+    fireEvent.click(screen.getByRole('button', { name: '去最后一页' }))
+    await waitFor(() => expect(app.location()).toBe('/list.html?gameId=1&page=3'))
+  })
+
   it('asks a logged-out visitor to log in before following', async () => {
     const app = renderApp('/list.html?gameId=1')
     await screen.findByText('王者荣耀账号 1')
@@ -213,11 +225,64 @@ describe('/detail/{goodsId}.html', () => {
     expect(screen.getByLabelText('4 人关注')).toBeTruthy()
   })
 
-  it('says clearly when a listing is sold', async () => {
+  it('says clearly when a listing is sold, without buy or bid', async () => {
     install({ '/goods/detail/5': ok(detail(5, { status: 'SOLD' })) })
     renderApp('/detail/5.html')
     expect(await screen.findByText('该商品已售出')).toBeTruthy()
-    expect((screen.getByRole('button', { name: /立即购买/ }) as HTMLButtonElement).disabled).toBe(true)
+    expect(screen.queryByRole('button', { name: /立即购买/ })).toBeNull()
+    expect(screen.queryByRole('button', { name: /出价/ })).toBeNull()
+  })
+
+  it('shows a taken-down listing as 已下架 to a follower: no buy, no bid, unfollow still there', async () => {
+    logIn()
+    install({
+      '/goods/detail/5': ok(detail(5, { status: 'OFF_SHELF', followed: true })),
+      [TRADE_PATHS.bidList]: { code: 200, msg: '', rows: [], total: 0 },
+    })
+    renderApp('/detail/5.html')
+    expect(await screen.findByText('该商品已下架')).toBeTruthy()
+    expect(screen.getByText(/卖家已下架这件商品/)).toBeTruthy()
+    expect(screen.getByRole('heading', { name: '王者荣耀账号 5' })).toBeTruthy()
+    expect(screen.queryByText('商品不存在或已被删除')).toBeNull()
+    expect(screen.queryByRole('button', { name: /立即购买/ })).toBeNull()
+    expect(screen.queryByRole('button', { name: /出价/ })).toBeNull()
+    expect(screen.getByRole('button', { name: /已关注/ })).toBeTruthy()
+  })
+
+  it('a listing hidden for now (在审核) says 已下架, not deleted', async () => {
+    install({ '/goods/detail/5': { code: 404, msg: GOODS_MSG.OFF_SHELF } })
+    renderApp('/detail/5.html')
+    expect(await screen.findByText('该商品已下架')).toBeTruthy()
+    expect(screen.queryByText('商品不存在或已被删除')).toBeNull()
+  })
+
+  it('refuses a bid validity over the maximum with the maximum, and sends a valid one', async () => {
+    logIn()
+    install({
+      [TRADE_PATHS.bidList]: { code: 200, msg: '', rows: [], total: 0 },
+      [TRADE_PATHS.bidCreate]: ok({}),
+    })
+    renderApp('/detail/5.html')
+    fireEvent.click(await screen.findByRole('button', { name: /出价/ }))
+    fireEvent.change(await screen.findByRole('textbox', { name: '我的出价（元）' }), {
+      target: { value: '100' },
+    })
+    const hours = screen.getByRole('spinbutton', { name: '有效期（小时）' })
+    fireEvent.change(hours, { target: { value: '100' } })
+    fireEvent.blur(hours)
+    fireEvent.click(screen.getByRole('button', { name: /提\s*交/ }))
+    expect(await screen.findByText('有效期最长 72 小时')).toBeTruthy()
+    expect((hours as HTMLInputElement).value).toBe('100')
+    expect(api.callsTo(TRADE_PATHS.bidCreate)).toHaveLength(0)
+
+    fireEvent.change(hours, { target: { value: '72' } })
+    fireEvent.click(screen.getByRole('button', { name: /提\s*交/ }))
+    await waitFor(() => expect(api.callsTo(TRADE_PATHS.bidCreate)).toHaveLength(1))
+    expect(JSON.parse(api.callsTo(TRADE_PATHS.bidCreate)[0]!.data as string)).toEqual({
+      goodsId: 5,
+      price: 10_000,
+      expiresInHours: 72,
+    })
   })
 
   it('a missing listing shows a page, not a toast', async () => {

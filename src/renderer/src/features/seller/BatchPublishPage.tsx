@@ -25,6 +25,7 @@ import type { ColumnsType } from 'antd/es/table'
 import {
   CheckCircleFilled,
   CloseCircleFilled,
+  ExclamationCircleFilled,
   FileExcelOutlined,
   FileTextOutlined,
   InboxOutlined,
@@ -159,9 +160,21 @@ export default function BatchPublishPage() {
       width: '40%',
       render: (_, row) =>
         row.ok ? (
-          <span className="batch-ok">
-            <CheckCircleFilled /> 可以发布
-          </span>
+          <>
+            <span className="batch-ok">
+              <CheckCircleFilled /> 可以发布
+            </span>
+            {/* published, but not on sale by itself: no screenshot yet (accounts), or held for review */}
+            {row.notes?.length ? (
+              <ul className="batch-notes">
+                {row.notes.map((note) => (
+                  <li key={note}>
+                    <ExclamationCircleFilled /> {note}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </>
         ) : (
           <ul className="batch-errors">
             {row.errors.map((reason) => (
@@ -181,9 +194,16 @@ export default function BatchPublishPage() {
           status="success"
           title={`已发布 ${result.published} 件商品`}
           subTitle={
-            preview && preview.invalidRows > 0
-              ? `有 ${preview.invalidRows} 行因错误被跳过，修改后可以重新上传这些行。`
-              : '全部有效行都已发布。'
+            <>
+              {preview && preview.invalidRows > 0
+                ? `有 ${preview.invalidRows} 行因错误被跳过，修改后可以重新上传这些行。`
+                : '全部有效行都已发布。'}
+              {result.held > 0 ? (
+                <p className="batch-held">
+                  其中 {result.held} 件暂未上架（账号需上传截图，或内容需人工审核），原因见「我出售的商品」。
+                </p>
+              ) : null}
+            </>
           }
           extra={[
             <Link key="manage" to="/seller/sellGoods.html">

@@ -23,7 +23,15 @@ import {
 } from 'antd'
 import type { Rule } from 'antd/es/form'
 import { BulbOutlined, EditOutlined } from '@ant-design/icons'
-import { GOODS_LIMITS, GOODS_TYPE_LABELS, type GoodsDetail, type GoodsType } from '@shared/api/goods'
+import {
+  GOODS_LIMITS,
+  GOODS_TYPE_LABELS,
+  type AttributeField,
+  type GoodsDetail,
+  type GoodsType,
+} from '@shared/api/goods'
+import { contactPlaces, type ListingText } from '@shared/rules/contact'
+import { protectionNote } from '@shared/api/trade'
 import { getAreaServersByGameId } from '@renderer/api/game'
 import { getMyGoodsDetail, publishGoods, updateGoods } from '@renderer/api/goods'
 import { attributeFieldsOf, typeConfigOf } from '@renderer/features/goods/attributes'
@@ -63,6 +71,36 @@ function rule<T>(check: (value: T) => string): Rule {
 function positive(text: string | null): number | undefined {
   const n = Number(text)
   return text && Number.isSafeInteger(n) && n > 0 ? n : undefined
+}
+
+/**
+ * Warns while the seller types when the title, the description or a free-text attribute looks like
+ * off-platform contact details (the server's rule, src/shared/rules/contact.ts): such a listing is
+ * held for staff review instead of going on sale.
+ */
+function ContactWarning({ fields }: { fields: readonly AttributeField[] }) {
+  const form = Form.useFormInstance<FormValues>()
+  const title = Form.useWatch('title', form)
+  const description = Form.useWatch('description', form)
+  const attributes = Form.useWatch('attributes', form)
+  const texts: ListingText[] = [
+    { field: '标题', text: title ?? '' },
+    { field: '描述', text: description ?? '' },
+    ...fields
+      .filter((f) => f.kind === 'text' && typeof attributes?.[f.key] === 'string')
+      .map((f) => ({ field: f.label, text: attributes?.[f.key] as string })),
+  ]
+  const places = contactPlaces(texts)
+  if (!places) return null
+  return (
+    <Alert
+      className="publish-error"
+      type="warning"
+      showIcon
+      title={`${places}疑似含有站外联系方式`}
+      description="平台禁止留 QQ、微信、手机号和网址等联系方式（私下交易是诈骗的主要途径）。保留它们提交后，商品需人工审核，通过后才会上架。"
+    />
+  )
 }
 
 function PriceHint() {
@@ -352,6 +390,7 @@ export function PublishForm({
           <ImageUploader />
         </Form.Item>
 
+        <ContactWarning fields={fields} />
         {serverError ? (
           <Alert className="publish-error" type="error" showIcon title={serverError} role="alert" />
         ) : null}
@@ -394,12 +433,12 @@ function PublishTips({ protectionDays, account }: { protectionDays: number; acco
         </li>
         {account ? (
           <li>
-            <strong>提前设置发货账号</strong>在「发货账号管理」中填好账号信息，买家付款后平台自动交付。
+            <strong>提前设置发货账号</strong>
+            在「发货账号管理」中填好账号信息并开启「自动交付」，买家付款后平台立即交付。
           </li>
         ) : null}
         <li>
-          <strong>资金安全</strong>买家确认收货后货款才会结算给您
-          {account && protectionDays ? `，账号类商品另有 ${protectionDays} 天防找回保护期` : ''}。
+          <strong>资金安全</strong>货款由平台托管，{protectionNote(protectionDays)}。
         </li>
       </ul>
     </aside>

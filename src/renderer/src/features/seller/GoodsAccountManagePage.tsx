@@ -6,14 +6,33 @@
  */
 import { useMemo, useState } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
-import { Alert, Button, Empty, Form, Input, Modal, Popconfirm, Select, Skeleton, Table, Tag } from 'antd'
+import {
+  Alert,
+  Button,
+  Empty,
+  Form,
+  Input,
+  Modal,
+  Popconfirm,
+  Select,
+  Skeleton,
+  Switch,
+  Table,
+  Tag,
+  Tooltip,
+} from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import { LockOutlined, SafetyCertificateOutlined } from '@ant-design/icons'
-import type { DeliveryAccount, TransferField } from '@shared/api/goods'
+import type { DeliveryAccount } from '@shared/api/goods'
 import { PAGINATION } from '@shared/constants'
 import type { ScrollState } from '@renderer/app/RootShell'
 import { getMyGames } from '@renderer/api/game'
-import { listDeliveryAccounts, removeDeliveryAccount, saveDeliveryAccount } from '@renderer/api/goods'
+import {
+  listDeliveryAccounts,
+  removeDeliveryAccount,
+  saveDeliveryAccount,
+  setAutoDelivery,
+} from '@renderer/api/goods'
 import { Pagination } from '@renderer/components/Pagination'
 import { loadTransferConfig } from '@renderer/features/goods/catalogue-cache'
 import { ListingText } from '@renderer/features/goods/ListingCell'
@@ -22,43 +41,9 @@ import { parseTime } from '@renderer/utils/time'
 import { toast } from '@renderer/utils/toast'
 import { useQuery } from '@renderer/utils/use-query'
 import { LoadErrorAlert } from '@renderer/components/LoadErrorAlert'
+import { normaliseTransferValue } from '@shared/rules/transfer'
+import { TransferFieldInput, transferFieldRule } from '@renderer/features/trade/TransferFieldInput'
 import { SellerShell } from './SellerShell'
-
-const PHONE = /^1\d{10}$/
-
-function fieldControl(field: TransferField) {
-  const placeholder = field.placeholder || `请输入${field.label}`
-  if (field.secret || field.kind === 'password') {
-    // new-password: the browser must not fill in the seller's own site password here
-    return (
-      <Input.Password
-        placeholder={placeholder}
-        autoComplete="new-password"
-        maxLength={200}
-        aria-label={field.label}
-      />
-    )
-  }
-  if (field.kind === 'textarea') {
-    return (
-      <Input.TextArea
-        placeholder={placeholder}
-        autoSize={{ minRows: 2, maxRows: 6 }}
-        maxLength={500}
-        aria-label={field.label}
-      />
-    )
-  }
-  return (
-    <Input
-      placeholder={placeholder}
-      autoComplete="off"
-      inputMode={field.kind === 'phone' ? 'tel' : undefined}
-      maxLength={field.kind === 'phone' ? 11 : 200}
-      aria-label={field.label}
-    />
-  )
-}
 
 /** The credentials form of one listing, built from the game's transfer config. */
 function AccountModal({
@@ -84,7 +69,7 @@ function AccountModal({
     try {
       const clean: Record<string, string> = {}
       for (const field of fields) {
-        const value = (values[field.key] ?? '').trim()
+        const value = normaliseTransferValue(field, values[field.key] ?? '')
         if (value) clean[field.key] = value
       }
       await saveDeliveryAccount({ goodsId: account.goodsId, fields: clean })
@@ -135,12 +120,9 @@ function AccountModal({
                   ? `当前：${current.fields[field.key]}（不填写则${field.required ? '需重新填写' : '清空'}）`
                   : undefined
               }
-              rules={[
-                { required: field.required, whitespace: true, message: `请输入${field.label}` },
-                ...(field.kind === 'phone' ? [{ pattern: PHONE, message: '请输入 11 位手机号' }] : []),
-              ]}
+              rules={[transferFieldRule(field)]}
             >
-              {fieldControl(field)}
+              <TransferFieldInput field={field} />
             </Form.Item>
           ))}
         </Form>
@@ -207,6 +189,19 @@ export default function GoodsAccountManagePage() {
     }
   }
 
+  const toggleAuto = async (account: DeliveryAccount, enabled: boolean) => {
+    setBusy(account.goodsId)
+    try {
+      await setAutoDelivery({ goodsId: account.goodsId, enabled })
+      toast('success', enabled ? '已开启自动交付' : '已关闭自动交付')
+      list.reload()
+    } catch (error) {
+      if (!alreadyNotified(error)) toast('error', apiErrorText(error))
+    } finally {
+      setBusy(null)
+    }
+  }
+
   const columns: ColumnsType<DeliveryAccount> = [
     {
       title: '商品',
@@ -240,6 +235,22 @@ export default function GoodsAccountManagePage() {
         ),
     },
     {
+      title: '自动交付',
+      key: 'auto',
+      width: 120,
+      render: (_, a) => (
+        <Tooltip title={a.complete ? '买家付款后由平台立即交付这组账号信息' : '完整填写发货账号后可开启'}>
+          <Switch
+            aria-label={`自动交付：${a.goodsTitle}`}
+            checked={a.autoDelivery}
+            disabled={!a.complete}
+            loading={busy === a.goodsId}
+            onChange={(on) => void toggleAuto(a, on)}
+          />
+        </Tooltip>
+      ),
+    },
+    {
       title: '操作',
       key: 'actions',
       width: 150,
@@ -270,7 +281,7 @@ export default function GoodsAccountManagePage() {
   return (
     <SellerShell title="发货账号管理">
       <p className="publish-hint">
-        为账号类商品提前填好交付信息，买家付款后由平台交付给买家。请勿在聊天中发送账号密码；平台工作人员也不会向您索要。
+        为账号类商品提前填好交付信息；开启「自动交付」后，买家付款时由平台立即交付给买家，无需您在线。请勿在聊天中发送账号密码；平台工作人员也不会向您索要。
       </p>
       <div className="seller-toolbar">
         <Select<number>

@@ -1,12 +1,15 @@
 /**
  * /seller/publishSuccessed.html?goodsId=(&edited=1), step 3 of publishing: the listing's state
- * (在售 right away, or 审核中 until approved), and where to go next: the listing, publish another,
- * manage goods.
+ * (在售 right away, or 审核中 until approved, with the reason when it is held, e.g. contact details),
+ * and where to go next: the listing, publish another, manage goods. The listing is read as the
+ * caller's own (seller detail): someone else's or an unknown id says it is not found.
  */
 import { Link, useSearchParams } from 'react-router-dom'
-import { Button, Result, Skeleton, Steps, Tag } from 'antd'
+import { Alert, Button, Result, Skeleton, Steps, Tag } from 'antd'
 import { GOODS_STATUS_LABELS } from '@shared/api/goods'
 import { getMyGoodsDetail, goodsDetailPath, STATUS_COLORS } from '@renderer/api/goods'
+import { ApiError } from '@renderer/api/http'
+import { apiErrorText } from '@renderer/utils/api-error'
 import { formatYuan } from '@renderer/utils/money'
 import { useQuery } from '@renderer/utils/use-query'
 import { PUBLISH_STEPS } from './publish-steps'
@@ -22,11 +25,38 @@ export default function PublishSuccessPage() {
   )
   const goods = detail.data
   const title = edited ? '修改已保存' : '发布成功'
+  // not the caller's listing (403), unknown or deleted (404), or no id at all
+  const notMine =
+    !valid || (detail.error instanceof ApiError && (detail.error.code === 403 || detail.error.code === 404))
+
+  if (notMine || (detail.error && !goods)) {
+    return (
+      <SellerShell title="商品不存在">
+        <Result
+          status={notMine ? '404' : 'error'}
+          title={notMine ? '没有找到这件商品' : '商品加载失败'}
+          subTitle={
+            notMine ? '它不存在、已被删除，或不是您发布的商品。' : apiErrorText(detail.error, '请稍后再试')
+          }
+          extra={[
+            notMine ? null : (
+              <Button key="retry" type="primary" onClick={detail.reload}>
+                重试
+              </Button>
+            ),
+            <Link key="manage" to="/seller/sellGoods.html">
+              <Button type={notMine ? 'primary' : 'default'}>管理我的商品</Button>
+            </Link>,
+          ]}
+        />
+      </SellerShell>
+    )
+  }
 
   return (
     <SellerShell title={title}>
       {edited ? null : <Steps className="publish-steps" current={2} items={PUBLISH_STEPS} size="small" />}
-      {detail.loading && !goods ? (
+      {!goods ? (
         <Skeleton active paragraph={{ rows: 4 }} />
       ) : (
         <Result
@@ -47,13 +77,20 @@ export default function PublishSuccessPage() {
                       ? '商品已上架，买家现在就能在商品列表中找到它。'
                       : '可以在「我出售的商品」中上架这件商品。'}
                 </p>
+                {goods.auditRemark ? (
+                  <Alert
+                    className="publish-result__remark"
+                    type="warning"
+                    showIcon
+                    title={goods.auditRemark}
+                    description="平台禁止在标题、描述和属性中留站外联系方式（QQ、微信、手机号、网址），修改后可更快上架。"
+                  />
+                ) : null}
               </div>
-            ) : (
-              '可以在「我出售的商品」中查看和管理这件商品。'
-            )
+            ) : null
           }
           extra={[
-            valid ? (
+            goods ? (
               <Link key="view" to={goodsDetailPath(goodsId)}>
                 <Button type="primary">查看商品</Button>
               </Link>

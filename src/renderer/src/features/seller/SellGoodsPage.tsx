@@ -200,9 +200,11 @@ export default function SellGoodsPage() {
       render: (s: GoodsStatus, g) => (
         <div className="seller-status">
           <Tag color={STATUS_COLORS[s]}>{GOODS_STATUS_LABELS[s]}</Tag>
+          {/* the server's reason in full: held for review (contact details), kept off the shelf
+              (no screenshot yet), or rejected by staff (审核未通过：…) */}
           {g.auditRemark ? (
-            <Tooltip title={`审核未通过：${g.auditRemark}`}>
-              <span className="seller-status__remark">未通过：{g.auditRemark}</span>
+            <Tooltip title={g.auditRemark}>
+              <span className="seller-status__remark">{g.auditRemark}</span>
             </Tooltip>
           ) : null}
         </div>

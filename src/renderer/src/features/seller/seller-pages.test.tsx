@@ -26,7 +26,7 @@ function install(extra: Record<string, unknown> = {}) {
     [GOODS_PATHS.myGoods]: {
       code: 200,
       msg: '',
-      rows: [brief(1), brief(2, { status: 'OFF_SHELF', auditRemark: '截图含联系方式' })],
+      rows: [brief(1), brief(2, { status: 'OFF_SHELF', auditRemark: '审核未通过：截图含联系方式' })],
       total: 2,
     },
     '/goods/seller/detail/77': ok(detail(77, { isOwner: true })),
@@ -131,6 +131,26 @@ describe('/seller/completeInfo.html', { timeout: 45_000 }, () => {
     expect(api.callsTo(GOODS_PATHS.publish)).toHaveLength(0)
   })
 
+  it('warns while typing contact details (they send the listing to review)', async () => {
+    renderApp('/seller/completeInfo.html?gameId=1&goodsType=ACCOUNT')
+    await fillAccountForm()
+    expect(screen.queryByText(/疑似含有站外联系方式/)).toBeNull()
+    fireEvent.change(screen.getByRole('textbox', { name: '商品标题' }), {
+      target: { value: '王者 全英雄 ＱＱ１２３４５６７８' },
+    })
+    expect(await screen.findByText('标题（QQ号）疑似含有站外联系方式')).toBeTruthy()
+    fireEvent.change(screen.getByRole('textbox', { name: '商品描述' }), {
+      target: { value: '加v seller888' },
+    })
+    expect(await screen.findByText('标题（QQ号）、描述（联系方式）疑似含有站外联系方式')).toBeTruthy()
+    // game areas and levels are not contact details
+    fireEvent.change(screen.getByRole('textbox', { name: '商品标题' }), {
+      target: { value: '安卓QQ区 V10 100英雄' },
+    })
+    fireEvent.change(screen.getByRole('textbox', { name: '商品描述' }), { target: { value: '微信区可换绑' } })
+    await waitFor(() => expect(screen.queryByText(/疑似含有站外联系方式/)).toBeNull())
+  })
+
   it('refuses a price out of range in the form', async () => {
     renderApp('/seller/completeInfo.html?gameId=1&goodsType=ACCOUNT')
     await fillAccountForm()
@@ -168,6 +188,34 @@ describe('/seller/completeInfo.html', { timeout: 45_000 }, () => {
   })
 })
 
+describe('/seller/publishSuccessed.html', { timeout: 45_000 }, () => {
+  it("says not found for a listing that is not the caller's (the server answers 403)", async () => {
+    install({ '/goods/seller/detail/88': { code: 403, msg: '当前操作没有权限' } })
+    renderApp('/seller/publishSuccessed.html?goodsId=88')
+    expect(await screen.findByText('没有找到这件商品')).toBeTruthy()
+    expect(screen.queryByText('发布成功')).toBeNull()
+    expect(screen.queryByRole('link', { name: /查看商品/ })).toBeNull()
+    expect(api.callsTo('/goods/seller/detail/88')).toHaveLength(1)
+  })
+
+  it('says not found for an unknown listing or no id', async () => {
+    renderApp('/seller/publishSuccessed.html?goodsId=99')
+    expect(await screen.findByText('没有找到这件商品')).toBeTruthy()
+    expect(screen.queryByText('发布成功')).toBeNull()
+  })
+
+  it('shows why a listing is held for review', async () => {
+    const remark = '疑似含有站外联系方式：标题（QQ号），需人工审核'
+    install({
+      '/goods/seller/detail/77': ok(detail(77, { isOwner: true, status: 'AUDITING', auditRemark: remark })),
+    })
+    renderApp('/seller/publishSuccessed.html?goodsId=77')
+    expect(await screen.findByText(remark)).toBeTruthy()
+    expect(screen.getByText('发布成功', { selector: '.ant-result-title' })).toBeTruthy()
+    expect(screen.getByText('商品正在审核，审核通过后会自动上架并出现在商品列表中。')).toBeTruthy()
+  })
+})
+
 describe('/seller/sellGoods.html', { timeout: 45_000 }, () => {
   it('lists by state and shows a refusal with the server message', async () => {
     renderApp('/seller/sellGoods.html?status=ON_SALE')
@@ -177,7 +225,8 @@ describe('/seller/sellGoods.html', { timeout: 45_000 }, () => {
       pageNum: 1,
       pageSize: 20,
     })
-    expect(screen.getByText('未通过：截图含联系方式')).toBeTruthy()
+    // the server's reason as it is (no second 未通过 prefix)
+    expect(screen.getByText('审核未通过：截图含联系方式')).toBeTruthy()
     fireEvent.click(screen.getByRole('button', { name: /^下\s*架$/ }))
     fireEvent.click(await confirmButton())
     expect(await screen.findByText('只能操作自己发布的商品')).toBeTruthy()
@@ -217,10 +266,17 @@ describe('/seller/busPublish.html', { timeout: 45_000 }, () => {
         rows: [
           { rowNo: 1, ok: true, errors: [], title: '号一', price: 1000 },
           { rowNo: 2, ok: false, errors: ['价格不能低于 0.01 元', '请选择段位'], title: '号二', price: 0 },
-          { rowNo: 3, ok: true, errors: [], title: '号三', price: 2000 },
+          {
+            rowNo: 3,
+            ok: true,
+            errors: [],
+            title: '号三',
+            price: 2000,
+            notes: ['发布后暂不上架：请上传至少 1 张截图后上架'],
+          },
         ],
       }),
-      [GOODS_PATHS.batchPublish]: ok({ published: 2, goodsIds: [8, 9] }),
+      [GOODS_PATHS.batchPublish]: ok({ published: 2, goodsIds: [8, 9], held: 2 }),
     })
     renderApp('/seller/busPublish.html')
     await choose('选择游戏', '王者荣耀')
@@ -236,6 +292,7 @@ describe('/seller/busPublish.html', { timeout: 45_000 }, () => {
     expect(await screen.findByText('请选择段位')).toBeTruthy()
     expect(screen.getByText('号二').closest('tr')?.className).toContain('batch-row--bad')
     expect(screen.getAllByText('可以发布')).toHaveLength(2)
+    expect(screen.getByText(/发布后暂不上架：请上传至少 1 张截图后上架/)).toBeTruthy()
     fireEvent.click(screen.getByRole('button', { name: /发布有效行（2）/ }))
     fireEvent.click(await confirmButton())
     expect(await screen.findByText('已发布 2 件商品')).toBeTruthy()
@@ -243,6 +300,7 @@ describe('/seller/busPublish.html', { timeout: 45_000 }, () => {
       batchId: 'f'.repeat(32),
     })
     expect(screen.getByText(/有 1 行因错误被跳过/)).toBeTruthy()
+    expect(screen.getByText(/其中 2 件暂未上架/)).toBeTruthy()
   })
 
   it('refuses a file that is not CSV or XLSX', async () => {

@@ -38,6 +38,18 @@ export function bidPriceError(text: string | undefined, askFen: number): string 
   return ''
 }
 
+/**
+ * '' when the bid's validity (hours) is a whole number from 1 to the maximum, else the message. A
+ * value out of range is refused with the limit, never cut to it (the server refuses it the same way).
+ */
+export function bidHoursError(hours: unknown): string {
+  if (hours === undefined || hours === null || hours === '') return '请填写有效期'
+  if (typeof hours !== 'number' || !Number.isInteger(hours)) return '有效期须为整数小时'
+  if (hours < 1) return '有效期至少 1 小时'
+  if (hours > TRADE_RULES.bidMaxHours) return `有效期最长 ${TRADE_RULES.bidMaxHours} 小时`
+  return ''
+}
+
 function PriceModal({
   title,
   label,
@@ -101,8 +113,21 @@ function PriceModal({
           <Input prefix="¥" suffix="元" inputMode="decimal" maxLength={14} aria-label={label} autoFocus />
         </Form.Item>
         {withExpiry ? (
-          <Form.Item name="hours" label="有效期（小时）">
-            <InputNumber aria-label="有效期（小时）" min={1} max={TRADE_RULES.bidMaxHours} precision={0} />
+          <Form.Item
+            name="hours"
+            label="有效期（小时）"
+            extra={`1 – ${TRADE_RULES.bidMaxHours} 小时，过期未处理的出价自动失效`}
+            rules={[
+              {
+                validator: (_, value: unknown) => {
+                  const message = bidHoursError(value)
+                  return message ? Promise.reject(new Error(message)) : Promise.resolve()
+                },
+              },
+            ]}
+          >
+            {/* no min/max here: InputNumber would silently clamp 100 to the maximum */}
+            <InputNumber aria-label="有效期（小时）" />
           </Form.Item>
         ) : null}
       </Form>

@@ -1,12 +1,13 @@
 /**
- * /buyer/buy.html?goodsId=: the listing, the quantity (stock > 1) and, for coins/items/recharges,
- * the receiving role (choose one or add one here). 提交订单 creates the unpaid order and goes on to
- * /buyer/confirmOrder.html.
+ * /buyer/buy.html?goodsId=: the listing, the quantity (stock > 1: a whole number from 1 to the
+ * stock, typed or stepped with −/+; see quantity.ts) and, for coins/items/recharges, the receiving
+ * role (choose one or add one here). The amount is the price × the validated quantity. 提交订单
+ * creates the unpaid order and goes on to /buyer/confirmOrder.html.
  */
 import { useState } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router-dom'
-import { Alert, Button, Empty, Form, InputNumber, Radio, Result, Skeleton, Space, Steps } from 'antd'
-import { PlusOutlined } from '@ant-design/icons'
+import { Alert, Button, Empty, Form, Input, Radio, Result, Skeleton, Space, Steps } from 'antd'
+import { MinusOutlined, PlusOutlined } from '@ant-design/icons'
 import { GOODS_TYPE_LABELS } from '@shared/api/goods'
 import { getGoodsDetail, goodsDetailPath, imageSrc } from '@renderer/api/goods'
 import { createOrder, listRoles } from '@renderer/api/trade'
@@ -16,6 +17,7 @@ import { useQuery } from '@renderer/utils/use-query'
 import { RoleFormModal } from './RoleForm'
 import { ORDER_STEPS, TradeShell } from './TradeShell'
 import { positiveInt } from './trade-utils'
+import { parseQuantity, stepQuantity } from './quantity'
 
 export default function BuyPage() {
   const [params] = useSearchParams()
@@ -29,7 +31,8 @@ export default function BuyPage() {
   const roles = useQuery(['buy-roles', goods?.gameId, needsRole], () =>
     goods && needsRole ? listRoles(goods.gameId) : Promise.resolve([]),
   )
-  const [quantity, setQuantity] = useState(1)
+  // the text as typed; the quantity is only ever the validated integer parsed from it
+  const [quantityText, setQuantityText] = useState('1')
   const [roleId, setRoleId] = useState<number | null>(null)
   const [adding, setAdding] = useState(false)
   const [submitting, setSubmitting] = useState(false)
@@ -63,9 +66,16 @@ export default function BuyPage() {
   }
 
   const onSale = goods.status === 'ON_SALE'
-  const maxQuantity = Math.max(1, goods.stock)
+  const canChoose = goods.stock > 1
+  const checked = parseQuantity(canChoose ? quantityText : '1', goods.stock)
+  const quantity = checked.quantity
+  const step = (delta: 1 | -1) => setQuantityText(String(stepQuantity(quantityText, goods.stock, delta)))
   const submit = async () => {
     setError('')
+    if (quantity === null) {
+      setError(checked.error)
+      return
+    }
     if (needsRole && !chosenRole) {
       setError('请选择收货角色')
       return
@@ -105,16 +115,35 @@ export default function BuyPage() {
         {goods.isOwner ? <Alert type="warning" showIcon title="不能购买自己发布的商品" /> : null}
         <Form layout="horizontal" labelCol={{ flex: '100px' }}>
           <Form.Item label="单价">{formatYuan(goods.price)}</Form.Item>
-          <Form.Item label="购买数量">
-            {goods.stock > 1 ? (
-              <InputNumber
-                aria-label="购买数量"
-                min={1}
-                max={maxQuantity}
-                precision={0}
-                value={quantity}
-                onChange={(value) => setQuantity(Math.min(maxQuantity, Math.max(1, Number(value) || 1)))}
-              />
+          <Form.Item
+            label="购买数量"
+            validateStatus={checked.error ? 'error' : undefined}
+            help={checked.error || (canChoose ? `可购 1 至 ${goods.stock} 件` : undefined)}
+          >
+            {canChoose ? (
+              <Space.Compact>
+                <Button
+                  aria-label="减少数量"
+                  icon={<MinusOutlined />}
+                  disabled={quantity !== null && quantity <= 1}
+                  onClick={() => step(-1)}
+                />
+                <Input
+                  aria-label="购买数量"
+                  inputMode="numeric"
+                  autoComplete="off"
+                  maxLength={9}
+                  value={quantityText}
+                  onChange={(e) => setQuantityText(e.target.value)}
+                  style={{ width: 96, textAlign: 'center' }}
+                />
+                <Button
+                  aria-label="增加数量"
+                  icon={<PlusOutlined />}
+                  disabled={quantity !== null && quantity >= goods.stock}
+                  onClick={() => step(1)}
+                />
+              </Space.Compact>
             ) : (
               <span>1</span>
             )}
@@ -155,7 +184,9 @@ export default function BuyPage() {
         </Form>
         <div className="trade-total">
           <span>应付金额</span>
-          <strong aria-label="应付金额">{formatYuan(goods.price * quantity)}</strong>
+          <strong aria-label="应付金额">
+            {quantity === null ? '—' : formatYuan(goods.price * quantity)}
+          </strong>
         </div>
         {error ? (
           <Alert type="error" showIcon title={error} role="alert" style={{ marginBottom: 16 }} />
@@ -168,7 +199,7 @@ export default function BuyPage() {
             type="primary"
             size="large"
             loading={submitting}
-            disabled={!onSale || goods.isOwner}
+            disabled={!onSale || goods.isOwner || quantity === null}
             onClick={() => void submit()}
           >
             提交订单

@@ -1,10 +1,12 @@
 /**
  * /buyer/pay.html?orderNo=: the wallet balance and the order amount; pay from the balance with the
- * 6-digit payment password (RSA-encrypted in transit). Not enough balance → top up first. Without
- * an order the page is the top-up page: amount and channel, then the gateway's page (payUrl).
+ * 6-digit payment password (RSA-encrypted in transit). Not enough balance → top up first: the top-up
+ * records this page as its return, so the gateway sends the buyer straight back here
+ * (`&topupNo=`), where the top-up's result shows and the new balance pays. Without an order the
+ * page is the top-up page: amount and channel, then the gateway's page (payUrl).
  */
 import { useState } from 'react'
-import { Link, useNavigate } from 'react-router-dom'
+import { Link, useNavigate, useSearchParams } from 'react-router-dom'
 import { Alert, Button, Divider, Form, Input, Result, Skeleton, Steps } from 'antd'
 import { LockOutlined } from '@ant-design/icons'
 import { getWallet } from '@renderer/api/funds'
@@ -15,6 +17,8 @@ import { formatTradeTime } from '@renderer/utils/time'
 import { toast } from '@renderer/utils/toast'
 import { useQuery } from '@renderer/utils/use-query'
 import { TopupForm } from '@renderer/features/funds/TopupForm'
+import { TopupResult } from '@renderer/features/funds/TopupResult'
+import { orderPayPath } from '@shared/rules/return-to'
 import { OrderLoadFailed } from './ConfirmOrderPage'
 import { OrderSummary, TimeLeft } from './OrderParts'
 import { encryptPayPassword } from './pay-password'
@@ -72,6 +76,9 @@ function TopupOnly() {
 export default function PayPage() {
   const navigate = useNavigate()
   const { orderNo, data: order, error, reload } = useOrderFromQuery()
+  const [params] = useSearchParams()
+  // back from the gateway: the top-up started here
+  const topupNo = params.get('topupNo')?.trim() || null
   const wallet = useQuery(['wallet', orderNo], getWallet)
   const [form] = Form.useForm<{ payPassword: string }>()
   const [paying, setPaying] = useState(false)
@@ -135,6 +142,11 @@ export default function PayPage() {
       <Steps className="trade-steps" current={2} items={ORDER_STEPS} size="small" />
       <div className="trade-narrow">
         <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={<TimeLeft order={order} />} />
+        {topupNo ? (
+          <div style={{ marginBottom: 16 }}>
+            <TopupResult topupNo={topupNo} onPaid={wallet.reload} />
+          </div>
+        ) : null}
         <OrderSummary order={order} />
         {wallet.error ? (
           <Alert type="error" showIcon title={apiErrorText(wallet.error, '余额加载失败')} />
@@ -168,10 +180,10 @@ export default function PayPage() {
                   type="warning"
                   showIcon
                   title={`余额不足，还差 ${formatYuan(shortfall)}`}
-                  description="请先充值，充值到账后回到本页支付（订单超时前有效）。"
+                  description="请先充值，支付完成后将自动回到本页继续支付（订单超时前有效）。"
                   style={{ marginBottom: 16 }}
                 />
-                <TopupForm defaultFen={shortfall} />
+                <TopupForm defaultFen={shortfall} returnTo={orderPayPath(order.orderNo)} />
               </>
             ) : locked ? (
               <Alert

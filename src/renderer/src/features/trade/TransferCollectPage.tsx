@@ -1,18 +1,22 @@
 /**
  * /order/transferCollect.html?orderNo= (standalone): the account hand-over of an order.
  * - The seller of a paid order fills what the game's getGameTransferCollectConfig asks for
- *   (deliveryForm), prefilled from the listing's delivery account where one is saved.
+ *   (deliveryForm), prefilled from the listing's delivery account where one is saved; each field is
+ *   checked by its kind (src/shared/rules/transfer.ts, the server's own rule), then shown once more
+ *   for a last look before it is submitted. Until the buyer confirms receipt the seller may correct
+ *   it (the buyer is told, the correction is logged, the 72 hours to confirm start again).
  * - The buyer, after delivery, sees the credentials (each view is logged by the server) with copy
  *   buttons and the warning to change the password and bind their own phone at once. Nobody else
  *   gets them: the server answers them to the buyer only, and this page asks only as the buyer.
  */
 import { useState, type ReactNode } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
-import { Alert, Button, Form, Input, Result, Skeleton, Tooltip } from 'antd'
+import { Alert, Button, Descriptions, Form, Result, Skeleton, Tooltip } from 'antd'
 import { CopyOutlined, SafetyCertificateOutlined } from '@ant-design/icons'
 import type { TransferField } from '@shared/api/goods'
 import type { Order } from '@shared/api/trade'
-import { deliverOrder, getCredentials, getDeliveryForm } from '@renderer/api/trade'
+import { normaliseTransferValue } from '@shared/rules/transfer'
+import { correctDelivery, deliverOrder, getCredentials, getDeliveryForm } from '@renderer/api/trade'
 import { apiErrorText } from '@renderer/utils/api-error'
 import { formatTradeTime } from '@renderer/utils/time'
 import { toast } from '@renderer/utils/toast'
@@ -20,6 +24,7 @@ import { useQuery } from '@renderer/utils/use-query'
 import { OrderLoadFailed } from './ConfirmOrderPage'
 import { ConfirmReceiptModal } from './ConfirmReceiptModal'
 import { OrderSummary, TimeLeft } from './OrderParts'
+import { TransferFieldInput, transferFieldRule } from './TransferFieldInput'
 import { useOrderFromQuery } from './use-order'
 import './trade.css'
 
@@ -45,20 +50,63 @@ async function copy(text: string, label: string) {
   }
 }
 
-function fieldInput(field: TransferField) {
-  const common = { 'aria-label': field.label, placeholder: field.placeholder ?? `请输入${field.label}` }
-  if (field.kind === 'textarea') return <Input.TextArea rows={3} maxLength={500} {...common} />
-  if (field.kind === 'password')
-    return <Input.Password autoComplete="new-password" maxLength={100} {...common} />
-  if (field.kind === 'phone') return <Input inputMode="tel" maxLength={20} {...common} />
-  return <Input maxLength={100} {...common} />
+/** What the seller is about to hand over, for a last look (secrets shown as dots until asked). */
+function ReviewHandOver({
+  fields,
+  values,
+  onBack,
+  onSubmit,
+  saving,
+  correcting,
+}: {
+  fields: TransferField[]
+  values: Record<string, string>
+  onBack: () => void
+  onSubmit: () => void
+  saving: boolean
+  correcting: boolean
+}) {
+  const [reveal, setReveal] = useState(false)
+  const shown = fields.filter((f) => values[f.key])
+  return (
+    <section aria-label="核对交付信息">
+      <Alert
+        type="warning"
+        showIcon
+        style={{ marginBottom: 16 }}
+        title={correcting ? '请核对修改后的交付信息' : '请核对交付信息，提交后买家即可查看'}
+        description={
+          correcting
+            ? '提交后买家会收到修改通知，确认收货的 72 小时重新计时。每次修改都会记录。'
+            : '买家确认收货前，您仍可修改交付信息；每次修改都会记录并通知买家。'
+        }
+      />
+      <Descriptions bordered size="small" column={1} className="handover-review">
+        {shown.map((f) => (
+          <Descriptions.Item key={f.key} label={f.label}>
+            {f.secret || f.kind === 'password' ? (reveal ? values[f.key] : '••••••') : values[f.key]}
+          </Descriptions.Item>
+        ))}
+      </Descriptions>
+      <div className="trade-footer">
+        <Button onClick={onBack}>返回修改</Button>
+        <Button onClick={() => setReveal((r) => !r)}>{reveal ? '隐藏密码' : '显示密码'}</Button>
+        <Button type="primary" loading={saving} onClick={onSubmit}>
+          {correcting ? '确认修改' : '确认提交'}
+        </Button>
+      </div>
+    </section>
+  )
 }
 
 function SellerDeliver({ order, onDone }: { order: Order; onDone: () => void }) {
-  const canDeliver = order.actions.includes('deliver')
-  const form = useQuery(['delivery-form', order.orderNo, canDeliver], () =>
+  const canDeliver = order.actions.includes('deliver') || order.actions.includes('correctDelivery')
+  const form = useQuery(['delivery-form', order.orderNo, order.status, canDeliver], () =>
     canDeliver ? getDeliveryForm(order.orderNo) : Promise.resolve(null),
   )
+  const [antForm] = Form.useForm<Record<string, string>>()
+  const [review, setReview] = useState<Record<string, string> | null>(null)
+  const [editing, setEditing] = useState(false)
   const [saving, setSaving] = useState(false)
   const [error, setError] = useState('')
 
@@ -78,26 +126,86 @@ function SellerDeliver({ order, onDone }: { order: Order; onDone: () => void }) 
   }
   if (form.error) return <Alert type="error" showIcon title={apiErrorText(form.error, '交付表单加载失败')} />
   if (!form.data) return <Skeleton active />
-  const prefilled = Object.values(form.data.values).some((v) => v)
+  const { fields, correcting } = form.data
+
+  if (correcting && !editing && !review) {
+    return (
+      <Alert
+        type="success"
+        showIcon
+        title={
+          order.autoDelivered ? '平台已按发货账号自动交付，等待买家确认收货' : '已交付，等待买家确认收货'
+        }
+        description={
+          order.deliveryCorrections > 0 ? `交付信息已修改 ${order.deliveryCorrections} 次。` : undefined
+        }
+        action={
+          <Button size="small" onClick={() => setEditing(true)}>
+            修改交付信息
+          </Button>
+        }
+      />
+    )
+  }
 
   const submit = async (values: Record<string, string>) => {
     setSaving(true)
     setError('')
     try {
-      const fields: Record<string, string> = {}
-      for (const [key, value] of Object.entries(values)) if (value && value.trim()) fields[key] = value.trim()
-      await deliverOrder(order.orderNo, fields)
-      toast('success', '已提交交付信息，等待买家确认收货')
+      if (correcting) {
+        await correctDelivery(order.orderNo, values)
+        toast('success', '交付信息已修改，已通知买家')
+      } else {
+        await deliverOrder(order.orderNo, values)
+        toast('success', '已提交交付信息，等待买家确认收货')
+      }
+      setReview(null)
+      setEditing(false)
       onDone()
     } catch (err) {
       setError(apiErrorText(err, '提交失败'))
+      setReview(null)
     } finally {
       setSaving(false)
     }
   }
+
+  if (review) {
+    return (
+      <>
+        <ReviewHandOver
+          fields={fields}
+          values={review}
+          correcting={correcting}
+          saving={saving}
+          onBack={() => setReview(null)}
+          onSubmit={() => void submit(review)}
+        />
+      </>
+    )
+  }
+
+  const prefilled = Object.values(form.data.values).some((v) => v)
+  const toReview = (raw: Record<string, string>) => {
+    const values: Record<string, string> = {}
+    for (const field of fields) {
+      const value = normaliseTransferValue(field, raw[field.key] ?? '')
+      if (value) values[field.key] = value
+    }
+    setError('')
+    setReview(values)
+  }
   return (
     <>
-      {prefilled ? (
+      {correcting ? (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title="修改交付信息"
+          description="只在交付信息有误或需要更新时修改；买家会收到通知并重新计时确认收货。"
+        />
+      ) : prefilled ? (
         <Alert
           type="success"
           showIcon
@@ -115,29 +223,26 @@ function SellerDeliver({ order, onDone }: { order: Order; onDone: () => void }) 
         />
       )}
       <Form
+        form={antForm}
         layout="vertical"
         initialValues={form.data.values}
-        onFinish={(values: Record<string, string>) => void submit(values)}
+        onFinish={(values: Record<string, string>) => toReview(values)}
         aria-label="账号转移信息"
       >
-        {form.data.fields.map((field) => (
-          <Form.Item
-            key={field.key}
-            name={field.key}
-            label={field.label}
-            rules={
-              field.required ? [{ required: true, whitespace: true, message: `请填写${field.label}` }] : []
-            }
-          >
-            {fieldInput(field)}
+        {fields.map((field) => (
+          <Form.Item key={field.key} name={field.key} label={field.label} rules={[transferFieldRule(field)]}>
+            <TransferFieldInput field={field} />
           </Form.Item>
         ))}
         {error ? (
           <Alert type="error" showIcon title={error} role="alert" style={{ marginBottom: 16 }} />
         ) : null}
-        <Button type="primary" htmlType="submit" loading={saving}>
-          提交交付信息
-        </Button>
+        <div className="trade-footer">
+          {correcting ? <Button onClick={() => setEditing(false)}>取消修改</Button> : null}
+          <Button type="primary" htmlType="submit">
+            下一步：核对信息
+          </Button>
+        </div>
       </Form>
     </>
   )
@@ -188,7 +293,26 @@ function BuyerCredentials({ order, onChanged }: { order: Order; onChanged: () =>
           </div>
         ))}
       </dl>
-      <p className="order-card__sub">交付时间 {formatTradeTime(credentials.data.deliveredAt)}</p>
+      <p className="order-card__sub">
+        交付时间 {formatTradeTime(credentials.data.deliveredAt)}
+        {credentials.data.automatic ? '（平台按卖家的发货账号自动交付）' : ''}
+      </p>
+      {credentials.data.corrections.length > 0 ? (
+        <Alert
+          type="info"
+          showIcon
+          title="卖家修改过交付信息，以上为最新内容"
+          description={
+            <ul className="handover-corrections">
+              {credentials.data.corrections.map((c) => (
+                <li key={c.at}>
+                  {formatTradeTime(c.at)} 修改了：{c.fields}
+                </li>
+              ))}
+            </ul>
+          }
+        />
+      ) : null}
       <div className="trade-footer">
         <Button
           href={`/warrantOrderHandler.html?orderNo=${encodeURIComponent(order.orderNo)}`}

@@ -1,19 +1,29 @@
 /**
  * /warrantOrderHandler.html (standalone, opened in a new tab from the header): the escrow rooms of
  * my orders with unread badges; the selected room's messages (buyer / seller / staff / system styled);
- * text and evidence images; a dispute with its reason. Staff (admin) see the disputed rooms and rule
- * 放款给卖家 / 退款给买家 with a remark. The room list and the open room refresh every few seconds.
+ * text and evidence images; a dispute with its reason. Staff (admin) see the disputed rooms (and the
+ * ones they ruled) and rule 放款给卖家 / 退款给买家 / 部分退款 with a written reason, confirming the
+ * outcome in money first; the room then shows the ruling to both parties. The room list and the
+ * open room refresh every few seconds.
  */
 import { useEffect, useRef, useState } from 'react'
 import { useSearchParams } from 'react-router-dom'
 import { Alert, Badge, Button, Empty, Form, Image, Input, Modal, Radio, Skeleton, Tag, Upload } from 'antd'
 import { PictureOutlined, SendOutlined } from '@ant-design/icons'
 import { ROLE_ADMIN } from '@shared/constants'
-import { ORDER_STATUS_LABELS, type WarrantMessage, type WarrantRoom } from '@shared/api/trade'
+import {
+  ORDER_STATUS_LABELS,
+  RULING_DECISION_LABELS,
+  RULING_LIMITS,
+  type RulingDecision,
+  type WarrantMessage,
+  type WarrantRoom,
+} from '@shared/api/trade'
 import type { GoodsImage } from '@shared/api/goods'
 import { imageSrc, uploadGoodsImage } from '@renderer/api/goods'
 import {
   disputeOrder,
+  getOrderDispute,
   listWarrantMessages,
   listWarrantRooms,
   postWarrantMessage,
@@ -22,6 +32,7 @@ import {
 import { useSessionStore } from '@renderer/stores/session'
 import { apiErrorText } from '@renderer/utils/api-error'
 import { formatTradeTime } from '@renderer/utils/time'
+import { formatYuan, yuanToFen } from '@renderer/utils/money'
 import { toast } from '@renderer/utils/toast'
 import { useQuery } from '@renderer/utils/use-query'
 import { ORDER_STATUS_COLORS } from '@renderer/features/trade/trade-utils'
@@ -211,17 +222,51 @@ function DisputeButton({ orderNo, onDone }: { orderNo: string; onDone: () => voi
   )
 }
 
-function RuleButton({ orderNo, onDone }: { orderNo: string; onDone: () => void }) {
+type RuleValues = { decision?: RulingDecision; refundYuan?: string; reason: string }
+type RulePlan = { decision: RulingDecision; refund: number; settle: number; reason: string }
+
+/** What a decision pays out: fen back to the buyer and fen to the seller (they add up to the amount). */
+function planOf(values: RuleValues, amount: number): RulePlan | null {
+  const refund =
+    values.decision === 'RELEASE'
+      ? 0
+      : values.decision === 'REFUND'
+        ? amount
+        : values.decision === 'SPLIT'
+          ? yuanToFen(values.refundYuan ?? '')
+          : null
+  if (!values.decision || refund === null || refund < 0 || refund > amount) return null
+  return { decision: values.decision, refund, settle: amount - refund, reason: values.reason.trim() }
+}
+
+/**
+ * Staff's ruling, in two steps. First the decision — no default, staff choose 放款给卖家 / 退款给买家 /
+ * 部分退款 (with the refund in 元) — and a written reason both parties will read. Then a confirmation
+ * that restates the outcome in money (买家退回 ¥x，卖家结算 ¥y) before anything is sent: the money
+ * moves at once and cannot be taken back.
+ */
+function RuleButton({ room, onDone }: { room: WarrantRoom; onDone: () => void }) {
+  const { orderNo, amount } = room
   const [open, setOpen] = useState(false)
-  const [form] = Form.useForm<{ decision: 'RELEASE' | 'REFUND'; remark: string }>()
+  const [form] = Form.useForm<RuleValues>()
+  const decision = Form.useWatch('decision', form)
+  const [plan, setPlan] = useState<RulePlan | null>(null)
   const [saving, setSaving] = useState(false)
-  const submit = async () => {
+  const close = () => {
+    setOpen(false)
+    setPlan(null)
+  }
+  const review = async () => {
     const values = await form.validateFields()
+    setPlan(planOf(values, amount))
+  }
+  const send = async () => {
+    if (!plan) return
     setSaving(true)
     try {
-      await ruleWarrant({ orderNo, decision: values.decision, remark: values.remark.trim() })
-      toast('success', values.decision === 'RELEASE' ? '已裁定放款给卖家' : '已裁定退款给买家')
-      setOpen(false)
+      await ruleWarrant({ orderNo, decision: plan.decision, refundAmount: plan.refund, reason: plan.reason })
+      toast('success', `已裁定：${RULING_DECISION_LABELS[plan.decision]}`)
+      close()
       onDone()
     } catch (err) {
       toast('error', apiErrorText(err, '裁定失败'))
@@ -236,33 +281,127 @@ function RuleButton({ orderNo, onDone }: { orderNo: string; onDone: () => void }
       </Button>
       <Modal
         open={open}
-        title="仲裁裁定"
-        okText="提交裁定"
-        cancelText="取消"
-        confirmLoading={saving}
-        onOk={() => void submit().catch(() => undefined)}
-        onCancel={() => setOpen(false)}
+        title={plan ? '确认裁定' : '仲裁裁定'}
+        onCancel={close}
         destroyOnHidden
+        footer={
+          plan
+            ? [
+                <Button key="back" onClick={() => setPlan(null)} disabled={saving}>
+                  返回修改
+                </Button>,
+                <Button key="send" type="primary" danger loading={saving} onClick={() => void send()}>
+                  确认裁定
+                </Button>,
+              ]
+            : [
+                <Button key="cancel" onClick={close}>
+                  取消
+                </Button>,
+                <Button key="next" type="primary" onClick={() => void review().catch(() => undefined)}>
+                  下一步
+                </Button>,
+              ]
+        }
       >
-        <Form form={form} layout="vertical" initialValues={{ decision: 'RELEASE', remark: '' }}>
-          <Form.Item name="decision" label="裁定结果">
-            <Radio.Group
-              options={[
-                { value: 'RELEASE', label: '放款给卖家' },
-                { value: 'REFUND', label: '退款给买家' },
-              ]}
-            />
-          </Form.Item>
-          <Form.Item
-            name="remark"
-            label="裁定说明"
-            rules={[{ required: true, whitespace: true, message: '请填写裁定说明' }]}
-          >
-            <Input.TextArea rows={3} maxLength={500} aria-label="裁定说明" />
-          </Form.Item>
-        </Form>
+        {plan ? (
+          <div className="warrant-rule__confirm" aria-label="裁定确认">
+            <Alert type="warning" showIcon title="提交后资金立即划转，无法撤销，请核对金额。" />
+            <p className="warrant-rule__money">
+              买家退回 {formatYuan(plan.refund)}，卖家结算 {formatYuan(plan.settle)}
+            </p>
+            <p>
+              裁定结果：{RULING_DECISION_LABELS[plan.decision]}（订单金额 {formatYuan(amount)}）
+            </p>
+            <p className="warrant-rule__reason">裁决理由：{plan.reason}</p>
+          </div>
+        ) : null}
+        {/* kept mounted under the confirmation, so 返回修改 finds the values as they were */}
+        <div hidden={plan !== null}>
+          <Form form={form} layout="vertical" initialValues={{ reason: '' }}>
+            <p>订单金额 {formatYuan(amount)}，裁定后资金按结果划转给买家和卖家。</p>
+            <Form.Item
+              name="decision"
+              label="裁定结果"
+              rules={[{ required: true, message: '请选择裁定结果' }]}
+            >
+              <Radio.Group
+                options={(['RELEASE', 'REFUND', 'SPLIT'] as const).map((value) => ({
+                  value,
+                  label: RULING_DECISION_LABELS[value],
+                }))}
+              />
+            </Form.Item>
+            {decision === 'SPLIT' ? (
+              <Form.Item
+                name="refundYuan"
+                label="退回买家金额（元）"
+                extra="其余部分结算给卖家"
+                rules={[
+                  {
+                    validator: async (_, value: string | undefined) => {
+                      const fen = yuanToFen(value ?? '')
+                      if (fen === null) throw new Error('请输入正确的金额（最多两位小数）')
+                      if (fen <= 0 || fen >= amount)
+                        throw new Error(
+                          `部分退款须大于 0 且小于订单金额 ${formatYuan(amount)}；全额请选择${RULING_DECISION_LABELS.REFUND}`,
+                        )
+                    },
+                  },
+                ]}
+              >
+                <Input prefix="¥" inputMode="decimal" aria-label="退回买家金额" />
+              </Form.Item>
+            ) : null}
+            <Form.Item
+              name="reason"
+              label="裁决理由（买卖双方可见）"
+              rules={[{ required: true, whitespace: true, message: '请填写裁决理由' }]}
+            >
+              <Input.TextArea rows={3} maxLength={RULING_LIMITS.reasonMax} showCount aria-label="裁决理由" />
+            </Form.Item>
+          </Form>
+        </div>
       </Modal>
     </>
+  )
+}
+
+/** The dispute of the room's order: why it was opened, and once ruled, the outcome in money and the reason. */
+function DisputeNotice({ orderNo, status, round }: { orderNo: string; status: string; round: number }) {
+  const dispute = useQuery(['warrant-dispute', orderNo, status, round], () => getOrderDispute(orderNo))
+  const d = dispute.data
+  if (!d) return null
+  const opener = d.openedBy === 'buyer' ? '买家' : d.openedBy === 'seller' ? '卖家' : ''
+  if (!d.ruling)
+    return (
+      <Alert
+        className="warrant-dispute"
+        type="warning"
+        showIcon
+        title={`仲裁中：${opener ? `${opener}于 ` : ''}${formatTradeTime(d.openedAt)} 发起`}
+        description={`仲裁原因：${d.reason}`}
+      />
+    )
+  const r = d.ruling
+  return (
+    <Alert
+      className="warrant-dispute"
+      type="info"
+      showIcon
+      title={`仲裁结果：${RULING_DECISION_LABELS[r.decision]}`}
+      description={
+        <>
+          <div className="warrant-rule__money">
+            买家退回 {formatYuan(r.refundAmount)}，卖家结算 {formatYuan(r.settleAmount)}
+          </div>
+          <div>裁决理由：{r.reason}</div>
+          <div className="warrant-room__meta">
+            {formatTradeTime(r.ruledAt)} 由平台客服裁定 · 仲裁原因：{d.reason}
+          </div>
+        </>
+      }
+    />
   )
 }
 
@@ -291,9 +430,7 @@ function Room({ room, staff, onChanged }: { room: WarrantRoom; staff: boolean; o
           <Tag color={ORDER_STATUS_COLORS[room.status]}>{ORDER_STATUS_LABELS[room.status]}</Tag>
         </h1>
         <div style={{ display: 'flex', gap: 8 }}>
-          {staff && room.status === 'ARBITRATING' ? (
-            <RuleButton orderNo={room.orderNo} onDone={refresh} />
-          ) : null}
+          {staff && room.status === 'ARBITRATING' ? <RuleButton room={room} onDone={refresh} /> : null}
           {!staff && !closed && room.status !== 'ARBITRATING' ? (
             <DisputeButton orderNo={room.orderNo} onDone={refresh} />
           ) : null}
@@ -302,6 +439,7 @@ function Room({ room, staff, onChanged }: { room: WarrantRoom; staff: boolean; o
       <p className="warrant-room__meta">
         订单号 {room.orderNo} · 买家 {room.buyerName} · 卖家 {room.sellerName}
       </p>
+      <DisputeNotice orderNo={room.orderNo} status={room.status} round={round} />
       <div className="warrant-messages" ref={box} aria-live="polite">
         {messages.error ? (
           <Alert type="error" showIcon title={apiErrorText(messages.error, '消息加载失败')} />

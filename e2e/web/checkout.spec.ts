@@ -1,0 +1,108 @@
+/**
+ * Checkout with a short balance, end to end on the real server: a new buyer (registered through the
+ * API, payment password set, no money — nothing here depends on other specs) orders a listing, is
+ * short of balance on /buyer/pay.html, tops up through the sandbox gateway's page and lands back on
+ * the order's payment page (the top-up recorded it as its return), where the top-up's result and
+ * the new balance show, and pays. The gateway's page refuses a request that only knows the
+ * top-up's number.
+ */
+import { expect, test, type Page } from '@playwright/test'
+import forge from 'node-forge'
+import { api } from '../support/api'
+import { loginAs } from '../support/ui'
+
+const stamp = Date.now().toString(36)
+const BUYER = { username: `ck${stamp}`, password: 'Checkout@2024' }
+const PAY_PASSWORD = '357159'
+
+const yuanText = (fen: number) =>
+  `¥${(fen / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`
+
+async function rsa(): Promise<(text: string) => string> {
+  const { data } = await api('/publicKey')
+  const key = forge.pki.publicKeyFromPem(data.publicKey)
+  return (text) => forge.util.encode64(key.encrypt(forge.util.encodeUtf8(text), 'RSAES-PKCS1-V1_5'))
+}
+
+/** A new user with a payment password and an empty wallet. */
+async function newBuyer() {
+  const encrypt = await rsa()
+  const password = encrypt(BUYER.password)
+  const registered = await api('/register', {
+    body: { username: BUYER.username, password, confirmPassword: password, nickName: `结账${stamp}` },
+  })
+  expect(registered.code, registered.msg).toBe(200)
+  const login = await api('/login', { body: { username: BUYER.username, password: encrypt(BUYER.password) } })
+  expect(login.code, login.msg).toBe(200)
+  const set = await api('/funds/payPassword', {
+    token: login.token,
+    body: { payPassword: encrypt(PAY_PASSWORD), loginPassword: encrypt(BUYER.password) },
+  })
+  expect(set.code, set.msg).toBe(200)
+  const wallet = await api('/funds/wallet', { token: login.token })
+  expect(wallet.data).toMatchObject({ available: 0, hasPayPassword: true })
+}
+
+/** The dearest on-sale account listing a top-up can cover (trade.spec.ts buys the cheapest one). */
+async function pickListing(page: Page) {
+  const res = (await (
+    await page.request.get('/api/goods/search?goodsType=ACCOUNT&sort=price_desc&pageNum=1&pageSize=50')
+  ).json()) as { rows: Array<{ goodsId: number; title: string; price: number; status: string }> }
+  const row = res.rows.find((r) => r.status === 'ON_SALE' && r.price >= 1_000 && r.price <= 5_000_000)
+  expect(row, 'a seeded on-sale account listing').toBeTruthy()
+  return row!
+}
+
+test('short of balance: top up through the sandbox gateway, come back to the order and pay', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000)
+  await newBuyer()
+  const probe = await browser.newPage()
+  const listing = await pickListing(probe)
+  await probe.close()
+
+  const page = await loginAs(
+    browser,
+    BUYER.username,
+    BUYER.password,
+    `/buyer/buy.html?goodsId=${listing.goodsId}`,
+  )
+  await expect(page.getByLabel('应付金额')).toHaveText(yuanText(listing.price))
+  await page.getByRole('button', { name: '提交订单' }).click()
+  await expect(page).toHaveURL(/\/buyer\/confirmOrder\.html\?orderNo=/)
+  const orderNo = new URL(page.url()).searchParams.get('orderNo') ?? ''
+  expect(orderNo).toMatch(/^\d{24}$/)
+  await page.getByRole('button', { name: '去支付' }).click()
+  await expect(page).toHaveURL(new RegExp(`/buyer/pay\\.html\\?orderNo=${orderNo}$`))
+
+  // short: the shortfall is offered as the top-up amount
+  await expect(page.getByLabel('可用余额')).toHaveText('¥0.00')
+  await expect(page.getByText(`余额不足，还差 ${yuanText(listing.price)}`)).toBeVisible()
+  await expect(page.getByRole('textbox', { name: '充值金额（元）' })).toHaveValue(
+    (listing.price / 100).toFixed(2),
+  )
+  await page.getByRole('button', { name: '去充值' }).click()
+
+  // the gateway's own page, opened with the link issued to this buyer
+  await expect(page).toHaveURL(/\/api\/pay\/sandbox\/checkout\?topupNo=T\d+&expires=\d+&sig=[0-9a-f]{64}$/)
+  await expect(page.getByRole('heading', { name: '模拟支付网关（沙箱）' })).toBeVisible()
+  const topupNo = new URL(page.url()).searchParams.get('topupNo') ?? ''
+  // knowing the number alone opens nothing
+  const bare = await page.request.get(`/api/pay/sandbox/checkout?topupNo=${topupNo}`)
+  expect(bare.status()).toBe(403)
+  expect(await bare.text()).toContain('无权访问此充值单')
+  await page.getByRole('button', { name: '确认支付' }).click()
+
+  // back on the order's payment page, not the balance page: the result, the new balance, the pay form
+  await expect(page).toHaveURL(new RegExp(`/buyer/pay\\.html\\?orderNo=${orderNo}&topupNo=${topupNo}$`))
+  await expect(page.getByText(`充值成功：${yuanText(listing.price)} 已到账`)).toBeVisible({ timeout: 20_000 })
+  await expect(page.getByLabel('可用余额')).toHaveText(yuanText(listing.price))
+  await expect(page.getByRole('timer')).toBeVisible()
+  await expect(page.getByText(/余额不足/)).toHaveCount(0)
+  await page.getByLabel('支付密码', { exact: true }).fill(PAY_PASSWORD)
+  await page.getByRole('button', { name: /确认支付/ }).click()
+  await expect(page).toHaveURL(new RegExp(`/buyer/paySuccess\\.html\\?orderNo=${orderNo}$`))
+  await expect(page.locator('.ant-result-title')).toHaveText('支付成功')
+  await page.context().close()
+})
