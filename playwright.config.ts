@@ -17,6 +17,8 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   reporter: [['list']],
+  // after every spec: the money invariant of the servers' databases (npm run check:invariant)
+  globalTeardown: './e2e/support/invariant-teardown.ts',
   use: {
     baseURL: E2E_API_ORIGIN,
     locale: 'zh-CN',
