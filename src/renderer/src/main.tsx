@@ -6,12 +6,14 @@ import '@vitejs/plugin-react/preamble'
 import { lazy, StrictMode, Suspense } from 'react'
 import { createRoot } from 'react-dom/client'
 import { RouterProvider } from 'react-router-dom'
+import type { QueryClient } from '@tanstack/react-query'
 import { MSG } from '@shared/messages'
 import { platform } from '@renderer/platform'
 import { configureHttp } from '@renderer/api/http'
 import { useSessionStore } from '@renderer/stores/session'
-import { startLiveUpdates } from '@renderer/stores/messages'
+import { startLiveUpdates } from '@renderer/app/live-queries'
 import { Providers } from '@renderer/app/providers'
+import { createQueryClient } from '@renderer/app/query-client'
 import { createAppRouter, type AppRouter } from '@renderer/app/routes'
 import { toast } from '@renderer/utils/toast'
 import { LOGIN_PATH } from '@renderer/utils/login-redirect'
@@ -41,11 +43,12 @@ function wire(router: AppRouter) {
 }
 
 /** Live events while a token is present (both shells); the session ending on the server logs out. */
-function wireLiveEvents(router: AppRouter) {
+function wireLiveEvents(router: AppRouter, queryClient: QueryClient) {
   let stop: (() => void) | null = null
   const sync = (token: string | undefined) => {
     if (token && !stop) {
       stop = startLiveUpdates({
+        queryClient,
         onSessionEnded: () => {
           toast('warning', MSG.SESSION_EXPIRED)
           useSessionStore.getState().clear()
@@ -60,6 +63,8 @@ function wireLiveEvents(router: AppRouter) {
   sync(useSessionStore.getState().token)
   useSessionStore.subscribe((state, previous) => {
     if (state.token !== previous.token) {
+      // another user (or none): nothing of the previous session's server data may stay on screen
+      queryClient.removeQueries()
       // a new login replaces the stream of the previous one
       if (stop && state.token && previous.token) {
         stop()
@@ -78,11 +83,12 @@ async function start() {
   }
   useSessionStore.getState().hydrate()
   const router = createAppRouter()
+  const queryClient = createQueryClient()
   wire(router)
-  wireLiveEvents(router)
+  wireLiveEvents(router, queryClient)
   createRoot(document.getElementById('root') as HTMLElement).render(
     <StrictMode>
-      <Providers>
+      <Providers queryClient={queryClient}>
         <RouterProvider router={router} />
         {DesktopSettingsHost && platform.kind === 'desktop' ? (
           <Suspense fallback={null}>

@@ -64,22 +64,4 @@ export interface ExportResult {
   rows: number
 }
 
-/** POST /system/message/send (admin): an in-site message to one user. */
-export interface SendWebMessageBody {
-  userName: string
-  title: string
-  content: string
-  messageType?: 'SYSTEM' | 'ORDER'
-}
-
-export const sendWebMessageBodySchema = {
-  type: 'object',
-  required: ['userName', 'title', 'content'],
-  additionalProperties: false,
-  properties: {
-    userName: { type: 'string', title: '用户名', minLength: 1, maxLength: 64 },
-    title: { type: 'string', title: '标题', minLength: 1, maxLength: 100 },
-    content: { type: 'string', title: '内容', minLength: 1, maxLength: 2000 },
-    messageType: { type: 'string', title: '消息类型', enum: ['SYSTEM', 'ORDER'] },
-  },
-} as const
+export type { SendWebMessageBody } from './message'

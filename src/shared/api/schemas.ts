@@ -47,31 +47,6 @@ export const pageQuerySchema = {
   pageSize: { type: 'integer', title: '每页条数', minimum: 1, maximum: 100, default: 20 },
 } as const
 
-export const webMessagePageBodySchema = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    ...pageQuerySchema,
-    messageType: { type: 'string', title: '消息类型', enum: ['SYSTEM', 'ORDER'] },
-    isRead: { type: 'boolean', title: '已读状态' },
-  },
-} as const
-
-export const idsBodySchema = {
-  type: 'object',
-  required: ['ids'],
-  additionalProperties: false,
-  properties: {
-    ids: {
-      type: 'array',
-      title: '消息编号',
-      minItems: 1,
-      maxItems: 500,
-      items: { type: 'integer', minimum: 1 },
-    },
-  },
-} as const
-
 export const gameIdQuerySchema = {
   type: 'object',
   required: ['gameId'],
@@ -94,22 +69,6 @@ export const configKeyParamsSchema = {
   type: 'object',
   required: ['configKey'],
   properties: { configKey: { type: 'string', title: '参数键名', pattern: '^[A-Za-z][A-Za-z0-9_.-]{0,99}$' } },
-} as const
-
-export const noticeListQuerySchema = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    ...pageQuerySchema,
-    noticeType: { type: 'string', title: '公告类型', enum: ['GUIDE', 'AGREEMENT', 'NOTICE', 'ANNOUNCEMENT'] },
-    keyword: { type: 'string', title: '关键词', maxLength: 50 },
-  },
-} as const
-
-export const noticeIdParamsSchema = {
-  type: 'object',
-  required: ['noticeId'],
-  properties: { noticeId: { type: 'integer', title: '公告编号', minimum: 1 } },
 } as const
 
 /** The password rule, checked on the server after decryption and in the register form. */

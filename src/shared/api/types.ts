@@ -125,41 +125,6 @@ export interface GameDetail extends Game {
   areas: Array<GameServer & { children: GameServer[] }>
 }
 
-export type NoticeType = 'GUIDE' | 'AGREEMENT' | 'NOTICE' | 'ANNOUNCEMENT'
+export type { Notice, NoticeBrief, NoticeType } from './notice'
 
-export interface NoticeBrief {
-  noticeId: number
-  noticeType: NoticeType
-  title: string
-  createdAt: number
-}
-
-export interface Notice extends NoticeBrief {
-  content: string
-  updatedAt: number
-}
-
-export interface WebMessage {
-  messageId: number
-  title: string
-  content: string
-  /** SYSTEM (站内信) or ORDER (订单消息) */
-  messageType: 'SYSTEM' | 'ORDER'
-  isRead: boolean
-  createdAt: number
-}
-
-export interface GroupMessageInfo {
-  hasNewWarrantMessage: boolean
-}
-
-export interface WebMessagePageBody {
-  pageNum?: number
-  pageSize?: number
-  messageType?: 'SYSTEM' | 'ORDER'
-  isRead?: boolean
-}
-
-export interface IdsBody {
-  ids: number[]
-}
+export type { GroupMessageInfo, IdsBody, WebMessage, WebMessagePageBody } from './message'

@@ -1,36 +1,68 @@
-/** In-site messages (spec §7). */
-import type { ApiResult, TableResult } from '@shared/api/envelope'
-import { PATHS } from '@shared/api/paths'
-import type { GroupMessageInfo, IdsBody, WebMessage, WebMessagePageBody } from '@shared/api/types'
-import type { ExportResult } from '@shared/api/live'
-import { http } from './http'
+/** In-site messages: the caller's lists, the unread count and the guaranteed-order badge, changes. */
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { MESSAGE, type WebMessagePageBody } from '@shared/api/message'
+import { useSessionStore } from '@renderer/stores/session'
+import { call } from './client'
 
-export async function getNoReadWebMessageCount(): Promise<number> {
-  const res = await http.get<ApiResult<number>>(PATHS.unreadCount, undefined, { errors: 'caller' })
-  const count = Number(res.data)
-  return Number.isFinite(count) && count > 0 ? count : 0
+/** Query keys of the message domain: `messageKeys.all` covers lists and counts. */
+export const messageKeys = {
+  all: ['message'] as const,
+  lists: ['message', 'list'] as const,
+  list: (body: WebMessagePageBody) => ['message', 'list', body] as const,
+  unread: ['message', 'unread'] as const,
+  group: ['message', 'group'] as const,
 }
 
-export async function getIkkGroupMessage(): Promise<GroupMessageInfo> {
-  const res = await http.get<ApiResult<GroupMessageInfo>>(PATHS.groupMessage, undefined, { errors: 'caller' })
-  return { hasNewWarrantMessage: res.data?.hasNewWarrantMessage === true }
+/** The header's count (background: no toast when it fails, the previous count stays). */
+export const unreadCountQuery = (enabled: boolean) =>
+  queryOptions({
+    queryKey: messageKeys.unread,
+    queryFn: async () => {
+      const count = Number(await call(MESSAGE.unreadCount, {}, { errors: 'caller' }))
+      return Number.isSafeInteger(count) && count > 0 ? count : 0
+    },
+    enabled,
+    staleTime: 0,
+  })
+
+/** The unread count of the logged-in user (0 for a visitor). */
+export function useUnreadCount(): number {
+  const loggedIn = useSessionStore((s) => Boolean(s.token))
+  return useQuery(unreadCountQuery(loggedIn)).data ?? 0
 }
 
-export function webMessagePage(body: WebMessagePageBody): Promise<TableResult<WebMessage>> {
-  return http.post<TableResult<WebMessage>>(PATHS.webMessagePage, body)
+/** Whether a guaranteed-order room has news (the side bar's badge). */
+export const groupMessageQuery = (enabled: boolean) =>
+  queryOptions({
+    queryKey: messageKeys.group,
+    queryFn: async () => ({
+      hasNewWarrantMessage:
+        (await call(MESSAGE.group, {}, { errors: 'caller' }))?.hasNewWarrantMessage === true,
+    }),
+    enabled,
+    staleTime: 0,
+  })
+
+export const messagePageQuery = (body: WebMessagePageBody) =>
+  queryOptions({
+    queryKey: messageKeys.list(body),
+    queryFn: () => call(MESSAGE.page, { body }),
+    placeholderData: keepPreviousData,
+  })
+
+/** Mark read or remove messages; lists and counts follow. */
+export function useChangeMessages() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ action, ids }: { action: 'read' | 'remove'; ids: number[] }) =>
+      call(action === 'read' ? MESSAGE.batchRead : MESSAGE.batchRemove, { body: { ids } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: messageKeys.all }),
+  })
 }
 
-export function webMessageBatchRead(body: IdsBody): Promise<ApiResult> {
-  return http.post<ApiResult>(PATHS.webMessageBatchRead, body)
-}
-
-export function webMessageBatchRemove(body: IdsBody): Promise<ApiResult> {
-  return http.post<ApiResult>(PATHS.webMessageBatchRemove, body)
-}
-
-/** Write the caller's in-site messages into a CSV on the server; download it with its fileName. */
-export async function exportWebMessages(): Promise<ExportResult> {
-  const res = await http.post<ApiResult<ExportResult>>(PATHS.webMessageExport)
-  if (!res.data?.fileName) throw new Error('导出失败：服务器未返回文件')
-  return res.data
+/** Writes the caller's messages into a CSV on the server; download it with its fileName. */
+export async function exportWebMessages() {
+  const result = await call(MESSAGE.export, {})
+  if (!result?.fileName) throw new Error('导出失败：服务器未返回文件')
+  return result
 }

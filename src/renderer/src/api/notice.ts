@@ -1,43 +1,34 @@
 /** Site notices: guides, agreements, notices, announcements. Content is plain text. */
-import type { ApiResult, TableResult } from '@shared/api/envelope'
-import { fillPath, PATHS } from '@shared/api/paths'
-import type { Notice, NoticeBrief, NoticeType } from '@shared/api/types'
-import { http } from './http'
+import { keepPreviousData, queryOptions } from '@tanstack/react-query'
+import { NOTICE, NOTICE_TYPES, type NoticeQuery, type NoticeType } from '@shared/api/notice'
+import { call } from './client'
 
-export interface NoticeQuery {
-  noticeType?: NoticeType
-  keyword?: string
-  pageNum?: number
-  pageSize?: number
+export { NOTICE_TYPE_LABELS } from '@shared/api/notice'
+
+/** Query keys of the notice domain (invalidate `noticeKeys.all` after a change). */
+export const noticeKeys = {
+  all: ['notice'] as const,
+  list: (query: NoticeQuery) => ['notice', 'list', query] as const,
+  detail: (noticeId: number) => ['notice', 'detail', noticeId] as const,
 }
 
-export function listNotices(query: NoticeQuery): Promise<TableResult<NoticeBrief>> {
-  return http.get<TableResult<NoticeBrief>>(PATHS.noticeList, query)
-}
+export const noticeListQuery = (query: NoticeQuery) =>
+  queryOptions({
+    queryKey: noticeKeys.list(query),
+    queryFn: () => call(NOTICE.list, { query }),
+    // the previous page stays on screen while the next one loads
+    placeholderData: keepPreviousData,
+  })
 
-/** errors: 'caller' lets the detail page show "not found" in place instead of a toast. */
-export async function getNotice(
-  noticeId: number,
-  options?: { errors?: 'global' | 'caller' },
-): Promise<Notice> {
-  const res = await http.get<ApiResult<Notice>>(
-    fillPath(PATHS.noticeDetail, { noticeId }),
-    undefined,
-    options,
-  )
-  if (!res.data) throw new Error('公告不存在')
-  return res.data
-}
-
-export const NOTICE_TYPE_LABELS: Record<NoticeType, string> = {
-  ANNOUNCEMENT: '网站公告',
-  NOTICE: '平台通知',
-  GUIDE: '操作指南',
-  AGREEMENT: '协议规则',
-}
+/** errors: 'caller' — the detail page says "not found" in place instead of a toast. */
+export const noticeQuery = (noticeId: number) =>
+  queryOptions({
+    queryKey: noticeKeys.detail(noticeId),
+    queryFn: () => call(NOTICE.detail, { params: { noticeId } }, { errors: 'caller' }),
+  })
 
 export function isNoticeType(value: string | null | undefined): value is NoticeType {
-  return value === 'GUIDE' || value === 'AGREEMENT' || value === 'NOTICE' || value === 'ANNOUNCEMENT'
+  return (NOTICE_TYPES as readonly string[]).includes(value ?? '')
 }
 
 /** Paragraphs of a plain-text notice: separated by blank lines; never rendered as HTML. */

@@ -5,12 +5,13 @@
  * Also the display mode (desktop/mobile) follows the window size.
  */
 import { useEffect } from 'react'
+import { useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { Outlet, useLocation, useMatches } from 'react-router-dom'
 import { getGamesById } from '@renderer/api/game'
 import { platform } from '@renderer/platform'
 import { useAppStore } from '@renderer/stores/app'
 import { useMenuStore } from '@renderer/stores/menu'
-import { useMessagesStore } from '@renderer/stores/messages'
+import { messageKeys, useUnreadCount } from '@renderer/api/message'
 import { useSessionStore } from '@renderer/stores/session'
 import { currentDevice } from '@renderer/utils/device'
 import { findRuntimeRoute } from '@renderer/utils/menu'
@@ -27,10 +28,11 @@ export interface RouteHandle {
   entry?: RouteEntry
 }
 
-function applyTitle(title: string) {
+function applyTitle(title: string, queryClient: QueryClient) {
   document.title = title
   // the web shell shows the unread count as a title prefix; put it back after the change
-  if (useSessionStore.getState().token) platform.setBadge(useMessagesStore.getState().unreadCount)
+  if (useSessionStore.getState().token)
+    platform.setBadge(queryClient.getQueryData<number>(messageKeys.unread) ?? 0)
 }
 
 /** The display mode follows the body width and user agent; on mobile the side bar closes. */
@@ -52,6 +54,7 @@ export function RootShell() {
   const location = useLocation()
   const matches = useMatches()
   const token = useSessionStore((s) => s.token)
+  const queryClient = useQueryClient()
   const menus = useMenuStore((s) => s.menus)
   const handle = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.title)?.handle as
     RouteHandle | undefined
@@ -74,7 +77,7 @@ export function RootShell() {
   // title and SEO
   useEffect(() => {
     let alive = true
-    applyTitle(pageTitle(handleTitle ?? runtimeTitle))
+    applyTitle(pageTitle(handleTitle ?? runtimeTitle), queryClient)
     setSeoMeta()
     const id = Number(gameId)
     if (gameId && Number.isSafeInteger(id) && id > 0) {
@@ -82,7 +85,7 @@ export function RootShell() {
         .then((game) => {
           if (!alive) return
           const seo = gameSeo(game)
-          applyTitle(seo.title)
+          applyTitle(seo.title, queryClient)
           setSeoMeta(seo)
         })
         .catch(() => undefined)
@@ -90,12 +93,18 @@ export function RootShell() {
     return () => {
       alive = false
     }
-  }, [location.pathname, handleTitle, runtimeTitle, gameId])
+  }, [location.pathname, handleTitle, runtimeTitle, gameId, queryClient])
 
-  // unread count and guaranteed-order flag, on every route change when logged in
+  // unread count and guaranteed-order flag, on every route change when logged in; the badge follows
   useEffect(() => {
-    if (token) void useMessagesStore.getState().refresh()
-  }, [token, location.pathname, location.search])
+    if (!token) return
+    void queryClient.invalidateQueries({ queryKey: messageKeys.unread })
+    void queryClient.invalidateQueries({ queryKey: messageKeys.group })
+  }, [queryClient, token, location.pathname, location.search])
+  const unread = useUnreadCount()
+  useEffect(() => {
+    platform.setBadge(token ? unread : 0)
+  }, [token, unread])
 
   // user info (roles, permissions) and the menu, once per login
   useEffect(() => {

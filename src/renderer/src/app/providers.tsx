@@ -1,5 +1,6 @@
-/** antd configuration (Chinese locale, theme colour of spec §3) and the toast binding. */
+/** The app's providers: server data (TanStack Query), antd (Chinese locale, theme colour) and toasts. */
 import { useEffect, type ReactNode } from 'react'
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
 import { App as AntApp, ConfigProvider } from 'antd'
 import zhCN from 'antd/locale/zh_CN'
 import dayjs from 'dayjs'
@@ -25,13 +26,16 @@ function ToastBinder() {
   return null
 }
 
-export function Providers({ children }: { children: ReactNode }) {
+/** antd, toasts and the QueryClient (one per app; tests pass a fresh one). */
+export function Providers({ children, queryClient }: { children: ReactNode; queryClient: QueryClient }) {
   return (
-    <ConfigProvider locale={zhCN} theme={THEME}>
-      <AntApp message={{ maxCount: 3, top: 72 }}>
-        <ToastBinder />
-        {children}
-      </AntApp>
-    </ConfigProvider>
+    <QueryClientProvider client={queryClient}>
+      <ConfigProvider locale={zhCN} theme={THEME}>
+        <AntApp message={{ maxCount: 3, top: 72 }}>
+          <ToastBinder />
+          {children}
+        </AntApp>
+      </ConfigProvider>
+    </QueryClientProvider>
   )
 }

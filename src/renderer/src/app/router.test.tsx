@@ -1,10 +1,11 @@
+import { MESSAGE } from '@shared/api/message'
+import { NOTICE } from '@shared/api/notice'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { act, screen, waitFor } from '@testing-library/react'
 import { PATHS } from '@shared/api/paths'
 import { MSG } from '@shared/messages'
 import { SITE_NAME, TOKEN_COOKIE } from '@shared/constants'
 import { useMenuStore } from '@renderer/stores/menu'
-import { useMessagesStore } from '@renderer/stores/messages'
 import { useSessionStore } from '@renderer/stores/session'
 import { fakeApi, ok, type FakeApi } from '@renderer/testing/fake-api'
 import { renderApp } from '@renderer/testing/render-app'
@@ -31,10 +32,10 @@ function logIn() {
 beforeEach(() => {
   api = fakeApi({
     [PATHS.games]: ok([]),
-    [PATHS.noticeList]: { code: 200, msg: '查询成功', rows: [], total: 0 },
+    [NOTICE.list.path]: { code: 200, msg: '查询成功', rows: [], total: 0 },
     [PATHS.gameById]: ok({ gameId: 5, nameCn: '原神', nameEn: 'Genshin Impact' }),
-    [PATHS.unreadCount]: ok(3),
-    [PATHS.groupMessage]: ok({ hasNewWarrantMessage: true }),
+    [MESSAGE.unreadCount.path]: ok(3),
+    [MESSAGE.group.path]: ok({ hasNewWarrantMessage: true }),
     [PATHS.getInfo]: { code: 200, msg: '操作成功', user: profile, roles: ['ROLE_DEFAULT'], permissions: [] },
     [PATHS.getRouters]: ok([
       {
@@ -53,7 +54,6 @@ beforeEach(() => {
 afterEach(() => {
   api.restore()
   useMenuStore.getState().reset()
-  useMessagesStore.getState().reset()
 })
 
 describe('router (spec §2, §5)', () => {
@@ -109,18 +109,19 @@ describe('router (spec §2, §5)', () => {
   it('refreshes unread count and guaranteed-order flag on every route change when logged in', async () => {
     logIn()
     const app = renderApp('/')
-    await waitFor(() => expect(api.callsTo(PATHS.unreadCount)).toHaveLength(1))
-    expect(api.callsTo(PATHS.groupMessage)).toHaveLength(1)
+    await waitFor(() => expect(api.callsTo(MESSAGE.unreadCount.path)).toHaveLength(1))
+    expect(api.callsTo(MESSAGE.group.path)).toHaveLength(1)
     await act(() => app.router.navigate('/platform/noticeList.html'))
-    await waitFor(() => expect(api.callsTo(PATHS.unreadCount)).toHaveLength(2))
-    expect(useMessagesStore.getState()).toMatchObject({ unreadCount: 3, hasNewWarrantMessage: true })
+    await waitFor(() => expect(api.callsTo(MESSAGE.unreadCount.path)).toHaveLength(2))
+    await waitFor(() => expect(api.callsTo(MESSAGE.group.path)).toHaveLength(2))
+    expect(await screen.findByRole('link', { name: '站内信，3 条未读' })).toBeTruthy()
   })
 
   it('does not ask for messages when logged out', async () => {
     const app = renderApp('/')
     await act(() => app.router.navigate('/platform/noticeList.html'))
-    await waitFor(() => expect(api.callsTo(PATHS.noticeList).length).toBeGreaterThan(0))
-    expect(api.callsTo(PATHS.unreadCount)).toHaveLength(0)
+    await waitFor(() => expect(api.callsTo(NOTICE.list.path).length).toBeGreaterThan(0))
+    expect(api.callsTo(MESSAGE.unreadCount.path)).toHaveLength(0)
   })
 
   it('loads user info and the menu once after login', async () => {

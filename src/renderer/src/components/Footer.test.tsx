@@ -3,15 +3,15 @@ import { render, screen, within } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router-dom'
 import { HELP_LINKS } from '@shared/help-links'
 import { SERVICE_HOURS } from '@shared/constants'
-import { Providers } from '@renderer/app/providers'
+import { TestProviders } from '@renderer/testing/render-page'
 import { Footer } from './Footer'
 
 function renderFooter(path: string) {
   const router = createMemoryRouter([{ path: '*', element: <Footer /> }], { initialEntries: [path] })
   render(
-    <Providers>
+    <TestProviders>
       <RouterProvider router={router} />
-    </Providers>,
+    </TestProviders>,
   )
   return screen.getByRole('contentinfo')
 }

@@ -3,8 +3,8 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { createMemoryRouter, RouterProvider } from 'react-router-dom'
 import { PATHS } from '@shared/api/paths'
 import { TOKEN_COOKIE, USER_INFO_STORAGE_KEY } from '@shared/constants'
-import { Providers } from '@renderer/app/providers'
-import { useMessagesStore } from '@renderer/stores/messages'
+import { TestProviders } from '@renderer/testing/render-page'
+import { MESSAGE } from '@shared/api/message'
 import { useSessionStore } from '@renderer/stores/session'
 import { fakeApi, ok, type FakeApi } from '@renderer/testing/fake-api'
 import { Header, isSocialLoginConfigured, resetSocialLoginBase, socialLoginHref } from './Header'
@@ -12,24 +12,27 @@ import { Header, isSocialLoginConfigured, resetSocialLoginBase, socialLoginHref 
 const THIRD_LOGIN = '/system/config/configKey/third.loginUrl'
 let api: FakeApi
 /** the third-party login address the server's parameter holds ('' until a provider is configured) */
-function serve(thirdLoginUrl: string) {
+function serve(thirdLoginUrl: string, unread = 0) {
   api?.restore()
   resetSocialLoginBase()
-  api = fakeApi({ [THIRD_LOGIN]: ok(thirdLoginUrl), [PATHS.logout]: ok() })
+  api = fakeApi({
+    [THIRD_LOGIN]: ok(thirdLoginUrl),
+    [PATHS.logout]: ok(),
+    [MESSAGE.unreadCount.path]: ok(unread),
+  })
 }
 beforeEach(() => serve(''))
 afterEach(() => {
   api.restore()
   useSessionStore.setState({ token: undefined, userInfo: null })
-  useMessagesStore.setState({ unreadCount: 0 })
 })
 
 function renderHeader() {
   const router = createMemoryRouter([{ path: '*', element: <Header /> }], { initialEntries: ['/'] })
   return render(
-    <Providers>
+    <TestProviders>
       <RouterProvider router={router} />
-    </Providers>,
+    </TestProviders>,
   )
 }
 
@@ -87,14 +90,14 @@ describe('Header (spec §1-§2)', () => {
       JSON.stringify({ userId: 1, userName: 'p1', nickName: '小明', code: 'U1', avatar: '' }),
     )
     useSessionStore.getState().hydrate()
-    useMessagesStore.setState({ unreadCount: 7 })
+    serve('', 7)
     const original = useSessionStore.getState().logout
     const logout = vi.fn(async () => undefined)
     useSessionStore.setState({ logout })
     renderHeader()
     expect(screen.getByText('小明')).toBeTruthy()
     expect(screen.getByText(/欢迎/)).toBeTruthy()
-    const messages = screen.getByRole('link', { name: '站内信，7 条未读' })
+    const messages = await screen.findByRole('link', { name: '站内信，7 条未读' })
     expect(messages.getAttribute('href')).toBe('/message/userMessage.html')
     expect(messages.textContent).toContain('7')
     expect(screen.queryByRole('link', { name: '登录' })).toBeNull()

@@ -17,7 +17,7 @@ import {
 import { SITE_NAME, SITE_SUBTITLE } from '@shared/constants'
 import { getConfigKey } from '@renderer/api/system'
 import { displayName, useSessionStore } from '@renderer/stores/session'
-import { useMessagesStore } from '@renderer/stores/messages'
+import { useUnreadCount } from '@renderer/api/message'
 import { Logo } from './Logo'
 
 export const THIRD_LOGIN_CONFIG_KEY = 'third.loginUrl'
@@ -88,7 +88,7 @@ function UserGreeting() {
   const { modal } = App.useApp()
   const name = useSessionStore(displayName)
   const logout = useSessionStore((s) => s.logout)
-  const unread = useMessagesStore((s) => s.unreadCount)
+  const unread = useUnreadCount()
   const confirmLogout = () => {
     modal.confirm({
       title: '退出登录',

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { fireEvent, render, screen } from '@testing-library/react'
-import { Providers } from '@renderer/app/providers'
+import { TestProviders } from '@renderer/testing/render-page'
 import { Pagination } from './Pagination'
 
 vi.mock('@renderer/utils/scroll-to', () => ({ scrollTo: vi.fn() }))
@@ -11,9 +11,9 @@ afterEach(() => vi.clearAllMocks())
 describe('Pagination (spec §9)', () => {
   it('shows total, size changer, pager and quick jumper with the defaults', () => {
     render(
-      <Providers>
+      <TestProviders>
         <Pagination total={95} onChange={() => undefined} />
-      </Providers>,
+      </TestProviders>,
     )
     expect(screen.getByText('共 95 条')).toBeTruthy()
     expect(screen.getByText('20 条/页')).toBeTruthy()
@@ -25,9 +25,9 @@ describe('Pagination (spec §9)', () => {
 
   it('offers the page sizes 10, 20, 30 and 50', async () => {
     render(
-      <Providers>
+      <TestProviders>
         <Pagination total={95} onChange={() => undefined} />
-      </Providers>,
+      </TestProviders>,
     )
     fireEvent.mouseDown(screen.getByRole('combobox'))
     for (const size of [10, 20, 30, 50]) {

@@ -3,14 +3,15 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router-dom'
 import { MSG } from '@shared/messages'
 import { SIDEBAR_WIDTH_PX, TOKEN_COOKIE } from '@shared/constants'
-import { Providers } from '@renderer/app/providers'
 import { useAppStore } from '@renderer/stores/app'
-import { useMessagesStore } from '@renderer/stores/messages'
+import { MESSAGE } from '@shared/api/message'
+import { Providers } from '@renderer/app/providers'
+import { createQueryClient } from '@renderer/app/query-client'
 import { useSessionStore } from '@renderer/stores/session'
 import { fakeApi, ok } from '@renderer/testing/fake-api'
 import { SideBar } from './SideBar'
 
-function renderSideBar() {
+function renderSideBarWithClient() {
   const router = createMemoryRouter(
     [
       { path: '/', element: <SideBar /> },
@@ -18,18 +19,20 @@ function renderSideBar() {
     ],
     { initialEntries: ['/'] },
   )
+  const queryClient = createQueryClient()
   render(
-    <Providers>
+    <Providers queryClient={queryClient}>
       <RouterProvider router={router} />
     </Providers>,
   )
-  return router
+  return { router, queryClient }
 }
+const renderSideBar = () => renderSideBarWithClient().router
 
 beforeEach(() => useAppStore.setState({ sidebar: { opened: true, withoutAnimation: false } }))
 afterEach(() => {
   vi.useRealTimers()
-  useMessagesStore.setState({ hasNewWarrantMessage: false, unreadCount: 0 })
+  useSessionStore.setState({ token: undefined })
 })
 
 describe('SideBar (spec §1, §4, §5)', () => {
@@ -46,12 +49,22 @@ describe('SideBar (spec §1, §4, §5)', () => {
     expect(screen.getByLabelText('快捷服务').style.width).toBe(`${SIDEBAR_WIDTH_PX}px`)
   })
 
-  it('shows the guaranteed-order badge only when hasNewWarrantMessage', () => {
-    renderSideBar()
-    const link = screen.getByRole('link', { name: '担保订单' })
-    expect(link.querySelector('.ant-badge-dot')).toBeNull()
-    act(() => useMessagesStore.setState({ hasNewWarrantMessage: true }))
-    expect(screen.getByRole('link', { name: '担保订单' }).querySelector('.ant-badge-dot')).not.toBeNull()
+  it('shows the guaranteed-order badge only when hasNewWarrantMessage', async () => {
+    let news = false
+    const api = fakeApi({ [MESSAGE.group.path]: () => ok({ hasNewWarrantMessage: news }) })
+    useSessionStore.setState({ token: 'tk' })
+    try {
+      const { queryClient } = renderSideBarWithClient()
+      await waitFor(() => expect(api.callsTo(MESSAGE.group.path)).toHaveLength(1))
+      expect(screen.getByRole('link', { name: '担保订单' }).querySelector('.ant-badge-dot')).toBeNull()
+      news = true
+      await act(() => queryClient.invalidateQueries())
+      await waitFor(() =>
+        expect(screen.getByRole('link', { name: '担保订单' }).querySelector('.ant-badge-dot')).not.toBeNull(),
+      )
+    } finally {
+      api.restore()
+    }
   })
 
   it('toggles and collapses', () => {

@@ -5,6 +5,7 @@
  * a cookie (stores/app.ts); on mobile it closes.
  */
 import type { ReactNode } from 'react'
+import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router-dom'
 import { Badge, Tooltip } from 'antd'
 import {
@@ -20,7 +21,8 @@ import {
 } from '@ant-design/icons'
 import { SIDEBAR_WIDTH_PX } from '@shared/constants'
 import { useAppStore } from '@renderer/stores/app'
-import { useMessagesStore } from '@renderer/stores/messages'
+import { groupMessageQuery } from '@renderer/api/message'
+import { useSessionStore } from '@renderer/stores/session'
 import { scrollTo } from '@renderer/utils/scroll-to'
 import { useCustomerService } from './use-customer-service'
 
@@ -67,7 +69,8 @@ export function SideBar() {
   const opened = useAppStore((s) => s.sidebar.opened)
   const mobile = useAppStore((s) => s.device === 'mobile')
   const toggle = useAppStore((s) => s.toggleSideBar)
-  const hasNewWarrantMessage = useMessagesStore((s) => s.hasNewWarrantMessage)
+  const loggedIn = useSessionStore((s) => Boolean(s.token))
+  const hasNewWarrantMessage = useQuery(groupMessageQuery(loggedIn)).data?.hasNewWarrantMessage === true
   const openService = useCustomerService()
   if (mobile && !opened) {
     // closed on a phone: one small button instead of a column over the content

@@ -4,7 +4,6 @@ import * as authApi from '@renderer/api/auth'
 import * as page from '@renderer/utils/page'
 import { getCookie } from '@renderer/utils/cookie'
 import { isLoggedIn, useSessionStore } from './session'
-import { useMessagesStore } from './messages'
 
 vi.mock('@renderer/api/auth', () => ({
   login: vi.fn(),
@@ -83,7 +82,6 @@ describe('session store (spec §3-§4)', () => {
     document.cookie = `${TOKEN_COOKIE}=tk-3; path=/`
     localStorage.setItem(USER_INFO_STORAGE_KEY, JSON.stringify(userInfoDto))
     useSessionStore.setState({ token: 'tk-3', roles: ['seller'], permissions: ['x'], userInfo: userInfoDto })
-    useMessagesStore.setState({ unreadCount: 4, hasNewWarrantMessage: true })
     vi.mocked(authApi.logout).mockRejectedValue(new Error('network'))
     await useSessionStore.getState().logout()
     expect(authApi.logout).toHaveBeenCalledTimes(1)
@@ -91,7 +89,6 @@ describe('session store (spec §3-§4)', () => {
     expect(localStorage.getItem(USER_INFO_STORAGE_KEY)).toBeNull()
     const state = useSessionStore.getState()
     expect([state.token, state.roles, state.permissions, state.userInfo]).toEqual([undefined, [], [], null])
-    expect(useMessagesStore.getState()).toMatchObject({ unreadCount: 0, hasNewWarrantMessage: false })
     expect(page.reloadPage).toHaveBeenCalledTimes(1)
   })
 })

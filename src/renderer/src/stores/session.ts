@@ -10,7 +10,6 @@ import * as authApi from '@renderer/api/auth'
 import { platform } from '@renderer/platform'
 import { reloadPage } from '@renderer/utils/page'
 import { useMenuStore } from './menu'
-import { useMessagesStore } from './messages'
 
 export interface SessionState {
   token: string | undefined
@@ -87,7 +86,6 @@ export const useSessionStore = create<SessionState>()((set, get) => ({
     localStorage.removeItem(USER_INFO_STORAGE_KEY)
     set({ token: undefined, userInfo: null, ...empty })
     useMenuStore.getState().reset()
-    useMessagesStore.getState().reset()
   },
 }))
 

@@ -1,4 +1,6 @@
 /** Test data of the catalogue pages: two games, a game config, areas, listings. */
+import { MESSAGE } from '@shared/api/message'
+import { NOTICE } from '@shared/api/notice'
 import { GOODS_PATHS, type GameConfig, type GoodsBrief, type GoodsDetail } from '@shared/api/goods'
 import { PATHS } from '@shared/api/paths'
 import type { Game } from '@shared/api/types'
@@ -181,11 +183,11 @@ export function baseRoutes(): Record<string, unknown> {
     [PATHS.areaServersByGameId]: ok(AREAS),
     [GOODS_PATHS.gameConfig]: ok(CONFIG),
     [GOODS_PATHS.myGames]: ok([GAMES[0]]),
-    [PATHS.unreadCount]: ok(0),
-    [PATHS.groupMessage]: ok({ hasNewWarrantMessage: false }),
+    [MESSAGE.unreadCount.path]: ok(0),
+    [MESSAGE.group.path]: ok({ hasNewWarrantMessage: false }),
     [PATHS.getInfo]: { code: 200, msg: '操作成功', user: null, roles: ['ROLE_DEFAULT'], permissions: [] },
     [PATHS.getRouters]: ok([]),
-    [PATHS.noticeList]: { code: 200, msg: '', rows: [], total: 0 },
+    [NOTICE.list.path]: { code: 200, msg: '', rows: [], total: 0 },
     '/system/config/configKey/third.loginUrl': ok(''),
   }
 }

@@ -2,12 +2,13 @@
 import { render } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router-dom'
 import { Providers } from '@renderer/app/providers'
+import { createQueryClient } from '@renderer/app/query-client'
 import { buildRoutes } from '@renderer/app/routes'
 
 export function renderApp(url: string) {
   const router = createMemoryRouter(buildRoutes(), { initialEntries: [url] })
   const view = render(
-    <Providers>
+    <Providers queryClient={createQueryClient()}>
       <RouterProvider router={router} />
     </Providers>,
   )

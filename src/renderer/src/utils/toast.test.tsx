@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
-import { Providers } from '@renderer/app/providers'
+import { TestProviders } from '@renderer/testing/render-page'
 import { toast } from './toast'
 
 describe('toast (spec §8: closable messages)', () => {
   it('shows the text with a close button that removes it', async () => {
-    render(<Providers>页面</Providers>)
+    render(<TestProviders>页面</TestProviders>)
     act(() => toast('error', '网络开小差啦，请稍后再试~', 5))
     expect(await screen.findByText('网络开小差啦，请稍后再试~')).toBeTruthy()
     fireEvent.click(screen.getByRole('button', { name: '关闭提示' }))
@@ -13,7 +13,7 @@ describe('toast (spec §8: closable messages)', () => {
   })
 
   it('shows one toast for the same text asked twice', async () => {
-    render(<Providers>页面</Providers>)
+    render(<TestProviders>页面</TestProviders>)
     act(() => {
       toast('error', '当前操作没有权限')
       toast('error', '当前操作没有权限')
@@ -24,7 +24,7 @@ describe('toast (spec §8: closable messages)', () => {
 
   it('a toast asked for before the app mounted appears once it has', async () => {
     toast('warning', '请先登录！')
-    render(<Providers>页面</Providers>)
+    render(<TestProviders>页面</TestProviders>)
     expect(await screen.findByText('请先登录！')).toBeTruthy()
   })
 })

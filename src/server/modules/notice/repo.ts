@@ -2,12 +2,9 @@
 import { sql } from 'kysely'
 import type { Db } from '../../db'
 import { fetchPage } from '../../db/paging'
-import type { PageQuery, NoticeType } from '../../../shared/api'
+import type { NoticeQuery } from '../../../shared/api'
 
-export interface NoticeFilter extends PageQuery {
-  noticeType?: NoticeType
-  keyword?: string
-}
+export type NoticeFilter = NoticeQuery
 
 export function noticeRepo(db: Db) {
   return {

@@ -1,3 +1,4 @@
+import { MESSAGE } from '@shared/api/message'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { screen, within } from '@testing-library/react'
 import { PATHS } from '@shared/api/paths'
@@ -37,8 +38,8 @@ beforeEach(() => {
         ],
       },
     ]),
-    [PATHS.unreadCount]: ok(4),
-    [PATHS.groupMessage]: ok({ hasNewWarrantMessage: false }),
+    [MESSAGE.unreadCount.path]: ok(4),
+    [MESSAGE.group.path]: ok({ hasNewWarrantMessage: false }),
   })
   document.cookie = `${TOKEN_COOKIE}=tk; path=/`
   useSessionStore.getState().hydrate()

@@ -22,8 +22,7 @@ import {
 import type { RouterItem, UserProfile } from '@shared/api/types'
 import { useMenuStore } from '@renderer/stores/menu'
 import { ExportButton } from '@renderer/components/ExportButton'
-import { exportWebMessages } from '@renderer/api/message'
-import { useMessagesStore } from '@renderer/stores/messages'
+import { exportWebMessages, useUnreadCount } from '@renderer/api/message'
 import { displayName, useSessionStore } from '@renderer/stores/session'
 import { isNestingComponent, joinMenuPath } from '@renderer/utils/menu'
 import { parseTime } from '@renderer/utils/time'
@@ -90,7 +89,7 @@ function ProfileCard({ profile, loading }: { profile: UserProfile | null; loadin
   const name = useSessionStore(displayName)
   const userInfo = useSessionStore((s) => s.userInfo)
   const roles = useSessionStore((s) => s.roles)
-  const unread = useMessagesStore((s) => s.unreadCount)
+  const unread = useUnreadCount()
   const code = profile?.code ?? userInfo?.code
   const avatar = profile?.avatar || userInfo?.avatar
   const copyCode = () => {

@@ -1,3 +1,5 @@
+import { MESSAGE } from '@shared/api/message'
+import { NOTICE } from '@shared/api/notice'
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import forge from 'node-forge'
@@ -36,9 +38,9 @@ beforeEach(() => {
     [PATHS.publicKey]: ok({ publicKey: publicPem }),
     [PATHS.login]: () => loginReply,
     [PATHS.games]: ok([]),
-    [PATHS.noticeList]: { code: 200, rows: [], total: 0 },
-    [PATHS.unreadCount]: ok(0),
-    [PATHS.groupMessage]: ok({ hasNewWarrantMessage: false }),
+    [NOTICE.list.path]: { code: 200, rows: [], total: 0 },
+    [MESSAGE.unreadCount.path]: ok(0),
+    [MESSAGE.group.path]: ok({ hasNewWarrantMessage: false }),
     [PATHS.getInfo]: { code: 200, user: null, roles: [], permissions: [] },
     [PATHS.getRouters]: ok([]),
   })

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { fireEvent, render, screen, waitFor } from '@testing-library/react'
-import { Providers } from '@renderer/app/providers'
+import { TestProviders } from '@renderer/testing/render-page'
 import type { DesktopSettings } from '@shared/desktop'
 import type { DesktopSettingsApi } from '@renderer/platform/platform'
 import { DesktopSettingsDialog, ipcErrorMessage } from './DesktopSettingsDialog'
@@ -28,9 +28,9 @@ function fakeApi(overrides: Partial<DesktopSettingsApi> = {}): DesktopSettingsAp
 
 function renderDialog(api: DesktopSettingsApi, onClose = vi.fn()) {
   render(
-    <Providers>
+    <TestProviders>
       <DesktopSettingsDialog api={api} open onClose={onClose} />
-    </Providers>,
+    </TestProviders>,
   )
   return onClose
 }

@@ -1,3 +1,4 @@
+import { NOTICE } from '@shared/api/notice'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { GOODS_PATHS } from '@shared/api/goods'
@@ -25,7 +26,7 @@ beforeEach(() => {
       game(1, '原神', 'Genshin Impact', 'Y', true, 'data:image/svg+xml;base64,PHN2Zy8+'),
       game(2, '英雄联盟', 'League of Legends', 'Y', false),
     ]),
-    [PATHS.noticeList]: {
+    [NOTICE.list.path]: {
       code: 200,
       rows: [
         {
@@ -73,7 +74,7 @@ describe('home page', () => {
     renderApp('/')
     const link = await screen.findByRole('link', { name: '担保交易服务全面升级' }, { timeout: 5000 })
     expect(link.getAttribute('href')).toBe('/platform/noticeDetail/70.html')
-    expect(api.callsTo(PATHS.noticeList)[0]!.params).toMatchObject({ noticeType: 'ANNOUNCEMENT' })
+    expect(api.callsTo(NOTICE.list.path)[0]!.params).toMatchObject({ noticeType: 'ANNOUNCEMENT' })
   })
 
   it('the search box goes to /list.html?gameId=…', async () => {

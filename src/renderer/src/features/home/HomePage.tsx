@@ -3,6 +3,7 @@
  * guides, how a guaranteed trade works and what protects it.
  */
 import { useEffect, useMemo, useState, type ReactNode } from 'react'
+import { useQuery as useTanstackQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from 'react-router-dom'
 import { AutoComplete, Button, Empty, Input, Skeleton } from 'antd'
 import {
@@ -27,7 +28,7 @@ import { HELP_LINKS, noticeDetailPath } from '@shared/help-links'
 import { SERVICE_HOURS } from '@shared/constants'
 import { getGames, sortGames } from '@renderer/api/game'
 import { getHomeGoods } from '@renderer/api/goods'
-import { listNotices } from '@renderer/api/notice'
+import { noticeListQuery } from '@renderer/api/notice'
 import { GoodsCard } from '@renderer/features/goods/GoodsCard'
 import { useQuery } from '@renderer/utils/use-query'
 import { displayName, useSessionStore } from '@renderer/stores/session'
@@ -69,18 +70,11 @@ function useGames() {
   return { games, failed }
 }
 
-function useAnnouncements() {
-  const [rows, setRows] = useState<NoticeBrief[] | null>(null)
-  useEffect(() => {
-    let alive = true
-    listNotices({ noticeType: 'ANNOUNCEMENT', pageNum: 1, pageSize: 7 })
-      .then((res) => alive && setRows(Array.isArray(res.rows) ? res.rows : []))
-      .catch(() => alive && setRows([]))
-    return () => {
-      alive = false
-    }
-  }, [])
-  return rows
+function useAnnouncements(): NoticeBrief[] | null {
+  const { data, isError } = useTanstackQuery(
+    noticeListQuery({ noticeType: 'ANNOUNCEMENT', pageNum: 1, pageSize: 7 }),
+  )
+  return isError ? [] : (data?.rows ?? null)
 }
 
 function GameSearch({ games }: { games: Game[] }) {

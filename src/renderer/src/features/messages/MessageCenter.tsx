@@ -6,17 +6,13 @@
 import { useState } from 'react'
 import { Link, useLocation } from 'react-router-dom'
 import { Alert, Badge, Button, Empty, List, Popconfirm, Segmented, Tabs } from 'antd'
-import type { WebMessage } from '@shared/api/types'
-import { webMessageBatchRead, webMessageBatchRemove, webMessagePage } from '@renderer/api/message'
+import { useQuery } from '@tanstack/react-query'
+import type { WebMessage } from '@shared/api/message'
+import { exportWebMessages, messagePageQuery, useChangeMessages } from '@renderer/api/message'
 import { ExportButton } from '@renderer/components/ExportButton'
-import { exportWebMessages } from '@renderer/api/message'
-import { pageOf } from '@renderer/api/goods'
 import { Pagination } from '@renderer/components/Pagination'
-import { useMessagesStore } from '@renderer/stores/messages'
 import { apiErrorText } from '@renderer/utils/api-error'
 import { formatTradeTime } from '@renderer/utils/time'
-import { toast } from '@renderer/utils/toast'
-import { useQuery } from '@renderer/utils/use-query'
 import { TradeShell } from '@renderer/features/trade/TradeShell'
 
 const KINDS = {
@@ -32,30 +28,18 @@ export default function MessageCenter() {
   const [page, setPage] = useState(1)
   const [limit, setLimit] = useState(20)
   const [unreadOnly, setUnreadOnly] = useState(false)
-  const list = useQuery(['messages', messageType, page, limit, unreadOnly], async () =>
-    pageOf<WebMessage>(
-      await webMessagePage({
-        messageType,
-        pageNum: page,
-        pageSize: limit,
-        ...(unreadOnly ? { isRead: false } : {}),
-      }),
-    ),
+  const list = useQuery(
+    messagePageQuery({
+      messageType,
+      pageNum: page,
+      pageSize: limit,
+      ...(unreadOnly ? { isRead: false } : {}),
+    }),
   )
-  const [busy, setBusy] = useState(false)
-  const change = async (action: 'read' | 'remove', ids: number[]) => {
-    if (ids.length === 0) return
-    setBusy(true)
-    try {
-      await (action === 'read' ? webMessageBatchRead({ ids }) : webMessageBatchRemove({ ids }))
-      list.reload()
-      void useMessagesStore.getState().refresh()
-    } catch (err) {
-      toast('error', apiErrorText(err, action === 'read' ? '标记已读失败' : '删除失败'))
-    } finally {
-      setBusy(false)
-    }
-  }
+  // failures are shown by the request layer; lists and the header's count refresh on success
+  const changes = useChangeMessages()
+  const change = (action: 'read' | 'remove', ids: number[]) =>
+    ids.length === 0 ? Promise.resolve() : changes.mutateAsync({ action, ids }).catch(() => undefined)
   const markRead = (ids: number[]) => change('read', ids)
   const unreadIds = (list.data?.rows ?? []).filter((m) => !m.isRead).map((m) => m.messageId)
   return (
@@ -80,7 +64,11 @@ export default function MessageCenter() {
               setPage(1)
             }}
           />
-          <Button disabled={unreadIds.length === 0} loading={busy} onClick={() => void markRead(unreadIds)}>
+          <Button
+            disabled={unreadIds.length === 0}
+            loading={changes.isPending}
+            onClick={() => void markRead(unreadIds)}
+          >
             本页全部已读
           </Button>
         </>

@@ -3,26 +3,24 @@
  * (blank lines separate them). The content is rendered as text, never as HTML.
  */
 import { useEffect } from 'react'
+import { useQuery } from '@tanstack/react-query'
 import { Link, Navigate, useParams } from 'react-router-dom'
 import { Breadcrumb, Button, Result, Skeleton } from 'antd'
-import { getNotice, noticeParagraphs, NOTICE_TYPE_LABELS } from '@renderer/api/notice'
+import { noticeParagraphs, noticeQuery, NOTICE_TYPE_LABELS } from '@renderer/api/notice'
 import { ApiError } from '@renderer/api/http'
 import { idFromHtmlSegment, NOT_FOUND_PATH } from '@renderer/app/route-table'
 import { pageTitle } from '@renderer/app/seo'
 import { parseTime } from '@renderer/utils/time'
-import { useQuery } from '@renderer/utils/use-query'
 
 export default function NoticeDetailPage() {
   const { file } = useParams()
   const noticeId = idFromHtmlSegment(file)
-  const query = useQuery(['notice', noticeId], () =>
-    noticeId ? getNotice(noticeId, { errors: 'caller' }) : Promise.reject(new ApiError('', 404, false)),
-  )
-  const notice = query.loading ? undefined : query.data
+  const query = useQuery({ ...noticeQuery(noticeId ?? 0), enabled: noticeId !== null })
+  const notice = query.data
   useEffect(() => {
     if (notice) document.title = pageTitle(notice.title)
   }, [notice])
-  const state = query.loading
+  const state = query.isPending
     ? ({ status: 'loading' } as const)
     : notice
       ? ({ status: 'ready', notice } as const)

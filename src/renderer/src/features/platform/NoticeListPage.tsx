@@ -3,16 +3,16 @@
  * defaults) of titles and dates, each linking to its detail page.
  */
 import { useState } from 'react'
+import { useQuery } from '@tanstack/react-query'
 import { Link, useSearchParams } from 'react-router-dom'
 import { Breadcrumb, Empty, Skeleton, Tabs } from 'antd'
 import { RightOutlined } from '@ant-design/icons'
 import { PAGINATION } from '@shared/constants'
-import type { NoticeType } from '@shared/api/types'
+import type { NoticeType } from '@shared/api/notice'
 import { noticeDetailPath } from '@shared/help-links'
-import { isNoticeType, listNotices, NOTICE_TYPE_LABELS } from '@renderer/api/notice'
+import { isNoticeType, noticeListQuery, NOTICE_TYPE_LABELS } from '@renderer/api/notice'
 import { Pagination } from '@renderer/components/Pagination'
 import { parseTime } from '@renderer/utils/time'
-import { useQuery } from '@renderer/utils/use-query'
 
 const ALL = 'ALL'
 const TAB_ORDER: NoticeType[] = ['ANNOUNCEMENT', 'NOTICE', 'GUIDE', 'AGREEMENT']
@@ -23,12 +23,11 @@ export default function NoticeListPage() {
   const noticeType = isNoticeType(raw) ? raw : undefined
   const [page, setPage] = useState<number>(PAGINATION.page)
   const [limit, setLimit] = useState<number>(PAGINATION.limit)
-  const { data, error, loading } = useQuery(['notices', noticeType, page, limit], () =>
-    listNotices({ noticeType, pageNum: page, pageSize: limit }),
+  const { data, isError, isPending } = useQuery(
+    noticeListQuery({ noticeType, pageNum: page, pageSize: limit }),
   )
-  const rows = Array.isArray(data?.rows) ? data.rows : []
-  const total = Number(data?.total) || 0
-  const failed = Boolean(error)
+  const rows = data?.rows ?? []
+  const total = data?.total ?? 0
 
   const heading = noticeType ? NOTICE_TYPE_LABELS[noticeType] : '全部公告'
 
@@ -52,9 +51,9 @@ export default function NoticeListPage() {
             ...TAB_ORDER.map((type) => ({ key: type, label: NOTICE_TYPE_LABELS[type] })),
           ]}
         />
-        {loading ? (
+        {isPending ? (
           <Skeleton active paragraph={{ rows: 8 }} />
-        ) : failed ? (
+        ) : isError ? (
           <Empty description="公告加载失败，请稍后刷新重试" />
         ) : rows.length === 0 ? (
           <Empty description="暂无公告" />

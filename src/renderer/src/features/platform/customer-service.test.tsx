@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { fireEvent, render, screen, waitFor } from '@testing-library/react'
-import { Providers } from '@renderer/app/providers'
+import { TestProviders } from '@renderer/testing/render-page'
 import { forgetCustomerServiceConfig } from '@renderer/api/cs'
 import { platform } from '@renderer/platform'
 import { fakeApi, ok, type FakeApi } from '@renderer/testing/fake-api'
@@ -61,9 +61,9 @@ describe('opening customer service', () => {
 describe('leave a message (outside the hours)', () => {
   function renderForm(onDone = vi.fn()) {
     render(
-      <Providers>
+      <TestProviders>
         <CsLeaveMessageForm onDone={onDone} />
-      </Providers>,
+      </TestProviders>,
     )
     return onDone
   }

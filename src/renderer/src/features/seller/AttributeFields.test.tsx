@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { Form } from 'antd'
-import { Providers } from '@renderer/app/providers'
+import { TestProviders } from '@renderer/testing/render-page'
 import { CONFIG } from '@renderer/testing/catalogue-fixtures'
 import { AttributeFields } from './AttributeFields'
 
@@ -9,12 +9,12 @@ const fields = CONFIG.goodsTypes[0]!.attributes
 
 function renderFields(onFinish = vi.fn()) {
   render(
-    <Providers>
+    <TestProviders>
       <Form onFinish={onFinish}>
         <AttributeFields fields={fields} />
         <button type="submit">提交</button>
       </Form>
-    </Providers>,
+    </TestProviders>,
   )
   return onFinish
 }

@@ -1,3 +1,4 @@
+import { MESSAGE } from '@shared/api/message'
 import { afterEach, describe, expect, it } from 'vitest'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { PATHS } from '@shared/api/paths'
@@ -53,8 +54,8 @@ function signIn(roles: string[], routes: Record<string, object>) {
       roles,
       permissions: [],
     },
-    [PATHS.unreadCount]: ok(0),
-    [PATHS.groupMessage]: ok({ hasNewWarrantMessage: false }),
+    [MESSAGE.unreadCount.path]: ok(0),
+    [MESSAGE.group.path]: ok({ hasNewWarrantMessage: false }),
     [TRADE_PATHS.warrantMessages.replace(':orderNo', ORDER_NO)]: ok([]),
     ...routes,
   })

@@ -1,42 +1,46 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { QueryClient } from '@tanstack/react-query'
 import { platform } from '@renderer/platform'
-import { fakeApi, ok } from '@renderer/testing/fake-api'
-import { useMessagesStore, startLiveUpdates } from './messages'
-import { useSessionStore } from './session'
+import { messageKeys } from '@renderer/api/message'
+import { useSessionStore } from '@renderer/stores/session'
 import { fetchStreamTicket } from '@renderer/api/events'
 import { configureHttp } from '@renderer/api/http'
+import { applyLiveEvent, startLiveUpdates } from './live-queries'
+import { createQueryClient } from './query-client'
 
+let queryClient: QueryClient
 beforeEach(() => {
-  useMessagesStore.setState({ unreadCount: 0, hasNewWarrantMessage: false })
+  queryClient = createQueryClient()
   vi.spyOn(platform, 'setBadge')
   vi.spyOn(platform, 'notify').mockImplementation(() => undefined)
 })
 afterEach(() => vi.restoreAllMocks())
 
 const at = { id: 5, at: 0 }
+const unread = () => queryClient.getQueryData<number>(messageKeys.unread)
 
-describe('messages store and live events', () => {
-  it('an unread-count event sets the count and the badge; a new message notifies', () => {
-    useMessagesStore.getState().apply({
+describe('live events update the queries and notify', () => {
+  it('an unread-count event sets the count; a new message notifies', () => {
+    applyLiveEvent(queryClient, {
       ...at,
       type: 'unread-count',
       data: { count: 4, reason: 'created', message: { messageId: 9, title: '订单已发货' } },
     })
-    expect(useMessagesStore.getState().unreadCount).toBe(4)
-    expect(platform.setBadge).toHaveBeenLastCalledWith(4)
+    expect(unread()).toBe(4)
     expect(platform.notify).toHaveBeenCalledWith({
       kind: 'message',
       title: '您有新的站内信',
       body: '订单已发货（未读 4 条）',
       path: '/message/userMessage.html',
     })
-    useMessagesStore.getState().apply({ ...at, type: 'unread-count', data: { count: 3, reason: 'read' } })
-    expect(useMessagesStore.getState().unreadCount).toBe(3)
+    applyLiveEvent(queryClient, { ...at, type: 'unread-count', data: { count: 3, reason: 'read' } })
+    expect(unread()).toBe(3)
     expect(platform.notify).toHaveBeenCalledTimes(1)
   })
 
-  it('orders, payments, bids and guaranteed-order messages notify with their route', () => {
-    const { apply } = useMessagesStore.getState()
+  it('orders, payments, deliveries, bids and guaranteed-order messages notify with their route and refresh their lists', () => {
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries')
+    const apply = (event: Parameters<typeof applyLiveEvent>[1]) => applyLiveEvent(queryClient, event)
     apply({
       ...at,
       type: 'order-created',
@@ -49,6 +53,11 @@ describe('messages store and live events', () => {
     })
     apply({
       ...at,
+      type: 'order-delivered',
+      data: { orderNo: 'YX9', goodsId: 3, goodsTitle: '原神 满命账号', corrected: false, automatic: true },
+    })
+    apply({
+      ...at,
       type: 'bid',
       data: { bidId: 1, goodsId: 3, goodsTitle: '原神 满命账号', price: 1000, counter: true },
     })
@@ -57,26 +66,21 @@ describe('messages store and live events', () => {
     expect(calls).toEqual([
       ['order', '/seller/sellOrder.html?orderNo=YX9'],
       ['paid', '/seller/sellOrder.html?orderNo=YX9'],
+      ['delivered', '/order/transferCollect.html?orderNo=YX9'],
       ['bid', '/detail/3.html'],
       ['warrant', '/warrantOrderHandler.html?orderNo=YX9'],
     ])
     expect(vi.mocked(platform.notify).mock.calls[0]![0].body).toBe('原神 满命账号，订单号 YX9，金额 ¥12.88')
-    expect(vi.mocked(platform.notify).mock.calls[2]![0].title).toBe('卖家给出了还价')
-    expect(useMessagesStore.getState().hasNewWarrantMessage).toBe(true)
+    expect(vi.mocked(platform.notify).mock.calls[2]![0].body).toBe(
+      '原神 满命账号，订单号 YX9（平台自动交付）',
+    )
+    expect(vi.mocked(platform.notify).mock.calls[3]![0].title).toBe('卖家给出了还价')
+    expect(queryClient.getQueryData(messageKeys.group)).toEqual({ hasNewWarrantMessage: true })
+    const keys = invalidate.mock.calls.map(([filters]) => filters?.queryKey?.[0])
+    expect(new Set(keys)).toEqual(new Set(['trade', 'funds', 'bid', 'warrant']))
   })
 
-  it('keeps the spec refresh (route changes) next to the live events', async () => {
-    const api = fakeApi({
-      '/user/message/getNoReadWebMessageCount': ok(6),
-      '/user/message/getIkkGroupMessage': ok({ hasNewWarrantMessage: true }),
-    })
-    await useMessagesStore.getState().refresh()
-    api.restore()
-    expect(useMessagesStore.getState()).toMatchObject({ unreadCount: 6, hasNewWarrantMessage: true })
-    expect(platform.setBadge).toHaveBeenLastCalledWith(6)
-  })
-
-  it('startLiveUpdates feeds the store and stops on request', async () => {
+  it('startLiveUpdates feeds the queries and stops on request', async () => {
     const sources: Array<{
       url: string
       listeners: Map<string, (e: MessageEvent) => void>
@@ -100,6 +104,7 @@ describe('messages store and live events', () => {
       }
     }
     const stop = startLiveUpdates({
+      queryClient,
       onSessionEnded: vi.fn(),
       deps: {
         EventSource: ES as never,
@@ -114,7 +119,7 @@ describe('messages store and live events', () => {
     sources[0]!.listeners.get('unread-count')!(
       new MessageEvent('unread-count', { data: '{"count":2,"reason":"snapshot"}', lastEventId: '3' }),
     )
-    expect(useMessagesStore.getState().unreadCount).toBe(2)
+    expect(unread()).toBe(2)
     stop()
     expect(sources[0]!.closed).toBe(true)
   })

@@ -1,0 +1,102 @@
+/**
+ * Registers a route from its declaration in src/shared/api (the contract, typed once): the schemas
+ * validate the input (src/server/plugins/validation.ts), `access` sets the session check
+ * (plugins/auth.ts), and the handler's result is wrapped in the envelope the declaration names
+ * (plugins/envelope.ts). The handler's request and result types come from the declaration, so a
+ * route cannot drift from what the renderer sends and expects.
+ *
+ *   route(app, NOTICE.detail, async (r) => notices.detail(r.params.noticeId))
+ *   route(app, TRADE.confirm, { message: '已确认收货' }, async (r) => trade.confirm(uid(r), …))
+ */
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  RouteShorthandOptions,
+  onRequestHookHandler,
+} from 'fastify'
+import type { BodyOf, EndpointSpec, ParamsOf, QueryOf, ResultOf } from '../../shared/api/contract'
+import { ok, okFlat } from '../plugins/envelope'
+import { sessionOf, type Session } from '../plugins/auth'
+import type { Code } from '../../shared/api/envelope'
+
+type Part<T> = [T] extends [never] ? undefined : T
+
+/** The request as a handler of endpoint E sees it. */
+export type RequestOf<E> = FastifyRequest<{
+  Body: Part<BodyOf<E>>
+  Querystring: Part<QueryOf<E>>
+  Params: Part<ParamsOf<E>>
+}>
+
+export interface RouteExtras {
+  /** the success `msg` (default 操作成功) */
+  message?: string
+  /** hooks before the handler, e.g. a rate limit */
+  onRequest?: onRequestHookHandler | onRequestHookHandler[]
+  /** anything else fastify takes (error handler of a download route, …) */
+  fastify?: Omit<RouteShorthandOptions, 'schema' | 'config' | 'onRequest'>
+}
+
+type Handler<E> = (request: RequestOf<E>, reply: FastifyReply) => Promise<ResultOf<E>> | ResultOf<E>
+type RawHandler<E> = (request: RequestOf<E>, reply: FastifyReply) => Promise<unknown> | unknown
+
+/** A raw route (files, sandbox pages, streams) answers itself; the others return their result. */
+export function route<E extends EndpointSpec>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: E['answer']['kind'] extends 'raw' ? RawHandler<E> : Handler<E>,
+): void
+export function route<E extends EndpointSpec>(
+  app: FastifyInstance,
+  endpoint: E,
+  extras: RouteExtras,
+  handler: E['answer']['kind'] extends 'raw' ? RawHandler<E> : Handler<E>,
+): void
+export function route<E extends EndpointSpec>(
+  app: FastifyInstance,
+  endpoint: E,
+  extrasOrHandler: RouteExtras | RawHandler<E>,
+  maybeHandler?: RawHandler<E>,
+): void {
+  const extras = typeof extrasOrHandler === 'function' ? {} : extrasOrHandler
+  const handler = (typeof extrasOrHandler === 'function' ? extrasOrHandler : maybeHandler) as RawHandler<E>
+  const schema = {
+    ...(endpoint.body ? { body: endpoint.body } : {}),
+    ...(endpoint.query ? { querystring: endpoint.query } : {}),
+    ...(endpoint.params ? { params: endpoint.params } : {}),
+  }
+  const auth = endpoint.access === 'user' ? true : endpoint.access === 'optional' ? 'optional' : false
+  const kind = endpoint.answer.kind
+  app.route({
+    ...extras.fastify,
+    method: endpoint.method,
+    url: endpoint.path,
+    schema,
+    config: { auth },
+    ...(extras.onRequest ? { onRequest: extras.onRequest } : {}),
+    handler: async (request, reply) => {
+      const result = await handler(request as RequestOf<E>, reply)
+      switch (kind) {
+        case 'raw':
+          return result
+        case 'data':
+          return ok(result, extras.message)
+        case 'none':
+          return ok(undefined, extras.message)
+        case 'flat':
+          return okFlat(result as object, extras.message)
+        case 'page': {
+          const { rows, total, ...rest } = result as { rows: unknown[]; total: number }
+          return { code: 200 satisfies (typeof Code)['OK'], msg: '查询成功', rows, total, ...rest }
+        }
+      }
+    },
+  })
+}
+
+/** The caller's user id on a route declared with access 'user'. */
+export const uid = (request: FastifyRequest): number => sessionOf(request).userId
+
+/** The caller's session, or null (routes declared with access 'optional'). */
+export const sessionOrNull = (request: FastifyRequest): Session | null => request.session

@@ -1,0 +1,49 @@
+/** Site notices (公告): announcements, platform notices, guides and agreements. Plain text content. */
+import { data, endpoint, page, type QueryOf } from './contract'
+import { id, oneOf, optional, paging, strict, text } from './fields'
+
+export const NOTICE_TYPES = ['GUIDE', 'AGREEMENT', 'NOTICE', 'ANNOUNCEMENT'] as const
+export type NoticeType = (typeof NOTICE_TYPES)[number]
+
+export const NOTICE_TYPE_LABELS: Record<NoticeType, string> = {
+  ANNOUNCEMENT: '网站公告',
+  NOTICE: '平台通知',
+  GUIDE: '操作指南',
+  AGREEMENT: '协议规则',
+}
+
+export interface NoticeBrief {
+  noticeId: number
+  noticeType: NoticeType
+  title: string
+  createdAt: number
+}
+
+export interface Notice extends NoticeBrief {
+  content: string
+  updatedAt: number
+}
+
+export const NOTICE = {
+  /** published notices, newest first; by type and a title keyword */
+  list: endpoint({
+    method: 'GET',
+    path: '/platform/notice/list',
+    access: 'public',
+    query: strict({
+      ...paging(),
+      noticeType: optional(oneOf('公告类型', NOTICE_TYPES)),
+      keyword: optional(text('关键词', 50, 0)),
+    }),
+    answer: page<NoticeBrief>(),
+  }),
+  detail: endpoint({
+    method: 'GET',
+    path: '/platform/notice/:noticeId',
+    access: 'public',
+    params: strict({ noticeId: id('公告编号') }),
+    answer: data<Notice>(),
+  }),
+}
+
+export type NoticeQuery = QueryOf<typeof NOTICE.list>
