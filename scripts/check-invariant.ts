@@ -11,7 +11,6 @@
 import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { openDatabase } from '../src/server/db'
-import '../src/server/db/schema-trade'
 import { checkInvariant } from '../src/server/modules/funds/service'
 
 export type InvariantResult = Awaited<ReturnType<typeof checkInvariant>>

@@ -8,7 +8,6 @@ import { hashPassword } from '../../modules/auth/password'
 import { fundsRepo } from '../../modules/funds/repo'
 import { businessNo } from '../../modules/funds/numbers'
 import type { Db } from '../index'
-import '../schema-trade'
 
 const DAY = 24 * 60 * 60 * 1000
 export const DEMO_PAY_PASSWORD = '802731'

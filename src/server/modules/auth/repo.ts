@@ -1,7 +1,7 @@
 /** SQL of the auth module: users, roles, permissions, tokens, login failures, captchas. */
 import { sql } from 'kysely'
 import type { Db } from '../../db'
-import type { UsersTable } from '../../db/schema'
+import type { UsersTable } from './tables'
 import type { Insertable } from 'kysely'
 
 export function authRepo(db: Db) {

@@ -1,7 +1,7 @@
 /** SQL of batch publish: stored previews (goods_batches). */
 import type { Insertable } from 'kysely'
 import type { Db } from '../../db'
-import type { GoodsBatchesTable } from '../../db/schema-goods'
+import type { GoodsBatchesTable } from './tables'
 
 export function batchRepo(db: Db) {
   return {

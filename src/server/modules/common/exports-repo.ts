@@ -1,6 +1,5 @@
 /** SQL of the `exports` table: CSV files the server wrote for a user (see exports.ts). */
 import type { Db } from '../../db'
-import './tables'
 
 export function exportsRepo(db: Db) {
   return {

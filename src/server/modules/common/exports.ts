@@ -12,7 +12,6 @@ import type { ExportResult } from '../../../shared/api/live'
 import { EXPORT_FILE_NAME_PATTERN } from '../../../shared/api/live'
 import type { Db } from '../../db'
 import { csvNumber, toCsv, type CsvCell } from './csv'
-import './tables'
 import { exportsRepo } from './exports-repo'
 
 /** How long an export stays downloadable. */

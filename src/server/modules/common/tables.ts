@@ -12,8 +12,6 @@ export interface ExportsTable {
   expires_at: number
 }
 
-declare module '../../db/schema' {
-  interface Database {
-    exports: ExportsTable
-  }
+export interface CommonTables {
+  exports: ExportsTable
 }

@@ -1,6 +1,5 @@
 /** SQL of the `cs_leave_messages` table. */
 import type { Db } from '../../db'
-import './tables'
 
 export function csRepo(db: Db) {
   return {

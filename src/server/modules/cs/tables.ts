@@ -15,8 +15,6 @@ export interface CsLeaveMessagesTable {
   created_at: number
 }
 
-declare module '../../db/schema' {
-  interface Database {
-    cs_leave_messages: CsLeaveMessagesTable
-  }
+export interface CsTables {
+  cs_leave_messages: CsLeaveMessagesTable
 }

@@ -1,7 +1,6 @@
 /** SQL of the per-user live-event log (`live_events`) behind the event bus. */
 import { sql } from 'kysely'
 import type { Db } from '../../db'
-import './tables'
 
 export function liveEventsRepo(db: Db) {
   return {

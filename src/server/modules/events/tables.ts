@@ -14,8 +14,6 @@ export interface LiveEventsTable {
   created_at: number
 }
 
-declare module '../../db/schema' {
-  interface Database {
-    live_events: LiveEventsTable
-  }
+export interface EventsTables {
+  live_events: LiveEventsTable
 }

@@ -6,7 +6,7 @@ import { sql } from 'kysely'
 import type { LedgerQuery, LedgerType } from '../../../shared/api'
 import type { Db } from '../../db'
 import { fetchPage } from '../../db/paging'
-import type { TopupsTable, WithdrawalsTable } from '../../db/schema-trade'
+import type { TopupsTable, WithdrawalsTable } from './tables'
 
 export interface Movement {
   type: LedgerType

@@ -21,7 +21,6 @@ import {
 import { MSG } from '../../../shared/messages'
 import type { Db } from '../../db'
 import type { Page } from '../../db/paging'
-import '../../db/schema-trade'
 import { ApiError } from '../../plugins/envelope'
 import { payPinProblem } from '../../../shared/rules/pay-pin'
 import {

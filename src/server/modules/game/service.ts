@@ -11,7 +11,7 @@ import {
   type TransferField,
 } from '../../../shared/api'
 import type { Db } from '../../db'
-import type { GameServersTable, GamesTable } from '../../db/schema'
+import type { GameServersTable, GamesTable } from './tables'
 import { ApiError } from '../../plugins/envelope'
 import { gameRepo } from './repo'
 

@@ -21,7 +21,7 @@ import type { GoodsSort, GoodsStatus, GoodsType, MyGoodsQuery } from '../../../s
 import type { Db, DbDialect } from '../../db'
 import { fetchPage } from '../../db/paging'
 import type { Database } from '../../db/schema'
-import type { GoodsAttrIndexTable, GoodsTable } from '../../db/schema-goods'
+import type { GoodsAttrIndexTable, GoodsTable } from './tables'
 import { containsPattern, ftsQuery, type ParsedKeyword } from './search-text'
 
 export interface SearchFilter {

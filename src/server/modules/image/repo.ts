@@ -1,7 +1,7 @@
 /** SQL of the image module: uploaded goods images and their link to a listing. */
 import type { Insertable } from 'kysely'
 import type { Db } from '../../db'
-import type { GoodsImagesTable } from '../../db/schema-goods'
+import type { GoodsImagesTable } from './tables'
 
 export function imageRepo(db: Db) {
   return {

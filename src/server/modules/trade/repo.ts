@@ -3,7 +3,7 @@ import { sql, type Insertable, type Updateable } from 'kysely'
 import type { BidStatus, OrderStatus } from '../../../shared/api'
 import type { Db } from '../../db'
 import { fetchPage } from '../../db/paging'
-import type { BidsTable, OrderEventsTable, OrdersTable } from '../../db/schema-trade'
+import type { BidsTable, OrderEventsTable, OrdersTable } from './tables'
 
 /**
  * Price records leave out orders a ruling split (SETTLED with part refunded, migration 0032): their

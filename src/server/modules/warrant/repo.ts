@@ -3,7 +3,7 @@ import { sql } from 'kysely'
 import type { Db } from '../../db'
 import type { DisputeState, OrderStatus } from '../../../shared/api'
 import { fetchPage } from '../../db/paging'
-import type { DisputesTable, WarrantPostsTable } from '../../db/schema-trade'
+import type { DisputesTable, WarrantPostsTable } from './tables'
 
 export function warrantRepo(db: Db) {
   return {

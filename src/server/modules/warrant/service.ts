@@ -13,7 +13,6 @@ import {
 } from '../../../shared/api'
 import { MSG } from '../../../shared/messages'
 import type { Db } from '../../db'
-import '../../db/schema-trade'
 import { ApiError } from '../../plugins/envelope'
 import type { EventBus } from '../events/bus'
 import { imageUrl } from '../image/service'

@@ -15,11 +15,11 @@ import { apiErrorText } from '@renderer/utils/api-error'
 import { formatYuan, formatYuanChange } from '@renderer/utils/money'
 import { formatTradeTime } from '@renderer/utils/time'
 import { useQuery } from '@renderer/utils/use-query'
-import { TradeShell } from '@renderer/features/trade/TradeShell'
 import { positiveInt } from '@renderer/features/trade/trade-utils'
 import { LoadErrorAlert } from '@renderer/components/LoadErrorAlert'
 import './funds.css'
 import { ExportButton } from '@renderer/components/ExportButton'
+import { CentreLayout, FUNDS_CENTRE } from '@renderer/app/layouts/CentreLayout'
 
 function isLedgerType(value: string | null): value is LedgerType {
   return value !== null && Object.hasOwn(LEDGER_TYPE_LABELS, value)
@@ -93,7 +93,7 @@ export default function BalanceDetailPage() {
     { title: '备注', dataIndex: 'remark', render: (v: string) => v || '—' },
   ]
   return (
-    <TradeShell section="资金管理" sectionTo="/account/balance.html" title="收支明细">
+    <CentreLayout centre={FUNDS_CENTRE} title="收支明细">
       <div className="ledger-filters">
         <Select
           aria-label="类型"
@@ -140,6 +140,6 @@ export default function BalanceDetailPage() {
         limit={limit}
         onChange={(p, l) => go({ type, begin, end, page: p, limit: l })}
       />
-    </TradeShell>
+    </CentreLayout>
   )
 }

@@ -32,11 +32,11 @@ import { toast } from '@renderer/utils/toast'
 import { useQuery } from '@renderer/utils/use-query'
 import { encryptPayPassword } from '@renderer/features/trade/pay-password'
 import { PayPasswordInput, payPasswordRule } from '@renderer/features/trade/PayPage'
-import { TradeShell } from '@renderer/features/trade/TradeShell'
 import { LoadErrorAlert } from '@renderer/components/LoadErrorAlert'
 import { TopupForm } from './TopupForm'
 import { TopupResult } from './TopupResult'
 import './funds.css'
+import { CentreLayout, FUNDS_CENTRE } from '@renderer/app/layouts/CentreLayout'
 
 const PAYEE_OPTIONS = PAYEE_KINDS.map((kind) => ({ value: kind, label: PAYEE_KIND_LABELS[kind] }))
 const PAYEE_INPUT: Record<PayeeKind, { label: string; placeholder: string; inputMode: 'numeric' | 'email' }> =
@@ -358,9 +358,9 @@ export default function BalancePage() {
   const [version, setVersion] = useState(0)
   const w = wallet.data
   return (
-    <TradeShell
-      section="资金管理"
-      sectionTo="/account/balance.html"
+    <CentreLayout
+      centre={FUNDS_CENTRE}
+
       title="我的账户"
       extra={
         <Button icon={<ReloadOutlined />} onClick={wallet.reload}>
@@ -436,7 +436,11 @@ export default function BalancePage() {
             />
           ) : null}
           {topupOpen ? (
-            <section className="trade-narrow" style={{ margin: '0 0 24px', maxWidth: 420 }} aria-label="充值">
+            <section
+              className="centre-narrow"
+              style={{ margin: '0 0 24px', maxWidth: 420 }}
+              aria-label="充值"
+            >
               <TopupForm />
             </section>
           ) : null}
@@ -455,6 +459,6 @@ export default function BalancePage() {
       ) : null}
       <Withdrawals staff={false} version={version} onChanged={wallet.reload} />
       {staff ? <Withdrawals staff version={version} onChanged={() => setVersion((v) => v + 1)} /> : null}
-    </TradeShell>
+    </CentreLayout>
   )
 }

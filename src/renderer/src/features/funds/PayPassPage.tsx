@@ -12,7 +12,7 @@ import { toast } from '@renderer/utils/toast'
 import { useQuery } from '@renderer/utils/use-query'
 import { encryptPasswords } from '@renderer/features/trade/pay-password'
 import { PayPasswordInput, newPayPasswordRule } from '@renderer/features/trade/PayPage'
-import { TradeShell } from '@renderer/features/trade/TradeShell'
+import { CentreLayout, ACCOUNT_CENTRE } from '@renderer/app/layouts/CentreLayout'
 
 interface Values {
   loginPassword: string
@@ -53,8 +53,8 @@ export default function PayPassPage() {
   }
 
   return (
-    <TradeShell section="账号管理" sectionTo="/userHome.html" title={has ? '修改支付密码' : '设置支付密码'}>
-      <div className="trade-narrow" style={{ maxWidth: 420 }}>
+    <CentreLayout centre={ACCOUNT_CENTRE} title={has ? '修改支付密码' : '设置支付密码'}>
+      <div className="centre-narrow" style={{ maxWidth: 420 }}>
         {wallet.loading && !wallet.data ? (
           <Skeleton active />
         ) : (
@@ -114,6 +114,6 @@ export default function PayPassPage() {
           </>
         )}
       </div>
-    </TradeShell>
+    </CentreLayout>
   )
 }

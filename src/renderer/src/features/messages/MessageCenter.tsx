@@ -13,7 +13,7 @@ import { ExportButton } from '@renderer/components/ExportButton'
 import { Pagination } from '@renderer/components/Pagination'
 import { apiErrorText } from '@renderer/utils/api-error'
 import { formatTradeTime } from '@renderer/utils/time'
-import { TradeShell } from '@renderer/features/trade/TradeShell'
+import { CentreLayout, MESSAGE_CENTRE } from '@renderer/app/layouts/CentreLayout'
 
 const KINDS = {
   SYSTEM: { path: '/message/userMessage.html', title: '站内信', empty: '站内信' },
@@ -43,9 +43,9 @@ export default function MessageCenter() {
   const markRead = (ids: number[]) => change('read', ids)
   const unreadIds = (list.data?.rows ?? []).filter((m) => !m.isRead).map((m) => m.messageId)
   return (
-    <TradeShell
-      section="消息中心"
-      sectionTo={kind.path}
+    <CentreLayout
+      centre={{ ...MESSAGE_CENTRE, home: kind.path }}
+
       title={kind.title}
       nav={false}
       extra={
@@ -145,6 +145,6 @@ export default function MessageCenter() {
           setLimit(l)
         }}
       />
-    </TradeShell>
+    </CentreLayout>
   )
 }

@@ -4,6 +4,7 @@
  * → upload the filled file → preview every row with the reasons of the bad ones → publish the valid
  * rows (one transaction on the server) → result.
  */
+import './seller.css'
 import { useMemo, useState } from 'react'
 import { Link } from 'react-router-dom'
 import {
@@ -46,7 +47,7 @@ import { formatYuan } from '@renderer/utils/money'
 import { ensureFileBlob, saveBlob } from '@renderer/utils/save-blob'
 import { toast } from '@renderer/utils/toast'
 import { useQuery } from '@renderer/utils/use-query'
-import { SellerShell } from './SellerShell'
+import { CentreLayout, SELLER_CENTRE } from '@renderer/app/layouts/CentreLayout'
 
 /** '' when the picked file may be sent, else why not. */
 export function checkBatchFile(file: { name: string; size: number }): string {
@@ -189,7 +190,7 @@ export default function BatchPublishPage() {
 
   if (result) {
     return (
-      <SellerShell title="批量发布">
+      <CentreLayout centre={SELLER_CENTRE} title="批量发布">
         <Result
           status="success"
           title={`已发布 ${result.published} 件商品`}
@@ -214,12 +215,12 @@ export default function BatchPublishPage() {
             </Button>,
           ]}
         />
-      </SellerShell>
+      </CentreLayout>
     )
   }
 
   return (
-    <SellerShell title="批量发布">
+    <CentreLayout centre={SELLER_CENTRE} title="批量发布">
       <ol className="batch-steps">
         <li className="batch-step">
           <h2 className="publish-section-title">1. 选择游戏和商品类型</h2>
@@ -385,6 +386,6 @@ export default function BatchPublishPage() {
           </div>
         </section>
       ) : null}
-    </SellerShell>
+    </CentreLayout>
   )
 }

@@ -5,6 +5,7 @@
  * fen), stock (1 for an account), up to 12 screenshots (first = cover). Client checks save a round
  * trip; the server checks everything again and its refusal is shown in the form.
  */
+import './seller.css'
 import { useState } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router-dom'
 import {
@@ -52,7 +53,7 @@ import {
   type PublishFormValues,
 } from './publish-form'
 import { PUBLISH_STEPS } from './publish-steps'
-import { SellerShell } from './SellerShell'
+import { CentreLayout, SELLER_CENTRE } from '@renderer/app/layouts/CentreLayout'
 
 interface FormValues extends PublishFormValues {
   images: ShotFile[]
@@ -478,7 +479,7 @@ export default function CompleteInfoPage() {
   const gameId = positive(params.get('gameId'))
   const goodsType = params.get('goodsType')
   return (
-    <SellerShell title={goodsId ? '编辑商品' : '填写商品信息'}>
+    <CentreLayout centre={SELLER_CENTRE} title={goodsId ? '编辑商品' : '填写商品信息'}>
       {goodsId ? null : <Steps className="publish-steps" current={1} items={PUBLISH_STEPS} size="small" />}
       {goodsId ? (
         <EditGoods goodsId={goodsId} />
@@ -495,6 +496,6 @@ export default function CompleteInfoPage() {
           }
         />
       )}
-    </SellerShell>
+    </CentreLayout>
   )
 }

@@ -4,6 +4,7 @@
  * fields of getGameTransferCollectConfig). The server keeps them encrypted and only ever shows them
  * back to the seller MASKED; here they can be set, replaced or removed, never read in clear.
  */
+import './seller.css'
 import { useMemo, useState } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
 import {
@@ -43,7 +44,7 @@ import { useQuery } from '@renderer/utils/use-query'
 import { LoadErrorAlert } from '@renderer/components/LoadErrorAlert'
 import { normaliseTransferValue } from '@shared/rules/transfer'
 import { TransferFieldInput, transferFieldRule } from '@renderer/features/trade/TransferFieldInput'
-import { SellerShell } from './SellerShell'
+import { CentreLayout, SELLER_CENTRE } from '@renderer/app/layouts/CentreLayout'
 
 /** The credentials form of one listing, built from the game's transfer config. */
 function AccountModal({
@@ -279,7 +280,7 @@ export default function GoodsAccountManagePage() {
   ]
 
   return (
-    <SellerShell title="发货账号管理">
+    <CentreLayout centre={SELLER_CENTRE} title="发货账号管理">
       <p className="publish-hint">
         为账号类商品提前填好交付信息；开启「自动交付」后，买家付款时由平台立即交付给买家，无需您在线。请勿在聊天中发送账号密码；平台工作人员也不会向您索要。
       </p>
@@ -344,6 +345,6 @@ export default function GoodsAccountManagePage() {
           }}
         />
       ) : null}
-    </SellerShell>
+    </CentreLayout>
   )
 }

@@ -3,6 +3,7 @@
  * chosen time (shown as 推荐 in lists). The daily quota (used/total), the push form, and the pushes
  * with their state and end time.
  */
+import './seller.css'
 import { useState } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
 import { Alert, Button, Empty, Form, Progress, Radio, Select, Skeleton, Table, Tag } from 'antd'
@@ -18,7 +19,7 @@ import { formatYuan } from '@renderer/utils/money'
 import { parseTime } from '@renderer/utils/time'
 import { toast } from '@renderer/utils/toast'
 import { useQuery } from '@renderer/utils/use-query'
-import { SellerShell } from './SellerShell'
+import { CentreLayout, SELLER_CENTRE } from '@renderer/app/layouts/CentreLayout'
 
 export function hoursLabel(hours: number): string {
   if (hours % 24 === 0) return `${hours / 24} 天`
@@ -92,7 +93,7 @@ export default function GoodsSendPage() {
   ]
 
   return (
-    <SellerShell title="商品推送">
+    <CentreLayout centre={SELLER_CENTRE} title="商品推送">
       <div className="push-layout">
         <section className="push-quota" aria-label="今日推送额度">
           {quota.error ? (
@@ -201,6 +202,6 @@ export default function GoodsSendPage() {
           setLimit(l)
         }}
       />
-    </SellerShell>
+    </CentreLayout>
   )
 }

@@ -6,6 +6,7 @@
  * the cover; pictures are reordered by dragging, by the arrow buttons or 设为封面. A failed upload
  * stays in the list in red with the server's reason until removed.
  */
+import './seller.css'
 import { useState } from 'react'
 import { Progress, Tooltip, Upload, type UploadFile, type UploadProps } from 'antd'
 import {

@@ -4,6 +4,7 @@
  * and where to go next: the listing, publish another, manage goods. The listing is read as the
  * caller's own (seller detail): someone else's or an unknown id says it is not found.
  */
+import './seller.css'
 import { Link, useSearchParams } from 'react-router-dom'
 import { Alert, Button, Result, Skeleton, Steps, Tag } from 'antd'
 import { GOODS_STATUS_LABELS } from '@shared/api/goods'
@@ -13,7 +14,7 @@ import { apiErrorText } from '@renderer/utils/api-error'
 import { formatYuan } from '@renderer/utils/money'
 import { useQuery } from '@renderer/utils/use-query'
 import { PUBLISH_STEPS } from './publish-steps'
-import { SellerShell } from './SellerShell'
+import { CentreLayout, SELLER_CENTRE } from '@renderer/app/layouts/CentreLayout'
 
 export default function PublishSuccessPage() {
   const [params] = useSearchParams()
@@ -31,7 +32,7 @@ export default function PublishSuccessPage() {
 
   if (notMine || (detail.error && !goods)) {
     return (
-      <SellerShell title="商品不存在">
+      <CentreLayout centre={SELLER_CENTRE} title="商品不存在">
         <Result
           status={notMine ? '404' : 'error'}
           title={notMine ? '没有找到这件商品' : '商品加载失败'}
@@ -49,12 +50,12 @@ export default function PublishSuccessPage() {
             </Link>,
           ]}
         />
-      </SellerShell>
+      </CentreLayout>
     )
   }
 
   return (
-    <SellerShell title={title}>
+    <CentreLayout centre={SELLER_CENTRE} title={title}>
       {edited ? null : <Steps className="publish-steps" current={2} items={PUBLISH_STEPS} size="small" />}
       {!goods ? (
         <Skeleton active paragraph={{ rows: 4 }} />
@@ -107,6 +108,6 @@ export default function PublishSuccessPage() {
           ]}
         />
       )}
-    </SellerShell>
+    </CentreLayout>
   )
 }

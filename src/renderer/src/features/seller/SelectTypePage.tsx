@@ -3,6 +3,7 @@
  * then a goods type the game allows (getGameConfig) → /seller/completeInfo.html?gameId=&goodsType=.
  * The chosen game is kept in the URL (?gameId=), so back and reload keep it.
  */
+import './seller.css'
 import { useMemo, useState } from 'react'
 import { useNavigate, useSearchParams } from 'react-router-dom'
 import { Alert, Empty, Input, Skeleton, Steps } from 'antd'
@@ -14,9 +15,9 @@ import { loadGameConfig, loadGames } from '@renderer/features/goods/catalogue-ca
 import { apiErrorText } from '@renderer/utils/api-error'
 import { useQuery } from '@renderer/utils/use-query'
 import { PUBLISH_STEPS, TYPE_HINTS } from './publish-steps'
-import { SellerShell } from './SellerShell'
 import '@renderer/features/home/home.css'
 import { LoadErrorAlert } from '@renderer/components/LoadErrorAlert'
+import { CentreLayout, SELLER_CENTRE } from '@renderer/app/layouts/CentreLayout'
 
 const ALL = 'ALL'
 
@@ -36,7 +37,7 @@ export default function SelectTypePage() {
   const game = games.data?.find((g) => g.gameId === gameId)
 
   return (
-    <SellerShell title="发布商品">
+    <CentreLayout centre={SELLER_CENTRE} title="发布商品">
       <Steps className="publish-steps" current={0} items={PUBLISH_STEPS} size="small" />
 
       <h2 className="publish-section-title">1. 选择游戏</h2>
@@ -127,6 +128,6 @@ export default function SelectTypePage() {
           ))}
         </div>
       )}
-    </SellerShell>
+    </CentreLayout>
   )
 }

@@ -3,6 +3,7 @@
  * keyword, with paging (all in the URL). Actions by state: 上架/下架, 改价 (元), 编辑, 删除, 推送.
  * A refusal (403 not yours, 404 gone, a rule) is shown with the server's own message.
  */
+import './seller.css'
 import { useState } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
 import { Alert, Button, Empty, Form, Input, Modal, Popconfirm, Select, Table, Tabs, Tag, Tooltip } from 'antd'
@@ -30,7 +31,7 @@ import { toast } from '@renderer/utils/toast'
 import { useQuery } from '@renderer/utils/use-query'
 import { LoadErrorAlert } from '@renderer/components/LoadErrorAlert'
 import { checkPrice } from './publish-form'
-import { SellerShell } from './SellerShell'
+import { CentreLayout, SELLER_CENTRE } from '@renderer/app/layouts/CentreLayout'
 
 const STATUS_TABS: Array<{ key: GoodsStatus | 'ALL'; label: string }> = [
   { key: 'ALL', label: '全部' },
@@ -285,7 +286,8 @@ export default function SellGoodsPage() {
   ]
 
   return (
-    <SellerShell
+    <CentreLayout
+      centre={SELLER_CENTRE}
       title="我出售的商品"
       extra={
         <>
@@ -368,6 +370,6 @@ export default function SellGoodsPage() {
           }}
         />
       ) : null}
-    </SellerShell>
+    </CentreLayout>
   )
 }

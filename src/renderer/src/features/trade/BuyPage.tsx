@@ -4,6 +4,7 @@
  * role (choose one or add one here). The amount is the price × the validated quantity. 提交订单
  * creates the unpaid order and goes on to /buyer/confirmOrder.html.
  */
+import './trade.css'
 import { useState } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router-dom'
 import { Alert, Button, Empty, Form, Input, Radio, Result, Skeleton, Space, Steps } from 'antd'
@@ -15,9 +16,10 @@ import { apiErrorText } from '@renderer/utils/api-error'
 import { formatYuan } from '@renderer/utils/money'
 import { useQuery } from '@renderer/utils/use-query'
 import { RoleFormModal } from './RoleForm'
-import { ORDER_STEPS, TradeShell } from './TradeShell'
+import { ORDER_STEPS } from './trade-utils'
 import { positiveInt } from './trade-utils'
 import { parseQuantity, stepQuantity } from './quantity'
+import { CentreLayout, BUYER_CENTRE } from '@renderer/app/layouts/CentreLayout'
 
 export default function BuyPage() {
   const [params] = useSearchParams()
@@ -43,7 +45,7 @@ export default function BuyPage() {
 
   if (detail.error) {
     return (
-      <TradeShell title="商品下单" nav={false}>
+      <CentreLayout centre={BUYER_CENTRE} title="商品下单" nav={false}>
         <Result
           status="error"
           title="商品加载失败"
@@ -54,14 +56,14 @@ export default function BuyPage() {
             </Link>
           }
         />
-      </TradeShell>
+      </CentreLayout>
     )
   }
   if (!goods) {
     return (
-      <TradeShell title="商品下单" nav={false}>
+      <CentreLayout centre={BUYER_CENTRE} title="商品下单" nav={false}>
         <Skeleton active paragraph={{ rows: 6 }} />
-      </TradeShell>
+      </CentreLayout>
     )
   }
 
@@ -96,9 +98,9 @@ export default function BuyPage() {
   }
 
   return (
-    <TradeShell title="商品下单" nav={false}>
+    <CentreLayout centre={BUYER_CENTRE} title="商品下单" nav={false}>
       <Steps className="trade-steps" current={0} items={ORDER_STEPS} size="small" />
-      <div className="trade-narrow">
+      <div className="centre-narrow">
         <div className="buy-goods">
           {goods.coverUrl ? <img className="buy-goods__cover" src={imageSrc(goods.coverUrl)} alt="" /> : null}
           <div>
@@ -217,6 +219,6 @@ export default function BuyPage() {
           }}
         />
       ) : null}
-    </TradeShell>
+    </CentreLayout>
   )
 }

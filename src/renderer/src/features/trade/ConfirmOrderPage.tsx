@@ -2,6 +2,7 @@
  * /buyer/confirmOrder.html?orderNo=: the unpaid order's summary and amount, with the 15-minute
  * payment countdown (deadlineAt). 去支付 → /buyer/pay.html; 取消订单 releases the listing.
  */
+import './trade.css'
 import { useState } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
 import { Alert, Button, Popconfirm, Result, Skeleton, Steps } from 'antd'
@@ -10,8 +11,9 @@ import { apiErrorText } from '@renderer/utils/api-error'
 import { formatYuan } from '@renderer/utils/money'
 import { toast } from '@renderer/utils/toast'
 import { OrderSummary, TimeLeft } from './OrderParts'
-import { ORDER_STEPS, TradeShell } from './TradeShell'
+import { ORDER_STEPS } from './trade-utils'
 import { useOrderFromQuery } from './use-order'
+import { CentreLayout, BUYER_CENTRE } from '@renderer/app/layouts/CentreLayout'
 
 export function OrderLoadFailed({ error, title = '订单加载失败' }: { error: unknown; title?: string }) {
   return (
@@ -35,16 +37,16 @@ export default function ConfirmOrderPage() {
 
   if (error || !orderNo || order === null) {
     return (
-      <TradeShell title="确认订单" nav={false}>
+      <CentreLayout centre={BUYER_CENTRE} title="确认订单" nav={false}>
         <OrderLoadFailed error={error} />
-      </TradeShell>
+      </CentreLayout>
     )
   }
   if (!order) {
     return (
-      <TradeShell title="确认订单" nav={false}>
+      <CentreLayout centre={BUYER_CENTRE} title="确认订单" nav={false}>
         <Skeleton active paragraph={{ rows: 6 }} />
-      </TradeShell>
+      </CentreLayout>
     )
   }
   const unpaid = order.status === 'UNPAID'
@@ -61,9 +63,9 @@ export default function ConfirmOrderPage() {
     }
   }
   return (
-    <TradeShell title="确认订单" nav={false}>
+    <CentreLayout centre={BUYER_CENTRE} title="确认订单" nav={false}>
       <Steps className="trade-steps" current={1} items={ORDER_STEPS} size="small" />
-      <div className="trade-narrow">
+      <div className="centre-narrow">
         {unpaid ? (
           <Alert
             type="warning"
@@ -116,6 +118,6 @@ export default function ConfirmOrderPage() {
           </Button>
         </div>
       </div>
-    </TradeShell>
+    </CentreLayout>
   )
 }

@@ -2,6 +2,7 @@
  * The order list of either side: status tabs, keyword, paging (all in the URL); each order with its
  * status, the time left for its current deadline, and the buttons its `actions` allow.
  */
+import './trade.css'
 import { Link, useSearchParams } from 'react-router-dom'
 import { Button, Empty, Input, Skeleton, Tabs } from 'antd'
 import { ReloadOutlined } from '@ant-design/icons'

@@ -5,6 +5,7 @@
  * (`&topupNo=`), where the top-up's result shows and the new balance pays. Without an order the
  * page is the top-up page: amount and channel, then the gateway's page (payUrl).
  */
+import './trade.css'
 import { useState } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router-dom'
 import { Alert, Button, Divider, Form, Input, Result, Skeleton, Steps } from 'antd'
@@ -22,11 +23,12 @@ import { orderPayPath } from '@shared/rules/return-to'
 import { OrderLoadFailed } from './ConfirmOrderPage'
 import { OrderSummary, TimeLeft } from './OrderParts'
 import { encryptPayPassword } from './pay-password'
-import { ORDER_STEPS, TradeShell } from './TradeShell'
+import { ORDER_STEPS } from './trade-utils'
 import { payPinProblem } from '@shared/rules/pay-pin'
 import { payPasswordError } from './trade-utils'
 import { useOrderFromQuery } from './use-order'
 import { useNow } from './use-now'
+import { CentreLayout, BUYER_CENTRE } from '@renderer/app/layouts/CentreLayout'
 
 export function PayPasswordInput(props: { autoFocus?: boolean }) {
   return (
@@ -60,8 +62,8 @@ export const newPayPasswordRule = {
 function TopupOnly() {
   const wallet = useQuery(['wallet'], getWallet)
   return (
-    <TradeShell title="账户充值">
-      <div className="trade-narrow">
+    <CentreLayout centre={BUYER_CENTRE} title="账户充值">
+      <div className="centre-narrow">
         <div className="wallet-line">
           <span>可用余额</span>
           <strong>{wallet.data ? formatYuan(wallet.data.available) : '—'}</strong>
@@ -69,7 +71,7 @@ function TopupOnly() {
         </div>
         <TopupForm />
       </div>
-    </TradeShell>
+    </CentreLayout>
   )
 }
 
@@ -88,21 +90,21 @@ export default function PayPage() {
   if (!orderNo) return <TopupOnly />
   if (error || order === null) {
     return (
-      <TradeShell title="支付订单" nav={false}>
+      <CentreLayout centre={BUYER_CENTRE} title="支付订单" nav={false}>
         <OrderLoadFailed error={error} />
-      </TradeShell>
+      </CentreLayout>
     )
   }
   if (!order || (!wallet.data && !wallet.error)) {
     return (
-      <TradeShell title="支付订单" nav={false}>
+      <CentreLayout centre={BUYER_CENTRE} title="支付订单" nav={false}>
         <Skeleton active paragraph={{ rows: 6 }} />
-      </TradeShell>
+      </CentreLayout>
     )
   }
   if (order.status !== 'UNPAID') {
     return (
-      <TradeShell title="支付订单" nav={false}>
+      <CentreLayout centre={BUYER_CENTRE} title="支付订单" nav={false}>
         <Result
           status="info"
           title="该订单无需支付"
@@ -113,7 +115,7 @@ export default function PayPage() {
             </Link>
           }
         />
-      </TradeShell>
+      </CentreLayout>
     )
   }
   const w = wallet.data
@@ -138,9 +140,9 @@ export default function PayPage() {
   }
 
   return (
-    <TradeShell title="支付订单" nav={false}>
+    <CentreLayout centre={BUYER_CENTRE} title="支付订单" nav={false}>
       <Steps className="trade-steps" current={2} items={ORDER_STEPS} size="small" />
-      <div className="trade-narrow">
+      <div className="centre-narrow">
         <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={<TimeLeft order={order} />} />
         {topupNo ? (
           <div style={{ marginBottom: 16 }}>
@@ -215,6 +217,6 @@ export default function PayPage() {
           </>
         ) : null}
       </div>
-    </TradeShell>
+    </CentreLayout>
   )
 }

@@ -1,29 +1,31 @@
 /** /buyer/paySuccess.html?orderNo=: the paid order and what happens next. */
+import './trade.css'
 import { Link } from 'react-router-dom'
 import { Button, Result, Skeleton, Steps } from 'antd'
 import { formatYuan } from '@renderer/utils/money'
 import { OrderLoadFailed } from './ConfirmOrderPage'
-import { ORDER_STEPS, TradeShell } from './TradeShell'
+import { ORDER_STEPS } from './trade-utils'
 import { useOrderFromQuery } from './use-order'
+import { CentreLayout, BUYER_CENTRE } from '@renderer/app/layouts/CentreLayout'
 
 export default function PaySuccessPage() {
   const { orderNo, data: order, error } = useOrderFromQuery()
   if (error || !orderNo || order === null) {
     return (
-      <TradeShell title="支付成功" nav={false}>
+      <CentreLayout centre={BUYER_CENTRE} title="支付成功" nav={false}>
         <OrderLoadFailed error={error} />
-      </TradeShell>
+      </CentreLayout>
     )
   }
   if (!order) {
     return (
-      <TradeShell title="支付成功" nav={false}>
+      <CentreLayout centre={BUYER_CENTRE} title="支付成功" nav={false}>
         <Skeleton active />
-      </TradeShell>
+      </CentreLayout>
     )
   }
   return (
-    <TradeShell title="支付成功" nav={false}>
+    <CentreLayout centre={BUYER_CENTRE} title="支付成功" nav={false}>
       <Steps className="trade-steps" current={3} items={ORDER_STEPS} size="small" />
       <Result
         status="success"
@@ -45,6 +47,6 @@ export default function PaySuccessPage() {
           </Link>,
         ]}
       />
-    </TradeShell>
+    </CentreLayout>
   )
 }

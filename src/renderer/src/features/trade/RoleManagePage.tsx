@@ -1,4 +1,5 @@
 /** /buyer/roleManage.html: my receiving roles (game, server, role name, role id) — add, edit, remove. */
+import './trade.css'
 import { useState } from 'react'
 import { Alert, Button, Popconfirm, Table, Tag } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
@@ -9,7 +10,7 @@ import { apiErrorText } from '@renderer/utils/api-error'
 import { toast } from '@renderer/utils/toast'
 import { useQuery } from '@renderer/utils/use-query'
 import { RoleFormModal } from './RoleForm'
-import { TradeShell } from './TradeShell'
+import { CentreLayout, BUYER_CENTRE } from '@renderer/app/layouts/CentreLayout'
 
 export default function RoleManagePage() {
   const roles = useQuery(['roles'], () => listRoles())
@@ -60,7 +61,8 @@ export default function RoleManagePage() {
     },
   ]
   return (
-    <TradeShell
+    <CentreLayout
+      centre={BUYER_CENTRE}
       title="收货角色管理"
       extra={
         <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
@@ -92,6 +94,6 @@ export default function RoleManagePage() {
           }}
         />
       ) : null}
-    </TradeShell>
+    </CentreLayout>
   )
 }

@@ -1,19 +1,20 @@
 /** /seller/sellOrder.html: the orders of my listings (start delivery, deliver, dispute) and the bids on them. */
 import { exportSellOrders, listSellOrders } from '@renderer/api/trade'
 import { ExportButton } from '@renderer/components/ExportButton'
-import { SellerShell } from '@renderer/features/seller/SellerShell'
 import { OrderList } from './OrderList'
 import { MyBids } from './Bids'
 import './trade.css'
+import { CentreLayout, SELLER_CENTRE } from '@renderer/app/layouts/CentreLayout'
 
 export default function SellOrderPage() {
   return (
-    <SellerShell
+    <CentreLayout
+      centre={SELLER_CENTRE}
       title="我卖出的商品"
       extra={<ExportButton label="导出订单" unit="笔订单" run={() => exportSellOrders()} />}
     >
       <OrderList load={listSellOrders} />
       <MyBids role="seller" />
-    </SellerShell>
+    </CentreLayout>
   )
 }

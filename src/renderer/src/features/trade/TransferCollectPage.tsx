@@ -31,7 +31,7 @@ import './trade.css'
 function Frame({ children }: { children: ReactNode }) {
   return (
     <div className="page-container trade-page">
-      <section className="panel trade-narrow">
+      <section className="panel centre-narrow">
         <div className="panel__head">
           <h1 className="panel__title">账号转移信息</h1>
         </div>

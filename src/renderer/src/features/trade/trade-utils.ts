@@ -141,3 +141,11 @@ export function positiveInt(text: string | null | undefined): number | null {
   const n = Number(text)
   return Number.isSafeInteger(n) && n > 0 ? n : null
 }
+
+/** The steps of buying, shown on the order pages. */
+export const ORDER_STEPS = [
+  { title: '选择商品' },
+  { title: '确认订单' },
+  { title: '支付' },
+  { title: '完成' },
+]

@@ -1,0 +1,67 @@
+/** Row types of the tables the funds module owns (docs/architecture.md, "modules own their data"). */
+import type { Generated } from 'kysely'
+import type { LedgerType, PayChannel } from '../../../shared/api'
+import type { StoredPayeeKind } from '../../../shared/rules/payee-account'
+
+export interface WalletsTable {
+  user_id: number
+  available: number
+  frozen: number
+  pay_password_hash: string | null
+  pay_fail_count: number
+  pay_locked_until: number | null
+  /** lease of the payment-password check in progress (migration 0031) */
+  pay_check_until: number | null
+  updated_at: number
+}
+
+export interface LedgerTable {
+  id: Generated<number>
+  user_id: number
+  type: LedgerType
+  amount: number
+  frozen_amount: number
+  available_after: number
+  frozen_after: number
+  order_no: string | null
+  topup_no: string | null
+  withdraw_no: string | null
+  remark: string
+  created_at: number
+}
+
+export interface TopupsTable {
+  id: Generated<number>
+  topup_no: string
+  user_id: number
+  amount: number
+  channel: PayChannel
+  status: 'PENDING' | 'PAID' | 'FAILED' | 'CLOSED'
+  created_at: number
+  paid_at: number | null
+  /** where the gateway sends the user back (a checked same-site path); null: the balance page */
+  return_to: string | null
+}
+
+export interface WithdrawalsTable {
+  id: Generated<number>
+  withdraw_no: string
+  user_id: number
+  amount: number
+  account: string
+  /** BANK_CARD | ALIPAY; OTHER for requests made before the kinds existed */
+  account_kind: StoredPayeeKind
+  status: 'PENDING' | 'APPROVED' | 'REJECTED'
+  /** the reject reason staff gave ('' otherwise) */
+  remark: string
+  created_at: number
+  decided_at: number | null
+  decided_by: number | null
+}
+
+export interface FundsTables {
+  wallets: WalletsTable
+  ledger: LedgerTable
+  topups: TopupsTable
+  withdrawals: WithdrawalsTable
+}

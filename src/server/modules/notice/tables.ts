@@ -1,0 +1,18 @@
+/** Row types of the tables the notice module owns (docs/architecture.md, "modules own their data"). */
+import type { NoticeType } from '../../../shared/api'
+
+export interface NoticesTable {
+  /** explicit: the footer links to fixed notice ids (HELP_LINKS) */
+  id: number
+  notice_type: NoticeType
+  title: string
+  /** plain text, paragraphs separated by a blank line */
+  content: string
+  status: string
+  created_at: number
+  updated_at: number
+}
+
+export interface NoticeTables {
+  notices: NoticesTable
+}

@@ -1,0 +1,48 @@
+/** Row types of the tables the system module owns (docs/architecture.md, "modules own their data"). */
+import type { Generated } from 'kysely'
+
+export interface MenusTable {
+  id: Generated<number>
+  parent_id: number | null
+  menu_name: string
+  /** 'M' directory (a layout with children), 'C' page */
+  menu_type: string
+  path: string
+  component: string | null
+  icon: string
+  order_num: number
+  hidden: number
+  no_cache: number
+  status: string
+}
+
+export interface RoleMenusTable {
+  role_id: number
+  menu_id: number
+}
+
+export interface DictDataTable {
+  id: Generated<number>
+  dict_type: string
+  dict_label: string
+  dict_value: string
+  dict_sort: number
+  list_class: string
+  css_class: string
+  is_default: string
+  status: string
+}
+
+export interface SysConfigTable {
+  id: Generated<number>
+  config_key: string
+  config_value: string
+  config_name: string
+}
+
+export interface SystemTables {
+  menus: MenusTable
+  role_menus: RoleMenusTable
+  dict_data: DictDataTable
+  sys_config: SysConfigTable
+}
