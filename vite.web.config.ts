@@ -13,6 +13,8 @@ export default defineConfig({
       '@shared': resolve(import.meta.dirname, 'src/shared'),
       '@renderer': resolve(import.meta.dirname, 'src/renderer/src'),
       '@platform-impl': resolve(import.meta.dirname, 'src/renderer/src/platform/web.ts'),
+      // request schemas are the server's business: the bundle gets a no-op builder (schema-stub.ts)
+      typebox: resolve(import.meta.dirname, 'src/renderer/src/schema-stub.ts'),
     },
   },
   plugins: [react()],

@@ -4,11 +4,9 @@
  */
 import { useEffect, useState } from 'react'
 import { Link } from 'react-router-dom'
-import { App, Badge, Dropdown } from 'antd'
-import type { MenuProps } from 'antd'
+import { App, Badge } from 'antd'
 import {
   BellOutlined,
-  DownOutlined,
   LockOutlined,
   SafetyCertificateOutlined,
   SolutionOutlined,
@@ -19,6 +17,7 @@ import { getConfigKey } from '@renderer/api/system'
 import { displayName, useSessionStore } from '@renderer/stores/session'
 import { useUnreadCount } from '@renderer/api/message'
 import { Logo } from './Logo'
+import { SiteNavMenu } from './SiteNavMenu'
 
 export const THIRD_LOGIN_CONFIG_KEY = 'third.loginUrl'
 
@@ -59,10 +58,6 @@ export const SITE_NAV_ITEMS = [
   { key: 'message', label: '消息中心', to: '/message/userMessage.html' },
   { key: 'guide', label: '操作指南', to: '/platform/noticeList.html?noticeType=GUIDE' },
 ] as const
-
-const navMenu: MenuProps = {
-  items: SITE_NAV_ITEMS.map((item) => ({ key: item.key, label: <Link to={item.to}>{item.label}</Link> })),
-}
 
 /** Shown only when a provider is configured (THIRD_LOGIN_CONFIG_KEY holds its address). */
 function SocialLogin() {
@@ -150,11 +145,7 @@ export function Header() {
             <a href="/warrantOrderHandler.html" target="_blank" rel="noopener" className="topbar__link">
               担保交易
             </a>
-            <Dropdown menu={navMenu} placement="bottomRight">
-              <button type="button" className="topbar__link topbar__button">
-                网站导航 <DownOutlined className="topbar__caret" />
-              </button>
-            </Dropdown>
+            <SiteNavMenu label="网站导航" items={SITE_NAV_ITEMS} />
             <Link to="/platform/feedback.html" className="topbar__link">
               意见反馈
             </Link>

@@ -3,7 +3,7 @@ import { Spin } from 'antd'
 /** Shown while a page's code or data loads. */
 export function PageLoading({ minHeight = 360 }: { minHeight?: number }) {
   return (
-    <div className="page-loading" style={{ minHeight }} role="status" aria-live="polite">
+    <div className="page-loading" data-page-loading style={{ minHeight }} role="status" aria-live="polite">
       <Spin size="large" />
     </div>
   )

@@ -1,0 +1,71 @@
+// `node scripts/measure-first-load.mjs [path…]`: the JavaScript and CSS a browser downloads for a
+// first visit of each path (default `/`), as sent (brotli), measured in Chromium with the built server
+// on a scratch database. Prints one line per path; `--json` prints the figures as JSON.
+import { spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { chromium } from 'playwright-core'
+import { CHROMIUM_ARGS, findChromium } from './chromium.mjs'
+import { root } from './build-state.mjs'
+
+const args = process.argv.slice(2)
+const json = args.includes('--json')
+const paths = args.filter((a) => !a.startsWith('--'))
+if (paths.length === 0) paths.push('/')
+const port = 18990 + Math.floor(Math.random() * 9)
+const dataDir = mkdtempSync(join(tmpdir(), 'market-measure-'))
+const server = spawn(process.execPath, [join(root, 'dist/server/server.js')], {
+  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, CAPTCHA_ENABLED: 'false' },
+  stdio: ['ignore', 'ignore', 'inherit'],
+})
+const origin = `http://127.0.0.1:${port}`
+try {
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`${origin}/api/goods/game/getGames`)).ok) break
+    } catch {
+      // not up yet
+    }
+    if (i > 100) throw new Error('the server did not start')
+    await new Promise((r) => setTimeout(r, 200))
+  }
+  const browser = await chromium.launch({ executablePath: findChromium() ?? undefined, args: CHROMIUM_ARGS })
+  const results = []
+  for (const path of paths) {
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    await page.goto(`${origin}${path}`, { waitUntil: 'networkidle' })
+    // the page's own chunk loads after the shell: wait until its loading placeholder is gone
+    await page.waitForFunction(() => !document.querySelector('[data-page-loading]'), null, {
+      timeout: 15_000,
+    })
+    await page.waitForLoadState('networkidle')
+    const entries = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((e) => ({ name: e.name, size: e.encodedBodySize, type: e.initiatorType })),
+    )
+    const nav = await page.evaluate(() => performance.getEntriesByType('navigation')[0]?.encodedBodySize ?? 0)
+    const js = entries.filter((e) => /\.m?js(\?|$)/.test(e.name)).reduce((s, e) => s + e.size, 0)
+    const css = entries.filter((e) => /\.css(\?|$)/.test(e.name)).reduce((s, e) => s + e.size, 0)
+    results.push({
+      path,
+      js,
+      css,
+      html: nav,
+      files: entries.filter((e) => /\.(m?js|css)(\?|$)/.test(e.name)).length,
+    })
+    await context.close()
+  }
+  await browser.close()
+  if (json) console.log(JSON.stringify(results))
+  else
+    for (const r of results)
+      console.log(
+        `${r.path}: JS ${(r.js / 1024).toFixed(1)} KiB + CSS ${(r.css / 1024).toFixed(1)} KiB as sent (${r.files} files), HTML ${(r.html / 1024).toFixed(1)} KiB`,
+      )
+} finally {
+  server.kill()
+  rmSync(dataDir, { recursive: true, force: true })
+}
