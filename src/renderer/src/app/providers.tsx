@@ -10,10 +10,21 @@ import { bindToastApi } from '@renderer/utils/toast'
 
 dayjs.locale('zh-cn')
 
+/**
+ * The one place of the site's colours, radius and type: antd turns these into CSS variables
+ * (--ant-color-primary, --ant-color-text-secondary, --ant-margin-sm…) that our own CSS uses too.
+ */
 export const THEME = {
   token: {
     colorPrimary: SETTINGS.theme,
     colorLink: SETTINGS.theme,
+    colorText: '#1f2329',
+    colorTextSecondary: '#4e5969',
+    colorTextTertiary: '#86909c',
+    colorBorderSecondary: '#e5e6eb',
+    colorBgLayout: '#f4f6f9',
+    // prices and calls to action
+    orange: '#ff6a00',
     borderRadius: 6,
     fontFamily:
       '-apple-system, BlinkMacSystemFont, "Segoe UI", "PingFang SC", "Hiragino Sans GB", "Microsoft YaHei", "Helvetica Neue", Arial, "Noto Sans CJK SC", sans-serif',

@@ -8,7 +8,7 @@ export function UnderConstruction({ title }: { title: string }) {
     <div className="page-container page-under-construction">
       <div className="panel">
         <Result
-          icon={<ToolOutlined style={{ color: 'var(--app-primary)' }} />}
+          icon={<ToolOutlined style={{ color: 'var(--ant-color-primary)' }} />}
           title={<h1 className="page-title">{title}</h1>}
           subTitle="该页面正在建设中，敬请期待"
           extra={
