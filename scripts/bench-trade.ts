@@ -32,7 +32,7 @@ import { performance } from 'node:perf_hooks'
 import { parseArgs } from 'node:util'
 import forge from 'node-forge'
 import sharp from 'sharp'
-import { GOODS_PATHS, PATHS, TRADE_PATHS, type PublishGoodsBody } from '../src/shared/api'
+import { AUTH, FUNDS, GAME, GOODS, IMAGE, ORDER, ROLE, type PublishGoodsBody } from '../src/shared/api'
 import { API_BASE } from '../src/shared/constants'
 import { root, staleBuilds } from './build-state.mjs'
 import { checkInvariantAt, describeInvariant, type InvariantResult } from './check-invariant'
@@ -109,7 +109,7 @@ async function startServer(dataDir: string, port: number, logPath: string): Prom
     if (dead) throw new Error(`the server exited during start-up; see ${logPath}`)
     if (performance.now() - t0 > 60_000) throw new Error(`the server did not start in 60 s; see ${logPath}`)
     try {
-      const res = await request({ port, agent: false }, 'GET', PATHS.publicKey)
+      const res = await request({ port, agent: false }, 'GET', AUTH.publicKey.path)
       if (res.status === 200) {
         server.readyMs = performance.now() - t0
         return server
@@ -242,7 +242,7 @@ async function ok(reply: Promise<Reply>, what: string) {
 type Rsa = (text: string) => string
 
 async function publicKey(port: number): Promise<Rsa> {
-  const r = await request({ port, agent: false }, 'GET', PATHS.publicKey)
+  const r = await request({ port, agent: false }, 'GET', AUTH.publicKey.path)
   const key = forge.pki.publicKeyFromPem(r.json.data.publicKey)
   return (text) => forge.util.encode64(key.encrypt(forge.util.encodeUtf8(text), 'RSAES-PKCS1-V1_5'))
 }
@@ -250,7 +250,7 @@ async function publicKey(port: number): Promise<Rsa> {
 async function registerAndLogin(c: Client, username: string, rsa: Rsa) {
   const password = rsa(PASSWORD)
   await ok(
-    c.call('POST', PATHS.register, {
+    c.call('POST', AUTH.register.path, {
       username,
       password,
       confirmPassword: password,
@@ -259,7 +259,7 @@ async function registerAndLogin(c: Client, username: string, rsa: Rsa) {
     `register ${username}`,
   )
   const login = await ok(
-    c.call('POST', PATHS.login, { username, password: rsa(PASSWORD) }),
+    c.call('POST', AUTH.login.path, { username, password: rsa(PASSWORD) }),
     `login ${username}`,
   )
   c.token = login.token
@@ -282,17 +282,17 @@ async function setUp(port: number, runId: string) {
   const rsa = await publicKey(port)
   const seller = new Client(port, '127.0.2.1')
   await registerAndLogin(seller, `s${runId}`, rsa)
-  const games = (await ok(seller.call('GET', PATHS.games), 'games')).data as Array<{
+  const games = (await ok(seller.call('GET', GAME.list.path), 'games')).data as Array<{
     gameId: number
     nameCn: string
   }>
   const king = games.find((g) => g.nameCn === '王者荣耀')
   if (!king) throw new Error('the demo seed has no 王者荣耀')
-  const areas = (await ok(seller.call('GET', `${PATHS.areaServersByGameId}?gameId=${king.gameId}`), 'areas'))
+  const areas = (await ok(seller.call('GET', `${GAME.areas.path}?gameId=${king.gameId}`), 'areas'))
     .data as Array<{ serverId: number; children: Array<{ serverId: number }> }>
   const where = { gameId: king.gameId, areaId: areas[0].serverId, serverId: areas[0].children[0].serverId }
   const publish = async (body: PublishGoodsBody) =>
-    (await ok(seller.call('POST', GOODS_PATHS.publish, body), 'publish')).data.goodsId as number
+    (await ok(seller.call('POST', GOODS.publish.path, body), 'publish')).data.goodsId as number
   const market: Market = { coins: [], accounts: [] }
   let accountNo = 0
   // an account is published with a screenshot (one image per listing); uploads are limited to 60 a
@@ -308,7 +308,7 @@ async function setUp(port: number, runId: string) {
     uploader.token = seller.token
     uploads += 1
     try {
-      return (await ok(uploader.upload(GOODS_PATHS.uploadImage, png), 'screenshot')).data.imageId as string
+      return (await ok(uploader.upload(IMAGE.upload.path, png), 'screenshot')).data.imageId as string
     } finally {
       uploader.close()
     }
@@ -348,21 +348,21 @@ async function setUp(port: number, runId: string) {
     const client = new Client(port, `127.0.1.${i + 1}`)
     await registerAndLogin(client, `b${runId}x${i}`, rsa)
     const topup = await ok(
-      client.call('POST', TRADE_PATHS.topupCreate, { amount: TOPUP_FEN, channel: 'sandbox' }),
+      client.call('POST', FUNDS.topupCreate.path, { amount: TOPUP_FEN, channel: 'sandbox' }),
       'top-up',
     )
     // the gateway's own page: the "pay" button posts this form, the provider notifies, 303 back
-    const paid = await client.form(TRADE_PATHS.sandboxAct, { topupNo: topup.data.topupNo, action: 'pay' })
+    const paid = await client.form(FUNDS.sandboxAct.path, { topupNo: topup.data.topupNo, action: 'pay' })
     if (paid.status !== 303) throw new Error(`sandbox pay: HTTP ${paid.status}`)
     await ok(
-      client.call('POST', TRADE_PATHS.payPassword, {
+      client.call('POST', FUNDS.payPassword.path, {
         payPassword: rsa(PAY_PASSWORD),
         loginPassword: rsa(PASSWORD),
       }),
       'pay password',
     )
     const role = await ok(
-      client.call('POST', TRADE_PATHS.roleSave, {
+      client.call('POST', ROLE.save.path, {
         gameId: king.gameId,
         serverId: where.serverId,
         roleName: `角色${i}`,
@@ -438,7 +438,7 @@ async function run(
           : { goodsId, quantity: 1 + Math.floor(Math.random() * 3), roleId: b.roleId }
         const s = performance.now()
         try {
-          const created = await b.client.call('POST', TRADE_PATHS.orderCreate, body)
+          const created = await b.client.call('POST', ORDER.create.path, body)
           if (created.json?.code !== 200) {
             fail(created.json?.msg ?? `HTTP ${created.status}`)
             if (forAccount && /售出|下架/.test(created.json?.msg ?? '')) {
@@ -449,7 +449,7 @@ async function run(
           }
           const m = performance.now()
           const orderNo = created.json.data.orderNo as string
-          const paid = await b.client.call('POST', TRADE_PATHS.orderPay, {
+          const paid = await b.client.call('POST', ORDER.pay.path, {
             orderNo,
             payPassword: b.payPassword,
           })
@@ -581,7 +581,7 @@ try {
     buyers.map(async (b, index) => {
       for (const [i, orderNo] of two.acknowledged) {
         if (i !== index) continue
-        const d = await b.client.call('GET', TRADE_PATHS.orderDetail.replace(':orderNo', orderNo))
+        const d = await b.client.call('GET', ORDER.detail.path.replace(':orderNo', orderNo))
         if (d.json?.code === 200 && d.json.data.status === 'PAID' && d.json.data.paidAt !== null) kept++
         else lost.push(orderNo)
       }

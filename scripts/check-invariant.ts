@@ -11,7 +11,7 @@
 import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { openDatabase } from '../src/server/db'
-import { checkInvariant } from '../src/server/modules/funds/service'
+import { checkInvariant } from '../src/server/modules/funds/invariant'
 
 export type InvariantResult = Awaited<ReturnType<typeof checkInvariant>>
 

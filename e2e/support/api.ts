@@ -1,4 +1,4 @@
-/** API calls of the end-to-end tests (log in with the RSA-encrypted password, send a message). */
+/** API calls of the end-to-end tests: log in with the RSA-encrypted password, send a message, and set up trading (new users, money, listings, paid orders). */
 import forge from 'node-forge'
 import { E2E_API_ORIGIN } from '../../playwright.config'
 
@@ -74,3 +74,108 @@ function chinaToday(hour: number): Date {
 /** 12:00 and 23:00 China time: inside and outside the customer-service hours (10:00-22:30) */
 export const INSIDE_SERVICE_HOURS = chinaToday(12)
 export const OUTSIDE_SERVICE_HOURS = chinaToday(23)
+
+// ---------------------------------------------------------------- trading: users, money, listings, orders
+
+/** Encrypts with the server's RSA public key (passwords and payment passwords travel encrypted). */
+export async function encrypter(): Promise<(text: string) => string> {
+  const { data } = await api('/publicKey')
+  const key = forge.pki.publicKeyFromPem(data.publicKey)
+  return (text) => forge.util.encode64(key.encrypt(forge.util.encodeUtf8(text), 'RSAES-PKCS1-V1_5'))
+}
+
+export interface TestUser {
+  username: string
+  password: string
+  nickName: string
+  token: string
+}
+
+/** A new user, registered and logged in through the API: nothing of another test touches it. */
+export async function newUser(prefix: string, password = 'Trade@2024'): Promise<TestUser> {
+  const encrypt = await encrypter()
+  const username = `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`
+  const nickName = `测试${username.slice(-8)}`
+  const cipher = encrypt(password)
+  const registered = await api('/register', {
+    body: { username, password: cipher, confirmPassword: cipher, nickName },
+  })
+  if (registered.code !== 200) throw new Error(`registering ${username} failed: ${registered.msg}`)
+  const login = await api('/login', { body: { username, password: encrypt(password) } })
+  if (login.code !== 200) throw new Error(`login of ${username} failed: ${login.msg}`)
+  return { username, password, nickName, token: login.token }
+}
+
+/** Sets the user's payment password (the login password proves who asks). */
+export async function setPayPassword(user: TestUser, payPassword: string): Promise<void> {
+  const encrypt = await encrypter()
+  const res = await api('/funds/payPassword', {
+    token: user.token,
+    body: { payPassword: encrypt(payPassword), loginPassword: encrypt(user.password) },
+  })
+  if (res.code !== 200) throw new Error(`setting the payment password failed: ${res.msg}`)
+}
+
+/** Tops the user's wallet up through the sandbox gateway (its own page's 确认支付 form). */
+export async function topUp(token: string, fen: number): Promise<string> {
+  const created = await api('/funds/topup/create', { token, body: { amount: fen, channel: 'sandbox' } })
+  if (created.code !== 200) throw new Error(`creating a top-up failed: ${created.msg}`)
+  const form = new URLSearchParams(new URL(created.data.payUrl, E2E_API_ORIGIN).search)
+  form.set('action', 'pay')
+  const paid = await fetch(`${E2E_API_ORIGIN}/api/pay/sandbox/act`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: form.toString(),
+    redirect: 'manual',
+  })
+  if (paid.status !== 303) throw new Error(`paying the top-up failed: HTTP ${paid.status}`)
+  return created.data.topupNo
+}
+
+export interface Listing {
+  goodsId: number
+  title: string
+  price: number
+}
+
+/**
+ * The cheapest on-sale 王者荣耀 account of the demo seller (its transfer form is Tencent's) priced
+ * within [minFen, maxFen]. A listing a test has bought is sold, so the next test gets another one.
+ */
+export async function cheapestAccount(minFen: number, maxFen: number): Promise<Listing> {
+  const games = (await api('/goods/game/getGames')).data as Array<{ gameId: number; nameCn: string }>
+  const king = games.find((g) => g.nameCn === '王者荣耀')
+  if (!king) throw new Error('the demo seed has no 王者荣耀')
+  const res = await api(
+    `/goods/search?gameId=${king.gameId}&goodsType=ACCOUNT&sort=price_asc&pageNum=1&pageSize=50`,
+  )
+  const row = (
+    res.rows as Array<{ goodsId: number; title: string; price: number; shopName: string; status: string }>
+  ).find(
+    (r) =>
+      r.status === 'ON_SALE' &&
+      r.shopName === `${DEMO_USERS.seller.nickName}的小店` &&
+      r.price >= minFen &&
+      r.price <= maxFen,
+  )
+  if (!row) throw new Error('no on-sale account listing of the demo seller in the price range')
+  return { goodsId: row.goodsId, title: row.title, price: row.price }
+}
+
+/** The user orders the listing and pays it from the balance (topped up first); answers the order number. */
+export async function buyAndPay(user: TestUser, listing: Listing, payPassword: string): Promise<string> {
+  await topUp(user.token, listing.price)
+  const created = await api('/trade/order/create', {
+    token: user.token,
+    body: { goodsId: listing.goodsId, quantity: 1 },
+  })
+  if (created.code !== 200) throw new Error(`ordering failed: ${created.msg}`)
+  const orderNo = created.data.orderNo as string
+  const encrypt = await encrypter()
+  const paid = await api('/trade/order/pay', {
+    token: user.token,
+    body: { orderNo, payPassword: encrypt(payPassword) },
+  })
+  if (paid.code !== 200) throw new Error(`paying the order failed: ${paid.msg}`)
+  return orderNo
+}

@@ -1,5 +1,5 @@
 /**
- * The catalogue end to end, on the real server and database (issue 3): a seller publishes an account
+ * The catalogue end to end, on the real server and database: a seller publishes an account
  * with two screenshots through the UI; a buyer finds it on /list.html by game, server and price
  * range, opens it and sees the watermarked image, follows it and sees it on /buyer/follow.html; the
  * seller takes it off the shelf and it leaves the search; a batch file with one bad row publishes the

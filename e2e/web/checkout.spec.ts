@@ -7,40 +7,21 @@
  * top-up's number.
  */
 import { expect, test, type Page } from '@playwright/test'
-import forge from 'node-forge'
-import { api } from '../support/api'
+import { api, newUser, setPayPassword, type TestUser } from '../support/api'
 import { loginAs } from '../support/ui'
 
-const stamp = Date.now().toString(36)
-const BUYER = { username: `ck${stamp}`, password: 'Checkout@2024' }
 const PAY_PASSWORD = '357159'
 
 const yuanText = (fen: number) =>
   `¥${(fen / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`
 
-async function rsa(): Promise<(text: string) => string> {
-  const { data } = await api('/publicKey')
-  const key = forge.pki.publicKeyFromPem(data.publicKey)
-  return (text) => forge.util.encode64(key.encrypt(forge.util.encodeUtf8(text), 'RSAES-PKCS1-V1_5'))
-}
-
 /** A new user with a payment password and an empty wallet. */
-async function newBuyer() {
-  const encrypt = await rsa()
-  const password = encrypt(BUYER.password)
-  const registered = await api('/register', {
-    body: { username: BUYER.username, password, confirmPassword: password, nickName: `结账${stamp}` },
-  })
-  expect(registered.code, registered.msg).toBe(200)
-  const login = await api('/login', { body: { username: BUYER.username, password: encrypt(BUYER.password) } })
-  expect(login.code, login.msg).toBe(200)
-  const set = await api('/funds/payPassword', {
-    token: login.token,
-    body: { payPassword: encrypt(PAY_PASSWORD), loginPassword: encrypt(BUYER.password) },
-  })
-  expect(set.code, set.msg).toBe(200)
-  const wallet = await api('/funds/wallet', { token: login.token })
+async function newBuyer(): Promise<TestUser> {
+  const buyer = await newUser('ck', 'Checkout@2024')
+  await setPayPassword(buyer, PAY_PASSWORD)
+  const wallet = await api('/funds/wallet', { token: buyer.token })
   expect(wallet.data).toMatchObject({ available: 0, hasPayPassword: true })
+  return buyer
 }
 
 /** The dearest on-sale account listing a top-up can cover (trade.spec.ts buys the cheapest one). */
@@ -57,15 +38,15 @@ test('short of balance: top up through the sandbox gateway, come back to the ord
   browser,
 }) => {
   test.setTimeout(120_000)
-  await newBuyer()
+  const buyer = await newBuyer()
   const probe = await browser.newPage()
   const listing = await pickListing(probe)
   await probe.close()
 
   const page = await loginAs(
     browser,
-    BUYER.username,
-    BUYER.password,
+    buyer.username,
+    buyer.password,
     `/buyer/buy.html?goodsId=${listing.goodsId}`,
   )
   await expect(page.getByLabel('应付金额')).toHaveText(yuanText(listing.price))

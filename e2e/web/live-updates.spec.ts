@@ -1,5 +1,5 @@
 /**
- * The web bundle with the desktop-client issue's server features: live events (SSE) update the
+ * The web bundle with the live features of the server: live events (SSE) update the
  * unread count without a navigation, exports download as files named by Content-Disposition, and
  * customer service opens in a popup (or, outside the hours, takes a message).
  */

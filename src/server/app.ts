@@ -3,8 +3,9 @@
  * web bundle. Tests call buildApp on a temporary directory; server.ts adds listen and signals.
  */
 import { mkdirSync } from 'node:fs'
+import fastifyCors from '@fastify/cors'
 import Fastify, { type FastifyInstance } from 'fastify'
-import { API_BASE, ROLE_ADMIN } from '../shared/constants'
+import { API_BASE, DESKTOP_APP_ORIGIN } from '../shared/constants'
 import { openDatabase, type Db } from './db'
 import { migrateToLatest } from './db/migrate'
 import { seedBase, seedDemo } from './db/seed'
@@ -22,7 +23,6 @@ import { systemRoutes } from './modules/system/routes'
 import { systemService } from './modules/system/service'
 import { commonRoutes } from './modules/common/routes'
 import { exportsService } from './modules/common/exports'
-import { sessionCheck } from './modules/common/sessions'
 import { ticketService } from './modules/common/tickets'
 import { csRoutes } from './modules/cs/routes'
 import { csService } from './modules/cs/service'
@@ -31,7 +31,6 @@ import { eventRoutes } from './modules/events/routes'
 import { registerAuth } from './plugins/auth'
 import { registerEnvelope, sendError } from './plugins/envelope'
 import { registerValidation } from './plugins/validation'
-import { registerCors } from './plugins/cors'
 import { registerSecurityHeaders } from './plugins/security-headers'
 import { registerWebBundle } from './plugins/web'
 import { fieldCipher, loadOrCreateKey } from './modules/delivery/crypto'
@@ -40,6 +39,7 @@ import { fundsRoutes } from './modules/funds/routes'
 import { fundsService } from './modules/funds/service'
 import { tradeRoutes } from './modules/trade/routes'
 import { tradeService, type TradeService } from './modules/trade/service'
+import { warrantRoutes } from './modules/warrant/routes'
 import { warrantService } from './modules/warrant/service'
 
 export interface BuildAppOptions {
@@ -67,7 +67,7 @@ export interface BuildAppOptions {
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db
-    /** trading (issue 4): tests call trade.sweep() after moving the clock */
+    /** trading: tests call trade.sweep() after moving the clock */
     trade: TradeService
   }
 }
@@ -104,13 +104,23 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     // strict validation: safe integers only, no lenient coercion; unknown fields are refused
     registerValidation(app)
     registerSecurityHeaders(app)
-    registerCors(app, opts.corsOrigins ?? [])
+    // Cross-origin access for the desktop renderer (app://marketplace) and the CORS_ORIGINS (e.g. the
+    // electron-vite dev server); the web bundle is same-origin. The token travels in the Authorization
+    // header, never in cookies, so credentials stay off. Before the auth hook: a 401 is readable too.
+    const corsOrigins = new Set([DESKTOP_APP_ORIGIN, ...(opts.corsOrigins ?? [])])
+    await app.register(fastifyCors, {
+      origin: (origin, allow) => allow(null, origin !== undefined && corsOrigins.has(origin)),
+      methods: ['GET', 'POST', 'PUT', 'DELETE'],
+      allowedHeaders: ['Authorization', 'Content-Type'],
+      exposedHeaders: ['Content-Disposition'],
+      maxAge: 600,
+    })
     registerAuth(app, auth)
     await app.register(
       async (api) => {
         await api.register(authRoutes, { auth, cipher, now })
         await api.register(systemRoutes, { system, auth })
-        // catalogue (issue 3): game configs, listings, images, batch publish, delivery accounts, pushes, follows
+        // catalogue: game configs, listings, images, batch publish, delivery accounts, pushes, follows
         const games = gameService(db, now)
         await api.register(gameRoutes, { games })
         const catalogue = catalogueServices({
@@ -125,14 +135,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         })
         await api.register(catalogueRoutes, { services: catalogue, now })
         await api.register(noticeRoutes, { notices: noticeService(db) })
-        // desktop-client issue: live events, tickets, exports, customer-service messages
+        // live events, tickets, exports, customer-service messages
         const bus = createEventBus(db, { now })
         const tickets = ticketService({ now })
-        const sessionAlive = sessionCheck(db, now)
+        const sessionAlive = auth.sessionAlive
         const exports = exportsService({ db, dataDir: opts.dataDir, now })
-        const messages = messageService(db, { bus, exports, now })
-        const isAdmin = async (userId: number) => (await auth.roleKeys(userId)).includes(ROLE_ADMIN)
-        await api.register(messageRoutes, { messages, isAdmin })
+        const messages = messageService(db, { bus, exports, users: auth, now })
+        await api.register(messageRoutes, { messages, isAdmin: auth.isStaff })
         await api.register(eventRoutes, {
           bus,
           tickets,
@@ -143,7 +152,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         })
         await api.register(commonRoutes, { exports, tickets, auth, sessionAlive, now })
         await api.register(csRoutes, { cs: csService(db, now), now })
-        // trading (issue 4): wallet and ledger, gateway top-ups, withdrawals, orders, bids, rooms, records
+        // trading: wallet and ledger, gateway top-ups, withdrawals, orders, bids, rooms, records
         // the sandbox gateway credits wallets without real money: demo and test installs only
         const sandbox =
           (opts.paySandbox ?? opts.seedDemo ?? true)
@@ -156,6 +165,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
           gateways: sandbox ? [sandbox] : [],
           messages,
           exports,
+          isStaff: auth.isStaff,
+          // the wallet shows the escrow of the user's orders (read through the trade service, built next)
+          escrowOf: (userId, side) => trade.escrowOf(userId, side),
           now,
         })
         const trade = tradeService({
@@ -167,12 +179,24 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
           messages,
           bus,
           cipher: fieldCipher(loadOrCreateKey(opts.dataDir)),
+          isStaff: auth.isStaff,
           exports,
           now,
         })
         app.decorate('trade', trade)
         await api.register(fundsRoutes, { funds, sandbox })
-        await api.register(tradeRoutes, { trade, warrant: warrantService({ db, trade, bus, now }) })
+        await api.register(tradeRoutes, { trade })
+        const warrant = warrantService({
+          db,
+          trade,
+          funds,
+          messages,
+          isStaff: auth.isStaff,
+          staffIds: auth.staffIds,
+          bus,
+          now,
+        })
+        await api.register(warrantRoutes, { warrant })
         const sweepMs = opts.tradeSweepMs ?? 30_000
         if (sweepMs > 0) {
           let sweeping = false

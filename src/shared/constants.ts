@@ -1,4 +1,4 @@
-/** Business constants and limits of spec §9 (and §3 settings). No Node, no DOM. */
+/** Business constants and limits, and the site's settings. No Node, no DOM. */
 export const TOKEN_COOKIE = 'Authorization'
 export const TOKEN_TTL_DAYS = 3
 export const TOKEN_TTL_MS = TOKEN_TTL_DAYS * 24 * 60 * 60 * 1000
@@ -34,7 +34,7 @@ export const ROLE_DEFAULT = 'ROLE_DEFAULT'
 export const ROLE_ADMIN = 'admin'
 export const ALL_PERMISSION = '*:*:*'
 
-/** Customer-service hours 10:00 to 22:30 (spec §1, §9), in minutes after midnight, China time. */
+/** Customer-service hours 10:00 to 22:30 (docs/product.md), in minutes after midnight, China time. */
 export const SERVICE_HOURS = {
   startMinute: 10 * 60,
   endMinute: 22 * 60 + 30,

@@ -90,7 +90,7 @@ export interface CustomerServiceVisitor {
 }
 
 /**
- * The chat widget's address (spec §7): the configured service URL with the customer id, the
+ * The chat widget's address: the configured service URL with the customer id, the
  * visitor's name and info, and the user code that opens the conversation. Null when the
  * configured URL is not https (http only for a loopback test service).
  */

@@ -1,8 +1,8 @@
 /**
- * The footer's help links (spec §1) and the notices behind them (spec §2 lists the notice ids seen).
+ * The footer's help links and the notices behind them (fixed notice ids).
  * The server seeds one notice per entry with this id; the footer links to /platform/noticeDetail/{id}.html.
  */
-import type { NoticeType } from './api/types'
+import type { NoticeType } from './api/notice'
 
 export interface HelpLink {
   noticeId: number

@@ -4,7 +4,7 @@
  * No Node, no DOM: the server publishes these, the renderer receives them, the main process
  * validates the notifications made of them.
  *
- * The message module publishes `unread-count`; the trading issue publishes the order and bid
+ * The message module publishes `unread-count`; trading publishes the order and bid
  * events (their payloads are fixed here so both sides can be written against them now).
  */
 

@@ -1,4 +1,4 @@
-/** User-facing messages of spec §5 and §8, in one place for server, renderer and main. */
+/** User-facing messages (docs/error-codes.md), in one place for server, renderer and main. */
 export const MSG = {
   LOGIN_REQUIRED: '请先登录！',
   SERVER_UNSTABLE: '网络不稳定，请稍后再试！',
@@ -22,7 +22,7 @@ export const MSG = {
   PASSWORD_DECRYPT_FAILED: '密码解密失败，请刷新页面后重试',
 } as const
 
-/** Fixed messages per code (spec §8); other codes use the server's msg. */
+/** Fixed messages per code (docs/error-codes.md); other codes use the server's msg. */
 export const CODE_MESSAGES: Record<number, string> = {
   401: MSG.UNAUTHORIZED,
   403: MSG.FORBIDDEN,

@@ -1,5 +1,5 @@
 /**
- * Customer-service windows (spec §7): the external chat widget in its own BrowserWindow, one per
+ * Customer-service windows: the external chat widget in its own BrowserWindow, one per
  * conversation (a second request for the same conversation focuses the open window).
  *
  * The chat service is somebody else's web page, so its window is locked down harder than ours:

@@ -12,11 +12,11 @@ import { existsSync, mkdirSync } from 'node:fs'
 import { basename, extname, join } from 'node:path'
 import type { BrowserWindow, DownloadItem, Event, WebContents } from 'electron'
 import { API_BASE } from '@shared/constants'
-import { PATHS } from '@shared/api/paths'
+import { COMMON } from '@shared/api/common'
 import { originOf } from '../windows/app-origin'
 import type { Notifier } from './notifications'
 
-export const DOWNLOAD_PATH = `${API_BASE}${PATHS.download}`
+export const DOWNLOAD_PATH = `${API_BASE}${COMMON.download.path}`
 
 /** A URL of the API's download route at the configured API origin. */
 export function isApiDownloadUrl(url: string, apiOrigin: string): boolean {

@@ -29,9 +29,9 @@ export type RequestOf<E> = FastifyRequest<{
   Params: Part<ParamsOf<E>>
 }>
 
-export interface RouteExtras {
-  /** the success `msg` (default 操作成功) */
-  message?: string
+export interface RouteExtras<E = never> {
+  /** the success `msg` (default 操作成功); a function when it depends on the result or the request */
+  message?: string | ((result: ResultOf<E>, request: RequestOf<E>) => string)
   /** hooks before the handler, e.g. a rate limit */
   onRequest?: onRequestHookHandler | onRequestHookHandler[]
   /** anything else fastify takes (error handler of a download route, …) */
@@ -50,13 +50,13 @@ export function route<E extends EndpointSpec>(
 export function route<E extends EndpointSpec>(
   app: FastifyInstance,
   endpoint: E,
-  extras: RouteExtras,
+  extras: RouteExtras<E>,
   handler: E['answer']['kind'] extends 'raw' ? RawHandler<E> : Handler<E>,
 ): void
 export function route<E extends EndpointSpec>(
   app: FastifyInstance,
   endpoint: E,
-  extrasOrHandler: RouteExtras | RawHandler<E>,
+  extrasOrHandler: RouteExtras<E> | RawHandler<E>,
   maybeHandler?: RawHandler<E>,
 ): void {
   const extras = typeof extrasOrHandler === 'function' ? {} : extrasOrHandler
@@ -77,15 +77,19 @@ export function route<E extends EndpointSpec>(
     ...(extras.onRequest ? { onRequest: extras.onRequest } : {}),
     handler: async (request, reply) => {
       const result = await handler(request as RequestOf<E>, reply)
+      const message =
+        typeof extras.message === 'function'
+          ? extras.message(result as ResultOf<E>, request as RequestOf<E>)
+          : extras.message
       switch (kind) {
         case 'raw':
           return result
         case 'data':
-          return ok(result, extras.message)
+          return ok(result, message)
         case 'none':
-          return ok(undefined, extras.message)
+          return ok(undefined, message)
         case 'flat':
-          return okFlat(result as object, extras.message)
+          return okFlat(result as object, message)
         case 'page': {
           const { rows, total, ...rest } = result as { rows: unknown[]; total: number }
           return { code: 200 satisfies (typeof Code)['OK'], msg: '查询成功', rows, total, ...rest }

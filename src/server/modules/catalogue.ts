@@ -1,7 +1,9 @@
 /**
- * The catalogue (issue 3) wired together: listings, images, batch publish, delivery accounts, pushes
- * and follows, their services built once and their routes registered in one encapsulated plugin (the
- * multipart parser is only needed here). Game configs live in the game module, registered by app.ts.
+ * The catalogue wired together: listings, images, batch publish, delivery accounts, pushes and
+ * follows, their services built once and their routes registered in one encapsulated plugin (the
+ * multipart parser is only needed here). Game configs live in the game module, registered by app.ts;
+ * the games of a seller's listings and of a user's follows are answered here, where the listings and
+ * follows are known.
  */
 import type { FastifyPluginAsync } from 'fastify'
 import { ROLE_ADMIN } from '../../shared/constants'
@@ -14,7 +16,7 @@ import { fieldCipher, loadOrCreateKey } from './delivery/crypto'
 import { deliveryRoutes } from './delivery/routes'
 import { deliveryService, type DeliveryService } from './delivery/service'
 import { followRoutes } from './follow/routes'
-import { followService } from './follow/service'
+import { followService, type FollowService } from './follow/service'
 import type { GameService } from './game/service'
 import { goodsRoutes } from './goods/routes'
 import { goodsService, type GoodsService } from './goods/service'
@@ -41,15 +43,18 @@ export interface Catalogue {
   delivery: DeliveryService
 }
 
-/** Builds the catalogue's services (the trading issue reaches revealDeliveryAccount through them). */
+/** Builds the catalogue's services (the trade module reaches listings and delivery accounts through them). */
 export function catalogueServices(deps: CatalogueDeps): Catalogue & {
+  games: GameService
   images: ReturnType<typeof imageService>
   batch: ReturnType<typeof batchService>
   pushes: ReturnType<typeof pushService>
-  follows: ReturnType<typeof followService>
+  follows: FollowService
 } {
   const { db, dialect, games, system, now } = deps
   const images = imageService({ db, dataDir: deps.dataDir, now })
+  // follows need the listings and the listing's detail says whether the caller follows it
+  let follows: FollowService | null = null
   const goods = goodsService({
     db,
     dialect,
@@ -59,14 +64,17 @@ export function catalogueServices(deps: CatalogueDeps): Catalogue & {
     now,
     searchCacheMs: deps.searchCacheMs,
     isAdmin: async (userId) => (await deps.auth.roleKeys(userId)).includes(ROLE_ADMIN),
+    isFollowing: (userId, goodsId) => follows!.isFollowing(userId, goodsId),
   })
+  follows = followService({ db, goods, now })
   return {
+    games,
     goods,
     images,
     batch: batchService({ db, games, goods, now }),
     delivery: deliveryService({ db, games, goods, cipher: fieldCipher(loadOrCreateKey(deps.dataDir)), now }),
     pushes: pushService({ db, dialect, goods, system, now }),
-    follows: followService({ db, dialect, goods, now }),
+    follows,
   }
 }
 
@@ -75,10 +83,10 @@ export const catalogueRoutes: FastifyPluginAsync<{
   now: () => number
 }> = async (app, { services, now }) => {
   await registerMultipart(app)
-  await app.register(goodsRoutes, { goods: services.goods })
+  await app.register(goodsRoutes, { goods: services.goods, games: services.games })
   await app.register(imageRoutes, { images: services.images, now })
   await app.register(batchRoutes, { batch: services.batch, now })
   await app.register(deliveryRoutes, { delivery: services.delivery })
   await app.register(pushRoutes, { pushes: services.pushes })
-  await app.register(followRoutes, { follows: services.follows })
+  await app.register(followRoutes, { follows: services.follows, games: services.games })
 }

@@ -1,8 +1,8 @@
 /**
  * Authentication: `Authorization: Bearer <token>` (header only, never cookies). A route opts in with
  * `config: { auth: true }`; then a missing or unknown token answers code 401 (MSG.UNAUTHORIZED) and an
- * expired one code 521 (MSG.SESSION_EXPIRED), on which the spec's client warns, clears the login and
- * goes to /login.html (spec §8). A public route that answers more to a logged-in caller (goods
+ * expired one code 521 (MSG.SESSION_EXPIRED), on which the client warns, clears the login and goes
+ * to /login.html (docs/error-codes.md). A public route that answers more to a logged-in caller (goods
  * detail: followed, isOwner) uses `config: { auth: 'optional' }`: a valid token sets the session, a
  * missing, unknown or expired one leaves it null and the route answers as to a visitor.
  */

@@ -3,8 +3,8 @@
  * and the error handling that maps every failure onto it.
  *
  * HTTP status policy (decided once): every /api answer goes out with HTTP 200 and the business code in
- * the body — also 400, 401, 404, 429, 500 and 521. The spec's client (RuoYi interceptor, spec §8) reads
- * `code` from the body, and a non-2xx status would send it down its transport-failure path
+ * the body — also 400, 401, 404, 429, 500 and 521. The client (RuoYi's interceptor,
+ * docs/error-codes.md) reads `code` from the body, and a non-2xx status would send it down its transport-failure path
  * (网络开小差啦) instead of its 401/521 handling. Only non-API answers (the web bundle, its 404 and the
  * 503 "bundle not built" page) use real HTTP statuses.
  */

@@ -15,7 +15,7 @@ export interface TableResult<T = unknown> {
   total: number
 }
 
-/** Business codes used by the server and understood by the client (spec §8). */
+/** Business codes used by the server and understood by the client (docs/error-codes.md). */
 export const Code = {
   OK: 200,
   BAD_REQUEST: 400,
@@ -30,7 +30,7 @@ export const Code = {
 } as const
 export type CodeValue = (typeof Code)[keyof typeof Code]
 
-/** Paging query shared by every list endpoint (spec §9: page 1, limit 20). */
+/** Paging query shared by every list endpoint (page 1, 20 a page by default). */
 export interface PageQuery {
   pageNum?: number
   pageSize?: number

@@ -1,13 +1,21 @@
 /**
- * The catalogue contract (issue: catalogue and listings): games' listing configs, listings, search,
- * images, batch publish, delivery accounts, push, follow, shops. Money is integer fen everywhere.
+ * Listings: the buyer side (search, home, detail, shop) and the seller's management (publish, edit,
+ * shelf, price, delete), and the staff audit. Money is integer fen everywhere. The request schemas
+ * check shapes and plain bounds; the rules that need the database or the game's config (goods type
+ * allowed, attributes, area/server of the game, images of the caller, price in 元) are checked by the
+ * server's services, so their messages can speak 元. Plain data: no Node, no DOM.
  */
-import type { PageQuery, TableResult } from './envelope'
+import { data, endpoint, none, page, type BodyOf, type Page, type QueryOf } from './contract'
+import { bool, id, int, oneOf, optional, paging, strict, text, Type } from './fields'
+import type { Static } from 'typebox'
 
-export type GoodsType = 'ACCOUNT' | 'COIN' | 'ITEM' | 'RECHARGE'
+export const GOODS_TYPES = ['ACCOUNT', 'COIN', 'ITEM', 'RECHARGE'] as const
+export type GoodsType = (typeof GOODS_TYPES)[number]
 /** 审核中 → 在售 → 已下架 / 已售出 */
-export type GoodsStatus = 'AUDITING' | 'ON_SALE' | 'OFF_SHELF' | 'SOLD'
-export type GoodsSort = 'default' | 'price_asc' | 'price_desc' | 'newest'
+export const GOODS_STATUSES = ['AUDITING', 'ON_SALE', 'OFF_SHELF', 'SOLD'] as const
+export type GoodsStatus = (typeof GOODS_STATUSES)[number]
+export const GOODS_SORTS = ['default', 'price_asc', 'price_desc', 'newest'] as const
+export type GoodsSort = (typeof GOODS_SORTS)[number]
 
 export const GOODS_TYPE_LABELS: Record<GoodsType, string> = {
   ACCOUNT: '账号',
@@ -77,61 +85,8 @@ export const GOODS_MSG = {
   OFF_SHELF: '商品已下架',
 } as const
 
-/** One attribute a listing of a goods type must or may carry (getGameConfig). */
-export interface AttributeField {
-  key: string
-  label: string
-  kind: 'select' | 'multiselect' | 'number' | 'text' | 'boolean'
-  required: boolean
-  /** choices of select / multiselect */
-  options?: string[]
-  min?: number
-  max?: number
-  unit?: string
-  /** offered as a filter on /list.html */
-  filterable: boolean
-}
-
 export type AttributeValue = string | number | boolean | string[]
 export type Attributes = Record<string, AttributeValue>
-
-export interface GoodsTypeConfig {
-  goodsType: GoodsType
-  label: string
-  /** a listing of this type names its area (大区) and server when the game has them */
-  requireServer: boolean
-  attributes: AttributeField[]
-}
-
-export interface GameConfig {
-  gameId: number
-  goodsTypes: GoodsTypeConfig[]
-  /** days the seller's money stays in escrow after completion (trading issue) */
-  protectionDays: number
-}
-
-/** A field the seller hands over on delivery (getGameTransferCollectConfig). */
-export interface TransferField {
-  key: string
-  label: string
-  /**
-   * how the value is checked (src/shared/rules/transfer.ts): free text, password, mainland mobile,
-   * long text, e-mail, mainland ID number (GB 11643 checksum), a person's name, QQ number, or a login
-   * account (QQ, WeChat id, mobile or e-mail)
-   */
-  kind: 'text' | 'password' | 'phone' | 'textarea' | 'email' | 'idcard' | 'name' | 'qq' | 'account'
-  /** shorter than the kind's own limit, when the game needs it */
-  maxLength?: number
-  required: boolean
-  /** masked to the seller, shown in clear only to the buyer of a paid order */
-  secret: boolean
-  placeholder?: string
-}
-
-export interface GameTransferCollectConfig {
-  gameId: number
-  fields: TransferField[]
-}
 
 export interface GoodsImage {
   imageId: string
@@ -200,40 +155,10 @@ export interface ShopProfile extends ShopCard {
   games: Array<{ gameId: number; nameCn: string; count: number }>
 }
 
-export interface GoodsSearchQuery extends PageQuery {
-  gameId?: number
-  goodsType?: GoodsType
-  platform?: string
-  areaId?: number
-  serverId?: number
-  /** fen, inclusive */
-  priceMin?: number
-  priceMax?: number
-  keyword?: string
-  /** attribute filters, sent as attrs[key]=value (the request layer flattens objects this way) */
-  attrs?: Record<string, string>
-  sort?: GoodsSort
-  /** a shop's listings */
-  sellerId?: number
+export interface HomeGoods {
+  recommended: GoodsBrief[]
+  newest: GoodsBrief[]
 }
-
-export interface PublishGoodsBody {
-  gameId: number
-  goodsType: GoodsType
-  platform?: string
-  areaId?: number
-  serverId?: number
-  title: string
-  description: string
-  /** fen */
-  price: number
-  stock: number
-  attributes: Attributes
-  /** ids from the image upload, in display order; the first is the cover */
-  imageIds: string[]
-}
-
-export type UpdateGoodsBody = PublishGoodsBody & { goodsId: number }
 
 export interface PublishGoodsResult {
   goodsId: number
@@ -241,165 +166,189 @@ export interface PublishGoodsResult {
   status: GoodsStatus
 }
 
-/** Admin decision on a listing waiting in AUDITING: approve → ON_SALE, reject → OFF_SHELF. */
-export interface AuditGoodsBody {
-  goodsId: number
-  approve: boolean
-  /** shown to the seller when rejected */
-  reason?: string
+/** The search answer: the list plus whether `total` stopped at GOODS_LIMITS.searchCountCap. */
+export type GoodsSearchResult = Page<GoodsBrief, { totalCapped: boolean }>
+
+// ---------------------------------------------------------------------------- request schemas
+
+/** attrs[key]=value pairs arrive as query keys named `attrs[key]` (the request layer flattens objects). */
+export const ATTRS_QUERY_KEY = /^attrs\[(.+)\]$/
+
+const goodsId = id('商品编号')
+/** fen; the range is checked by the service so the message can speak 元 */
+const price = Type.Integer({ title: '价格' })
+
+/** A body naming one listing. */
+export const goodsIdBody = strict({ goodsId })
+export const goodsIdParams = strict({ goodsId })
+
+const searchFields = strict({
+  ...paging(GOODS_LIMITS.searchPageSizeMax),
+  gameId: optional(id('游戏编号')),
+  goodsType: optional(oneOf('商品类型', GOODS_TYPES)),
+  platform: optional(text('平台', 20, 0)),
+  areaId: optional(id('大区编号')),
+  serverId: optional(id('服务器编号')),
+  priceMin: optional(int('最低价', 0, GOODS_LIMITS.priceMaxFen)),
+  priceMax: optional(int('最高价', 0, GOODS_LIMITS.priceMaxFen)),
+  keyword: optional(text('关键词', 50, 0)),
+  sort: optional(oneOf('排序方式', GOODS_SORTS)),
+  /** a shop's listings */
+  sellerId: optional(id('卖家编号')),
+})
+
+/**
+ * The search query: its fields, plus attribute filters the renderer passes as `attrs` — sent (and
+ * validated) as `attrs[key]=value` query keys.
+ */
+const searchQuery = Type.Unsafe<Static<typeof searchFields> & { attrs?: Record<string, string> }>({
+  ...searchFields,
+  patternProperties: { '^attrs\\[.{1,40}\\]$': { type: 'string', title: '属性筛选', maxLength: 50 } },
+})
+
+/** Attribute values: text, number, yes/no or a list of choices, each checked against the game's config. */
+const attributes = Type.Unsafe<Attributes>({
+  type: 'object',
+  title: '商品属性',
+  maxProperties: 50,
+  propertyNames: { maxLength: 40 },
+  additionalProperties: { title: '商品属性' },
+})
+
+const publishFields = {
+  gameId: id('游戏编号'),
+  goodsType: oneOf('商品类型', GOODS_TYPES),
+  platform: optional(text('平台', 20, 0)),
+  areaId: optional(id('大区')),
+  serverId: optional(id('服务器')),
+  title: text('标题', GOODS_LIMITS.titleMaxLength),
+  description: optional(text('描述', GOODS_LIMITS.descriptionMaxLength, 0)),
+  price,
+  stock: int('库存', 1, GOODS_LIMITS.stockMax),
+  attributes: optional(attributes),
+  /** ids from the image upload, in display order; the first is the cover */
+  imageIds: optional(
+    Type.Array(Type.String({ title: '图片编号', pattern: '^[a-f0-9]{32}$' }), {
+      title: '商品图片',
+      maxItems: GOODS_LIMITS.imagesMax,
+      uniqueItems: true,
+    }),
+  ),
 }
 
-/** The search answer: the list envelope plus whether `total` stopped at GOODS_LIMITS.searchCountCap. */
-export interface GoodsSearchResult extends TableResult<GoodsBrief> {
-  totalCapped: boolean
+export const GOODS = {
+  // ---------------------------------------------------------------- buyer side
+  /** listings on sale; identical searches within a few seconds share one answer */
+  search: endpoint({
+    method: 'GET',
+    path: '/goods/search',
+    access: 'public',
+    query: searchQuery,
+    answer: page<GoodsBrief, { totalCapped: boolean }>(),
+  }),
+  home: endpoint({ method: 'GET', path: '/goods/home', access: 'public', answer: data<HomeGoods>() }),
+  /** counts a view; 404 商品已下架 for a listing that was on sale and is hidden now */
+  detail: endpoint({
+    method: 'GET',
+    path: '/goods/detail/:goodsId',
+    access: 'optional',
+    params: goodsIdParams,
+    answer: data<GoodsDetail>(),
+  }),
+  shop: endpoint({
+    method: 'GET',
+    path: '/goods/shop/:shopId',
+    access: 'public',
+    params: strict({ shopId: id('店铺编号') }),
+    answer: data<ShopProfile>(),
+  }),
+
+  // ---------------------------------------------------------------- seller side
+  publish: endpoint({
+    method: 'POST',
+    path: '/goods/seller/publish',
+    access: 'user',
+    body: strict(publishFields),
+    answer: data<PublishGoodsResult>(),
+  }),
+  update: endpoint({
+    method: 'POST',
+    path: '/goods/seller/update',
+    access: 'user',
+    body: strict({ goodsId, ...publishFields }),
+    answer: data<PublishGoodsResult>(),
+  }),
+  /** the caller's listings (any state but deleted), newest first, with their review remarks */
+  mine: endpoint({
+    method: 'GET',
+    path: '/goods/seller/list',
+    access: 'user',
+    query: strict({
+      ...paging(),
+      status: optional(oneOf('商品状态', GOODS_STATUSES)),
+      gameId: optional(id('游戏编号')),
+      keyword: optional(text('关键词', 50, 0)),
+    }),
+    answer: page<GoodsBrief>(),
+  }),
+  /** the caller's own listing in any state (403 someone else's, 404 unknown or deleted) */
+  mineDetail: endpoint({
+    method: 'GET',
+    path: '/goods/seller/detail/:goodsId',
+    access: 'user',
+    params: goodsIdParams,
+    answer: data<GoodsDetail>(),
+  }),
+  /** answers the new state: ON_SALE, or AUDITING when it waits for approval */
+  onShelf: endpoint({
+    method: 'POST',
+    path: '/goods/seller/onShelf',
+    access: 'user',
+    body: goodsIdBody,
+    answer: data<{ status: GoodsStatus }>(),
+  }),
+  offShelf: endpoint({
+    method: 'POST',
+    path: '/goods/seller/offShelf',
+    access: 'user',
+    body: goodsIdBody,
+    answer: none(),
+  }),
+  updatePrice: endpoint({
+    method: 'POST',
+    path: '/goods/seller/updatePrice',
+    access: 'user',
+    body: strict({ goodsId, price }),
+    answer: none(),
+  }),
+  /** soft delete */
+  remove: endpoint({
+    method: 'POST',
+    path: '/goods/seller/remove',
+    access: 'user',
+    body: goodsIdBody,
+    answer: none(),
+  }),
+
+  // ---------------------------------------------------------------- staff
+  /** approve (→ ON_SALE) or reject (→ OFF_SHELF, the reason shown to the seller) a listing in review */
+  audit: endpoint({
+    method: 'POST',
+    path: '/goods/admin/audit',
+    access: 'user',
+    body: strict({
+      goodsId,
+      approve: bool('审核结果'),
+      reason: optional(text('驳回原因', 200, 0)),
+    }),
+    answer: data<{ status: GoodsStatus }>(),
+  }),
 }
 
-export interface GoodsIdBody {
-  goodsId: number
-}
-
-export interface UpdatePriceBody {
-  goodsId: number
-  price: number
-}
-
-export interface MyGoodsQuery extends PageQuery {
-  status?: GoodsStatus
-  gameId?: number
-  keyword?: string
-}
-
-export interface HomeGoods {
-  recommended: GoodsBrief[]
-  newest: GoodsBrief[]
-}
-
-export interface FollowedGoods extends GoodsBrief {
-  followedAt: number
-  /** fen, the price when followed */
-  priceWhenFollowed: number
-  /** fen, current price − price when followed (negative: cheaper now) */
-  priceChange: number
-}
-
-export interface BatchRowResult {
-  /** 1-based row number in the file, header excluded */
-  rowNo: number
-  ok: boolean
-  /** Chinese reasons, empty when ok */
-  errors: string[]
-  title: string
-  price: number | null
-  /** a valid row that will not go on sale by itself: why (no screenshot yet, held for review) */
-  notes?: string[]
-}
-
-export interface BatchPreview {
-  batchId: string
-  gameId: number
-  goodsType: GoodsType
-  totalRows: number
-  validRows: number
-  invalidRows: number
-  rows: BatchRowResult[]
-}
-
-export interface BatchPublishResult {
-  published: number
-  goodsIds: number[]
-  /** of those, listings not put on sale (account rows without a screenshot, text held for review) */
-  held: number
-}
-
-export interface DeliveryAccount {
-  goodsId: number
-  goodsTitle: string
-  gameId: number
-  /** values masked for the seller (e.g. ab****yz) */
-  fields: Record<string, string>
-  /** false: no credentials saved yet (fields empty, updatedAt 0) */
-  saved: boolean
-  /** every required field is filled and valid: automatic delivery may be switched on */
-  complete: boolean
-  /** the platform hands these over at payment (only while complete) */
-  autoDelivery: boolean
-  updatedAt: number
-}
-
-export interface AutoDeliveryBody {
-  goodsId: number
-  enabled: boolean
-}
-
-export interface SaveDeliveryAccountBody {
-  goodsId: number
-  fields: Record<string, string>
-}
-
-export interface PushQuota {
-  dailyQuota: number
-  usedToday: number
-  /** durations a seller may choose, in hours */
-  hourOptions: number[]
-}
-
-export interface PushBody {
-  goodsId: number
-  hours: number
-}
-
-export interface PushRecord {
-  pushId: number
-  goodsId: number
-  goodsTitle: string
-  startAt: number
-  endAt: number
-  active: boolean
-}
-
-/** Paths of the catalogue, relative to /api. */
-export const GOODS_PATHS = {
-  gameConfig: '/goods/game/getGameConfig',
-  gameTransferCollectConfig: '/goods/game/getGameTransferCollectConfig',
-  myGames: '/goods/game/getMyGames',
-  myAgencySaleGames: '/goods/game/getMyAgencySaleGames',
-  gamesByFollow: '/goods/game/getGamesByFollow',
-
-  search: '/goods/search',
-  home: '/goods/home',
-  detail: '/goods/detail/:goodsId',
-  shop: '/goods/shop/:shopId',
-
-  uploadImage: '/goods/image/upload',
-  /** served files (not JSON): /api/goods/image/file/<name> */
-  imageFile: '/goods/image/file/:name',
-
-  publish: '/goods/seller/publish',
-  update: '/goods/seller/update',
-  myGoods: '/goods/seller/list',
-  myGoodsDetail: '/goods/seller/detail/:goodsId',
-  onShelf: '/goods/seller/onShelf',
-  offShelf: '/goods/seller/offShelf',
-  updatePrice: '/goods/seller/updatePrice',
-  remove: '/goods/seller/remove',
-
-  batchTemplate: '/goods/seller/batch/template',
-  batchPreview: '/goods/seller/batch/preview',
-  batchPublish: '/goods/seller/batch/publish',
-
-  deliveryAccounts: '/goods/seller/deliveryAccount/list',
-  saveDeliveryAccount: '/goods/seller/deliveryAccount/save',
-  removeDeliveryAccount: '/goods/seller/deliveryAccount/remove',
-  autoDelivery: '/goods/seller/deliveryAccount/autoDelivery',
-
-  pushQuota: '/goods/seller/push/quota',
-  push: '/goods/seller/push',
-  pushList: '/goods/seller/push/list',
-
-  follow: '/goods/follow',
-  unfollow: '/goods/unfollow',
-  followList: '/goods/follow/list',
-
-  /** admin only: approve or reject a listing in AUDITING */
-  adminAudit: '/goods/admin/audit',
-} as const
+export type GoodsSearchQuery = QueryOf<typeof GOODS.search>
+export type MyGoodsQuery = QueryOf<typeof GOODS.mine>
+export type PublishGoodsBody = BodyOf<typeof GOODS.publish>
+export type UpdateGoodsBody = BodyOf<typeof GOODS.update>
+export type AuditGoodsBody = BodyOf<typeof GOODS.audit>
+export type GoodsIdBody = BodyOf<typeof GOODS.offShelf>
+export type UpdatePriceBody = BodyOf<typeof GOODS.updatePrice>

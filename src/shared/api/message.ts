@@ -4,7 +4,7 @@
  */
 import { data, endpoint, page, type BodyOf } from './contract'
 import { bool, id, list, oneOf, optional, paging, strict, text } from './fields'
-import type { ExportResult } from './live'
+import type { ExportResult } from './common'
 
 export const MESSAGE_TYPES = ['SYSTEM', 'ORDER'] as const
 export type MessageType = (typeof MESSAGE_TYPES)[number]

@@ -1,78 +1,29 @@
 /**
- * The trading contract (issue: trading): bids, orders, delivery, guaranteed-order rooms, receiving
- * roles, wallet and ledger, top-ups through a payment gateway, withdrawals, price records.
- * Money is integer fen everywhere; times are epoch ms.
+ * Trading: orders (reserve → pay into escrow → deliver → confirm → settle after the protection
+ * period), the buyer's receiving roles, and the public price records of finished deals. Bids are in
+ * bid.ts, guaranteed-order rooms and disputes in warrant.ts, wallets and money in funds.ts. Money is
+ * integer fen everywhere; times are epoch ms (docs/trading-rules.md).
  */
-import type { PageQuery } from './envelope'
-import type { GoodsType, TransferField } from './goods'
-import type { PayeeKind, StoredPayeeKind } from '../rules/payee-account'
-
-// ---------------------------------------------------------------- bids (出价 / 还价)
-/** PENDING: waiting for the seller; COUNTERED: waiting for the buyer; ACCEPTED: an order exists */
-export type BidStatus = 'PENDING' | 'COUNTERED' | 'ACCEPTED' | 'REJECTED' | 'EXPIRED' | 'CANCELLED'
-
-export const BID_STATUS_LABELS: Record<BidStatus, string> = {
-  PENDING: '待卖家处理',
-  COUNTERED: '卖家已还价',
-  ACCEPTED: '已成交',
-  REJECTED: '已拒绝',
-  EXPIRED: '已过期',
-  CANCELLED: '已撤销',
-}
-
-export interface Bid {
-  bidId: number
-  goodsId: number
-  goodsTitle: string
-  /** asking price of the listing when the bid was made, fen */
-  askPrice: number
-  buyerId: number
-  buyerName: string
-  sellerId: number
-  sellerName: string
-  /** the buyer's offer, fen */
-  price: number
-  /** the seller's counter-offer, fen */
-  counterPrice: number | null
-  status: BidStatus
-  expiresAt: number
-  createdAt: number
-  updatedAt: number
-  /** the order created on acceptance */
-  orderNo: string | null
-}
-
-export interface CreateBidBody {
-  goodsId: number
-  price: number
-  /** default 24 */
-  expiresInHours?: number
-}
-export interface BidIdBody {
-  bidId: number
-}
-export interface CounterBidBody {
-  bidId: number
-  price: number
-}
-export interface BidListQuery extends PageQuery {
-  role: 'buyer' | 'seller'
-  goodsId?: number
-  status?: BidStatus
-}
+import { data, endpoint, none, page, type BodyOf, type QueryOf } from './contract'
+import { bool, cipherText, id, int, oneOf, optional, paging, pattern, strict, text, textMap } from './fields'
+import type { TransferField } from './game'
+import type { GoodsType } from './goods'
+import type { ExportResult } from './common'
 
 // ---------------------------------------------------------------- orders
-export type OrderStatus =
-  | 'UNPAID'
-  | 'PAID'
-  | 'DELIVERING'
-  | 'TO_CONFIRM'
-  | 'COMPLETED'
-  | 'SETTLED'
-  | 'CANCELLED'
-  | 'REFUNDING'
-  | 'REFUNDED'
-  | 'ARBITRATING'
+export const ORDER_STATUSES = [
+  'UNPAID',
+  'PAID',
+  'DELIVERING',
+  'TO_CONFIRM',
+  'COMPLETED',
+  'SETTLED',
+  'CANCELLED',
+  'REFUNDING',
+  'REFUNDED',
+  'ARBITRATING',
+] as const
+export type OrderStatus = (typeof ORDER_STATUSES)[number]
 
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   UNPAID: '待支付',
@@ -120,15 +71,6 @@ export interface ReceivingRole {
   /** the in-game role id */
   gameRoleId: string
   isDefault: boolean
-}
-
-export interface SaveRoleBody {
-  roleId?: number
-  gameId: number
-  serverId?: number
-  roleName: string
-  gameRoleId: string
-  isDefault?: boolean
 }
 
 export interface Order {
@@ -187,41 +129,12 @@ export type OrderAction =
   | 'confirm'
   | 'dispute'
 
-export interface CreateOrderBody {
-  goodsId: number
-  quantity: number
-  roleId?: number
-}
-export interface OrderNoBody {
-  orderNo: string
-}
-export interface PayOrderBody {
-  orderNo: string
-  /** RSA ciphertext of the payment password (like the login password) */
-  payPassword: string
-}
-/** Confirming receipt releases escrow toward the seller: it asks for the payment password like paying. */
-export type ConfirmOrderBody = PayOrderBody
-export interface DeliverBody {
-  orderNo: string
-  /** the transfer-collect fields (getGameTransferCollectConfig); defaults come from the delivery account */
-  fields: Record<string, string>
-}
-export interface DisputeBody {
-  orderNo: string
-  reason: string
-}
-export interface OrderListQuery extends PageQuery {
-  status?: OrderStatus
-  keyword?: string
-}
-
-/** The seller's transfer form of an order (TRADE_PATHS.orderDeliveryForm). */
+/** The seller's transfer form of an order (ORDER.deliveryForm). */
 export interface DeliveryForm {
   fields: TransferField[]
   /** defaults from the listing's delivery account, or (correcting) what was delivered; in clear (the seller's own data) */
   values: Record<string, string>
-  /** true after delivery: submitting corrects the hand-over (TRADE_PATHS.orderCorrectDelivery) */
+  /** true after delivery: submitting corrects the hand-over (ORDER.correctDelivery) */
   correcting: boolean
 }
 
@@ -236,223 +149,164 @@ export interface DeliveredCredentials {
   corrections: Array<{ at: number; fields: string }>
 }
 
-// ---------------------------------------------------------------- guaranteed-order rooms (担保)
-export interface WarrantRoom {
-  orderNo: string
-  goodsTitle: string
-  /** the order amount, fen (what a ruling divides between buyer and seller) */
-  amount: number
-  status: OrderStatus
-  buyerName: string
-  sellerName: string
-  lastMessageAt: number | null
-  unread: number
+/** An order number in a body, a query or a path. */
+export const orderNoField = () => pattern('订单号', '^[A-Za-z0-9]+$', 40)
+const orderNoBody = strict({ orderNo: orderNoField() })
+const orderNoParams = strict({ orderNo: orderNoField() })
+/** the payment password travels as RSA ciphertext (like the login password) */
+const payBody = strict({ orderNo: orderNoField(), payPassword: cipherText('支付密码') })
+/** the transfer-collect fields (the game's transfer config); defaults come from the delivery account */
+const deliverBody = strict({ orderNo: orderNoField(), fields: textMap('交付信息', 20, 500) })
+const orderListQuery = strict({
+  ...paging(),
+  status: optional(oneOf('订单状态', ORDER_STATUSES)),
+  keyword: optional(text('关键词', 60, 0)),
+})
+
+export const ORDER = {
+  create: endpoint({
+    method: 'POST',
+    path: '/trade/order/create',
+    access: 'user',
+    body: strict({
+      goodsId: id('商品编号'),
+      quantity: int('购买数量', 1, 100_000),
+      roleId: optional(id('收货角色')),
+    }),
+    answer: data<Order>(),
+  }),
+  /** the order as the caller sees it (its buyer, its seller, or staff once paid); 404 for anyone else */
+  detail: endpoint({
+    method: 'GET',
+    path: '/trade/order/detail/:orderNo',
+    access: 'user',
+    params: orderNoParams,
+    answer: data<Order>(),
+  }),
+  buyList: endpoint({
+    method: 'GET',
+    path: '/trade/order/buyList',
+    access: 'user',
+    query: orderListQuery,
+    answer: page<Order>(),
+  }),
+  sellList: endpoint({
+    method: 'GET',
+    path: '/trade/order/sellList',
+    access: 'user',
+    query: orderListQuery,
+    answer: page<Order>(),
+  }),
+  /** a CSV of my sold orders with the list's filters (download it with its fileName, like every export) */
+  sellExport: endpoint({
+    method: 'POST',
+    path: '/trade/order/sellExport',
+    access: 'user',
+    body: orderListQuery,
+    answer: data<ExportResult>(),
+  }),
+  /** pays from the balance into escrow (automatic delivery hands the account over at once) */
+  pay: endpoint({
+    method: 'POST',
+    path: '/trade/order/pay',
+    access: 'user',
+    body: payBody,
+    answer: data<Order>(),
+  }),
+  cancel: endpoint({
+    method: 'POST',
+    path: '/trade/order/cancel',
+    access: 'user',
+    body: orderNoBody,
+    answer: data<Order>(),
+  }),
+  startDelivery: endpoint({
+    method: 'POST',
+    path: '/trade/order/startDelivery',
+    access: 'user',
+    body: orderNoBody,
+    answer: data<Order>(),
+  }),
+  /** the seller's transfer form: the game's fields and defaults from the delivery account */
+  deliveryForm: endpoint({
+    method: 'GET',
+    path: '/trade/order/deliveryForm/:orderNo',
+    access: 'user',
+    params: orderNoParams,
+    answer: data<DeliveryForm>(),
+  }),
+  deliver: endpoint({
+    method: 'POST',
+    path: '/trade/order/deliver',
+    access: 'user',
+    body: deliverBody,
+    answer: data<Order>(),
+  }),
+  /** corrects what was delivered, until the buyer confirms (the buyer is told) */
+  correctDelivery: endpoint({
+    method: 'POST',
+    path: '/trade/order/correctDelivery',
+    access: 'user',
+    body: deliverBody,
+    answer: data<Order>(),
+  }),
+  /** the delivered credentials, to the buyer only (every view is logged) */
+  credentials: endpoint({
+    method: 'GET',
+    path: '/trade/order/credentials/:orderNo',
+    access: 'user',
+    params: orderNoParams,
+    answer: data<DeliveredCredentials>(),
+  }),
+  /** confirming receipt releases escrow toward the seller: it asks for the payment password like paying */
+  confirm: endpoint({
+    method: 'POST',
+    path: '/trade/order/confirm',
+    access: 'user',
+    body: payBody,
+    answer: data<Order>(),
+  }),
 }
 
-export interface WarrantMessage {
-  messageId: number
-  orderNo: string
-  senderId: number
-  senderName: string
-  senderRole: 'buyer' | 'seller' | 'staff' | 'system'
-  content: string
-  imageUrls: string[]
-  createdAt: number
+export type CreateOrderBody = BodyOf<typeof ORDER.create>
+export type PayOrderBody = BodyOf<typeof ORDER.pay>
+export type ConfirmOrderBody = BodyOf<typeof ORDER.confirm>
+export type DeliverBody = BodyOf<typeof ORDER.deliver>
+export type OrderListQuery = QueryOf<typeof ORDER.buyList>
+
+// ---------------------------------------------------------------- receiving roles
+export const ROLE = {
+  list: endpoint({
+    method: 'GET',
+    path: '/trade/role/list',
+    access: 'user',
+    answer: data<ReceivingRole[]>(),
+  }),
+  /** adds a role (no roleId) or edits one of mine */
+  save: endpoint({
+    method: 'POST',
+    path: '/trade/role/save',
+    access: 'user',
+    body: strict({
+      roleId: optional(id('角色编号')),
+      gameId: id('游戏编号'),
+      serverId: optional(id('区服编号')),
+      roleName: text('角色名', 32),
+      gameRoleId: text('角色ID', 64),
+      isDefault: optional(bool('默认角色')),
+    }),
+    answer: data<ReceivingRole>(),
+  }),
+  remove: endpoint({
+    method: 'POST',
+    path: '/trade/role/remove',
+    access: 'user',
+    body: strict({ roleId: id('角色编号') }),
+    answer: none(),
+  }),
 }
 
-export interface PostWarrantMessageBody {
-  orderNo: string
-  content: string
-  /** evidence images from the image upload */
-  imageIds?: string[]
-}
-/**
- * A staff ruling divides the escrow: `refundAmount` fen back to the buyer, the rest settled to the
- * seller. RELEASE is refund 0, REFUND is refund everything, SPLIT names the refund (0 ≤ refund ≤
- * amount). The decision has no default: staff choose it, with a written reason both parties read.
- */
-export type RulingDecision = 'RELEASE' | 'REFUND' | 'SPLIT'
-export const RULING_DECISION_LABELS: Record<RulingDecision, string> = {
-  RELEASE: '放款给卖家',
-  REFUND: '退款给买家',
-  SPLIT: '部分退款',
-}
-export const RULING_LIMITS = { reasonMax: 500 } as const
-export interface RuleBody {
-  orderNo: string
-  decision: RulingDecision
-  /** fen back to the buyer; required for SPLIT, and if given for RELEASE / REFUND it must be 0 / the amount */
-  refundAmount?: number
-  /** the written reason (non-blank, at most RULING_LIMITS.reasonMax characters) */
-  reason: string
-}
-
-/** OPEN: waiting for staff; RULED: decided (the record stays, with its ruling). */
-export type DisputeState = 'OPEN' | 'RULED'
-export const DISPUTE_STATE_LABELS: Record<DisputeState, string> = { OPEN: '待裁决', RULED: '已裁决' }
-
-export interface DisputeRuling {
-  decision: RulingDecision
-  /** fen back to the buyer */
-  refundAmount: number
-  /** fen settled to the seller; refundAmount + settleAmount = the order amount */
-  settleAmount: number
-  reason: string
-  ruledAt: number
-  /** the staff member's name; null for rulings recorded before disputes were kept */
-  ruledByName: string | null
-}
-
-/** A dispute of an order, open or ruled (TRADE_PATHS.warrantDisputes / warrantDispute). */
-export interface Dispute {
-  disputeId: number
-  orderNo: string
-  goodsTitle: string
-  /** the order amount, fen */
-  amount: number
-  buyerName: string
-  sellerName: string
-  /** the order's state now */
-  orderStatus: OrderStatus
-  state: DisputeState
-  /** who opened it; null for disputes recorded before disputes were kept */
-  openedBy: 'buyer' | 'seller' | null
-  openedByName: string | null
-  openedAt: number
-  reason: string
-  /** the order state the dispute froze */
-  fromStatus: OrderStatus
-  ruling: DisputeRuling | null
-}
-
-export interface DisputeListQuery extends PageQuery {
-  state?: DisputeState
-  orderNo?: string
-}
-
-// ---------------------------------------------------------------- funds
-export interface Wallet {
-  /** fen */
-  available: number
-  frozen: number
-  /** money of my paid orders held in escrow (buyer side) */
-  inEscrowAsBuyer: number
-  /** money of my sold orders waiting for settlement (seller side) */
-  pendingSettlement: number
-  hasPayPassword: boolean
-  payLockedUntil: number | null
-}
-
-export type LedgerType =
-  | 'TOPUP'
-  | 'ORDER_PAY'
-  | 'ORDER_REFUND'
-  | 'SETTLEMENT'
-  | 'WITHDRAW_FREEZE'
-  | 'WITHDRAW_DONE'
-  | 'WITHDRAW_RETURN'
-
-export const LEDGER_TYPE_LABELS: Record<LedgerType, string> = {
-  TOPUP: '充值',
-  ORDER_PAY: '订单支付',
-  ORDER_REFUND: '订单退款',
-  SETTLEMENT: '货款结算',
-  WITHDRAW_FREEZE: '提现冻结',
-  WITHDRAW_DONE: '提现成功',
-  WITHDRAW_RETURN: '提现退回',
-}
-
-export interface LedgerEntry {
-  ledgerId: number
-  type: LedgerType
-  /** signed change of the available balance, fen */
-  amount: number
-  /** signed change of the frozen balance, fen */
-  frozenAmount: number
-  availableAfter: number
-  frozenAfter: number
-  orderNo: string | null
-  topupNo: string | null
-  withdrawNo: string | null
-  remark: string
-  createdAt: number
-}
-
-export interface LedgerQuery extends PageQuery {
-  type?: LedgerType
-  beginTime?: number
-  endTime?: number
-}
-
-export interface SetPayPasswordBody {
-  /** RSA ciphertext of the new 6-digit payment password */
-  payPassword: string
-  /** RSA ciphertext of the login password (proves who asks) */
-  loginPassword: string
-}
-
-export type PayChannel = 'sandbox' | 'alipay' | 'wechat'
-
-export interface CreateTopupBody {
-  /** fen */
-  amount: number
-  channel: PayChannel
-  /**
-   * where the gateway sends the user back: a same-site path of an allowed page (rules/return-to.ts),
-   * e.g. /buyer/pay.html?orderNo=… when the top-up started from an order; default the balance page
-   */
-  returnTo?: string
-}
-
-export interface TopupResult {
-  topupNo: string
-  /** where the user completes the payment (the gateway's page) */
-  payUrl: string
-  /** for QR-code channels */
-  qrCode: string | null
-}
-
-export interface Topup {
-  topupNo: string
-  amount: number
-  channel: PayChannel
-  status: 'PENDING' | 'PAID' | 'FAILED' | 'CLOSED'
-  createdAt: number
-  paidAt: number | null
-}
-
-export interface CreateWithdrawBody {
-  amount: number
-  /** a bank card (16–19 digits, Luhn) or an Alipay account (mainland mobile or e-mail): rules/payee-account.ts */
-  accountKind: PayeeKind
-  /** where the money goes */
-  account: string
-  payPassword: string
-}
-
-export interface Withdrawal {
-  withdrawNo: string
-  userId: number
-  userName: string
-  amount: number
-  accountKind: StoredPayeeKind
-  /** the payee account, masked (**** **** **** 1234, 138****8000, w***@example.com) */
-  account: string
-  /** the full payee account: only in the staff list (all=true), who pay it out */
-  fullAccount?: string
-  status: 'PENDING' | 'APPROVED' | 'REJECTED'
-  /** why staff rejected it ('' unless REJECTED) */
-  rejectReason: string
-  createdAt: number
-  decidedAt: number | null
-}
-
-export interface DecideWithdrawBody {
-  withdrawNo: string
-  approve: boolean
-  /** required when rejecting (non-blank, at most 100 characters): the user sees it */
-  reason?: string
-}
+export type SaveRoleBody = BodyOf<typeof ROLE.save>
 
 // ---------------------------------------------------------------- price records
 export interface PricePoint {
@@ -473,74 +327,29 @@ export interface DealRecord {
   completedAt: number
 }
 
-export interface PriceRecordQuery extends PageQuery {
-  gameId: number
-  goodsType?: GoodsType
-  /** days back, default 30 */
-  days?: number
-}
-
 export interface PriceRecords {
   series: PricePoint[]
   rows: DealRecord[]
   total: number
 }
 
-/** Paths of trading and funds, relative to /api. */
-export const TRADE_PATHS = {
-  bidCreate: '/trade/bid/create',
-  bidAccept: '/trade/bid/accept',
-  bidReject: '/trade/bid/reject',
-  bidCounter: '/trade/bid/counter',
-  bidCancel: '/trade/bid/cancel',
-  bidList: '/trade/bid/list',
+const GOODS_TYPES = ['ACCOUNT', 'COIN', 'ITEM', 'RECHARGE'] as const satisfies readonly GoodsType[]
 
-  roleList: '/trade/role/list',
-  roleSave: '/trade/role/save',
-  roleRemove: '/trade/role/remove',
+export const PRICE_RECORD = {
+  /** public: the daily deal prices of a game (and goods type) over the last `days`, and the deals paged */
+  prices: endpoint({
+    method: 'GET',
+    path: '/trade/record/prices',
+    access: 'public',
+    query: strict({
+      ...paging(),
+      gameId: id('游戏编号'),
+      goodsType: optional(oneOf('商品类型', GOODS_TYPES)),
+      /** days back, default 30 */
+      days: optional(int('天数', 1, 365)),
+    }),
+    answer: data<PriceRecords>(),
+  }),
+}
 
-  orderCreate: '/trade/order/create',
-  orderDetail: '/trade/order/detail/:orderNo',
-  buyOrders: '/trade/order/buyList',
-  sellOrders: '/trade/order/sellList',
-  orderPay: '/trade/order/pay',
-  orderCancel: '/trade/order/cancel',
-  orderStartDelivery: '/trade/order/startDelivery',
-  orderDeliver: '/trade/order/deliver',
-  /** the seller's transfer form: the game's fields and defaults from the delivery account (DeliveryForm) */
-  orderDeliveryForm: '/trade/order/deliveryForm/:orderNo',
-  orderCredentials: '/trade/order/credentials/:orderNo',
-  orderConfirm: '/trade/order/confirm',
-  orderCorrectDelivery: '/trade/order/correctDelivery',
-  orderDispute: '/trade/order/dispute',
-  /** a CSV of my sold orders (download it with its fileName, like every export) */
-  sellOrdersExport: '/trade/order/sellExport',
-
-  warrantRooms: '/trade/warrant/rooms',
-  warrantMessages: '/trade/warrant/messages/:orderNo',
-  warrantPost: '/trade/warrant/message',
-  warrantRule: '/trade/warrant/rule',
-  /** staff: disputes, open and ruled (history), paged, filtered by state (TableResult<Dispute>) */
-  warrantDisputes: '/trade/warrant/disputes',
-  /** an order's latest dispute with its ruling, for its parties and staff (Dispute | null) */
-  warrantDispute: '/trade/warrant/dispute/:orderNo',
-
-  wallet: '/funds/wallet',
-  ledger: '/funds/ledger',
-  /** a CSV of my ledger, with the ledger page's filters */
-  ledgerExport: '/funds/ledger/export',
-  payPassword: '/funds/payPassword',
-  topupCreate: '/funds/topup/create',
-  topupDetail: '/funds/topup/detail/:topupNo',
-  withdrawCreate: '/funds/withdraw/create',
-  withdrawList: '/funds/withdraw/list',
-  withdrawDecide: '/funds/admin/withdraw/decide',
-
-  /** the built-in sandbox gateway: its own page plays the provider (pay / fail) */
-  sandboxCheckout: '/pay/sandbox/checkout',
-  sandboxAct: '/pay/sandbox/act',
-  /** signed asynchronous notifications, one path per channel */
-  payNotify: '/pay/notify/:channel',
-
-  priceRecords: '/trade/record/prices',
-} as const
+export type PriceRecordQuery = QueryOf<typeof PRICE_RECORD.prices>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { TransferField } from '../api/goods'
+import type { TransferField } from '../api/game'
 import { idCardInfo, idCardProblem } from './id-card'
 import { checkTransferValues, isCompleteTransfer, transferValueProblem } from './transfer'
 

@@ -3,7 +3,7 @@
  * config is checked by its kind, the same way for a saved delivery account, a delivery and a
  * correction, on the server and in the form (docs/trading-rules.md, "Delivery"). Plain data.
  */
-import type { TransferField } from '../api/goods'
+import type { TransferField } from '../api/game'
 import { idCardProblem } from './id-card'
 
 /** Longest value of a field, by kind (a field's own maxLength may be shorter). */

@@ -1,43 +1,120 @@
-/** Login, registration and the current user (spec §7). Answers of these calls are top-level, RuoYi style. */
-import type {
-  CaptchaResult,
-  GetInfoResult,
-  LoginBody,
-  LoginResult,
-  PublicKeyResult,
-  RegisterBody,
-} from '@shared/api/types'
-import type { ApiResult } from '@shared/api/envelope'
-import { PATHS } from '@shared/api/paths'
-import { http } from './http'
+/**
+ * Login, registration, logout and the logged-in user: query keys, queries and mutations. The
+ * session store (stores/session.ts) keeps the token and what the guards need; these update it.
+ */
+import { useEffect } from 'react'
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query'
+import { AUTH, type GetInfoResult } from '@shared/api/auth'
+import { ROLE_DEFAULT } from '@shared/constants'
+import { useSessionStore } from '@renderer/stores/session'
+import { reloadPage } from '@renderer/utils/page'
+import { call } from './client'
 
-/** `{ code, captchaEnabled, uuid, img }`; img is a data URL */
-export function getCaptcha(): Promise<CaptchaResult> {
-  return http.get<CaptchaResult>(PATHS.captchaImage, undefined, { skipAuth: true })
+export const authKeys = {
+  all: ['auth'] as const,
+  captcha: ['auth', 'captcha'] as const,
+  info: ['auth', 'info'] as const,
 }
 
-/** The PEM public key the password is encrypted with before it is sent. */
-export async function getPublicKey(): Promise<string> {
-  const res = await http.get<ApiResult<PublicKeyResult>>(PATHS.publicKey, undefined, { skipAuth: true })
-  const key = res.data?.publicKey
-  if (!key) throw new Error('服务器未提供加密公钥，请稍后再试')
-  return key
+/** A captcha is used once: a new one each time the form shows, none kept after it (gcTime 0). */
+export const captchaQuery = () =>
+  queryOptions({
+    queryKey: authKeys.captcha,
+    queryFn: () => call(AUTH.captcha, {}, { skipAuth: true }),
+    staleTime: 0,
+    gcTime: 0,
+  })
+
+/** The logged-in user's profile, roles (ROLE_DEFAULT when none) and permissions; once per login. */
+export const userInfoQuery = (enabled: boolean) =>
+  queryOptions({
+    queryKey: authKeys.info,
+    queryFn: async (): Promise<GetInfoResult> => {
+      const info = await call(AUTH.info, {})
+      return {
+        ...info,
+        roles: Array.isArray(info.roles) && info.roles.length > 0 ? info.roles : [ROLE_DEFAULT],
+        permissions: Array.isArray(info.permissions) ? info.permissions : [],
+      }
+    },
+    enabled,
+    staleTime: Infinity,
+  })
+
+/**
+ * The logged-in user (no call for a visitor); the session store takes its roles and permissions.
+ * `fresh`: ask the server again on mount (the personal centre shows the last login).
+ */
+export function useUserInfo({ fresh = false }: { fresh?: boolean } = {}) {
+  const loggedIn = useSessionStore((s) => Boolean(s.token))
+  const applyInfo = useSessionStore((s) => s.applyInfo)
+  const query = useQuery({
+    ...userInfoQuery(loggedIn),
+    ...(fresh ? { refetchOnMount: 'always' as const } : {}),
+  })
+  useEffect(() => {
+    if (query.data) applyInfo(query.data)
+  }, [query.data, applyInfo])
+  return query
 }
 
-/** Business errors are left to the form (errors: 'caller'). */
-export function login(body: LoginBody): Promise<LoginResult> {
-  return http.post<LoginResult>(PATHS.login, body, { skipAuth: true, errors: 'caller' })
+export interface LoginValues {
+  username: string
+  /** in clear: encrypted before it is sent */
+  password: string
+  code?: string
+  uuid?: string
 }
 
-export function register(body: RegisterBody): Promise<ApiResult> {
-  return http.post<ApiResult>(PATHS.register, body, { skipAuth: true, errors: 'caller' })
+/** Encrypts the password, logs in (the form shows a refusal itself) and keeps the session. */
+export function useLogin() {
+  const signIn = useSessionStore((s) => s.signIn)
+  return useMutation({
+    mutationFn: async ({ password, ...rest }: LoginValues) => {
+      const { encryptPasswords } = await import('./encrypt')
+      const [cipher] = await encryptPasswords(password)
+      const result = await call(
+        AUTH.login,
+        { body: { ...rest, username: rest.username.trim(), password: cipher! } },
+        { skipAuth: true, errors: 'caller' },
+      )
+      await signIn(result)
+      return result
+    },
+  })
 }
 
-export function logout(): Promise<ApiResult> {
-  return http.post<ApiResult>(PATHS.logout)
+export interface RegisterValues {
+  username: string
+  password: string
+  confirmPassword: string
+  nickName?: string
+  code?: string
+  uuid?: string
 }
 
-/** `{ code, user, roles, permissions }` */
-export function getInfo(): Promise<GetInfoResult> {
-  return http.get<GetInfoResult>(PATHS.getInfo)
+/** Encrypts both passwords and registers (the form shows a refusal itself). */
+export function useRegister() {
+  return useMutation({
+    mutationFn: async ({ password, confirmPassword, ...rest }: RegisterValues) => {
+      const { encryptPasswords } = await import('./encrypt')
+      const [cipher, confirmCipher] = await encryptPasswords(password, confirmPassword)
+      await call(
+        AUTH.register,
+        { body: { ...rest, password: cipher!, confirmPassword: confirmCipher! } },
+        { skipAuth: true, errors: 'caller' },
+      )
+    },
+  })
+}
+
+/** Tells the server, forgets the session whatever it answered, and reloads the page. */
+export function useLogout() {
+  return useMutation({
+    mutationFn: () => call(AUTH.logout, {}).catch(() => undefined),
+    onSettled: () => {
+      useSessionStore.getState().clear()
+      reloadPage()
+    },
+  })
 }

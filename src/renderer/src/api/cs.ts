@@ -1,44 +1,38 @@
-/** Customer service: configuration of the chat widget and the leave-a-message form (spec §1, §7). */
-import type { ApiResult } from '@shared/api/envelope'
-import { PATHS } from '@shared/api/paths'
-import type { CsLeaveMessageBody, CsLeaveMessageResult } from '@shared/api/cs'
+/**
+ * Customer service: the chat widget's configuration (public parameters) and the leave-a-message form.
+ */
+import { useMutation, type QueryClient } from '@tanstack/react-query'
+import { CS, type CsLeaveMessageBody } from '@shared/api/cs'
+import { PUBLIC_CONFIG_KEYS } from '@shared/api/system'
 import type { CustomerServiceConfig } from '@shared/desktop'
-import { getConfigKey } from './system'
-import { http } from './http'
+import { call } from './client'
+import { configQuery } from './system'
 
-export const CS_CONFIG_KEYS = { serviceUrl: 'cs.serviceUrl', customerId: 'cs.customerId' } as const
+const serviceUrlQuery = () => configQuery(PUBLIC_CONFIG_KEYS.csServiceUrl)
+const customerIdQuery = () => configQuery(PUBLIC_CONFIG_KEYS.csCustomerId)
 
-let cached: CustomerServiceConfig | null = null
-let pending: Promise<CustomerServiceConfig> | null = null
-
-/** The chat widget's address and our customer id at it (public parameters; cached once loaded). */
-export function loadCustomerServiceConfig(): Promise<CustomerServiceConfig> {
-  if (cached) return Promise.resolve(cached)
-  pending ??= Promise.all([
-    getConfigKey(CS_CONFIG_KEYS.serviceUrl, { errors: 'caller' }),
-    getConfigKey(CS_CONFIG_KEYS.customerId, { errors: 'caller' }),
-  ])
-    .then(([serviceUrl, customerId]) => (cached = { serviceUrl, customerId }))
-    .finally(() => {
-      pending = null
-    })
-  return pending
-}
+/** Both parameters of the chat widget (a component that may open the chat asks for them early). */
+export const customerServiceConfigQueries = () => [serviceUrlQuery(), customerIdQuery()] as const
 
 /** The configuration if it is loaded already (a popup must open inside the click, without waiting). */
-export function cachedCustomerServiceConfig(): CustomerServiceConfig | null {
-  return cached
+export function cachedCustomerServiceConfig(queryClient: QueryClient): CustomerServiceConfig | null {
+  const serviceUrl = queryClient.getQueryData(serviceUrlQuery().queryKey)
+  const customerId = queryClient.getQueryData(customerIdQuery().queryKey)
+  return serviceUrl === undefined || customerId === undefined ? null : { serviceUrl, customerId }
 }
 
-/** tests */
-export function forgetCustomerServiceConfig(): void {
-  cached = null
-  pending = null
+/** The chat widget's address and our customer id at it (kept once loaded). */
+export async function loadCustomerServiceConfig(queryClient: QueryClient): Promise<CustomerServiceConfig> {
+  const [serviceUrl, customerId] = await Promise.all([
+    queryClient.fetchQuery(serviceUrlQuery()),
+    queryClient.fetchQuery(customerIdQuery()),
+  ])
+  return { serviceUrl, customerId }
 }
 
-export async function leaveMessage(body: CsLeaveMessageBody): Promise<CsLeaveMessageResult> {
-  const res = await http.post<ApiResult<CsLeaveMessageResult>>(PATHS.csLeaveMessage, body, {
-    errors: 'caller',
+/** Leave a message (the form shows a refusal itself). */
+export function useLeaveMessage() {
+  return useMutation({
+    mutationFn: (body: CsLeaveMessageBody) => call(CS.leaveMessage, { body }, { errors: 'caller' }),
   })
-  return res.data as CsLeaveMessageResult
 }

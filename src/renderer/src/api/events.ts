@@ -15,8 +15,8 @@
  */
 import { Code } from '@shared/api/envelope'
 import type { ApiResult } from '@shared/api/envelope'
-import { PATHS } from '@shared/api/paths'
-import type { TicketResult } from '@shared/api/live'
+import type { TicketResult } from '@shared/api/common'
+import { EVENTS } from '@shared/api/events'
 import {
   LIVE_EVENT_TYPES,
   SESSION_ENDED_EVENT,
@@ -58,7 +58,7 @@ export async function fetchStreamTicket(): Promise<{ ticket: string } | { stop: 
   if (!token) return { stop: true }
   let res: Response
   try {
-    res = await fetch(`${platform.apiBaseUrl()}${PATHS.streamTicket}`, {
+    res = await fetch(`${platform.apiBaseUrl()}${EVENTS.streamTicket.path}`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${token}` },
       cache: 'no-store',
@@ -96,7 +96,7 @@ export function defaultDeps(): LiveEventsDeps {
     streamUrl: (ticket, lastEventId) => {
       const query = new URLSearchParams({ ticket })
       if (lastEventId !== null) query.set('lastEventId', String(lastEventId))
-      return `${platform.apiBaseUrl()}${PATHS.messageStream}?${query.toString()}`
+      return `${platform.apiBaseUrl()}${EVENTS.stream.path}?${query.toString()}`
     },
     setTimeout: (fn, ms) => window.setTimeout(fn, ms),
     clearTimeout: (handle) => window.clearTimeout(handle as number),

@@ -1,62 +1,101 @@
-/** Funds (issue 4): wallet, ledger, payment password, top-ups, withdrawals. Money is integer fen. */
-import type { ApiResult, TableResult } from '@shared/api/envelope'
-import type { ExportResult } from '@shared/api/live'
+/**
+ * The wallet, the ledger, the payment password, top-ups and withdrawals: query keys (root 'funds'),
+ * query options and mutations. Passwords are RSA-encrypted here, on their way out. Money is integer fen.
+ */
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import {
-  TRADE_PATHS,
+  FUNDS,
   type CreateTopupBody,
   type CreateWithdrawBody,
   type DecideWithdrawBody,
-  type LedgerEntry,
   type LedgerQuery,
-  type SetPayPasswordBody,
-  type Topup,
-  type TopupResult,
-  type Wallet,
-  type Withdrawal,
-} from '@shared/api/trade'
-import type { PageQuery } from '@shared/api/envelope'
-import { fillPath } from '@shared/api/paths'
-import { http } from './http'
-import { pageOf, type Page } from './goods'
+  type WithdrawListQuery,
+} from '@shared/api/funds'
+import { call } from './client'
+import { encryptPasswords } from './encrypt'
 
 const caller = { errors: 'caller' } as const
 
-function dataOf<T>(res: ApiResult<T>): T {
-  if (res.data === undefined || res.data === null) throw new Error('服务器未返回数据')
-  return res.data
+export const fundsKeys = {
+  all: ['funds'] as const,
+  wallet: ['funds', 'wallet'] as const,
+  ledger: (query: LedgerQuery) => ['funds', 'ledger', query] as const,
+  topup: (topupNo: string) => ['funds', 'topup', topupNo] as const,
+  withdrawals: (query: WithdrawListQuery) => ['funds', 'withdrawals', query] as const,
 }
 
-export async function getWallet(): Promise<Wallet> {
-  return dataOf(await http.get<ApiResult<Wallet>>(TRADE_PATHS.wallet, undefined, caller))
+/** My wallet (errors: 'caller' — pages show the failure in place). */
+export const walletQuery = () =>
+  queryOptions({ queryKey: fundsKeys.wallet, queryFn: () => call(FUNDS.wallet, {}, caller) })
+
+export const ledgerQuery = (query: LedgerQuery) =>
+  queryOptions({
+    queryKey: fundsKeys.ledger(query),
+    queryFn: () => call(FUNDS.ledger, { query }, caller),
+    placeholderData: keepPreviousData,
+  })
+
+/** My ledger (with the page's filters) as a CSV on the server; download it with its fileName. */
+export async function exportLedger(query: LedgerQuery) {
+  const result = await call(FUNDS.ledgerExport, { body: query })
+  if (!result?.fileName) throw new Error('导出失败：服务器未返回文件')
+  return result
 }
-export async function listLedger(query: LedgerQuery): Promise<Page<LedgerEntry>> {
-  return pageOf(await http.get<TableResult<LedgerEntry>>(TRADE_PATHS.ledger, query, caller))
+
+/** A top-up, asked again while its gateway notification has not arrived (see TopupResult). */
+export const topupQuery = (topupNo: string) =>
+  queryOptions({
+    queryKey: fundsKeys.topup(topupNo),
+    queryFn: () => call(FUNDS.topupDetail, { params: { topupNo } }, caller),
+  })
+
+/** My withdrawals; staff (all: true) every user's. */
+export const withdrawalsQuery = (query: WithdrawListQuery) =>
+  queryOptions({
+    queryKey: fundsKeys.withdrawals(query),
+    queryFn: () => call(FUNDS.withdrawList, { query }, caller),
+    placeholderData: keepPreviousData,
+  })
+
+/** Sets or changes the payment password (both passwords plain here); the form shows a refusal. */
+export function useSetPayPassword() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async ({ payPassword, loginPassword }: { payPassword: string; loginPassword: string }) => {
+      const [pay, login] = await encryptPasswords(payPassword, loginPassword)
+      await call(FUNDS.payPassword, { body: { payPassword: pay!, loginPassword: login! } }, caller)
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: fundsKeys.wallet }),
+  })
 }
-/** both passwords already RSA-encrypted */
-/** my ledger (with the page's filters) as a CSV on the server (download it with its fileName) */
-export async function exportLedger(query: LedgerQuery): Promise<ExportResult> {
-  return dataOf(await http.post<ApiResult<ExportResult>>(TRADE_PATHS.ledgerExport, query))
+
+/** Creates a top-up at the gateway: its page (payUrl) is where the user pays. */
+export function useCreateTopup() {
+  return useMutation({
+    mutationFn: (body: CreateTopupBody) => call(FUNDS.topupCreate, { body }, caller),
+  })
 }
-export async function setPayPassword(body: SetPayPasswordBody): Promise<void> {
-  await http.post<ApiResult>(TRADE_PATHS.payPassword, body, caller)
+
+/** A withdrawal request (the payment password plain here, encrypted on its way); refusals in place. */
+export function useCreateWithdrawal() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async (body: CreateWithdrawBody) => {
+      const [payPassword] = await encryptPasswords(body.payPassword)
+      return call(FUNDS.withdrawCreate, { body: { ...body, payPassword: payPassword! } }, caller)
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: fundsKeys.all }),
+  })
 }
-export async function createTopup(body: CreateTopupBody): Promise<TopupResult> {
-  return dataOf(await http.post<ApiResult<TopupResult>>(TRADE_PATHS.topupCreate, body, caller))
-}
-export async function getTopup(topupNo: string): Promise<Topup> {
-  return dataOf(
-    await http.get<ApiResult<Topup>>(fillPath(TRADE_PATHS.topupDetail, { topupNo }), undefined, caller),
-  )
-}
-export async function createWithdraw(body: CreateWithdrawBody): Promise<Withdrawal | undefined> {
-  return (await http.post<ApiResult<Withdrawal>>(TRADE_PATHS.withdrawCreate, body, caller)).data
-}
-export async function listWithdrawals(
-  /** all: staff, every user's requests */
-  query: PageQuery & { status?: Withdrawal['status']; all?: boolean },
-): Promise<Page<Withdrawal>> {
-  return pageOf(await http.get<TableResult<Withdrawal>>(TRADE_PATHS.withdrawList, query, caller))
-}
-export async function decideWithdraw(body: DecideWithdrawBody): Promise<void> {
-  await http.post<ApiResult>(TRADE_PATHS.withdrawDecide, body, caller)
+
+/**
+ * Staff approve or reject a withdrawal. `errors`: 'caller' when a dialog shows the refusal itself
+ * (rejecting, with its reason), else a toast of the request layer.
+ */
+export function useDecideWithdrawal(errors: 'global' | 'caller' = 'global') {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: DecideWithdrawBody) => call(FUNDS.withdrawDecide, { body }, { errors }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: fundsKeys.all }),
+  })
 }

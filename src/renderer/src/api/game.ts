@@ -1,75 +1,86 @@
-/** Games, their servers and their listing configs (spec §7). */
-import type { ApiResult } from '@shared/api/envelope'
-import { GOODS_PATHS, type GameConfig, type GameTransferCollectConfig } from '@shared/api/goods'
-import { PATHS } from '@shared/api/paths'
-import type { Game, GameDetail, GameServer } from '@shared/api/types'
-import { http } from './http'
+/**
+ * Games, their areas and servers, and their listing configs. They change only through staff tools, so
+ * a page load asks once (staleTime: Infinity); a failed request is asked again by the next page that
+ * needs it (a query without data is stale).
+ */
+import { queryOptions } from '@tanstack/react-query'
+import { GAME, type Game } from '@shared/api/game'
+import { call } from './client'
 
-/** An area (大区) with its servers, as getAreaServersByGameId answers. */
-export type GameArea = GameDetail['areas'][number]
+export type { Game, GameArea, GameConfig, GameDetail, GameServer } from '@shared/api/game'
 
-export async function getGames(): Promise<Game[]> {
-  const res = await http.get<ApiResult<Game[]>>(PATHS.games)
-  return Array.isArray(res.data) ? res.data : []
+/** Query keys of the game domain (`gameKeys.all` covers every game query). */
+export const gameKeys = {
+  all: ['game'] as const,
+  list: ['game', 'list'] as const,
+  detail: (gameId: number) => ['game', 'detail', gameId] as const,
+  areas: (gameId: number) => ['game', 'areas', gameId] as const,
+  servers: (gameId: number) => ['game', 'servers', gameId] as const,
+  config: (gameId: number) => ['game', 'config', gameId] as const,
+  transferConfig: (gameId: number) => ['game', 'transfer-config', gameId] as const,
+  /** the games of the caller's listings */
+  mine: ['game', 'mine'] as const,
+  /** the games of the listings the caller follows */
+  followed: ['game', 'followed'] as const,
 }
 
-export async function getGamesById(
-  gameId: number,
-  options?: { errors?: 'global' | 'caller' },
-): Promise<GameDetail> {
-  const res = await http.get<ApiResult<GameDetail>>(PATHS.gameById, { gameId }, options)
-  if (!res.data) throw new Error('游戏不存在')
-  return res.data
-}
+const ONCE = { staleTime: Infinity } as const
 
-export async function getGameServers(gameId: number): Promise<GameServer[]> {
-  const res = await http.get<ApiResult<GameServer[]>>(PATHS.gameServers, { gameId })
-  return Array.isArray(res.data) ? res.data : []
-}
+/** Every game in the server's order; pass `select: sortGames` for hot games first. */
+export const gamesQuery = () =>
+  queryOptions({ queryKey: gameKeys.list, queryFn: () => call(GAME.list, {}), ...ONCE })
 
-export async function getAreaServers(areaId: number): Promise<GameServer[]> {
-  const res = await http.get<ApiResult<GameServer[]>>(PATHS.areaServers, { areaId })
-  return Array.isArray(res.data) ? res.data : []
-}
+/** One game with its areas (errors: 'caller' — the page title falls back quietly). */
+export const gameDetailQuery = (gameId: number) =>
+  queryOptions({
+    queryKey: gameKeys.detail(gameId),
+    queryFn: () => call(GAME.detail, { query: { gameId } }, { errors: 'caller' }),
+    ...ONCE,
+  })
 
 /** The areas of a game with their servers as children. */
-export async function getAreaServersByGameId(gameId: number): Promise<GameArea[]> {
-  const res = await http.get<ApiResult<GameArea[]>>(PATHS.areaServersByGameId, { gameId })
-  return Array.isArray(res.data)
-    ? res.data.map((area) => ({ ...area, children: Array.isArray(area.children) ? area.children : [] }))
-    : []
-}
+export const gameAreasQuery = (gameId: number) =>
+  queryOptions({
+    queryKey: gameKeys.areas(gameId),
+    queryFn: async () =>
+      (await call(GAME.areas, { query: { gameId } })).map((area) => ({
+        ...area,
+        children: area.children ?? [],
+      })),
+    ...ONCE,
+  })
 
-/** The goods types a game allows and the attribute fields of each. */
-export async function getGameConfig(
-  gameId: number,
-  options?: { errors?: 'global' | 'caller' },
-): Promise<GameConfig> {
-  const res = await http.get<ApiResult<GameConfig>>(GOODS_PATHS.gameConfig, { gameId }, options)
-  if (!res.data) throw new Error('游戏配置不存在')
-  return { ...res.data, goodsTypes: Array.isArray(res.data.goodsTypes) ? res.data.goodsTypes : [] }
-}
+/** Every area and server of a game in one flat list (parentId tells which is which). */
+export const gameServersQuery = (gameId: number) =>
+  queryOptions({
+    queryKey: gameKeys.servers(gameId),
+    queryFn: () => call(GAME.servers, { query: { gameId } }),
+    ...ONCE,
+  })
+
+/** The goods types a game allows and the attribute fields of each (errors: 'caller'). */
+export const gameConfigQuery = (gameId: number) =>
+  queryOptions({
+    queryKey: gameKeys.config(gameId),
+    queryFn: () => call(GAME.config, { query: { gameId } }, { errors: 'caller' }),
+    ...ONCE,
+  })
 
 /** The fields a seller hands over on delivery of an account of this game. */
-export async function getGameTransferCollectConfig(gameId: number): Promise<GameTransferCollectConfig> {
-  const res = await http.get<ApiResult<GameTransferCollectConfig>>(GOODS_PATHS.gameTransferCollectConfig, {
-    gameId,
+export const transferConfigQuery = (gameId: number) =>
+  queryOptions({
+    queryKey: gameKeys.transferConfig(gameId),
+    queryFn: () => call(GAME.transferConfig, { query: { gameId } }),
+    ...ONCE,
   })
-  if (!res.data) throw new Error('游戏配置不存在')
-  return { ...res.data, fields: Array.isArray(res.data.fields) ? res.data.fields : [] }
-}
-
-async function gameList(path: string): Promise<Game[]> {
-  const res = await http.get<ApiResult<Game[]>>(path)
-  return Array.isArray(res.data) ? res.data : []
-}
 
 /** Games the user sells in. */
-export const getMyGames = () => gameList(GOODS_PATHS.myGames)
-/** Games the user resells on an agency basis. */
-export const getMyAgencySaleGames = () => gameList(GOODS_PATHS.myAgencySaleGames)
+export const myGamesQuery = () =>
+  queryOptions({ queryKey: gameKeys.mine, queryFn: () => call(GAME.mine, {}) })
+
 /** Games of the listings the user follows. */
-export const getGamesByFollow = () => gameList(GOODS_PATHS.gamesByFollow)
+export const followedGamesQuery = () =>
+  queryOptions({ queryKey: gameKeys.followed, queryFn: () => call(GAME.followed, {}) })
 
 /** Hot games first, then by sort order, then by initial. */
 export function sortGames(games: readonly Game[]): Game[] {

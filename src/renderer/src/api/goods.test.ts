@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { platform } from '@renderer/platform'
-import { imageSrc, pageOf } from './goods'
+import { imageSrc, isGoodsType } from './goods'
 
 afterEach(() => vi.restoreAllMocks())
 
@@ -19,17 +19,11 @@ describe('imageSrc', () => {
   })
 })
 
-describe('pageOf', () => {
-  it('reads the list envelope, and says when the count was capped', () => {
-    expect(pageOf({ code: 200, msg: '', rows: [1, 2], total: 40 })).toEqual({ rows: [1, 2], total: 40 })
-    expect(pageOf({ code: 200, msg: '', rows: [1], total: 10_000, totalCapped: true })).toEqual({
-      rows: [1],
-      total: 10_000,
-      totalCapped: true,
-    })
-  })
-  it('accepts an array in data and answers an empty page for anything else', () => {
-    expect(pageOf({ data: [1, 2, 3] })).toEqual({ rows: [1, 2, 3], total: 3 })
-    expect(pageOf({})).toEqual({ rows: [], total: 0 })
+describe('isGoodsType', () => {
+  it('knows the four goods types and nothing else', () => {
+    expect(['ACCOUNT', 'COIN', 'ITEM', 'RECHARGE'].every(isGoodsType)).toBe(true)
+    expect(isGoodsType('account')).toBe(false)
+    expect(isGoodsType(null)).toBe(false)
+    expect(isGoodsType('toString')).toBe(false)
   })
 })

@@ -1,127 +1,97 @@
 /**
- * The catalogue (issue 3): search, home, detail, shop, follow; the seller's listings, images,
- * batch publish, delivery accounts and pushes. Paths and types come from the shared contract;
- * money is integer fen everywhere.
+ * Listings, the buyer's side: search, home, detail, shop — their query keys (every key of the goods
+ * domain starts with 'goods', so a listing change refreshes what is on screen by that root) and query
+ * options; the screenshot upload; paths and helpers. Follows are api/follow.ts, the seller's side
+ * api/seller.ts (separate modules keep their hooks out of the home and list pages). Money is fen.
  */
+import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import type { AxiosProgressEvent } from 'axios'
-import type { ApiResult, TableResult } from '@shared/api/envelope'
+import type { DeliveryAccountQuery } from '@shared/api/delivery'
+import type { ApiResult, PageQuery } from '@shared/api/envelope'
+import type { FollowListQuery } from '@shared/api/follow'
 import {
-  GOODS_PATHS,
-  type BatchPreview,
-  type BatchPublishResult,
-  type AutoDeliveryBody,
-  type DeliveryAccount,
-  type FollowedGoods,
-  type GoodsBrief,
-  type GoodsDetail,
+  GOODS,
+  GOODS_TYPES,
   type GoodsImage,
   type GoodsSearchQuery,
-  type GoodsSearchResult,
   type GoodsStatus,
   type GoodsType,
-  type HomeGoods,
   type MyGoodsQuery,
-  type PublishGoodsBody,
-  type PublishGoodsResult,
-  type PushBody,
-  type PushQuota,
-  type PushRecord,
-  type SaveDeliveryAccountBody,
-  type ShopProfile,
-  type UpdateGoodsBody,
 } from '@shared/api/goods'
-import type { PageQuery } from '@shared/api/envelope'
-import { fillPath } from '@shared/api/paths'
+import { IMAGE } from '@shared/api/image'
 import { API_BASE } from '@shared/constants'
 import { platform } from '@renderer/platform'
+import { call } from './client'
 import { http } from './http'
 
-type Options = { errors?: 'global' | 'caller' }
+export type { Page } from '@shared/api/contract'
 
-/** A page of rows: the list envelope `{ rows, total }` (an array in `data` is accepted too). */
-export interface Page<T> {
-  rows: T[]
-  total: number
-  /** the search stopped counting at GOODS_LIMITS.searchCountCap: there are more than `total` */
-  totalCapped?: boolean
+/** Query keys of the goods domain. */
+export const goodsKeys = {
+  all: ['goods'] as const,
+  search: (query: GoodsSearchQuery) => ['goods', 'search', query] as const,
+  home: ['goods', 'home'] as const,
+  detail: (goodsId: number) => ['goods', 'detail', goodsId] as const,
+  shop: (shopId: number) => ['goods', 'shop', shopId] as const,
+  /** the seller's own listings (lists and details) */
+  mine: ['goods', 'mine'] as const,
+  mineList: (query: MyGoodsQuery) => ['goods', 'mine', 'list', query] as const,
+  mineDetail: (goodsId: number) => ['goods', 'mine', 'detail', goodsId] as const,
+  /** the caller's follows */
+  follows: ['goods', 'follow'] as const,
+  followList: (query: FollowListQuery) => ['goods', 'follow', 'list', query] as const,
+  followedIds: ['goods', 'follow', 'ids'] as const,
+  delivery: ['goods', 'delivery'] as const,
+  deliveryList: (query: DeliveryAccountQuery) => ['goods', 'delivery', 'list', query] as const,
+  push: ['goods', 'push'] as const,
+  pushQuota: ['goods', 'push', 'quota'] as const,
+  pushList: (query: PageQuery) => ['goods', 'push', 'list', query] as const,
 }
 
-export function pageOf<T>(res: Partial<TableResult<T>> & { data?: unknown; totalCapped?: boolean }): Page<T> {
-  if (Array.isArray(res.rows)) {
-    const page: Page<T> = { rows: res.rows, total: Number(res.total ?? res.rows.length) }
-    if (res.totalCapped) page.totalCapped = true
-    return page
-  }
-  const data = res.data as { rows?: T[]; total?: number } | T[] | undefined
-  if (Array.isArray(data)) return { rows: data, total: data.length }
-  if (data && Array.isArray(data.rows))
-    return { rows: data.rows, total: Number(data.total ?? data.rows.length) }
-  return { rows: [], total: 0 }
-}
+// ---------------------------------------------------------------------------- buyer side
 
-function dataOf<T>(res: ApiResult<T>, missing: string): T {
-  if (res.data === undefined || res.data === null) throw new Error(missing)
-  return res.data
-}
+/** A search (errors: 'caller' — the list shows the failure in place); the previous page stays meanwhile. */
+export const goodsSearchQuery = (query: GoodsSearchQuery) =>
+  queryOptions({
+    queryKey: goodsKeys.search(query),
+    queryFn: () => call(GOODS.search, { query }, { errors: 'caller' }),
+    placeholderData: keepPreviousData,
+  })
 
-// ---------- buyer side ----------
+export const homeGoodsQuery = () =>
+  queryOptions({
+    queryKey: goodsKeys.home,
+    queryFn: () => call(GOODS.home, {}, { errors: 'caller' }),
+  })
 
-export async function searchGoods(query: GoodsSearchQuery, options?: Options): Promise<Page<GoodsBrief>> {
-  return pageOf(await http.get<GoodsSearchResult>(GOODS_PATHS.search, query, options))
-}
+/** A listing's detail (counts a view; errors: 'caller' — the page says "not found" in place). */
+export const goodsDetailQuery = (goodsId: number) =>
+  queryOptions({
+    queryKey: goodsKeys.detail(goodsId),
+    queryFn: () => call(GOODS.detail, { params: { goodsId } }, { errors: 'caller' }),
+  })
 
-export async function getHomeGoods(options?: Options): Promise<HomeGoods> {
-  const res = await http.get<ApiResult<HomeGoods>>(GOODS_PATHS.home, undefined, options)
-  return {
-    recommended: Array.isArray(res.data?.recommended) ? res.data.recommended : [],
-    newest: Array.isArray(res.data?.newest) ? res.data.newest : [],
-  }
-}
+export const shopQuery = (shopId: number) =>
+  queryOptions({
+    queryKey: goodsKeys.shop(shopId),
+    queryFn: () => call(GOODS.shop, { params: { shopId } }, { errors: 'caller' }),
+  })
 
-export async function getGoodsDetail(goodsId: number, options?: Options): Promise<GoodsDetail> {
-  const res = await http.get<ApiResult<GoodsDetail>>(
-    fillPath(GOODS_PATHS.detail, { goodsId }),
-    undefined,
-    options,
-  )
-  const detail = dataOf(res, '商品不存在')
-  return { ...detail, images: Array.isArray(detail.images) ? detail.images : [] }
-}
-
-export async function getShop(shopId: number, options?: Options): Promise<ShopProfile> {
-  const res = await http.get<ApiResult<ShopProfile>>(
-    fillPath(GOODS_PATHS.shop, { shopId }),
-    undefined,
-    options,
-  )
-  const shop = dataOf(res, '店铺不存在')
-  return { ...shop, games: Array.isArray(shop.games) ? shop.games : [] }
-}
-
-export async function followGoods(goodsId: number, options?: Options): Promise<void> {
-  await http.post(GOODS_PATHS.follow, { goodsId }, options)
-}
-
-export async function unfollowGoods(goodsId: number, options?: Options): Promise<void> {
-  await http.post(GOODS_PATHS.unfollow, { goodsId }, options)
-}
-
-export async function listFollowed(query: PageQuery): Promise<Page<FollowedGoods>> {
-  return pageOf(await http.get<TableResult<FollowedGoods>>(GOODS_PATHS.followList, query))
-}
-
-// ---------- images ----------
+// ---------------------------------------------------------------------------- screenshots
 
 export interface UploadOptions {
   onProgress?: (percent: number) => void
   signal?: AbortSignal
 }
 
-/** Upload one screenshot (multipart field `file`); the answer is the processed, watermarked image. */
+/**
+ * Upload one screenshot (multipart field `file`, errors: 'caller'); the answer is the processed,
+ * watermarked image. A plain function: an upload widget runs one per file with its own progress.
+ */
 export async function uploadGoodsImage(file: Blob, options: UploadOptions = {}): Promise<GoodsImage> {
   const form = new FormData()
   form.append('file', file, (file as File).name ?? 'image')
-  const res = await http.post<ApiResult<GoodsImage>>(GOODS_PATHS.uploadImage, form, {
+  const res = await http.post<ApiResult<GoodsImage>>(IMAGE.upload.path, form, {
     errors: 'caller',
     // the browser writes the multipart boundary; axios must not turn the form into JSON
     headers: { 'Content-Type': 'multipart/form-data' },
@@ -131,142 +101,15 @@ export async function uploadGoodsImage(file: Blob, options: UploadOptions = {}):
       if (event.total) options.onProgress?.(Math.round((event.loaded / event.total) * 100))
     },
   })
-  return dataOf(res, '图片上传失败')
+  if (!res.data) throw new Error('图片上传失败')
+  return res.data
 }
 
-// ---------- seller: listings ----------
+// ---------------------------------------------------------------------------- helpers
 
-export async function publishGoods(body: PublishGoodsBody): Promise<PublishGoodsResult> {
-  const res = await http.post<ApiResult<PublishGoodsResult>>(GOODS_PATHS.publish, body, { errors: 'caller' })
-  return dataOf(res, '发布失败')
+export function isGoodsType(value: unknown): value is GoodsType {
+  return typeof value === 'string' && (GOODS_TYPES as readonly string[]).includes(value)
 }
-
-export async function updateGoods(body: UpdateGoodsBody): Promise<void> {
-  await http.post(GOODS_PATHS.update, body, { errors: 'caller' })
-}
-
-export async function listMyGoods(query: MyGoodsQuery): Promise<Page<GoodsBrief>> {
-  return pageOf(await http.get<TableResult<GoodsBrief>>(GOODS_PATHS.myGoods, query))
-}
-
-export async function getMyGoodsDetail(goodsId: number, options?: Options): Promise<GoodsDetail> {
-  const res = await http.get<ApiResult<GoodsDetail>>(
-    fillPath(GOODS_PATHS.myGoodsDetail, { goodsId }),
-    undefined,
-    options,
-  )
-  const detail = dataOf(res, '商品不存在')
-  return { ...detail, images: Array.isArray(detail.images) ? detail.images : [] }
-}
-
-/** Resolves with the new state: ON_SALE, or AUDITING when listings wait for approval. */
-export async function putOnShelf(goodsId: number): Promise<GoodsStatus> {
-  const res = await http.post<ApiResult<{ status: GoodsStatus }>>(
-    GOODS_PATHS.onShelf,
-    { goodsId },
-    { errors: 'caller' },
-  )
-  return res.data?.status ?? 'ON_SALE'
-}
-
-export async function takeOffShelf(goodsId: number): Promise<void> {
-  await http.post(GOODS_PATHS.offShelf, { goodsId }, { errors: 'caller' })
-}
-
-export async function updatePrice(goodsId: number, price: number): Promise<void> {
-  await http.post(GOODS_PATHS.updatePrice, { goodsId, price }, { errors: 'caller' })
-}
-
-export async function removeGoods(goodsId: number): Promise<void> {
-  await http.post(GOODS_PATHS.remove, { goodsId }, { errors: 'caller' })
-}
-
-// ---------- seller: batch publish ----------
-
-export type TemplateFormat = 'csv' | 'xlsx'
-
-/** The template file as a Blob (fetched with the Authorization header, then saved by the page). */
-export async function downloadBatchTemplate(
-  gameId: number,
-  goodsType: GoodsType,
-  format: TemplateFormat,
-): Promise<Blob> {
-  return http.get<Blob>(
-    GOODS_PATHS.batchTemplate,
-    { gameId, goodsType, format },
-    { responseType: 'blob', errors: 'caller', timeout: 60_000 },
-  )
-}
-
-export async function previewBatch(gameId: number, goodsType: GoodsType, file: File): Promise<BatchPreview> {
-  const form = new FormData()
-  form.append('gameId', String(gameId))
-  form.append('goodsType', goodsType)
-  form.append('file', file, file.name)
-  const res = await http.post<ApiResult<BatchPreview>>(GOODS_PATHS.batchPreview, form, {
-    errors: 'caller',
-    headers: { 'Content-Type': 'multipart/form-data' },
-    timeout: 120_000,
-    params: { gameId, goodsType },
-  })
-  const preview = dataOf(res, '文件解析失败')
-  return { ...preview, rows: Array.isArray(preview.rows) ? preview.rows : [] }
-}
-
-export async function publishBatch(batchId: string): Promise<BatchPublishResult> {
-  const res = await http.post<ApiResult<BatchPublishResult>>(
-    GOODS_PATHS.batchPublish,
-    { batchId },
-    { errors: 'caller', timeout: 60_000 },
-  )
-  return dataOf(res, '批量发布失败')
-}
-
-// ---------- seller: delivery accounts ----------
-
-export interface DeliveryAccountQuery extends PageQuery {
-  gameId?: number
-  keyword?: string
-}
-
-/** The seller's account listings with their delivery-account state (values masked). */
-export async function listDeliveryAccounts(query: DeliveryAccountQuery): Promise<Page<DeliveryAccount>> {
-  return pageOf(await http.get<TableResult<DeliveryAccount>>(GOODS_PATHS.deliveryAccounts, query))
-}
-
-export async function saveDeliveryAccount(body: SaveDeliveryAccountBody): Promise<DeliveryAccount | null> {
-  const res = await http.post<ApiResult<DeliveryAccount>>(GOODS_PATHS.saveDeliveryAccount, body, {
-    errors: 'caller',
-  })
-  return res.data ?? null
-}
-
-export async function removeDeliveryAccount(goodsId: number): Promise<void> {
-  await http.post(GOODS_PATHS.removeDeliveryAccount, { goodsId }, { errors: 'caller' })
-}
-
-/** 自动交付: the platform hands the delivery account over when the buyer pays (complete accounts only). */
-export async function setAutoDelivery(body: AutoDeliveryBody): Promise<void> {
-  await http.post(GOODS_PATHS.autoDelivery, body, { errors: 'caller' })
-}
-
-// ---------- seller: push ----------
-
-export async function getPushQuota(): Promise<PushQuota> {
-  const res = await http.get<ApiResult<PushQuota>>(GOODS_PATHS.pushQuota)
-  const quota = dataOf(res, '推送额度查询失败')
-  return { ...quota, hourOptions: Array.isArray(quota.hourOptions) ? quota.hourOptions : [] }
-}
-
-export async function pushGoods(body: PushBody): Promise<void> {
-  await http.post(GOODS_PATHS.push, body, { errors: 'caller' })
-}
-
-export async function listPushes(query: PageQuery): Promise<Page<PushRecord>> {
-  return pageOf(await http.get<TableResult<PushRecord>>(GOODS_PATHS.pushList, query))
-}
-
-// ---------- helpers ----------
 
 /**
  * Where an image the server names can be loaded from. The server answers site-relative paths

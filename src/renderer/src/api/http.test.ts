@@ -44,7 +44,7 @@ async function failure(promise: Promise<unknown>): Promise<ApiError> {
   throw new Error('expected the call to fail')
 }
 
-describe('request setup (spec §7)', () => {
+describe('request setup', () => {
   it('uses /api, a 10 s time-out, JSON and the Bearer token from the platform', async () => {
     document.cookie = `${TOKEN_COOKIE}=tok-123; path=/`
     stubTransport({ data: { code: 200, msg: 'ok', data: 1 } })
@@ -81,7 +81,7 @@ describe('request setup (spec §7)', () => {
   })
 })
 
-describe('answers (spec §8)', () => {
+describe('answers (docs/error-codes.md)', () => {
   it('200 resolves with the body, without side effects', async () => {
     stubTransport({ data: { code: 200, msg: '操作成功', data: { a: 1 } } })
     await expect(http.get('/x')).resolves.toEqual({ code: 200, msg: '操作成功', data: { a: 1 } })
@@ -178,7 +178,7 @@ describe('answers (spec §8)', () => {
   })
 })
 
-describe('transport failures (spec §8)', () => {
+describe('transport failures', () => {
   it('no answer: error toast 网络开小差啦… for 5 seconds, rejected', async () => {
     stubTransport((config) => {
       throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, config)

@@ -1,5 +1,6 @@
 /**
- * The request layer (spec §7-§8): one axios instance for every /api call.
+ * The request layer: one axios instance for every /api call (docs/api-conventions.md,
+ * docs/error-codes.md).
  *
  * - base URL from the platform (web '/api', desktop '<origin>/api'), 10 s time-out, JSON;
  * - `Authorization: Bearer <token>` unless the call passes `skipAuth`;
@@ -92,7 +93,7 @@ export function configureHttp(partial: Partial<HttpEffects>): () => void {
   }
 }
 
-/** The business code of an answer: the body's `code` (number or numeric text), else 200 (spec §8). */
+/** The business code of an answer: the body's `code` (number or numeric text), else 200. */
 export function codeOf(body: unknown, httpStatus: number): number {
   if (body && typeof body === 'object' && 'code' in body) {
     const code = Number((body as { code: unknown }).code)
@@ -116,7 +117,7 @@ function transportFailure(): never {
   throw new ApiError(MSG.NETWORK_DOWN, 0, true, 'transport')
 }
 
-/** Turn one HTTP answer into the body (code 200) or a rejected ApiError, with the effects of spec §8. */
+/** Turn one HTTP answer into the body (code 200) or a rejected ApiError, with the effects of docs/error-codes.md. */
 export function handleResponse(response: AxiosResponse): unknown {
   const config = response.config ?? {}
   const body: unknown = response.data

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { toQueryString } from './query-string'
 
-describe('toQueryString (spec §7: object values flattened as name[key])', () => {
+describe('toQueryString (object values flattened as name[key])', () => {
   it('serialises plain values and encodes them', () => {
     expect(toQueryString({ pageNum: 1, keyword: '原神 账号', ok: true })).toBe(
       'pageNum=1&keyword=%E5%8E%9F%E7%A5%9E%20%E8%B4%A6%E5%8F%B7&ok=true',

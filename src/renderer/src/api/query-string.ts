@@ -1,5 +1,5 @@
 /**
- * GET parameters as a query string (spec §7): empty values (undefined, null, '') are left out;
+ * GET parameters as a query string: empty values (undefined, null, '') are left out;
  * object values are flattened as `name[key]=value` (nested objects: `name[a][b]`), so
  * `{ params: { beginTime: '2024-01-01' } }` becomes `params%5BbeginTime%5D=2024-01-01`.
  * Arrays are objects too: `ids[0]=1&ids[1]=2`. Dates are sent as ISO text.

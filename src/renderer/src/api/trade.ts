@@ -1,204 +1,172 @@
 /**
- * Trading (issue 4): bids, receiving roles, orders, delivery, guaranteed-order rooms, price records.
- * Paths and types come from the shared contract; money is integer fen; every call leaves its
- * business errors to the caller unless it says otherwise, so pages show the server's own message.
+ * Orders, receiving roles and price records: query keys (root 'trade'), query options and mutations.
+ * Orders change money and bids too, so order mutations refresh 'trade', 'funds' and 'bid'. Payment
+ * passwords are RSA-encrypted here, on their way out. Money is integer fen.
  */
-import type { ApiResult, TableResult } from '@shared/api/envelope'
-import type { ExportResult } from '@shared/api/live'
 import {
-  TRADE_PATHS,
-  type Bid,
-  type BidListQuery,
-  type CreateBidBody,
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query'
+import {
+  ORDER,
+  PRICE_RECORD,
+  ROLE,
   type CreateOrderBody,
-  type DeliveredCredentials,
-  type DeliveryForm,
-  type Dispute,
-  type DisputeBody,
-  type DisputeListQuery,
-  type Order,
   type OrderListQuery,
-  type PostWarrantMessageBody,
   type PriceRecordQuery,
-  type PriceRecords,
-  type ReceivingRole,
-  type RuleBody,
   type SaveRoleBody,
-  type WarrantMessage,
-  type WarrantRoom,
 } from '@shared/api/trade'
-import { fillPath } from '@shared/api/paths'
-import { http } from './http'
-import { pageOf, type Page } from './goods'
+import { call } from './client'
+import { encryptPasswords } from './encrypt'
 
 const caller = { errors: 'caller' } as const
 
-function dataOf<T>(res: ApiResult<T>, missing = '服务器未返回数据'): T {
-  if (res.data === undefined || res.data === null) throw new Error(missing)
-  return res.data
+/** Query keys of orders, roles and price records: `tradeKeys.all` covers them. */
+export const tradeKeys = {
+  all: ['trade'] as const,
+  order: (orderNo: string) => ['trade', 'order', orderNo] as const,
+  lists: ['trade', 'list'] as const,
+  list: (side: 'buyer' | 'seller', query: OrderListQuery) => ['trade', 'list', side, query] as const,
+  deliveryForm: (orderNo: string) => ['trade', 'delivery-form', orderNo] as const,
+  credentials: (orderNo: string) => ['trade', 'credentials', orderNo] as const,
+  roles: ['trade', 'roles'] as const,
+  records: (query: PriceRecordQuery) => ['trade', 'records', query] as const,
 }
 
-function listOf<T>(res: ApiResult<T[]> | T[]): T[] {
-  if (Array.isArray(res)) return res
-  if (Array.isArray(res.data)) return res.data
-  const rows = (res as unknown as { rows?: T[] }).rows
-  return Array.isArray(rows) ? rows : []
+/** After an order changes: orders, the wallet (escrow, balance) and bids (an accepted one). */
+export function refreshAfterOrderChange(queryClient: QueryClient) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: tradeKeys.all }),
+    queryClient.invalidateQueries({ queryKey: ['funds'] }),
+    queryClient.invalidateQueries({ queryKey: ['bid'] }),
+  ])
 }
 
-// ---------- bids ----------
+/** One order (errors: 'caller' — the page shows why it cannot in place). */
+export const orderQuery = (orderNo: string) =>
+  queryOptions({
+    queryKey: tradeKeys.order(orderNo),
+    queryFn: () => call(ORDER.detail, { params: { orderNo } }, caller),
+  })
 
-export async function createBid(body: CreateBidBody): Promise<Bid> {
-  return dataOf(await http.post<ApiResult<Bid>>(TRADE_PATHS.bidCreate, body, caller))
-}
-export async function acceptBid(bidId: number): Promise<Bid> {
-  return dataOf(await http.post<ApiResult<Bid>>(TRADE_PATHS.bidAccept, { bidId }, caller))
-}
-export async function rejectBid(bidId: number): Promise<void> {
-  await http.post<ApiResult>(TRADE_PATHS.bidReject, { bidId }, caller)
-}
-export async function counterBid(bidId: number, price: number): Promise<void> {
-  await http.post<ApiResult>(TRADE_PATHS.bidCounter, { bidId, price }, caller)
-}
-export async function cancelBid(bidId: number): Promise<void> {
-  await http.post<ApiResult>(TRADE_PATHS.bidCancel, { bidId }, caller)
-}
-export async function listBids(query: BidListQuery): Promise<Page<Bid>> {
-  return pageOf(await http.get<TableResult<Bid>>(TRADE_PATHS.bidList, query, caller))
-}
+/** The orders I bought or sold; the previous page stays meanwhile (errors shown in place). */
+export const orderListQuery = (side: 'buyer' | 'seller', query: OrderListQuery) =>
+  queryOptions({
+    queryKey: tradeKeys.list(side, query),
+    queryFn: () => call(side === 'buyer' ? ORDER.buyList : ORDER.sellList, { query }, caller),
+    placeholderData: keepPreviousData,
+  })
 
-// ---------- receiving roles ----------
+/** The seller's transfer form of an order: the game's fields with defaults. */
+export const deliveryFormQuery = (orderNo: string) =>
+  queryOptions({
+    queryKey: tradeKeys.deliveryForm(orderNo),
+    queryFn: () => call(ORDER.deliveryForm, { params: { orderNo } }, caller),
+  })
 
-export async function listRoles(gameId?: number): Promise<ReceivingRole[]> {
-  const res = await http.get<ApiResult<ReceivingRole[]>>(
-    TRADE_PATHS.roleList,
-    gameId ? { gameId } : undefined,
-    caller,
-  )
-  return listOf(res)
-}
-export async function saveRole(body: SaveRoleBody): Promise<ReceivingRole> {
-  return dataOf(await http.post<ApiResult<ReceivingRole>>(TRADE_PATHS.roleSave, body, caller))
-}
-export async function removeRole(roleId: number): Promise<void> {
-  await http.post<ApiResult>(TRADE_PATHS.roleRemove, { roleId }, caller)
-}
+/** What was delivered, for the buyer (every view is logged by the server). */
+export const credentialsQuery = (orderNo: string) =>
+  queryOptions({
+    queryKey: tradeKeys.credentials(orderNo),
+    queryFn: () => call(ORDER.credentials, { params: { orderNo } }, caller),
+  })
 
-// ---------- orders ----------
+/** My receiving roles (all games; pages pick a game's). */
+export const rolesQuery = () =>
+  queryOptions({ queryKey: tradeKeys.roles, queryFn: () => call(ROLE.list, {}, caller) })
 
-export async function createOrder(body: CreateOrderBody): Promise<Order> {
-  return dataOf(await http.post<ApiResult<Order>>(TRADE_PATHS.orderCreate, body, caller))
-}
-export async function getOrder(orderNo: string): Promise<Order> {
-  return dataOf(
-    await http.get<ApiResult<Order>>(fillPath(TRADE_PATHS.orderDetail, { orderNo }), undefined, caller),
-    '订单不存在',
-  )
-}
-export async function listBuyOrders(query: OrderListQuery): Promise<Page<Order>> {
-  return pageOf(await http.get<TableResult<Order>>(TRADE_PATHS.buyOrders, query, caller))
-}
-export async function listSellOrders(query: OrderListQuery): Promise<Page<Order>> {
-  return pageOf(await http.get<TableResult<Order>>(TRADE_PATHS.sellOrders, query, caller))
-}
-/** my sold orders as a CSV on the server (download it with its fileName) */
-export async function exportSellOrders(query: OrderListQuery = {}): Promise<ExportResult> {
-  return dataOf(await http.post<ApiResult<ExportResult>>(TRADE_PATHS.sellOrdersExport, query), '导出失败')
-}
-/** payPassword: the RSA ciphertext */
-export async function payOrder(orderNo: string, payPassword: string): Promise<Order | undefined> {
-  return (await http.post<ApiResult<Order>>(TRADE_PATHS.orderPay, { orderNo, payPassword }, caller)).data
-}
-export async function cancelOrder(orderNo: string): Promise<void> {
-  await http.post<ApiResult>(TRADE_PATHS.orderCancel, { orderNo }, caller)
-}
-export async function startDelivery(orderNo: string): Promise<void> {
-  await http.post<ApiResult>(TRADE_PATHS.orderStartDelivery, { orderNo }, caller)
-}
-/** the seller's transfer form: the game's fields with defaults (delivery account, or what was delivered) */
-export async function getDeliveryForm(orderNo: string): Promise<DeliveryForm> {
-  const data = dataOf(
-    await http.get<ApiResult<DeliveryForm>>(
-      fillPath(TRADE_PATHS.orderDeliveryForm, { orderNo }),
-      undefined,
-      caller,
-    ),
-  )
-  return {
-    fields: Array.isArray(data.fields) ? data.fields : [],
-    values: data.values ?? {},
-    correcting: data.correcting === true,
-  }
-}
-export async function deliverOrder(orderNo: string, fields: Record<string, string>): Promise<void> {
-  await http.post<ApiResult>(TRADE_PATHS.orderDeliver, { orderNo, fields }, caller)
-}
-/** corrects what was delivered, until the buyer confirms (the buyer is told) */
-export async function correctDelivery(orderNo: string, fields: Record<string, string>): Promise<void> {
-  await http.post<ApiResult>(TRADE_PATHS.orderCorrectDelivery, { orderNo, fields }, caller)
-}
-export async function getCredentials(orderNo: string): Promise<DeliveredCredentials> {
-  return dataOf(
-    await http.get<ApiResult<DeliveredCredentials>>(
-      fillPath(TRADE_PATHS.orderCredentials, { orderNo }),
-      undefined,
-      caller,
-    ),
-  )
-}
-/** `payPassword`: RSA ciphertext (confirming releases escrow toward the seller) */
-export async function confirmOrder(orderNo: string, payPassword: string): Promise<void> {
-  await http.post<ApiResult>(TRADE_PATHS.orderConfirm, { orderNo, payPassword }, caller)
-}
-export async function disputeOrder(body: DisputeBody): Promise<void> {
-  await http.post<ApiResult>(TRADE_PATHS.orderDispute, body, caller)
+/** Public: a game's deal prices and deals; the previous view stays while the next loads. */
+export const priceRecordsQuery = (query: PriceRecordQuery) =>
+  queryOptions({
+    queryKey: tradeKeys.records(query),
+    queryFn: () => call(PRICE_RECORD.prices, { query }, caller),
+    placeholderData: keepPreviousData,
+  })
+
+/** A new unpaid order (the buy page shows a refusal in place). */
+export function useCreateOrder() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: CreateOrderBody) => call(ORDER.create, { body }, caller),
+    onSuccess: () => refreshAfterOrderChange(queryClient),
+  })
 }
 
-// ---------- guaranteed-order rooms ----------
-
-export async function listWarrantRooms(): Promise<WarrantRoom[]> {
-  return listOf(await http.get<ApiResult<WarrantRoom[]>>(TRADE_PATHS.warrantRooms, undefined, caller))
-}
-export async function listWarrantMessages(orderNo: string): Promise<WarrantMessage[]> {
-  return listOf(
-    await http.get<ApiResult<WarrantMessage[]>>(
-      fillPath(TRADE_PATHS.warrantMessages, { orderNo }),
-      undefined,
-      caller,
-    ),
-  )
-}
-export async function postWarrantMessage(body: PostWarrantMessageBody): Promise<void> {
-  await http.post<ApiResult>(TRADE_PATHS.warrantPost, body, caller)
-}
-export async function ruleWarrant(body: RuleBody): Promise<void> {
-  await http.post<ApiResult>(TRADE_PATHS.warrantRule, body, caller)
-}
-/** the order's latest dispute with its ruling (null: never disputed) */
-export async function getOrderDispute(orderNo: string): Promise<Dispute | null> {
-  const res = await http.get<ApiResult<Dispute | null>>(
-    fillPath(TRADE_PATHS.warrantDispute, { orderNo }),
-    undefined,
-    caller,
-  )
-  return res.data ?? null
-}
-/** staff: disputes, open (the queue) or ruled (the history) */
-export async function listDisputes(query: DisputeListQuery): Promise<Page<Dispute>> {
-  return pageOf(await http.get<TableResult<Dispute>>(TRADE_PATHS.warrantDisputes, query, caller))
+/** Pays from the balance with the payment password (plain here, encrypted on its way); refusals in place. */
+export function usePayOrder() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async ({ orderNo, payPassword }: { orderNo: string; payPassword: string }) => {
+      const [cipher] = await encryptPasswords(payPassword)
+      return call(ORDER.pay, { body: { orderNo, payPassword: cipher! } }, caller)
+    },
+    // not awaited: a paid order goes on to its success page at once
+    onSettled: () => void refreshAfterOrderChange(queryClient),
+  })
 }
 
-// ---------- price records (public) ----------
+/** Confirms receipt with the payment password (it releases escrow toward the seller); refusals in place. */
+export function useConfirmOrder() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async ({ orderNo, payPassword }: { orderNo: string; payPassword: string }) => {
+      const [cipher] = await encryptPasswords(payPassword)
+      return call(ORDER.confirm, { body: { orderNo, payPassword: cipher! } }, caller)
+    },
+    onSuccess: () => refreshAfterOrderChange(queryClient),
+  })
+}
 
-export async function getPriceRecords(query: PriceRecordQuery): Promise<PriceRecords> {
-  const res = await http.get<ApiResult<PriceRecords> & Partial<PriceRecords>>(
-    TRADE_PATHS.priceRecords,
-    query,
-    caller,
-  )
-  const data = res.data ?? res
-  return {
-    series: Array.isArray(data.series) ? data.series : [],
-    rows: Array.isArray(data.rows) ? data.rows : [],
-    total: Number(data.total ?? 0),
-  }
+/** Cancel or start delivery from an order's buttons (a refusal is a toast of the request layer). */
+export function useOrderStep() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ step, orderNo }: { step: 'cancel' | 'startDelivery'; orderNo: string }) =>
+      call(step === 'cancel' ? ORDER.cancel : ORDER.startDelivery, { body: { orderNo } }),
+    onSuccess: () => refreshAfterOrderChange(queryClient),
+  })
+}
+
+/** Hands over (or corrects what was handed over); the transfer page shows a refusal in place. */
+export function useDeliver() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({
+      orderNo,
+      fields,
+      correcting,
+    }: {
+      orderNo: string
+      fields: Record<string, string>
+      correcting: boolean
+    }) => call(correcting ? ORDER.correctDelivery : ORDER.deliver, { body: { orderNo, fields } }, caller),
+    onSuccess: () => refreshAfterOrderChange(queryClient),
+  })
+}
+
+/** My sold orders (with the list's filters) as a CSV on the server; download it with its fileName. */
+export async function exportSellOrders(query: OrderListQuery = {}) {
+  const result = await call(ORDER.sellExport, { body: query })
+  if (!result?.fileName) throw new Error('导出失败：服务器未返回文件')
+  return result
+}
+
+/** Adds or edits a receiving role (the form shows a refusal in place). */
+export function useSaveRole() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: SaveRoleBody) => call(ROLE.save, { body }, caller),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: tradeKeys.roles }),
+  })
+}
+
+export function useRemoveRole() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (roleId: number) => call(ROLE.remove, { body: { roleId } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: tradeKeys.roles }),
+  })
 }

@@ -1,10 +1,11 @@
 /**
- * Paths outside the route table: a page of the server menu (run-time routes, spec §2) when the
- * logged-in user's menu has it, otherwise /404.html.
+ * Paths outside the route table: a page of the server menu (run-time routes) when the logged-in
+ * user's menu has it, otherwise /404.html.
  */
-import { Suspense, useEffect } from 'react'
+import { Suspense } from 'react'
+import { useQuery } from '@tanstack/react-query'
 import { Navigate, useLocation } from 'react-router-dom'
-import { useMenuStore } from '@renderer/stores/menu'
+import { routersQuery } from '@renderer/api/system'
 import { useSessionStore } from '@renderer/stores/session'
 import { findRuntimeRoute } from '@renderer/utils/menu'
 import { PageLoading } from '@renderer/components/PageLoading'
@@ -15,17 +16,10 @@ import { NOT_FOUND_PATH } from './route-table'
 export function CatchAll() {
   const { pathname } = useLocation()
   const loggedIn = useSessionStore((s) => Boolean(s.token))
-  const menus = useMenuStore((s) => s.menus)
-  const status = useMenuStore((s) => s.status)
-  const load = useMenuStore((s) => s.load)
-  const waiting = loggedIn && (status === 'idle' || status === 'loading')
+  const menus = useQuery(routersQuery(loggedIn))
 
-  useEffect(() => {
-    if (loggedIn && status === 'idle') void load()
-  }, [loggedIn, status, load])
-
-  if (waiting) return <PageLoading />
-  const route = loggedIn ? findRuntimeRoute(menus, pathname) : undefined
+  if (loggedIn && menus.isPending) return <PageLoading />
+  const route = loggedIn ? findRuntimeRoute(menus.data ?? [], pathname) : undefined
   if (!route) return <Navigate to={NOT_FOUND_PATH} replace />
   const Page = menuComponent(route.component)
   if (!Page) return <UnderConstruction title={route.title || '建设中'} />

@@ -1,22 +1,25 @@
 /**
- * What happens on every navigation (spec §2, §4): scroll to the top; page title and SEO meta
- * (the game's names on /list.html?gameId=); when logged in, the unread count and the
- * guaranteed-order flag are refreshed, and the user info and menu are loaded once.
+ * What happens on every navigation: scroll to the top; page title and SEO meta (the game's names
+ * on /list.html?gameId=); when logged in, the unread count and the guaranteed-order flag are
+ * refreshed, and the user info and the menu are loaded once per login.
  * Also the display mode (desktop/mobile) follows the window size.
  */
-import { useEffect } from 'react'
-import { useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { useEffect, useMemo } from 'react'
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { Outlet, useLocation, useMatches } from 'react-router-dom'
-import { getGamesById } from '@renderer/api/game'
+import { useUserInfo } from '@renderer/api/auth'
+import { gameDetailQuery } from '@renderer/api/game'
+import { messageKeys, useUnreadCount } from '@renderer/api/message'
+import { routersQuery } from '@renderer/api/system'
 import { platform } from '@renderer/platform'
 import { useAppStore } from '@renderer/stores/app'
-import { useMenuStore } from '@renderer/stores/menu'
-import { messageKeys, useUnreadCount } from '@renderer/api/message'
 import { useSessionStore } from '@renderer/stores/session'
 import { currentDevice } from '@renderer/utils/device'
 import { findRuntimeRoute } from '@renderer/utils/menu'
 import type { RouteEntry } from './route-table'
 import { gameSeo, pageTitle, setSeoMeta } from './seo'
+
+const NO_MENUS: never[] = []
 
 /** Navigation state a page may pass: keepScroll leaves the scroll position to the page. */
 export interface ScrollState {
@@ -55,13 +58,18 @@ export function RootShell() {
   const matches = useMatches()
   const token = useSessionStore((s) => s.token)
   const queryClient = useQueryClient()
-  const menus = useMenuStore((s) => s.menus)
+  // the user info (roles and permissions for the guards) and the menu, once per login
+  useUserInfo()
+  const menus = useQuery(routersQuery(Boolean(token))).data ?? NO_MENUS
   const handle = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.title)?.handle as
     RouteHandle | undefined
   const handleTitle = handle?.title
   const runtimeTitle = handleTitle ? undefined : findRuntimeRoute(menus, location.pathname)?.title
-  const gameId =
+  const gameParam =
     location.pathname === '/list.html' ? new URLSearchParams(location.search).get('gameId') : null
+  const gameId = Number(gameParam)
+  const seoGame = gameParam && Number.isSafeInteger(gameId) && gameId > 0 ? gameId : null
+  const game = useQuery({ ...gameDetailQuery(seoGame ?? 0), enabled: seoGame !== null }).data
 
   useDisplayMode()
 
@@ -74,26 +82,12 @@ export function RootShell() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [location.pathname, location.search])
 
-  // title and SEO
+  // title and SEO (a game's list: its names once the game is known, the site's until then)
+  const seo = useMemo(() => (game && game.gameId === seoGame ? gameSeo(game) : null), [game, seoGame])
   useEffect(() => {
-    let alive = true
-    applyTitle(pageTitle(handleTitle ?? runtimeTitle), queryClient)
-    setSeoMeta()
-    const id = Number(gameId)
-    if (gameId && Number.isSafeInteger(id) && id > 0) {
-      getGamesById(id, { errors: 'caller' })
-        .then((game) => {
-          if (!alive) return
-          const seo = gameSeo(game)
-          applyTitle(seo.title, queryClient)
-          setSeoMeta(seo)
-        })
-        .catch(() => undefined)
-    }
-    return () => {
-      alive = false
-    }
-  }, [location.pathname, handleTitle, runtimeTitle, gameId, queryClient])
+    applyTitle(seo?.title ?? pageTitle(handleTitle ?? runtimeTitle), queryClient)
+    setSeoMeta(seo ?? undefined)
+  }, [location.pathname, handleTitle, runtimeTitle, seo, queryClient])
 
   // unread count and guaranteed-order flag, on every route change when logged in; the badge follows
   useEffect(() => {
@@ -105,20 +99,6 @@ export function RootShell() {
   useEffect(() => {
     platform.setBadge(token ? unread : 0)
   }, [token, unread])
-
-  // user info (roles, permissions) and the menu, once per login
-  useEffect(() => {
-    if (!token) return
-    const session = useSessionStore.getState()
-    if (session.roles.length === 0) {
-      session
-        .getInfo()
-        .then(() => {
-          if (useMenuStore.getState().status === 'idle') void useMenuStore.getState().load()
-        })
-        .catch(() => undefined)
-    }
-  }, [token])
 
   return <Outlet />
 }

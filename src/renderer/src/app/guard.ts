@@ -1,5 +1,5 @@
 /**
- * Route guard (spec §5): a page that needs a login, opened while logged out, shows the warning
+ * Route guard: a page that needs a login, opened while logged out, shows the warning
  * 请先登录！ and sends the user to /login.html?redirect=<the original path and query>.
  */
 import { redirect, type LoaderFunctionArgs } from 'react-router-dom'

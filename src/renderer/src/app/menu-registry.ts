@@ -1,5 +1,5 @@
 /**
- * Pages the server menu can name (spec §2 run-time routes: "other components load by name").
+ * Pages the server menu can name (run-time routes: a menu item names its page's component).
  * A name not listed here renders the 建设中 page with the menu item's title.
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react'

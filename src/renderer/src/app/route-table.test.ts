@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { matchRoutes } from 'react-router-dom'
 import { footerMarginTop, idFromHtmlSegment, ROUTES } from './route-table'
 
-/** Every address of spec §2, written out here independently of the table. */
-const SPEC_PATHS = [
+/** Every address of the site (docs/screens.md), written out here independently of the table. */
+const SITE_PATHS = [
   '/',
   '/detail/{goodsId}.html',
   '/shop/{shopId}.html',
@@ -65,12 +65,12 @@ const SPEC_PATHS = [
 
 const byPath = new Map(ROUTES.map((r) => [r.path, r]))
 
-describe('route table (spec §2)', () => {
-  it('holds every path of the spec, each once', () => {
-    const missing = SPEC_PATHS.filter((p) => !byPath.has(p))
+describe('route table', () => {
+  it('holds every path of the site, each once', () => {
+    const missing = SITE_PATHS.filter((p) => !byPath.has(p))
     expect(missing).toEqual([])
     expect(new Set(ROUTES.map((r) => r.path)).size).toBe(ROUTES.length)
-    expect(ROUTES.length).toBe(SPEC_PATHS.length)
+    expect(ROUTES.length).toBe(SITE_PATHS.length)
   })
 
   it('every entry has a title, a layout and a built flag', () => {
@@ -165,7 +165,7 @@ describe('idFromHtmlSegment', () => {
   })
 })
 
-describe('footerMarginTop (spec §2)', () => {
+describe('footerMarginTop', () => {
   it('is 0 on notice list, notice detail, feedback and aiDraw, 50 elsewhere', () => {
     expect(footerMarginTop('/platform/noticeList.html')).toBe(0)
     expect(footerMarginTop('/platform/noticeDetail/29.html')).toBe(0)

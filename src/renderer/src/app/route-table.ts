@@ -1,8 +1,8 @@
 /**
- * The one route table of spec §2 — plain data, no React, so scripts can print it (README status
+ * The one route table (docs/screens.md) — plain data, no React, so scripts can print it (README status
  * table) and tests can check it. app/routes.tsx turns it into the router.
  *
- * - `path`: the address as the spec writes it ({goodsId} placeholders included);
+ * - `path`: the address as docs/screens.md writes it ({goodsId} placeholders included);
  * - `routePath`: the react-router pattern. React Router cannot match `:id.html` inside one segment,
  *   so `/detail/{goodsId}.html` is matched as `/detail/:file` and the page parses the id from `file`;
  * - `auth`: the page needs a login (the guard shows 请先登录！ and sends the user to the login page);
@@ -130,7 +130,7 @@ export const ROUTES: readonly RouteEntry[] = [
   main('代售中心', '/agencySale/agencySaleGoods.html', '我的代售申请', true),
   main('代售中心', '/agencySale/agencySaleOrder.html', '我的代售订单', true),
 
-  // account (spec §2: phoneBind.html and warrant.html carry the payment-password title)
+  // account (phoneBind.html and warrant.html carry the payment-password title)
   main('账号管理', '/user/userBase.html', '个人资料', true),
   main('账号管理', '/user/userCert.html', '实名认证', true),
   main('账号管理', '/user/loginPass.html', '修改登录密码', true),
@@ -175,10 +175,10 @@ export const ROUTES: readonly RouteEntry[] = [
   standalone('独立页面', '/index', '首页', false, { redirect: '/' }),
 ]
 
-/** The address unknown paths are sent to (spec §2). */
+/** The address unknown paths are sent to. */
 export const NOT_FOUND_PATH = '/404.html'
 
-/** Pages whose footer sits flush under the content (spec §2): notice list, notice detail, feedback, aiDraw. */
+/** Pages whose footer sits flush under the content: notice list, notice detail, feedback, aiDraw. */
 export function footerMarginTop(pathname: string): number {
   const flush =
     pathname === '/platform/noticeList.html' ||

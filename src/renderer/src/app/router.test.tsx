@@ -1,16 +1,17 @@
-import { MESSAGE } from '@shared/api/message'
-import { NOTICE } from '@shared/api/notice'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { act, screen, waitFor } from '@testing-library/react'
-import { PATHS } from '@shared/api/paths'
+import { AUTH } from '@shared/api/auth'
+import { GAME } from '@shared/api/game'
+import { MESSAGE } from '@shared/api/message'
+import { NOTICE } from '@shared/api/notice'
+import { SYSTEM } from '@shared/api/system'
 import { MSG } from '@shared/messages'
 import { SITE_NAME, TOKEN_COOKIE } from '@shared/constants'
-import { useMenuStore } from '@renderer/stores/menu'
 import { useSessionStore } from '@renderer/stores/session'
-import { fakeApi, ok, type FakeApi } from '@renderer/testing/fake-api'
+import { fakeServer, type FakeServer } from '@renderer/testing/fake-server'
 import { renderApp } from '@renderer/testing/render-app'
 
-let api: FakeApi
+let server: FakeServer
 
 const profile = {
   userId: 7,
@@ -30,33 +31,40 @@ function logIn() {
 }
 
 beforeEach(() => {
-  api = fakeApi({
-    [PATHS.games]: ok([]),
-    [NOTICE.list.path]: { code: 200, msg: '查询成功', rows: [], total: 0 },
-    [PATHS.gameById]: ok({ gameId: 5, nameCn: '原神', nameEn: 'Genshin Impact' }),
-    [MESSAGE.unreadCount.path]: ok(3),
-    [MESSAGE.group.path]: ok({ hasNewWarrantMessage: true }),
-    [PATHS.getInfo]: { code: 200, msg: '操作成功', user: profile, roles: ['ROLE_DEFAULT'], permissions: [] },
-    [PATHS.getRouters]: ok([
+  server = fakeServer()
+    .on(GAME.list, [])
+    .on(NOTICE.list, { rows: [], total: 0 })
+    .on(GAME.detail, {
+      gameId: 5,
+      nameCn: '原神',
+      nameEn: 'Genshin Impact',
+      initial: 'Y',
+      icon: '',
+      platforms: [],
+      hot: true,
+      sort: 1,
+      description: '',
+      areas: [],
+    })
+    .on(MESSAGE.unreadCount, 3)
+    .on(MESSAGE.group, { hasNewWarrantMessage: true })
+    .on(AUTH.info, { user: profile, roles: ['ROLE_DEFAULT'], permissions: [] })
+    .on(SYSTEM.routers, [
       {
         path: '/centre',
         component: 'Layout',
         meta: { title: '交易中心' },
         children: [{ path: 'reports', component: 'trade/reports/index', meta: { title: '交易报表' } }],
       },
-    ]),
-    '/system/config/configKey/third.loginUrl': ok(''),
-  })
+    ])
+    .on(SYSTEM.config, '')
   useSessionStore.getState().clear()
   useSessionStore.getState().hydrate()
 })
 
-afterEach(() => {
-  api.restore()
-  useMenuStore.getState().reset()
-})
+afterEach(() => server.restore())
 
-describe('router (spec §2, §5)', () => {
+describe('router', () => {
   it('a page needing login, opened logged out: warning 请先登录！ and login with the encoded original address', async () => {
     const app = renderApp('/buyer/buyOrder.html?status=2&page=1')
     await waitFor(() =>
@@ -98,7 +106,7 @@ describe('router (spec §2, §5)', () => {
   it('/list.html?gameId= takes title, keywords and description from the game', async () => {
     renderApp('/list.html?gameId=5')
     await waitFor(() => expect(document.title).toBe(`原神(Genshin Impact)账号交易 - ${SITE_NAME}`))
-    expect(api.callsTo(PATHS.gameById)[0]?.params).toEqual({ gameId: 5 })
+    expect(server.callsTo(GAME.detail)[0]?.query).toEqual({ gameId: 5 })
     const keywords = document.head.querySelector<HTMLMetaElement>('meta[name="keywords"]')!.content
     const description = document.head.querySelector<HTMLMetaElement>('meta[name="description"]')!.content
     expect(keywords).toContain('原神')
@@ -109,28 +117,30 @@ describe('router (spec §2, §5)', () => {
   it('refreshes unread count and guaranteed-order flag on every route change when logged in', async () => {
     logIn()
     const app = renderApp('/')
-    await waitFor(() => expect(api.callsTo(MESSAGE.unreadCount.path)).toHaveLength(1))
-    expect(api.callsTo(MESSAGE.group.path)).toHaveLength(1)
+    await waitFor(() => expect(server.callsTo(MESSAGE.unreadCount)).toHaveLength(1))
+    expect(server.callsTo(MESSAGE.group)).toHaveLength(1)
     await act(() => app.router.navigate('/platform/noticeList.html'))
-    await waitFor(() => expect(api.callsTo(MESSAGE.unreadCount.path)).toHaveLength(2))
-    await waitFor(() => expect(api.callsTo(MESSAGE.group.path)).toHaveLength(2))
+    await waitFor(() => expect(server.callsTo(MESSAGE.unreadCount)).toHaveLength(2))
+    await waitFor(() => expect(server.callsTo(MESSAGE.group)).toHaveLength(2))
     expect(await screen.findByRole('link', { name: '站内信，3 条未读' })).toBeTruthy()
   })
 
   it('does not ask for messages when logged out', async () => {
     const app = renderApp('/')
     await act(() => app.router.navigate('/platform/noticeList.html'))
-    await waitFor(() => expect(api.callsTo(NOTICE.list.path).length).toBeGreaterThan(0))
-    expect(api.callsTo(MESSAGE.unreadCount.path)).toHaveLength(0)
+    await waitFor(() => expect(server.callsTo(NOTICE.list).length).toBeGreaterThan(0))
+    expect(server.callsTo(MESSAGE.unreadCount)).toHaveLength(0)
   })
 
   it('loads user info and the menu once after login', async () => {
     logIn()
-    renderApp('/')
-    await waitFor(() => expect(useMenuStore.getState().status).toBe('ready'))
-    expect(api.callsTo(PATHS.getInfo)).toHaveLength(1)
-    expect(api.callsTo(PATHS.getRouters)).toHaveLength(1)
-    expect(useSessionStore.getState().roles).toEqual(['ROLE_DEFAULT'])
+    const app = renderApp('/')
+    await waitFor(() => expect(useSessionStore.getState().roles).toEqual(['ROLE_DEFAULT']))
+    await waitFor(() => expect(server.callsTo(SYSTEM.routers)).toHaveLength(1))
+    await act(() => app.router.navigate('/platform/noticeList.html'))
+    await waitFor(() => expect(server.callsTo(NOTICE.list).length).toBeGreaterThan(0))
+    expect(server.callsTo(AUTH.info)).toHaveLength(1)
+    expect(server.callsTo(SYSTEM.routers)).toHaveLength(1)
   })
 
   it('scrolls to the top on each navigation', async () => {

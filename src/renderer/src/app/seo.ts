@@ -1,6 +1,6 @@
-/** Page title and SEO meta of spec §2. */
+/** Page title and SEO meta: `<title> - <site>`, and a game list's names as title, keywords and description. */
 import { SITE_NAME } from '@shared/constants'
-import type { Game } from '@shared/api/types'
+import type { Game } from '@shared/api/game'
 
 export function pageTitle(title: string | null | undefined): string {
   return title ? `${title} - ${SITE_NAME}` : SITE_NAME

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { SITE_NAME } from '@shared/constants'
-import type { RouterItem } from '@shared/api/types'
+import type { RouterItem } from '@shared/api/system'
 import { loginPathWithRedirect } from '@renderer/utils/login-redirect'
 import { findRuntimeRoute, flattenMenus, joinMenuPath } from '@renderer/utils/menu'
 import { menuComponent, normalizeComponentName } from './menu-registry'
 import { gameSeo, pageTitle, setSeoMeta } from './seo'
 import { isSameLocation } from './use-safe-navigate'
 
-describe('page title and SEO (spec §2)', () => {
+describe('page title and SEO', () => {
   it('is "title - site", or the site name alone', () => {
     expect(pageTitle('登录')).toBe(`登录 - ${SITE_NAME}`)
     expect(pageTitle(undefined)).toBe(SITE_NAME)
@@ -31,7 +31,7 @@ describe('page title and SEO (spec §2)', () => {
   })
 })
 
-describe('duplicate navigation (spec §2)', () => {
+describe('duplicate navigation', () => {
   const here = { pathname: '/list.html', search: '?gameId=1', hash: '' }
   it('recognises the current location, relative or absolute', () => {
     expect(isSameLocation('/list.html?gameId=1', here)).toBe(true)
@@ -55,7 +55,7 @@ describe('login redirect', () => {
   })
 })
 
-describe('run-time routes (spec §2)', () => {
+describe('run-time routes', () => {
   const menus: RouterItem[] = [
     {
       path: '/trade',

@@ -1,4 +1,4 @@
-/** Navigation that ignores a request for the location already shown (spec §2: duplicate navigation ignored). */
+/** Navigation that ignores a request for the location already shown (a duplicate navigation is no error). */
 import { useCallback } from 'react'
 import { resolvePath, useLocation, useNavigate, type NavigateOptions, type To } from 'react-router-dom'
 

@@ -3,11 +3,10 @@
  * the ledger), and the file is downloaded with a single-use ticket — in the browser as a normal
  * download, on the desktop through the download manager (download folder, progress, "show in folder").
  */
-import { useState } from 'react'
 import { Button } from 'antd'
 import { DownloadOutlined } from '@ant-design/icons'
-import type { ExportResult } from '@shared/api/live'
-import { download } from '@renderer/api/system'
+import type { ExportResult } from '@shared/api/common'
+import { useExportDownload } from '@renderer/api/common'
 import { platform } from '@renderer/platform'
 import { toast } from '@renderer/utils/toast'
 
@@ -15,28 +14,22 @@ export interface ExportButtonProps {
   label: string
   /** what the rows are, for the result message: 条站内信, 笔订单, 条明细 */
   unit: string
+  /** the domain's export call (a failure was shown by the request layer) */
   run: () => Promise<ExportResult>
 }
 
 export function ExportButton({ label, unit, run }: ExportButtonProps) {
-  const [busy, setBusy] = useState(false)
-  const start = async () => {
-    setBusy(true)
-    try {
-      const { fileName, rows } = await run()
-      await download(fileName)
-      toast(
-        'success',
-        platform.kind === 'desktop' ? `已导出 ${rows} ${unit}，正在下载` : `已导出 ${rows} ${unit}`,
-      )
-    } catch {
-      // the request layer showed the server's message
-    } finally {
-      setBusy(false)
-    }
-  }
+  const exporting = useExportDownload(run)
+  const start = () =>
+    exporting.mutate(undefined, {
+      onSuccess: ({ rows }) =>
+        toast(
+          'success',
+          platform.kind === 'desktop' ? `已导出 ${rows} ${unit}，正在下载` : `已导出 ${rows} ${unit}`,
+        ),
+    })
   return (
-    <Button size="small" icon={<DownloadOutlined />} loading={busy} onClick={() => void start()}>
+    <Button size="small" icon={<DownloadOutlined />} loading={exporting.isPending} onClick={start}>
       {label}
     </Button>
   )

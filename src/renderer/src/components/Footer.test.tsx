@@ -16,7 +16,7 @@ function renderFooter(path: string) {
   return screen.getByRole('contentinfo')
 }
 
-describe('Footer (spec §1-§2)', () => {
+describe('Footer', () => {
   it('links every help entry to its notice, grouped', () => {
     const footer = renderFooter('/')
     for (const link of HELP_LINKS) {

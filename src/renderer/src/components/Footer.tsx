@@ -1,5 +1,5 @@
 /**
- * Site footer (spec §1-§2): every help link grouped, linking to its notice; customer service,
+ * Site footer: every help link grouped, linking to its notice; customer service,
  * feedback, disclaimer, works submission; the customer-service hours. The top margin is 0 on the
  * notice list, notice detail, feedback and aiDraw pages and 50px elsewhere.
  */
@@ -8,7 +8,8 @@ import { CustomerServiceOutlined } from '@ant-design/icons'
 import { HELP_LINKS, noticeDetailPath, type HelpLink } from '@shared/help-links'
 import { SERVICE_HOURS, SITE_NAME } from '@shared/constants'
 import { footerMarginTop } from '@renderer/app/route-table'
-import { useCustomerService } from './use-customer-service'
+import { useCustomerService } from './customer-service/use-customer-service'
+import './footer.css'
 
 const GROUP_ORDER: HelpLink['group'][] = ['新手入门', '买家帮助', '卖家帮助', '账户安全', '协议规则']
 

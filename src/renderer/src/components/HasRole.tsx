@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { useHasRole } from './use-permission'
 
-/** Renders its children only for the admin role or one of `roles` (spec §5-§6). */
+/** Renders its children only for the admin role or one of `roles`. */
 export function HasRole({ roles, children }: { roles: readonly string[]; children: ReactNode }) {
   return useHasRole(roles) ? <>{children}</> : null
 }

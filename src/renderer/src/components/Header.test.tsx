@@ -1,49 +1,45 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
-import { createMemoryRouter, RouterProvider } from 'react-router-dom'
-import { PATHS } from '@shared/api/paths'
-import { TOKEN_COOKIE, USER_INFO_STORAGE_KEY } from '@shared/constants'
-import { TestProviders } from '@renderer/testing/render-page'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { AUTH } from '@shared/api/auth'
 import { MESSAGE } from '@shared/api/message'
+import { SYSTEM } from '@shared/api/system'
+import { TOKEN_COOKIE, USER_INFO_STORAGE_KEY } from '@shared/constants'
 import { useSessionStore } from '@renderer/stores/session'
-import { fakeApi, ok, type FakeApi } from '@renderer/testing/fake-api'
-import { Header, isSocialLoginConfigured, resetSocialLoginBase, socialLoginHref } from './Header'
+import { fakeServer, type FakeServer } from '@renderer/testing/fake-server'
+import { renderPage } from '@renderer/testing/render-page'
+import { reloadPage } from '@renderer/utils/page'
+import { Header, isSocialLoginConfigured, socialLoginHref } from './Header'
 
-const THIRD_LOGIN = '/system/config/configKey/third.loginUrl'
-let api: FakeApi
+vi.mock('@renderer/utils/page', () => ({ reloadPage: vi.fn() }))
+
+let server: FakeServer
 /** the third-party login address the server's parameter holds ('' until a provider is configured) */
 function serve(thirdLoginUrl: string, unread = 0) {
-  api?.restore()
-  resetSocialLoginBase()
-  api = fakeApi({
-    [THIRD_LOGIN]: ok(thirdLoginUrl),
-    [PATHS.logout]: ok(),
-    [MESSAGE.unreadCount.path]: ok(unread),
-  })
+  server?.restore()
+  server = fakeServer()
+    .on(SYSTEM.config, ({ params }) => (params.configKey === 'third.loginUrl' ? thirdLoginUrl : ''))
+    .on(AUTH.logout, undefined)
+    .on(MESSAGE.unreadCount, unread)
 }
-beforeEach(() => serve(''))
+const thirdLoginCalls = () =>
+  server.callsTo(SYSTEM.config).filter((call) => call.params.configKey === 'third.loginUrl')
+
 afterEach(() => {
-  api.restore()
-  useSessionStore.setState({ token: undefined, userInfo: null })
+  server?.restore()
+  useSessionStore.getState().clear()
+  vi.clearAllMocks()
 })
 
-function renderHeader() {
-  const router = createMemoryRouter([{ path: '*', element: <Header /> }], { initialEntries: ['/'] })
-  return render(
-    <TestProviders>
-      <RouterProvider router={router} />
-    </TestProviders>,
-  )
-}
+const renderHeader = () => renderPage(<Header />, { url: '/', path: '*' })
 
-describe('Header (spec §1-§2)', () => {
+describe('Header', () => {
   it('logged out: login and register; no third-party login link while no provider is configured', async () => {
     for (const unset of ['', 'javascript:alert(1)', 'passport', '/oauth/authorize']) {
       serve(unset)
       const { unmount } = renderHeader()
       expect(screen.getByRole('link', { name: '登录' }).getAttribute('href')).toBe('/login.html')
       expect(screen.getByRole('link', { name: '注册' }).getAttribute('href')).toBe('/register.html')
-      await waitFor(() => expect(api.callsTo(THIRD_LOGIN)).toHaveLength(1))
+      await waitFor(() => expect(thirdLoginCalls()).toHaveLength(1))
       await act(async () => new Promise((resolve) => setTimeout(resolve, 0)))
       expect(screen.queryByRole('link', { name: /社交账号登录/ }), unset).toBeNull()
       expect(screen.queryByText(/社交账号登录/)).toBeNull()
@@ -62,6 +58,7 @@ describe('Header (spec §1-§2)', () => {
   })
 
   it('has the site links: home, guaranteed trade in a new tab, the navigation menu and feedback', async () => {
+    serve('')
     renderHeader()
     expect(screen.getByRole('link', { name: '首页' }).getAttribute('href')).toBe('/')
     const warrant = screen.getByRole('link', { name: '担保交易' })
@@ -91,9 +88,6 @@ describe('Header (spec §1-§2)', () => {
     )
     useSessionStore.getState().hydrate()
     serve('', 7)
-    const original = useSessionStore.getState().logout
-    const logout = vi.fn(async () => undefined)
-    useSessionStore.setState({ logout })
     renderHeader()
     expect(screen.getByText('小明')).toBeTruthy()
     expect(screen.getByText(/欢迎/)).toBeTruthy()
@@ -109,10 +103,11 @@ describe('Header (spec §1-§2)', () => {
       return element
     })
     expect(within(dialog).getByText('确定要退出当前账号吗？')).toBeTruthy()
-    expect(logout).not.toHaveBeenCalled()
+    expect(server.callsTo(AUTH.logout)).toHaveLength(0)
     await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: /^退\s?出$/ })))
-    await waitFor(() => expect(logout).toHaveBeenCalled())
-    useSessionStore.setState({ logout: original })
+    await waitFor(() => expect(reloadPage).toHaveBeenCalled())
+    expect(server.callsTo(AUTH.logout)).toHaveLength(1)
+    expect(useSessionStore.getState().token).toBeUndefined()
   })
 })
 

@@ -1,8 +1,8 @@
 /**
- * Site header (spec §1-§2): a top bar (greeting or login links, site links, site-navigation
+ * Site header: a top bar (greeting or login links, site links, site-navigation
  * dropdown) and the brand row (logo linking home, subtitle, the promises of the site).
  */
-import { useEffect, useState } from 'react'
+import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router-dom'
 import { App, Badge } from 'antd'
 import {
@@ -12,14 +12,15 @@ import {
   SolutionOutlined,
   TeamOutlined,
 } from '@ant-design/icons'
+import { PUBLIC_CONFIG_KEYS } from '@shared/api/system'
 import { SITE_NAME, SITE_SUBTITLE } from '@shared/constants'
-import { getConfigKey } from '@renderer/api/system'
-import { displayName, useSessionStore } from '@renderer/stores/session'
+import { useLogout } from '@renderer/api/auth'
 import { useUnreadCount } from '@renderer/api/message'
+import { configQuery } from '@renderer/api/system'
+import { displayName, useSessionStore } from '@renderer/stores/session'
 import { Logo } from './Logo'
 import { SiteNavMenu } from './SiteNavMenu'
-
-export const THIRD_LOGIN_CONFIG_KEY = 'third.loginUrl'
+import './header.css'
 
 /**
  * Whether the configured third-party login address is a real one: an absolute http(s) URL. The
@@ -35,20 +36,10 @@ export function isSocialLoginConfigured(base: string): boolean {
   }
 }
 
-/** The social-login address with `redirect` = this site's /login.html (spec §1). */
+/** The social-login address with `redirect` = this site's /login.html. */
 export function socialLoginHref(base: string, origin: string): string {
   const separator = base.includes('?') ? '&' : '?'
   return `${base}${separator}redirect=${encodeURIComponent(`${origin}/login.html`)}`
-}
-
-let socialLoginBase: Promise<string> | null = null
-function loadSocialLoginBase(): Promise<string> {
-  socialLoginBase ??= getConfigKey(THIRD_LOGIN_CONFIG_KEY, { errors: 'caller' }).catch(() => '')
-  return socialLoginBase
-}
-/** Tests: read the parameter again. */
-export function resetSocialLoginBase(): void {
-  socialLoginBase = null
 }
 
 export const SITE_NAV_ITEMS = [
@@ -59,21 +50,16 @@ export const SITE_NAV_ITEMS = [
   { key: 'guide', label: '操作指南', to: '/platform/noticeList.html?noticeType=GUIDE' },
 ] as const
 
-/** Shown only when a provider is configured (THIRD_LOGIN_CONFIG_KEY holds its address). */
+/** Shown only when a provider is configured (the parameter third.loginUrl holds its address). */
 function SocialLogin() {
-  const [href, setHref] = useState<string | null>(null)
-  useEffect(() => {
-    let alive = true
-    void loadSocialLoginBase().then((base) => {
-      if (alive && isSocialLoginConfigured(base)) setHref(socialLoginHref(base, window.location.origin))
-    })
-    return () => {
-      alive = false
-    }
-  }, [])
-  if (!href) return null
+  const base = useQuery(configQuery(PUBLIC_CONFIG_KEYS.thirdLoginUrl)).data ?? ''
+  if (!isSocialLoginConfigured(base)) return null
   return (
-    <a className="topbar__link" href={href} rel="noopener noreferrer">
+    <a
+      className="topbar__link"
+      href={socialLoginHref(base, window.location.origin)}
+      rel="noopener noreferrer"
+    >
       <TeamOutlined /> 社交账号登录
     </a>
   )
@@ -82,7 +68,7 @@ function SocialLogin() {
 function UserGreeting() {
   const { modal } = App.useApp()
   const name = useSessionStore(displayName)
-  const logout = useSessionStore((s) => s.logout)
+  const logout = useLogout()
   const unread = useUnreadCount()
   const confirmLogout = () => {
     modal.confirm({
@@ -90,7 +76,7 @@ function UserGreeting() {
       content: '确定要退出当前账号吗？',
       okText: '退出',
       cancelText: '取消',
-      onOk: () => logout(),
+      onOk: () => logout.mutateAsync(),
     })
   }
   return (

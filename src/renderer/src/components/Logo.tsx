@@ -1,7 +1,8 @@
 import { Link } from 'react-router-dom'
 import { SITE_NAME } from '@shared/constants'
+import './logo.css'
 
-/** The site mark; links home (spec §1). */
+/** The site mark; links home. */
 export function Logo({ subtitle }: { subtitle?: string }) {
   return (
     <div className="logo">

@@ -1,4 +1,5 @@
 import { Spin } from 'antd'
+import './page-loading.css'
 
 /** Shown while a page's code or data loads. */
 export function PageLoading({ minHeight = 360 }: { minHeight?: number }) {

@@ -8,7 +8,7 @@ const { scrollTo } = await import('@renderer/utils/scroll-to')
 
 afterEach(() => vi.clearAllMocks())
 
-describe('Pagination (spec §9)', () => {
+describe('Pagination', () => {
   it('shows total, size changer, pager and quick jumper with the defaults', () => {
     render(
       <TestProviders>

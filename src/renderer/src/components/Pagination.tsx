@@ -1,10 +1,11 @@
 /**
- * The one pagination of the app (spec §9): page 1, 20 per page, sizes 10/20/30/50, total, size
+ * The one pagination of the app (docs/api-conventions.md, "Output and time"): page 1, 20 per page, sizes 10/20/30/50, total, size
  * changer, pager and quick jumper; after a change the window scrolls to the top over 800 ms.
  */
 import { Pagination as AntPagination } from 'antd'
 import { PAGINATION } from '@shared/constants'
 import { scrollTo } from '@renderer/utils/scroll-to'
+import './pagination.css'
 
 export interface PaginationProps {
   total: number

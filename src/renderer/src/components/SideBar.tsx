@@ -1,5 +1,5 @@
 /**
- * The floating side bar on the right (spec §1): customer service, guaranteed orders (red badge
+ * The floating side bar on the right: customer service, guaranteed orders (red badge
  * only when hasNewWarrantMessage), my follows, goods push, customer-service verification.
  * Expanded it is SIDEBAR_WIDTH_PX wide with labels; collapsed it shows icons. The choice is kept in
  * a cookie (stores/app.ts); on mobile it closes.
@@ -24,7 +24,8 @@ import { useAppStore } from '@renderer/stores/app'
 import { groupMessageQuery } from '@renderer/api/message'
 import { useSessionStore } from '@renderer/stores/session'
 import { scrollTo } from '@renderer/utils/scroll-to'
-import { useCustomerService } from './use-customer-service'
+import { useCustomerService } from './customer-service/use-customer-service'
+import './sidebar.css'
 
 export const COLLAPSED_WIDTH_PX = 56
 

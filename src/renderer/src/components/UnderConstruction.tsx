@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom'
 import { Button, Result } from 'antd'
 import { ToolOutlined } from '@ant-design/icons'
+import './under-construction.css'
 
 /** The page of a route that is not built yet: its title and a plain 建设中 notice. */
 export function UnderConstruction({ title }: { title: string }) {

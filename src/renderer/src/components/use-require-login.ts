@@ -1,5 +1,5 @@
 /**
- * Actions that need a login (spec §5): logged out → the warning 请先登录！ and the login page with
+ * Actions that need a login: logged out → the warning 请先登录！ and the login page with
  * the current address as `redirect`; logged in → the action runs.
  */
 import { useCallback } from 'react'

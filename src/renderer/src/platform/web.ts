@@ -1,6 +1,6 @@
 /**
  * The browser shell (architecture.md): the token lives in the cookie `Authorization` for 3 days
- * (spec §9), the API is same-origin `/api`, downloads go through a temporary anchor (the server's
+ * (docs/api-conventions.md), the API is same-origin `/api`, downloads go through a temporary anchor (the server's
  * Content-Disposition names the file), external links open in a new tab, the unread count shows as
  * a `(N) ` prefix of the page title, customer service opens in a popup, and live-event
  * notifications use the browser's Notification API when the user allowed it.

@@ -3,7 +3,7 @@ import { SIDEBAR_COOKIE } from '@shared/constants'
 import { getCookie } from '@renderer/utils/cookie'
 import { openedFromCookie, useAppStore } from './app'
 
-describe('app store (spec §3-§4)', () => {
+describe('app store', () => {
   it('starts as desktop, size medium', () => {
     expect(useAppStore.getState().device).toBe('desktop')
     expect(useAppStore.getState().size).toBe('medium')

@@ -1,4 +1,4 @@
-/** App state of spec §3-§4: side bar opened flag (kept in a cookie), device, component size. */
+/** App state: side bar opened flag (kept in a cookie), device, component size. */
 import { create } from 'zustand'
 import { SIDEBAR_COOKIE } from '@shared/constants'
 import { getCookie, setCookie } from '@renderer/utils/cookie'

@@ -1,33 +1,27 @@
 /**
- * The session (spec §3-§4): token, name, avatar, roles, permissions, and the login's userInfoDto
- * (kept in localStorage). The token itself lives where the platform keeps it (web: the cookie
- * `Authorization`; desktop: the OS keychain); "logged in" means a token is present.
+ * The session (client state): the token, the user the login answered (kept in localStorage), and the
+ * roles and permissions the guards check. The token itself lives where the platform keeps it (web:
+ * the cookie `Authorization`; desktop: the OS keychain); "logged in" means a token is present.
+ * Server calls are in api/auth.ts (login, logout, the current user's query), which update this store.
  */
 import { create } from 'zustand'
 import { ROLE_DEFAULT, USER_INFO_STORAGE_KEY } from '@shared/constants'
-import type { GetInfoResult, LoginBody, LoginResult, UserInfoDto, UserProfile } from '@shared/api/types'
-import * as authApi from '@renderer/api/auth'
+import type { GetInfoResult, LoginResult, UserInfoDto } from '@shared/api/auth'
 import { platform } from '@renderer/platform'
-import { reloadPage } from '@renderer/utils/page'
-import { useMenuStore } from './menu'
 
 export interface SessionState {
   token: string | undefined
-  name: string
-  avatar: string
+  userInfo: UserInfoDto | null
+  /** from GET /getInfo; ROLE_DEFAULT when the server gives none */
   roles: string[]
   permissions: string[]
-  userInfo: UserInfoDto | null
-  profile: UserProfile | null
   /** read the token and the stored user info (after platform.init()) */
   hydrate(): void
-  /** POST /login with an already encrypted password; stores the token and the user info */
-  login(body: LoginBody): Promise<LoginResult>
-  /** GET /getInfo: user, roles (ROLE_DEFAULT when none), permissions */
-  getInfo(): Promise<GetInfoResult>
-  /** POST /logout, forget everything, reload the page */
-  logout(): Promise<void>
-  /** forget the login without calling the server or reloading (session ended, 401) */
+  /** keep the token and the user of a successful login */
+  signIn(result: LoginResult): Promise<void>
+  /** the roles and permissions of GET /getInfo; its profile stands in for a user info not kept */
+  applyInfo(info: GetInfoResult): void
+  /** forget the login without calling the server or reloading (logout, session ended, 401) */
   clear(): void
 }
 
@@ -42,61 +36,51 @@ export function readStoredUserInfo(): UserInfoDto | null {
   }
 }
 
-const empty = { name: '', avatar: '', roles: [] as string[], permissions: [] as string[], profile: null }
+const signedOut = { token: undefined, userInfo: null, roles: [] as string[], permissions: [] as string[] }
 
 export const useSessionStore = create<SessionState>()((set, get) => ({
-  token: undefined,
-  userInfo: null,
-  ...empty,
+  ...signedOut,
   hydrate() {
     const token = platform.getToken()
     set({ token, userInfo: token ? readStoredUserInfo() : null })
   },
-  async login(body) {
-    const result = await authApi.login({ ...body, username: body.username.trim() })
+  async signIn(result) {
     if (!result.token) throw new Error('登录失败：服务器未返回登录凭证')
     await platform.setToken(result.token)
     if (result.userInfoDto) localStorage.setItem(USER_INFO_STORAGE_KEY, JSON.stringify(result.userInfoDto))
-    set({ token: result.token, userInfo: result.userInfoDto ?? null, ...empty })
-    return result
+    set({ ...signedOut, token: result.token, userInfo: result.userInfoDto ?? null })
   },
-  async getInfo() {
-    const result = await authApi.getInfo()
-    const roles = Array.isArray(result.roles) && result.roles.length > 0 ? result.roles : [ROLE_DEFAULT]
+  applyInfo(info) {
+    const user = info.user
     set({
-      name: result.user?.userName ?? '',
-      avatar: result.user?.avatar ?? '',
-      roles,
-      permissions: Array.isArray(result.permissions) ? result.permissions : [],
-      profile: result.user ?? null,
+      roles: Array.isArray(info.roles) && info.roles.length > 0 ? info.roles : [ROLE_DEFAULT],
+      permissions: Array.isArray(info.permissions) ? info.permissions : [],
+      userInfo:
+        get().userInfo ??
+        (user
+          ? {
+              userId: user.userId,
+              userName: user.userName,
+              nickName: user.nickName,
+              code: user.code,
+              avatar: user.avatar,
+            }
+          : null),
     })
-    return { ...result, roles }
-  },
-  async logout() {
-    try {
-      await authApi.logout()
-    } catch {
-      // the local session ends whatever the server answered
-    }
-    get().clear()
-    reloadPage()
   },
   clear() {
     void platform.clearToken()
     localStorage.removeItem(USER_INFO_STORAGE_KEY)
-    set({ token: undefined, userInfo: null, ...empty })
-    useMenuStore.getState().reset()
+    set(signedOut)
   },
 }))
 
-/** Logged in = a token is present (spec §4). */
+/** Logged in = a token is present. */
 export function isLoggedIn(): boolean {
   return Boolean(platform.getToken())
 }
 
 /** The name to greet the user with. */
-export function displayName(state: Pick<SessionState, 'userInfo' | 'profile' | 'name'>): string {
-  return (
-    state.userInfo?.nickName || state.profile?.nickName || state.userInfo?.userName || state.name || '用户'
-  )
+export function displayName(state: Pick<SessionState, 'userInfo'>): string {
+  return state.userInfo?.nickName || state.userInfo?.userName || '用户'
 }

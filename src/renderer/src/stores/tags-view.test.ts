@@ -10,7 +10,7 @@ const state = () => useTagsViewStore.getState()
 
 beforeEach(() => useTagsViewStore.setState({ visitedViews: [], cachedViews: [] }))
 
-describe('tags view (spec §4)', () => {
+describe('tags view', () => {
   it('adds a view once per path, with its title or no-name', () => {
     state().addView(home)
     state().addView(orders)

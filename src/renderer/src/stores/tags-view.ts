@@ -1,5 +1,5 @@
 /**
- * Visited tabs (spec §4): added once per path (title falls back to 'no-name'), removed one at a
+ * Visited tabs: added once per path (title falls back to 'no-name'), removed one at a
  * time, all but the current one, or all but the pinned (affix) ones. A view is cached (kept alive)
  * unless its meta says noCache.
  */

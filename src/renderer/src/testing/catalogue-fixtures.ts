@@ -1,13 +1,12 @@
-/** Test data of the catalogue pages: two games, a game config, areas, listings. */
-import { MESSAGE } from '@shared/api/message'
-import { NOTICE } from '@shared/api/notice'
-import { GOODS_PATHS, type GameConfig, type GoodsBrief, type GoodsDetail } from '@shared/api/goods'
-import { PATHS } from '@shared/api/paths'
-import type { Game } from '@shared/api/types'
+/**
+ * Test data of the catalogue pages — two games, a game config, areas, listings, a shop — typed by the
+ * contract, and the game answers every catalogue page needs (`withGames`).
+ */
+import { GAME, type Game, type GameArea, type GameConfig } from '@shared/api/game'
+import type { GoodsBrief, GoodsDetail, GoodsImage, ShopProfile } from '@shared/api/goods'
 import { TOKEN_COOKIE } from '@shared/constants'
-import type { GameArea } from '@renderer/api/game'
 import { useSessionStore } from '@renderer/stores/session'
-import { ok } from './fake-api'
+import type { FakeServer } from './fake-server'
 
 export const GAMES: Game[] = [
   {
@@ -175,21 +174,33 @@ export function detail(goodsId: number, patch: Partial<GoodsDetail> = {}): Goods
   }
 }
 
-/** Answers every page of the catalogue needs (games, config, areas, the logged-in chrome). */
-export function baseRoutes(): Record<string, unknown> {
-  return {
-    [PATHS.games]: ok(GAMES),
-    [PATHS.gameById]: ok({ ...GAMES[0], description: '', areas: AREAS }),
-    [PATHS.areaServersByGameId]: ok(AREAS),
-    [GOODS_PATHS.gameConfig]: ok(CONFIG),
-    [GOODS_PATHS.myGames]: ok([GAMES[0]]),
-    [MESSAGE.unreadCount.path]: ok(0),
-    [MESSAGE.group.path]: ok({ hasNewWarrantMessage: false }),
-    [PATHS.getInfo]: { code: 200, msg: '操作成功', user: null, roles: ['ROLE_DEFAULT'], permissions: [] },
-    [PATHS.getRouters]: ok([]),
-    [NOTICE.list.path]: { code: 200, msg: '', rows: [], total: 0 },
-    '/system/config/configKey/third.loginUrl': ok(''),
-  }
+export const IMAGE_C: GoodsImage = {
+  imageId: 'c'.repeat(32),
+  url: '/api/goods/image/file/c.jpg',
+  thumbUrl: '/api/goods/image/file/c_t.jpg',
+  width: 800,
+  height: 600,
+}
+
+export const SHOP: ShopProfile = {
+  shopId: 2,
+  shopName: '卖家老李',
+  avatar: '',
+  since: 1_700_000_000_000,
+  onSaleCount: 2,
+  soldCount: 9,
+  intro: '诚信经营',
+  games: [{ gameId: 1, nameCn: '王者荣耀', count: 2 }],
+}
+
+/** The games, the first game's detail, areas and config, and the seller's games (王者荣耀). */
+export function withGames(server: FakeServer): FakeServer {
+  return server
+    .on(GAME.list, GAMES)
+    .on(GAME.detail, { ...GAMES[0]!, description: '', areas: AREAS })
+    .on(GAME.areas, AREAS)
+    .on(GAME.config, CONFIG)
+    .on(GAME.mine, [GAMES[0]!])
 }
 
 /** A logged-in session (the web platform reads the token cookie). */

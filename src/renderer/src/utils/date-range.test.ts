@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { addDateRange } from './date-range'
 
-describe('addDateRange (spec §3)', () => {
+describe('addDateRange', () => {
   it('adds params.beginTime and params.endTime', () => {
     expect(addDateRange({ pageNum: 1 }, ['2024-01-01', '2024-01-31'])).toEqual({
       pageNum: 1,

@@ -1,5 +1,5 @@
 /**
- * Add a date range to a query (spec §3): `params.beginTime/endTime`, or `params.begin{Prop}/end{Prop}`
+ * Add a date range to a query: `params.beginTime/endTime`, or `params.begin{Prop}/end{Prop}`
  * with a suffix. The nested `params` object is sent as `params[beginTime]=…` by the request layer.
  * Returns a new object; the input is not changed.
  */

@@ -9,7 +9,7 @@ import { detectDevice } from './device'
 const DESKTOP_UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/120 Safari/537.36'
 const PHONE_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148'
 
-describe('detectDevice (spec §4, §9)', () => {
+describe('detectDevice', () => {
   it('is mobile under 992 px', () => {
     expect(detectDevice(991, DESKTOP_UA)).toBe('mobile')
     expect(detectDevice(992, DESKTOP_UA)).toBe('desktop')

@@ -2,7 +2,7 @@ import { MOBILE_BREAKPOINT_PX } from '@shared/constants'
 
 export type Device = 'desktop' | 'mobile'
 
-/** Mobile when the body is narrower than 992 px or the user agent says Mobile (spec §4, §9). */
+/** Mobile when the body is narrower than 992 px or the user agent says Mobile. */
 export function detectDevice(bodyWidth: number, userAgent: string): Device {
   return bodyWidth < MOBILE_BREAKPOINT_PX || /Mobile/.test(userAgent) ? 'mobile' : 'desktop'
 }

@@ -1,4 +1,4 @@
-/** The login page, carrying the page to return to (spec §2: "sent here with a query carrying the original parameters"). */
+/** The login page, carrying the page to return to (its path and its query). */
 export const LOGIN_PATH = '/login.html'
 
 export function loginPathWithRedirect(current: string | null | undefined): string {

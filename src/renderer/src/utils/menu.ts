@@ -1,8 +1,8 @@
 /**
- * Run-time routes from the server menu (spec §2): nodes whose component is Layout or ParentView
+ * Run-time routes from the server menu: nodes whose component is Layout or ParentView
  * only nest their children; every other node is a page loaded by its component name.
  */
-import type { RouterItem } from '@shared/api/types'
+import type { RouterItem } from '@shared/api/system'
 import { isExternal } from './validate'
 
 export interface RuntimeRoute {

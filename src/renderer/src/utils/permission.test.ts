@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { MSG } from '@shared/messages'
 import { checkPermi, checkRole } from './permission'
 
-describe('checkRole (spec §5-§6)', () => {
+describe('checkRole', () => {
   it('passes for any listed role', () => {
     expect(checkRole(['seller', 'buyer'], ['buyer'])).toBe(true)
   })
@@ -20,7 +20,7 @@ describe('checkRole (spec §5-§6)', () => {
   })
 })
 
-describe('checkPermi (spec §5-§6)', () => {
+describe('checkPermi', () => {
   it('passes for any listed permission', () => {
     expect(checkPermi(['goods:publish', 'goods:edit'], ['goods:edit'])).toBe(true)
   })

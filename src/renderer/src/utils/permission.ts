@@ -1,4 +1,4 @@
-/** Role and permission checks of spec §5-§6, pure so they can be tested without React. */
+/** Role and permission checks (admin and *:*:* pass every check), pure so they can be tested without React. */
 import { ALL_PERMISSION, ROLE_ADMIN } from '@shared/constants'
 import { MSG } from '@shared/messages'
 

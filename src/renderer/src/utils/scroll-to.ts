@@ -1,4 +1,4 @@
-/** Smooth scrolling of the window (the pagination scrolls to the top over 800 ms, spec §9). */
+/** Smooth scrolling of the window (the pagination scrolls to the top over 800 ms). */
 function easeInOutQuad(t: number, b: number, c: number, d: number): number {
   let x = t / (d / 2)
   if (x < 1) return (c / 2) * x * x + b

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { customerServiceDecision } from '@renderer/features/platform/customer-service'
+import { customerServiceDecision } from '@renderer/components/customer-service/open-customer-service'
 import { chinaMinuteOfDay, isWithinServiceHours } from './service-hours'
 
 /** an instant given as China time (UTC+8) */
@@ -23,7 +23,7 @@ describe('isWithinServiceHours (10:00-22:30 China time)', () => {
   })
 })
 
-describe('customerServiceDecision (spec §5)', () => {
+describe('customerServiceDecision', () => {
   it('asks to log in first when logged out, at any hour', () => {
     expect(customerServiceDecision(false, china(12, 0))).toBe('login-required')
     expect(customerServiceDecision(false, china(23, 0))).toBe('login-required')

@@ -8,7 +8,7 @@ export function chinaMinuteOfDay(now: Date): number {
   return (utcMinutes + CHINA_OFFSET_MINUTES) % (24 * 60)
 }
 
-/** Customer service answers from 10:00 to 22:30 China time (spec §1, §9); 22:30 itself is closed. */
+/** Customer service answers from 10:00 to 22:30 China time (docs/product.md); 22:30 itself is closed. */
 export function isWithinServiceHours(now: Date = new Date()): boolean {
   const minute = chinaMinuteOfDay(now)
   return minute >= SERVICE_HOURS.startMinute && minute < SERVICE_HOURS.endMinute

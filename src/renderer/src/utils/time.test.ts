@@ -6,7 +6,7 @@ import { formatTradeTime, parseTime, toDate } from './time'
 const ms = Date.UTC(2024, 4, 20, 6, 7, 8)
 const local = (format: string) => dayjs(ms).format(format)
 
-describe('parseTime (spec §9)', () => {
+describe('parseTime', () => {
   it('treats 10-digit numbers as seconds (×1000)', () => {
     expect(parseTime(ms / 1000)).toBe(local('YYYY-MM-DD HH:mm:ss'))
   })

@@ -1,4 +1,4 @@
-/** Time helpers of spec §9: 10-digit timestamps are seconds; default format year-month-day hour:minute:second. */
+/** Time helpers: 10-digit timestamps are seconds; default format year-month-day hour:minute:second. */
 import dayjs from 'dayjs'
 import { DEFAULT_DATE_FORMAT, TRADE_TIME_FORMAT } from '@shared/constants'
 
@@ -17,7 +17,7 @@ export function toDate(value: TimeInput): Date | null {
   }
   if (typeof input === 'number') {
     if (!Number.isFinite(input)) return null
-    // exactly 10 digits: seconds since the epoch (spec §9); anything else is milliseconds
+    // exactly 10 digits: seconds since the epoch; anything else is milliseconds
     const ms = String(Math.trunc(Math.abs(input))).length === 10 ? input * 1000 : input
     return new Date(ms)
   }
@@ -31,7 +31,7 @@ export function parseTime(value: TimeInput, format: string = DEFAULT_DATE_FORMAT
   return date ? dayjs(date).format(format) : ''
 }
 
-/** Trade times are shown to hours and minutes (spec §9). */
+/** Trade times are shown to hours and minutes (docs/api-conventions.md, "Output and time"). */
 export function formatTradeTime(value: TimeInput): string {
   return parseTime(value, TRADE_TIME_FORMAT)
 }

@@ -3,7 +3,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { TestProviders } from '@renderer/testing/render-page'
 import { toast } from './toast'
 
-describe('toast (spec §8: closable messages)', () => {
+describe('toast (closable messages)', () => {
   it('shows the text with a close button that removes it', async () => {
     render(<TestProviders>页面</TestProviders>)
     act(() => toast('error', '网络开小差啦，请稍后再试~', 5))

@@ -1,5 +1,5 @@
 /**
- * Closable toasts (spec §8: "Toasts are closable success, error or info messages").
+ * Closable toasts: success, error, warning and info messages the user can close.
  * antd's message has no close button, so the content carries one; a click anywhere on the toast
  * closes it too. The same text is shown once at a time (the text is the key), so ten failing
  * requests make one toast. The app binds the context-aware instance of <App> (theme, locale);
@@ -7,6 +7,7 @@
  */
 import { type App, message } from 'antd'
 import { CloseOutlined } from '@ant-design/icons'
+import './toast.css'
 
 type MessageInstance = ReturnType<typeof App.useApp>['message']
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { handleTree } from './tree'
 
-describe('handleTree (spec §3)', () => {
+describe('handleTree', () => {
   it('nests by id/parentId with default field names', () => {
     const tree = handleTree([
       { id: 1, parentId: 0, name: 'a' },

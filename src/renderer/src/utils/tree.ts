@@ -1,5 +1,5 @@
 /**
- * Build a tree from a flat list (spec §3 tree helper: id, parentId, children). Items whose parent is
+ * Build a tree from a flat list (id, parentId, children). Items whose parent is
  * not in the list become roots. The input items are not changed; `children` is only set on nodes
  * that have children.
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { isExternal, safeRedirectTarget } from './validate'
 
-describe('isExternal (spec §5)', () => {
+describe('isExternal', () => {
   it.each(['http://a.cn', 'https://a.cn/x', 'mailto:kf@a.cn', 'tel:4008001234', 'HTTPS://A.CN'])(
     '%s is external',
     (p) => {

@@ -1,4 +1,4 @@
-/** A link is external when it starts with http, https, mailto or tel (spec §5). */
+/** A link is external when it starts with http, https, mailto or tel. */
 export function isExternal(path: string | null | undefined): boolean {
   return typeof path === 'string' && /^(https?:|mailto:|tel:)/i.test(path)
 }

@@ -45,6 +45,17 @@ export function authRepo(db: Db) {
       return rows.map((r) => r.role_key)
     },
 
+    /** The users holding a role (e.g. every staff member, to notify them). */
+    async userIdsWithRole(roleKey: string): Promise<number[]> {
+      const rows = await db
+        .selectFrom('user_roles')
+        .innerJoin('roles', 'roles.id', 'user_roles.role_id')
+        .select('user_roles.user_id')
+        .where('roles.role_key', '=', roleKey)
+        .execute()
+      return rows.map((r) => r.user_id)
+    },
+
     async permissions(userId: number): Promise<string[]> {
       const rows = await db
         .selectFrom('role_permissions')

@@ -1,13 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify'
-import {
-  PATHS,
-  loginBodySchema,
-  registerBodySchema,
-  type LoginBody,
-  type RegisterBody,
-} from '../../../shared/api'
-import { bearerToken, sessionOf } from '../../plugins/auth'
-import { ok, okFlat } from '../../plugins/envelope'
+import { AUTH } from '../../../shared/api/auth'
+import { route, uid } from '../../http/route'
+import { bearerToken } from '../../plugins/auth'
 import { rateLimit } from '../../plugins/rate-limit'
 import type { PasswordCipher } from './rsa'
 import type { AuthService } from './service'
@@ -19,36 +13,25 @@ export const authRoutes: FastifyPluginAsync<{
   cipher: PasswordCipher
   now: () => number
 }> = async (app, { auth, cipher, now }) => {
-  app.get(PATHS.captchaImage, { onRequest: rateLimit({ max: 30, windowMs: MINUTE, now }) }, async () =>
-    okFlat(await auth.captcha()),
+  route(app, AUTH.captcha, { onRequest: rateLimit({ max: 30, windowMs: MINUTE, now }) }, () => auth.captcha())
+
+  route(app, AUTH.publicKey, () => ({ publicKey: cipher.publicKeyPem }))
+
+  route(
+    app,
+    AUTH.login,
+    { message: '登录成功', onRequest: rateLimit({ max: 20, windowMs: MINUTE, now }) },
+    (r) => auth.login(r.body, { ip: r.ip, userAgent: (r.headers['user-agent'] ?? '').slice(0, 255) }),
   )
 
-  app.get(PATHS.publicKey, async () => ok({ publicKey: cipher.publicKeyPem }))
-
-  app.post<{ Body: LoginBody }>(
-    PATHS.login,
-    { schema: { body: loginBodySchema }, onRequest: rateLimit({ max: 20, windowMs: MINUTE, now }) },
-    async (request) => {
-      const client = { ip: request.ip, userAgent: (request.headers['user-agent'] ?? '').slice(0, 255) }
-      return okFlat(await auth.login(request.body, client), '登录成功')
-    },
+  route(
+    app,
+    AUTH.register,
+    { message: '注册成功', onRequest: rateLimit({ max: 10, windowMs: MINUTE, now }) },
+    (r) => auth.register(r.body),
   )
 
-  app.post<{ Body: RegisterBody }>(
-    PATHS.register,
-    { schema: { body: registerBodySchema }, onRequest: rateLimit({ max: 10, windowMs: MINUTE, now }) },
-    async (request) => {
-      await auth.register(request.body)
-      return ok(undefined, '注册成功')
-    },
-  )
+  route(app, AUTH.logout, { message: '退出成功' }, (r) => auth.logout(bearerToken(r)))
 
-  app.post(PATHS.logout, async (request) => {
-    await auth.logout(bearerToken(request))
-    return ok(undefined, '退出成功')
-  })
-
-  app.get(PATHS.getInfo, { config: { auth: true } }, async (request) =>
-    okFlat(await auth.info(sessionOf(request).userId)),
-  )
+  route(app, AUTH.info, (r) => auth.info(uid(r)))
 }

@@ -4,16 +4,16 @@
  */
 import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto'
 import svgCaptcha from 'svg-captcha'
-import {
-  Code,
-  passwordProblem,
-  usernameProblem,
-  type CaptchaResult,
-  type GetInfoResult,
-  type LoginBody,
-  type LoginResult,
-  type RegisterBody,
-} from '../../../shared/api'
+import type {
+  CaptchaResult,
+  GetInfoResult,
+  LoginBody,
+  LoginResult,
+  RegisterBody,
+} from '../../../shared/api/auth'
+import { Code } from '../../../shared/api/envelope'
+import { PUBLIC_CONFIG_KEYS } from '../../../shared/api/system'
+import { passwordProblem, usernameProblem } from '../../../shared/rules/account'
 import {
   ALL_PERMISSION,
   CAPTCHA_TTL_MS,
@@ -25,7 +25,7 @@ import { MSG } from '../../../shared/messages'
 import { isUniqueViolation, type Db } from '../../db'
 import { ApiError } from '../../plugins/envelope'
 import type { Session } from '../../plugins/auth'
-import { CONFIG_KEYS, type SystemService } from '../system/service'
+import type { SystemService } from '../system/service'
 import { hashPassword, verifyPassword } from './password'
 import { authRepo } from './repo'
 import type { PasswordCipher } from './rsa'
@@ -147,7 +147,7 @@ export function authService(deps: AuthServiceDeps) {
     },
 
     async register(body: RegisterBody): Promise<void> {
-      if ((await deps.system.configValue(CONFIG_KEYS.registerUser)) !== 'true') {
+      if ((await deps.system.configValue(PUBLIC_CONFIG_KEYS.registerUser)) !== 'true') {
         throw badRequest('当前系统没有开启注册功能')
       }
       await checkCaptcha(body.code, body.uuid)
@@ -219,7 +219,24 @@ export function authService(deps: AuthServiceDeps) {
       return { userId: row.user_id, tokenHash }
     },
 
+    /** Whether the session of a token hash is still alive (tickets and open event streams ask). */
+    async sessionAlive(tokenHash: string): Promise<boolean> {
+      const row = await repo.findToken(tokenHash)
+      return row !== undefined && row.status === '0' && row.expires_at > deps.now()
+    },
+
+    /** The id of a user by name (any letter case), or null. */
+    async userIdByName(userName: string): Promise<number | null> {
+      return (await repo.findUserByName(userName))?.id ?? null
+    },
+
     roleKeys: (userId: number) => repo.roleKeys(userId),
+
+    /** Whether a user is staff (holds the admin role): other modules take their staff checks from here. */
+    isStaff: async (userId: number) => (await repo.roleKeys(userId)).includes(ROLE_ADMIN),
+
+    /** Every staff member's user id (e.g. to notify them of a disputed order's messages). */
+    staffIds: () => repo.userIdsWithRole(ROLE_ADMIN),
 
     async info(userId: number): Promise<GetInfoResult> {
       const user = await repo.findUserById(userId)

@@ -1,4 +1,4 @@
-/** Exports and the download route (spec §7): ownership, tickets, traversal, delete=true, headers. */
+/** Exports and the download route: ownership, tickets, traversal, delete=true, headers. */
 import { existsSync, readdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

@@ -1,15 +1,13 @@
 /**
- * Exports: files the server generates for one user (CSV of their messages today; the sold-orders
- * and ledger exports of the trading issue use the same service). Each file is recorded in
- * `exports` with its owner, the name the user sees, a path chosen by the server under
- * DATA_DIR/exports, and an expiry. GET /api/common/download serves only these records — never a
+ * Exports: files the server generates for one user (CSV of their messages, their sold orders, their
+ * ledger). Each file is recorded in `exports` with its owner, the name the user sees, a path chosen
+ * by the server under DATA_DIR/exports, and an expiry. GET /api/common/download serves only these records — never a
  * path taken from the request.
  */
 import { randomBytes, randomUUID } from 'node:crypto'
 import { mkdir, rm, writeFile } from 'node:fs/promises'
 import { dirname, extname, resolve, sep } from 'node:path'
-import type { ExportResult } from '../../../shared/api/live'
-import { EXPORT_FILE_NAME_PATTERN } from '../../../shared/api/live'
+import { EXPORT_FILE_NAME_PATTERN, type ExportResult } from '../../../shared/api/common'
 import type { Db } from '../../db'
 import { csvNumber, toCsv, type CsvCell } from './csv'
 import { exportsRepo } from './exports-repo'

@@ -1,5 +1,5 @@
 /**
- * File downloads (spec §7: GET /api/common/download?fileName=…&delete=true).
+ * File downloads (GET /api/common/download?fileName=…&delete=true).
  *
  * Only exports the server generated for the caller are served (see exports.ts); the name is
  * matched against the caller's own records, never used as a path. A navigation cannot send the
@@ -14,22 +14,15 @@
 import { createReadStream } from 'node:fs'
 import { stat } from 'node:fs/promises'
 import type { FastifyError, FastifyPluginAsync, FastifyReply } from 'fastify'
-import { Code, PATHS } from '../../../shared/api'
-import {
-  downloadQuerySchema,
-  downloadTicketBodySchema,
-  EXPORT_FILE_NAME_PATTERN,
-  type DownloadQuery,
-  type DownloadTicketBody,
-  type TicketResult,
-} from '../../../shared/api/live'
+import { COMMON } from '../../../shared/api/common'
+import { Code } from '../../../shared/api/envelope'
 import { MSG } from '../../../shared/messages'
+import { route } from '../../http/route'
 import { bearerToken, sessionOf, type Authenticator } from '../../plugins/auth'
-import { ApiError, fail, ok } from '../../plugins/envelope'
+import { ApiError, fail } from '../../plugins/envelope'
 import { rateLimit } from '../../plugins/rate-limit'
 import { contentDisposition, mimeOf, type ExportsService } from './exports'
-import type { SessionCheck } from './sessions'
-import type { TicketService } from './tickets'
+import type { SessionCheck, TicketService } from './tickets'
 
 const FILE_GONE = '文件不存在或已过期，请重新导出'
 
@@ -63,32 +56,22 @@ export const commonRoutes: FastifyPluginAsync<{
   sessionAlive: SessionCheck
   now: () => number
 }> = async (app, { exports, tickets, auth, sessionAlive, now }) => {
-  app.post<{ Body: DownloadTicketBody }>(
-    PATHS.downloadTicket,
-    { config: { auth: true }, schema: { body: downloadTicketBodySchema } },
-    async (request) => {
-      const session = sessionOf(request)
-      const { fileName } = request.body
-      if (!(await exports.owns(session.userId, fileName))) throw new ApiError(Code.NOT_FOUND, FILE_GONE)
-      const ticket = tickets.issue(session, { kind: 'download', fileName })
-      return ok<TicketResult>({ ticket, expiresIn: Math.round(tickets.ttlMs / 1000) })
-    },
-  )
+  route(app, COMMON.downloadTicket, async (request) => {
+    const session = sessionOf(request)
+    const { fileName } = request.body
+    if (!(await exports.owns(session.userId, fileName))) throw new ApiError(Code.NOT_FOUND, FILE_GONE)
+    const ticket = tickets.issue(session, { kind: 'download', fileName })
+    return { ticket, expiresIn: Math.round(tickets.ttlMs / 1000) }
+  })
 
-  app.get<{ Querystring: DownloadQuery }>(
-    PATHS.download,
+  route(
+    app,
+    COMMON.download,
     {
-      schema: {
-        querystring: {
-          ...downloadQuerySchema,
-          properties: {
-            ...downloadQuerySchema.properties,
-            fileName: { ...downloadQuerySchema.properties.fileName, pattern: EXPORT_FILE_NAME_PATTERN },
-          },
-        },
-      },
       onRequest: rateLimit({ max: 60, windowMs: 60_000, now }),
-      errorHandler: (err, _request, reply) => sendDownloadError(reply, err as FastifyError | ApiError),
+      fastify: {
+        errorHandler: (err, _request, reply) => sendDownloadError(reply, err as FastifyError | ApiError),
+      },
     },
     async (request, reply) => {
       const { fileName, ticket } = request.query
@@ -115,7 +98,7 @@ export const commonRoutes: FastifyPluginAsync<{
       if (!file || size < 0) throw new ApiError(Code.NOT_FOUND, FILE_GONE)
 
       if (request.query.delete) {
-        // delete=true (spec §7): the file goes once it has been sent completely
+        // delete=true: the file goes once it has been sent completely
         reply.raw.once('finish', () => {
           exports.remove(file).catch((err: unknown) => request.log.warn({ err }, 'export not removed'))
         })

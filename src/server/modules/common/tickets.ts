@@ -1,5 +1,5 @@
 /**
- * Short-lived, single-use tickets (see shared/api/live.ts): an authenticated POST issues one, a
+ * Short-lived, single-use tickets (see shared/api/common.ts): an authenticated POST issues one, a
  * GET that cannot carry the Authorization header (EventSource, a download navigation) presents it.
  * A ticket is bound to the session that asked for it and to one purpose — the event stream, or
  * the download of one file — and dies at its first use or after TICKET_TTL_MS.
@@ -8,9 +8,12 @@
  * limiter). The session is checked again when the ticket is used: a logout in between kills it.
  */
 import { createHash, randomBytes } from 'node:crypto'
-import { TICKET_TTL_MS } from '../../../shared/api/live'
+import { TICKET_TTL_MS } from '../../../shared/api/common'
 
 export type TicketPurpose = { kind: 'stream' } | { kind: 'download'; fileName: string }
+
+/** Whether the session behind a ticket or an open stream is still alive (the auth service answers). */
+export type SessionCheck = (tokenHash: string) => Promise<boolean>
 
 export interface TicketGrant {
   userId: number

@@ -1,4 +1,4 @@
-/** Messages left for customer service outside its hours (spec §1). */
+/** Messages left for customer service outside its hours (docs/product.md). */
 import type { CsLeaveMessageBody, CsLeaveMessageResult } from '../../../shared/api/cs'
 import type { Db } from '../../db'
 import { csRepo } from './repo'

@@ -144,7 +144,7 @@ describe('delivery accounts', () => {
     expect(statSync(keyFile).mode & 0o777).toBe(0o600)
     expect(Buffer.from(readFileSync(keyFile, 'utf8'), 'base64')).toHaveLength(32)
 
-    // the trading issue's reveal gives the clear values back
+    // the trade module's reveal (the buyer of a paid order) gives the clear values back
     const services = catalogueServices({
       db: t.app.db,
       dialect: 'sqlite',

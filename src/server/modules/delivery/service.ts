@@ -1,8 +1,8 @@
 /**
  * Delivery accounts: the credentials the seller of an account listing hands over after a sale,
  * checked against the game's transfer fields (getGameTransferCollectConfig), encrypted at rest, and
- * shown to the seller only masked. revealDeliveryAccount is for the trading issue (the buyer of a paid
- * order); no route exposes it.
+ * shown to the seller only masked. revealDeliveryAccount is for the buyer of a paid order (the trade
+ * module); no route exposes it.
  */
 import {
   Code,
@@ -62,21 +62,23 @@ export function deliveryService(deps: {
       userId: number,
       query: { pageNum?: number; pageSize?: number; gameId?: number; keyword?: string },
     ): Promise<Page<DeliveryAccount>> {
-      const page = await repo.page(userId, query)
+      const page = await goods.sellerListings(userId, { ...query, goodsType: 'ACCOUNT' })
+      const saved = new Map((await repo.findMany(page.rows.map((r) => r.id))).map((a) => [a.goods_id, a]))
       const rows: DeliveryAccount[] = []
       for (const row of page.rows) {
         const fields = (await games.transferConfig(row.game_id)).fields
-        const values = row.fields_enc ? open(row.id, row.fields_enc) : {}
+        const account = saved.get(row.id)
+        const values = account ? open(row.id, account.fields_enc) : {}
         const complete = isCompleteTransfer(fields, values)
         rows.push({
           goodsId: row.id,
           goodsTitle: row.title,
           gameId: row.game_id,
           fields: masked(values, fields),
-          saved: row.fields_enc !== null,
+          saved: account !== undefined,
           complete,
           autoDelivery: complete && row.auto_delivery === 1,
-          updatedAt: row.updated_at === null ? 0 : Number(row.updated_at),
+          updatedAt: account ? Number(account.updated_at) : 0,
         })
       }
       return { rows, total: Number(page.total) }
@@ -157,7 +159,7 @@ export function deliveryService(deps: {
     async autoDeliveryValues(goodsId: number, gameId: number): Promise<Record<string, string> | null> {
       const row = await repo.find(goodsId)
       if (!row) return null
-      const flag = await repo.autoDelivery(goodsId)
+      const flag = await goods.autoDeliveryOn(goodsId)
       if (!flag) return null
       const values = open(goodsId, row.fields_enc)
       const fields = (await games.transferConfig(gameId)).fields
@@ -165,7 +167,7 @@ export function deliveryService(deps: {
     },
 
     /**
-     * The credentials in clear, for the buyer of a paid order (trading issue). Callers must check
+     * The credentials in clear, for the buyer of a paid order (the trade module). Callers must check
      * that the requester may see them; null when none are saved.
      */
     async revealDeliveryAccount(goodsId: number): Promise<Record<string, string> | null> {

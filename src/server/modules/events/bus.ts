@@ -1,6 +1,6 @@
 /**
  * The in-process event bus: other modules publish a user's live events here (the message module
- * its unread-count changes; the trading issue its orders and bids). Every event is appended to the
+ * its unread-count changes; trading its orders and bids). Every event is appended to the
  * user's bounded log (`live_events`, ids increase) and handed to the open streams of that user, so
  * a stream that drops can resume with Last-Event-ID from the log.
  *

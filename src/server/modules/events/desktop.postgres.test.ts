@@ -1,5 +1,5 @@
 /**
- * The desktop-client issue's tables on PostgreSQL (runs when TEST_DATABASE_URL is set, like
+ * The tables of live events, exports and customer service on PostgreSQL (runs when TEST_DATABASE_URL is set, like
  * db/postgres.test.ts): the bounded event log and its prune query, an unread-count event when a
  * message is created, exports and their download, the leave-a-message form.
  */

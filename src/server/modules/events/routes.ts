@@ -16,15 +16,14 @@
  */
 import type { ServerResponse } from 'node:http'
 import type { FastifyPluginAsync } from 'fastify'
-import { PATHS } from '../../../shared/api'
-import { messageStreamQuerySchema, type TicketResult } from '../../../shared/api/live'
+import { EVENTS } from '../../../shared/api/events'
 import { SESSION_ENDED_EVENT, STREAM_HEARTBEAT_MS, type StoredLiveEvent } from '../../../shared/live-events'
 import { MSG } from '../../../shared/messages'
+import { route } from '../../http/route'
 import { sessionOf } from '../../plugins/auth'
-import { fail, ok } from '../../plugins/envelope'
+import { fail } from '../../plugins/envelope'
 import { rateLimit } from '../../plugins/rate-limit'
-import type { SessionCheck } from '../common/sessions'
-import type { TicketService } from '../common/tickets'
+import type { SessionCheck, TicketService } from '../common/tickets'
 import type { EventBus } from './bus'
 
 /** Reconnection delay EventSource should use (the renderer's client has its own back-off). */
@@ -61,103 +60,100 @@ export const eventRoutes: FastifyPluginAsync<EventRoutesOptions> = async (app, o
     for (const closers of [...open.values()]) for (const close of [...closers]) close()
   })
 
-  app.post(
-    PATHS.streamTicket,
-    { config: { auth: true }, onRequest: rateLimit({ max: 120, windowMs: 60_000, now: opts.now }) },
-    async (request) => {
+  route(
+    app,
+    EVENTS.streamTicket,
+    { onRequest: rateLimit({ max: 120, windowMs: 60_000, now: opts.now }) },
+    (request) => {
       const ticket = tickets.issue(sessionOf(request), { kind: 'stream' })
-      return ok<TicketResult>({ ticket, expiresIn: Math.round(tickets.ttlMs / 1000) })
+      return { ticket, expiresIn: Math.round(tickets.ttlMs / 1000) }
     },
   )
 
-  app.get<{ Querystring: { ticket: string; lastEventId?: number } }>(
-    PATHS.messageStream,
-    { schema: { querystring: messageStreamQuerySchema } },
-    async (request, reply) => {
-      const grant = tickets.consume(request.query.ticket, { kind: 'stream' })
-      if (!grant || !(await sessionAlive(grant.tokenHash))) {
-        return fail(401, MSG.UNAUTHORIZED)
-      }
-      const { userId, tokenHash } = grant
-      const resumeFrom = lastEventIdOf(request.headers['last-event-id'], request.query.lastEventId)
+  route(app, EVENTS.stream, async (request, reply) => {
+    const grant = tickets.consume(request.query.ticket, { kind: 'stream' })
+    if (!grant || !(await sessionAlive(grant.tokenHash))) {
+      return fail(401, MSG.UNAUTHORIZED)
+    }
+    const { userId, tokenHash } = grant
+    const resumeFrom = lastEventIdOf(request.headers['last-event-id'], request.query.lastEventId)
 
-      reply.hijack()
-      const res: ServerResponse = reply.raw
-      res.writeHead(200, {
-        // CORS headers set by the cors plugin's onRequest hook (desktop app origin)
-        ...(reply.getHeaders() as Record<string, string>),
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-store, no-transform',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-        'x-content-type-options': 'nosniff',
-      })
-      res.flushHeaders()
+    reply.hijack()
+    const res: ServerResponse = reply.raw
+    res.writeHead(200, {
+      // CORS headers set by the cors plugin's onRequest hook (desktop app origin)
+      ...(reply.getHeaders() as Record<string, string>),
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-store, no-transform',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+      'x-content-type-options': 'nosniff',
+    })
+    res.flushHeaders()
 
-      let closed = false
-      let lastSentId = resumeFrom ?? 0
-      const backlog: StoredLiveEvent[] = []
-      let replaying = true
+    let closed = false
+    let lastSentId = resumeFrom ?? 0
+    const backlog: StoredLiveEvent[] = []
+    let replaying = true
 
-      const write = (chunk: string) => {
-        if (!closed) res.write(chunk)
-      }
-      const deliver = (event: StoredLiveEvent) => {
-        if (event.id <= lastSentId) return
-        lastSentId = event.id
-        write(formatEvent(event))
-      }
-      // subscribe before reading the log, so nothing published in between is lost
-      const unsubscribe = bus.subscribe(userId, (event) => (replaying ? backlog.push(event) : deliver(event)))
+    const write = (chunk: string) => {
+      if (!closed) res.write(chunk)
+    }
+    const deliver = (event: StoredLiveEvent) => {
+      if (event.id <= lastSentId) return
+      lastSentId = event.id
+      write(formatEvent(event))
+    }
+    // subscribe before reading the log, so nothing published in between is lost
+    const unsubscribe = bus.subscribe(userId, (event) => (replaying ? backlog.push(event) : deliver(event)))
 
-      const heartbeat = setInterval(() => {
-        void sessionAlive(tokenHash).then(
-          (alive) => {
-            if (alive) write(`: ping ${opts.now()}\n\n`)
-            else {
-              write(`event: ${SESSION_ENDED_EVENT}\ndata: {}\n\n`)
-              close()
-            }
-          },
-          () => write(`: ping\n\n`),
+    const heartbeat = setInterval(() => {
+      void sessionAlive(tokenHash).then(
+        (alive) => {
+          if (alive) write(`: ping ${opts.now()}\n\n`)
+          else {
+            write(`event: ${SESSION_ENDED_EVENT}\ndata: {}\n\n`)
+            close()
+          }
+        },
+        () => write(`: ping\n\n`),
+      )
+    }, heartbeatMs)
+    heartbeat.unref()
+
+    let closers = open.get(userId)
+    if (!closers) open.set(userId, (closers = new Set()))
+    function close() {
+      if (closed) return
+      closed = true
+      clearInterval(heartbeat)
+      unsubscribe()
+      const set = open.get(userId)
+      set?.delete(close)
+      if (set?.size === 0) open.delete(userId)
+      res.end()
+    }
+    if (closers.size >= MAX_STREAMS_PER_USER) [...closers][0]?.()
+    closers.add(close)
+    request.raw.once('close', close)
+    res.once('close', close)
+
+    write(`retry: ${RETRY_MS}\n\n`)
+    try {
+      if (resumeFrom !== null) {
+        for (const event of await bus.since(userId, resumeFrom)) deliver(event)
+      } else {
+        const [count, latest] = await Promise.all([opts.unreadCount(userId), bus.latestId(userId)])
+        // the snapshot carries the latest log id: a resume from it replays only what follows
+        lastSentId = latest
+        write(
+          `id: ${latest}\nevent: unread-count\ndata: ${JSON.stringify({ count, reason: 'snapshot' })}\n\n`,
         )
-      }, heartbeatMs)
-      heartbeat.unref()
-
-      let closers = open.get(userId)
-      if (!closers) open.set(userId, (closers = new Set()))
-      function close() {
-        if (closed) return
-        closed = true
-        clearInterval(heartbeat)
-        unsubscribe()
-        const set = open.get(userId)
-        set?.delete(close)
-        if (set?.size === 0) open.delete(userId)
-        res.end()
       }
-      if (closers.size >= MAX_STREAMS_PER_USER) [...closers][0]?.()
-      closers.add(close)
-      request.raw.once('close', close)
-      res.once('close', close)
-
-      write(`retry: ${RETRY_MS}\n\n`)
-      try {
-        if (resumeFrom !== null) {
-          for (const event of await bus.since(userId, resumeFrom)) deliver(event)
-        } else {
-          const [count, latest] = await Promise.all([opts.unreadCount(userId), bus.latestId(userId)])
-          // the snapshot carries the latest log id: a resume from it replays only what follows
-          lastSentId = latest
-          write(
-            `id: ${latest}\nevent: unread-count\ndata: ${JSON.stringify({ count, reason: 'snapshot' })}\n\n`,
-          )
-        }
-      } catch (err) {
-        request.log.error({ err }, 'event stream replay failed')
-      }
-      replaying = false
-      for (const event of backlog.splice(0)) deliver(event)
-    },
-  )
+    } catch (err) {
+      request.log.error({ err }, 'event stream replay failed')
+    }
+    replaying = false
+    for (const event of backlog.splice(0)) deliver(event)
+  })
 }

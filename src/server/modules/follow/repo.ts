@@ -1,4 +1,4 @@
-/** SQL of followed listings (goods_follows) and the listings' follow counts. */
+/** SQL of followed listings (goods_follows). */
 import type { Db } from '../../db'
 import { fetchPage } from '../../db/paging'
 
@@ -23,22 +23,33 @@ export function followRepo(db: Db) {
       return Number(result.numDeletedRows) > 0
     },
 
-    async addCount(goodsId: number, delta: number) {
-      await db
-        .updateTable('goods')
-        .set((eb) => ({ follow_count: eb('follow_count', '+', delta) }))
-        .where('id', '=', goodsId)
-        .execute()
+    async has(userId: number, goodsId: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('goods_follows')
+        .select('goods_id')
+        .where('user_id', '=', userId)
+        .where('goods_id', '=', goodsId)
+        .executeTakeFirst()
+      return row !== undefined
     },
 
-    /** The user's follows of listings that still exist (deleted ones drop out), newest first. */
-    page(userId: number, query: { pageNum?: number; pageSize?: number }) {
+    /** Every listing the user follows. */
+    async goodsIdsOf(userId: number): Promise<number[]> {
+      const rows = await db
+        .selectFrom('goods_follows')
+        .select('goods_id')
+        .where('user_id', '=', userId)
+        .execute()
+      return rows.map((r) => r.goods_id)
+    },
+
+    /** The user's follows of these listings, newest first. */
+    page(userId: number, goodsIds: number[], query: { pageNum?: number; pageSize?: number }) {
       const q = db
         .selectFrom('goods_follows as f')
-        .innerJoin('goods as g', 'g.id', 'f.goods_id')
-        .select(['f.goods_id', 'f.price_at_follow', 'f.created_at', 'g.price'])
+        .select(['f.goods_id', 'f.price_at_follow', 'f.created_at'])
         .where('f.user_id', '=', userId)
-        .where('g.deleted_at', 'is', null)
+        .where('f.goods_id', 'in', goodsIds.length > 0 ? goodsIds : [0])
         .orderBy('f.created_at', 'desc')
         .orderBy('f.goods_id', 'desc')
       return fetchPage(q, query)

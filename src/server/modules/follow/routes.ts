@@ -1,39 +1,16 @@
 import type { FastifyPluginAsync } from 'fastify'
-import {
-  GOODS_PATHS,
-  goodsIdBodySchema,
-  pageOnlyQuerySchema,
-  type GoodsIdBody,
-  type PageQuery,
-} from '../../../shared/api'
-import { sessionOf } from '../../plugins/auth'
-import { ok, table } from '../../plugins/envelope'
+import { FOLLOW, GAME } from '../../../shared/api'
+import { route, uid } from '../../http/route'
+import type { GameService } from '../game/service'
 import type { FollowService } from './service'
 
-export const followRoutes: FastifyPluginAsync<{ follows: FollowService }> = async (app, { follows }) => {
-  const auth = { config: { auth: true } }
-
-  app.post<{ Body: GoodsIdBody }>(
-    GOODS_PATHS.follow,
-    { ...auth, schema: { body: goodsIdBodySchema } },
-    async (request) => {
-      await follows.follow(sessionOf(request).userId, request.body.goodsId)
-      return ok(undefined, '关注成功')
-    },
-  )
-
-  app.post<{ Body: GoodsIdBody }>(
-    GOODS_PATHS.unfollow,
-    { ...auth, schema: { body: goodsIdBodySchema } },
-    async (request) => {
-      await follows.unfollow(sessionOf(request).userId, request.body.goodsId)
-      return ok(undefined, '已取消关注')
-    },
-  )
-
-  app.get<{ Querystring: PageQuery }>(
-    GOODS_PATHS.followList,
-    { ...auth, schema: { querystring: pageOnlyQuerySchema } },
-    async (request) => table(await follows.list(sessionOf(request).userId, request.query)),
-  )
+export const followRoutes: FastifyPluginAsync<{ follows: FollowService; games: GameService }> = async (
+  app,
+  { follows, games },
+) => {
+  route(app, FOLLOW.follow, { message: '关注成功' }, (r) => follows.follow(uid(r), r.body.goodsId))
+  route(app, FOLLOW.unfollow, { message: '已取消关注' }, (r) => follows.unfollow(uid(r), r.body.goodsId))
+  route(app, FOLLOW.list, (r) => follows.list(uid(r), r.query))
+  // the games of the listings the caller follows
+  route(app, GAME.followed, async (r) => games.byIds(await follows.gameIdsOf(uid(r))))
 }

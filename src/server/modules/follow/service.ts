@@ -3,41 +3,48 @@
  * unfollowing something not followed changes nothing. The price at the time of following is kept so
  * the follow list shows the change; the listing's follow count moves in the same transaction.
  */
-import { Code, GOODS_MSG, type FollowedGoods } from '../../../shared/api'
-import type { Db, DbDialect } from '../../db'
+import { Code, type FollowedGoods } from '../../../shared/api'
+import type { Db } from '../../db'
 import type { Page } from '../../db/paging'
 import { ApiError } from '../../plugins/envelope'
-import { goodsRepo } from '../goods/repo'
 import type { GoodsService } from '../goods/service'
 import { followRepo } from './repo'
 
-export function followService(deps: { db: Db; dialect: DbDialect; goods: GoodsService; now: () => number }) {
-  const { db, dialect, goods, now } = deps
+export function followService(deps: { db: Db; goods: GoodsService; now: () => number }) {
+  const { db, goods, now } = deps
   const repo = followRepo(db)
 
   return {
     async follow(userId: number, goodsId: number) {
       await db.transaction().execute(async (trx) => {
-        const listing = await goodsRepo(trx, dialect).find(goodsId, { lock: true })
-        if (!listing) throw new ApiError(Code.NOT_FOUND, GOODS_MSG.NOT_FOUND)
+        const listing = await goods.listing(trx, goodsId)
         if (listing.seller_id === userId) throw new ApiError(Code.BAD_REQUEST, '不能关注自己的商品')
         if (listing.status !== 'ON_SALE') throw new ApiError(Code.BAD_REQUEST, '只能关注在售的商品')
         const tx = followRepo(trx)
-        if (await tx.add(userId, goodsId, Number(listing.price), now())) await tx.addCount(goodsId, 1)
+        if (await tx.add(userId, goodsId, Number(listing.price), now()))
+          await goods.addFollowCount(trx, goodsId, 1)
       })
       goods.invalidate()
     },
 
     async unfollow(userId: number, goodsId: number) {
       await db.transaction().execute(async (trx) => {
-        const tx = followRepo(trx)
-        if (await tx.remove(userId, goodsId)) await tx.addCount(goodsId, -1)
+        if (await followRepo(trx).remove(userId, goodsId)) await goods.addFollowCount(trx, goodsId, -1)
       })
       goods.invalidate()
     },
 
+    isFollowing: (userId: number, goodsId: number) => repo.has(userId, goodsId),
+
+    /** The games of the listings the user follows. */
+    async gameIdsOf(userId: number): Promise<number[]> {
+      return goods.gameIdsOf(await repo.goodsIdsOf(userId))
+    },
+
     async list(userId: number, query: { pageNum?: number; pageSize?: number }): Promise<Page<FollowedGoods>> {
-      const page = await repo.page(userId, query)
+      // follows of listings that still exist (deleted ones drop out)
+      const live = await goods.existingIds(await repo.goodsIdsOf(userId))
+      const page = await repo.page(userId, live, query)
       const briefs = await goods.briefs(page.rows.map((r) => r.goods_id))
       const byId = new Map(briefs.map((b) => [b.goodsId, b]))
       return {

@@ -7,7 +7,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { loadOrCreateSecret } from '../../keys'
 import { API_BASE } from '../../../shared/constants'
-import { TRADE_PATHS, type PayChannel } from '../../../shared/api'
+import { FUNDS, type PayChannel } from '../../../shared/api'
 
 export interface GatewayTopup {
   topupNo: string
@@ -87,7 +87,7 @@ export function sandboxGateway(
         expires: String(expires),
         sig: checkoutSig(topup.topupNo, topup.userId, expires),
       })
-      return { payUrl: `${API_BASE}${TRADE_PATHS.sandboxCheckout}?${query}`, qrCode: null }
+      return { payUrl: `${API_BASE}${FUNDS.sandboxCheckout.path}?${query}`, qrCode: null }
     },
     checkoutAccess(topup, expires, sig) {
       const at = typeof expires === 'string' && /^\d{1,16}$/.test(expires) ? Number(expires) : expires

@@ -16,3 +16,11 @@ export function businessNo(prefix: string, at: number): string {
 }
 
 export const yuan = (fen: number) => `¥${(fen / 100).toFixed(2)}`
+
+/** The limits of one top-up and of one withdrawal, fen. */
+export const FUNDS_LIMITS = {
+  topupMin: 100,
+  topupMax: 5_000_000,
+  withdrawMin: 100,
+  withdrawMax: 5_000_000,
+} as const

@@ -1,23 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify'
-import {
-  TRADE_PATHS,
-  createTopupBodySchema,
-  createWithdrawBodySchema,
-  decideWithdrawBodySchema,
-  ledgerQuerySchema,
-  sandboxActBodySchema,
-  sandboxCheckoutQuerySchema,
-  setPayPasswordBodySchema,
-  topupNoParamsSchema,
-  withdrawListQuerySchema,
-  type CreateTopupBody,
-  type CreateWithdrawBody,
-  type DecideWithdrawBody,
-  type LedgerQuery,
-  type SetPayPasswordBody,
-} from '../../../shared/api'
-import { sessionOf } from '../../plugins/auth'
-import { ok, table } from '../../plugins/envelope'
+import { FUNDS } from '../../../shared/api'
+import { route, sessionOrNull, uid } from '../../http/route'
 import { returnWithTopup } from '../../../shared/rules/return-to'
 import { SANDBOX_SIGNATURE_HEADER, type CheckoutAccess, type sandboxGateway } from './gateway'
 import { yuan } from './numbers'
@@ -78,71 +61,33 @@ export const fundsRoutes: FastifyPluginAsync<{
   /** null: the sandbox gateway is off (production), its pages answer 404 */
   sandbox: ReturnType<typeof sandboxGateway> | null
 }> = async (app, { funds, sandbox }) => {
-  const auth = { config: { auth: true } } as const
-  const uid = (r: unknown) => sessionOf(r as never).userId
-
   // plain HTML forms of the sandbox page post urlencoded (this plugin only)
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)))
   })
 
-  app.get(TRADE_PATHS.wallet, auth, async (r) => ok(await funds.wallet(uid(r))))
-  app.get<{ Querystring: LedgerQuery }>(
-    TRADE_PATHS.ledger,
-    { ...auth, schema: { querystring: ledgerQuerySchema } },
-    async (r) => table(await funds.ledger(uid(r), r.query)),
+  route(app, FUNDS.wallet, (r) => funds.wallet(uid(r)))
+  route(app, FUNDS.ledger, (r) => funds.ledger(uid(r), r.query))
+  route(app, FUNDS.ledgerExport, { message: '导出成功' }, (r) => funds.exportLedger(uid(r), r.body ?? {}))
+  route(app, FUNDS.payPassword, { message: '支付密码设置成功' }, (r) =>
+    funds.setPayPassword(uid(r), r.body, r.ip),
   )
-  app.post<{ Body: LedgerQuery }>(
-    TRADE_PATHS.ledgerExport,
-    { ...auth, schema: { body: ledgerQuerySchema } },
-    async (r) => ok(await funds.exportLedger(uid(r), r.body ?? {}), '导出成功'),
+  route(app, FUNDS.topupCreate, (r) => funds.createTopup(uid(r), r.body))
+  route(app, FUNDS.topupDetail, (r) => funds.topupDetail(uid(r), r.params.topupNo))
+  route(app, FUNDS.withdrawCreate, { message: '提现申请已提交' }, (r) =>
+    funds.createWithdrawal(uid(r), r.body),
   )
-  app.post<{ Body: SetPayPasswordBody }>(
-    TRADE_PATHS.payPassword,
-    { ...auth, schema: { body: setPayPasswordBodySchema } },
-    async (r) => {
-      await funds.setPayPassword(uid(r), r.body, r.ip)
-      return ok(undefined, '支付密码设置成功')
-    },
-  )
-  app.post<{ Body: CreateTopupBody }>(
-    TRADE_PATHS.topupCreate,
-    { ...auth, schema: { body: createTopupBodySchema } },
-    async (r) => ok(await funds.createTopup(uid(r), r.body)),
-  )
-  app.get<{ Params: { topupNo: string } }>(
-    TRADE_PATHS.topupDetail,
-    { ...auth, schema: { params: topupNoParamsSchema } },
-    async (r) => ok(await funds.topupDetail(uid(r), r.params.topupNo)),
-  )
-  app.post<{ Body: CreateWithdrawBody }>(
-    TRADE_PATHS.withdrawCreate,
-    { ...auth, schema: { body: createWithdrawBodySchema } },
-    async (r) => ok(await funds.createWithdrawal(uid(r), r.body), '提现申请已提交'),
-  )
-  app.get<{ Querystring: { pageNum?: number; pageSize?: number; status?: string; all?: boolean } }>(
-    TRADE_PATHS.withdrawList,
-    { ...auth, schema: { querystring: withdrawListQuerySchema } },
-    async (r) => table(await funds.withdrawals(uid(r), r.query)),
-  )
-  app.post<{ Body: DecideWithdrawBody }>(
-    TRADE_PATHS.withdrawDecide,
-    { ...auth, schema: { body: decideWithdrawBodySchema } },
-    async (r) => {
-      await funds.decideWithdrawal(uid(r), r.body)
-      return ok(undefined, '已处理')
-    },
-  )
+  route(app, FUNDS.withdrawList, (r) => funds.withdrawals(uid(r), r.query))
+  route(app, FUNDS.withdrawDecide, { message: '已处理' }, (r) => funds.decideWithdrawal(uid(r), r.body))
 
-  app.post<{ Params: { channel: string } }>(TRADE_PATHS.payNotify, async (r) => {
-    const res = await funds.applyNotification(r.params.channel, r.headers, r.body)
-    return ok(res, 'success')
-  })
+  route(app, FUNDS.payNotify, { message: 'success' }, (r) =>
+    funds.applyNotification(r.params.channel, r.headers, r.body as unknown),
+  )
 
   // ---------------------------------------------------------------- the sandbox gateway (plays the provider)
   if (!sandbox) return
   const gateway = sandbox
-  const actUrl = `/api${TRADE_PATHS.sandboxAct}`
+  const actUrl = `/api${FUNDS.sandboxAct.path}`
 
   /**
    * Who may see a top-up's payment page and pay or fail it: the holder of the link issued to its
@@ -150,17 +95,12 @@ export const fundsRoutes: FastifyPluginAsync<{
    * client). Anyone else — anonymous, another user, a forged, altered or expired link — is refused
    * with 403 and a page that says why; nothing changes.
    */
-  async function authorize(
-    r: { session: { userId: number } | null },
-    topupNo: string,
-    expires: unknown,
-    sig: unknown,
-  ) {
+  async function authorize(userId: number | null, topupNo: string, expires: unknown, sig: unknown) {
     const topup = await funds.gatewayTopup(topupNo)
     if (!topup || topup.channel !== 'sandbox') return refused(404, REFUSALS.missing)
     const access = gateway.checkoutAccess(topup, expires, sig)
     if (access === 'ok') return allowed(topup, { expires: String(expires), sig: String(sig) })
-    if (r.session?.userId === topup.userId) return allowed(topup, null)
+    if (userId === topup.userId) return allowed(topup, null)
     return refused(403, REFUSALS[access])
   }
   type Topup = NonNullable<Awaited<ReturnType<FundsService['gatewayTopup']>>>
@@ -174,38 +114,32 @@ export const fundsRoutes: FastifyPluginAsync<{
   })
   const refused = (status: number, refusal: string): Authorized => ({ ok: false, status, refusal })
 
-  app.get<{ Querystring: { topupNo: string; expires?: number; sig?: string } }>(
-    TRADE_PATHS.sandboxCheckout,
-    { config: { auth: 'optional' }, schema: { querystring: sandboxCheckoutQuerySchema } },
-    async (r, reply) => {
-      const found = await authorize(r, r.query.topupNo, r.query.expires, r.query.sig)
-      reply.type('text/html; charset=utf-8').header('cache-control', 'no-store')
-      if (!found.ok) return reply.code(found.status).send(checkoutPage({ refusal: found.refusal }))
-      return reply.send(checkoutPage({ topup: found.topup, actUrl, proof: found.proof }))
-    },
-  )
-  app.post<{ Body: { topupNo: string; action: 'pay' | 'fail'; expires?: string; sig?: string } }>(
-    TRADE_PATHS.sandboxAct,
-    { config: { auth: 'optional' }, schema: { body: sandboxActBodySchema } },
-    async (r, reply) => {
-      const found = await authorize(r, r.body.topupNo, r.body.expires, r.body.sig)
-      if (!found.ok)
-        return reply
-          .code(found.status)
-          .type('text/html; charset=utf-8')
-          .send(checkoutPage({ refusal: found.refusal }))
-      const topup = found.topup
-      if (topup.status === 'PENDING') {
-        const n = {
-          topupNo: topup.topupNo,
-          status: r.body.action === 'pay' ? ('PAID' as const) : ('FAILED' as const),
-          amount: topup.amount,
-        }
-        // the provider's asynchronous notification, delivered in-process to the same handler the notify route uses
-        await funds.applyNotification('sandbox', { [SANDBOX_SIGNATURE_HEADER]: gateway.sign(n) }, n)
+  route(app, FUNDS.sandboxCheckout, async (r, reply) => {
+    const caller = sessionOrNull(r)?.userId ?? null
+    const found = await authorize(caller, r.query.topupNo, r.query.expires, r.query.sig)
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store')
+    if (!found.ok) return reply.code(found.status).send(checkoutPage({ refusal: found.refusal }))
+    return reply.send(checkoutPage({ topup: found.topup, actUrl, proof: found.proof }))
+  })
+  route(app, FUNDS.sandboxAct, async (r, reply) => {
+    const caller = sessionOrNull(r)?.userId ?? null
+    const found = await authorize(caller, r.body.topupNo, r.body.expires, r.body.sig)
+    if (!found.ok)
+      return reply
+        .code(found.status)
+        .type('text/html; charset=utf-8')
+        .send(checkoutPage({ refusal: found.refusal }))
+    const topup = found.topup
+    if (topup.status === 'PENDING') {
+      const n = {
+        topupNo: topup.topupNo,
+        status: r.body.action === 'pay' ? ('PAID' as const) : ('FAILED' as const),
+        amount: topup.amount,
       }
-      // back where the top-up was started (recorded with it, a checked same-site path)
-      return reply.redirect(returnWithTopup(topup.returnTo, topup.topupNo), 303)
-    },
-  )
+      // the provider's asynchronous notification, delivered in-process to the same handler the notify route uses
+      await funds.applyNotification('sandbox', { [SANDBOX_SIGNATURE_HEADER]: gateway.sign(n) }, n)
+    }
+    // back where the top-up was started (recorded with it, a checked same-site path)
+    return reply.redirect(returnWithTopup(topup.returnTo, topup.topupNo), 303)
+  })
 }

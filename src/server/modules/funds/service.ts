@@ -2,33 +2,26 @@
  * Funds: wallets (available / frozen, integer fen), the ledger, the payment password (scrypt at rest,
  * 5 wrong tries lock payment for 30 minutes, kept in the database), top-ups through a payment gateway
  * (notifications applied exactly once), withdrawals (frozen until staff decide) and the invariant.
- * Every balance change is a ledger row in the same transaction (repo.move).
+ * Money moves only through this service: `move` takes the caller's Kysely transaction (the compiler
+ * checks that it runs inside one) and writes the ledger row of every balance change with it.
  */
 import {
   Code,
   LEDGER_TYPE_LABELS,
   TRADE_RULES,
   type CreateTopupBody,
-  type CreateWithdrawBody,
-  type DecideWithdrawBody,
   type LedgerEntry,
   type LedgerQuery,
   type SetPayPasswordBody,
   type Topup,
   type Wallet,
-  type Withdrawal,
 } from '../../../shared/api'
-import { MSG } from '../../../shared/messages'
+import type { Transaction } from 'kysely'
 import type { Db } from '../../db'
+import type { Database } from '../../db/schema'
 import type { Page } from '../../db/paging'
 import { ApiError } from '../../plugins/envelope'
 import { payPinProblem } from '../../../shared/rules/pay-pin'
-import {
-  maskPayeeAccount,
-  normalizePayeeAccount,
-  payeeAccountProblem,
-  type StoredPayeeKind,
-} from '../../../shared/rules/payee-account'
 import { DEFAULT_TOPUP_RETURN, safeReturnPath } from '../../../shared/rules/return-to'
 import { keyedQueue } from '../../lib/keyed-queue'
 import { hashPassword, verifyPassword } from '../auth/password'
@@ -37,15 +30,10 @@ import { csvId } from '../common/csv'
 import { chinaDateTime, csvYuan, EXPORT_MAX_ROWS, type ExportsService } from '../common/exports'
 import type { MessageService } from '../message/service'
 import type { PaymentGateway } from './gateway'
-import { businessNo, yuan } from './numbers'
-import { fundsRepo } from './repo'
-
-export const FUNDS_LIMITS = {
-  topupMin: 100,
-  topupMax: 5_000_000,
-  withdrawMin: 100,
-  withdrawMax: 5_000_000,
-} as const
+import { businessNo, FUNDS_LIMITS, yuan } from './numbers'
+import { fundsRepo, type Movement } from './repo'
+import { checkInvariant } from './invariant'
+import { withdrawalService } from './withdrawals'
 
 const bad = (msg: string) => new ApiError(Code.BAD_REQUEST, msg)
 
@@ -58,6 +46,10 @@ export interface FundsDeps {
   messages?: MessageService
   /** CSV exports (the desktop client downloads them) */
   exports?: ExportsService
+  /** whether a user is staff (the auth module's roles): staff list and decide withdrawals */
+  isStaff: (userId: number) => Promise<boolean>
+  /** money of a user's orders held in escrow, as buyer or as seller (the trade module's orders) */
+  escrowOf: (userId: number, side: 'buyer' | 'seller') => Promise<number>
   now: () => number
 }
 
@@ -91,6 +83,46 @@ export function fundsService(deps: FundsDeps) {
     if (deps.messages) await deps.messages.create(userId, { title, content, messageType: 'SYSTEM' })
   }
 
+  /**
+   * Checks the payment password (RSA ciphertext). Only wrong answers count: 5 in a row lock payment
+   * for 30 minutes. Checks of one user run one at a time (a lease in the wallet row, waited for in
+   * order), so guesses that arrive at once are each counted before the next is looked at, and ten
+   * right answers at once all pass.
+   */
+  async function checkPayPassword(userId: number, cipherText: string) {
+    await payChecks.run(userId, async () => {
+      const lease = await takePayCheckLease(userId)
+      const lockedMessage = (until: number) =>
+        `支付密码错误次数过多，请 ${Math.ceil((until - now()) / 60000)} 分钟后再试`
+      if (!lease.hash) {
+        await repo.releasePayCheck(userId)
+        throw bad('请先设置支付密码')
+      }
+      if (lease.lockedUntil !== null && lease.lockedUntil > now()) {
+        await repo.releasePayCheck(userId)
+        throw bad(lockedMessage(lease.lockedUntil))
+      }
+      const plain = cipher.decrypt(cipherText)
+      let right: boolean
+      try {
+        right = plain !== null && (await verifyPassword(plain, lease.hash))
+      } catch (err) {
+        await repo.releasePayCheck(userId)
+        throw err
+      }
+      const max = TRADE_RULES.payPasswordMaxFailures
+      const failures = await repo.finishPayCheck(
+        userId,
+        right ? { right } : { right, maxFailures: max, lockUntil: now() + TRADE_RULES.payPasswordLockMs },
+      )
+      if (right) return
+      if (failures >= max) throw bad('支付密码错误次数过多，支付已锁定 30 分钟')
+      throw bad(`支付密码错误，还可尝试 ${max - failures} 次`)
+    })
+  }
+
+  const withdrawals = withdrawalService(deps, { repo, checkPayPassword, notify })
+
   const toTopup = (row: NonNullable<Awaited<ReturnType<typeof repo.topup>>>): Topup => ({
     topupNo: row.topup_no,
     amount: Number(row.amount),
@@ -101,7 +133,13 @@ export function fundsService(deps: FundsDeps) {
   })
 
   return {
-    repo,
+    /**
+     * The one way money moves: applies a balance change and writes its ledger row inside the caller's
+     * transaction; false (nothing changed) when a balance would go below zero.
+     */
+    move(trx: Transaction<Database>, userId: number, movement: Movement): Promise<boolean> {
+      return fundsRepo(trx).move(userId, movement)
+    },
 
     async wallet(userId: number): Promise<Wallet> {
       const row = await repo.wallet(userId)
@@ -109,8 +147,8 @@ export function fundsService(deps: FundsDeps) {
       return {
         available: Number(row?.available ?? 0),
         frozen: Number(row?.frozen ?? 0),
-        inEscrowAsBuyer: await repo.escrowOf(userId, 'buyer'),
-        pendingSettlement: await repo.escrowOf(userId, 'seller'),
+        inEscrowAsBuyer: await deps.escrowOf(userId, 'buyer'),
+        pendingSettlement: await deps.escrowOf(userId, 'seller'),
         hasPayPassword: Boolean(row?.pay_password_hash),
         payLockedUntil: locked !== null && locked > now() ? locked : null,
       }
@@ -174,43 +212,7 @@ export function fundsService(deps: FundsDeps) {
       await repo.setPayPassword(userId, await hashPassword(pay!), now())
     },
 
-    /**
-     * Checks the payment password (RSA ciphertext). Only wrong answers count: 5 in a row lock payment
-     * for 30 minutes. Checks of one user run one at a time (a lease in the wallet row, waited for in
-     * order), so guesses that arrive at once are each counted before the next is looked at, and ten
-     * right answers at once all pass.
-     */
-    async checkPayPassword(userId: number, cipherText: string) {
-      await payChecks.run(userId, async () => {
-        const lease = await takePayCheckLease(userId)
-        const lockedMessage = (until: number) =>
-          `支付密码错误次数过多，请 ${Math.ceil((until - now()) / 60000)} 分钟后再试`
-        if (!lease.hash) {
-          await repo.releasePayCheck(userId)
-          throw bad('请先设置支付密码')
-        }
-        if (lease.lockedUntil !== null && lease.lockedUntil > now()) {
-          await repo.releasePayCheck(userId)
-          throw bad(lockedMessage(lease.lockedUntil))
-        }
-        const plain = cipher.decrypt(cipherText)
-        let right: boolean
-        try {
-          right = plain !== null && (await verifyPassword(plain, lease.hash))
-        } catch (err) {
-          await repo.releasePayCheck(userId)
-          throw err
-        }
-        const max = TRADE_RULES.payPasswordMaxFailures
-        const failures = await repo.finishPayCheck(
-          userId,
-          right ? { right } : { right, maxFailures: max, lockUntil: now() + TRADE_RULES.payPasswordLockMs },
-        )
-        if (right) return
-        if (failures >= max) throw bad('支付密码错误次数过多，支付已锁定 30 分钟')
-        throw bad(`支付密码错误，还可尝试 ${max - failures} 次`)
-      })
-    },
+    checkPayPassword,
 
     // ---------------------------------------------------------------- top-ups
     async createTopup(userId: number, body: CreateTopupBody) {
@@ -296,89 +298,7 @@ export function fundsService(deps: FundsDeps) {
       return { applied, status: applied ? n.status : (await repo.topup(n.topupNo))!.status }
     },
 
-    // ---------------------------------------------------------------- withdrawals
-    async createWithdrawal(userId: number, body: CreateWithdrawBody): Promise<Withdrawal> {
-      if (body.amount < FUNDS_LIMITS.withdrawMin || body.amount > FUNDS_LIMITS.withdrawMax)
-        throw bad(`提现金额须在 ${yuan(FUNDS_LIMITS.withdrawMin)} 至 ${yuan(FUNDS_LIMITS.withdrawMax)} 之间`)
-      // a bank card (16–19 digits, Luhn) or an Alipay account (mainland mobile or e-mail)
-      const account = normalizePayeeAccount(body.accountKind, body.account)
-      const problem = payeeAccountProblem(body.accountKind, account)
-      if (problem) throw bad(problem)
-      const masked = maskPayeeAccount(body.accountKind, account)
-      await this.checkPayPassword(userId, body.payPassword)
-      const at = now()
-      const withdrawNo = businessNo('W', at)
-      await db.transaction().execute(async (trx) => {
-        const tx = fundsRepo(trx)
-        await tx.insertWithdrawal({
-          withdraw_no: withdrawNo,
-          user_id: userId,
-          amount: body.amount,
-          account,
-          account_kind: body.accountKind,
-          status: 'PENDING',
-          remark: '',
-          created_at: at,
-          decided_at: null,
-          decided_by: null,
-        })
-        const moved = await tx.move(userId, {
-          type: 'WITHDRAW_FREEZE',
-          available: -body.amount,
-          frozen: body.amount,
-          withdrawNo,
-          remark: `提现申请，到账账户 ${masked}`,
-          at,
-        })
-        if (!moved) throw bad('可用余额不足')
-      })
-      return toWithdrawal(await repo.withdrawalView(withdrawNo), false)
-    },
-
-    async withdrawals(
-      userId: number,
-      q: { pageNum?: number; pageSize?: number; status?: string; all?: boolean },
-    ): Promise<Page<Withdrawal>> {
-      const all = q.all === true && (await repo.isAdmin(userId))
-      if (q.all && !all) throw new ApiError(Code.FORBIDDEN, MSG.FORBIDDEN)
-      const page = await repo.withdrawalPage(all ? null : userId, q)
-      // staff pay the money out: they see the full account; the user sees it masked
-      return { total: page.total, rows: page.rows.map((row) => toWithdrawal(row, all)) }
-    },
-
-    async decideWithdrawal(adminId: number, body: DecideWithdrawBody) {
-      if (!(await repo.isAdmin(adminId))) throw new ApiError(Code.FORBIDDEN, MSG.FORBIDDEN)
-      // a rejection always says why (the user reads it in the withdrawal list and the message)
-      const reason = body.approve ? '' : (body.reason ?? '').trim()
-      if (!body.approve && !reason) throw bad('驳回提现须填写驳回原因')
-      const row = await repo.withdrawal(body.withdrawNo)
-      if (!row) throw new ApiError(Code.NOT_FOUND, '提现申请不存在')
-      const at = now()
-      const amount = Number(row.amount)
-      const masked = maskPayeeAccount(row.account_kind, row.account)
-      await db.transaction().execute(async (trx) => {
-        const tx = fundsRepo(trx)
-        const status = body.approve ? 'APPROVED' : 'REJECTED'
-        if (!(await tx.decideWithdrawal(body.withdrawNo, status, adminId, reason, at)))
-          throw bad('该提现申请已处理')
-        const moved = await tx.move(row.user_id, {
-          type: body.approve ? 'WITHDRAW_DONE' : 'WITHDRAW_RETURN',
-          available: body.approve ? 0 : amount,
-          frozen: -amount,
-          withdrawNo: body.withdrawNo,
-          remark: body.approve ? '提现已打款' : `提现被驳回：${reason}`,
-          at,
-        })
-        if (!moved) throw new Error('withdrawal frozen balance missing')
-      })
-      await notify(
-        row.user_id,
-        body.approve ? '提现成功' : '提现被驳回',
-        body.approve
-          ? `您的提现 ${yuan(amount)} 已打款至 ${masked}，提现单号 ${body.withdrawNo}。`
-          : `您的提现 ${yuan(amount)}（提现单号 ${body.withdrawNo}）被驳回，金额已退回可用余额。驳回原因：${reason}`,
-      )
-    },
+    ...withdrawals,
 
     /**
      * Σ(available + frozen) + Σ escrow == Σ paid top-ups − Σ approved withdrawals, no ledger gaps, and
@@ -390,53 +310,6 @@ export function fundsService(deps: FundsDeps) {
   }
 }
 
-export async function checkInvariant(db: Db) {
-  const repo = fundsRepo(db)
-  const sums = await repo.sums()
-  const gaps = await repo.ledgerGaps()
-  const held = sums.available + sums.frozen + sums.escrow
-  const expected = sums.topups - sums.withdrawn
-  const ok =
-    held === expected &&
-    gaps.paid.length === 0 &&
-    gaps.settled.length === 0 &&
-    gaps.refunded.length === 0 &&
-    gaps.escrowWrong.length === 0 &&
-    gaps.oversold.length === 0 &&
-    gaps.unbalanced.length === 0 &&
-    gaps.rulings.length === 0
-  return { ok, held, expected, ...sums, gaps }
-}
-
-/** A withdrawal as the API answers it: the account masked, in full only for staff (`full`). */
-function toWithdrawal(
-  r: {
-    withdraw_no: string
-    user_id: number
-    nick_name: string
-    amount: number
-    account: string
-    account_kind: StoredPayeeKind
-    status: Withdrawal['status']
-    remark: string
-    created_at: number
-    decided_at: number | null
-  },
-  full: boolean,
-): Withdrawal {
-  return {
-    withdrawNo: r.withdraw_no,
-    userId: r.user_id,
-    userName: r.nick_name,
-    amount: Number(r.amount),
-    accountKind: r.account_kind,
-    account: maskPayeeAccount(r.account_kind, r.account),
-    ...(full ? { fullAccount: r.account } : {}),
-    status: r.status,
-    rejectReason: r.status === 'REJECTED' ? r.remark : '',
-    createdAt: Number(r.created_at),
-    decidedAt: r.decided_at === null ? null : Number(r.decided_at),
-  }
-}
-
 export type FundsService = ReturnType<typeof fundsService>
+export { checkInvariant, FUNDS_LIMITS }
+export type { Movement }

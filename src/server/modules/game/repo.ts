@@ -43,30 +43,10 @@ export function gameRepo(db: Db) {
       return db.selectFrom('game_configs').selectAll().where('game_id', '=', gameId).executeTakeFirst()
     },
 
-    /** Games the user has listings in (any state but deleted). */
-    gamesSoldBy(userId: number) {
-      return games()
-        .where('id', 'in', (eb) =>
-          eb
-            .selectFrom('goods')
-            .select('goods.game_id')
-            .where('goods.seller_id', '=', userId)
-            .where('goods.deleted_at', 'is', null),
-        )
-        .execute()
-    },
-
-    /** Games of the listings the user follows. */
-    gamesFollowedBy(userId: number) {
-      return games()
-        .where('id', 'in', (eb) =>
-          eb
-            .selectFrom('goods_follows')
-            .innerJoin('goods', 'goods.id', 'goods_follows.goods_id')
-            .select('goods.game_id')
-            .where('goods_follows.user_id', '=', userId),
-        )
-        .execute()
+    /** Games of these ids, in display order (unknown and hidden ones left out). */
+    gamesByIds(gameIds: number[]) {
+      if (gameIds.length === 0) return Promise.resolve([])
+      return games().where('id', 'in', gameIds).execute()
     },
   }
 }

@@ -1,41 +1,21 @@
 import type { FastifyPluginAsync } from 'fastify'
-import { GOODS_PATHS, PATHS, areaServersQuerySchema, gameIdQuerySchema } from '../../../shared/api'
-import { sessionOf } from '../../plugins/auth'
-import { ok } from '../../plugins/envelope'
+import { GAME } from '../../../shared/api'
+import { route } from '../../http/route'
 import type { GameService } from './service'
 
-type ByGame = { Querystring: { gameId: number } }
-const byGame = { schema: { querystring: gameIdQuerySchema } }
-const auth = { config: { auth: true } }
-
+/**
+ * Games, areas and servers, and the listing configs (public: the list page's filters and the publish
+ * form both read them). The games of the caller's listings and follows are answered by the catalogue
+ * (modules/catalogue.ts), which knows the listings and follows.
+ */
 export const gameRoutes: FastifyPluginAsync<{ games: GameService }> = async (app, { games }) => {
-  app.get(PATHS.games, async () => ok(await games.games()))
-  app.get<ByGame>(PATHS.gameById, byGame, async (request) => ok(await games.detail(request.query.gameId)))
-  app.get<ByGame>(PATHS.areaServersByGameId, byGame, async (request) =>
-    ok(await games.areasWithServers(request.query.gameId)),
-  )
-  app.get<ByGame>(PATHS.gameServers, byGame, async (request) =>
-    ok(await games.flatServers(request.query.gameId)),
-  )
-  app.get<{ Querystring: { areaId: number } }>(
-    PATHS.areaServers,
-    { schema: { querystring: areaServersQuerySchema } },
-    async (request) => ok(await games.serversOfArea(request.query.areaId)),
-  )
-
-  // listing configs: public, the list page's filters and the publish form both read them
-  app.get<ByGame>(GOODS_PATHS.gameConfig, byGame, async (request) =>
-    ok(await games.config(request.query.gameId)),
-  )
-  app.get<ByGame>(GOODS_PATHS.gameTransferCollectConfig, byGame, async (request) =>
-    ok(await games.transferConfig(request.query.gameId)),
-  )
-
-  app.get(GOODS_PATHS.myGames, auth, async (request) => ok(await games.myGames(sessionOf(request).userId)))
-  app.get(GOODS_PATHS.myAgencySaleGames, auth, async (request) =>
-    ok(await games.myAgencySaleGames(sessionOf(request).userId)),
-  )
-  app.get(GOODS_PATHS.gamesByFollow, auth, async (request) =>
-    ok(await games.gamesByFollow(sessionOf(request).userId)),
-  )
+  route(app, GAME.list, () => games.games())
+  route(app, GAME.detail, (r) => games.detail(r.query.gameId))
+  route(app, GAME.areas, (r) => games.areasWithServers(r.query.gameId))
+  route(app, GAME.servers, (r) => games.flatServers(r.query.gameId))
+  route(app, GAME.areaServers, (r) => games.serversOfArea(r.query.areaId))
+  route(app, GAME.config, (r) => games.config(r.query.gameId))
+  route(app, GAME.transferConfig, (r) => games.transferConfig(r.query.gameId))
+  // agency sale (代售) has no listings yet: nothing to answer but an empty list
+  route(app, GAME.myAgencySale, () => [])
 }

@@ -133,18 +133,9 @@ export function gameService(db: Db, now: () => number = Date.now) {
       return (await this.rules(gameId, via)).transfer
     },
 
-    /** Games the caller sells in (has listings in, any state). */
-    myGames: async (userId: number): Promise<Game[]> => (await repo.gamesSoldBy(userId)).map(toGame),
-
-    /**
-     * Games of the caller's agency-sale listings. Agency sale (代售) arrives with its own issue; until
-     * it has a table there is nothing to query, so the answer is an empty list.
-     */
-    myAgencySaleGames: async (_userId: number): Promise<Game[]> => [],
-
-    /** Games of the listings the caller follows. */
-    gamesByFollow: async (userId: number): Promise<Game[]> =>
-      (await repo.gamesFollowedBy(userId)).map(toGame),
+    /** Games of these ids in display order: the games of a seller's listings, of a user's follows. */
+    byIds: async (gameIds: number[]): Promise<Game[]> =>
+      (await repo.gamesByIds([...new Set(gameIds)])).map(toGame),
   }
 }
 

@@ -63,7 +63,7 @@ describe('listings: publish, manage, owner checks', () => {
     expect(detail.data).toMatchObject({
       description: '自用号，可验号。',
       isOwner: true,
-      images: [expect.objectContaining({ imageId: body.imageIds[0] })],
+      images: [expect.objectContaining({ imageId: body.imageIds![0] })],
     })
   })
 

@@ -1,296 +1,20 @@
 /**
- * SQL of the goods module: listings, descriptions, the search structures (goods_attr_index and, on
- * SQLite, goods_fts) and the search queries themselves. Search reads only ON_SALE listings and picks
- * one of three paths:
- *  - keyword on SQLite: FTS5 finds the candidates (keyword within game/type/server/area/platform); up
- *    to FTS_CANDIDATES of them are filtered and sorted by id, beyond that the keyword is common and
- *    the sorted scan below is cheap (matches are dense), with the count taken from FTS;
- *  - attribute filters: one range of goods_attr_index in the sort's order (sort keys are copied in);
- *  - otherwise a range of the goods index matching the sort, filters checked inside the index.
- * Counts stop at the cap (`count(*)` over a LIMITed subquery), so no query counts a huge result.
+ * SQL of the goods module's listings: rows, descriptions, the lists' rows (search, seller, shop,
+ * follow), counts and the seller's games. The search and its structures are search-repo.ts, part of
+ * the same repo.
  */
-import {
-  sql,
-  type Expression,
-  type Insertable,
-  type SelectQueryBuilder,
-  type SqlBool,
-  type Updateable,
-} from 'kysely'
-import type { GoodsSort, GoodsStatus, GoodsType, MyGoodsQuery } from '../../../shared/api'
+import { sql, type Insertable, type Updateable } from 'kysely'
+import type { GoodsStatus, GoodsType, MyGoodsQuery } from '../../../shared/api'
 import type { Db, DbDialect } from '../../db'
 import { fetchPage } from '../../db/paging'
-import type { Database } from '../../db/schema'
-import type { GoodsAttrIndexTable, GoodsTable } from './tables'
-import { containsPattern, ftsQuery, type ParsedKeyword } from './search-text'
+import type { GoodsTable } from './tables'
+import { searchRepo, titleContains } from './search-repo'
 
-export interface SearchFilter {
-  gameId?: number
-  goodsType?: GoodsType
-  platform?: string
-  areaId?: number
-  serverId?: number
-  priceMin?: number
-  priceMax?: number
-  sellerId?: number
-  attrs: Array<{ key: string; value: string }>
-  keyword: ParsedKeyword | null
-}
-
-/** Keyword matches up to this many are fetched from FTS and sorted directly. */
-export const FTS_CANDIDATES = 2000
-/** A price range matching more than this is filtered while walking the sort's index. */
-const PRICE_RANGE_SMALL = 2000
-
-export interface SearchEntry {
-  goodsId: number
-  gameId: number
-  goodsType: GoodsType
-  serverId: number | null
-  pushAt: number
-  price: number
-  pairs: Array<{ key: string; value: string }>
-  /** goods_fts text (SQLite) */
-  ftsText: string
-}
+export type { SearchEntry, SearchFilter } from './search-repo'
 
 export function goodsRepo(db: Db, dialect: DbDialect) {
-  const like = dialect === 'postgres' ? 'ilike' : 'like'
-
-  /** title contains the run (escaped), case-insensitive for ASCII (SQLite LIKE) or fully (ILIKE). */
-  const titleContains = (column: string, run: string): Expression<SqlBool> =>
-    sql<SqlBool>`${sql.ref(column)} ${sql.raw(like)} ${containsPattern(run)} escape '\\'`
-
-  /** The goods filters on the `goods` table (plain and FTS paths). */
-  function plainQuery(
-    f: SearchFilter,
-    opts: { ids?: number[]; likeRuns: string[]; priceByIndex: boolean; tokensChecked: boolean },
-  ) {
-    let q = db.selectFrom('goods')
-    if (opts.ids) {
-      // the id list drives the query: keep the planner off the status/sort indexes
-      q = q
-        .where('id', 'in', opts.ids.length > 0 ? opts.ids : [0])
-        .where(sql<SqlBool>`+goods.status = 'ON_SALE'`)
-    } else {
-      q = q.where('status', '=', 'ON_SALE')
-    }
-    if (!opts.tokensChecked) {
-      if (f.gameId !== undefined) q = q.where('game_id', '=', f.gameId)
-      if (f.goodsType) q = q.where('goods_type', '=', f.goodsType)
-      if (f.platform) q = q.where('platform', '=', f.platform)
-      if (f.areaId !== undefined) q = q.where('area_id', '=', f.areaId)
-      if (f.serverId !== undefined) q = q.where('server_id', '=', f.serverId)
-    }
-    if (f.sellerId !== undefined) q = q.where('seller_id', '=', f.sellerId)
-    const price = opts.priceByIndex ? sql.ref('goods.price') : sql`+goods.price`
-    if (f.priceMin !== undefined) q = q.where(price, '>=', f.priceMin)
-    if (f.priceMax !== undefined) q = q.where(price, '<=', f.priceMax)
-    for (const { key, value } of f.attrs) {
-      q = q.where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom('goods_attr_index as b')
-            .select(sql`1`.as('one'))
-            .where('b.game_id', '=', f.gameId ?? 0)
-            .where('b.attr_key', '=', key)
-            .where('b.attr_value', '=', value)
-            .whereRef('b.goods_id', '=', 'goods.id'),
-        ),
-      )
-    }
-    for (const run of opts.likeRuns) q = q.where(titleContains('goods.title', run))
-    return q
-  }
-
-  function orderPlain(q: SelectQueryBuilder<Database, 'goods', { id: number }>, sort: GoodsSort) {
-    return sort === 'price_asc'
-      ? q.orderBy('price', 'asc').orderBy('id', 'asc')
-      : sort === 'price_desc'
-        ? q.orderBy('price', 'desc').orderBy('id', 'desc')
-        : sort === 'newest'
-          ? q.orderBy('id', 'desc')
-          : q.orderBy('push_at', 'desc').orderBy('id', 'desc')
-  }
-
-  /** Attribute path: one (game, key, value) range of goods_attr_index drives the query. */
-  function attrQuery(f: SearchFilter, likeRuns: string[]) {
-    const [driver, ...others] = f.attrs
-    const gameId = f.gameId ?? 0
-    let q = db
-      .selectFrom('goods_attr_index as a')
-      .where('a.game_id', '=', gameId)
-      .where('a.attr_key', '=', driver.key)
-      .where('a.attr_value', '=', driver.value)
-    if (f.goodsType) q = q.where('a.goods_type', '=', f.goodsType)
-    if (f.serverId !== undefined) q = q.where('a.server_id', '=', f.serverId)
-    if (f.priceMin !== undefined) q = q.where('a.price', '>=', f.priceMin)
-    if (f.priceMax !== undefined) q = q.where('a.price', '<=', f.priceMax)
-    for (const { key, value } of others) {
-      q = q.where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom('goods_attr_index as b')
-            .select(sql`1`.as('one'))
-            .where('b.game_id', '=', gameId)
-            .where('b.attr_key', '=', key)
-            .where('b.attr_value', '=', value)
-            .whereRef('b.goods_id', '=', 'a.goods_id'),
-        ),
-      )
-    }
-    const needsGoods = f.platform || f.areaId !== undefined || f.sellerId !== undefined || likeRuns.length > 0
-    if (needsGoods) {
-      q = q.where((eb) => {
-        let sub = eb
-          .selectFrom('goods as g')
-          .select(sql`1`.as('one'))
-          .whereRef('g.id', '=', 'a.goods_id')
-        if (f.platform) sub = sub.where('g.platform', '=', f.platform)
-        if (f.areaId !== undefined) sub = sub.where('g.area_id', '=', f.areaId)
-        if (f.sellerId !== undefined) sub = sub.where('g.seller_id', '=', f.sellerId)
-        for (const run of likeRuns) sub = sub.where(titleContains('g.title', run))
-        return eb.exists(sub)
-      })
-    }
-    return q
-  }
-
-  function orderAttr<O>(
-    q: SelectQueryBuilder<Database & { a: GoodsAttrIndexTable }, 'a', O>,
-    sort: GoodsSort,
-  ) {
-    return sort === 'price_asc'
-      ? q.orderBy('a.price', 'asc').orderBy('a.goods_id', 'asc')
-      : sort === 'price_desc'
-        ? q.orderBy('a.price', 'desc').orderBy('a.goods_id', 'desc')
-        : sort === 'newest'
-          ? q.orderBy('a.goods_id', 'desc')
-          : q.orderBy('a.push_at', 'desc').orderBy('a.goods_id', 'desc')
-  }
-
-  /** count(*) of a filtered query, stopping at cap + 1 rows. */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any table alias; only 1 is selected
-  async function cappedCount(query: SelectQueryBuilder<Database, any, object>, cap: number): Promise<number> {
-    const limited = query.select(sql`1`.as('one')).limit(cap + 1)
-    const { rows } = await sql<{ n: number }>`select count(*) as n from (${limited}) t`.execute(db)
-    return Number(rows[0].n)
-  }
-
-  async function ftsIds(match: string, limit: number): Promise<number[]> {
-    const { rows } = await sql<{
-      rowid: number
-    }>`select rowid from goods_fts where goods_fts match ${match} limit ${limit}`.execute(db)
-    return rows.map((r) => r.rowid)
-  }
-
-  async function ftsCount(match: string, cap: number): Promise<number> {
-    const { rows } = await sql<{
-      n: number
-    }>`select count(*) as n from (select rowid from goods_fts where goods_fts match ${match} limit ${cap + 1})`.execute(
-      db,
-    )
-    return Number(rows[0].n)
-  }
-
-  /**
-   * The exact ON_SALE count from goods_counts when the filter only names game, type, area, server
-   * and platform; null otherwise.
-   */
-  async function counterTotal(f: SearchFilter): Promise<number | null> {
-    const other =
-      f.keyword ||
-      f.attrs.length > 0 ||
-      f.priceMin !== undefined ||
-      f.priceMax !== undefined ||
-      f.sellerId !== undefined
-    if (other) return null
-    let q = db.selectFrom('goods_counts').select(sql<number | null>`sum(n)`.as('n'))
-    if (f.gameId !== undefined) q = q.where('game_id', '=', f.gameId)
-    if (f.goodsType) q = q.where('goods_type', '=', f.goodsType)
-    if (f.areaId !== undefined) q = q.where('area_id', '=', f.areaId)
-    if (f.serverId !== undefined) q = q.where('server_id', '=', f.serverId)
-    if (f.platform) q = q.where('platform', '=', f.platform)
-    const row = await q.executeTakeFirst()
-    return Number(row?.n ?? 0)
-  }
-
-  /** A price range small enough to read through the price index, then sort. */
-  async function priceRangeIsSmall(f: SearchFilter): Promise<boolean> {
-    if (f.priceMin === undefined && f.priceMax === undefined) return false
-    let q = db.selectFrom('goods').where('status', '=', 'ON_SALE')
-    if (f.gameId !== undefined) q = q.where('game_id', '=', f.gameId)
-    if (f.serverId !== undefined) q = q.where('server_id', '=', f.serverId)
-    if (f.priceMin !== undefined) q = q.where('price', '>=', f.priceMin)
-    if (f.priceMax !== undefined) q = q.where('price', '<=', f.priceMax)
-    return (await cappedCount(q, PRICE_RANGE_SMALL)) <= PRICE_RANGE_SMALL
-  }
-
   return {
-    // ------------------------------------------------------------------ search
-
-    /**
-     * One page of ids in the sort's order plus the count: exact up to `cap`, cap + 1 meaning "more"
-     * (`known`: a cached count, then none is taken). The answer's `cap` is the one applied (lower
-     * for common keywords, see FTS_CANDIDATES).
-     */
-    async search(
-      f: SearchFilter,
-      sort: GoodsSort,
-      offset: number,
-      limit: number,
-      count: { cap: number; known?: number },
-    ): Promise<{ ids: number[]; count: number; cap: number }> {
-      const kw = f.keyword
-      let likeRuns = kw ? kw.runs : []
-
-      if (kw && dialect === 'sqlite' && kw.phrases.length > 0) {
-        const match = ftsQuery(kw.phrases, f)
-        const n = await ftsCount(match, FTS_CANDIDATES)
-        const singleRuns = kw.runs.filter((r) => [...r].length < 2)
-        if (n <= FTS_CANDIDATES) {
-          const ids = await ftsIds(match, FTS_CANDIDATES)
-          const base = () =>
-            plainQuery(f, { ids, likeRuns: singleRuns, priceByIndex: false, tokensChecked: true })
-          const page = await orderPlain(base().select('id'), sort).limit(limit).offset(offset).execute()
-          const total = count.known ?? (await cappedCount(base(), count.cap))
-          return { ids: page.map((r) => r.id), count: total, cap: count.cap }
-        }
-        // A common keyword: walk the sort's index and check titles (matches are dense, so a page is
-        // found quickly). Its count stops at FTS_CANDIDATES: counting on through the intersection of
-        // long posting lists would cost more than the page itself.
-        const ftsKnowsAll =
-          singleRuns.length === 0 &&
-          f.priceMin === undefined &&
-          f.priceMax === undefined &&
-          f.sellerId === undefined &&
-          f.attrs.length === 0
-        count = { cap: FTS_CANDIDATES, known: count.known ?? (ftsKnowsAll ? n : undefined) }
-        likeRuns = kw.runs
-      }
-
-      if (f.attrs.length > 0 && f.gameId !== undefined) {
-        const page = await orderAttr(attrQuery(f, likeRuns).select('a.goods_id'), sort)
-          .limit(limit)
-          .offset(offset)
-          .execute()
-        const total = count.known ?? (await cappedCount(attrQuery(f, likeRuns), count.cap))
-        return { ids: page.map((r) => r.goods_id), count: total, cap: count.cap }
-      }
-
-      if (count.known === undefined) {
-        const exact = await counterTotal(f)
-        if (exact !== null) count = { ...count, known: exact }
-      }
-      const sortUsesPrice = sort === 'price_asc' || sort === 'price_desc'
-      const priceByIndex = sortUsesPrice || (await priceRangeIsSmall(f))
-      const base = () => plainQuery(f, { likeRuns, priceByIndex, tokensChecked: false })
-      const page = await orderPlain(base().select('id'), sort).limit(limit).offset(offset).execute()
-      const total =
-        count.known ??
-        (await cappedCount(plainQuery(f, { likeRuns, priceByIndex: true, tokensChecked: false }), count.cap))
-      return { ids: page.map((r) => r.id), count: total, cap: count.cap }
-    },
+    ...searchRepo(db, dialect),
 
     /** The rows of a list (search, seller, shop, follow), any state; order is the caller's. */
     briefRows(ids: number[]) {
@@ -327,84 +51,6 @@ export function goodsRepo(db: Db, dialect: DbDialect) {
         ])
         .where('g.id', 'in', ids)
         .execute()
-    },
-
-    async gameOfServer(serverId: number): Promise<number | null> {
-      const row = await db
-        .selectFrom('game_servers')
-        .select('game_id')
-        .where('id', '=', serverId)
-        .executeTakeFirst()
-      return row?.game_id ?? null
-    },
-
-    async homeIds(kind: 'recommended' | 'newest', limit: number): Promise<number[]> {
-      let q = db.selectFrom('goods').select('id').where('status', '=', 'ON_SALE')
-      q =
-        kind === 'recommended'
-          ? q.orderBy('push_at', 'desc').orderBy('view_count', 'desc').orderBy('id', 'desc')
-          : q.orderBy('id', 'desc')
-      return (await q.limit(limit).execute()).map((r) => r.id)
-    },
-
-    // ------------------------------------------------------------------ search structures
-
-    /** Replaces the listing's search entries: none when it is not ON_SALE. */
-    async replaceSearchEntry(goodsId: number, entry: SearchEntry | null) {
-      await db.deleteFrom('goods_attr_index').where('goods_id', '=', goodsId).execute()
-      if (dialect === 'sqlite') await sql`delete from goods_fts where rowid = ${goodsId}`.execute(db)
-      if (!entry) return
-      if (entry.pairs.length > 0) {
-        await db
-          .insertInto('goods_attr_index')
-          .values(
-            entry.pairs.map((p) => ({
-              game_id: entry.gameId,
-              attr_key: p.key,
-              attr_value: p.value,
-              goods_id: goodsId,
-              push_at: entry.pushAt,
-              price: entry.price,
-              goods_type: entry.goodsType,
-              server_id: entry.serverId,
-            })),
-          )
-          .execute()
-      }
-      if (dialect === 'sqlite')
-        await sql`insert into goods_fts (rowid, terms) values (${goodsId}, ${entry.ftsText})`.execute(db)
-    },
-
-    /** Copies changed sort keys into the attribute index. */
-    async updateSearchKeys(goodsId: number, keys: { push_at?: number; price?: number }) {
-      await db.updateTable('goods_attr_index').set(keys).where('goods_id', '=', goodsId).execute()
-    },
-
-    async hasExpiredPush(now: number): Promise<boolean> {
-      const row = await db
-        .selectFrom('goods')
-        .select('id')
-        .where('push_until', '>', 0)
-        .where('push_until', '<=', now)
-        .limit(1)
-        .executeTakeFirst()
-      return row !== undefined
-    },
-
-    /** Ends expired pushes (the 综合 sort key push_at goes back to 0). */
-    async clearExpiredPushes(now: number): Promise<number> {
-      const ids = (
-        await db
-          .selectFrom('goods')
-          .select('id')
-          .where('push_until', '>', 0)
-          .where('push_until', '<=', now)
-          .execute()
-      ).map((r) => r.id)
-      if (ids.length === 0) return 0
-      await db.updateTable('goods').set({ push_at: 0, push_until: 0 }).where('id', 'in', ids).execute()
-      await db.updateTable('goods_attr_index').set({ push_at: 0 }).where('goods_id', 'in', ids).execute()
-      return ids.length
     },
 
     // ------------------------------------------------------------------ listings
@@ -467,16 +113,17 @@ export function goodsRepo(db: Db, dialect: DbDialect) {
     },
 
     /** The seller's listings (not deleted), newest first. */
-    sellerPage(sellerId: number, query: MyGoodsQuery) {
+    sellerPage(sellerId: number, query: MyGoodsQuery & { goodsType?: GoodsType }) {
       let q = db
         .selectFrom('goods')
-        .select('id')
+        .select(['id', 'title', 'game_id', 'status', 'auto_delivery'])
         .where('seller_id', '=', sellerId)
         .where('deleted_at', 'is', null)
         .orderBy('id', 'desc')
       if (query.status) q = q.where('status', '=', query.status)
+      if (query.goodsType) q = q.where('goods_type', '=', query.goodsType)
       if (query.gameId) q = q.where('game_id', '=', query.gameId)
-      if (query.keyword?.trim()) q = q.where(titleContains('goods.title', query.keyword.trim()))
+      if (query.keyword?.trim()) q = q.where(titleContains(dialect, 'goods.title', query.keyword.trim()))
       return fetchPage(q, query)
     },
 
@@ -512,14 +159,45 @@ export function goodsRepo(db: Db, dialect: DbDialect) {
         .executeTakeFirst()
     },
 
-    async isFollowing(userId: number, goodsId: number): Promise<boolean> {
-      const row = await db
-        .selectFrom('goods_follows')
-        .select('goods_id')
-        .where('user_id', '=', userId)
-        .where('goods_id', '=', goodsId)
-        .executeTakeFirst()
-      return row !== undefined
+    /** The games the seller has listings in (any state but deleted). */
+    async gameIdsOfSeller(sellerId: number): Promise<number[]> {
+      const rows = await db
+        .selectFrom('goods')
+        .select('game_id')
+        .distinct()
+        .where('seller_id', '=', sellerId)
+        .where('deleted_at', 'is', null)
+        .execute()
+      return rows.map((r) => r.game_id)
+    },
+
+    /** The games of these listings (deleted ones too). */
+    async gameIdsOf(goodsIds: number[]): Promise<number[]> {
+      if (goodsIds.length === 0) return []
+      const rows = await db
+        .selectFrom('goods')
+        .select('game_id')
+        .distinct()
+        .where('id', 'in', goodsIds)
+        .execute()
+      return rows.map((r) => r.game_id)
+    },
+
+    /** Those of these listings that are not deleted. */
+    async existingIds(goodsIds: number[]): Promise<number[]> {
+      if (goodsIds.length === 0) return []
+      const rows = await db
+        .selectFrom('goods')
+        .select('id')
+        .where('id', 'in', goodsIds)
+        .where('deleted_at', 'is', null)
+        .execute()
+      return rows.map((r) => r.id)
+    },
+
+    titles(goodsIds: number[]) {
+      if (goodsIds.length === 0) return Promise.resolve([])
+      return db.selectFrom('goods').select(['id', 'title']).where('id', 'in', goodsIds).execute()
     },
   }
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { GoodsBrief } from '../../../shared/api'
 import { call, startTestApp, type TestApp } from '../../test-utils'
 import { sql } from 'kysely'
-import { FTS_CANDIDATES } from './repo'
+import { FTS_CANDIDATES } from './search-repo'
 import { ftsDocument, parseKeyword, ftsQuery } from './search-text'
 import { gameNamed, kingAccount, newUser, publish, type GameFixture } from './test-helpers'
 

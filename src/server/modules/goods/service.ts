@@ -1,22 +1,21 @@
 /**
  * Listings: publish and edit (checked against the game's config), the seller's management
- * (shelf, price, delete; states 审核中 → 在售 → 已下架 / 已售出), the admin audit, and the buyer side
- * (search, home, detail, shop). Only the owner changes a listing (403 for anyone else, 404 for an
- * unknown or deleted one); a SOLD listing is frozen. Every change runs in one transaction together
- * with the listing's search entries, then clears the search caches.
+ * (shelf, price, delete; states 审核中 → 在售 → 已下架 / 已售出), the admin audit, the buyer side
+ * (search and home in search.ts; detail, shop), and what other modules may do to a listing. Only the
+ * owner changes a listing (403 for anyone else, 404 for an unknown or deleted one); a SOLD listing is
+ * frozen. Every change runs in one transaction together with the listing's search entries, then
+ * clears the search caches. Long because the life cycle of a listing is one set of rules around the
+ * same owner check, transaction and search entries.
  */
 import {
   Code,
-  GOODS_LIMITS,
   GOODS_MSG,
   type Attributes,
   type AuditGoodsBody,
   type GoodsBrief,
   type GoodsDetail,
-  type GoodsSearchQuery,
-  type GoodsSearchResult,
   type GoodsStatus,
-  type HomeGoods,
+  type GoodsType,
   type MyGoodsQuery,
   type PublishGoodsBody,
   type PublishGoodsResult,
@@ -24,7 +23,6 @@ import {
   type ShopProfile,
   type UpdateGoodsBody,
 } from '../../../shared/api'
-import { PAGINATION } from '../../../shared/constants'
 import { MSG } from '../../../shared/messages'
 import type { Db, DbDialect } from '../../db'
 import type { Page } from '../../db/paging'
@@ -34,17 +32,10 @@ import { ApiError } from '../../plugins/envelope'
 import type { GameRules, GameService } from '../game/service'
 import { thumbUrl, type ImageService } from '../image/service'
 import type { SystemService } from '../system/service'
-import { goodsRepo, type SearchEntry, type SearchFilter } from './repo'
-import { ftsDocument, parseKeyword } from './search-text'
-import { TtlCache } from './ttl-cache'
-import {
-  checkListing,
-  contactHoldReason,
-  filterPairs,
-  filterValue,
-  priceProblem,
-  type ValidListing,
-} from './validate'
+import { goodsRepo, type SearchEntry } from './repo'
+import { goodsSearch } from './search'
+import { ftsDocument } from './search-text'
+import { checkListing, contactHoldReason, filterPairs, priceProblem, type ValidListing } from './validate'
 
 export const GOODS_CONFIG_KEYS = {
   autoApprove: 'goods.autoApprove',
@@ -59,6 +50,8 @@ export interface GoodsServiceDeps {
   images: ImageService
   system: SystemService
   isAdmin: (userId: number) => Promise<boolean>
+  /** whether the user follows the listing (the follow module's answer; the detail says so) */
+  isFollowing: (userId: number, goodsId: number) => Promise<boolean>
   now: () => number
   /** seconds an identical search answer may be reused (0: never); tests and the bench may change it */
   searchCacheMs?: number
@@ -83,26 +76,18 @@ function publiclyVisible(row: GoodsTable): boolean {
 
 export const shopNameOf = (nickName: string) => `${nickName}的小店`
 
-const HOME_SIZE = 10
-const PUSH_SWEEP_EVERY_MS = 1000
-
 export function goodsService(deps: GoodsServiceDeps) {
   const { db, dialect, games, images, system, now } = deps
   const repo = goodsRepo(db, dialect)
-  const pageCache = new TtlCache<string>(deps.searchCacheMs ?? 3000, 2000, now)
-  const countCache = new TtlCache<{ count: number; cap: number }>(
-    deps.searchCacheMs === 0 ? 0 : 10_000,
-    5000,
+  const searching = goodsSearch({
+    db,
+    dialect,
+    games,
     now,
-  )
-  const homeCache = new TtlCache<HomeGoods>(deps.searchCacheMs === 0 ? 0 : 5000, 1, now)
-  let lastSweep = 0
-
-  function invalidate() {
-    pageCache.clear()
-    countCache.clear()
-    homeCache.clear()
-  }
+    searchCacheMs: deps.searchCacheMs,
+    briefs: (ids) => briefs(ids),
+  })
+  const { invalidate } = searching
 
   function toBrief(row: BriefRow, at: number, withRemark = false): GoodsBrief {
     return {
@@ -278,7 +263,7 @@ export function goodsService(deps: GoodsServiceDeps) {
       repo.description(row.id),
       images.imagesOf(row.id),
       shopCard(row.seller_id),
-      viewerId ? repo.isFollowing(viewerId, row.id) : Promise.resolve(false),
+      viewerId ? deps.isFollowing(viewerId, row.id) : Promise.resolve(false),
     ])
     return {
       ...brief,
@@ -298,16 +283,6 @@ export function goodsService(deps: GoodsServiceDeps) {
     }
   }
 
-  /** Ends expired pushes at most once a second (the 综合 order reads push_at). */
-  async function sweepPushes() {
-    const at = now()
-    if (at - lastSweep < PUSH_SWEEP_EVERY_MS) return
-    lastSweep = at
-    if (!(await repo.hasExpiredPush(at))) return
-    await db.transaction().execute((trx) => goodsRepo(trx, dialect).clearExpiredPushes(at))
-    invalidate()
-  }
-
   /** A listing's change in one transaction (owner checked, search entries rewritten), then caches cleared. */
   async function change(userId: number, goodsId: number, apply: (trx: Db, row: GoodsRow) => Promise<void>) {
     await db.transaction().execute(async (trx) => {
@@ -318,44 +293,12 @@ export function goodsService(deps: GoodsServiceDeps) {
     invalidate()
   }
 
-  /** Turns a search query into repo filters; 400 for filters the game does not have. */
-  async function searchFilter(query: GoodsSearchQuery, attrs: Record<string, string>): Promise<SearchFilter> {
-    let gameId = query.gameId
-    if (gameId === undefined && (query.serverId !== undefined || query.areaId !== undefined)) {
-      gameId = (await repo.gameOfServer((query.serverId ?? query.areaId)!)) ?? 0
-    }
-    if (query.priceMin !== undefined && query.priceMax !== undefined && query.priceMin > query.priceMax)
-      throw badRequest('最低价不能高于最高价')
-    const pairs: SearchFilter['attrs'] = []
-    const keys = Object.keys(attrs)
-    if (keys.length > 0) {
-      if (gameId === undefined) throw badRequest('按属性筛选时请先选择游戏')
-      const rules = await games.rules(gameId)
-      const types = rules.config.goodsTypes.filter((t) => !query.goodsType || t.goodsType === query.goodsType)
-      for (const key of keys) {
-        const field = types.flatMap((t) => t.attributes).find((a) => a.key === key && a.filterable)
-        if (!field) throw badRequest(`不支持的筛选条件：${key}`)
-        const value = filterValue(field, attrs[key])
-        if (value === null) throw badRequest(`${field.label}筛选值不正确`)
-        pairs.push({ key, value })
-      }
-    }
-    return {
-      gameId,
-      goodsType: query.goodsType,
-      platform: query.platform?.trim() || undefined,
-      areaId: query.areaId,
-      serverId: query.serverId,
-      priceMin: query.priceMin,
-      priceMax: query.priceMax,
-      sellerId: query.sellerId,
-      attrs: pairs,
-      keyword: query.keyword ? parseKeyword(query.keyword) : null,
-    }
-  }
-
   return {
     invalidate,
+    cachedSearch: searching.cachedSearch,
+    storeSearch: searching.storeSearch,
+    search: searching.search,
+    home: searching.home,
     createListings,
     syncSearch,
     owned,
@@ -364,54 +307,7 @@ export function goodsService(deps: GoodsServiceDeps) {
 
     // ---------------------------------------------------------------- buyer side
 
-    /** A cached answer of this exact search URL, serialised. */
-    cachedSearch: (key: string) => pageCache.get(key),
-    storeSearch: (key: string, body: string) => pageCache.set(key, body),
-
-    async search(query: GoodsSearchQuery, attrs: Record<string, string>): Promise<GoodsSearchResult> {
-      const pageNum = query.pageNum ?? PAGINATION.page
-      const pageSize = query.pageSize ?? PAGINATION.limit
-      const cap = GOODS_LIMITS.searchCountCap
-      const offset = (pageNum - 1) * pageSize
-      // Browsing stops at the cap: rows past it are never listed (a page across it is cut there), a
-      // page that starts past it only takes the count.
-      const beyondCap = offset >= cap
-      const filter = await searchFilter(query, attrs)
-      await sweepPushes()
-      const countKey = JSON.stringify(filter)
-      const cached = countCache.get(countKey)
-      const found = await repo.search(
-        filter,
-        query.sort ?? 'default',
-        beyondCap ? 0 : offset,
-        beyondCap ? 0 : Math.min(pageSize, cap - offset),
-        { cap: cached?.cap ?? cap, known: cached?.count },
-      )
-      if (!cached) countCache.set(countKey, { count: found.count, cap: found.cap })
-      // a page past the last result is simply empty (with the total); past the cap while there are
-      // more results than were counted, those results cannot be browsed
-      if (beyondCap && found.count > found.cap) throw badRequest(`最多浏览前 ${cap} 条商品，请缩小筛选范围`)
-      return {
-        code: Code.OK,
-        msg: '查询成功',
-        rows: await briefs(found.ids),
-        total: Math.min(found.count, found.cap),
-        totalCapped: found.count > found.cap,
-      }
-    },
-
-    async home(): Promise<HomeGoods> {
-      const cached = homeCache.get('home')
-      if (cached) return cached
-      await sweepPushes()
-      const [recommended, newest] = await Promise.all([
-        repo.homeIds('recommended', HOME_SIZE).then((ids) => briefs(ids)),
-        repo.homeIds('newest', HOME_SIZE).then((ids) => briefs(ids)),
-      ])
-      const home = { recommended, newest }
-      homeCache.set('home', home)
-      return home
-    },
+    // ---------------------------------------------------------------- for other modules
 
     /**
      * The delivery module's switch of automatic delivery (it checks that the delivery account is
@@ -420,6 +316,61 @@ export function goodsService(deps: GoodsServiceDeps) {
     async setAutoDelivery(trx: Db, goodsId: number, on: boolean) {
       await goodsRepo(trx, dialect).update(goodsId, { auto_delivery: on ? 1 : 0, updated_at: now() })
     },
+
+    /** Whether an account listing is switched to automatic delivery (the flag lives on the listing). */
+    async autoDeliveryOn(goodsId: number): Promise<boolean> {
+      const row = await repo.find(goodsId, { withDeleted: true })
+      return row?.goods_type === 'ACCOUNT' && row.auto_delivery === 1
+    },
+
+    /**
+     * A page of the seller's listings (not deleted), newest first, by type, game and title keyword:
+     * id, title, game, state and the automatic-delivery flag (the delivery accounts page).
+     */
+    async sellerListings(
+      sellerId: number,
+      query: {
+        goodsType?: GoodsType
+        gameId?: number
+        keyword?: string
+        pageNum?: number
+        pageSize?: number
+      },
+    ) {
+      const page = await repo.sellerPage(sellerId, query)
+      return { rows: page.rows, total: Number(page.total) }
+    },
+
+    /** A listing that is not deleted (any owner), locked for the transaction; 404 otherwise. */
+    async listing(trx: Db, goodsId: number): Promise<GoodsRow> {
+      const row = (await goodsRepo(trx, dialect).find(goodsId, { lock: true })) as GoodsRow | undefined
+      if (!row) throw notFound()
+      return row
+    },
+
+    /** Moves a listing's follow count (the follow module, inside its transaction). */
+    async addFollowCount(trx: Db, goodsId: number, delta: number) {
+      await goodsRepo(trx, dialect).addFollowCount(goodsId, delta)
+    },
+
+    /** Starts a push (the push module, inside its transaction): the 综合 sort key and its end. */
+    async setPush(trx: Db, goodsId: number, pushAt: number, pushUntil: number) {
+      await goodsRepo(trx, dialect).update(goodsId, { push_at: pushAt, push_until: pushUntil })
+    },
+
+    /** Titles of these listings by id (deleted ones too). */
+    async titles(goodsIds: number[]): Promise<Map<number, string>> {
+      return new Map((await repo.titles([...new Set(goodsIds)])).map((r) => [r.id, r.title]))
+    },
+
+    /** Those of these listings that are not deleted. */
+    existingIds: (goodsIds: number[]) => repo.existingIds([...new Set(goodsIds)]),
+
+    /** The games the seller has listings in (any state but deleted). */
+    gameIdsOfSeller: (sellerId: number) => repo.gameIdsOfSeller(sellerId),
+
+    /** The games of these listings. */
+    gameIdsOf: (goodsIds: number[]) => repo.gameIdsOf([...new Set(goodsIds)]),
 
     /**
      * Public detail; counts a view. The owner sees every state; others see what publiclyVisible

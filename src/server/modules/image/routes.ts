@@ -1,9 +1,9 @@
 import { createReadStream } from 'node:fs'
 import type { FastifyPluginAsync } from 'fastify'
-import { Code, GOODS_LIMITS, GOODS_MSG, GOODS_PATHS, imageFileParamsSchema } from '../../../shared/api'
+import { Code, GOODS_LIMITS, GOODS_MSG, IMAGE } from '../../../shared/api'
 import { MSG } from '../../../shared/messages'
-import { sessionOf } from '../../plugins/auth'
-import { ApiError, ok } from '../../plugins/envelope'
+import { route, uid } from '../../http/route'
+import { ApiError } from '../../plugins/envelope'
 import { readMultipart } from '../../plugins/multipart'
 import { rateLimit } from '../../plugins/rate-limit'
 import type { ImageService } from './service'
@@ -15,31 +15,28 @@ export const imageRoutes: FastifyPluginAsync<{ images: ImageService; now: () => 
   app,
   { images, now },
 ) => {
-  app.post(
-    GOODS_PATHS.uploadImage,
-    { config: { auth: true }, onRequest: rateLimit({ max: 60, windowMs: 60_000, now }) },
-    async (request) => {
-      const { file, tooLarge } = await readMultipart(request, {
+  route(
+    app,
+    IMAGE.upload,
+    { message: '上传成功', onRequest: rateLimit({ max: 60, windowMs: 60_000, now }) },
+    async (r) => {
+      const { file, tooLarge } = await readMultipart(r, {
         maxFileBytes: GOODS_LIMITS.imageMaxBytes,
         missingFileMessage: GOODS_MSG.IMAGE_REQUIRED,
       })
       if (tooLarge || !file) throw new ApiError(Code.BAD_REQUEST, GOODS_MSG.IMAGE_TOO_LARGE)
       if (file.buffer.length === 0) throw new ApiError(Code.BAD_REQUEST, GOODS_MSG.IMAGE_REQUIRED)
-      return ok(await images.upload(sessionOf(request).userId, file.buffer), '上传成功')
+      return images.upload(uid(r), file.buffer)
     },
   )
 
-  app.get<{ Params: { name: string } }>(
-    GOODS_PATHS.imageFile,
-    { schema: { params: imageFileParamsSchema } },
-    async (request, reply) => {
-      const file = await images.fileOf(request.params.name)
-      if (!file) throw new ApiError(Code.NOT_FOUND, MSG.NOT_FOUND)
-      return reply
-        .header('cache-control', IMMUTABLE)
-        .header('content-length', file.size)
-        .type('image/jpeg')
-        .send(createReadStream(file.path))
-    },
-  )
+  route(app, IMAGE.file, async (r, reply) => {
+    const file = await images.fileOf(r.params.name)
+    if (!file) throw new ApiError(Code.NOT_FOUND, MSG.NOT_FOUND)
+    return reply
+      .header('cache-control', IMMUTABLE)
+      .header('content-length', file.size)
+      .type('image/jpeg')
+      .send(createReadStream(file.path))
+  })
 }

@@ -10,7 +10,8 @@ import { mkdirSync } from 'node:fs'
 import { stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import sharp, { type Metadata, type OutputInfo } from 'sharp'
-import { Code, GOODS_LIMITS, GOODS_MSG, GOODS_PATHS, type GoodsImage } from '../../../shared/api'
+import { Code, GOODS_LIMITS, GOODS_MSG, IMAGE, type GoodsImage } from '../../../shared/api'
+import { fillPath } from '../../../shared/api/contract'
 import { API_BASE, IMAGE_QUALITY } from '../../../shared/constants'
 import type { Db } from '../../db'
 import type { GoodsImagesTable } from './tables'
@@ -39,8 +40,8 @@ export function sniffImageType(buf: Buffer): 'jpeg' | 'png' | 'webp' | null {
   return null
 }
 
-export const imageUrl = (id: string) => `${API_BASE}${GOODS_PATHS.imageFile.replace(':name', `${id}.jpg`)}`
-export const thumbUrl = (id: string) => `${API_BASE}${GOODS_PATHS.imageFile.replace(':name', `${id}_t.jpg`)}`
+export const imageUrl = (id: string) => `${API_BASE}${fillPath(IMAGE.file.path, { name: `${id}.jpg` })}`
+export const thumbUrl = (id: string) => `${API_BASE}${fillPath(IMAGE.file.path, { name: `${id}_t.jpg` })}`
 
 const toImage = (row: Pick<GoodsImagesTable, 'id' | 'width' | 'height'>): GoodsImage => ({
   imageId: row.id,

@@ -1,5 +1,5 @@
 /**
- * The site watermark (spec §9: goods images carry one): a small mark and the site name, white with a
+ * The site watermark (every goods image carries one, docs/product.md): a small mark and the site name, white with a
  * dark outline at partial opacity so it reads on light and dark pictures, bottom-right, scaled to the
  * picture. Drawn as SVG and rendered by sharp (librsvg); the name uses a CJK font when one is
  * installed (WenQuanYi Zen Hei on CI, Noto/YaHei elsewhere). The mark is plain geometry, so every

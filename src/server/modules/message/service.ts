@@ -1,10 +1,10 @@
 import { Code, type GroupMessageInfo, type WebMessage, type WebMessagePageBody } from '../../../shared/api'
-import type { ExportResult, SendWebMessageBody } from '../../../shared/api/live'
+import type { ExportResult } from '../../../shared/api/common'
+import type { SendWebMessageBody } from '../../../shared/api/message'
 import type { UnreadCountEvent } from '../../../shared/live-events'
 import type { Db } from '../../db'
 import type { Page } from '../../db/paging'
 import { ApiError } from '../../plugins/envelope'
-import { authRepo } from '../auth/repo'
 import { chinaDateTime, type ExportsService } from '../common/exports'
 import type { EventBus } from '../events/bus'
 import { messageRepo } from './repo'
@@ -13,6 +13,8 @@ export interface MessageServiceDeps {
   /** live events: every change of a user's unread count is published (optional in tests) */
   bus?: EventBus
   exports?: ExportsService
+  /** finds the addressee of a staff message (the auth service) */
+  users?: { userIdByName(userName: string): Promise<number | null> }
   now?: () => number
 }
 
@@ -92,9 +94,10 @@ export function messageService(db: Db, deps: MessageServiceDeps = {}) {
 
     /** Admin: send an in-site message to a user by user name. */
     async send(body: SendWebMessageBody): Promise<number> {
-      const user = await authRepo(db).findUserByName(body.userName.trim())
-      if (!user) throw new ApiError(Code.BAD_REQUEST, '用户不存在')
-      return this.create(user.id, body)
+      if (!deps.users) throw new Error('the users lookup is not wired')
+      const userId = await deps.users.userIdByName(body.userName.trim())
+      if (userId === null) throw new ApiError(Code.BAD_REQUEST, '用户不存在')
+      return this.create(userId, body)
     },
 
     /** The caller's messages as a CSV export (download it with its fileName). */

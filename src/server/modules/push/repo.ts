@@ -1,4 +1,4 @@
-/** SQL of goods pushes (goods_pushes) and the push keys on the listing. */
+/** SQL of goods pushes (goods_pushes). */
 import { sql } from 'kysely'
 import type { Db, DbDialect } from '../../db'
 import { fetchPage } from '../../db/paging'
@@ -33,19 +33,10 @@ export function pushRepo(db: Db, dialect: DbDialect) {
       await db.insertInto('goods_pushes').values(row).execute()
     },
 
-    async setPush(goodsId: number, pushAt: number, pushUntil: number) {
-      await db
-        .updateTable('goods')
-        .set({ push_at: pushAt, push_until: pushUntil })
-        .where('id', '=', goodsId)
-        .execute()
-    },
-
     page(sellerId: number, query: { pageNum?: number; pageSize?: number }) {
       const q = db
         .selectFrom('goods_pushes as p')
-        .innerJoin('goods as g', 'g.id', 'p.goods_id')
-        .select(['p.id', 'p.goods_id', 'g.title', 'p.start_at', 'p.end_at'])
+        .select(['p.id', 'p.goods_id', 'p.start_at', 'p.end_at'])
         .where('p.seller_id', '=', sellerId)
         .orderBy('p.id', 'desc')
       return fetchPage(q, query)

@@ -1,29 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify'
-import {
-  GOODS_PATHS,
-  pageOnlyQuerySchema,
-  pushBodySchema,
-  type PageQuery,
-  type PushBody,
-} from '../../../shared/api'
-import { sessionOf } from '../../plugins/auth'
-import { ok, table } from '../../plugins/envelope'
+import { PUSH } from '../../../shared/api'
+import { route, uid } from '../../http/route'
 import type { PushService } from './service'
 
 export const pushRoutes: FastifyPluginAsync<{ pushes: PushService }> = async (app, { pushes }) => {
-  const auth = { config: { auth: true } }
-
-  app.get(GOODS_PATHS.pushQuota, auth, async (request) => ok(await pushes.quota(sessionOf(request).userId)))
-
-  app.post<{ Body: PushBody }>(
-    GOODS_PATHS.push,
-    { ...auth, schema: { body: pushBodySchema } },
-    async (request) => ok(await pushes.push(sessionOf(request).userId, request.body), '推送成功'),
-  )
-
-  app.get<{ Querystring: PageQuery }>(
-    GOODS_PATHS.pushList,
-    { ...auth, schema: { querystring: pageOnlyQuerySchema } },
-    async (request) => table(await pushes.list(sessionOf(request).userId, request.query)),
-  )
+  route(app, PUSH.quota, (r) => pushes.quota(uid(r)))
+  route(app, PUSH.push, { message: '推送成功' }, (r) => pushes.push(uid(r), r.body))
+  route(app, PUSH.list, (r) => pushes.list(uid(r), r.query))
 }

@@ -65,7 +65,7 @@ export function pushService(deps: {
         if ((await tx.countOnDay(userId, day)) >= dailyQuota)
           throw badRequest(`今日推送次数已用完（每天 ${dailyQuota} 次），明天再来吧`)
         const end = Math.max(Number(listing.push_until), at) + body.hours * HOUR
-        await tx.setPush(listing.id, at, end)
+        await goods.setPush(trx, listing.id, at, end)
         await tx.insert({
           goods_id: listing.id,
           seller_id: userId,
@@ -91,12 +91,13 @@ export function pushService(deps: {
 
     async list(userId: number, query: { pageNum?: number; pageSize?: number }): Promise<Page<PushRecord>> {
       const page = await repo.page(userId, query)
+      const titles = await goods.titles(page.rows.map((r) => r.goods_id))
       const at = now()
       return {
         rows: page.rows.map((r) => ({
           pushId: r.id,
           goodsId: r.goods_id,
-          goodsTitle: r.title,
+          goodsTitle: titles.get(r.goods_id) ?? '',
           startAt: Number(r.start_at),
           endAt: Number(r.end_at),
           active: Number(r.end_at) > at,

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify'
-import { PATHS, configKeyParamsSchema, dictTypeParamsSchema } from '../../../shared/api'
-import { sessionOf } from '../../plugins/auth'
-import { ok } from '../../plugins/envelope'
+import { SYSTEM } from '../../../shared/api/system'
+import { route, uid } from '../../http/route'
 import type { AuthService } from '../auth/service'
 import type { SystemService } from './service'
 
@@ -9,23 +8,12 @@ export const systemRoutes: FastifyPluginAsync<{ system: SystemService; auth: Aut
   app,
   { system, auth },
 ) => {
-  app.get(PATHS.getRouters, { config: { auth: true } }, async (request) =>
-    ok(await system.routers(await auth.roleKeys(sessionOf(request).userId))),
-  )
+  route(app, SYSTEM.routers, async (r) => system.routers(await auth.roleKeys(uid(r))))
 
-  app.get<{ Params: { dictType: string } }>(
-    PATHS.dictDataByType,
-    { schema: { params: dictTypeParamsSchema } },
-    async (request) => ok(await system.dictData(request.params.dictType)),
-  )
+  route(app, SYSTEM.dict, (r) => system.dictData(r.params.dictType))
 
-  // RuoYi answers a parameter with its value in msg; it is in data as well.
-  app.get<{ Params: { configKey: string } }>(
-    PATHS.configByKey,
-    { schema: { params: configKeyParamsSchema } },
-    async (request) => {
-      const value = await system.publicConfigValue(request.params.configKey)
-      return ok(value, value)
-    },
+  // RuoYi answers a parameter with its value in msg; it is in data as well
+  route(app, SYSTEM.config, { message: (value) => value }, (r) =>
+    system.publicConfigValue(r.params.configKey),
   )
 }

@@ -1,5 +1,5 @@
-import type { DictData, RouterItem } from '../../../shared/api'
-import { Code } from '../../../shared/api'
+import { Code } from '../../../shared/api/envelope'
+import { PUBLIC_CONFIG_KEYS, type DictData, type RouterItem } from '../../../shared/api/system'
 import { ROLE_ADMIN } from '../../../shared/constants'
 import { MSG } from '../../../shared/messages'
 import type { Db } from '../../db'
@@ -8,22 +8,8 @@ import type { Selectable } from 'kysely'
 import { ApiError } from '../../plugins/envelope'
 import { systemRepo } from './repo'
 
-export const CONFIG_KEYS = {
-  captchaEnabled: 'sys.account.captchaEnabled',
-  registerUser: 'sys.account.registerUser',
-} as const
-
 /** Parameters anyone may read through GET /system/config/configKey/:key; all others stay private. */
-const PUBLIC_CONFIG_KEYS: ReadonlySet<string> = new Set([
-  CONFIG_KEYS.captchaEnabled,
-  CONFIG_KEYS.registerUser,
-  'site.name',
-  'site.subtitle',
-  'cs.serviceHours',
-  'cs.serviceUrl',
-  'cs.customerId',
-  'third.loginUrl',
-])
+const PUBLIC_KEYS: ReadonlySet<string> = new Set(Object.values(PUBLIC_CONFIG_KEYS))
 
 type MenuRow = Selectable<MenusTable>
 
@@ -61,10 +47,11 @@ export function systemService(db: Db) {
     configValue: (configKey: string) => repo.configValue(configKey),
 
     /** The captcha switch is the server's setting; the parameter row mirrors it for the client. */
-    syncCaptchaFlag: (enabled: boolean) => repo.setConfigValue(CONFIG_KEYS.captchaEnabled, String(enabled)),
+    syncCaptchaFlag: (enabled: boolean) =>
+      repo.setConfigValue(PUBLIC_CONFIG_KEYS.captchaEnabled, String(enabled)),
 
     async publicConfigValue(configKey: string): Promise<string> {
-      const value = PUBLIC_CONFIG_KEYS.has(configKey) ? await repo.configValue(configKey) : undefined
+      const value = PUBLIC_KEYS.has(configKey) ? await repo.configValue(configKey) : undefined
       if (value === undefined) throw new ApiError(Code.NOT_FOUND, MSG.NOT_FOUND)
       return value
     },

@@ -1,4 +1,4 @@
-/** SQL of orders, bids, receiving roles, credential views and price records. */
+/** SQL of orders, bids, credential views and price records (receiving roles: roles-repo.ts). */
 import { sql, type Insertable, type Updateable } from 'kysely'
 import type { BidStatus, OrderStatus } from '../../../shared/api'
 import type { Db } from '../../db'
@@ -140,6 +140,66 @@ export function tradeRepo(db: Db) {
       return fetchPage(query, q)
     },
 
+    /** Money of a user's orders held in escrow (paid, not yet settled or refunded), as buyer or seller. */
+    async escrowOf(userId: number, side: 'buyer' | 'seller'): Promise<number> {
+      const row = await db
+        .selectFrom('orders')
+        .select(sql<number>`coalesce(sum(escrow_amount), 0)`.as('total'))
+        .where(side === 'buyer' ? 'buyer_id' : 'seller_id', '=', userId)
+        .executeTakeFirstOrThrow()
+      return Number(row.total)
+    },
+
+    /**
+     * The orders of a user's guaranteed-order rooms: paid orders they buy or sell; staff besides every
+     * order in dispute (listed first) and the orders named in `alsoOrderNos` (the ones they ruled).
+     */
+    roomOrders(userId: number, staff: { alsoOrderNos: string[] } | null) {
+      let q = db
+        .selectFrom('orders')
+        .innerJoin('users as b', 'b.id', 'orders.buyer_id')
+        .innerJoin('users as s', 's.id', 'orders.seller_id')
+        .select([
+          'orders.order_no',
+          'orders.title',
+          'orders.amount',
+          'orders.status',
+          'b.nick_name as buyer_name',
+          's.nick_name as seller_name',
+        ])
+        .where('orders.paid_at', 'is not', null)
+        .where((eb) => {
+          const mine = [eb('orders.buyer_id', '=', userId), eb('orders.seller_id', '=', userId)]
+          if (!staff) return eb.or(mine)
+          return eb.or([
+            ...mine,
+            eb('orders.status', '=', 'ARBITRATING'),
+            ...(staff.alsoOrderNos.length > 0 ? [eb('orders.order_no', 'in', staff.alsoOrderNos)] : []),
+          ])
+        })
+      if (staff) q = q.orderBy(sql`case when orders.status = 'ARBITRATING' then 0 else 1 end`)
+      return q.orderBy('orders.id', 'desc').limit(200).execute()
+    },
+
+    /** Title, amount, state and parties' names of orders (a dispute list shows them). */
+    briefs(orderNos: string[]) {
+      if (orderNos.length === 0) return Promise.resolve([])
+      return db
+        .selectFrom('orders')
+        .innerJoin('users as b', 'b.id', 'orders.buyer_id')
+        .innerJoin('users as s', 's.id', 'orders.seller_id')
+        .select([
+          'orders.order_no',
+          'orders.title',
+          'orders.amount',
+          'orders.status',
+          'b.nick_name as buyer_name',
+          's.nick_name as seller_name',
+        ])
+        .where('orders.order_no', 'in', orderNos)
+        .execute()
+    },
+
     /** Order numbers whose time rule is due (the sweeper applies them one by one). */
     async dueOrders(at: number, rules: { payMs: number; confirmMs: number; dayMs: number }) {
       return db
@@ -249,19 +309,6 @@ export function tradeRepo(db: Db) {
       return fetchPage(query, q)
     },
 
-    // ---------------------------------------------------------------- receiving roles
-    roles(userId: number) {
-      return db
-        .selectFrom('receiving_roles as r')
-        .innerJoin('games', 'games.id', 'r.game_id')
-        .leftJoin('game_servers as gs', 'gs.id', 'r.server_id')
-        .selectAll('r')
-        .select(['games.name_cn as game_name', 'gs.name as server_name'])
-        .where('r.user_id', '=', userId)
-        .orderBy('r.id', 'desc')
-        .execute()
-    },
-
     // ---------------------------------------------------------------- price records
     deals(gameId: number, goodsType: string | undefined, since: number) {
       let q = db
@@ -304,61 +351,3 @@ export function tradeRepo(db: Db) {
 }
 
 export type OrderRow = NonNullable<Awaited<ReturnType<ReturnType<typeof tradeRepo>['order']>>>
-
-export function roleRepo(db: Db) {
-  return {
-    find(roleId: number) {
-      return db.selectFrom('receiving_roles').selectAll().where('id', '=', roleId).executeTakeFirst()
-    },
-    async insert(row: {
-      user_id: number
-      game_id: number
-      server_id: number | null
-      role_name: string
-      game_role_id: string
-      is_default: number
-      created_at: number
-    }): Promise<number> {
-      const r = await db.insertInto('receiving_roles').values(row).returning('id').executeTakeFirstOrThrow()
-      return Number(r.id)
-    },
-    async update(
-      roleId: number,
-      patch: {
-        game_id: number
-        server_id: number | null
-        role_name: string
-        game_role_id: string
-        is_default: number
-      },
-    ) {
-      await db.updateTable('receiving_roles').set(patch).where('id', '=', roleId).execute()
-    },
-    async clearDefault(userId: number, gameId: number) {
-      await db
-        .updateTable('receiving_roles')
-        .set({ is_default: 0 })
-        .where('user_id', '=', userId)
-        .where('game_id', '=', gameId)
-        .execute()
-    },
-    async remove(roleId: number, userId: number): Promise<boolean> {
-      const res = await db
-        .deleteFrom('receiving_roles')
-        .where('id', '=', roleId)
-        .where('user_id', '=', userId)
-        .executeTakeFirst()
-      return Number(res.numDeletedRows) === 1
-    },
-    server(serverId: number) {
-      return db
-        .selectFrom('game_servers')
-        .select(['id', 'game_id', 'name'])
-        .where('id', '=', serverId)
-        .executeTakeFirst()
-    },
-    game(gameId: number) {
-      return db.selectFrom('games').select(['id', 'name_cn']).where('id', '=', gameId).executeTakeFirst()
-    },
-  }
-}

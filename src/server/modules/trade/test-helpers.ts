@@ -4,7 +4,7 @@ import { expect } from 'vitest'
 import type { OrderStatus, PublishGoodsBody, TransferField } from '../../../shared/api'
 import { demoTransferValue } from '../../db/seed/goods'
 import { call, encryptPassword, startTestApp, tokenOf, type Json } from '../../test-utils'
-import { checkInvariant } from '../funds/service'
+import { checkInvariant } from '../funds/invariant'
 import { NEW_USER_PASSWORD, gameNamed, newUser, type GameFixture } from '../goods/test-helpers'
 
 export const PAY_PASSWORD = '135792'

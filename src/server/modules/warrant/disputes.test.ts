@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import disputesMigration from '../../db/migrations/0032_disputes'
 import { DEMO, tokenOf, type TestApp } from '../../test-utils'
 import { gameNamed, kingAccount, newUser, publish, type GameFixture } from '../goods/test-helpers'
-import { checkInvariant } from '../funds/service'
+import { checkInvariant } from '../funds/invariant'
 import {
   deliverOrder,
   funded,

@@ -1,4 +1,8 @@
-/** SQL of the guaranteed-order rooms. */
+/**
+ * SQL of the guaranteed-order rooms (posts and their unread fan-out) and of dispute records
+ * (migration 0032). Opening and ruling a dispute run inside one transaction with the order's state
+ * change and, for a ruling, its money moves (warrant/service.ts).
+ */
 import { sql } from 'kysely'
 import type { Db } from '../../db'
 import type { DisputeState, OrderStatus } from '../../../shared/api'
@@ -61,44 +65,28 @@ export function warrantRepo(db: Db) {
       return r !== undefined
     },
 
-    /**
-     * The caller's rooms: paid orders they buy or sell; staff: besides, every order in dispute
-     * (listed first) and the orders they ruled (so a room stays on the page after its ruling).
-     */
-    rooms(userId: number, isStaff: boolean) {
-      let q = db
-        .selectFrom('orders')
-        .innerJoin('users as b', 'b.id', 'orders.buyer_id')
-        .innerJoin('users as s', 's.id', 'orders.seller_id')
-        .select([
-          'orders.order_no',
-          'orders.title',
-          'orders.amount',
-          'orders.status',
-          'b.nick_name as buyer_name',
-          's.nick_name as seller_name',
-          sql<
-            number | null
-          >`(select max(p.created_at) from warrant_posts p where p.order_no = orders.order_no)`.as('last_at'),
-          sql<number>`(select count(*) from warrant_messages m where m.order_no = orders.order_no and m.recipient_id = ${userId} and m.read_at is null)`.as(
-            'unread',
-          ),
-        ])
-        .where('orders.paid_at', 'is not', null)
-        .where((eb) => {
-          const mine = [eb('orders.buyer_id', '=', userId), eb('orders.seller_id', '=', userId)]
-          if (!isStaff) return eb.or(mine)
-          const ruledByMe = eb.exists(
-            eb
-              .selectFrom('disputes')
-              .select('disputes.id')
-              .whereRef('disputes.order_no', '=', 'orders.order_no')
-              .where('disputes.ruled_by', '=', userId),
-          )
-          return eb.or([...mine, eb('orders.status', '=', 'ARBITRATING'), ruledByMe])
-        })
-      if (isStaff) q = q.orderBy(sql`case when orders.status = 'ARBITRATING' then 0 else 1 end`)
-      return q.orderBy('orders.id', 'desc').limit(200).execute()
+    /** Per room: the time of its last post and the caller's unread messages in it. */
+    async roomStats(orderNos: string[], userId: number) {
+      const stats = new Map<string, { lastAt: number | null; unread: number }>()
+      if (orderNos.length === 0) return stats
+      const last = await db
+        .selectFrom('warrant_posts')
+        .select(['order_no', sql<number | null>`max(created_at)`.as('last_at')])
+        .where('order_no', 'in', orderNos)
+        .groupBy('order_no')
+        .execute()
+      const unread = await db
+        .selectFrom('warrant_messages')
+        .select(['order_no', sql<number>`count(*)`.as('unread')])
+        .where('order_no', 'in', orderNos)
+        .where('recipient_id', '=', userId)
+        .where('read_at', 'is', null)
+        .groupBy('order_no')
+        .execute()
+      for (const no of orderNos) stats.set(no, { lastAt: null, unread: 0 })
+      for (const r of last) stats.get(r.order_no)!.lastAt = r.last_at === null ? null : Number(r.last_at)
+      for (const r of unread) stats.get(r.order_no)!.unread = Number(r.unread)
+      return stats
     },
 
     async ownsImages(userId: number, ids: string[]) {
@@ -110,46 +98,17 @@ export function warrantRepo(db: Db) {
         .execute()
       return rows.length === ids.length
     },
-
-    async staffIds(): Promise<number[]> {
-      const rows = await db
-        .selectFrom('user_roles')
-        .innerJoin('roles', 'roles.id', 'user_roles.role_id')
-        .select('user_roles.user_id')
-        .where('roles.role_key', '=', 'admin')
-        .execute()
-      return rows.map((r) => r.user_id)
-    },
-
-    async isStaff(userId: number) {
-      return (await this.staffIds()).includes(userId)
-    },
   }
 }
 
-/**
- * SQL of dispute records (migration 0032). Opening and ruling run inside the trade service's
- * transaction together with the order's state change (and, for a ruling, its money moves).
- */
 export function disputeRepo(db: Db) {
   const rows = () =>
     db
       .selectFrom('disputes')
-      .innerJoin('orders', 'orders.order_no', 'disputes.order_no')
-      .innerJoin('users as b', 'b.id', 'orders.buyer_id')
-      .innerJoin('users as s', 's.id', 'orders.seller_id')
       .leftJoin('users as opener', 'opener.id', 'disputes.opened_by')
       .leftJoin('users as judge', 'judge.id', 'disputes.ruled_by')
       .selectAll('disputes')
-      .select([
-        'orders.title',
-        'orders.amount',
-        'orders.status as order_status',
-        'b.nick_name as buyer_name',
-        's.nick_name as seller_name',
-        'opener.nick_name as opener_name',
-        'judge.nick_name as judge_name',
-      ])
+      .select(['opener.nick_name as opener_name', 'judge.nick_name as judge_name'])
 
   return {
     async open(row: {
@@ -213,6 +172,12 @@ export function disputeRepo(db: Db) {
         .where('order_no', '=', orderNo)
         .executeTakeFirst()
       return r !== undefined
+    },
+
+    /** The orders a staff member ruled (their rooms stay on their page after the ruling). */
+    async ruledBy(userId: number): Promise<string[]> {
+      const r = await db.selectFrom('disputes').select('order_no').where('ruled_by', '=', userId).execute()
+      return r.map((x) => x.order_no)
     },
 
     /** Open disputes oldest first (the queue); ruled ones newest ruling first (the history). */

@@ -1,35 +1,70 @@
 /**
- * Guaranteed-order (escrow) rooms: one per paid order; buyer, seller and staff post messages and
- * evidence images. Posts live in warrant_posts; every post also fans out one unread row per other
- * participant into warrant_messages (0004), which the message module's getIkkGroupMessage reads for
- * hasNewWarrantMessage — opening a room marks the caller's rows read.
+ * Guaranteed-order (escrow) rooms and disputes. A room per paid order: buyer, seller and staff post
+ * messages and evidence images. Posts live in warrant_posts; every post also fans out one unread row
+ * per other participant into warrant_messages (0004), which the message module's getIkkGroupMessage
+ * reads for hasNewWarrantMessage — opening a room marks the caller's rows read. A party opens a
+ * dispute (the order freezes and a dispute record is kept); staff rule on it, dividing the escrow
+ * (rules.ts) in one transaction with the order's end state and the money moves (funds service).
  */
 import {
   Code,
   type Dispute,
   type DisputeListQuery,
+  type Order,
+  type RuleBody,
   type WarrantMessage,
   type WarrantRoom,
 } from '../../../shared/api'
 import { MSG } from '../../../shared/messages'
 import type { Db } from '../../db'
+import type { Page } from '../../db/paging'
 import { ApiError } from '../../plugins/envelope'
 import type { EventBus } from '../events/bus'
+import type { FundsService } from '../funds/service'
 import { imageUrl } from '../image/service'
+import type { MessageService } from '../message/service'
 import type { TradeService } from '../trade/service'
-import type { Page } from '../../db/paging'
 import { disputeRepo, warrantRepo, type DisputeRow } from './repo'
+import { planRuling, rulingText } from './rules'
 
-function toDispute(r: DisputeRow): Dispute {
+export interface WarrantDeps {
+  db: Db
+  /** the orders the rooms and disputes are about */
+  trade: Pick<
+    TradeService,
+    | 'roomSide'
+    | 'roomOrders'
+    | 'orderBriefs'
+    | 'secretValues'
+    | 'disputable'
+    | 'freeze'
+    | 'orderForRuling'
+    | 'applyRuling'
+    | 'afterRuling'
+    | 'detail'
+  >
+  /** a ruling's money moves */
+  funds: Pick<FundsService, 'move'>
+  messages: Pick<MessageService, 'create'>
+  /** staff checks and staff to notify (the auth module's roles) */
+  isStaff: (userId: number) => Promise<boolean>
+  staffIds: () => Promise<number[]>
+  bus?: EventBus
+  now: () => number
+}
+
+type OrderBrief = Awaited<ReturnType<WarrantDeps['trade']['orderBriefs']>>[number]
+
+function toDispute(r: DisputeRow, o: OrderBrief | undefined): Dispute {
   const n = (v: number | null) => (v === null ? null : Number(v))
   return {
     disputeId: Number(r.id),
     orderNo: r.order_no,
-    goodsTitle: r.title,
-    amount: Number(r.amount),
-    buyerName: r.buyer_name,
-    sellerName: r.seller_name,
-    orderStatus: r.order_status,
+    goodsTitle: o?.title ?? '',
+    amount: Number(o?.amount ?? 0),
+    buyerName: o?.buyer_name ?? '',
+    sellerName: o?.seller_name ?? '',
+    orderStatus: o?.status ?? r.from_status,
     state: r.status,
     openedBy: r.opener_side,
     openedByName: r.opener_name ?? null,
@@ -50,7 +85,10 @@ function toDispute(r: DisputeRow): Dispute {
   }
 }
 
-export function warrantService(deps: { db: Db; trade: TradeService; bus?: EventBus; now: () => number }) {
+const bad = (msg: string) => new ApiError(Code.BAD_REQUEST, msg)
+const forbidden = () => new ApiError(Code.FORBIDDEN, MSG.FORBIDDEN)
+
+export function warrantService(deps: WarrantDeps) {
   const { db, trade, now } = deps
   const repo = warrantRepo(db)
   const disputes = disputeRepo(db)
@@ -69,18 +107,61 @@ export function warrantService(deps: { db: Db; trade: TradeService; bus?: EventB
     return found
   }
 
+  /** Order messages to both parties after a commit; a failure is only logged. */
+  async function tell(posts: Array<{ to: number; title: string; content: string }>) {
+    for (const p of posts) {
+      try {
+        await deps.messages.create(p.to, { title: p.title, content: p.content, messageType: 'ORDER' })
+      } catch (err) {
+        console.error('[warrant] order message not written', err)
+      }
+    }
+  }
+
+  /** A system line in a room (rulings, disputes). */
+  async function system(orderNo: string, content: string) {
+    await repo.insertPost({
+      order_no: orderNo,
+      sender_id: null,
+      sender_role: 'system',
+      content,
+      image_ids: '[]',
+      created_at: now(),
+    })
+  }
+
+  async function withOrders(rows: DisputeRow[]): Promise<Dispute[]> {
+    const briefs = await trade.orderBriefs([...new Set(rows.map((r) => r.order_no))])
+    const byNo = new Map(briefs.map((b) => [b.order_no, b]))
+    return rows.map((r) => toDispute(r, byNo.get(r.order_no)))
+  }
+
   return {
-    async rooms(userId: number, isStaff: boolean): Promise<WarrantRoom[]> {
-      const rows = await repo.rooms(userId, isStaff)
-      return rows.map((r) => ({
-        orderNo: r.order_no,
-        goodsTitle: r.title,
-        amount: Number(r.amount),
-        status: r.status,
-        buyerName: r.buyer_name,
-        sellerName: r.seller_name,
-        lastMessageAt: r.last_at === null ? null : Number(r.last_at),
-        unread: Number(r.unread),
+    system,
+
+    /**
+     * The caller's rooms: paid orders they buy or sell; staff: besides, every order in dispute
+     * (listed first) and the orders they ruled (so a room stays on the page after its ruling).
+     */
+    async rooms(userId: number): Promise<WarrantRoom[]> {
+      const staff = await deps.isStaff(userId)
+      const orders = await trade.roomOrders(
+        userId,
+        staff ? { alsoOrderNos: await disputes.ruledBy(userId) } : null,
+      )
+      const stats = await repo.roomStats(
+        orders.map((o) => o.order_no),
+        userId,
+      )
+      return orders.map((o) => ({
+        orderNo: o.order_no,
+        goodsTitle: o.title,
+        amount: Number(o.amount),
+        status: o.status,
+        buyerName: o.buyer_name,
+        sellerName: o.seller_name,
+        lastMessageAt: stats.get(o.order_no)?.lastAt ?? null,
+        unread: stats.get(o.order_no)?.unread ?? 0,
       }))
     },
 
@@ -104,15 +185,12 @@ export function warrantService(deps: { db: Db; trade: TradeService; bus?: EventB
       const { o, side } = await room(body.orderNo, userId)
       const content = body.content.trim()
       const imageIds = [...new Set(body.imageIds ?? [])]
-      if (content === '' && imageIds.length === 0)
-        throw new ApiError(Code.BAD_REQUEST, '请输入消息内容或上传图片')
+      if (content === '' && imageIds.length === 0) throw bad('请输入消息内容或上传图片')
       for (const secret of await trade.secretValues(body.orderNo))
-        if (content.includes(secret))
-          throw new ApiError(Code.BAD_REQUEST, '消息中包含账号密码，为保障账号安全，请勿在担保群中发送密码')
-      if (imageIds.length > 0 && !(await repo.ownsImages(userId, imageIds)))
-        throw new ApiError(Code.BAD_REQUEST, '图片不存在或不属于您')
+        if (content.includes(secret)) throw bad('消息中包含账号密码，为保障账号安全，请勿在担保群中发送密码')
+      if (imageIds.length > 0 && !(await repo.ownsImages(userId, imageIds))) throw bad('图片不存在或不属于您')
       const at = now()
-      const staff = side === 'staff' || o.status === 'ARBITRATING' ? await repo.staffIds() : []
+      const staff = side === 'staff' || o.status === 'ARBITRATING' ? await deps.staffIds() : []
       const recipients = [...new Set([o.buyer_id, o.seller_id, ...staff])].filter((id) => id !== userId)
       const messageId = await db.transaction().execute(async (trx) => {
         const t = warrantRepo(trx)
@@ -138,34 +216,105 @@ export function warrantService(deps: { db: Db; trade: TradeService; bus?: EventB
       return { messageId }
     },
 
-    /** A system line in a room (rulings, disputes). */
-    async system(orderNo: string, content: string) {
-      await repo.insertPost({
-        order_no: orderNo,
-        sender_id: null,
-        sender_role: 'system',
-        content,
-        image_ids: '[]',
-        created_at: now(),
+    /**
+     * A party opens a dispute: the order freezes (ARBITRATING) and a dispute record is kept, in one
+     * transaction; both parties are told and the room says so.
+     */
+    async open(userId: number, orderNo: string, reasonText: string): Promise<Order> {
+      const { o, side } = await trade.disputable(userId, orderNo)
+      const reason = reasonText.trim()
+      const at = now()
+      const opened = await db.transaction().execute(async (trx) => {
+        if (!(await trade.freeze(trx, o, reason, at))) return false
+        await disputeRepo(trx).open({ orderNo, openedBy: userId, side, fromStatus: o.status, reason, at })
+        return true
       })
+      if (!opened) throw bad('订单状态已变化，请刷新')
+      const who = side === 'buyer' ? '买家' : '卖家'
+      const content = `订单 ${orderNo} 已由${who}发起纠纷，平台客服将在担保群中处理。理由：${reason}`
+      await tell([
+        { to: o.buyer_id, title: '订单进入仲裁', content },
+        { to: o.seller_id, title: '订单进入仲裁', content },
+      ])
+      const order = await trade.detail(userId, orderNo)
+      await system(orderNo, `订单进入仲裁：${reason}`)
+      return order
+    },
+
+    /**
+     * Staff rule on a disputed order: the escrow is divided — the refund back to the buyer
+     * (ORDER_REFUND), the rest to the seller (SETTLEMENT) — in one transaction with the order's end
+     * state and the dispute's ruling, escrow to zero (trade's applyRuling). The order's open dispute
+     * record takes the ruling; a second ruling finds none and is refused.
+     */
+    async rule(staffId: number, body: RuleBody): Promise<void> {
+      if (!(await deps.isStaff(staffId))) throw forbidden()
+      const { orderNo } = body
+      const o = await trade.orderForRuling(orderNo)
+      if (!o) throw new ApiError(Code.NOT_FOUND, '订单不存在')
+      if (o.status !== 'ARBITRATING') throw bad('只有仲裁中的订单可以裁决')
+      const plan = planRuling(body, Number(o.amount))
+      if ('problem' in plan) throw bad(plan.problem)
+      const { refund, settle, reason, decision } = plan
+      const at = now()
+      await db.transaction().execute(async (trx) => {
+        if (!(await trade.applyRuling(trx, o, { refund, settle, at }))) throw bad('订单状态已变化，请刷新')
+        if (
+          !(await disputeRepo(trx).rule(orderNo, {
+            ruled_by: staffId,
+            ruled_at: at,
+            decision,
+            refund_amount: refund,
+            settle_amount: settle,
+            ruling_reason: reason,
+          }))
+        )
+          throw bad('该纠纷已裁决，请刷新')
+        if (
+          refund > 0 &&
+          !(await deps.funds.move(trx, o.buyer_id, {
+            type: 'ORDER_REFUND',
+            available: refund,
+            orderNo,
+            remark: `平台裁决退款：${reason}`.slice(0, 200),
+            at,
+          }))
+        )
+          throw new Error('refund after ruling failed')
+        if (
+          settle > 0 &&
+          !(await deps.funds.move(trx, o.seller_id, {
+            type: 'SETTLEMENT',
+            available: settle,
+            orderNo,
+            remark: refund > 0 ? '平台裁决结算（部分退款后）' : '平台裁决结算',
+            at,
+          }))
+        )
+          throw new Error('settlement after ruling failed')
+      })
+      trade.afterRuling()
+      const text = rulingText(plan)
+      await tell([
+        { to: o.buyer_id, title: '订单仲裁结果', content: `订单 ${orderNo}（${o.title}）${text}` },
+        { to: o.seller_id, title: '订单仲裁结果', content: `订单 ${orderNo}（${o.title}）${text}` },
+      ])
+      await system(orderNo, text)
     },
 
     /** The order's latest dispute and its ruling, for the room's parties and staff (null: none). */
     async dispute(userId: number, orderNo: string): Promise<Dispute | null> {
       await room(orderNo, userId)
       const row = await disputes.latest(orderNo)
-      return row ? toDispute(row) : null
+      return row ? (await withOrders([row]))[0]! : null
     },
 
     /** Staff: disputes open (the queue, oldest first) and ruled (the history, newest first). */
     async disputes(userId: number, q: DisputeListQuery): Promise<Page<Dispute>> {
-      if (!(await repo.isStaff(userId))) throw new ApiError(Code.FORBIDDEN, MSG.FORBIDDEN)
+      if (!(await deps.isStaff(userId))) throw forbidden()
       const page = await disputes.page(q)
-      return { total: Number(page.total), rows: page.rows.map(toDispute) }
+      return { total: Number(page.total), rows: await withOrders(page.rows) }
     },
-
-    isStaff: (userId: number) => repo.isStaff(userId),
-    forbidden: () => new ApiError(Code.FORBIDDEN, MSG.FORBIDDEN),
   }
 }
 

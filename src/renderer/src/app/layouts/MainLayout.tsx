@@ -5,7 +5,7 @@ import { Footer } from '@renderer/components/Footer'
 import { SideBar } from '@renderer/components/SideBar'
 import { PageLoading } from '@renderer/components/PageLoading'
 
-/** Header, the page, footer and the floating side bar (spec §2 main layout). */
+/** Header, the page, footer and the floating side bar (docs/screens.md, "Main layout"). */
 export function MainLayout() {
   return (
     <div className="layout layout--main">

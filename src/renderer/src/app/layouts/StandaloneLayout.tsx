@@ -3,6 +3,7 @@ import { Link, Outlet } from 'react-router-dom'
 import { SITE_NAME } from '@shared/constants'
 import { Logo } from '@renderer/components/Logo'
 import { PageLoading } from '@renderer/components/PageLoading'
+import './standalone-layout.css'
 
 /** Pages without the site chrome (login, register, guaranteed orders…): a slim brand bar and the page. */
 export function StandaloneLayout() {

@@ -1,18 +1,18 @@
-import { MESSAGE } from '@shared/api/message'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { screen, within } from '@testing-library/react'
-import { PATHS } from '@shared/api/paths'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { AUTH } from '@shared/api/auth'
+import { MESSAGE } from '@shared/api/message'
+import { SYSTEM } from '@shared/api/system'
 import { TOKEN_COOKIE } from '@shared/constants'
-import { useMenuStore } from '@renderer/stores/menu'
 import { useSessionStore } from '@renderer/stores/session'
-import { fakeApi, ok, type FakeApi } from '@renderer/testing/fake-api'
-import { renderApp } from '@renderer/testing/render-app'
+import { fakeServer, type FakeServer } from '@renderer/testing/fake-server'
+import { renderPage } from '@renderer/testing/render-page'
+import UserHomePage from './UserHomePage'
 
-let api: FakeApi
+let server: FakeServer
 beforeEach(() => {
-  api = fakeApi({
-    [PATHS.getInfo]: {
-      code: 200,
+  server = fakeServer()
+    .on(AUTH.info, {
       user: {
         userId: 7,
         userName: 'buyer',
@@ -26,8 +26,8 @@ beforeEach(() => {
       },
       roles: ['common'],
       permissions: [],
-    },
-    [PATHS.getRouters]: ok([
+    })
+    .on(SYSTEM.routers, [
       {
         path: '/buyer',
         component: 'Layout',
@@ -37,22 +37,21 @@ beforeEach(() => {
           { path: 'secret.html', component: 'buyer/secret', hidden: true, meta: { title: '隐藏页' } },
         ],
       },
-    ]),
-    [MESSAGE.unreadCount.path]: ok(4),
-    [MESSAGE.group.path]: ok({ hasNewWarrantMessage: false }),
-  })
+    ])
+    .on(MESSAGE.unreadCount, 4)
   document.cookie = `${TOKEN_COOKIE}=tk; path=/`
   useSessionStore.getState().hydrate()
 })
 afterEach(() => {
-  api.restore()
+  server.restore()
   useSessionStore.getState().clear()
-  useMenuStore.getState().reset()
 })
+
+const renderUserHome = () => renderPage(<UserHomePage />, { url: '/userHome.html' })
 
 describe('personal centre', () => {
   it('shows the getInfo profile, unread messages and the server menu', async () => {
-    renderApp('/userHome.html')
+    renderUserHome()
     expect(await screen.findByRole('heading', { name: '买家小王' })).toBeTruthy()
     expect(screen.getByText('U68653944')).toBeTruthy()
     expect(screen.getByText('buyer')).toBeTruthy()
@@ -62,5 +61,26 @@ describe('personal centre', () => {
     const menu = screen.getByRole('navigation', { name: '个人中心菜单' })
     expect(await within(menu).findByText('买家中心')).toBeTruthy()
     expect(within(menu).queryByText('隐藏页')).toBeNull()
+  })
+
+  it('asks for the profile again on every visit', async () => {
+    const page = renderUserHome()
+    await screen.findByRole('heading', { name: '买家小王' })
+    await act(() => page.router.navigate('/message/userMessage.html'))
+    await act(() => page.router.navigate('/userHome.html'))
+    await screen.findByRole('heading', { name: '买家小王' })
+    await waitFor(() => expect(server.callsTo(AUTH.info)).toHaveLength(2))
+  })
+
+  it('offers to load a menu that failed again', async () => {
+    server.fail(SYSTEM.routers, 400, '菜单不可用')
+    renderUserHome()
+    const menu = screen.getByRole('navigation', { name: '个人中心菜单' })
+    expect(await within(menu).findByText('菜单加载失败')).toBeTruthy()
+    server.on(SYSTEM.routers, [
+      { path: '/userHome.html', component: 'userHome', meta: { title: '个人主页' } },
+    ])
+    fireEvent.click(within(menu).getByRole('button', { name: '重新加载' }))
+    expect(await within(menu).findByText('个人主页')).toBeTruthy()
   })
 })

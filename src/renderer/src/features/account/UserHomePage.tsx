@@ -2,7 +2,7 @@
  * /userHome.html, the personal centre: the profile of GET /getInfo (avatar, nickname, user code,
  * last login), the unread messages, links to the centres, and the user's menu from GET /getRouters.
  */
-import { useEffect, useState } from 'react'
+import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router-dom'
 import { Avatar, Badge, Button, Empty, Menu, Skeleton, Tag } from 'antd'
 import type { MenuProps } from 'antd'
@@ -19,15 +19,18 @@ import {
   UserOutlined,
   WalletOutlined,
 } from '@ant-design/icons'
-import type { RouterItem, UserProfile } from '@shared/api/types'
-import { useMenuStore } from '@renderer/stores/menu'
-import { ExportButton } from '@renderer/components/ExportButton'
+import type { GetInfoResult } from '@shared/api/auth'
+import type { RouterItem } from '@shared/api/system'
+import { useUserInfo } from '@renderer/api/auth'
 import { exportWebMessages, useUnreadCount } from '@renderer/api/message'
+import { routersQuery } from '@renderer/api/system'
+import { ExportButton } from '@renderer/components/ExportButton'
 import { displayName, useSessionStore } from '@renderer/stores/session'
 import { isNestingComponent, joinMenuPath } from '@renderer/utils/menu'
 import { parseTime } from '@renderer/utils/time'
 import { isExternal } from '@renderer/utils/validate'
 import { toast } from '@renderer/utils/toast'
+import './user-home.css'
 
 export const CENTRE_LINKS = [
   {
@@ -85,10 +88,11 @@ export function menuItems(menus: readonly RouterItem[], parent = ''): MenuItem[]
   return items
 }
 
-function ProfileCard({ profile, loading }: { profile: UserProfile | null; loading: boolean }) {
+function ProfileCard({ info, loading }: { info: GetInfoResult | undefined; loading: boolean }) {
   const name = useSessionStore(displayName)
   const userInfo = useSessionStore((s) => s.userInfo)
-  const roles = useSessionStore((s) => s.roles)
+  const profile = info?.user ?? null
+  const roles = info?.roles ?? []
   const unread = useUnreadCount()
   const code = profile?.code ?? userInfo?.code
   const avatar = profile?.avatar || userInfo?.avatar
@@ -161,41 +165,25 @@ function ProfileCard({ profile, loading }: { profile: UserProfile | null; loadin
 }
 
 export default function UserHomePage() {
-  const profile = useSessionStore((s) => s.profile)
-  const getInfo = useSessionStore((s) => s.getInfo)
-  const menus = useMenuStore((s) => s.menus)
-  const menuStatus = useMenuStore((s) => s.status)
-  const loadMenu = useMenuStore((s) => s.load)
-  const [loading, setLoading] = useState(!profile)
-
-  useEffect(() => {
-    let alive = true
-    // the profile is fresh on every visit (last login, avatar)
-    getInfo()
-      .catch(() => undefined)
-      .finally(() => alive && setLoading(false))
-    return () => {
-      alive = false
-    }
-  }, [getInfo])
-
-  useEffect(() => {
-    if (menuStatus === 'idle') void loadMenu()
-  }, [menuStatus, loadMenu])
+  const loggedIn = useSessionStore((s) => Boolean(s.token))
+  // the profile is fresh on every visit (last login, avatar)
+  const info = useUserInfo({ fresh: true })
+  const menu = useQuery(routersQuery(loggedIn))
+  const menus = menu.data ?? []
 
   const items = menuItems(menus)
 
   return (
     <div className="page-container user-home">
-      <ProfileCard profile={profile} loading={loading} />
+      <ProfileCard info={info.data} loading={info.isFetching} />
       <div className="user-home__body">
         <nav className="panel user-home__menu" aria-label="个人中心菜单">
           <h2 className="panel__title">我的菜单</h2>
-          {menuStatus === 'loading' || menuStatus === 'idle' ? (
+          {menu.isPending ? (
             <Skeleton active paragraph={{ rows: 5 }} title={false} />
-          ) : menuStatus === 'error' ? (
+          ) : menu.isError ? (
             <Empty description="菜单加载失败" image={Empty.PRESENTED_IMAGE_SIMPLE}>
-              <Button size="small" onClick={() => void loadMenu()}>
+              <Button size="small" onClick={() => void menu.refetch()}>
                 重新加载
               </Button>
             </Empty>

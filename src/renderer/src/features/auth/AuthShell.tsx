@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { CheckCircleFilled } from '@ant-design/icons'
 import { SITE_NAME } from '@shared/constants'
+import './auth.css'
 
 const PROMISES = [
   { title: '担保交易', text: '买家付款由平台托管，确认收货后才打款给卖家' },

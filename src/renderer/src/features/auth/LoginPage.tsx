@@ -1,17 +1,16 @@
 /**
- * /login.html (spec §2, §5): username (trimmed), password (RSA-encrypted before it is sent), captcha
+ * /login.html: username (trimmed), password (RSA-encrypted before it is sent), captcha
  * (click to refresh). Server errors appear in the form and renew the captcha; success stores the
  * token and returns to the `redirect` query (same-site paths only) or home.
  */
-import { useState } from 'react'
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom'
 import { Alert, Button, Form, Input } from 'antd'
 import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons'
+import { useLogin } from '@renderer/api/auth'
 import { useSessionStore } from '@renderer/stores/session'
 import { safeRedirectTarget } from '@renderer/utils/validate'
 import { AuthShell } from './AuthShell'
 import { CaptchaField } from './CaptchaField'
-import { encryptPasswords } from './encrypt'
 import { formErrorText, type LoginLocationState } from './form-error'
 import { useCaptcha } from './use-captcha'
 
@@ -26,37 +25,31 @@ export default function LoginPage() {
   const [params] = useSearchParams()
   const location = useLocation()
   const navigate = useNavigate()
-  const login = useSessionStore((s) => s.login)
+  const login = useLogin()
   const loggedIn = useSessionStore((s) => Boolean(s.token))
   const captcha = useCaptcha()
-  const [submitting, setSubmitting] = useState(false)
-  const [error, setError] = useState('')
-  const [done, setDone] = useState(false)
+  const error = login.error ? formErrorText(login.error) : ''
   const registered = (location.state as LoginLocationState | null)?.registered
   const target = safeRedirectTarget(params.get('redirect'))
 
-  if (loggedIn && !done && !submitting) return <Navigate to={target} replace />
+  // already logged in when the page opened: straight on (a login made here navigates itself)
+  if (loggedIn && login.isIdle) return <Navigate to={target} replace />
 
-  const onFinish = async (values: LoginForm) => {
-    setSubmitting(true)
-    setError('')
-    try {
-      const [password] = await encryptPasswords(values.password)
-      await login({
-        username: values.username.trim(),
-        password: password as string,
+  const onFinish = (values: LoginForm) =>
+    login.mutate(
+      {
+        username: values.username,
+        password: values.password,
         ...(captcha.enabled ? { code: values.code?.trim(), uuid: captcha.uuid } : {}),
-      })
-      setDone(true)
-      void navigate(target, { replace: true })
-    } catch (err) {
-      setError(formErrorText(err))
-      form.setFieldValue('code', '')
-      if (captcha.enabled) void captcha.refresh()
-    } finally {
-      setSubmitting(false)
-    }
-  }
+      },
+      {
+        onSuccess: () => void navigate(target, { replace: true }),
+        onError: () => {
+          form.setFieldValue('code', '')
+          if (captcha.enabled) void captcha.refresh()
+        },
+      },
+    )
 
   return (
     <AuthShell title="账号登录" subtitle="登录后即可买卖游戏账号、查看订单与消息">
@@ -70,7 +63,7 @@ export default function LoginPage() {
         requiredMark={false}
         initialValues={{ username: registered ?? '' }}
         onFinish={onFinish}
-        onValuesChange={() => error && setError('')}
+        onValuesChange={() => login.isError && login.reset()}
         className="auth-form"
         aria-label="登录表单"
       >
@@ -99,7 +92,7 @@ export default function LoginPage() {
           <Alert className="auth-form__alert" type="error" showIcon title={error} role="alert" />
         ) : null}
         <Form.Item className="auth-form__submit">
-          <Button type="primary" htmlType="submit" block loading={submitting}>
+          <Button type="primary" htmlType="submit" block loading={login.isPending}>
             登 录
           </Button>
         </Form.Item>

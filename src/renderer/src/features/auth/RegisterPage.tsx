@@ -3,16 +3,14 @@
  * nickname, captcha. Both passwords are RSA-encrypted before they are sent. Success → the login
  * page with a success message and the username filled in.
  */
-import { useState } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
 import { Alert, Button, Form, Input } from 'antd'
 import { LockOutlined, SafetyOutlined, SmileOutlined, UserOutlined } from '@ant-design/icons'
-import { PASSWORD_RULE, USERNAME_RULE, passwordProblem, usernameProblem } from '@shared/api/schemas'
-import { register } from '@renderer/api/auth'
+import { PASSWORD_RULE, USERNAME_RULE, passwordProblem, usernameProblem } from '@shared/rules/account'
+import { useRegister } from '@renderer/api/auth'
 import { toast } from '@renderer/utils/toast'
 import { AuthShell } from './AuthShell'
 import { CaptchaField } from './CaptchaField'
-import { encryptPasswords } from './encrypt'
 import { formErrorText, type LoginLocationState } from './form-error'
 import { useCaptcha } from './use-captcha'
 
@@ -56,33 +54,32 @@ export default function RegisterPage() {
   const [form] = Form.useForm<RegisterForm>()
   const navigate = useNavigate()
   const captcha = useCaptcha()
-  const [submitting, setSubmitting] = useState(false)
-  const [error, setError] = useState('')
+  const registering = useRegister()
+  const error = registering.error ? formErrorText(registering.error) : ''
   const password = Form.useWatch('password', form) ?? ''
 
-  const onFinish = async (values: RegisterForm) => {
-    setSubmitting(true)
-    setError('')
-    try {
-      const username = values.username.trim()
-      const [encrypted, encryptedConfirm] = await encryptPasswords(values.password, values.confirmPassword)
-      await register({
+  const onFinish = (values: RegisterForm) => {
+    const username = values.username.trim()
+    registering.mutate(
+      {
         username,
-        password: encrypted as string,
-        confirmPassword: encryptedConfirm as string,
+        password: values.password,
+        confirmPassword: values.confirmPassword,
         ...(values.nickName?.trim() ? { nickName: values.nickName.trim() } : {}),
         ...(captcha.enabled ? { code: values.code?.trim(), uuid: captcha.uuid } : {}),
-      })
-      toast('success', '注册成功，请登录')
-      const state: LoginLocationState = { registered: username }
-      void navigate('/login.html', { replace: true, state })
-    } catch (err) {
-      setError(formErrorText(err))
-      form.setFieldValue('code', '')
-      if (captcha.enabled) void captcha.refresh()
-    } finally {
-      setSubmitting(false)
-    }
+      },
+      {
+        onSuccess: () => {
+          toast('success', '注册成功，请登录')
+          const state: LoginLocationState = { registered: username }
+          void navigate('/login.html', { replace: true, state })
+        },
+        onError: () => {
+          form.setFieldValue('code', '')
+          if (captcha.enabled) void captcha.refresh()
+        },
+      },
+    )
   }
 
   return (
@@ -93,7 +90,7 @@ export default function RegisterPage() {
         size="large"
         requiredMark={false}
         onFinish={onFinish}
-        onValuesChange={() => error && setError('')}
+        onValuesChange={() => registering.isError && registering.reset()}
         className="auth-form"
         aria-label="注册表单"
       >
@@ -171,7 +168,7 @@ export default function RegisterPage() {
           <Alert className="auth-form__alert" type="error" showIcon title={error} role="alert" />
         ) : null}
         <Form.Item className="auth-form__submit">
-          <Button type="primary" htmlType="submit" block loading={submitting}>
+          <Button type="primary" htmlType="submit" block loading={registering.isPending}>
             注 册
           </Button>
         </Form.Item>

@@ -1,6 +1,6 @@
 /** The login/register captcha: image (data URL) and id, refreshed on click and after a failure. */
-import { useCallback, useEffect, useState } from 'react'
-import { getCaptcha } from '@renderer/api/auth'
+import { useQuery } from '@tanstack/react-query'
+import { captchaQuery } from '@renderer/api/auth'
 
 export interface CaptchaState {
   enabled: boolean
@@ -11,26 +11,16 @@ export interface CaptchaState {
 }
 
 export function useCaptcha(): CaptchaState {
-  const [state, setState] = useState<{ enabled: boolean; uuid?: string; img?: string; loading: boolean }>({
-    enabled: false,
-    loading: true,
-  })
-  const load = useCallback(
-    () =>
-      getCaptcha().then(
-        (res) =>
-          setState({ enabled: res.captchaEnabled !== false, uuid: res.uuid, img: res.img, loading: false }),
-        () => setState((s) => ({ ...s, loading: false })),
-      ),
-    [],
-  )
-  const refresh = useCallback(async () => {
-    setState((s) => ({ ...s, loading: true }))
-    await load()
-  }, [load])
-  // the first load: state already says loading
-  useEffect(() => {
-    void load()
-  }, [load])
-  return { ...state, refresh }
+  const captcha = useQuery(captchaQuery())
+  const data = captcha.data
+  return {
+    // off until the server says otherwise (and when it cannot be asked)
+    enabled: data ? data.captchaEnabled !== false : false,
+    uuid: data?.uuid,
+    img: data?.img,
+    loading: captcha.isFetching,
+    refresh: async () => {
+      await captcha.refetch()
+    },
+  }
 }

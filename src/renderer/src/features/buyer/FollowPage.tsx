@@ -2,23 +2,24 @@
  * /buyer/follow.html: the listings the user follows, with the price when followed, the price now and
  * the change (green ↓ cheaper, red ↑ dearer); unfollow; link to the detail. Page in the URL.
  */
-import { useState } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
+import { useQuery } from '@tanstack/react-query'
 import { Button, Empty, Popconfirm, Table, Tag } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import { ArrowDownOutlined, ArrowUpOutlined, HeartOutlined } from '@ant-design/icons'
-import { GOODS_STATUS_LABELS, type FollowedGoods } from '@shared/api/goods'
+import type { FollowedGoods } from '@shared/api/follow'
+import { GOODS_STATUS_LABELS } from '@shared/api/goods'
 import { PAGINATION } from '@shared/constants'
 import type { ScrollState } from '@renderer/app/RootShell'
-import { goodsDetailPath, listFollowed, STATUS_COLORS, unfollowGoods } from '@renderer/api/goods'
+import { followListQuery, useFollowGoods } from '@renderer/api/follow'
+import { goodsDetailPath, STATUS_COLORS } from '@renderer/api/goods'
+import { ListingCell } from '@renderer/components/ListingCell'
+import { LoadErrorAlert } from '@renderer/components/LoadErrorAlert'
 import { Pagination } from '@renderer/components/Pagination'
-import { ListingCell } from '@renderer/features/goods/ListingCell'
 import { alreadyNotified, apiErrorText } from '@renderer/utils/api-error'
 import { formatYuan } from '@renderer/utils/money'
 import { parseTime } from '@renderer/utils/time'
 import { toast } from '@renderer/utils/toast'
-import { useQuery } from '@renderer/utils/use-query'
-import { LoadErrorAlert } from '@renderer/components/LoadErrorAlert'
 import './buyer.css'
 
 export function PriceChange({ change }: { change: number }) {
@@ -42,23 +43,22 @@ export default function FollowPage() {
   const [params, setParams] = useSearchParams()
   const page = pageParam(params.get('page'), PAGINATION.page)
   const limit = pageParam(params.get('limit'), PAGINATION.limit, PAGINATION.pageSizes)
-  const list = useQuery(['follows', page, limit], () => listFollowed({ pageNum: page, pageSize: limit }))
-  const [removing, setRemoving] = useState<number | null>(null)
+  const list = useQuery(followListQuery({ pageNum: page, pageSize: limit }))
+  const unfollowing = useFollowGoods()
+  const removing = unfollowing.isPending ? unfollowing.variables.goodsId : null
 
-  const unfollow = async (goods: FollowedGoods) => {
-    setRemoving(goods.goodsId)
-    try {
-      await unfollowGoods(goods.goodsId, { errors: 'caller' })
-      toast('success', '已取消关注')
-      // the last row of a page: go back one page
-      if (list.data && list.data.rows.length === 1 && page > 1) setParams({ page: String(page - 1) })
-      else list.reload()
-    } catch (error) {
-      if (!alreadyNotified(error)) toast('error', apiErrorText(error))
-    } finally {
-      setRemoving(null)
-    }
-  }
+  // the list follows by itself (the mutation refreshes the follow lists)
+  const unfollow = (goods: FollowedGoods) =>
+    unfollowing.mutateAsync({ goodsId: goods.goodsId, follow: false }).then(
+      () => {
+        toast('success', '已取消关注')
+        // the last row of a page: go back one page
+        if (list.data && list.data.rows.length === 1 && page > 1) setParams({ page: String(page - 1) })
+      },
+      (error: unknown) => {
+        if (!alreadyNotified(error)) toast('error', apiErrorText(error))
+      },
+    )
 
   const columns: ColumnsType<FollowedGoods> = [
     {
@@ -132,14 +132,17 @@ export default function FollowPage() {
         <p className="page-hint">
           关注的商品降价或涨价，这里都会标出来；商品售出或下架后也会保留，方便您对比价格。
         </p>
-        {list.error && !list.loading ? (
-          <LoadErrorAlert title={apiErrorText(list.error, '关注列表加载失败')} onRetry={list.reload} />
+        {list.error && !list.isFetching ? (
+          <LoadErrorAlert
+            title={apiErrorText(list.error, '关注列表加载失败')}
+            onRetry={() => void list.refetch()}
+          />
         ) : (
           <Table<FollowedGoods>
             rowKey="goodsId"
             columns={columns}
             dataSource={list.data?.rows ?? []}
-            loading={list.loading}
+            loading={list.isFetching}
             pagination={false}
             scroll={{ x: 900 }}
             locale={{

@@ -4,14 +4,13 @@
  */
 import { useMemo, useState } from 'react'
 import { Link } from 'react-router-dom'
+import { useQuery } from '@tanstack/react-query'
 import { Breadcrumb, Empty, Input, Skeleton } from 'antd'
 import { AppstoreOutlined, SearchOutlined } from '@ant-design/icons'
-import type { Game } from '@shared/api/types'
-import { GameTile } from '@renderer/features/home/GameTile'
-import { matchGames } from '@renderer/features/home/game-search'
-import { loadGames } from '@renderer/features/goods/catalogue-cache'
-import { useQuery } from '@renderer/utils/use-query'
-import '@renderer/features/home/home.css'
+import type { Game } from '@shared/api/game'
+import { gamesQuery, sortGames } from '@renderer/api/game'
+import { matchGames } from '@renderer/components/game-search'
+import { GameTile } from '@renderer/components/GameTile'
 import { LoadErrorAlert } from '@renderer/components/LoadErrorAlert'
 import './buyer.css'
 
@@ -32,7 +31,7 @@ export function groupByInitial(games: readonly Game[]): Array<[string, Game[]]> 
 }
 
 export default function GamesPage() {
-  const games = useQuery(['games'], loadGames)
+  const games = useQuery({ ...gamesQuery(), select: sortGames })
   const [text, setText] = useState('')
   const shown = useMemo(() => matchGames(games.data ?? [], text), [games.data, text])
   const groups = useMemo(() => groupByInitial(shown), [shown])
@@ -78,7 +77,7 @@ export default function GamesPage() {
           ))}
         </nav>
         {games.error ? (
-          <LoadErrorAlert title="游戏列表加载失败" onRetry={games.reload} />
+          <LoadErrorAlert title="游戏列表加载失败" onRetry={() => void games.refetch()} />
         ) : !games.data ? (
           <Skeleton active paragraph={{ rows: 8 }} />
         ) : groups.length === 0 ? (

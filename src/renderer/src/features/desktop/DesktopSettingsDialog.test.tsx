@@ -26,6 +26,10 @@ function fakeApi(overrides: Partial<DesktopSettingsApi> = {}): DesktopSettingsAp
   }
 }
 
+// label and text queries: role queries walk the whole accessibility tree of antd's modal (~1 s each)
+const checkbox = (label: RegExp) => screen.getByLabelText(label) as HTMLInputElement
+const button = (text: RegExp) => screen.getByText(text).closest('button') as HTMLButtonElement
+
 function renderDialog(api: DesktopSettingsApi, onClose = vi.fn()) {
   render(
     <TestProviders>
@@ -41,14 +45,16 @@ describe('desktop settings dialog', () => {
     const onClose = renderDialog(api)
     const origin = (await screen.findByDisplayValue('http://localhost:8080')) as HTMLInputElement
     expect(screen.getByText('客户端版本 0.1.0')).toBeTruthy()
-    expect((screen.getByRole('checkbox', { name: /新出价或还价/ }) as HTMLInputElement).checked).toBe(false)
+    expect(checkbox(/新出价或还价/).checked).toBe(false)
     fireEvent.change(origin, { target: { value: 'https://market.example.com' } })
-    fireEvent.click(screen.getByRole('checkbox', { name: /新出价或还价/ }))
-    fireEvent.click(screen.getByRole('checkbox', { name: /担保订单新消息/ }))
-    fireEvent.click(screen.getByRole('button', { name: /选择/ }))
+    fireEvent.click(checkbox(/新出价或还价/))
+    fireEvent.click(checkbox(/担保订单新消息/))
+    fireEvent.click(button(/选择/))
     await screen.findByDisplayValue('/data/导出')
-    fireEvent.click(screen.getByRole('switch', { name: /启动时最小化到系统托盘/ }))
-    fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }))
+    const startMinimized = screen.getByLabelText(/启动时最小化到系统托盘/)
+    expect(startMinimized.getAttribute('role')).toBe('switch')
+    fireEvent.click(startMinimized)
+    fireEvent.click(button(/^保\s*存$/))
     await waitFor(() => expect(api.save).toHaveBeenCalled())
     expect(api.save).toHaveBeenCalledWith({
       apiOrigin: 'https://market.example.com',
@@ -65,7 +71,7 @@ describe('desktop settings dialog', () => {
     renderDialog(api)
     const origin = await screen.findByDisplayValue('http://localhost:8080')
     fireEvent.change(origin, { target: { value: 'http://x.example.com/api' } })
-    fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }))
+    fireEvent.click(button(/^保\s*存$/))
     expect(await screen.findByText(/只含主机和端口/)).toBeTruthy()
     expect(api.save).not.toHaveBeenCalled()
   })
@@ -74,8 +80,8 @@ describe('desktop settings dialog', () => {
     const api = fakeApi({ save: vi.fn(async () => ({ settings: SETTINGS, restartRequired: true })) })
     renderDialog(api)
     await screen.findByDisplayValue('http://localhost:8080')
-    fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }))
-    fireEvent.click(await screen.findByRole('button', { name: '立即重启' }))
+    fireEvent.click(button(/^保\s*存$/))
+    fireEvent.click((await screen.findByText('立即重启')).closest('button')!)
     await waitFor(() => expect(api.relaunch).toHaveBeenCalled())
   })
 
@@ -84,7 +90,7 @@ describe('desktop settings dialog', () => {
     renderDialog(api)
     const origin = (await screen.findByDisplayValue('http://localhost:8080')) as HTMLInputElement
     expect(origin.disabled).toBe(true)
-    fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }))
+    fireEvent.click(button(/^保\s*存$/))
     await waitFor(() => expect(api.save).toHaveBeenCalled())
     expect(vi.mocked(api.save).mock.calls[0]![0]).not.toHaveProperty('apiOrigin')
   })

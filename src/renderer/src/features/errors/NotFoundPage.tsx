@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom'
 import { Button, Result } from 'antd'
 
-/** /404.html: unknown addresses end here (spec §2). */
+/** /404.html: unknown addresses end here. */
 export default function NotFoundPage() {
   return (
     <div className="page-container">

@@ -6,20 +6,20 @@
 import { useSearchParams } from 'react-router-dom'
 import { Button, DatePicker, Select, Table } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
+import { useQuery } from '@tanstack/react-query'
 import dayjs, { type Dayjs } from 'dayjs'
 import { PAGINATION } from '@shared/constants'
-import { LEDGER_TYPE_LABELS, type LedgerEntry, type LedgerType } from '@shared/api/trade'
-import { exportLedger, listLedger } from '@renderer/api/funds'
+import { LEDGER_TYPE_LABELS, type LedgerEntry, type LedgerType } from '@shared/api/funds'
+import { exportLedger, ledgerQuery } from '@renderer/api/funds'
+import { CentreLayout, FUNDS_CENTRE } from '@renderer/app/layouts/CentreLayout'
+import { ExportButton } from '@renderer/components/ExportButton'
+import { LoadErrorAlert } from '@renderer/components/LoadErrorAlert'
 import { Pagination } from '@renderer/components/Pagination'
 import { apiErrorText } from '@renderer/utils/api-error'
 import { formatYuan, formatYuanChange } from '@renderer/utils/money'
 import { formatTradeTime } from '@renderer/utils/time'
-import { useQuery } from '@renderer/utils/use-query'
-import { positiveInt } from '@renderer/features/trade/trade-utils'
-import { LoadErrorAlert } from '@renderer/components/LoadErrorAlert'
+import { pagingOf } from '@renderer/utils/url-params'
 import './funds.css'
-import { ExportButton } from '@renderer/components/ExportButton'
-import { CentreLayout, FUNDS_CENTRE } from '@renderer/app/layouts/CentreLayout'
 
 function isLedgerType(value: string | null): value is LedgerType {
   return value !== null && Object.hasOwn(LEDGER_TYPE_LABELS, value)
@@ -40,20 +40,13 @@ export default function BalanceDetailPage() {
   const end = params.get('end')
   const beginDay = begin && dayjs(begin, DAY, true).isValid() ? dayjs(begin, DAY) : null
   const endDay = end && dayjs(end, DAY, true).isValid() ? dayjs(end, DAY) : null
-  const page = positiveInt(params.get('page')) ?? PAGINATION.page
-  const limitParam = positiveInt(params.get('limit'))
-  const limit =
-    limitParam && (PAGINATION.pageSizes as readonly number[]).includes(limitParam)
-      ? limitParam
-      : PAGINATION.limit
+  const { page, limit } = pagingOf(params)
   const filters = {
-    type,
+    ...(type ? { type } : {}),
     ...(beginDay ? { beginTime: beginDay.startOf('day').valueOf() } : {}),
     ...(endDay ? { endTime: endDay.endOf('day').valueOf() } : {}),
   }
-  const ledger = useQuery(['ledger', type, begin, end, page, limit], () =>
-    listLedger({ ...filters, pageNum: page, pageSize: limit }),
-  )
+  const ledger = useQuery(ledgerQuery({ ...filters, pageNum: page, pageSize: limit }))
   const go = (next: {
     type?: LedgerType
     begin?: string | null
@@ -119,14 +112,14 @@ export default function BalanceDetailPage() {
       {ledger.error ? (
         <LoadErrorAlert
           title={apiErrorText(ledger.error, '明细加载失败')}
-          onRetry={ledger.reload}
+          onRetry={() => void ledger.refetch()}
           retryIcon={false}
         />
       ) : (
         <Table<LedgerEntry>
           rowKey="ledgerId"
           size="middle"
-          loading={ledger.loading}
+          loading={ledger.isPending || ledger.isPlaceholderData}
           columns={columns}
           dataSource={ledger.data?.rows ?? []}
           pagination={false}

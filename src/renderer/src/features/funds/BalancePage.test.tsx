@@ -1,40 +1,22 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { generateKeyPairSync } from 'node:crypto'
 import forge from 'node-forge'
-import { PATHS } from '@shared/api/paths'
-import { TRADE_PATHS, type Withdrawal } from '@shared/api/trade'
+import { AUTH } from '@shared/api/auth'
+import { FUNDS, type Topup } from '@shared/api/funds'
 import { ROLE_ADMIN } from '@shared/constants'
-import { fakeApi, ok, type FakeApi } from '@renderer/testing/fake-api'
-import { renderApp } from '@renderer/testing/render-app'
-import { baseRoutes, logIn } from '@renderer/testing/catalogue-fixtures'
 import { useSessionStore } from '@renderer/stores/session'
+import { logIn } from '@renderer/testing/catalogue-fixtures'
+import { fakeServer, type FakeServer } from '@renderer/testing/fake-server'
+import { renderPage } from '@renderer/testing/render-page'
+import { wallet, withdrawal } from '@renderer/testing/trade-fixtures'
+import BalancePage from './BalancePage'
 
-const WALLET = {
-  available: 50_000,
-  frozen: 0,
-  inEscrowAsBuyer: 0,
-  pendingSettlement: 0,
-  hasPayPassword: true,
-  payLockedUntil: null,
-}
-const row = (patch: Partial<Withdrawal>): Withdrawal => ({
-  withdrawNo: 'W202405181430054829105733',
-  userId: 5,
-  userName: '买家小王',
-  amount: 10_000,
-  accountKind: 'ALIPAY',
-  account: '138****8000',
-  status: 'PENDING',
-  rejectReason: '',
-  createdAt: 1_717_000_000_000,
-  decidedAt: null,
-  ...patch,
-})
 const MINE = [
-  row({ status: 'REJECTED', rejectReason: '收款人姓名与实名信息不符', decidedAt: 1_717_000_100_000 }),
+  withdrawal({ status: 'REJECTED', rejectReason: '收款人姓名与实名信息不符', decidedAt: 1_717_000_100_000 }),
 ]
 const PENDING = [
-  row({
+  withdrawal({
     withdrawNo: 'W202405181430050000000001',
     accountKind: 'BANK_CARD',
     account: '**** **** **** 0128',
@@ -42,98 +24,123 @@ const PENDING = [
   }),
 ]
 
-let keys: forge.pki.rsa.KeyPair
-let api: FakeApi
+let keys: { publicKey: string; privateKey: forge.pki.rsa.PrivateKey }
+let server: FakeServer
 beforeAll(() => {
-  keys = forge.pki.rsa.generateKeyPair({ bits: 1024, e: 0x10001 })
+  // made natively (fast); forge reads it back to decrypt what the page sent
+  const pair = generateKeyPairSync('rsa', {
+    modulusLength: 1024,
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+  })
+  keys = { publicKey: pair.publicKey, privateKey: forge.pki.privateKeyFromPem(pair.privateKey) }
 })
 
 function install(roles: string[] = ['ROLE_DEFAULT']) {
-  api?.restore()
-  api = fakeApi({
-    ...baseRoutes(),
-    [PATHS.getInfo]: { code: 200, msg: '操作成功', user: null, roles, permissions: [] },
-    [PATHS.publicKey]: ok({ publicKey: forge.pki.publicKeyToPem(keys.publicKey) }),
-    [TRADE_PATHS.wallet]: ok(WALLET),
-    [TRADE_PATHS.withdrawList]: (config: { params?: { all?: boolean } }) => {
-      const rows = config.params?.all ? PENDING : MINE
-      return { code: 200, msg: '查询成功', rows, total: rows.length }
-    },
-    [TRADE_PATHS.withdrawCreate]: ok(row({})),
-    [TRADE_PATHS.withdrawDecide]: ok(),
-  })
-  // the roles are read once per login (getInfo): forget the previous test's
-  useSessionStore.setState({ roles: [] })
+  server?.restore()
+  server = fakeServer()
+    .on(AUTH.publicKey, { publicKey: keys.publicKey })
+    .on(FUNDS.wallet, wallet())
+    .on(FUNDS.withdrawList, ({ query }) => {
+      const rows = query.all ? PENDING : MINE
+      return { rows, total: rows.length }
+    })
+    .on(FUNDS.withdrawCreate, withdrawal())
+    .on(FUNDS.withdrawDecide, undefined)
   logIn()
+  useSessionStore.setState({ roles })
 }
 beforeEach(() => install())
-afterEach(() => api.restore())
+afterEach(() => server.restore())
 
-const bodyOf = (path: string) => JSON.parse(api.callsTo(path)[0]!.data as string)
+const openBalance = () => renderPage(<BalancePage />, { url: '/account/balance.html' })
+// text queries rather than role queries: accessible names of a whole page are slow to compute in jsdom
+const buttonIn = (scope: HTMLElement, text: RegExp) =>
+  within(scope).getByText(text, { selector: 'button span' }).closest('button') as HTMLButtonElement
 
-describe('/account/balance.html withdrawals', { timeout: 60_000 }, () => {
+describe('/account/balance.html withdrawals', () => {
   it('my withdrawals show the kind, the account masked and staff’s reject reason', async () => {
-    renderApp('/account/balance.html')
-    const mine = await screen.findByRole('region', { name: '我的提现' })
+    openBalance()
+    const mine = (await screen.findByText('我的提现')).closest('section') as HTMLElement
     await within(mine).findByText('支付宝 138****8000')
     expect(within(mine).getByText('已驳回')).toBeTruthy()
     expect(within(mine).getByText('驳回原因：收款人姓名与实名信息不符')).toBeTruthy()
   })
 
   it('checks the payee account by kind before sending: Alipay mobile/e-mail, bank card 16–19 digits + Luhn', async () => {
-    renderApp('/account/balance.html')
-    fireEvent.click(await screen.findByRole('button', { name: /提\s?现/ }))
-    const dialog = await screen.findByRole('dialog')
-    const account = within(dialog).getByRole('textbox', { name: '收款账号' })
-    const submit = () => fireEvent.click(within(dialog).getByRole('button', { name: '提交申请' }))
-    fireEvent.change(within(dialog).getByRole('textbox', { name: '提现金额（元）' }), {
-      target: { value: '100' },
-    })
+    openBalance()
+    await screen.findByLabelText('可用余额')
+    fireEvent.click(buttonIn(document.body, /^提\s?现$/))
+    const dialog = (await screen.findByText('提交申请')).closest('.ant-modal') as HTMLElement
+    const account = within(dialog).getByLabelText('收款账号')
+    const submit = () => fireEvent.click(buttonIn(dialog, /提交申请/))
+    fireEvent.change(within(dialog).getByLabelText('提现金额（元）'), { target: { value: '100' } })
     fireEvent.change(within(dialog).getByLabelText('支付密码'), { target: { value: '246813' } })
 
     fireEvent.change(account, { target: { value: 'a' } })
     submit()
     expect(await within(dialog).findByText('支付宝账号须为手机号或邮箱')).toBeTruthy()
-    fireEvent.click(within(dialog).getByRole('radio', { name: '银行卡' }))
+    fireEvent.click(within(dialog).getByLabelText('银行卡'))
     fireEvent.change(account, { target: { value: '6222021234567890123' } })
     expect(await within(dialog).findByText('银行卡号校验失败，请检查是否输错')).toBeTruthy()
     fireEvent.change(account, { target: { value: '62220212345' } })
     expect(await within(dialog).findByText('银行卡号须为 16 至 19 位数字')).toBeTruthy()
-    expect(api.callsTo(TRADE_PATHS.withdrawCreate)).toHaveLength(0)
+    expect(server.callsTo(FUNDS.withdrawCreate)).toHaveLength(0)
 
     fireEvent.change(account, { target: { value: '6222 0212 3456 7890 128' } })
     submit()
-    await waitFor(() => expect(api.callsTo(TRADE_PATHS.withdrawCreate)).toHaveLength(1))
-    const body = bodyOf(TRADE_PATHS.withdrawCreate)
+    await waitFor(() => expect(server.callsTo(FUNDS.withdrawCreate)).toHaveLength(1))
+    const body = server.callsTo(FUNDS.withdrawCreate)[0]!.body
     expect(body).toMatchObject({ amount: 10_000, accountKind: 'BANK_CARD', account: '6222021234567890128' })
     expect(keys.privateKey.decrypt(forge.util.decode64(body.payPassword), 'RSAES-PKCS1-V1_5')).toBe('246813')
   })
 
   it('staff see the full account and must give a reason to reject', async () => {
     install(['ROLE_DEFAULT', ROLE_ADMIN])
-    renderApp('/account/balance.html')
-    const staff = await screen.findByRole('region', { name: '提现审核（平台）' })
+    openBalance()
+    const staff = (await screen.findByText('提现审核（平台）')).closest('section') as HTMLElement
     await within(staff).findByText('银行卡 6222021234567890128')
-    fireEvent.click(within(staff).getByRole('button', { name: /驳\s?回/ }))
-    const dialog = await screen.findByRole('dialog')
-    expect(within(dialog).getByText(/驳回后金额退回用户可用余额/)).toBeTruthy()
-    const confirm = () => fireEvent.click(within(dialog).getByRole('button', { name: /^驳\s?回$/ }))
+    fireEvent.click(buttonIn(staff, /^驳\s?回$/))
+    const dialog = (await screen.findByText(/驳回后金额退回用户可用余额/)).closest(
+      '.ant-modal',
+    ) as HTMLElement
+    const confirm = () => fireEvent.click(buttonIn(dialog, /^驳\s?回$/))
     confirm()
     expect(await within(dialog).findByText('请填写驳回原因')).toBeTruthy()
-    fireEvent.change(within(dialog).getByRole('textbox', { name: '驳回原因' }), { target: { value: '   ' } })
+    fireEvent.change(within(dialog).getByLabelText('驳回原因'), { target: { value: '   ' } })
     confirm()
     expect(await within(dialog).findByText('请填写驳回原因')).toBeTruthy()
-    expect(api.callsTo(TRADE_PATHS.withdrawDecide)).toHaveLength(0)
+    expect(server.callsTo(FUNDS.withdrawDecide)).toHaveLength(0)
 
-    fireEvent.change(within(dialog).getByRole('textbox', { name: '驳回原因' }), {
+    fireEvent.change(within(dialog).getByLabelText('驳回原因'), {
       target: { value: ' 收款人姓名与实名信息不符 ' },
     })
     confirm()
-    await waitFor(() => expect(api.callsTo(TRADE_PATHS.withdrawDecide)).toHaveLength(1))
-    expect(bodyOf(TRADE_PATHS.withdrawDecide)).toEqual({
+    await waitFor(() => expect(server.callsTo(FUNDS.withdrawDecide)).toHaveLength(1))
+    expect(server.callsTo(FUNDS.withdrawDecide)[0]!.body).toEqual({
       withdrawNo: 'W202405181430050000000001',
       approve: false,
       reason: '收款人姓名与实名信息不符',
     })
+  })
+
+  it('back from the gateway, follows the top-up until it is paid and shows the new balance', async () => {
+    let asked = 0
+    server
+      .on(FUNDS.topupDetail, ({ params }): Topup => {
+        asked += 1
+        return {
+          topupNo: params.topupNo!,
+          amount: 12_345,
+          channel: 'sandbox',
+          status: asked < 2 ? 'PENDING' : 'PAID',
+          createdAt: 1_717_000_000_000,
+          paidAt: asked < 2 ? null : 1_717_000_001_000,
+        }
+      })
+      .on(FUNDS.wallet, () => wallet({ available: asked < 2 ? 50_000 : 62_345 }))
+    renderPage(<BalancePage />, { url: '/account/balance.html?topupNo=T1' })
+    expect(await screen.findByText('充值成功：¥123.45 已到账', {}, { timeout: 4000 })).toBeTruthy()
+    await waitFor(() => expect(screen.getByLabelText('可用余额').textContent).toBe('¥623.45'))
   })
 })

@@ -2,17 +2,15 @@
  * /user/payPass.html: set or change the 6-digit payment password. The login password proves who
  * asks; both travel RSA-encrypted. `?redirect=` returns to the page that asked (e.g. the pay page).
  */
-import { useState } from 'react'
 import { useNavigate, useSearchParams } from 'react-router-dom'
 import { Alert, Button, Form, Input, Skeleton } from 'antd'
 import { LockOutlined } from '@ant-design/icons'
-import { getWallet, setPayPassword } from '@renderer/api/funds'
+import { useQuery } from '@tanstack/react-query'
+import { useSetPayPassword, walletQuery } from '@renderer/api/funds'
+import { CentreLayout, ACCOUNT_CENTRE } from '@renderer/app/layouts/CentreLayout'
+import { PayPasswordInput, newPayPasswordRule } from '@renderer/components/PayPasswordInput'
 import { apiErrorText } from '@renderer/utils/api-error'
 import { toast } from '@renderer/utils/toast'
-import { useQuery } from '@renderer/utils/use-query'
-import { encryptPasswords } from '@renderer/features/trade/pay-password'
-import { PayPasswordInput, newPayPasswordRule } from '@renderer/features/trade/PayPage'
-import { CentreLayout, ACCOUNT_CENTRE } from '@renderer/app/layouts/CentreLayout'
 
 interface Values {
   loginPassword: string
@@ -29,33 +27,27 @@ export default function PayPassPage() {
   const navigate = useNavigate()
   const [params] = useSearchParams()
   const redirect = safeRedirect(params.get('redirect'))
-  const wallet = useQuery(['wallet'], getWallet)
+  const wallet = useQuery(walletQuery())
+  const save = useSetPayPassword()
   const [form] = Form.useForm<Values>()
-  const [saving, setSaving] = useState(false)
-  const [error, setError] = useState('')
   const has = wallet.data?.hasPayPassword
 
-  const submit = async (values: Values) => {
-    setSaving(true)
-    setError('')
-    try {
-      const [payPassword, loginPassword] = await encryptPasswords(values.payPassword, values.loginPassword)
-      await setPayPassword({ payPassword: payPassword as string, loginPassword: loginPassword as string })
-      toast('success', has ? '支付密码已修改' : '支付密码已设置')
-      form.resetFields()
-      if (redirect) void navigate(redirect)
-      else wallet.reload()
-    } catch (err) {
-      setError(apiErrorText(err, '保存失败'))
-    } finally {
-      setSaving(false)
-    }
-  }
+  const submit = (values: Values) =>
+    save.mutate(
+      { payPassword: values.payPassword, loginPassword: values.loginPassword },
+      {
+        onSuccess: () => {
+          toast('success', has ? '支付密码已修改' : '支付密码已设置')
+          form.resetFields()
+          if (redirect) void navigate(redirect)
+        },
+      },
+    )
 
   return (
     <CentreLayout centre={ACCOUNT_CENTRE} title={has ? '修改支付密码' : '设置支付密码'}>
       <div className="centre-narrow" style={{ maxWidth: 420 }}>
-        {wallet.loading && !wallet.data ? (
+        {wallet.isPending ? (
           <Skeleton active />
         ) : (
           <>
@@ -66,7 +58,7 @@ export default function PayPassPage() {
               title={has ? '您已设置支付密码，可以在这里修改' : '您还没有设置支付密码'}
               description="支付密码为 6 位数字，用于余额支付和提现；连续输错 5 次将锁定支付 30 分钟。"
             />
-            <Form form={form} layout="vertical" onFinish={(values) => void submit(values)}>
+            <Form form={form} layout="vertical" onFinish={submit}>
               <Form.Item
                 name="loginPassword"
                 label="登录密码"
@@ -104,10 +96,16 @@ export default function PayPassPage() {
                   placeholder="再次输入 6 位数字"
                 />
               </Form.Item>
-              {error ? (
-                <Alert type="error" showIcon title={error} role="alert" style={{ marginBottom: 16 }} />
+              {save.error ? (
+                <Alert
+                  type="error"
+                  showIcon
+                  title={apiErrorText(save.error, '保存失败')}
+                  role="alert"
+                  style={{ marginBottom: 16 }}
+                />
               ) : null}
-              <Button type="primary" htmlType="submit" loading={saving} block>
+              <Button type="primary" htmlType="submit" loading={save.isPending} block>
                 保存
               </Button>
             </Form>

@@ -3,20 +3,21 @@
  * sells in, and its listings (search with sellerId) with paging. Game and page live in the URL.
  */
 import { Link, useParams, useSearchParams } from 'react-router-dom'
+import { useQuery } from '@tanstack/react-query'
 import { Avatar, Breadcrumb, Button, Empty, Result, Skeleton, Spin } from 'antd'
 import { ShopOutlined } from '@ant-design/icons'
 import { PAGINATION } from '@shared/constants'
 import type { ScrollState } from '@renderer/app/RootShell'
-import { getShop, imageSrc, searchGoods } from '@renderer/api/goods'
+import { goodsSearchQuery, imageSrc, shopQuery } from '@renderer/api/goods'
 import { ApiError } from '@renderer/api/http'
 import { idFromHtmlSegment } from '@renderer/app/route-table'
+import { GoodsCard } from '@renderer/components/GoodsCard'
+import { LoadErrorAlert } from '@renderer/components/LoadErrorAlert'
 import { Pagination } from '@renderer/components/Pagination'
 import { apiErrorText } from '@renderer/utils/api-error'
 import { parseTime } from '@renderer/utils/time'
-import { useQuery } from '@renderer/utils/use-query'
-import { LoadErrorAlert } from '@renderer/components/LoadErrorAlert'
-import { GoodsCard } from './GoodsCard'
-import './goods.css'
+import './filter-chips.css'
+import './shop.css'
 
 function positive(text: string | null, fallback?: number): number | undefined {
   const n = Number(text)
@@ -35,19 +36,17 @@ export default function ShopPage() {
       ? limitParam
       : PAGINATION.limit
 
-  const shop = useQuery(['shop', shopId], () =>
-    shopId === null
-      ? Promise.reject(new ApiError('访问资源不存在', 404, false))
-      : getShop(shopId, { errors: 'caller' }),
-  )
-  const goods = useQuery(['shop-goods', shopId, gameId, page, limit], () =>
-    shopId === null
-      ? Promise.resolve({ rows: [], total: 0 })
-      : searchGoods(
-          { sellerId: shopId, gameId, pageNum: page, pageSize: limit, sort: 'newest' },
-          { errors: 'caller' },
-        ),
-  )
+  const shop = useQuery({ ...shopQuery(shopId ?? 0), enabled: shopId !== null })
+  const goods = useQuery({
+    ...goodsSearchQuery({
+      sellerId: shopId ?? 0,
+      ...(gameId ? { gameId } : {}),
+      pageNum: page,
+      pageSize: limit,
+      sort: 'newest',
+    }),
+    enabled: shopId !== null,
+  })
 
   const go = (next: { gameId?: number; page?: number; limit?: number }) => {
     const search = new URLSearchParams()
@@ -57,11 +56,12 @@ export default function ShopPage() {
     setParams(search, { state: { keepScroll: true } satisfies ScrollState })
   }
 
-  if (shop.error) {
-    const missing = shop.error instanceof ApiError && shop.error.code === 404
+  // an address that is not {id}.html names no shop
+  if (shopId === null || shop.error) {
+    const missing = shopId === null || (shop.error instanceof ApiError && shop.error.code === 404)
     return (
       <div className="page-container">
-        <section className="panel detail-missing">
+        <section className="panel shop-missing">
           <Result
             status={missing ? '404' : 'error'}
             title={missing ? '店铺不存在' : '店铺加载失败'}
@@ -72,7 +72,7 @@ export default function ShopPage() {
                   <Button type="primary">去逛逛其他商品</Button>
                 </Link>
               ) : (
-                <Button type="primary" onClick={shop.reload}>
+                <Button type="primary" onClick={() => void shop.refetch()}>
                   重试
                 </Button>
               )
@@ -159,14 +159,17 @@ export default function ShopPage() {
           </div>
         ) : null}
         <div style={{ marginTop: 16 }}>
-          {goods.error && !goods.loading ? (
-            <LoadErrorAlert title={apiErrorText(goods.error, '商品加载失败')} onRetry={goods.reload} />
+          {goods.error && !goods.isFetching ? (
+            <LoadErrorAlert
+              title={apiErrorText(goods.error, '商品加载失败')}
+              onRetry={() => void goods.refetch()}
+            />
           ) : !goods.data ? (
             <Skeleton active paragraph={{ rows: 6 }} />
           ) : rows.length === 0 ? (
             <Empty description="这家店铺暂时没有在售商品" />
           ) : (
-            <Spin spinning={goods.loading} delay={200}>
+            <Spin spinning={goods.isFetching} delay={200}>
               <ul className="goods-grid">
                 {rows.map((g) => (
                   <li key={g.goodsId}>

@@ -8,15 +8,17 @@
  *
  * Prices are 元 in the URL (what people read), fen in the state and in the API.
  */
+import type { AttributeField, GameConfig } from '@shared/api/game'
 import {
   GOODS_LIMITS,
   GOODS_SORT_LABELS,
-  GOODS_TYPE_LABELS,
   type GoodsSearchQuery,
   type GoodsSort,
   type GoodsType,
 } from '@shared/api/goods'
 import { PAGINATION } from '@shared/constants'
+import { isGoodsType } from '@renderer/api/goods'
+import { attributeFieldsOf } from '@renderer/components/listing-attributes'
 import { fenToYuan, yuanToFen } from '@renderer/utils/money'
 
 export interface ListFilters {
@@ -62,10 +64,6 @@ function price(text: string | null): number | undefined {
 function cleanText(text: string | null | undefined, max: number): string | undefined {
   const value = (text ?? '').trim().slice(0, max)
   return value === '' ? undefined : value
-}
-
-export function isGoodsType(value: unknown): value is GoodsType {
-  return typeof value === 'string' && Object.hasOwn(GOODS_TYPE_LABELS, value)
 }
 
 export function isGoodsSort(value: unknown): value is GoodsSort {
@@ -217,6 +215,37 @@ export function knownAttrs(
       out[key] = value
   }
   return out
+}
+
+/**
+ * The attribute filters offered: those of the chosen goods type, or without a type those of all the
+ * game's types (the server filters on any of them; a key shared by two types shows once).
+ */
+export function filterableOf(
+  config: GameConfig | null | undefined,
+  goodsType: GoodsType | undefined,
+): AttributeField[] {
+  if (!config) return []
+  const fields = goodsType
+    ? attributeFieldsOf(config, goodsType)
+    : config.goodsTypes.flatMap((t) => t.attributes)
+  const seen = new Set<string>()
+  return fields.filter((f) => f.filterable && !seen.has(f.key) && (seen.add(f.key), true))
+}
+
+/**
+ * The search query without the attribute filters this game no longer offers (a shared or old link
+ * may carry them; the server would refuse the whole search).
+ */
+export function withKnownAttrs(
+  query: GoodsSearchQuery,
+  config: GameConfig | null | undefined,
+  goodsType: GoodsType | undefined,
+): GoodsSearchQuery {
+  if (!query.attrs) return query
+  const { attrs, ...rest } = query
+  const known = knownAttrs(attrs, filterableOf(config, goodsType))
+  return Object.keys(known).length > 0 ? { ...rest, attrs: known } : rest
 }
 
 /** True when anything narrows the search (the empty state then suggests clearing filters). */

@@ -4,7 +4,7 @@
  */
 import { useCallback, useState } from 'react'
 import type { GoodsBrief } from '@shared/api/goods'
-import { followGoods, unfollowGoods } from '@renderer/api/goods'
+import { useFollowGoods, usePendingFollows } from '@renderer/api/follow'
 import { useRequireLogin } from '@renderer/components/use-require-login'
 import { alreadyNotified, apiErrorText } from '@renderer/utils/api-error'
 import { toast } from '@renderer/utils/toast'
@@ -14,14 +14,14 @@ type Followable = Pick<GoodsBrief, 'goodsId'> & { followed?: boolean }
 export interface FollowState {
   isFollowed(goods: Followable): boolean
   isPending(goodsId: number): boolean
-  /** resolves with the new state, or null when nothing changed (logged out, failed) */
-  toggle(goods: Followable): Promise<boolean | null>
+  toggle(goods: Followable): void
 }
 
 export function useFollow(): FollowState {
   const ensureLogin = useRequireLogin()
   const [overrides, setOverrides] = useState<Record<number, boolean>>({})
-  const [pending, setPending] = useState<Record<number, boolean>>({})
+  const { mutateAsync } = useFollowGoods()
+  const pending = usePendingFollows()
 
   const isFollowed = useCallback(
     (goods: Followable) => overrides[goods.goodsId] ?? Boolean(goods.followed),
@@ -29,26 +29,23 @@ export function useFollow(): FollowState {
   )
 
   const toggle = useCallback(
-    async (goods: Followable) => {
-      if (!ensureLogin()) return null
+    (goods: Followable) => {
+      if (!ensureLogin()) return
       const id = goods.goodsId
       const now = overrides[id] ?? Boolean(goods.followed)
-      setPending((p) => ({ ...p, [id]: true }))
-      try {
-        if (now) await unfollowGoods(id, { errors: 'caller' })
-        else await followGoods(id, { errors: 'caller' })
-        setOverrides((o) => ({ ...o, [id]: !now }))
-        toast('success', now ? '已取消关注' : '关注成功，可在「我的关注」中查看降价')
-        return !now
-      } catch (error) {
-        if (!alreadyNotified(error)) toast('error', apiErrorText(error))
-        return null
-      } finally {
-        setPending((p) => ({ ...p, [id]: false }))
-      }
+      // one answer per toggle (several cards may be toggled at once)
+      mutateAsync({ goodsId: id, follow: !now }).then(
+        () => {
+          setOverrides((o) => ({ ...o, [id]: !now }))
+          toast('success', now ? '已取消关注' : '关注成功，可在「我的关注」中查看降价')
+        },
+        (error: unknown) => {
+          if (!alreadyNotified(error)) toast('error', apiErrorText(error))
+        },
+      )
     },
-    [ensureLogin, overrides],
+    [ensureLogin, overrides, mutateAsync],
   )
 
-  return { isFollowed, isPending: (goodsId) => Boolean(pending[goodsId]), toggle }
+  return { isFollowed, isPending: (goodsId) => pending.includes(goodsId), toggle }
 }

@@ -1,14 +1,24 @@
-import { NOTICE } from '@shared/api/notice'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { GOODS_PATHS } from '@shared/api/goods'
-import { PATHS } from '@shared/api/paths'
+import { GAME, type Game } from '@shared/api/game'
+import { GOODS } from '@shared/api/goods'
+import { NOTICE } from '@shared/api/notice'
 import { brief } from '@renderer/testing/catalogue-fixtures'
-import { fakeApi, ok, type FakeApi } from '@renderer/testing/fake-api'
-import { renderApp } from '@renderer/testing/render-app'
+import { fakeServer, type FakeServer } from '@renderer/testing/fake-server'
+import { withCheapComputedStyle } from '@renderer/testing/computed-style'
+import { renderPage } from '@renderer/testing/render-page'
+import HomePage from './HomePage'
 
-let api: FakeApi
-const game = (gameId: number, nameCn: string, nameEn: string, initial: string, hot: boolean, icon = '') => ({
+let server: FakeServer
+withCheapComputedStyle()
+const game = (
+  gameId: number,
+  nameCn: string,
+  nameEn: string,
+  initial: string,
+  hot: boolean,
+  icon = '',
+): Game => ({
   gameId,
   nameCn,
   nameEn,
@@ -20,14 +30,13 @@ const game = (gameId: number, nameCn: string, nameEn: string, initial: string, h
 })
 
 beforeEach(() => {
-  api = fakeApi({
-    [PATHS.games]: ok([
+  server = fakeServer()
+    .on(GAME.list, [
       game(3, '梦幻西游', 'Fantasy Westward Journey', 'M', false),
       game(1, '原神', 'Genshin Impact', 'Y', true, 'data:image/svg+xml;base64,PHN2Zy8+'),
       game(2, '英雄联盟', 'League of Legends', 'Y', false),
-    ]),
-    [NOTICE.list.path]: {
-      code: 200,
+    ])
+    .on(NOTICE.list, {
       rows: [
         {
           noticeId: 70,
@@ -37,76 +46,71 @@ beforeEach(() => {
         },
       ],
       total: 1,
-    },
-    [PATHS.gameById]: ok({ gameId: 2, nameCn: '英雄联盟', nameEn: 'League of Legends' }),
-    [GOODS_PATHS.home]: ok({
+    })
+    .on(GOODS.home, {
       recommended: [brief(31, { title: '推荐的号', pushed: true })],
       newest: [brief(32, { title: '刚发布的号' }), brief(33, { title: '<b>不加粗</b>' })],
-    }),
-  })
+    })
 })
-afterEach(() => api.restore())
+afterEach(() => server.restore())
+
+const renderHome = () => renderPage(<HomePage />, { url: '/' })
+/** The section a heading titles. */
+const sectionOf = async (title: string | RegExp) =>
+  (await screen.findByText(title, { selector: 'h2' })).closest('section') as HTMLElement
 
 describe('home page', () => {
   it('shows hot games first, all games A-Z on demand, icons or initials', async () => {
-    renderApp('/')
-    const directory = (await screen.findByRole('heading', { name: '选择游戏' }, { timeout: 5000 })).closest(
-      'section',
-    ) as HTMLElement
-    await within(directory).findByText('原神', undefined, { timeout: 5000 })
+    renderHome()
+    const directory = await sectionOf('选择游戏')
+    await within(directory).findByText('原神')
     // the hot tab is the default
     expect(within(directory).queryByText('梦幻西游')).toBeNull()
-    fireEvent.click(within(directory).getByRole('tab', { name: '全部' }))
-    const names = within(directory)
-      .getAllByRole('link')
-      .map((a) => a.querySelector('.game-tile__name')?.textContent)
+    fireEvent.click(within(directory).getByText('全部'))
+    const names = [...directory.querySelectorAll('.game-tile__name')].map((el) => el.textContent)
     expect(names).toEqual(['原神', '英雄联盟', '梦幻西游'])
     expect(within(directory).getByText('原神').closest('a')?.querySelector('img')).not.toBeNull()
     expect(within(directory).getByText('梦').className).toContain('game-icon--initial')
-    fireEvent.click(within(directory).getByRole('tab', { name: 'M' }))
-    expect(within(directory).getAllByRole('link')).toHaveLength(1)
+    fireEvent.click(within(directory).getByText('M'))
+    expect(directory.querySelectorAll('.game-tile')).toHaveLength(1)
     expect(within(directory).getByText('梦幻西游').closest('a')?.getAttribute('href')).toBe(
       '/list.html?gameId=3',
     )
   })
 
   it('lists the announcements of the server', async () => {
-    renderApp('/')
-    const link = await screen.findByRole('link', { name: '担保交易服务全面升级' }, { timeout: 5000 })
-    expect(link.getAttribute('href')).toBe('/platform/noticeDetail/70.html')
-    expect(api.callsTo(NOTICE.list.path)[0]!.params).toMatchObject({ noticeType: 'ANNOUNCEMENT' })
+    renderHome()
+    const link = await screen.findByText('担保交易服务全面升级')
+    expect(link.closest('a')?.getAttribute('href')).toBe('/platform/noticeDetail/70.html')
+    expect(server.callsTo(NOTICE.list)[0]!.query).toMatchObject({ noticeType: 'ANNOUNCEMENT' })
   })
 
   it('the search box goes to /list.html?gameId=…', async () => {
-    const app = renderApp('/')
-    await screen.findAllByText('原神', undefined, { timeout: 5000 })
-    const input = screen.getByRole('combobox', { name: '搜索游戏' })
-    fireEvent.change(input, { target: { value: '英雄联盟' } })
-    fireEvent.click(screen.getByRole('button', { name: /搜\s*索/ }))
-    await waitFor(() => expect(app.location()).toBe('/list.html?gameId=2'))
+    const page = renderHome()
+    await within(await sectionOf('选择游戏')).findByText('原神')
+    fireEvent.change(screen.getByLabelText('搜索游戏'), { target: { value: '英雄联盟' } })
+    fireEvent.click(screen.getByText(/^搜\s*索$/))
+    await waitFor(() => expect(page.location()).toBe('/list.html?gameId=2'))
   })
 
   it('shows the recommended and newest listings, linking to their detail', async () => {
-    renderApp('/')
-    const recommended = (await screen.findByRole('heading', { name: /推荐商品/ })).closest(
-      'section',
-    ) as HTMLElement
-    const card = await within(recommended).findByRole('article', { name: '推荐的号' })
+    renderHome()
+    const recommended = await sectionOf(/推荐商品/)
+    const card = await within(recommended).findByLabelText('推荐的号')
     expect(within(card).getByText('推荐的号').closest('a')?.getAttribute('href')).toBe('/detail/31.html')
-    const newest = screen.getByRole('heading', { name: /最新发布/ }).closest('section') as HTMLElement
+    const newest = await sectionOf(/最新发布/)
     expect(within(newest).getByText('刚发布的号')).toBeTruthy()
     expect(within(newest).getByText('<b>不加粗</b>')).toBeTruthy()
     expect(newest.querySelector('b')).toBeNull()
   })
 
   it('searches listings by keyword, within a game when the text names one', async () => {
-    const app = renderApp('/')
-    await screen.findAllByText('原神', undefined, { timeout: 5000 })
-    const input = screen.getByRole('combobox', { name: '搜索游戏' })
-    fireEvent.change(input, { target: { value: '原神 满命' } })
-    fireEvent.click(screen.getByRole('button', { name: /搜\s*索/ }))
+    const page = renderHome()
+    await within(await sectionOf('选择游戏')).findByText('原神')
+    fireEvent.change(screen.getByLabelText('搜索游戏'), { target: { value: '原神 满命' } })
+    fireEvent.click(screen.getByText(/^搜\s*索$/))
     await waitFor(() =>
-      expect(app.location()).toBe(`/list.html?gameId=1&keyword=${encodeURIComponent('满命')}`),
+      expect(page.location()).toBe(`/list.html?gameId=1&keyword=${encodeURIComponent('满命')}`),
     )
   })
 })

@@ -1,5 +1,5 @@
 /**
- * /platform/noticeDetail/{id}.html (spec §2): title, date and the plain-text content as paragraphs
+ * /platform/noticeDetail/{id}.html: title, date and the plain-text content as paragraphs
  * (blank lines separate them). The content is rendered as text, never as HTML.
  */
 import { useEffect } from 'react'
@@ -11,6 +11,7 @@ import { ApiError } from '@renderer/api/http'
 import { idFromHtmlSegment, NOT_FOUND_PATH } from '@renderer/app/route-table'
 import { pageTitle } from '@renderer/app/seo'
 import { parseTime } from '@renderer/utils/time'
+import './notice.css'
 
 export default function NoticeDetailPage() {
   const { file } = useParams()

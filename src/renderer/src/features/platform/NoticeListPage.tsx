@@ -1,6 +1,6 @@
 /**
- * /platform/noticeList.html?noticeType= (spec §2): tabs by notice type, paginated list (spec §9
- * defaults) of titles and dates, each linking to its detail page.
+ * /platform/noticeList.html?noticeType=: tabs by notice type, a paginated list (page 1, 20 a page)
+ * of titles and dates, each linking to its detail page.
  */
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
@@ -13,6 +13,7 @@ import { noticeDetailPath } from '@shared/help-links'
 import { isNoticeType, noticeListQuery, NOTICE_TYPE_LABELS } from '@renderer/api/notice'
 import { Pagination } from '@renderer/components/Pagination'
 import { parseTime } from '@renderer/utils/time'
+import './notice.css'
 
 const ALL = 'ALL'
 const TAB_ORDER: NoticeType[] = ['ANNOUNCEMENT', 'NOTICE', 'GUIDE', 'AGREEMENT']

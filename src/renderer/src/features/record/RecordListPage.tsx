@@ -7,17 +7,17 @@ import { useState } from 'react'
 import { useSearchParams } from 'react-router-dom'
 import { Alert, Empty, Segmented, Select, Skeleton, Table } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
+import { useQuery } from '@tanstack/react-query'
 import { PAGINATION } from '@shared/constants'
 import { GOODS_TYPE_LABELS, type GoodsType } from '@shared/api/goods'
 import type { DealRecord } from '@shared/api/trade'
-import { getGames } from '@renderer/api/game'
-import { getPriceRecords } from '@renderer/api/trade'
+import { gamesQuery } from '@renderer/api/game'
+import { priceRecordsQuery } from '@renderer/api/trade'
 import { Pagination } from '@renderer/components/Pagination'
 import { apiErrorText } from '@renderer/utils/api-error'
 import { formatYuan } from '@renderer/utils/money'
 import { formatTradeTime } from '@renderer/utils/time'
-import { useQuery } from '@renderer/utils/use-query'
-import { positiveInt } from '@renderer/features/trade/trade-utils'
+import { pagingOf, positiveInt } from '@renderer/utils/url-params'
 import { chinaDay, fillDays } from './chart-scale'
 import { PriceChart } from './PriceChart'
 import './record.css'
@@ -30,24 +30,24 @@ function isGoodsType(value: string | null): value is GoodsType {
 
 export default function RecordListPage() {
   const [params, setParams] = useSearchParams()
-  const games = useQuery(['games'], getGames)
+  const games = useQuery(gamesQuery())
   const [today] = useState(() => chinaDay(Date.now()))
   const gameId = positiveInt(params.get('gameId')) ?? games.data?.[0]?.gameId ?? null
   const typeParam = params.get('goodsType')
   const goodsType = isGoodsType(typeParam) ? typeParam : undefined
   const daysParam = positiveInt(params.get('days'))
   const days = daysParam && (DAY_OPTIONS as readonly number[]).includes(daysParam) ? daysParam : 30
-  const page = positiveInt(params.get('page')) ?? PAGINATION.page
-  const limitParam = positiveInt(params.get('limit'))
-  const limit =
-    limitParam && (PAGINATION.pageSizes as readonly number[]).includes(limitParam)
-      ? limitParam
-      : PAGINATION.limit
-  const records = useQuery(['price-records', gameId, goodsType, days, page, limit], () =>
-    gameId
-      ? getPriceRecords({ gameId, goodsType, days, pageNum: page, pageSize: limit })
-      : Promise.resolve(null),
-  )
+  const { page, limit } = pagingOf(params)
+  const records = useQuery({
+    ...priceRecordsQuery({
+      gameId: gameId ?? 0,
+      ...(goodsType ? { goodsType } : {}),
+      days,
+      pageNum: page,
+      pageSize: limit,
+    }),
+    enabled: gameId !== null,
+  })
   const go = (next: {
     gameId?: number | null
     goodsType?: GoodsType
@@ -93,7 +93,7 @@ export default function RecordListPage() {
             aria-label="选择游戏"
             style={{ width: 200 }}
             showSearch={{ optionFilterProp: 'label' }}
-            loading={games.loading}
+            loading={games.isPending}
             value={gameId ?? undefined}
             placeholder="选择游戏"
             options={(games.data ?? []).map((g) => ({ value: g.gameId, label: g.nameCn }))}
@@ -148,7 +148,7 @@ export default function RecordListPage() {
             )}
             <Table<DealRecord>
               rowKey="orderNo"
-              loading={records.loading}
+              loading={records.isPlaceholderData}
               columns={columns}
               dataSource={data.rows}
               pagination={false}

@@ -4,9 +4,9 @@
  * boolean → 是/否. Values live under `attributes.<key>`; required fields and ranges are checked by
  * the rules of publish-form.ts (and again by the server).
  */
-import './seller.css'
+import './attribute-fields.css'
 import { Form, Input, InputNumber, Radio, Select } from 'antd'
-import type { AttributeField } from '@shared/api/goods'
+import type { AttributeField } from '@shared/api/game'
 import { ATTRIBUTE_TEXT_MAX, checkAttribute } from './publish-form'
 
 function control(field: AttributeField) {

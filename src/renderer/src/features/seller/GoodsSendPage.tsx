@@ -4,22 +4,23 @@
  * with their state and end time.
  */
 import './seller.css'
+import './goods-send.css'
 import { useState } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
+import { useQuery } from '@tanstack/react-query'
 import { Alert, Button, Empty, Form, Progress, Radio, Select, Skeleton, Table, Tag } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import { ReloadOutlined, RocketOutlined } from '@ant-design/icons'
-import type { PushRecord } from '@shared/api/goods'
+import type { PushRecord } from '@shared/api/push'
 import { PAGINATION } from '@shared/constants'
-import { getPushQuota, listMyGoods, listPushes, pushGoods } from '@renderer/api/goods'
+import { myGoodsQuery, pushesQuery, pushQuotaQuery, usePushGoods } from '@renderer/api/seller'
+import { CentreLayout, SELLER_CENTRE } from '@renderer/app/layouts/CentreLayout'
+import { ListingTitleLink } from '@renderer/components/ListingCell'
 import { Pagination } from '@renderer/components/Pagination'
-import { ListingTitleLink } from '@renderer/features/goods/ListingCell'
 import { alreadyNotified, apiErrorText } from '@renderer/utils/api-error'
 import { formatYuan } from '@renderer/utils/money'
 import { parseTime } from '@renderer/utils/time'
 import { toast } from '@renderer/utils/toast'
-import { useQuery } from '@renderer/utils/use-query'
-import { CentreLayout, SELLER_CENTRE } from '@renderer/app/layouts/CentreLayout'
 
 export function hoursLabel(hours: number): string {
   if (hours % 24 === 0) return `${hours / 24} 天`
@@ -35,12 +36,12 @@ export default function GoodsSendPage() {
   const [params] = useSearchParams()
   const preset = Number(params.get('goodsId')) || undefined
   const [form] = Form.useForm<PushForm>()
-  const quota = useQuery(['push-quota'], getPushQuota)
-  const onSale = useQuery(['on-sale'], () => listMyGoods({ status: 'ON_SALE', pageNum: 1, pageSize: 100 }))
+  const quota = useQuery(pushQuotaQuery())
+  const onSale = useQuery(myGoodsQuery({ status: 'ON_SALE', pageNum: 1, pageSize: 100 }))
   const [page, setPage] = useState<number>(PAGINATION.page)
   const [limit, setLimit] = useState<number>(PAGINATION.limit)
-  const pushes = useQuery(['pushes', page, limit], () => listPushes({ pageNum: page, pageSize: limit }))
-  const [pushing, setPushing] = useState(false)
+  const pushes = useQuery(pushesQuery({ pageNum: page, pageSize: limit }))
+  const pushing = usePushGoods()
   const [error, setError] = useState('')
 
   const left = quota.data ? Math.max(0, quota.data.dailyQuota - quota.data.usedToday) : 0
@@ -49,21 +50,22 @@ export default function GoodsSendPage() {
     label: `${g.title}（${g.gameName} · ${formatYuan(g.price)}）`,
   }))
 
-  const submit = async (values: PushForm) => {
-    if (!values.goodsId || !values.hours) return
-    setPushing(true)
+  const submit = ({ goodsId, hours }: PushForm) => {
+    if (!goodsId || !hours) return
     setError('')
-    try {
-      await pushGoods({ goodsId: values.goodsId, hours: values.hours })
-      toast('success', `推送成功，商品将在 ${hoursLabel(values.hours)} 内显示在列表前面`)
-      form.resetFields(['goodsId'])
-      quota.reload()
-      pushes.reload()
-    } catch (err) {
-      if (!alreadyNotified(err)) setError(apiErrorText(err, '推送失败'))
-    } finally {
-      setPushing(false)
-    }
+    // the quota and the records follow by themselves (the mutation refreshes them)
+    pushing.mutate(
+      { goodsId, hours },
+      {
+        onSuccess: () => {
+          toast('success', `推送成功，商品将在 ${hoursLabel(hours)} 内显示在列表前面`)
+          form.resetFields(['goodsId'])
+        },
+        onError: (err) => {
+          if (!alreadyNotified(err)) setError(apiErrorText(err, '推送失败'))
+        },
+      },
+    )
   }
 
   const columns: ColumnsType<PushRecord> = [
@@ -130,7 +132,7 @@ export default function GoodsSendPage() {
           layout="vertical"
           className="push-form"
           initialValues={{ goodsId: preset }}
-          onFinish={(values) => void submit(values)}
+          onFinish={submit}
           onValuesChange={() => error && setError('')}
         >
           <Form.Item
@@ -142,7 +144,7 @@ export default function GoodsSendPage() {
               showSearch={{ optionFilterProp: 'label' }}
               placeholder={onSale.data && options.length === 0 ? '没有在售商品' : '选择要推送的商品'}
               aria-label="选择在售商品"
-              loading={onSale.loading}
+              loading={onSale.isPending}
               options={options}
               notFoundContent={
                 <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="没有在售商品">
@@ -165,7 +167,7 @@ export default function GoodsSendPage() {
             type="primary"
             htmlType="submit"
             icon={<RocketOutlined />}
-            loading={pushing}
+            loading={pushing.isPending}
             disabled={Boolean(quota.data) && left === 0}
           >
             {quota.data && left === 0 ? '今日额度已用完' : '立即推送'}
@@ -175,18 +177,18 @@ export default function GoodsSendPage() {
 
       <div className="panel__head push-records__head">
         <h2 className="publish-section-title">推送记录</h2>
-        <Button size="small" icon={<ReloadOutlined />} onClick={pushes.reload}>
+        <Button size="small" icon={<ReloadOutlined />} onClick={() => void pushes.refetch()}>
           刷新
         </Button>
       </div>
-      {pushes.error && !pushes.loading ? (
+      {pushes.error && !pushes.isFetching ? (
         <Alert type="error" showIcon title={apiErrorText(pushes.error, '推送记录加载失败')} />
       ) : (
         <Table<PushRecord>
           rowKey="pushId"
           columns={columns}
           dataSource={pushes.data?.rows ?? []}
-          loading={pushes.loading}
+          loading={pushes.isFetching}
           pagination={false}
           scroll={{ x: 640 }}
           locale={{ emptyText: <Empty description="还没有推送记录" /> }}

@@ -6,9 +6,9 @@
  * the cover; pictures are reordered by dragging, by the arrow buttons or 设为封面. A failed upload
  * stays in the list in red with the server's reason until removed.
  */
-import './seller.css'
+import './image-uploader.css'
 import { useState } from 'react'
-import { Progress, Tooltip, Upload, type UploadFile, type UploadProps } from 'antd'
+import { Progress, Tooltip, Upload, type UploadProps } from 'antd'
 import {
   ArrowLeftOutlined,
   ArrowRightOutlined,
@@ -22,35 +22,7 @@ import { imageSrc, uploadGoodsImage } from '@renderer/api/goods'
 import { ApiError } from '@renderer/api/http'
 import { alreadyNotified, apiErrorText } from '@renderer/utils/api-error'
 import { toast } from '@renderer/utils/toast'
-import { checkImageFile, moveItem } from './publish-form'
-
-export type ShotFile = UploadFile<GoodsImage>
-
-/** A picture already on the server (edit mode) as an upload-list entry. */
-export function shotOfImage(image: GoodsImage, index: number): ShotFile {
-  return {
-    uid: image.imageId,
-    name: `截图 ${index + 1}`,
-    status: 'done',
-    url: image.url,
-    thumbUrl: image.thumbUrl,
-    response: image,
-  }
-}
-
-/** The ids of the uploaded pictures, in display order. */
-export function imageIdsOf(list: readonly ShotFile[]): string[] {
-  return list.flatMap((file) =>
-    file.status === 'done' && file.response?.imageId ? [file.response.imageId] : [],
-  )
-}
-
-/** '' when every picture is uploaded, else what is still wrong. */
-export function shotsProblem(list: readonly ShotFile[]): string {
-  if (list.some((f) => f.status === 'uploading')) return '图片还在上传中，请稍候再提交'
-  if (list.some((f) => f.status === 'error')) return '有图片上传失败，请删除后重新上传'
-  return ''
-}
+import { checkImageFile, moveItem, type ShotFile } from './publish-form'
 
 const ACCEPT = GOODS_LIMITS.imageMimeTypes.join(',')
 

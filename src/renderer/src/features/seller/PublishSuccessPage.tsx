@@ -5,14 +5,16 @@
  * caller's own (seller detail): someone else's or an unknown id says it is not found.
  */
 import './seller.css'
+import './publish-success.css'
 import { Link, useSearchParams } from 'react-router-dom'
+import { useQuery } from '@tanstack/react-query'
 import { Alert, Button, Result, Skeleton, Steps, Tag } from 'antd'
 import { GOODS_STATUS_LABELS } from '@shared/api/goods'
-import { getMyGoodsDetail, goodsDetailPath, STATUS_COLORS } from '@renderer/api/goods'
+import { goodsDetailPath, STATUS_COLORS } from '@renderer/api/goods'
+import { myGoodsDetailQuery } from '@renderer/api/seller'
 import { ApiError } from '@renderer/api/http'
 import { apiErrorText } from '@renderer/utils/api-error'
 import { formatYuan } from '@renderer/utils/money'
-import { useQuery } from '@renderer/utils/use-query'
 import { PUBLISH_STEPS } from './publish-steps'
 import { CentreLayout, SELLER_CENTRE } from '@renderer/app/layouts/CentreLayout'
 
@@ -21,9 +23,7 @@ export default function PublishSuccessPage() {
   const goodsId = Number(params.get('goodsId'))
   const edited = params.get('edited') === '1'
   const valid = Number.isSafeInteger(goodsId) && goodsId > 0
-  const detail = useQuery(['my-goods', goodsId], () =>
-    valid ? getMyGoodsDetail(goodsId, { errors: 'caller' }) : Promise.resolve(null),
-  )
+  const detail = useQuery({ ...myGoodsDetailQuery(goodsId), enabled: valid })
   const goods = detail.data
   const title = edited ? '修改已保存' : '发布成功'
   // not the caller's listing (403), unknown or deleted (404), or no id at all
@@ -41,7 +41,7 @@ export default function PublishSuccessPage() {
           }
           extra={[
             notMine ? null : (
-              <Button key="retry" type="primary" onClick={detail.reload}>
+              <Button key="retry" type="primary" onClick={() => void detail.refetch()}>
                 重试
               </Button>
             ),

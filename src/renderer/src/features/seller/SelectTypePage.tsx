@@ -4,20 +4,20 @@
  * The chosen game is kept in the URL (?gameId=), so back and reload keep it.
  */
 import './seller.css'
+import './select-type.css'
 import { useMemo, useState } from 'react'
 import { useNavigate, useSearchParams } from 'react-router-dom'
+import { useQuery } from '@tanstack/react-query'
 import { Alert, Empty, Input, Skeleton, Steps } from 'antd'
 import { CheckCircleFilled, SearchOutlined } from '@ant-design/icons'
 import { GOODS_TYPE_LABELS } from '@shared/api/goods'
-import { GameIcon } from '@renderer/features/home/GameTile'
-import { initialsOf, matchGames } from '@renderer/features/home/game-search'
-import { loadGameConfig, loadGames } from '@renderer/features/goods/catalogue-cache'
-import { apiErrorText } from '@renderer/utils/api-error'
-import { useQuery } from '@renderer/utils/use-query'
-import { PUBLISH_STEPS, TYPE_HINTS } from './publish-steps'
-import '@renderer/features/home/home.css'
-import { LoadErrorAlert } from '@renderer/components/LoadErrorAlert'
+import { gameConfigQuery, gamesQuery, sortGames } from '@renderer/api/game'
 import { CentreLayout, SELLER_CENTRE } from '@renderer/app/layouts/CentreLayout'
+import { initialsOf, matchGames } from '@renderer/components/game-search'
+import { GameIcon } from '@renderer/components/GameTile'
+import { LoadErrorAlert } from '@renderer/components/LoadErrorAlert'
+import { apiErrorText } from '@renderer/utils/api-error'
+import { PUBLISH_STEPS, TYPE_HINTS } from './publish-steps'
 
 const ALL = 'ALL'
 
@@ -25,8 +25,8 @@ export default function SelectTypePage() {
   const navigate = useNavigate()
   const [params, setParams] = useSearchParams()
   const gameId = Number(params.get('gameId')) || undefined
-  const games = useQuery(['games'], loadGames)
-  const config = useQuery(['config', gameId], () => (gameId ? loadGameConfig(gameId) : Promise.resolve(null)))
+  const games = useQuery({ ...gamesQuery(), select: sortGames })
+  const config = useQuery({ ...gameConfigQuery(gameId ?? 0), enabled: Boolean(gameId) })
   const [text, setText] = useState('')
   const [letter, setLetter] = useState(ALL)
   const letters = useMemo(() => initialsOf(games.data ?? []), [games.data])
@@ -67,7 +67,7 @@ export default function SelectTypePage() {
         </div>
       </div>
       {games.error ? (
-        <LoadErrorAlert title="游戏列表加载失败" onRetry={games.reload} />
+        <LoadErrorAlert title="游戏列表加载失败" onRetry={() => void games.refetch()} />
       ) : !games.data ? (
         <Skeleton active paragraph={{ rows: 4 }} />
       ) : shown.length === 0 ? (

@@ -1,16 +1,20 @@
 import { describe, expect, it } from 'vitest'
-import type { AttributeField } from '@shared/api/goods'
+import type { AttributeField } from '@shared/api/game'
 import {
   checkAttribute,
   checkDescription,
   checkImageFile,
   checkPrice,
+  checkShots,
   checkStock,
   checkTitle,
   cleanAttributes,
   fixedStock,
+  imageIdsOf,
   moveItem,
+  shotOfImage,
   toPublishBody,
+  type ShotFile,
 } from './publish-form'
 
 const rank: AttributeField = {
@@ -191,5 +195,32 @@ describe('images', () => {
     expect(moveItem(['a', 'b', 'c'], 2, 0)).toEqual(['c', 'a', 'b'])
     expect(moveItem(['a', 'b', 'c'], 0, 1)).toEqual(['b', 'a', 'c'])
     expect(moveItem(['a', 'b'], 5, 0)).toEqual(['a', 'b'])
+  })
+})
+
+describe('screenshots', () => {
+  const image = (c: string) => ({
+    imageId: c.repeat(32),
+    url: `/api/goods/image/file/${c}.jpg`,
+    thumbUrl: `/api/goods/image/file/${c}_t.jpg`,
+    width: 800,
+    height: 600,
+  })
+  const done = [shotOfImage(image('a'), 0), shotOfImage(image('b'), 1)]
+
+  it('takes the pictures on the server (edit mode) as uploaded, in order', () => {
+    expect(done[1]).toMatchObject({ uid: 'b'.repeat(32), name: '截图 2', status: 'done' })
+    expect(imageIdsOf(done)).toEqual(['a'.repeat(32), 'b'.repeat(32)])
+  })
+
+  it('waits for uploads and refuses failed ones; an account needs one picture', () => {
+    const uploading: ShotFile = { uid: 'u', name: 'x.png', status: 'uploading' }
+    const failed: ShotFile = { uid: 'f', name: 'y.png', status: 'error' }
+    expect(checkShots('ACCOUNT', done)).toBe('')
+    expect(checkShots('ACCOUNT', [...done, uploading])).toBe('图片还在上传中，请稍候再提交')
+    expect(checkShots('COIN', [failed])).toBe('有图片上传失败，请删除后重新上传')
+    expect(checkShots('ACCOUNT', [])).toBe('请至少上传 1 张账号截图')
+    expect(checkShots('ACCOUNT', undefined)).toBe('请至少上传 1 张账号截图')
+    expect(checkShots('COIN', [])).toBe('')
   })
 })

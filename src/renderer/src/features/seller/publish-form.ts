@@ -1,14 +1,17 @@
 /**
  * Rules of the publish form (pure, so they can be tested without a page): price in 元 typed as text
  * and sent as exact fen, stock (an account is one of a kind), title and description lengths, the
- * game's attribute values (required, kind, range, choices), and the body sent to the server.
+ * game's attribute values (required, kind, range, choices), the screenshots (uploaded, an account
+ * has one), and the body sent to the server.
  * The server checks all of this again; the form only saves a round trip.
  */
+import type { UploadFile } from 'antd'
+import type { AttributeField } from '@shared/api/game'
 import {
   GOODS_LIMITS,
-  type AttributeField,
   type Attributes,
   type AttributeValue,
+  type GoodsImage,
   type GoodsType,
   type PublishGoodsBody,
 } from '@shared/api/goods'
@@ -169,4 +172,42 @@ export function moveItem<T>(list: readonly T[], from: number, to: number): T[] {
   const [item] = next.splice(from, 1)
   next.splice(to, 0, item as T)
   return next
+}
+
+/** A screenshot in the upload list (the server's processed image is its response). */
+export type ShotFile = UploadFile<GoodsImage>
+
+/** A picture already on the server (edit mode) as an upload-list entry. */
+export function shotOfImage(image: GoodsImage, index: number): ShotFile {
+  return {
+    uid: image.imageId,
+    name: `截图 ${index + 1}`,
+    status: 'done',
+    url: image.url,
+    thumbUrl: image.thumbUrl,
+    response: image,
+  }
+}
+
+/** The ids of the uploaded pictures, in display order. */
+export function imageIdsOf(list: readonly ShotFile[]): string[] {
+  return list.flatMap((file) =>
+    file.status === 'done' && file.response?.imageId ? [file.response.imageId] : [],
+  )
+}
+
+/** '' when every picture is uploaded, else what is still wrong. */
+export function shotsProblem(list: readonly ShotFile[]): string {
+  if (list.some((f) => f.status === 'uploading')) return '图片还在上传中，请稍候再提交'
+  if (list.some((f) => f.status === 'error')) return '有图片上传失败，请删除后重新上传'
+  return ''
+}
+
+/** The screenshots field's rule: every picture uploaded, and an account needs at least one. */
+export function checkShots(goodsType: GoodsType, list: readonly ShotFile[] | undefined): string {
+  const shots = list ?? []
+  const problem = shotsProblem(shots)
+  if (problem) return problem
+  if (goodsType === 'ACCOUNT' && imageIdsOf(shots).length === 0) return '请至少上传 1 张账号截图'
+  return ''
 }

@@ -1,48 +1,39 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { fireEvent, screen, waitFor } from '@testing-library/react'
-import { TRADE_PATHS } from '@shared/api/trade'
-import { fakeApi, ok, type FakeApi } from '@renderer/testing/fake-api'
-import { renderApp } from '@renderer/testing/render-app'
-import { baseRoutes, detail, logIn } from '@renderer/testing/catalogue-fixtures'
+import { GOODS } from '@shared/api/goods'
+import { ORDER, ROLE } from '@shared/api/trade'
+import { detail, logIn } from '@renderer/testing/catalogue-fixtures'
+import { fakeServer, type FakeServer } from '@renderer/testing/fake-server'
+import { renderPage } from '@renderer/testing/render-page'
+import { order, ROLE as RECEIVING_ROLE } from '@renderer/testing/trade-fixtures'
+import BuyPage from './BuyPage'
 import { parseQuantity, stepQuantity } from './quantity'
 
 /** a coin listing: ¥57.00 each, 10 in stock */
-const GOODS = detail(7, { goodsType: 'COIN', title: '王者荣耀 点券 100', price: 5_700, stock: 10 })
-const ROLE = {
-  roleId: 3,
-  gameId: 1,
-  gameName: '王者荣耀',
-  serverId: 11,
-  serverName: '1区 梦回长安',
-  roleName: '逍遥生',
-  gameRoleId: '10086',
-  isDefault: true,
-}
+const GOODS_7 = detail(7, { goodsType: 'COIN', title: '王者荣耀 点券 100', price: 5_700, stock: 10 })
 
-let api: FakeApi
+let server: FakeServer
 beforeEach(() => {
-  api = fakeApi({
-    ...baseRoutes(),
-    '/goods/detail/7': ok(GOODS),
-    [TRADE_PATHS.roleList]: ok([ROLE]),
-    [TRADE_PATHS.orderCreate]: ok({ orderNo: '202405181430054829105733', status: 'UNPAID' }),
-  })
+  server = fakeServer()
+    .on(GOODS.detail, GOODS_7)
+    .on(ROLE.list, [RECEIVING_ROLE])
+    .on(ORDER.create, order({ orderNo: '202405181430054829105733' }))
   logIn()
 })
-afterEach(() => api.restore())
+afterEach(() => server.restore())
 
 async function openBuyPage() {
-  const view = renderApp('/buyer/buy.html?goodsId=7')
+  const view = renderPage(<BuyPage />, { url: '/buyer/buy.html?goodsId=7' })
   const input = (await screen.findByLabelText('购买数量')) as HTMLInputElement
   const amount = () => screen.getByLabelText('应付金额').textContent
-  const submit = () => screen.getByRole('button', { name: /提交订单/ }) as HTMLButtonElement
+  // text queries rather than role queries: accessible names of a whole page are slow to compute in jsdom
+  const submit = () => screen.getByText('提交订单').closest('button') as HTMLButtonElement
   /** what a keystroke does to the field: the text as it then reads */
   const type = (text: string) => fireEvent.change(input, { target: { value: text } })
   return { view, input, amount, submit, type }
 }
 
-// the page loads lazily and antd renders a lot: give a busy machine time
-describe('/buyer/buy.html quantity', { timeout: 60_000 }, () => {
+describe('/buyer/buy.html quantity', () => {
   it('typing 3, Backspace, 5 gives 5 (¥285.00), never 15', async () => {
     const { input, amount, type, submit } = await openBuyPage()
     expect(amount()).toBe('¥57.00')
@@ -74,10 +65,10 @@ describe('/buyer/buy.html quantity', { timeout: 60_000 }, () => {
     expect(input.value).toBe('10')
   })
 
-  it('steps with − and + within 1..stock and orders the validated integer', async () => {
-    const { input, amount, type, submit } = await openBuyPage()
-    const minus = screen.getByRole('button', { name: '减少数量' }) as HTMLButtonElement
-    const plus = screen.getByRole('button', { name: '增加数量' }) as HTMLButtonElement
+  it('steps with − and + within 1..stock and orders the validated integer with the default role', async () => {
+    const { view, input, amount, type, submit } = await openBuyPage()
+    const minus = screen.getByLabelText('减少数量') as HTMLButtonElement
+    const plus = screen.getByLabelText('增加数量') as HTMLButtonElement
     expect(minus.disabled).toBe(true)
     fireEvent.click(plus)
     fireEvent.click(plus)
@@ -89,13 +80,21 @@ describe('/buyer/buy.html quantity', { timeout: 60_000 }, () => {
     fireEvent.click(plus)
     expect(input.value).toBe('10')
     expect(plus.disabled).toBe(true)
+    await screen.findByText(/逍遥生/)
     fireEvent.click(submit())
-    await waitFor(() => expect(api.callsTo(TRADE_PATHS.orderCreate)).toHaveLength(1))
-    expect(JSON.parse(api.callsTo(TRADE_PATHS.orderCreate)[0]!.data as string)).toEqual({
-      goodsId: 7,
-      quantity: 10,
-      roleId: 3,
-    })
+    await waitFor(() => expect(server.callsTo(ORDER.create)).toHaveLength(1))
+    expect(server.callsTo(ORDER.create)[0]!.body).toEqual({ goodsId: 7, quantity: 10, roleId: 3 })
+    await waitFor(() =>
+      expect(view.location()).toBe('/buyer/confirmOrder.html?orderNo=202405181430054829105733'),
+    )
+  })
+
+  it('shows the server’s refusal in place', async () => {
+    server.fail(ORDER.create, 400, '商品已售出或库存不足')
+    const { submit } = await openBuyPage()
+    await screen.findByText(/逍遥生/)
+    fireEvent.click(submit())
+    expect(await screen.findByText('商品已售出或库存不足')).toBeTruthy()
   })
 })
 

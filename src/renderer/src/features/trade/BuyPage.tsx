@@ -9,47 +9,45 @@ import { useState } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router-dom'
 import { Alert, Button, Empty, Form, Input, Radio, Result, Skeleton, Space, Steps } from 'antd'
 import { MinusOutlined, PlusOutlined } from '@ant-design/icons'
+import { useQuery } from '@tanstack/react-query'
 import { GOODS_TYPE_LABELS } from '@shared/api/goods'
-import { getGoodsDetail, goodsDetailPath, imageSrc } from '@renderer/api/goods'
-import { createOrder, listRoles } from '@renderer/api/trade'
+import { goodsDetailPath, goodsDetailQuery, imageSrc } from '@renderer/api/goods'
+import { rolesQuery, useCreateOrder } from '@renderer/api/trade'
+import { CentreLayout, BUYER_CENTRE } from '@renderer/app/layouts/CentreLayout'
 import { apiErrorText } from '@renderer/utils/api-error'
 import { formatYuan } from '@renderer/utils/money'
-import { useQuery } from '@renderer/utils/use-query'
+import { positiveInt } from '@renderer/utils/url-params'
 import { RoleFormModal } from './RoleForm'
 import { ORDER_STEPS } from './trade-utils'
-import { positiveInt } from './trade-utils'
 import { parseQuantity, stepQuantity } from './quantity'
-import { CentreLayout, BUYER_CENTRE } from '@renderer/app/layouts/CentreLayout'
 
 export default function BuyPage() {
   const [params] = useSearchParams()
   const navigate = useNavigate()
   const goodsId = positiveInt(params.get('goodsId'))
-  const detail = useQuery(['buy-goods', goodsId], () =>
-    goodsId ? getGoodsDetail(goodsId, { errors: 'caller' }) : Promise.reject(new Error('缺少商品编号')),
-  )
+  const detail = useQuery({ ...goodsDetailQuery(goodsId ?? 0), enabled: goodsId !== null })
   const goods = detail.data
   const needsRole = goods ? goods.goodsType !== 'ACCOUNT' : false
-  const roles = useQuery(['buy-roles', goods?.gameId, needsRole], () =>
-    goods && needsRole ? listRoles(goods.gameId) : Promise.resolve([]),
-  )
+  const roles = useQuery({ ...rolesQuery(), enabled: needsRole })
+  const create = useCreateOrder()
   // the text as typed; the quantity is only ever the validated integer parsed from it
   const [quantityText, setQuantityText] = useState('1')
   const [roleId, setRoleId] = useState<number | null>(null)
   const [adding, setAdding] = useState(false)
-  const [submitting, setSubmitting] = useState(false)
-  const [error, setError] = useState('')
+  // a problem found here before asking the server (no quantity, no role)
+  const [problem, setProblem] = useState('')
+  const error = problem || (create.error ? apiErrorText(create.error, '下单失败') : '')
 
   const roleList = (roles.data ?? []).filter((r) => !goods || r.gameId === goods.gameId)
   const chosenRole = roleId ?? roleList.find((r) => r.isDefault)?.roleId ?? roleList[0]?.roleId ?? null
 
-  if (detail.error) {
+  if (detail.error || goodsId === null) {
     return (
       <CentreLayout centre={BUYER_CENTRE} title="商品下单" nav={false}>
         <Result
           status="error"
           title="商品加载失败"
-          subTitle={apiErrorText(detail.error)}
+          subTitle={detail.error ? apiErrorText(detail.error) : '缺少商品编号'}
           extra={
             <Link to="/list.html">
               <Button type="primary">去逛逛其他商品</Button>
@@ -72,29 +70,18 @@ export default function BuyPage() {
   const checked = parseQuantity(canChoose ? quantityText : '1', goods.stock)
   const quantity = checked.quantity
   const step = (delta: 1 | -1) => setQuantityText(String(stepQuantity(quantityText, goods.stock, delta)))
-  const submit = async () => {
-    setError('')
-    if (quantity === null) {
-      setError(checked.error)
-      return
-    }
-    if (needsRole && !chosenRole) {
-      setError('请选择收货角色')
-      return
-    }
-    setSubmitting(true)
-    try {
-      const order = await createOrder({
-        goodsId: goods.goodsId,
-        quantity,
-        ...(needsRole && chosenRole ? { roleId: chosenRole } : {}),
-      })
-      void navigate(`/buyer/confirmOrder.html?orderNo=${encodeURIComponent(order.orderNo)}`)
-    } catch (err) {
-      setError(apiErrorText(err, '下单失败'))
-    } finally {
-      setSubmitting(false)
-    }
+  const submit = () => {
+    create.reset()
+    if (quantity === null) return setProblem(checked.error)
+    if (needsRole && !chosenRole) return setProblem('请选择收货角色')
+    setProblem('')
+    create.mutate(
+      { goodsId: goods.goodsId, quantity, ...(needsRole && chosenRole ? { roleId: chosenRole } : {}) },
+      {
+        onSuccess: (order) =>
+          void navigate(`/buyer/confirmOrder.html?orderNo=${encodeURIComponent(order.orderNo)}`),
+      },
+    )
   }
 
   return (
@@ -152,7 +139,7 @@ export default function BuyPage() {
           </Form.Item>
           {needsRole ? (
             <Form.Item label="收货角色" required>
-              {roles.loading && !roles.data ? (
+              {!roles.data && !roles.error ? (
                 <Skeleton.Input active />
               ) : roleList.length === 0 ? (
                 <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="还没有该游戏的收货角色">
@@ -200,9 +187,9 @@ export default function BuyPage() {
           <Button
             type="primary"
             size="large"
-            loading={submitting}
+            loading={create.isPending}
             disabled={!onSale || goods.isOwner || quantity === null}
-            onClick={() => void submit()}
+            onClick={submit}
           >
             提交订单
           </Button>
@@ -215,7 +202,6 @@ export default function BuyPage() {
           onSaved={(role) => {
             setAdding(false)
             setRoleId(role.roleId)
-            roles.reload()
           }}
         />
       ) : null}

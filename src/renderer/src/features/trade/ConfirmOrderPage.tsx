@@ -3,42 +3,26 @@
  * payment countdown (deadlineAt). 去支付 → /buyer/pay.html; 取消订单 releases the listing.
  */
 import './trade.css'
-import { useState } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
-import { Alert, Button, Popconfirm, Result, Skeleton, Steps } from 'antd'
-import { cancelOrder } from '@renderer/api/trade'
-import { apiErrorText } from '@renderer/utils/api-error'
+import { Alert, Button, Popconfirm, Skeleton, Steps } from 'antd'
+import { useOrderStep } from '@renderer/api/trade'
+import { CentreLayout, BUYER_CENTRE } from '@renderer/app/layouts/CentreLayout'
 import { formatYuan } from '@renderer/utils/money'
 import { toast } from '@renderer/utils/toast'
-import { OrderSummary, TimeLeft } from './OrderParts'
+import { OrderLoadFailed, OrderSummary, TimeLeft } from './OrderParts'
 import { ORDER_STEPS } from './trade-utils'
 import { useOrderFromQuery } from './use-order'
-import { CentreLayout, BUYER_CENTRE } from '@renderer/app/layouts/CentreLayout'
-
-export function OrderLoadFailed({ error, title = '订单加载失败' }: { error: unknown; title?: string }) {
-  return (
-    <Result
-      status="error"
-      title={title}
-      subTitle={error ? apiErrorText(error) : '地址中缺少订单号'}
-      extra={
-        <Link to="/buyer/buyOrder.html">
-          <Button type="primary">查看我的订单</Button>
-        </Link>
-      }
-    />
-  )
-}
 
 export default function ConfirmOrderPage() {
   const navigate = useNavigate()
-  const { orderNo, data: order, error, reload } = useOrderFromQuery()
-  const [cancelling, setCancelling] = useState(false)
+  const { orderNo, order: query } = useOrderFromQuery()
+  const cancel = useOrderStep()
+  const order = query.data
 
-  if (error || !orderNo || order === null) {
+  if (query.error || !orderNo) {
     return (
       <CentreLayout centre={BUYER_CENTRE} title="确认订单" nav={false}>
-        <OrderLoadFailed error={error} />
+        <OrderLoadFailed error={query.error} />
       </CentreLayout>
     )
   }
@@ -50,18 +34,6 @@ export default function ConfirmOrderPage() {
     )
   }
   const unpaid = order.status === 'UNPAID'
-  const cancel = async () => {
-    setCancelling(true)
-    try {
-      await cancelOrder(order.orderNo)
-      toast('success', '订单已取消')
-      reload()
-    } catch (err) {
-      toast('error', apiErrorText(err, '取消失败'))
-    } finally {
-      setCancelling(false)
-    }
-  }
   return (
     <CentreLayout centre={BUYER_CENTRE} title="确认订单" nav={false}>
       <Steps className="trade-steps" current={1} items={ORDER_STEPS} size="small" />
@@ -103,9 +75,16 @@ export default function ConfirmOrderPage() {
               title="确定取消该订单吗？"
               okText="确定"
               cancelText="再想想"
-              onConfirm={() => cancel()}
+              onConfirm={() =>
+                cancel
+                  .mutateAsync(
+                    { step: 'cancel', orderNo: order.orderNo },
+                    { onSuccess: () => toast('success', '订单已取消') },
+                  )
+                  .catch(() => undefined)
+              }
             >
-              <Button loading={cancelling}>取消订单</Button>
+              <Button loading={cancel.isPending}>取消订单</Button>
             </Popconfirm>
           ) : null}
           <Button

@@ -1,16 +1,15 @@
 /**
  * 确认收货 asks for the payment password: confirming releases the escrow toward the seller (after the
  * protection period), so it is guarded like paying (docs/trading-rules.md, "Confirming receipt").
+ * A refusal (a wrong password, how many tries are left) shows under the field.
  */
 import { Alert, Form, Modal } from 'antd'
-import { useState } from 'react'
 import { TRADE_RULES, protectionNote, type Order } from '@shared/api/trade'
-import { confirmOrder } from '@renderer/api/trade'
+import { useConfirmOrder } from '@renderer/api/trade'
+import { PayPasswordInput, payPasswordRule } from '@renderer/components/PayPasswordInput'
 import { apiErrorText } from '@renderer/utils/api-error'
 import { formatYuan } from '@renderer/utils/money'
 import { toast } from '@renderer/utils/toast'
-import { PayPasswordInput, payPasswordRule } from './PayPage'
-import { encryptPayPassword } from './pay-password'
 
 export function ConfirmReceiptModal({
   order,
@@ -21,32 +20,34 @@ export function ConfirmReceiptModal({
   order: Pick<Order, 'orderNo' | 'goodsTitle' | 'amount' | 'protectionDays'>
   open: boolean
   onClose: () => void
-  onConfirmed: () => void
+  /** after the confirmation (the orders on screen refresh by themselves) */
+  onConfirmed?: () => void
 }) {
   const [form] = Form.useForm<{ payPassword: string }>()
-  const [busy, setBusy] = useState(false)
+  const confirm = useConfirmOrder()
   const submit = async () => {
     const { payPassword } = await form.validateFields()
-    setBusy(true)
-    try {
-      await confirmOrder(order.orderNo, await encryptPayPassword(payPassword))
-      toast('success', '已确认收货')
-      onConfirmed()
-      onClose()
-    } catch (err) {
-      form.setFields([{ name: 'payPassword', errors: [apiErrorText(err, '确认收货失败')], value: '' }])
-    } finally {
-      setBusy(false)
-    }
+    confirm.mutate(
+      { orderNo: order.orderNo, payPassword },
+      {
+        onSuccess: () => {
+          toast('success', '已确认收货')
+          onConfirmed?.()
+          onClose()
+        },
+        onError: (err) =>
+          form.setFields([{ name: 'payPassword', errors: [apiErrorText(err, '确认收货失败')], value: '' }]),
+      },
+    )
   }
   return (
     <Modal
       title="确认收货"
       open={open}
       onCancel={onClose}
-      onOk={() => void submit()}
+      onOk={() => void submit().catch(() => undefined)}
       okText="确认收货"
-      confirmLoading={busy}
+      confirmLoading={confirm.isPending}
       destroyOnHidden
     >
       <Alert

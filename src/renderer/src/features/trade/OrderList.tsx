@@ -6,18 +6,19 @@ import './trade.css'
 import { Link, useSearchParams } from 'react-router-dom'
 import { Button, Empty, Input, Skeleton, Tabs } from 'antd'
 import { ReloadOutlined } from '@ant-design/icons'
+import { useQuery } from '@tanstack/react-query'
 import { PAGINATION } from '@shared/constants'
-import { ORDER_STATUS_LABELS, type Order, type OrderListQuery, type OrderStatus } from '@shared/api/trade'
-import type { Page } from '@renderer/api/goods'
+import { ORDER_STATUS_LABELS, type Order, type OrderStatus } from '@shared/api/trade'
 import { goodsDetailPath, imageSrc } from '@renderer/api/goods'
+import { orderListQuery } from '@renderer/api/trade'
+import { OrderStatusTag } from '@renderer/components/OrderStatusTag'
 import { Pagination } from '@renderer/components/Pagination'
+import { LoadErrorAlert } from '@renderer/components/LoadErrorAlert'
 import { apiErrorText } from '@renderer/utils/api-error'
 import { formatYuan } from '@renderer/utils/money'
 import { formatTradeTime } from '@renderer/utils/time'
-import { useQuery } from '@renderer/utils/use-query'
-import { LoadErrorAlert } from '@renderer/components/LoadErrorAlert'
-import { OrderActions, OrderStatusTag, TimeLeft } from './OrderParts'
-import { positiveInt } from './trade-utils'
+import { pagingOf } from '@renderer/utils/url-params'
+import { OrderActions, TimeLeft } from './OrderParts'
 
 const TABS: Array<OrderStatus | 'ALL'> = [
   'ALL',
@@ -34,7 +35,7 @@ function isStatus(value: string | null): value is OrderStatus {
   return value !== null && Object.hasOwn(ORDER_STATUS_LABELS, value)
 }
 
-function OrderCard({ order, onChanged }: { order: Order; onChanged: () => void }) {
+function OrderCard({ order }: { order: Order }) {
   const other = order.myRole === 'seller' ? `买家 ${order.buyerName}` : `卖家 ${order.sellerName}`
   return (
     <article className="order-card" aria-label={`订单 ${order.orderNo}`}>
@@ -58,27 +59,28 @@ function OrderCard({ order, onChanged }: { order: Order; onChanged: () => void }
         </div>
         <strong className="order-amount">{formatYuan(order.amount)}</strong>
         <div>
-          <OrderStatusTag order={order} />
+          <OrderStatusTag status={order.status} />
         </div>
-        <OrderActions order={order} onChanged={onChanged} />
+        <OrderActions order={order} />
       </div>
     </article>
   )
 }
 
-export function OrderList({ load }: { load: (query: OrderListQuery) => Promise<Page<Order>> }) {
+/** The orders of one side (`side`: the orders I bought or the orders I sold). */
+export function OrderList({ side }: { side: 'buyer' | 'seller' }) {
   const [params, setParams] = useSearchParams()
   const statusParam = params.get('status')
   const status = isStatus(statusParam) ? statusParam : undefined
   const keyword = params.get('keyword')?.trim() || undefined
-  const page = positiveInt(params.get('page')) ?? PAGINATION.page
-  const limitParam = positiveInt(params.get('limit'))
-  const limit =
-    limitParam && (PAGINATION.pageSizes as readonly number[]).includes(limitParam)
-      ? limitParam
-      : PAGINATION.limit
-  const list = useQuery(['orders', status, keyword, page, limit], () =>
-    load({ status, keyword, pageNum: page, pageSize: limit }),
+  const { page, limit } = pagingOf(params)
+  const list = useQuery(
+    orderListQuery(side, {
+      pageNum: page,
+      pageSize: limit,
+      ...(status ? { status } : {}),
+      ...(keyword ? { keyword } : {}),
+    }),
   )
   const go = (next: { status?: OrderStatus; keyword?: string; page?: number; limit?: number }) => {
     const search = new URLSearchParams()
@@ -99,7 +101,7 @@ export function OrderList({ load }: { load: (query: OrderListQuery) => Promise<P
           style={{ maxWidth: 280 }}
           onSearch={(value) => go({ status, keyword: value.trim() || undefined, limit })}
         />
-        <Button icon={<ReloadOutlined />} onClick={list.reload}>
+        <Button icon={<ReloadOutlined />} onClick={() => void list.refetch()}>
           刷新
         </Button>
       </div>
@@ -111,7 +113,7 @@ export function OrderList({ load }: { load: (query: OrderListQuery) => Promise<P
       {list.error ? (
         <LoadErrorAlert
           title={apiErrorText(list.error, '订单加载失败')}
-          onRetry={list.reload}
+          onRetry={() => void list.refetch()}
           retryIcon={false}
         />
       ) : !list.data ? (
@@ -119,9 +121,9 @@ export function OrderList({ load }: { load: (query: OrderListQuery) => Promise<P
       ) : list.data.rows.length === 0 ? (
         <Empty description={status ? `没有${ORDER_STATUS_LABELS[status]}的订单` : '还没有订单'} />
       ) : (
-        <div aria-busy={list.loading}>
+        <div aria-busy={list.isPlaceholderData}>
           {list.data.rows.map((order) => (
-            <OrderCard key={order.orderNo} order={order} onChanged={list.reload} />
+            <OrderCard key={order.orderNo} order={order} />
           ))}
         </div>
       )}

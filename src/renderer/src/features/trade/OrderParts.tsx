@@ -1,23 +1,41 @@
-/** Pieces shared by the order pages: the status tag, the time left, the summary and the action buttons. */
+/**
+ * Pieces shared by the order pages: the time left, the summary, the action buttons (with the dispute
+ * and confirm-receipt dialogs) and the "cannot load the order" result.
+ */
 import { useState } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
-import { Button, Descriptions, Form, Input, Modal, Popconfirm, Space, Tag } from 'antd'
+import { Button, Descriptions, Form, Input, Modal, Popconfirm, Result, Space } from 'antd'
 import { ClockCircleOutlined } from '@ant-design/icons'
 import { GOODS_TYPE_LABELS } from '@shared/api/goods'
-import { ORDER_STATUS_LABELS, type Order } from '@shared/api/trade'
+import type { Order } from '@shared/api/trade'
 import { goodsDetailPath } from '@renderer/api/goods'
-import { cancelOrder, disputeOrder, startDelivery } from '@renderer/api/trade'
+import { useOrderStep } from '@renderer/api/trade'
+import { useOpenDispute } from '@renderer/api/warrant'
+import { OrderStatusTag } from '@renderer/components/OrderStatusTag'
+import { formatTimeLeft } from '@renderer/components/time-left'
+import { useNow } from '@renderer/components/use-now'
 import { apiErrorText } from '@renderer/utils/api-error'
 import { formatYuan } from '@renderer/utils/money'
 import { formatTradeTime } from '@renderer/utils/time'
 import { toast } from '@renderer/utils/toast'
-import { formatTimeLeft, ORDER_STATUS_COLORS, orderButtons, type ActionButton } from './trade-utils'
+import { orderButtons, type ActionButton } from './trade-utils'
 import { ConfirmReceiptModal } from './ConfirmReceiptModal'
-import { useNow } from './use-now'
 import './trade.css'
 
-export function OrderStatusTag({ order }: { order: Pick<Order, 'status'> }) {
-  return <Tag color={ORDER_STATUS_COLORS[order.status]}>{ORDER_STATUS_LABELS[order.status]}</Tag>
+/** The order could not be shown: why (or that the address names none), and the way to my orders. */
+export function OrderLoadFailed({ error, title = '订单加载失败' }: { error: unknown; title?: string }) {
+  return (
+    <Result
+      status="error"
+      title={title}
+      subTitle={error ? apiErrorText(error) : '地址中缺少订单号'}
+      extra={
+        <Link to="/buyer/buyOrder.html">
+          <Button type="primary">查看我的订单</Button>
+        </Link>
+      }
+    />
+  )
 }
 
 /** 剩余 14 分 05 秒 · 超时未支付将自动取消 — ticking every second. */
@@ -38,7 +56,7 @@ export function OrderSummary({ order }: { order: Order }) {
     <Descriptions bordered size="small" column={{ xs: 1, sm: 1, md: 2 }} className="order-summary">
       <Descriptions.Item label="订单号">{order.orderNo}</Descriptions.Item>
       <Descriptions.Item label="状态">
-        <OrderStatusTag order={order} />
+        <OrderStatusTag status={order.status} />
       </Descriptions.Item>
       <Descriptions.Item label="商品" span={2}>
         <Link to={goodsDetailPath(order.goodsId)}>{order.goodsTitle}</Link>
@@ -65,29 +83,20 @@ export function OrderSummary({ order }: { order: Order }) {
   )
 }
 
-function DisputeModal({
-  orderNo,
-  onClose,
-  onDone,
-}: {
-  orderNo: string
-  onClose: () => void
-  onDone: () => void
-}) {
+function DisputeModal({ orderNo, onClose }: { orderNo: string; onClose: () => void }) {
   const [form] = Form.useForm<{ reason: string }>()
-  const [saving, setSaving] = useState(false)
+  const dispute = useOpenDispute()
   const submit = async () => {
     const { reason } = await form.validateFields()
-    setSaving(true)
-    try {
-      await disputeOrder({ orderNo, reason: reason.trim() })
-      toast('success', '已提交仲裁，平台客服会在担保聊天室处理')
-      onDone()
-    } catch (err) {
-      toast('error', apiErrorText(err, '提交仲裁失败'))
-    } finally {
-      setSaving(false)
-    }
+    dispute.mutate(
+      { orderNo, reason: reason.trim() },
+      {
+        onSuccess: () => {
+          toast('success', '已提交仲裁，平台客服会在担保聊天室处理')
+          onClose()
+        },
+      },
+    )
   }
   return (
     <Modal
@@ -95,7 +104,7 @@ function DisputeModal({
       title="申请仲裁"
       okText="提交"
       cancelText="取消"
-      confirmLoading={saving}
+      confirmLoading={dispute.isPending}
       onOk={() => void submit().catch(() => undefined)}
       onCancel={onClose}
       destroyOnHidden
@@ -114,33 +123,31 @@ function DisputeModal({
   )
 }
 
-/** The buttons of an order; calls run here, links go to their pages; `onChanged` reloads the caller. */
+/**
+ * The buttons of an order; calls run here, links go to their pages. Orders on screen refresh after a
+ * change (api/trade.ts); a refusal is a toast of the request layer.
+ */
 export function OrderActions({
   order,
-  onChanged,
   size = 'small',
 }: {
   order: Order
-  onChanged: () => void
   size?: 'small' | 'middle' | 'large'
 }) {
   const navigate = useNavigate()
-  const [busy, setBusy] = useState<string | null>(null)
+  const step = useOrderStep()
+  const busy = step.isPending ? step.variables.step : null
   const [disputing, setDisputing] = useState(false)
   const [confirming, setConfirming] = useState(false)
-  const run = async (button: ActionButton) => {
-    setBusy(button.action)
-    try {
-      if (button.action === 'cancel') await cancelOrder(order.orderNo)
-      else if (button.action === 'startDelivery') await startDelivery(order.orderNo)
-      toast('success', `${button.label}成功`)
-      onChanged()
-    } catch (err) {
-      toast('error', apiErrorText(err, `${button.label}失败`))
-    } finally {
-      setBusy(null)
-    }
-  }
+  const run = (button: ActionButton) =>
+    button.action === 'cancel' || button.action === 'startDelivery'
+      ? step
+          .mutateAsync(
+            { step: button.action, orderNo: order.orderNo },
+            { onSuccess: () => toast('success', `${button.label}成功`) },
+          )
+          .catch(() => undefined)
+      : undefined
   const buttons = orderButtons(order)
   if (buttons.length === 0) return null
   return (
@@ -186,22 +193,8 @@ export function OrderActions({
           </Popconfirm>
         )
       })}
-      {disputing ? (
-        <DisputeModal
-          orderNo={order.orderNo}
-          onClose={() => setDisputing(false)}
-          onDone={() => {
-            setDisputing(false)
-            onChanged()
-          }}
-        />
-      ) : null}
-      <ConfirmReceiptModal
-        order={order}
-        open={confirming}
-        onClose={() => setConfirming(false)}
-        onConfirmed={onChanged}
-      />
+      {disputing ? <DisputeModal orderNo={order.orderNo} onClose={() => setDisputing(false)} /> : null}
+      <ConfirmReceiptModal order={order} open={confirming} onClose={() => setConfirming(false)} />
     </Space>
   )
 }

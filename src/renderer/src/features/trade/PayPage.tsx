@@ -6,61 +6,27 @@
  * page is the top-up page: amount and channel, then the gateway's page (payUrl).
  */
 import './trade.css'
-import { useState } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router-dom'
-import { Alert, Button, Divider, Form, Input, Result, Skeleton, Steps } from 'antd'
-import { LockOutlined } from '@ant-design/icons'
-import { getWallet } from '@renderer/api/funds'
-import { payOrder } from '@renderer/api/trade'
+import { Alert, Button, Divider, Form, Result, Skeleton, Steps } from 'antd'
+import { useQuery } from '@tanstack/react-query'
+import { orderPayPath } from '@shared/rules/return-to'
+import { walletQuery } from '@renderer/api/funds'
+import { usePayOrder } from '@renderer/api/trade'
+import { CentreLayout, BUYER_CENTRE } from '@renderer/app/layouts/CentreLayout'
+import { PayPasswordInput, payPasswordRule } from '@renderer/components/PayPasswordInput'
+import { TopupForm } from '@renderer/components/topup/TopupForm'
+import { TopupResult } from '@renderer/components/topup/TopupResult'
+import { useNow } from '@renderer/components/use-now'
 import { apiErrorText } from '@renderer/utils/api-error'
 import { formatYuan } from '@renderer/utils/money'
 import { formatTradeTime } from '@renderer/utils/time'
 import { toast } from '@renderer/utils/toast'
-import { useQuery } from '@renderer/utils/use-query'
-import { TopupForm } from '@renderer/features/funds/TopupForm'
-import { TopupResult } from '@renderer/features/funds/TopupResult'
-import { orderPayPath } from '@shared/rules/return-to'
-import { OrderLoadFailed } from './ConfirmOrderPage'
-import { OrderSummary, TimeLeft } from './OrderParts'
-import { encryptPayPassword } from './pay-password'
+import { OrderLoadFailed, OrderSummary, TimeLeft } from './OrderParts'
 import { ORDER_STEPS } from './trade-utils'
-import { payPinProblem } from '@shared/rules/pay-pin'
-import { payPasswordError } from './trade-utils'
 import { useOrderFromQuery } from './use-order'
-import { useNow } from './use-now'
-import { CentreLayout, BUYER_CENTRE } from '@renderer/app/layouts/CentreLayout'
-
-export function PayPasswordInput(props: { autoFocus?: boolean }) {
-  return (
-    <Input.Password
-      prefix={<LockOutlined />}
-      maxLength={6}
-      inputMode="numeric"
-      autoComplete="off"
-      placeholder="6 位数字支付密码"
-      aria-label="支付密码"
-      {...props}
-    />
-  )
-}
-
-export const payPasswordRule = {
-  validator: (_: unknown, value: string) => {
-    const message = payPasswordError(value)
-    return message ? Promise.reject(new Error(message)) : Promise.resolve()
-  },
-}
-
-/** A new payment password: six digits that are not a trivial pattern (the server's rule). */
-export const newPayPasswordRule = {
-  validator: (_: unknown, value: string) => {
-    const message = payPasswordError(value) || payPinProblem(value)
-    return message ? Promise.reject(new Error(message)) : Promise.resolve()
-  },
-}
 
 function TopupOnly() {
-  const wallet = useQuery(['wallet'], getWallet)
+  const wallet = useQuery(walletQuery())
   return (
     <CentreLayout centre={BUYER_CENTRE} title="账户充值">
       <div className="centre-narrow">
@@ -76,22 +42,26 @@ function TopupOnly() {
 }
 
 export default function PayPage() {
+  const { orderNo } = useOrderFromQuery()
+  return orderNo ? <PayOrder /> : <TopupOnly />
+}
+
+function PayOrder() {
   const navigate = useNavigate()
-  const { orderNo, data: order, error, reload } = useOrderFromQuery()
+  const { order: query } = useOrderFromQuery()
   const [params] = useSearchParams()
   // back from the gateway: the top-up started here
   const topupNo = params.get('topupNo')?.trim() || null
-  const wallet = useQuery(['wallet', orderNo], getWallet)
+  const wallet = useQuery(walletQuery())
   const [form] = Form.useForm<{ payPassword: string }>()
-  const [paying, setPaying] = useState(false)
-  const [payError, setPayError] = useState('')
+  const pay = usePayOrder()
   const now = useNow(30_000)
+  const order = query.data
 
-  if (!orderNo) return <TopupOnly />
-  if (error || order === null) {
+  if (query.error) {
     return (
       <CentreLayout centre={BUYER_CENTRE} title="支付订单" nav={false}>
-        <OrderLoadFailed error={error} />
+        <OrderLoadFailed error={query.error} />
       </CentreLayout>
     )
   }
@@ -122,22 +92,19 @@ export default function PayPage() {
   const shortfall = w ? Math.max(0, order.amount - w.available) : 0
   const locked = w?.payLockedUntil && w.payLockedUntil > now ? w.payLockedUntil : null
 
-  const pay = async ({ payPassword }: { payPassword: string }) => {
-    setPaying(true)
-    setPayError('')
-    try {
-      await payOrder(order.orderNo, await encryptPayPassword(payPassword))
-      toast('success', '支付成功')
-      void navigate(`/buyer/paySuccess.html?orderNo=${encodeURIComponent(order.orderNo)}`, { replace: true })
-    } catch (err) {
-      setPayError(apiErrorText(err, '支付失败'))
-      form.resetFields()
-      wallet.reload()
-      reload()
-    } finally {
-      setPaying(false)
-    }
-  }
+  const submit = ({ payPassword }: { payPassword: string }) =>
+    pay.mutate(
+      { orderNo: order.orderNo, payPassword },
+      {
+        onSuccess: () => {
+          toast('success', '支付成功')
+          void navigate(`/buyer/paySuccess.html?orderNo=${encodeURIComponent(order.orderNo)}`, {
+            replace: true,
+          })
+        },
+        onError: () => form.resetFields(),
+      },
+    )
 
   return (
     <CentreLayout centre={BUYER_CENTRE} title="支付订单" nav={false}>
@@ -146,7 +113,7 @@ export default function PayPage() {
         <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={<TimeLeft order={order} />} />
         {topupNo ? (
           <div style={{ marginBottom: 16 }}>
-            <TopupResult topupNo={topupNo} onPaid={wallet.reload} />
+            <TopupResult topupNo={topupNo} />
           </div>
         ) : null}
         <OrderSummary order={order} />
@@ -194,19 +161,20 @@ export default function PayPage() {
                 title={`支付密码错误次数过多，支付已锁定至 ${formatTradeTime(locked)}`}
               />
             ) : (
-              <Form
-                form={form}
-                layout="vertical"
-                onFinish={(values) => void pay(values)}
-                style={{ maxWidth: 360 }}
-              >
+              <Form form={form} layout="vertical" onFinish={submit} style={{ maxWidth: 360 }}>
                 <Form.Item name="payPassword" label="支付密码" rules={[payPasswordRule]}>
                   <PayPasswordInput autoFocus />
                 </Form.Item>
-                {payError ? (
-                  <Alert type="error" showIcon title={payError} role="alert" style={{ marginBottom: 16 }} />
+                {pay.error ? (
+                  <Alert
+                    type="error"
+                    showIcon
+                    title={apiErrorText(pay.error, '支付失败')}
+                    role="alert"
+                    style={{ marginBottom: 16 }}
+                  />
                 ) : null}
-                <Button type="primary" size="large" htmlType="submit" loading={paying} block>
+                <Button type="primary" size="large" htmlType="submit" loading={pay.isPending} block>
                   确认支付 {formatYuan(order.amount)}
                 </Button>
                 <Divider plain>

@@ -2,18 +2,19 @@
 import './trade.css'
 import { Link } from 'react-router-dom'
 import { Button, Result, Skeleton, Steps } from 'antd'
+import { CentreLayout, BUYER_CENTRE } from '@renderer/app/layouts/CentreLayout'
 import { formatYuan } from '@renderer/utils/money'
-import { OrderLoadFailed } from './ConfirmOrderPage'
+import { OrderLoadFailed } from './OrderParts'
 import { ORDER_STEPS } from './trade-utils'
 import { useOrderFromQuery } from './use-order'
-import { CentreLayout, BUYER_CENTRE } from '@renderer/app/layouts/CentreLayout'
 
 export default function PaySuccessPage() {
-  const { orderNo, data: order, error } = useOrderFromQuery()
-  if (error || !orderNo || order === null) {
+  const { orderNo, order: query } = useOrderFromQuery()
+  const order = query.data
+  if (query.error || !orderNo) {
     return (
       <CentreLayout centre={BUYER_CENTRE} title="支付成功" nav={false}>
-        <OrderLoadFailed error={error} />
+        <OrderLoadFailed error={query.error} />
       </CentreLayout>
     )
   }

@@ -1,12 +1,11 @@
 /** Add or edit a receiving role (game, server, role name, role id) in a modal. */
-import { useState } from 'react'
 import { Alert, Checkbox, Form, Input, Modal, Select } from 'antd'
+import { useQuery } from '@tanstack/react-query'
 import type { ReceivingRole, SaveRoleBody } from '@shared/api/trade'
-import { getGames, getGameServers } from '@renderer/api/game'
-import { saveRole } from '@renderer/api/trade'
+import { gameServersQuery, gamesQuery } from '@renderer/api/game'
+import { useSaveRole } from '@renderer/api/trade'
 import { apiErrorText } from '@renderer/utils/api-error'
 import { toast } from '@renderer/utils/toast'
-import { useQuery } from '@renderer/utils/use-query'
 
 interface Values {
   gameId: number
@@ -30,37 +29,29 @@ export function RoleFormModal({
 }) {
   const [form] = Form.useForm<Values>()
   const selectedGame = Form.useWatch('gameId', form) ?? role?.gameId ?? gameId
-  const games = useQuery(['games'], getGames)
-  const servers = useQuery(['servers', selectedGame], () =>
-    selectedGame ? getGameServers(selectedGame) : Promise.resolve([]),
-  )
-  const [saving, setSaving] = useState(false)
-  const [error, setError] = useState('')
+  const games = useQuery(gamesQuery())
+  const servers = useQuery({ ...gameServersQuery(selectedGame ?? 0), enabled: Boolean(selectedGame) })
+  const save = useSaveRole()
   const serverOptions = (servers.data ?? [])
     .filter((s) => s.parentId !== null)
     .map((s) => ({ value: s.serverId, label: s.name }))
 
-  const save = async () => {
+  const submit = async () => {
     const values = await form.validateFields()
-    setSaving(true)
-    setError('')
-    try {
-      const body: SaveRoleBody = {
-        ...(role ? { roleId: role.roleId } : {}),
-        gameId: values.gameId,
-        ...(values.serverId ? { serverId: values.serverId } : {}),
-        roleName: values.roleName.trim(),
-        gameRoleId: values.gameRoleId.trim(),
-        isDefault: Boolean(values.isDefault),
-      }
-      const saved = await saveRole(body)
-      toast('success', '收货角色已保存')
-      onSaved(saved)
-    } catch (err) {
-      setError(apiErrorText(err, '保存失败'))
-    } finally {
-      setSaving(false)
+    const body: SaveRoleBody = {
+      ...(role ? { roleId: role.roleId } : {}),
+      gameId: values.gameId,
+      ...(values.serverId ? { serverId: values.serverId } : {}),
+      roleName: values.roleName.trim(),
+      gameRoleId: values.gameRoleId.trim(),
+      isDefault: Boolean(values.isDefault),
     }
+    save.mutate(body, {
+      onSuccess: (saved) => {
+        toast('success', '收货角色已保存')
+        onSaved(saved)
+      },
+    })
   }
 
   return (
@@ -69,8 +60,8 @@ export function RoleFormModal({
       title={role ? '编辑收货角色' : '新增收货角色'}
       okText="保存"
       cancelText="取消"
-      confirmLoading={saving}
-      onOk={() => void save().catch(() => undefined)}
+      confirmLoading={save.isPending}
+      onOk={() => void submit().catch(() => undefined)}
       onCancel={onClose}
       destroyOnHidden
     >
@@ -90,7 +81,7 @@ export function RoleFormModal({
             aria-label="游戏"
             showSearch={{ optionFilterProp: 'label' }}
             disabled={Boolean(gameId)}
-            loading={games.loading}
+            loading={games.isPending}
             placeholder="选择游戏"
             options={(games.data ?? []).map((g) => ({ value: g.gameId, label: g.nameCn }))}
             onChange={() => form.setFieldValue('serverId', undefined)}
@@ -119,7 +110,9 @@ export function RoleFormModal({
           <Checkbox>设为该游戏的默认收货角色</Checkbox>
         </Form.Item>
       </Form>
-      {error ? <Alert type="error" showIcon title={error} role="alert" /> : null}
+      {save.error ? (
+        <Alert type="error" showIcon title={apiErrorText(save.error, '保存失败')} role="alert" />
+      ) : null}
     </Modal>
   )
 }

@@ -4,26 +4,23 @@ import { useState } from 'react'
 import { Alert, Button, Popconfirm, Table, Tag } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import { PlusOutlined } from '@ant-design/icons'
+import { useQuery } from '@tanstack/react-query'
 import type { ReceivingRole } from '@shared/api/trade'
-import { listRoles, removeRole } from '@renderer/api/trade'
+import { rolesQuery, useRemoveRole } from '@renderer/api/trade'
+import { CentreLayout, BUYER_CENTRE } from '@renderer/app/layouts/CentreLayout'
 import { apiErrorText } from '@renderer/utils/api-error'
 import { toast } from '@renderer/utils/toast'
-import { useQuery } from '@renderer/utils/use-query'
 import { RoleFormModal } from './RoleForm'
-import { CentreLayout, BUYER_CENTRE } from '@renderer/app/layouts/CentreLayout'
 
 export default function RoleManagePage() {
-  const roles = useQuery(['roles'], () => listRoles())
+  const roles = useQuery(rolesQuery())
+  const removal = useRemoveRole()
   const [editing, setEditing] = useState<ReceivingRole | 'new' | null>(null)
-  const remove = async (role: ReceivingRole) => {
-    try {
-      await removeRole(role.roleId)
-      toast('success', '已删除收货角色')
-      roles.reload()
-    } catch (err) {
-      toast('error', apiErrorText(err, '删除失败'))
-    }
-  }
+  // a refusal is a toast of the request layer; the list refreshes itself
+  const remove = (role: ReceivingRole) =>
+    removal
+      .mutateAsync(role.roleId, { onSuccess: () => toast('success', '已删除收货角色') })
+      .catch(() => undefined)
   const columns: ColumnsType<ReceivingRole> = [
     { title: '游戏', dataIndex: 'gameName' },
     { title: '服务器', dataIndex: 'serverName', render: (v: string | null) => v || '—' },
@@ -76,7 +73,7 @@ export default function RoleManagePage() {
       ) : (
         <Table<ReceivingRole>
           rowKey="roleId"
-          loading={roles.loading}
+          loading={roles.isPending}
           columns={columns}
           dataSource={roles.data ?? []}
           pagination={false}
@@ -88,10 +85,7 @@ export default function RoleManagePage() {
         <RoleFormModal
           role={editing === 'new' ? null : editing}
           onClose={() => setEditing(null)}
-          onSaved={() => {
-            setEditing(null)
-            roles.reload()
-          }}
+          onSaved={() => setEditing(null)}
         />
       ) : null}
     </CentreLayout>

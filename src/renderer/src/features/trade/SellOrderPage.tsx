@@ -1,10 +1,10 @@
 /** /seller/sellOrder.html: the orders of my listings (start delivery, deliver, dispute) and the bids on them. */
-import { exportSellOrders, listSellOrders } from '@renderer/api/trade'
-import { ExportButton } from '@renderer/components/ExportButton'
-import { OrderList } from './OrderList'
-import { MyBids } from './Bids'
 import './trade.css'
+import { exportSellOrders } from '@renderer/api/trade'
+import { ExportButton } from '@renderer/components/ExportButton'
 import { CentreLayout, SELLER_CENTRE } from '@renderer/app/layouts/CentreLayout'
+import { OrderList } from './OrderList'
+import { MyBids } from './MyBids'
 
 export default function SellOrderPage() {
   return (
@@ -13,7 +13,7 @@ export default function SellOrderPage() {
       title="我卖出的商品"
       extra={<ExportButton label="导出订单" unit="笔订单" run={() => exportSellOrders()} />}
     >
-      <OrderList load={listSellOrders} />
+      <OrderList side="seller" />
       <MyBids role="seller" />
     </CentreLayout>
   )

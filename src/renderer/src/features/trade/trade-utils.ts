@@ -1,47 +1,8 @@
 /**
- * Pure helpers of the trading pages: time left until a deadline, the buttons an order offers from
- * its `actions`, status colours, the payment-password rule. No React here, so tests cover them.
+ * Pure helpers of the order pages: the buttons an order offers from its `actions`, and the steps of
+ * buying. No React here, so tests cover them.
  */
-import type { OrderAction, OrderStatus, Order } from '@shared/api/trade'
-
-const MINUTE = 60_000
-const HOUR = 60 * MINUTE
-const DAY = 24 * HOUR
-
-/**
- * How long until `deadline` (epoch ms), in Chinese: under an hour to the second
- * (14 分 05 秒), under a day to the minute (5 小时 03 分), beyond that days and hours (2 天 4 小时).
- * '' without a deadline, '已到期' once it has passed.
- */
-export function formatTimeLeft(deadline: number | null | undefined, now: number): string {
-  if (deadline === null || deadline === undefined || !Number.isFinite(deadline)) return ''
-  const left = deadline - now
-  if (left <= 0) return '已到期'
-  const pad = (n: number) => String(n).padStart(2, '0')
-  if (left < HOUR) {
-    const seconds = Math.floor(left / 1000)
-    return `${Math.floor(seconds / 60)} 分 ${pad(seconds % 60)} 秒`
-  }
-  if (left < DAY) {
-    const minutes = Math.floor(left / MINUTE)
-    return `${Math.floor(minutes / 60)} 小时 ${pad(minutes % 60)} 分`
-  }
-  const hours = Math.floor(left / HOUR)
-  return `${Math.floor(hours / 24)} 天 ${hours % 24} 小时`
-}
-
-export const ORDER_STATUS_COLORS: Record<OrderStatus, string> = {
-  UNPAID: 'orange',
-  PAID: 'blue',
-  DELIVERING: 'cyan',
-  TO_CONFIRM: 'geekblue',
-  COMPLETED: 'green',
-  SETTLED: 'success',
-  CANCELLED: 'default',
-  REFUNDING: 'gold',
-  REFUNDED: 'default',
-  ARBITRATING: 'red',
-}
+import type { Order, OrderAction, OrderStatus } from '@shared/api/trade'
 
 export interface ActionButton {
   action: OrderAction | 'warrant'
@@ -126,20 +87,6 @@ export function orderButtons(
     buttons.push({ action: 'warrant', label: '担保聊天室', href: `/warrantOrderHandler.html?${q}` })
   }
   return buttons
-}
-
-/** The payment password: exactly six digits. '' when fine, else the message. */
-export function payPasswordError(value: string | undefined | null): string {
-  if (!value) return '请输入 6 位数字支付密码'
-  if (!/^\d{6}$/.test(value)) return '支付密码必须是 6 位数字'
-  return ''
-}
-
-/** A positive integer from a query parameter, or null. */
-export function positiveInt(text: string | null | undefined): number | null {
-  if (!text) return null
-  const n = Number(text)
-  return Number.isSafeInteger(n) && n > 0 ? n : null
 }
 
 /** The steps of buying, shown on the order pages. */

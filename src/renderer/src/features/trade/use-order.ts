@@ -1,11 +1,11 @@
 import { useSearchParams } from 'react-router-dom'
-import { getOrder } from '@renderer/api/trade'
-import { useQuery } from '@renderer/utils/use-query'
+import { useQuery } from '@tanstack/react-query'
+import { orderQuery } from '@renderer/api/trade'
 
-/** The order named by `?orderNo=` (null when the address has none). */
+/** The order named by `?orderNo=` (orderNo null when the address has none; then nothing is asked). */
 export function useOrderFromQuery() {
   const [params] = useSearchParams()
   const orderNo = params.get('orderNo')?.trim() || null
-  const order = useQuery(['order', orderNo], () => (orderNo ? getOrder(orderNo) : Promise.resolve(null)))
-  return { orderNo, ...order }
+  const order = useQuery({ ...orderQuery(orderNo ?? ''), enabled: orderNo !== null })
+  return { orderNo, order }
 }

@@ -1,70 +1,28 @@
-import { MESSAGE } from '@shared/api/message'
 import { afterEach, describe, expect, it } from 'vitest'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { PATHS } from '@shared/api/paths'
-import { TRADE_PATHS, type Dispute, type WarrantRoom } from '@shared/api/trade'
-import { TOKEN_COOKIE } from '@shared/constants'
+import { WARRANT, type Dispute, type WarrantRoom } from '@shared/api/warrant'
 import { useSessionStore } from '@renderer/stores/session'
-import { fakeApi, ok, type FakeApi } from '@renderer/testing/fake-api'
-import { renderApp } from '@renderer/testing/render-app'
+import { logIn } from '@renderer/testing/catalogue-fixtures'
+import { fakeServer, type FakeServer } from '@renderer/testing/fake-server'
+import { renderPage } from '@renderer/testing/render-page'
+import { dispute, ORDER_NO, room } from '@renderer/testing/trade-fixtures'
+import WarrantPage from './WarrantPage'
 
-let api: FakeApi | null = null
-afterEach(() => {
-  api?.restore()
-  api = null
-  useSessionStore.getState().clear()
-})
+let server: FakeServer
+afterEach(() => server.restore())
 
-const ORDER_NO = 'YX20260101120000123'
-/** TRADE_PATHS.warrantDispute of the order */
-const DISPUTE_URL = `/trade/warrant/dispute/${ORDER_NO}`
-const room = (over: Partial<WarrantRoom> = {}): WarrantRoom => ({
-  orderNo: ORDER_NO,
-  goodsTitle: '王者荣耀 V8 全英雄账号',
-  amount: 70_000,
-  status: 'ARBITRATING',
-  buyerName: '买家小王',
-  sellerName: '卖家老李',
-  lastMessageAt: null,
-  unread: 0,
-  ...over,
-})
-const openDispute: Dispute = {
-  disputeId: 3,
-  orderNo: ORDER_NO,
-  goodsTitle: '王者荣耀 V8 全英雄账号',
-  amount: 70_000,
-  buyerName: '买家小王',
-  sellerName: '卖家老李',
-  orderStatus: 'ARBITRATING',
-  state: 'OPEN',
-  openedBy: 'buyer',
-  openedByName: '买家小王',
-  openedAt: 1_767_240_000_000,
-  reason: '登录后发现账号被找回',
-  fromStatus: 'TO_CONFIRM',
-  ruling: null,
+function signIn(roles: string[], rooms: WarrantRoom[], latest: Dispute) {
+  server = fakeServer()
+    .on(WARRANT.rooms, rooms)
+    .on(WARRANT.messages, [])
+    .on(WARRANT.dispute, latest)
+    .on(WARRANT.rule, undefined)
+  logIn()
+  useSessionStore.setState({ roles })
 }
 
-function signIn(roles: string[], routes: Record<string, object>) {
-  api = fakeApi({
-    [PATHS.getInfo]: {
-      code: 200,
-      user: { userId: 1, userName: 'u', nickName: '用户', avatar: '', phone: '', email: '' },
-      roles,
-      permissions: [],
-    },
-    [MESSAGE.unreadCount.path]: ok(0),
-    [MESSAGE.group.path]: ok({ hasNewWarrantMessage: false }),
-    [TRADE_PATHS.warrantMessages.replace(':orderNo', ORDER_NO)]: ok([]),
-    ...routes,
-  })
-  document.cookie = `${TOKEN_COOKIE}=tk; path=/`
-  useSessionStore.getState().hydrate()
-  return api
-}
-
-const ruleCalls = () => api!.callsTo(TRADE_PATHS.warrantRule)
+const ruleCalls = () => server.callsTo(WARRANT.rule)
+const openRoom = () => renderPage(<WarrantPage />, { url: `/warrantOrderHandler.html?orderNo=${ORDER_NO}` })
 
 // text queries rather than role queries: computing accessible names of a whole page is slow in jsdom
 const buttonOf = (scope: HTMLElement, text: string) =>
@@ -75,18 +33,14 @@ async function dialogTitled(title: string) {
 }
 
 async function openRuleDialog() {
-  renderApp(`/warrantOrderHandler.html?orderNo=${ORDER_NO}`)
+  openRoom()
   fireEvent.click(await screen.findByText('仲裁裁定', { selector: 'button span' }))
   return dialogTitled('仲裁裁定')
 }
 
 describe('the staff ruling dialog', () => {
   it('has no default decision, needs a reason, and restates the money before sending', async () => {
-    signIn(['admin'], {
-      [TRADE_PATHS.warrantRooms]: ok([room()]),
-      [DISPUTE_URL]: ok(openDispute),
-      [TRADE_PATHS.warrantRule]: ok(),
-    })
+    signIn(['admin'], [room()], dispute())
     const dialog = await openRuleDialog()
 
     // nothing chosen: staff must pick one
@@ -125,7 +79,7 @@ describe('the staff ruling dialog', () => {
 
     fireEvent.click(buttonOf(whole, '确认裁定'))
     await waitFor(() => expect(ruleCalls()).toHaveLength(1))
-    expect(JSON.parse(ruleCalls()[0]!.data as string)).toEqual({
+    expect(ruleCalls()[0]!.body).toEqual({
       orderNo: ORDER_NO,
       decision: 'REFUND',
       refundAmount: 70_000,
@@ -136,11 +90,7 @@ describe('the staff ruling dialog', () => {
   })
 
   it('takes a partial refund in 元 strictly between nothing and the whole amount', async () => {
-    signIn(['admin'], {
-      [TRADE_PATHS.warrantRooms]: ok([room({ amount: 12_345 })]),
-      [DISPUTE_URL]: ok(openDispute),
-      [TRADE_PATHS.warrantRule]: ok(),
-    })
+    signIn(['admin'], [room({ amount: 12_345 })], dispute())
     const dialog = await openRuleDialog()
     fireEvent.click(within(dialog).getByLabelText('部分退款'))
     fireEvent.change(within(dialog).getByLabelText('裁决理由'), { target: { value: '协商一致' } })
@@ -160,16 +110,16 @@ describe('the staff ruling dialog', () => {
     expect(within(confirm).getByText('买家退回 ¥0.45，卖家结算 ¥123.00')).toBeTruthy()
     fireEvent.click(buttonOf(confirm, '确认裁定'))
     await waitFor(() => expect(ruleCalls()).toHaveLength(1))
-    expect(JSON.parse(ruleCalls()[0]!.data as string)).toMatchObject({ decision: 'SPLIT', refundAmount: 45 })
+    expect(ruleCalls()[0]!.body).toMatchObject({ decision: 'SPLIT', refundAmount: 45 })
   })
 })
 
 describe('a ruled room', () => {
   it('shows its parties the ruling in money with the written reason, and no ruling button', async () => {
-    signIn(['common'], {
-      [TRADE_PATHS.warrantRooms]: ok([room({ status: 'SETTLED' })]),
-      [DISPUTE_URL]: ok({
-        ...openDispute,
+    signIn(
+      ['common'],
+      [room({ status: 'SETTLED' })],
+      dispute({
         state: 'RULED',
         orderStatus: 'SETTLED',
         ruling: {
@@ -180,9 +130,9 @@ describe('a ruled room', () => {
           ruledAt: 1_767_300_000_000,
           ruledByName: '平台客服',
         },
-      } satisfies Dispute),
-    })
-    renderApp(`/warrantOrderHandler.html?orderNo=${ORDER_NO}`)
+      }),
+    )
+    openRoom()
     expect(await screen.findByText('仲裁结果：部分退款')).toBeTruthy()
     expect(screen.getByText('买家退回 ¥250.00，卖家结算 ¥450.00')).toBeTruthy()
     expect(screen.getByText('裁决理由：部分皮肤被回收，按比例退款')).toBeTruthy()

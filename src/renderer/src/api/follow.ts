@@ -1,0 +1,62 @@
+/** Following listings: the caller's follows, which listings are followed, follow and unfollow. */
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useMutationState,
+  useQueryClient,
+} from '@tanstack/react-query'
+import { FOLLOW, type FollowListQuery } from '@shared/api/follow'
+import { call } from './client'
+import { gameKeys } from './game'
+import { goodsKeys } from './goods'
+
+export const followListQuery = (query: FollowListQuery) =>
+  queryOptions({
+    queryKey: goodsKeys.followList(query),
+    queryFn: () => call(FOLLOW.list, { query }),
+    placeholderData: keepPreviousData,
+  })
+
+/** the follows looked up to mark followed listings in a list (the follow list's largest page) */
+const FOLLOWED_LOOKUP = 100
+
+/** Which listings the user follows (an empty set for a visitor, or when the lookup fails). */
+export const followedIdsQuery = (loggedIn: boolean) =>
+  queryOptions({
+    queryKey: [...goodsKeys.followedIds, loggedIn] as const,
+    queryFn: async () => {
+      if (!loggedIn) return new Set<number>()
+      try {
+        const page = await call(FOLLOW.list, { query: { pageNum: 1, pageSize: FOLLOWED_LOOKUP } })
+        return new Set(page.rows.map((row) => row.goodsId))
+      } catch {
+        return new Set<number>()
+      }
+    },
+  })
+
+const FOLLOW_MUTATION = ['goods', 'follow', 'toggle'] as const
+
+/** Follow (follow: true) or unfollow a listing; the follow lists follow (errors: 'caller'). */
+export function useFollowGoods() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationKey: FOLLOW_MUTATION,
+    mutationFn: ({ goodsId, follow }: { goodsId: number; follow: boolean }) =>
+      call(follow ? FOLLOW.follow : FOLLOW.unfollow, { body: { goodsId } }, { errors: 'caller' }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: goodsKeys.follows }),
+        queryClient.invalidateQueries({ queryKey: gameKeys.followed }),
+      ]),
+  })
+}
+
+/** The listings whose follow or unfollow is on its way. */
+export function usePendingFollows(): number[] {
+  return useMutationState({
+    filters: { mutationKey: FOLLOW_MUTATION, status: 'pending' },
+    select: (mutation) => (mutation.state.variables as { goodsId: number }).goodsId,
+  })
+}

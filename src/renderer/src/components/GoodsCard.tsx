@@ -1,0 +1,210 @@
+/**
+ * A listing in a list: a card (grid) or a row. Titles and values are React text — HTML in a title
+ * is shown as characters, never run.
+ */
+import { useState } from 'react'
+import { Link } from 'react-router-dom'
+import { Button, Tag, Tooltip } from 'antd'
+import { EyeOutlined, HeartFilled, HeartOutlined, PictureOutlined, ShopOutlined } from '@ant-design/icons'
+import type { AttributeField } from '@shared/api/game'
+import { GOODS_STATUS_LABELS, GOODS_TYPE_LABELS, type GoodsBrief } from '@shared/api/goods'
+import { goodsDetailPath, imageSrc, shopPath, STATUS_COLORS } from '@renderer/api/goods'
+import { formatYuan } from '@renderer/utils/money'
+import { attributeChips } from './listing-attributes'
+import './goods-card.css'
+
+export interface GoodsCardProps {
+  goods: GoodsBrief
+  /** the game's attribute fields, for labelled chips */
+  fields?: readonly AttributeField[]
+  variant?: 'card' | 'row'
+  /** show the follow button (list page) */
+  followed?: boolean
+  following?: boolean
+  onToggleFollow?: (goods: GoodsBrief) => void
+  /** show the game's name (mixed-game lists) */
+  showGame?: boolean
+}
+
+export function GoodsCover({ src, alt, className }: { src: string | null; alt: string; className?: string }) {
+  const [failed, setFailed] = useState(false)
+  const url = imageSrc(src)
+  return (
+    <span className={`goods-cover ${className ?? ''}`}>
+      {url && !failed ? (
+        <img src={url} alt={alt} loading="lazy" decoding="async" onError={() => setFailed(true)} />
+      ) : (
+        <span className="goods-cover__empty" aria-hidden="true">
+          <PictureOutlined />
+        </span>
+      )}
+    </span>
+  )
+}
+
+export function PushedTag() {
+  return (
+    <Tag color="volcano" className="goods-pushed" variant="solid">
+      推荐
+    </Tag>
+  )
+}
+
+function whereText(goods: GoodsBrief, showGame: boolean): string {
+  return [
+    showGame ? goods.gameName : null,
+    GOODS_TYPE_LABELS[goods.goodsType],
+    goods.platform,
+    [goods.areaName, goods.serverName].filter(Boolean).join(' / ') || null,
+  ]
+    .filter(Boolean)
+    .join(' · ')
+}
+
+function FollowButton({
+  goods,
+  followed,
+  following,
+  onToggle,
+  compact,
+}: {
+  goods: GoodsBrief
+  followed: boolean
+  following?: boolean
+  onToggle: (goods: GoodsBrief) => void
+  compact?: boolean
+}) {
+  const label = followed ? '取消关注' : '关注'
+  return (
+    <Tooltip title={compact ? label : undefined}>
+      <Button
+        className={`goods-follow ${followed ? 'is-followed' : ''}`}
+        size="small"
+        type={compact ? 'text' : 'default'}
+        shape={compact ? 'circle' : 'default'}
+        icon={followed ? <HeartFilled /> : <HeartOutlined />}
+        loading={following}
+        aria-pressed={followed}
+        aria-label={`${label}：${goods.title}`}
+        onClick={() => onToggle(goods)}
+      >
+        {compact ? null : followed ? '已关注' : '关注'}
+      </Button>
+    </Tooltip>
+  )
+}
+
+export function GoodsCard({
+  goods,
+  fields,
+  variant = 'card',
+  followed,
+  following,
+  onToggleFollow,
+  showGame = false,
+}: GoodsCardProps) {
+  const href = goodsDetailPath(goods.goodsId)
+  const chips = attributeChips(goods.attributes, fields, variant === 'row' ? 6 : 3)
+  const where = whereText(goods, showGame)
+  const unavailable = goods.status !== 'ON_SALE'
+  if (variant === 'row') {
+    return (
+      <article className="goods-row" aria-label={goods.title}>
+        <Link to={href} className="goods-row__cover" tabIndex={-1} aria-hidden="true">
+          <GoodsCover src={goods.coverUrl} alt="" />
+          {goods.pushed ? <PushedTag /> : null}
+        </Link>
+        <div className="goods-row__main">
+          <Link to={href} className="goods-row__title" title={goods.title}>
+            {goods.title}
+          </Link>
+          {chips.length > 0 ? (
+            <div className="goods-chips">
+              {chips.map((chip) => (
+                <span key={chip} className="goods-chip">
+                  {chip}
+                </span>
+              ))}
+            </div>
+          ) : null}
+          <div className="goods-row__meta">
+            <span>{where}</span>
+            <Link to={shopPath(goods.sellerId)} className="goods-seller">
+              <ShopOutlined /> {goods.shopName}
+            </Link>
+            <span className="goods-views">
+              <EyeOutlined /> {goods.viewCount}
+            </span>
+          </div>
+        </div>
+        <div className="goods-row__side">
+          <strong className="goods-price">{formatYuan(goods.price)}</strong>
+          {unavailable ? (
+            <Tag color={STATUS_COLORS[goods.status]}>{GOODS_STATUS_LABELS[goods.status]}</Tag>
+          ) : null}
+          <div className="goods-row__actions">
+            {onToggleFollow ? (
+              <FollowButton
+                goods={goods}
+                followed={Boolean(followed)}
+                following={following}
+                onToggle={onToggleFollow}
+              />
+            ) : null}
+            <Link to={href}>
+              <Button type="primary" size="small">
+                查看详情
+              </Button>
+            </Link>
+          </div>
+        </div>
+      </article>
+    )
+  }
+  return (
+    <article className="goods-card" aria-label={goods.title}>
+      <Link to={href} className="goods-card__cover" tabIndex={-1} aria-hidden="true">
+        <GoodsCover src={goods.coverUrl} alt="" />
+        {goods.pushed ? <PushedTag /> : null}
+        {unavailable ? <span className="goods-card__status">{GOODS_STATUS_LABELS[goods.status]}</span> : null}
+      </Link>
+      <div className="goods-card__body">
+        <Link to={href} className="goods-card__title" title={goods.title}>
+          {goods.title}
+        </Link>
+        <div className="goods-chips goods-chips--one-line">
+          {chips.map((chip) => (
+            <span key={chip} className="goods-chip">
+              {chip}
+            </span>
+          ))}
+        </div>
+        <div className="goods-card__where" title={where}>
+          {where}
+        </div>
+        <div className="goods-card__price-line">
+          <strong className="goods-price">{formatYuan(goods.price)}</strong>
+          {onToggleFollow ? (
+            <FollowButton
+              goods={goods}
+              followed={Boolean(followed)}
+              following={following}
+              onToggle={onToggleFollow}
+              compact
+            />
+          ) : null}
+        </div>
+        <div className="goods-card__foot">
+          <Link to={shopPath(goods.sellerId)} className="goods-seller" title={goods.shopName}>
+            <ShopOutlined /> {goods.shopName}
+          </Link>
+          <span className="goods-views" aria-label={`浏览 ${goods.viewCount} 次`}>
+            <EyeOutlined /> {goods.viewCount}
+          </span>
+        </div>
+      </div>
+    </article>
+  )
+}
+
+export default GoodsCard

@@ -1,0 +1,149 @@
+/** The price dialog of a bid (the buyer's offer, with its validity) and of a counter-offer (the seller's). */
+import { Alert, Form, Input, InputNumber, Modal } from 'antd'
+import { TRADE_RULES } from '@shared/api/trade'
+import { useOfferBid } from '@renderer/api/bid'
+import { apiErrorText } from '@renderer/utils/api-error'
+import { fenToYuan, formatYuan, yuanToFen } from '@renderer/utils/money'
+import { toast } from '@renderer/utils/toast'
+import { bidHoursError, bidPriceError } from './bid-rules'
+
+type Offer = { kind: 'bid'; goodsId: number } | { kind: 'counter'; bidId: number }
+
+function PriceModal({
+  title,
+  label,
+  askFen,
+  offer,
+  onClose,
+  onDone,
+}: {
+  title: string
+  label: string
+  askFen: number
+  offer: Offer
+  onClose: () => void
+  onDone: () => void
+}) {
+  const [form] = Form.useForm<{ price: string; hours: number }>()
+  const send = useOfferBid()
+  const submit = async () => {
+    const values = await form.validateFields()
+    const price = yuanToFen(values.price) as number
+    send.mutate(
+      offer.kind === 'bid'
+        ? { kind: 'bid', goodsId: offer.goodsId, price, expiresInHours: values.hours }
+        : { kind: 'counter', bidId: offer.bidId, price },
+      {
+        onSuccess: () => {
+          toast(
+            'success',
+            offer.kind === 'bid' ? '出价已提交，等待卖家处理' : `已还价 ${fenToYuan(price)} 元，等待买家回应`,
+          )
+          onDone()
+        },
+      },
+    )
+  }
+  return (
+    <Modal
+      open
+      title={title}
+      okText="提交"
+      cancelText="取消"
+      confirmLoading={send.isPending}
+      onOk={() => void submit().catch(() => undefined)}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <p>当前售价 {formatYuan(askFen)}</p>
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={{ price: '', hours: TRADE_RULES.bidDefaultHours }}
+        onFinish={() => void submit()}
+      >
+        <Form.Item
+          name="price"
+          label={label}
+          rules={[
+            {
+              validator: (_, value: string) => {
+                const message = bidPriceError(value, askFen)
+                return message ? Promise.reject(new Error(message)) : Promise.resolve()
+              },
+            },
+          ]}
+        >
+          <Input prefix="¥" suffix="元" inputMode="decimal" maxLength={14} aria-label={label} autoFocus />
+        </Form.Item>
+        {offer.kind === 'bid' ? (
+          <Form.Item
+            name="hours"
+            label="有效期（小时）"
+            extra={`1 – ${TRADE_RULES.bidMaxHours} 小时，过期未处理的出价自动失效`}
+            rules={[
+              {
+                validator: (_, value: unknown) => {
+                  const message = bidHoursError(value)
+                  return message ? Promise.reject(new Error(message)) : Promise.resolve()
+                },
+              },
+            ]}
+          >
+            {/* no min/max here: InputNumber would silently clamp 100 to the maximum */}
+            <InputNumber aria-label="有效期（小时）" />
+          </Form.Item>
+        ) : null}
+      </Form>
+      {send.error ? (
+        <Alert type="error" showIcon title={apiErrorText(send.error, '提交失败')} role="alert" />
+      ) : null}
+    </Modal>
+  )
+}
+
+/** The buyer's 出价 dialog on a listing. */
+export function BidModal({
+  goodsId,
+  askFen,
+  onClose,
+  onDone,
+}: {
+  goodsId: number
+  askFen: number
+  onClose: () => void
+  onDone: () => void
+}) {
+  return (
+    <PriceModal
+      title="出价"
+      label="我的出价（元）"
+      askFen={askFen}
+      offer={{ kind: 'bid', goodsId }}
+      onClose={onClose}
+      onDone={onDone}
+    />
+  )
+}
+
+/** The seller's 还价 dialog on a pending bid. */
+export function CounterModal({
+  bidId,
+  askFen,
+  onClose,
+}: {
+  bidId: number
+  askFen: number
+  onClose: () => void
+}) {
+  return (
+    <PriceModal
+      title="还价"
+      label="还价（元）"
+      askFen={askFen}
+      offer={{ kind: 'counter', bidId }}
+      onClose={onClose}
+      onDone={onClose}
+    />
+  )
+}

@@ -1,0 +1,25 @@
+/** The form rules of a bid and a counter-offer. Pure: tests call them directly. */
+import { TRADE_RULES } from '@shared/api/trade'
+import { GOODS_LIMITS } from '@shared/api/goods'
+import { formatYuan, priceError, yuanToFen } from '@renderer/utils/money'
+
+/** '' when the offer (元 text) is a valid bid below the asking price, else the message. */
+export function bidPriceError(text: string | undefined, askFen: number): string {
+  const fen = yuanToFen(text ?? '')
+  const base = priceError(fen, GOODS_LIMITS)
+  if (base) return base
+  if ((fen as number) >= askFen) return `出价需低于售价 ${formatYuan(askFen)}，想按原价购买请直接下单`
+  return ''
+}
+
+/**
+ * '' when the bid's validity (hours) is a whole number from 1 to the maximum, else the message. A
+ * value out of range is refused with the limit, never cut to it (the server refuses it the same way).
+ */
+export function bidHoursError(hours: unknown): string {
+  if (hours === undefined || hours === null || hours === '') return '请填写有效期'
+  if (typeof hours !== 'number' || !Number.isInteger(hours)) return '有效期须为整数小时'
+  if (hours < 1) return '有效期至少 1 小时'
+  if (hours > TRADE_RULES.bidMaxHours) return `有效期最长 ${TRADE_RULES.bidMaxHours} 小时`
+  return ''
+}

@@ -1,0 +1,48 @@
+/** The seller's card on the detail page: shop name, since when, on sale and sold, a link to the shop. */
+import { Link } from 'react-router-dom'
+import { Avatar, Button } from 'antd'
+import { ShopOutlined, UserOutlined } from '@ant-design/icons'
+import type { GoodsDetail } from '@shared/api/goods'
+import { imageSrc, shopPath } from '@renderer/api/goods'
+import { parseTime } from '@renderer/utils/time'
+
+export function SellerCard({ detail }: { detail: GoodsDetail }) {
+  const seller = detail.seller
+  const shopId = seller?.shopId ?? detail.sellerId
+  return (
+    <section className="panel seller-card" aria-label="卖家信息">
+      <div className="seller-card__head">
+        <Avatar size={52} src={imageSrc(seller?.avatar)} icon={<UserOutlined />} />
+        <div style={{ minWidth: 0 }}>
+          <Link
+            to={shopPath(shopId)}
+            className="seller-card__name"
+            title={seller?.shopName ?? detail.shopName}
+          >
+            {seller?.shopName ?? detail.shopName}
+          </Link>
+          {seller?.since ? (
+            <span className="seller-card__since">{parseTime(seller.since, 'YYYY-MM-DD')} 入驻</span>
+          ) : null}
+        </div>
+      </div>
+      {seller ? (
+        <div className="seller-card__stats">
+          <div>
+            <strong>{seller.onSaleCount}</strong>
+            <span>在售商品</span>
+          </div>
+          <div>
+            <strong>{seller.soldCount}</strong>
+            <span>已售出</span>
+          </div>
+        </div>
+      ) : null}
+      <Link to={shopPath(shopId)}>
+        <Button block icon={<ShopOutlined />}>
+          进入店铺
+        </Button>
+      </Link>
+    </section>
+  )
+}

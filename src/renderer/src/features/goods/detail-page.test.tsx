@@ -1,0 +1,153 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { fireEvent, screen, waitFor } from '@testing-library/react'
+import { BID, type Bid } from '@shared/api/bid'
+import { FOLLOW } from '@shared/api/follow'
+import { GOODS, GOODS_MSG, type GoodsDetail } from '@shared/api/goods'
+import { MSG } from '@shared/messages'
+import { detail, logIn, logOut, withGames } from '@renderer/testing/catalogue-fixtures'
+import { fakeServer, type FakeServer } from '@renderer/testing/fake-server'
+import { withCheapComputedStyle } from '@renderer/testing/computed-style'
+import { renderPage } from '@renderer/testing/render-page'
+import DetailPage from './DetailPage'
+
+let server: FakeServer
+withCheapComputedStyle()
+afterEach(() => server.restore())
+beforeEach(() => logOut())
+
+/** The listing's answers (and an empty bid list for a logged-in viewer). */
+function serve(listing: GoodsDetail = detail(5)) {
+  server = withGames(fakeServer())
+    .on(GOODS.detail, listing)
+    .on(FOLLOW.follow, undefined)
+    .on(BID.list, { rows: [], total: 0 })
+  return server
+}
+
+const renderDetail = (url = '/detail/5.html') => renderPage(<DetailPage />, { url, path: '/detail/:file' })
+/** A button by its text (antd puts a space between two Chinese characters). */
+const button = (text: RegExp) => screen.getByText(text).closest('button') as HTMLElement
+
+describe('/detail/{goodsId}.html', () => {
+  it('shows gallery, price, attributes with their labels, seller and safety notes', async () => {
+    serve()
+    renderDetail()
+    expect(await screen.findByText('王者荣耀账号 5', { selector: 'h1' })).toBeTruthy()
+    expect(server.callsTo(GOODS.detail)[0]!.params).toEqual({ goodsId: '5' })
+    const main = screen.getByAltText('王者荣耀账号 5 截图 1')
+    expect(main.getAttribute('src')).toBe('/api/goods/image/file/a.jpg')
+    expect(document.querySelectorAll('.gallery__thumb')).toHaveLength(2)
+    fireEvent.click(screen.getByLabelText('第 2 张截图'))
+    expect(screen.getByAltText('王者荣耀账号 5 截图 2').getAttribute('src')).toBe(
+      '/api/goods/image/file/b.jpg',
+    )
+    expect(screen.getByText('¥123.45')).toBeTruthy()
+    const attributes = await screen.findByText('已实名认证')
+    expect(attributes.nextElementSibling?.textContent).toBe('是')
+    expect(screen.getByText('120 个')).toBeTruthy()
+    expect(screen.getByText('全英雄，可改实名。\n第二行', { normalizer: (t) => t })).toBeTruthy()
+    expect(screen.getByText('卖家老李', { selector: 'a' }).getAttribute('href')).toBe('/shop/2.html')
+    expect(screen.getByText(/切勿私下交易/)).toBeTruthy()
+    expect(await screen.findByText(/冻结 7 天/)).toBeTruthy()
+  })
+
+  it('buy and bid ask for a login first', async () => {
+    serve()
+    const page = renderDetail()
+    await screen.findByText('立即购买')
+    fireEvent.click(button(/立即购买/))
+    expect(await screen.findByText(MSG.LOGIN_REQUIRED)).toBeTruthy()
+    await waitFor(() =>
+      expect(page.location()).toBe(`/login.html?redirect=${encodeURIComponent('/detail/5.html')}`),
+    )
+  })
+
+  it('logged in: 立即购买 goes to the order page, 出价 opens the bid form', async () => {
+    serve()
+    logIn()
+    const page = renderDetail()
+    await screen.findByText('立即购买')
+    fireEvent.click(button(/^出\s*价$/))
+    expect(await screen.findByLabelText('我的出价（元）')).toBeTruthy()
+    fireEvent.click(button(/^取\s*消$/))
+    fireEvent.click(button(/立即购买/))
+    await waitFor(() => expect(page.location()).toBe('/buyer/buy.html?goodsId=5'))
+  })
+
+  it('logged in: following works and counts', async () => {
+    serve()
+    logIn()
+    renderDetail()
+    await screen.findByText('立即购买')
+    expect(screen.getByLabelText('3 人关注')).toBeTruthy()
+    fireEvent.click(button(/关注商品/))
+    await waitFor(() => expect(server.callsTo(FOLLOW.follow)).toHaveLength(1))
+    expect(server.callsTo(FOLLOW.follow)[0]!.body).toEqual({ goodsId: 5 })
+    expect(await screen.findByText('已关注')).toBeTruthy()
+    expect(screen.getByLabelText('4 人关注')).toBeTruthy()
+    // following does not load the listing again (that would count a view)
+    expect(server.callsTo(GOODS.detail)).toHaveLength(1)
+  })
+
+  it('says clearly when a listing is sold, without buy or bid', async () => {
+    serve(detail(5, { status: 'SOLD' }))
+    renderDetail()
+    expect(await screen.findByText('该商品已售出')).toBeTruthy()
+    expect(screen.queryByText('立即购买')).toBeNull()
+    expect(screen.queryByText(/^出\s*价$/)).toBeNull()
+  })
+
+  it('shows a taken-down listing as 已下架 to a follower: no buy, no bid, unfollow still there', async () => {
+    serve(detail(5, { status: 'OFF_SHELF', followed: true }))
+    logIn()
+    renderDetail()
+    expect(await screen.findByText('该商品已下架')).toBeTruthy()
+    expect(screen.getByText(/卖家已下架这件商品/)).toBeTruthy()
+    expect(screen.getByText('王者荣耀账号 5', { selector: 'h1' })).toBeTruthy()
+    expect(screen.queryByText('商品不存在或已被删除')).toBeNull()
+    expect(screen.queryByText('立即购买')).toBeNull()
+    expect(screen.queryByText(/^出\s*价$/)).toBeNull()
+    expect(screen.getByText('已关注')).toBeTruthy()
+  })
+
+  it('a listing hidden for now (在审核) says 已下架, not deleted', async () => {
+    serve().fail(GOODS.detail, 404, GOODS_MSG.OFF_SHELF)
+    renderDetail()
+    expect(await screen.findByText('该商品已下架')).toBeTruthy()
+    expect(screen.queryByText('商品不存在或已被删除')).toBeNull()
+  })
+
+  it('refuses a bid validity over the maximum with the maximum, and sends a valid one', async () => {
+    serve().on(BID.create, {} as Bid)
+    logIn()
+    renderDetail()
+    await screen.findByText('立即购买')
+    fireEvent.click(button(/^出\s*价$/))
+    fireEvent.change(await screen.findByLabelText('我的出价（元）'), { target: { value: '100' } })
+    const hours = screen.getByLabelText('有效期（小时）')
+    fireEvent.change(hours, { target: { value: '100' } })
+    fireEvent.blur(hours)
+    fireEvent.click(button(/^提\s*交$/))
+    expect(await screen.findByText('有效期最长 72 小时')).toBeTruthy()
+    expect((hours as HTMLInputElement).value).toBe('100')
+    expect(server.callsTo(BID.create)).toHaveLength(0)
+
+    fireEvent.change(hours, { target: { value: '72' } })
+    fireEvent.click(button(/^提\s*交$/))
+    await waitFor(() => expect(server.callsTo(BID.create)).toHaveLength(1))
+    expect(server.callsTo(BID.create)[0]!.body).toEqual({ goodsId: 5, price: 10_000, expiresInHours: 72 })
+  })
+
+  it('a missing listing shows a page, not a toast', async () => {
+    serve().fail(GOODS.detail, 404, '商品不存在')
+    renderDetail()
+    expect(await screen.findByText('商品不存在或已被删除')).toBeTruthy()
+  })
+
+  it('an address that is not a listing id shows the same page', async () => {
+    serve()
+    renderDetail('/detail/abc.html')
+    expect(await screen.findByText('商品不存在或已被删除')).toBeTruthy()
+    expect(server.callsTo(GOODS.detail)).toHaveLength(0)
+  })
+})

@@ -1,0 +1,11 @@
+/** What a batch file must be before it is sent (the server checks its content again). */
+import { GOODS_LIMITS } from '@shared/api/goods'
+
+/** '' when the picked file may be sent, else why not. */
+export function checkBatchFile(file: { name: string; size: number }): string {
+  if (!/\.(csv|xlsx)$/i.test(file.name)) return '请上传 CSV 或 XLSX 文件（可先下载模板填写）'
+  if (file.size === 0) return '文件是空的'
+  if (file.size > GOODS_LIMITS.batchMaxBytes)
+    return `文件不能超过 ${GOODS_LIMITS.batchMaxBytes / 1024 / 1024} MB`
+  return ''
+}

@@ -1,0 +1,221 @@
+/**
+ * /seller/sellGoods.html: the seller's listings by state (全部/审核中/在售/已下架/已售出), game and
+ * keyword, with paging (all in the URL). Actions by state (GoodsActions): 上架/下架, 改价 (元), 编辑,
+ * 删除, 推送. A refusal (403 not yours, 404 gone, a rule) is shown with the server's own message.
+ */
+import '../seller.css'
+import './sell-goods.css'
+import { useState } from 'react'
+import { Link, useSearchParams } from 'react-router-dom'
+import { useQuery } from '@tanstack/react-query'
+import { Button, Empty, Input, Select, Table, Tabs, Tag, Tooltip } from 'antd'
+import type { ColumnsType } from 'antd/es/table'
+import { PlusOutlined, UploadOutlined } from '@ant-design/icons'
+import { GOODS_STATUS_LABELS, type GoodsBrief, type GoodsStatus } from '@shared/api/goods'
+import { PAGINATION } from '@shared/constants'
+import { myGamesQuery } from '@renderer/api/game'
+import { STATUS_COLORS } from '@renderer/api/goods'
+import { myGoodsQuery } from '@renderer/api/seller'
+import { CentreLayout, SELLER_CENTRE } from '@renderer/app/layouts/CentreLayout'
+import type { ScrollState } from '@renderer/app/RootShell'
+import { ListingCell } from '@renderer/components/ListingCell'
+import { LoadErrorAlert } from '@renderer/components/LoadErrorAlert'
+import { Pagination } from '@renderer/components/Pagination'
+import { apiErrorText } from '@renderer/utils/api-error'
+import { formatYuan } from '@renderer/utils/money'
+import { parseTime } from '@renderer/utils/time'
+import { GoodsActions, useGoodsActions } from './GoodsActions'
+import { PriceModal } from './PriceModal'
+
+const STATUS_TABS: Array<{ key: GoodsStatus | 'ALL'; label: string }> = [
+  { key: 'ALL', label: '全部' },
+  { key: 'AUDITING', label: GOODS_STATUS_LABELS.AUDITING },
+  { key: 'ON_SALE', label: GOODS_STATUS_LABELS.ON_SALE },
+  { key: 'OFF_SHELF', label: GOODS_STATUS_LABELS.OFF_SHELF },
+  { key: 'SOLD', label: GOODS_STATUS_LABELS.SOLD },
+]
+
+function isStatus(value: string | null): value is GoodsStatus {
+  return value !== null && Object.hasOwn(GOODS_STATUS_LABELS, value)
+}
+
+function positive(text: string | null, fallback?: number): number | undefined {
+  const n = Number(text)
+  return text && Number.isSafeInteger(n) && n > 0 ? n : fallback
+}
+
+export default function SellGoodsPage() {
+  const [params, setParams] = useSearchParams()
+  const statusParam = params.get('status')
+  const status = isStatus(statusParam) ? statusParam : undefined
+  const gameId = positive(params.get('gameId'))
+  const keyword = params.get('keyword')?.trim() || undefined
+  const page = positive(params.get('page'), PAGINATION.page) as number
+  const limitParam = positive(params.get('limit'))
+  const limit =
+    limitParam && (PAGINATION.pageSizes as readonly number[]).includes(limitParam)
+      ? limitParam
+      : PAGINATION.limit
+
+  const games = useQuery(myGamesQuery())
+  const list = useQuery(myGoodsQuery({ status, gameId, keyword, pageNum: page, pageSize: limit }))
+  const actions = useGoodsActions()
+  const [pricing, setPricing] = useState<GoodsBrief | null>(null)
+
+  const go = (next: {
+    status?: GoodsStatus
+    gameId?: number
+    keyword?: string
+    page?: number
+    limit?: number
+  }) => {
+    const search = new URLSearchParams()
+    if (next.status) search.set('status', next.status)
+    if (next.gameId) search.set('gameId', String(next.gameId))
+    if (next.keyword) search.set('keyword', next.keyword)
+    if (next.page && next.page !== PAGINATION.page) search.set('page', String(next.page))
+    if (next.limit && next.limit !== PAGINATION.limit) search.set('limit', String(next.limit))
+    setParams(search, { state: { keepScroll: true } satisfies ScrollState })
+  }
+  const current = { status, gameId, keyword, limit }
+
+  const columns: ColumnsType<GoodsBrief> = [
+    {
+      title: '商品',
+      key: 'goods',
+      render: (_, g) => (
+        <ListingCell
+          goods={g}
+          metaExtra={
+            g.pushed ? (
+              <Tag color="volcano" className="seller-goods__pushed">
+                推荐中
+              </Tag>
+            ) : null
+          }
+        />
+      ),
+    },
+    {
+      title: '价格',
+      dataIndex: 'price',
+      width: 120,
+      render: (fen: number) => <strong className="seller-price">{formatYuan(fen)}</strong>,
+    },
+    { title: '库存', dataIndex: 'stock', width: 70 },
+    {
+      title: '状态',
+      dataIndex: 'status',
+      width: 120,
+      render: (s: GoodsStatus, g) => (
+        <div className="seller-status">
+          <Tag color={STATUS_COLORS[s]}>{GOODS_STATUS_LABELS[s]}</Tag>
+          {/* the server's reason in full: held for review (contact details), kept off the shelf
+              (no screenshot yet), or rejected by staff (审核未通过：…) */}
+          {g.auditRemark ? (
+            <Tooltip title={g.auditRemark}>
+              <span className="seller-status__remark">{g.auditRemark}</span>
+            </Tooltip>
+          ) : null}
+        </div>
+      ),
+    },
+    { title: '浏览', dataIndex: 'viewCount', width: 70 },
+    {
+      title: '发布时间',
+      dataIndex: 'createdAt',
+      width: 140,
+      render: (t: number) => parseTime(t, 'YYYY-MM-DD HH:mm'),
+    },
+    {
+      title: '操作',
+      key: 'actions',
+      width: 230,
+      render: (_, g) => <GoodsActions goods={g} actions={actions} onPrice={setPricing} />,
+    },
+  ]
+
+  return (
+    <CentreLayout
+      centre={SELLER_CENTRE}
+      title="我出售的商品"
+      extra={
+        <>
+          <Link to="/seller/busPublish.html">
+            <Button icon={<UploadOutlined />}>批量发布</Button>
+          </Link>
+          <Link to="/seller/selectType.html">
+            <Button type="primary" icon={<PlusOutlined />}>
+              发布商品
+            </Button>
+          </Link>
+        </>
+      }
+    >
+      <Tabs
+        activeKey={status ?? 'ALL'}
+        onChange={(key) =>
+          go({ ...current, status: key === 'ALL' ? undefined : (key as GoodsStatus), page: 1 })
+        }
+        items={STATUS_TABS.map((tab) => ({ key: tab.key, label: tab.label }))}
+      />
+      <div className="seller-toolbar">
+        <Select<number>
+          allowClear
+          placeholder="全部游戏"
+          aria-label="按游戏筛选"
+          className="seller-toolbar__game"
+          value={gameId}
+          loading={games.isPending}
+          onChange={(value) => go({ ...current, gameId: value ?? undefined, page: 1 })}
+          options={(games.data ?? []).map((g) => ({ value: g.gameId, label: g.nameCn }))}
+        />
+        <Input.Search
+          key={keyword ?? ''}
+          defaultValue={keyword}
+          allowClear
+          placeholder="搜索商品标题"
+          aria-label="搜索我的商品"
+          className="seller-toolbar__search"
+          maxLength={50}
+          onSearch={(text) => go({ ...current, keyword: text.trim() || undefined, page: 1 })}
+        />
+      </div>
+      {list.error && !list.isFetching ? (
+        <LoadErrorAlert
+          title={apiErrorText(list.error, '商品加载失败')}
+          onRetry={() => void list.refetch()}
+        />
+      ) : (
+        <Table<GoodsBrief>
+          rowKey="goodsId"
+          columns={columns}
+          dataSource={list.data?.rows ?? []}
+          loading={list.isFetching}
+          pagination={false}
+          scroll={{ x: 1040 }}
+          locale={{
+            emptyText: (
+              <Empty description={status || gameId || keyword ? '没有符合条件的商品' : '您还没有发布商品'}>
+                {status || gameId || keyword ? null : (
+                  <Link to="/seller/selectType.html">
+                    <Button type="primary">发布第一件商品</Button>
+                  </Link>
+                )}
+              </Empty>
+            ),
+          }}
+        />
+      )}
+      <Pagination
+        total={list.data?.total ?? 0}
+        page={page}
+        limit={limit}
+        onChange={(p, l) => go({ ...current, page: p, limit: l })}
+      />
+      {pricing ? (
+        <PriceModal goods={pricing} onClose={() => setPricing(null)} onSaved={() => setPricing(null)} />
+      ) : null}
+    </CentreLayout>
+  )
+}

@@ -1,0 +1,89 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { fireEvent, screen, waitFor } from '@testing-library/react'
+import { BATCH } from '@shared/api/batch'
+import { logIn, withGames } from '@renderer/testing/catalogue-fixtures'
+import { withCheapComputedStyle } from '@renderer/testing/computed-style'
+import { fakeServer, type FakeServer } from '@renderer/testing/fake-server'
+import { renderPage } from '@renderer/testing/render-page'
+import BatchPublishPage from './BatchPublishPage'
+
+let server: FakeServer
+withCheapComputedStyle()
+beforeEach(() => {
+  logIn()
+  server = withGames(fakeServer())
+})
+afterEach(() => server.restore())
+
+/** Chooses 王者荣耀 and 账号 (steps 1) and drops a file on the upload area (step 3). */
+async function chooseAndUpload(file: File) {
+  renderPage(<BatchPublishPage />, { url: '/seller/busPublish.html' })
+  fireEvent.mouseDown(await screen.findByLabelText('选择游戏'))
+  const option = await waitFor(() => {
+    const found = [...document.querySelectorAll('.ant-select-item-option')].find(
+      (el) => el.textContent === '王者荣耀',
+    )
+    if (!found) throw new Error('no option')
+    return found
+  })
+  fireEvent.click(option)
+  fireEvent.click(await screen.findByLabelText('账号'))
+  await screen.findByText('点击或拖拽 CSV / XLSX 文件到这里')
+  const input = document.querySelector('.batch-dragger input[type="file"]') as HTMLInputElement
+  fireEvent.change(input, { target: { files: [file] } })
+}
+
+const confirmButton = () =>
+  waitFor(() => {
+    const button = document.querySelector<HTMLElement>('.ant-popconfirm-buttons .ant-btn-primary')
+    if (!button) throw new Error('no confirmation')
+    return button
+  })
+
+describe('/seller/busPublish.html', () => {
+  it('previews every row with the reasons of the bad ones and publishes the valid rows', async () => {
+    server
+      .on(BATCH.preview, {
+        batchId: 'f'.repeat(32),
+        gameId: 1,
+        goodsType: 'ACCOUNT',
+        totalRows: 3,
+        validRows: 2,
+        invalidRows: 1,
+        rows: [
+          { rowNo: 1, ok: true, errors: [], title: '号一', price: 1000 },
+          { rowNo: 2, ok: false, errors: ['价格不能低于 0.01 元', '请选择段位'], title: '号二', price: 0 },
+          {
+            rowNo: 3,
+            ok: true,
+            errors: [],
+            title: '号三',
+            price: 2000,
+            notes: ['发布后暂不上架：请上传至少 1 张截图后上架'],
+          },
+        ],
+      })
+      .on(BATCH.publish, { published: 2, goodsIds: [8, 9], held: 2 })
+    await chooseAndUpload(new File(['标题,价格\n号一,10'], 'goods.csv', { type: 'text/csv' }))
+    await waitFor(() => expect(server.callsTo(BATCH.preview)).toHaveLength(1))
+    const form = server.callsTo(BATCH.preview)[0]!.config.data as FormData
+    expect(form.get('gameId')).toBe('1')
+    expect(form.get('goodsType')).toBe('ACCOUNT')
+    expect(await screen.findByText('请选择段位')).toBeTruthy()
+    expect(screen.getByText('号二').closest('tr')?.className).toContain('batch-row--bad')
+    expect(screen.getAllByText('可以发布')).toHaveLength(2)
+    expect(screen.getByText(/发布后暂不上架：请上传至少 1 张截图后上架/)).toBeTruthy()
+    fireEvent.click(screen.getByText(/发布有效行（2）/))
+    fireEvent.click(await confirmButton())
+    expect(await screen.findByText('已发布 2 件商品')).toBeTruthy()
+    expect(server.callsTo(BATCH.publish)[0]!.body).toEqual({ batchId: 'f'.repeat(32) })
+    expect(screen.getByText(/有 1 行因错误被跳过/)).toBeTruthy()
+    expect(screen.getByText(/其中 2 件暂未上架/)).toBeTruthy()
+  })
+
+  it('refuses a file that is not CSV or XLSX', async () => {
+    await chooseAndUpload(new File(['x'], 'goods.pdf', { type: 'application/pdf' }))
+    expect(await screen.findByText('请上传 CSV 或 XLSX 文件（可先下载模板填写）')).toBeTruthy()
+    expect(server.callsTo(BATCH.preview)).toHaveLength(0)
+  })
+})

@@ -1,0 +1,38 @@
+/** The bids in a centre (all my bids as buyer, or the bids on my listings as seller), paged. */
+import { useState } from 'react'
+import { Alert, Empty } from 'antd'
+import { useQuery } from '@tanstack/react-query'
+import { bidListQuery } from '@renderer/api/bid'
+import { BidRows } from '@renderer/components/bids'
+import { Pagination } from '@renderer/components/Pagination'
+import { apiErrorText } from '@renderer/utils/api-error'
+
+export function MyBids({ role }: { role: 'buyer' | 'seller' }) {
+  const [page, setPage] = useState(1)
+  const [limit, setLimit] = useState(10)
+  const bids = useQuery(bidListQuery({ role, pageNum: page, pageSize: limit }))
+  return (
+    <section className="bids-panel" aria-labelledby={`bids-${role}`}>
+      <h2 className="panel__title" id={`bids-${role}`}>
+        {role === 'seller' ? '收到的出价' : '我的出价'}
+      </h2>
+      {bids.error ? (
+        <Alert type="error" showIcon title={apiErrorText(bids.error, '出价加载失败')} />
+      ) : !bids.data ? null : bids.data.rows.length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无出价" />
+      ) : (
+        <BidRows bids={bids.data.rows} role={role} />
+      )}
+      <Pagination
+        total={bids.data?.total ?? 0}
+        page={page}
+        limit={limit}
+        autoScroll={false}
+        onChange={(p, l) => {
+          setPage(p)
+          setLimit(l)
+        }}
+      />
+    </section>
+  )
+}

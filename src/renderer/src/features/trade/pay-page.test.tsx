@@ -1,0 +1,78 @@
+import { generateKeyPairSync } from 'node:crypto'
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { fireEvent, screen, waitFor } from '@testing-library/react'
+import forge from 'node-forge'
+import { AUTH } from '@shared/api/auth'
+import { FUNDS } from '@shared/api/funds'
+import { ORDER } from '@shared/api/trade'
+import { logIn } from '@renderer/testing/catalogue-fixtures'
+import { fakeServer, type FakeServer } from '@renderer/testing/fake-server'
+import { renderPage } from '@renderer/testing/render-page'
+import { order, ORDER_NO, wallet } from '@renderer/testing/trade-fixtures'
+import PayPage from './PayPage'
+
+let keys: { publicKey: string; privateKey: forge.pki.rsa.PrivateKey }
+let server: FakeServer
+beforeAll(() => {
+  const pair = generateKeyPairSync('rsa', {
+    modulusLength: 1024,
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+  })
+  keys = { publicKey: pair.publicKey, privateKey: forge.pki.privateKeyFromPem(pair.privateKey) }
+})
+beforeEach(() => {
+  server = fakeServer()
+    .on(AUTH.publicKey, { publicKey: keys.publicKey })
+    .on(ORDER.detail, order({ deadlineAt: Date.now() + 10 * 60_000, actions: ['pay', 'cancel'] }))
+    .on(FUNDS.wallet, wallet({ available: 80_000 }))
+  logIn()
+})
+afterEach(() => server.restore())
+
+const openPay = () => renderPage(<PayPage />, { url: `/buyer/pay.html?orderNo=${ORDER_NO}` })
+const payButton = () => screen.getByText(/确认支付/, { selector: 'button span' }).closest('button')!
+const plain = (cipher: string) => keys.privateKey.decrypt(forge.util.decode64(cipher), 'RSAES-PKCS1-V1_5')
+
+describe('/buyer/pay.html', () => {
+  it('shows a refusal in the form and clears the password; the right one pays and goes on', async () => {
+    let tries = 0
+    server.on(ORDER.pay, ({ body }) => {
+      tries += 1
+      return plain(body.payPassword) === '246813'
+        ? order({ status: 'PAID' })
+        : { failure: { code: 400, msg: `支付密码错误，还可尝试 ${5 - tries} 次` } }
+    })
+    const view = openPay()
+    const input = (await screen.findByLabelText('支付密码')) as HTMLInputElement
+    fireEvent.change(input, { target: { value: '000000' } })
+    fireEvent.click(payButton())
+    expect(await screen.findByText('支付密码错误，还可尝试 4 次')).toBeTruthy()
+    await waitFor(() => expect((screen.getByLabelText('支付密码') as HTMLInputElement).value).toBe(''))
+    fireEvent.change(screen.getByLabelText('支付密码'), { target: { value: '246813' } })
+    fireEvent.click(payButton())
+    await waitFor(() => expect(view.location()).toBe(`/buyer/paySuccess.html?orderNo=${ORDER_NO}`))
+    expect(server.callsTo(ORDER.pay).map((c) => c.body.orderNo)).toEqual([ORDER_NO, ORDER_NO])
+  })
+
+  it('short of balance: offers the shortfall as a top-up that comes back here', async () => {
+    server.on(FUNDS.wallet, wallet({ available: 20_000 })).on(FUNDS.topupCreate, {
+      topupNo: 'T1',
+      payUrl: 'https://pay.example.com/checkout',
+      qrCode: null,
+    })
+    openPay()
+    expect(await screen.findByText('余额不足，还差 ¥500.00')).toBeTruthy()
+    expect((screen.getByLabelText('充值金额（元）') as HTMLInputElement).value).toBe('500.00')
+    expect(screen.queryByLabelText('支付密码')).toBeNull()
+  })
+
+  it('asks to set a payment password first', async () => {
+    server.on(FUNDS.wallet, wallet({ hasPayPassword: false }))
+    openPay()
+    expect(await screen.findByText('您还没有设置支付密码')).toBeTruthy()
+    expect(screen.getByText('设置支付密码').closest('a')?.getAttribute('href')).toBe(
+      `/user/payPass.html?redirect=${encodeURIComponent(`/buyer/pay.html?orderNo=${ORDER_NO}`)}`,
+    )
+  })
+})

@@ -1,0 +1,148 @@
+/**
+ * The money invariant, checked across the whole database (scripts/check-invariant.ts, the end of the
+ * end-to-end run, the trading tests): Σ(available + frozen) + Σ escrow == Σ paid top-ups − Σ approved
+ * withdrawals, no ledger gaps, and no account listing sold twice. It is the one place that reads the
+ * trade and warrant modules' tables besides their own modules: it audits how money moved through all
+ * of them.
+ */
+import { sql } from 'kysely'
+import type { LedgerType } from '../../../shared/api'
+import type { Db } from '../../db'
+
+export async function checkInvariant(db: Db) {
+  const totals = await sums(db)
+  const gaps = await ledgerGaps(db)
+  const held = totals.available + totals.frozen + totals.escrow
+  const expected = totals.topups - totals.withdrawn
+  const ok =
+    held === expected &&
+    gaps.paid.length === 0 &&
+    gaps.settled.length === 0 &&
+    gaps.refunded.length === 0 &&
+    gaps.escrowWrong.length === 0 &&
+    gaps.oversold.length === 0 &&
+    gaps.unbalanced.length === 0 &&
+    gaps.rulings.length === 0
+  return { ok, held, expected, ...totals, gaps }
+}
+
+/** The sums of the money invariant. */
+async function sums(db: Db) {
+  const wallets = await db
+    .selectFrom('wallets')
+    .select([
+      sql<number>`coalesce(sum(available), 0)`.as('available'),
+      sql<number>`coalesce(sum(frozen), 0)`.as('frozen'),
+    ])
+    .executeTakeFirstOrThrow()
+  const escrow = await db
+    .selectFrom('orders')
+    .select(sql<number>`coalesce(sum(escrow_amount), 0)`.as('total'))
+    .executeTakeFirstOrThrow()
+  const topups = await db
+    .selectFrom('topups')
+    .select(sql<number>`coalesce(sum(amount), 0)`.as('total'))
+    .where('status', '=', 'PAID')
+    .executeTakeFirstOrThrow()
+  const withdrawn = await db
+    .selectFrom('withdrawals')
+    .select(sql<number>`coalesce(sum(amount), 0)`.as('total'))
+    .where('status', '=', 'APPROVED')
+    .executeTakeFirstOrThrow()
+  return {
+    available: Number(wallets.available),
+    frozen: Number(wallets.frozen),
+    escrow: Number(escrow.total),
+    topups: Number(topups.total),
+    withdrawn: Number(withdrawn.total),
+  }
+}
+
+/**
+ * Orders whose ledger rows are missing (paid-or-later without ORDER_PAY, etc.), orders whose escrow
+ * is wrong for their state, account listings sold more than once, orders whose ledger rows and
+ * escrow do not add up to what was paid, and rulings whose ledger rows differ from their amounts.
+ */
+async function ledgerGaps(db: Db) {
+  const missing = (statuses: string[], type: LedgerType, field: 'paid_at' | null = null) => {
+    let q = db
+      .selectFrom('orders')
+      .select(['order_no', 'status'])
+      .where('status', 'in', statuses as never[])
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('ledger')
+              .select('ledger.id')
+              .whereRef('ledger.order_no', '=', 'orders.order_no')
+              .where('ledger.type', '=', type),
+          ),
+        ),
+      )
+    if (field) q = q.where(field, 'is not', null)
+    return q.limit(20).execute()
+  }
+  const paid = await missing(
+    ['PAID', 'DELIVERING', 'TO_CONFIRM', 'COMPLETED', 'SETTLED', 'REFUNDING', 'REFUNDED', 'ARBITRATING'],
+    'ORDER_PAY',
+  )
+  const settled = await missing(['SETTLED'], 'SETTLEMENT')
+  const refunded = await missing(['REFUNDED'], 'ORDER_REFUND')
+  // escrow must be held exactly by paid, unsettled, unrefunded orders
+  const escrowWrong = await db
+    .selectFrom('orders')
+    .select(['order_no', 'status'])
+    .where((eb) =>
+      eb.or([
+        eb.and([
+          eb('status', 'in', ['PAID', 'DELIVERING', 'TO_CONFIRM', 'COMPLETED', 'ARBITRATING', 'REFUNDING']),
+          eb('escrow_amount', '!=', eb.ref('amount')),
+        ]),
+        eb.and([
+          eb('status', 'in', ['UNPAID', 'CANCELLED', 'SETTLED', 'REFUNDED']),
+          eb('escrow_amount', '!=', 0),
+        ]),
+      ]),
+    )
+    .limit(20)
+    .execute()
+  // an account (stock 1) is sold at most once: never two live or finished orders on one listing
+  const oversold = await db
+    .selectFrom('orders')
+    .select(['goods_id', sql<number>`count(*)`.as('orders')])
+    .where('goods_type', '=', 'ACCOUNT')
+    .where('status', 'not in', ['CANCELLED', 'REFUNDED'])
+    .groupBy('goods_id')
+    .having(sql<number>`count(*)`, '>', 1)
+    .limit(20)
+    .execute()
+  // each paid order's money adds up: what the buyer paid (ORDER_PAY, negative) plus what went back
+  // (ORDER_REFUND) and out (SETTLEMENT) plus what escrow still holds is zero. A staff ruling may
+  // split the escrow (a SETTLED order with a refund row too); a missing row of either part shows here.
+  const unbalanced = await db
+    .selectFrom('orders')
+    .select(['order_no', 'status'])
+    .where(
+      sql<boolean>`orders.escrow_amount + coalesce((select sum(l.amount) from ledger l
+        where l.order_no = orders.order_no and l.type in ('ORDER_PAY', 'ORDER_REFUND', 'SETTLEMENT')), 0) <> 0`,
+    )
+    .limit(20)
+    .execute()
+  // a ruled dispute (migration 0032) moved exactly its two amounts: refund to the buyer, the rest to the seller
+  const paidOut = (type: LedgerType) =>
+    sql<number>`coalesce((select sum(l.amount) from ledger l
+      where l.order_no = disputes.order_no and l.type = ${type}), 0)`
+  const rulings = await db
+    .selectFrom('disputes')
+    .select(['order_no', 'refund_amount', 'settle_amount'])
+    .where('status', '=', 'RULED')
+    .where((eb) =>
+      eb.or([
+        eb(sql`coalesce(refund_amount, -1)`, '<>', paidOut('ORDER_REFUND')),
+        eb(sql`coalesce(settle_amount, -1)`, '<>', paidOut('SETTLEMENT')),
+      ]),
+    )
+    .limit(20)
+    .execute()
+  return { paid, settled, refunded, escrowWrong, oversold, unbalanced, rulings }
+}

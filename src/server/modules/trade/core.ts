@@ -1,0 +1,166 @@
+/**
+ * What the parts of the trade service share: its dependencies, the order as the API answers it, the
+ * caller's side of an order, transactions, stock release, and the messages and live events sent
+ * after a commit. Each part (orders.ts, delivery.ts, timers.ts, bids.ts, roles.ts, records.ts)
+ * builds on this; service.ts puts them together.
+ */
+import type { Transaction } from 'kysely'
+import { Code, ORDER_STATUS_LABELS, type Order, type ReceivingRole } from '../../../shared/api'
+import { MSG } from '../../../shared/messages'
+import type { Db } from '../../db'
+import type { Database } from '../../db/schema'
+import { ApiError } from '../../plugins/envelope'
+import type { ExportsService } from '../common/exports'
+import type { FieldCipher } from '../delivery/crypto'
+import type { DeliveryService } from '../delivery/service'
+import type { EventBus } from '../events/bus'
+import type { FundsService } from '../funds/service'
+import type { GameService } from '../game/service'
+import type { GoodsService } from '../goods/service'
+import { thumbUrl } from '../image/service'
+import type { MessageService } from '../message/service'
+import { tradeRepo, type OrderRow } from './repo'
+import { roleRepo } from './roles-repo'
+import { actionsOf, deadlineOf, type Side } from './rules'
+
+export interface TradeDeps {
+  db: Db
+  games: GameService
+  goods: GoodsService
+  delivery: DeliveryService
+  /** money moves (inside the trade's transactions) and the payment password */
+  funds: Pick<FundsService, 'move' | 'checkPayPassword'>
+  messages: MessageService
+  bus?: EventBus
+  cipher: FieldCipher
+  /** whether a user is staff (the auth module's roles): staff see paid orders and their rooms */
+  isStaff: (userId: number) => Promise<boolean>
+  /** CSV exports (the desktop client downloads them) */
+  exports?: ExportsService
+  now: () => number
+}
+
+export type Trx = Transaction<Database>
+type Post = { to: number; title: string; content: string }
+
+export const bad = (msg: string) => new ApiError(Code.BAD_REQUEST, msg)
+export const notFound = (msg = '订单不存在') => new ApiError(Code.NOT_FOUND, msg)
+export const forbidden = () => new ApiError(Code.FORBIDDEN, MSG.FORBIDDEN)
+export const stateError = (o: Pick<OrderRow, 'status'>) =>
+  bad(`订单当前状态为「${ORDER_STATUS_LABELS[o.status]}」，不能进行此操作`)
+
+export function tradeCore(deps: TradeDeps) {
+  const { db, now } = deps
+  const repo = tradeRepo(db)
+
+  /** After a commit: order messages (with unread-count events) and live events; failures only logged. */
+  async function announce(posts: Post[], events: Array<() => Promise<unknown>> = []) {
+    for (const p of posts) {
+      try {
+        await deps.messages.create(p.to, { title: p.title, content: p.content, messageType: 'ORDER' })
+      } catch (err) {
+        console.error('[trade] order message not written', err)
+      }
+    }
+    for (const e of events) {
+      try {
+        await e()
+      } catch (err) {
+        console.error('[trade] live event not published', err)
+      }
+    }
+  }
+
+  function toOrder(o: OrderRow, side: Side): Order {
+    const deadline = deadlineOf(o)
+    const n = (v: number | null) => (v === null ? null : Number(v))
+    return {
+      orderNo: o.order_no,
+      goodsId: o.goods_id,
+      goodsTitle: o.title,
+      goodsType: o.goods_type,
+      gameId: o.game_id,
+      gameName: o.game_name,
+      coverUrl: o.cover_image ? thumbUrl(o.cover_image) : null,
+      buyerId: o.buyer_id,
+      buyerName: o.buyer_name,
+      sellerId: o.seller_id,
+      sellerName: o.seller_name,
+      unitPrice: Number(o.unit_price),
+      quantity: o.quantity,
+      amount: Number(o.amount),
+      status: o.status,
+      role: o.role_json ? (JSON.parse(o.role_json) as ReceivingRole) : null,
+      bidId: o.bid_id,
+      createdAt: Number(o.created_at),
+      paidAt: n(o.paid_at),
+      deliveryStartedAt: n(o.delivery_started_at),
+      deliveredAt: n(o.delivered_at),
+      completedAt: n(o.completed_at),
+      settledAt: n(o.settled_at),
+      cancelledAt: n(o.cancelled_at),
+      deadlineAt: deadline.at,
+      deadlineAction: deadline.action,
+      disputedFrom: o.disputed_from,
+      protectionDays: o.protection_days,
+      autoDelivered: o.auto_delivered === 1,
+      deliveryCorrections: Number(o.delivery_corrections),
+      myRole: side,
+      actions: actionsOf(o, side, now()),
+    }
+  }
+
+  async function sideOf(o: OrderRow, userId: number): Promise<Side | null> {
+    if (o.buyer_id === userId) return 'buyer'
+    if (o.seller_id === userId) return 'seller'
+    if (await deps.isStaff(userId)) return 'staff'
+    return null
+  }
+
+  /** Gives the order's stock back to its listing (inside the order's transaction). */
+  async function releaseStock(trx: Trx, o: { goods_id: number; quantity: number }) {
+    await tradeRepo(trx).release(o.goods_id, o.quantity, now())
+    await deps.goods.syncSearch(trx, o.goods_id)
+  }
+
+  return {
+    deps,
+    db,
+    now,
+    repo,
+    roles: roleRepo(db),
+    tx: <T>(fn: (trx: Trx) => Promise<T>) => db.transaction().execute(fn),
+    announce,
+    toOrder,
+    sideOf,
+    releaseStock,
+  }
+}
+
+export type TradeCore = ReturnType<typeof tradeCore>
+
+/**
+ * The order as the caller may see it: 404 for strangers (no existence leak), and for staff while it
+ * is unpaid. Applies the order's due time rule first (`applyDue`), so nobody acts on a stale state.
+ */
+export function orderAccess(core: TradeCore, applyDue: (orderNo: string) => Promise<void>) {
+  async function visible(orderNo: string, userId: number): Promise<{ o: OrderRow; side: Side }> {
+    await applyDue(orderNo)
+    const o = await core.repo.order(orderNo)
+    if (!o) throw notFound()
+    const side = await core.sideOf(o, userId)
+    if (!side || (side === 'staff' && o.status === 'UNPAID')) throw notFound()
+    return { o, side }
+  }
+
+  /** The order of which the caller is this party (403 for the other party and staff). */
+  async function mustBe(orderNo: string, userId: number, side: 'buyer' | 'seller') {
+    const { o, side: mine } = await visible(orderNo, userId)
+    if (mine !== side) throw forbidden()
+    return o
+  }
+
+  return { visible, mustBe }
+}
+
+export type OrderAccess = ReturnType<typeof orderAccess>

@@ -1,0 +1,399 @@
+/**
+ * The order lifecycle (docs/trading-rules.md): reserve the stock and create the unpaid order, pay from
+ * the balance into escrow, cancel (unpaid; or paid when the seller is late, with a full refund),
+ * confirm receipt. Money and stock change only inside one transaction, the money through the funds
+ * service (a ledger row per balance change); messages and live events go out after the commit.
+ * Delivery is in delivery.ts, the time rules in timers.ts; the warrant module freezes and rules
+ * disputed orders through `freeze` and `applyRuling`.
+ */
+import type { CreateOrderBody, Order, OrderListQuery, OrderStatus } from '../../../shared/api'
+import type { Page } from '../../db/paging'
+import { businessNo, yuan } from '../funds/numbers'
+import { bad, forbidden, notFound, stateError, type OrderAccess, type TradeCore, type Trx } from './core'
+import type { OrderDelivery } from './delivery'
+import { tradeRepo, type OrderRow } from './repo'
+import type { ReceivingRoles } from './roles'
+import { DISPUTABLE, SOLD_OUT, sellerLate, type Side } from './rules'
+import type { OrderTimers } from './timers'
+
+export interface NewOrder {
+  goodsId: number
+  quantity: number
+  buyerId: number
+  /** the price agreed on a bid; null: the listing's price at the reservation */
+  unitPrice: number | null
+  roleJson: string | null
+  bidId: number | null
+}
+
+export function orderLifecycle(
+  core: TradeCore,
+  { visible, mustBe }: OrderAccess,
+  timers: OrderTimers,
+  delivery: OrderDelivery,
+  roles: ReceivingRoles,
+) {
+  const { deps, repo, now, tx, announce } = core
+
+  /** Reserves the stock (atomically) and inserts the unpaid order, inside the caller's transaction. */
+  async function reserveAndCreate(trx: Trx, input: NewOrder) {
+    const t = tradeRepo(trx)
+    const g = await t.goods(input.goodsId)
+    if (!g || g.deleted_at !== null) throw notFound('商品不存在')
+    if (g.seller_id === input.buyerId) throw bad('不能购买自己发布的商品')
+    const at = now()
+    const left = await t.reserve(g.id, input.quantity, at)
+    if (!left) throw bad(g.status === 'ON_SALE' ? SOLD_OUT : '商品已售出或已下架')
+    // decided by the reservation itself: a concurrent buyer may have taken stock since `g` was read
+    if (left.stock === 0) await deps.goods.syncSearch(trx, g.id)
+    const unit = input.unitPrice ?? left.price
+    const protectionDays = (await deps.games.rules(g.game_id, trx)).config.protectionDays
+    const orderNo = businessNo('', at)
+    await t.insertOrder({
+      order_no: orderNo,
+      goods_id: g.id,
+      buyer_id: input.buyerId,
+      seller_id: g.seller_id,
+      game_id: g.game_id,
+      goods_type: g.goods_type,
+      title: g.title,
+      unit_price: unit,
+      quantity: input.quantity,
+      amount: unit * input.quantity,
+      escrow_amount: 0,
+      status: 'UNPAID',
+      disputed_from: null,
+      dispute_reason: null,
+      role_json: input.roleJson,
+      bid_id: input.bidId,
+      protection_days: protectionDays,
+      credentials_enc: null,
+      created_at: at,
+      paid_at: null,
+      delivery_started_at: null,
+      delivered_at: null,
+      completed_at: null,
+      settled_at: null,
+      cancelled_at: null,
+      refunded_at: null,
+      updated_at: at,
+    })
+    return { orderNo, goods: g, amount: unit * input.quantity }
+  }
+
+  /** After the order's commit: the listing caches, both parties' messages, the seller's live event. */
+  async function afterCreate(
+    created: { orderNo: string; goods: { id: number; seller_id: number; title: string }; amount: number },
+    buyerId: number,
+  ) {
+    deps.goods.invalidate()
+    const { orderNo, goods, amount } = created
+    await announce(
+      [
+        {
+          to: buyerId,
+          title: '订单已创建',
+          content: `您已下单 ${goods.title}，订单号 ${orderNo}，金额 ${yuan(amount)}，请在 15 分钟内完成支付。`,
+        },
+        {
+          to: goods.seller_id,
+          title: '您的商品有新订单',
+          content: `${goods.title} 已被下单，订单号 ${orderNo}，等待买家付款。`,
+        },
+      ],
+      [
+        () =>
+          deps.bus?.publish(goods.seller_id, {
+            type: 'order-created',
+            data: { orderNo, goodsId: goods.id, goodsTitle: goods.title, amount },
+          }) ?? Promise.resolve(),
+      ],
+    )
+  }
+
+  async function detail(userId: number, orderNo: string): Promise<Order> {
+    const { o, side } = await visible(orderNo, userId)
+    return core.toOrder(o, side)
+  }
+
+  async function list(side: 'buyer' | 'seller', userId: number, q: OrderListQuery): Promise<Page<Order>> {
+    await timers.lazySweep()
+    const page = await repo.orderPage(side, userId, q)
+    return { total: page.total, rows: page.rows.map((o) => core.toOrder(o, side)) }
+  }
+
+  return {
+    reserveAndCreate,
+    afterCreate,
+    detail,
+    list,
+
+    async createOrder(buyerId: number, body: CreateOrderBody): Promise<Order> {
+      const g = await repo.goods(body.goodsId)
+      if (!g || g.deleted_at !== null) throw notFound('商品不存在')
+      if (g.seller_id === buyerId) throw bad('不能购买自己发布的商品')
+      const roleJson = await roles.roleSnapshot(buyerId, g.game_id, g.goods_type, body.roleId)
+      const created = await tx((trx) =>
+        reserveAndCreate(trx, {
+          goodsId: body.goodsId,
+          quantity: body.quantity,
+          buyerId,
+          unitPrice: null,
+          roleJson,
+          bidId: null,
+        }),
+      )
+      await afterCreate(created, buyerId)
+      return core.toOrder((await repo.order(created.orderNo))!, 'buyer')
+    },
+
+    /**
+     * Pays an order from the balance into escrow. When the seller switched the listing to automatic
+     * delivery and its delivery account is complete, the platform hands it over in the same
+     * transaction (PAID → TO_CONFIRM, same checks and logging as a manual delivery).
+     */
+    async pay(buyerId: number, orderNo: string, payPassword: string): Promise<Order> {
+      const o = await mustBe(orderNo, buyerId, 'buyer')
+      if (o.status !== 'UNPAID')
+        throw o.status === 'CANCELLED' ? bad('订单已取消，请重新下单') : stateError(o)
+      await deps.funds.checkPayPassword(buyerId, payPassword)
+      // read before the transaction (one connection on SQLite): what automatic delivery hands over
+      const auto =
+        o.goods_type === 'ACCOUNT' ? await deps.delivery.autoDeliveryValues(o.goods_id, o.game_id) : null
+      const sealed = auto ? await delivery.sealHandOver(o, auto).catch(() => null) : null
+      const at = now()
+      await tx(async (trx) => {
+        const amount = Number(o.amount)
+        const t = tradeRepo(trx)
+        if (
+          !(await t.transition(orderNo, ['UNPAID'], {
+            status: 'PAID',
+            paid_at: at,
+            escrow_amount: amount,
+            updated_at: at,
+          }))
+        )
+          throw bad('订单状态已变化，请刷新')
+        const moved = await deps.funds.move(trx, buyerId, {
+          type: 'ORDER_PAY',
+          available: -amount,
+          orderNo,
+          remark: `支付订单：${o.title}`,
+          at,
+        })
+        if (!moved) throw bad('余额不足，请先充值')
+        if (sealed) {
+          await t.transition(orderNo, ['PAID'], {
+            status: 'TO_CONFIRM',
+            delivery_started_at: at,
+            delivered_at: at,
+            credentials_enc: JSON.stringify(sealed.values),
+            auto_delivered: 1,
+            updated_at: at,
+          })
+          await t.addEvent(orderNo, null, 'AUTO_DELIVERED', sealed.labels, at)
+        }
+      })
+      await announce(
+        [
+          {
+            to: buyerId,
+            title: '订单支付成功',
+            content: sealed
+              ? `订单 ${orderNo} 已支付 ${yuan(Number(o.amount))}，款项由平台担保。`
+              : `订单 ${orderNo} 已支付 ${yuan(Number(o.amount))}，款项由平台担保，等待卖家发货。`,
+          },
+          ...(sealed
+            ? []
+            : [
+                {
+                  to: o.seller_id,
+                  title: '买家已付款，请尽快发货',
+                  content: `订单 ${orderNo}（${o.title}）买家已付款，请在 48 小时内开始交付。`,
+                },
+              ]),
+        ],
+        [
+          () =>
+            deps.bus?.publish(o.seller_id, {
+              type: 'order-paid',
+              data: { orderNo, goodsId: o.goods_id, goodsTitle: o.title, amount: Number(o.amount) },
+            }) ?? Promise.resolve(),
+        ],
+      )
+      if (sealed) await delivery.announceDelivered(o, '平台已自动交付，请确认收货', true)
+      return detail(buyerId, orderNo)
+    },
+
+    async cancel(userId: number, orderNo: string): Promise<Order> {
+      const { o, side } = await visible(orderNo, userId)
+      const at = now()
+      if (o.status === 'UNPAID' && side !== 'staff') {
+        const done = await tx(async (trx) => {
+          if (
+            !(await tradeRepo(trx).transition(orderNo, ['UNPAID'], {
+              status: 'CANCELLED',
+              cancelled_at: at,
+              updated_at: at,
+            }))
+          )
+            return false
+          await core.releaseStock(trx, o)
+          return true
+        })
+        if (!done) throw bad('订单状态已变化，请刷新')
+        deps.goods.invalidate()
+        const who = side === 'buyer' ? '买家' : '卖家'
+        await announce([
+          { to: o.buyer_id, title: '订单已取消', content: `订单 ${orderNo}（${o.title}）已由${who}取消。` },
+          {
+            to: o.seller_id,
+            title: '订单已取消',
+            content: `订单 ${orderNo}（${o.title}）已由${who}取消，商品已恢复在售。`,
+          },
+        ])
+      } else if (o.status === 'PAID' && side === 'buyer') {
+        if (!sellerLate(o, at)) throw bad('卖家 48 小时内未开始交付时才可取消，请先与卖家沟通')
+        const done = await tx(async (trx) => {
+          if (
+            !(await tradeRepo(trx).transition(orderNo, ['PAID'], {
+              status: 'REFUNDED',
+              escrow_amount: 0,
+              cancelled_at: at,
+              refunded_at: at,
+              updated_at: at,
+            }))
+          )
+            return false
+          const refunded = await deps.funds.move(trx, o.buyer_id, {
+            type: 'ORDER_REFUND',
+            available: Number(o.amount),
+            orderNo: o.order_no,
+            remark: '卖家超时未发货，订单取消全额退款',
+            at: now(),
+          })
+          if (!refunded) throw new Error('refund failed')
+          await core.releaseStock(trx, o)
+          return true
+        })
+        if (!done) throw bad('订单状态已变化，请刷新')
+        deps.goods.invalidate()
+        await announce([
+          {
+            to: o.buyer_id,
+            title: '订单已退款',
+            content: `订单 ${orderNo} 卖家超时未发货，已取消并全额退款 ${yuan(Number(o.amount))}。`,
+          },
+          {
+            to: o.seller_id,
+            title: '订单已被买家取消',
+            content: `订单 ${orderNo} 超过 48 小时未开始交付，买家已取消，货款已退回买家。`,
+          },
+        ])
+      } else if (side === 'staff') {
+        throw forbidden()
+      } else {
+        throw stateError(o)
+      }
+      return detail(userId, orderNo)
+    },
+
+    /** The buyer confirms receipt (with the payment password: it releases escrow toward the seller). */
+    async confirm(buyerId: number, orderNo: string, payPassword: string): Promise<Order> {
+      const o = await mustBe(orderNo, buyerId, 'buyer')
+      if (o.status !== 'TO_CONFIRM') throw stateError(o)
+      await deps.funds.checkPayPassword(buyerId, payPassword)
+      const at = now()
+      if (
+        !(await repo.transition(orderNo, ['TO_CONFIRM'], {
+          status: 'COMPLETED',
+          completed_at: at,
+          updated_at: at,
+        }))
+      )
+        throw stateError(o)
+      await announce([
+        { to: buyerId, title: '已确认收货', content: `订单 ${orderNo} 已确认收货，交易完成。` },
+        {
+          to: o.seller_id,
+          title: '买家已确认收货',
+          content: `订单 ${orderNo} 买家已确认收货，保护期 ${o.protection_days} 天后货款 ${yuan(Number(o.amount))} 将结算至您的余额。`,
+        },
+      ])
+      return detail(buyerId, orderNo)
+    },
+
+    /** Money of a user's orders held in escrow, as buyer or as seller (the wallet shows both). */
+    escrowOf: (userId: number, side: 'buyer' | 'seller') => repo.escrowOf(userId, side),
+
+    // ---------------------------------------------------------------- for the warrant module
+    /** The order a party opens a dispute on (404 for strangers, 403 for staff, 400 when not disputable). */
+    async disputable(userId: number, orderNo: string): Promise<{ o: OrderRow; side: 'buyer' | 'seller' }> {
+      const { o, side } = await visible(orderNo, userId)
+      if (side === 'staff') throw forbidden()
+      if (!DISPUTABLE.includes(o.status)) throw stateError(o)
+      return { o, side }
+    },
+
+    /** Freezes a disputed order (→ ARBITRATING) inside the warrant's transaction; false: its state changed. */
+    freeze(trx: Trx, o: { order_no: string; status: OrderStatus }, reason: string, at: number) {
+      return tradeRepo(trx).transition(o.order_no, [o.status], {
+        status: 'ARBITRATING',
+        disputed_from: o.status,
+        dispute_reason: reason,
+        updated_at: at,
+      })
+    },
+
+    /** The order a ruling is about (null: none); staff only are let through by the warrant module. */
+    orderForRuling: (orderNo: string) => repo.order(orderNo),
+
+    /**
+     * Ends an arbitrated order by a ruling, inside the warrant's transaction (with the money moves):
+     * SETTLED when the seller gets anything (completed and settled at once), REFUNDED when the buyer
+     * gets everything back; the stock returns to the listing only when nothing was handed over and
+     * nothing paid out. False: the order is no longer ARBITRATING.
+     */
+    async applyRuling(trx: Trx, o: OrderRow, ruling: { refund: number; settle: number; at: number }) {
+      const { refund, settle, at } = ruling
+      const paysSeller = settle > 0
+      const changed = await tradeRepo(trx).transition(o.order_no, ['ARBITRATING'], {
+        status: paysSeller ? 'SETTLED' : 'REFUNDED',
+        escrow_amount: 0,
+        ...(paysSeller
+          ? {
+              completed_at: o.completed_at ?? at,
+              delivered_at: o.delivered_at ?? at,
+              settled_at: at,
+            }
+          : {}),
+        ...(refund > 0 ? { refunded_at: at } : {}),
+        updated_at: at,
+      })
+      if (changed && settle === 0 && o.delivered_at === null) await core.releaseStock(trx, o)
+      return changed
+    },
+
+    /** After a ruling's commit: the listing caches (the stock may be back on sale). */
+    afterRuling: () => deps.goods.invalidate(),
+
+    /** For the warrant room: who the caller is in it (null: not theirs, or never paid). */
+    async roomSide(orderNo: string, userId: number): Promise<{ o: OrderRow; side: Side } | null> {
+      const o = await repo.order(orderNo)
+      if (!o || o.status === 'UNPAID' || o.status === 'CANCELLED') return null
+      const side = await core.sideOf(o, userId)
+      return side ? { o, side } : null
+    },
+
+    /** The orders of a user's rooms (staff: with every disputed order and `alsoOrderNos`). */
+    roomOrders: (userId: number, staff: { alsoOrderNos: string[] } | null) => repo.roomOrders(userId, staff),
+
+    /** Title, amount, state and parties' names of orders, for the dispute lists. */
+    orderBriefs: (orderNos: string[]) => repo.briefs(orderNos),
+
+    /** The delivered credentials' secret values (the warrant room refuses messages containing them). */
+    secretValues: delivery.secretValues,
+  }
+}
+
+export type OrderLifecycle = ReturnType<typeof orderLifecycle>

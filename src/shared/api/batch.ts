@@ -1,0 +1,76 @@
+/**
+ * Batch publish: a template per game and goods type (CSV or XLSX), a preview of a filled file (every
+ * row checked like a single listing, the reasons of the bad ones), and the publish of its valid rows.
+ * Plain data: no Node, no DOM.
+ */
+import { data, endpoint, raw, type QueryOf } from './contract'
+import { id, oneOf, optional, strict, Type } from './fields'
+import { GOODS_TYPES, type GoodsType } from './goods'
+
+export interface BatchRowResult {
+  /** 1-based row number in the file, header excluded */
+  rowNo: number
+  ok: boolean
+  /** Chinese reasons, empty when ok */
+  errors: string[]
+  title: string
+  price: number | null
+  /** a valid row that will not go on sale by itself: why (no screenshot yet, held for review) */
+  notes?: string[]
+}
+
+export interface BatchPreview {
+  batchId: string
+  gameId: number
+  goodsType: GoodsType
+  totalRows: number
+  validRows: number
+  invalidRows: number
+  rows: BatchRowResult[]
+}
+
+export interface BatchPublishResult {
+  published: number
+  goodsIds: number[]
+  /** of those, listings not put on sale (account rows without a screenshot, text held for review) */
+  held: number
+}
+
+export const TEMPLATE_FORMATS = ['csv', 'xlsx'] as const
+export type TemplateFormat = (typeof TEMPLATE_FORMATS)[number]
+
+export const BATCH = {
+  /** the template file (not JSON), named after the game and type */
+  template: endpoint({
+    method: 'GET',
+    path: '/goods/seller/batch/template',
+    access: 'user',
+    query: strict({
+      format: optional(oneOf('模板格式', TEMPLATE_FORMATS)),
+      gameId: id('游戏编号'),
+      goodsType: oneOf('商品类型', GOODS_TYPES),
+    }),
+    answer: raw(),
+  }),
+  /**
+   * multipart: the file in the field `file`; gameId and goodsType as form fields (or in the query
+   * string). The preview is kept for a day under its batchId.
+   */
+  preview: endpoint({
+    method: 'POST',
+    path: '/goods/seller/batch/preview',
+    access: 'user',
+    query: strict({ gameId: optional(id('游戏编号')), goodsType: optional(oneOf('商品类型', GOODS_TYPES)) }),
+    answer: data<BatchPreview>(),
+  }),
+  /** publishes the valid rows in one transaction; a batch publishes once, by its owner */
+  publish: endpoint({
+    method: 'POST',
+    path: '/goods/seller/batch/publish',
+    access: 'user',
+    body: strict({ batchId: Type.String({ title: '批次编号', pattern: '^[a-f0-9]{32}$' }) }),
+    answer: data<BatchPublishResult>(),
+  }),
+}
+
+export type BatchTemplateQuery = QueryOf<typeof BATCH.template>

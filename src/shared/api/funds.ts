@@ -1,0 +1,263 @@
+/**
+ * Funds: the wallet (available / frozen, integer fen), the ledger (one row per balance change), the
+ * payment password, top-ups through a payment gateway (the built-in sandbox plays the provider: its
+ * own page and signed notifications) and withdrawals decided by staff (docs/trading-rules.md).
+ */
+import { data, endpoint, none, page, raw, type BodyOf, type QueryOf } from './contract'
+import { Type, bool, cipherText, fen, oneOf, optional, paging, pattern, strict, text } from './fields'
+import type { ExportResult } from './common'
+import { PAYEE_ACCOUNT_MAX_LENGTH, PAYEE_KINDS, type StoredPayeeKind } from '../rules/payee-account'
+import { TOPUP_RETURN_MAX_LENGTH } from '../rules/return-to'
+
+export interface Wallet {
+  /** fen */
+  available: number
+  frozen: number
+  /** money of my paid orders held in escrow (buyer side) */
+  inEscrowAsBuyer: number
+  /** money of my sold orders waiting for settlement (seller side) */
+  pendingSettlement: number
+  hasPayPassword: boolean
+  payLockedUntil: number | null
+}
+
+export const LEDGER_TYPES = [
+  'TOPUP',
+  'ORDER_PAY',
+  'ORDER_REFUND',
+  'SETTLEMENT',
+  'WITHDRAW_FREEZE',
+  'WITHDRAW_DONE',
+  'WITHDRAW_RETURN',
+] as const
+export type LedgerType = (typeof LEDGER_TYPES)[number]
+
+export const LEDGER_TYPE_LABELS: Record<LedgerType, string> = {
+  TOPUP: '充值',
+  ORDER_PAY: '订单支付',
+  ORDER_REFUND: '订单退款',
+  SETTLEMENT: '货款结算',
+  WITHDRAW_FREEZE: '提现冻结',
+  WITHDRAW_DONE: '提现成功',
+  WITHDRAW_RETURN: '提现退回',
+}
+
+export interface LedgerEntry {
+  ledgerId: number
+  type: LedgerType
+  /** signed change of the available balance, fen */
+  amount: number
+  /** signed change of the frozen balance, fen */
+  frozenAmount: number
+  availableAfter: number
+  frozenAfter: number
+  orderNo: string | null
+  topupNo: string | null
+  withdrawNo: string | null
+  remark: string
+  createdAt: number
+}
+
+export const PAY_CHANNELS = ['sandbox', 'alipay', 'wechat'] as const
+export type PayChannel = (typeof PAY_CHANNELS)[number]
+
+/** A top-up just created: where the user pays it. */
+export interface TopupResult {
+  topupNo: string
+  /** where the user completes the payment (the gateway's page) */
+  payUrl: string
+  /** for QR-code channels */
+  qrCode: string | null
+}
+
+export interface Topup {
+  topupNo: string
+  amount: number
+  channel: PayChannel
+  status: 'PENDING' | 'PAID' | 'FAILED' | 'CLOSED'
+  createdAt: number
+  paidAt: number | null
+}
+
+export const WITHDRAW_STATUSES = ['PENDING', 'APPROVED', 'REJECTED'] as const
+
+export interface Withdrawal {
+  withdrawNo: string
+  userId: number
+  userName: string
+  amount: number
+  accountKind: StoredPayeeKind
+  /** the payee account, masked (**** **** **** 1234, 138****8000, w***@example.com) */
+  account: string
+  /** the full payee account: only in the staff list (all=true), who pay it out */
+  fullAccount?: string
+  status: (typeof WITHDRAW_STATUSES)[number]
+  /** why staff rejected it ('' unless REJECTED) */
+  rejectReason: string
+  createdAt: number
+  decidedAt: number | null
+}
+
+/** the longest reason staff may give when rejecting a withdrawal */
+export const WITHDRAW_REJECT_REASON_MAX = 100
+
+const ledgerQuery = strict({
+  ...paging(),
+  type: optional(oneOf('类型', LEDGER_TYPES)),
+  beginTime: optional(Type.Integer({ title: '开始时间', minimum: 0 })),
+  endTime: optional(Type.Integer({ title: '结束时间', minimum: 0 })),
+})
+const topupNoField = () => pattern('充值单号', '^[A-Za-z0-9]+$', 40)
+const checkoutSig = () => Type.String({ title: '签名', minLength: 1, maxLength: 128, pattern: '^[0-9a-f]+$' })
+
+export const FUNDS = {
+  wallet: endpoint({ method: 'GET', path: '/funds/wallet', access: 'user', answer: data<Wallet>() }),
+  ledger: endpoint({
+    method: 'GET',
+    path: '/funds/ledger',
+    access: 'user',
+    query: ledgerQuery,
+    answer: page<LedgerEntry>(),
+  }),
+  /** a CSV of my ledger, with the ledger page's filters */
+  ledgerExport: endpoint({
+    method: 'POST',
+    path: '/funds/ledger/export',
+    access: 'user',
+    body: ledgerQuery,
+    answer: data<ExportResult>(),
+  }),
+  /** sets or changes the 6-digit payment password; the login password proves who asks (both RSA ciphertext) */
+  payPassword: endpoint({
+    method: 'POST',
+    path: '/funds/payPassword',
+    access: 'user',
+    body: strict({ payPassword: cipherText('支付密码'), loginPassword: cipherText('登录密码') }),
+    answer: none(),
+  }),
+  topupCreate: endpoint({
+    method: 'POST',
+    path: '/funds/topup/create',
+    access: 'user',
+    body: strict({
+      amount: fen('充值金额'),
+      channel: oneOf('支付方式', PAY_CHANNELS),
+      /**
+       * where the gateway sends the user back: a same-site path only (one leading '/', no '//' or
+       * backslash) of an allowed page (rules/return-to.ts), e.g. /buyer/pay.html?orderNo=…; default
+       * the balance page
+       */
+      returnTo: optional(
+        Type.String({
+          title: '返回页面',
+          minLength: 1,
+          maxLength: TOPUP_RETURN_MAX_LENGTH,
+          pattern: '^/(?![/\\\\])',
+        }),
+      ),
+    }),
+    answer: data<TopupResult>(),
+  }),
+  topupDetail: endpoint({
+    method: 'GET',
+    path: '/funds/topup/detail/:topupNo',
+    access: 'user',
+    params: strict({ topupNo: topupNoField() }),
+    answer: data<Topup>(),
+  }),
+  withdrawCreate: endpoint({
+    method: 'POST',
+    path: '/funds/withdraw/create',
+    access: 'user',
+    body: strict({
+      amount: fen('提现金额'),
+      /** a bank card (16–19 digits, Luhn) or an Alipay account (mainland mobile or e-mail): rules/payee-account.ts */
+      accountKind: oneOf('收款账户类型', PAYEE_KINDS),
+      // the characters of a card number, a phone number or an e-mail; the service checks it by kind
+      account: Type.String({
+        title: '收款账户',
+        minLength: 1,
+        maxLength: PAYEE_ACCOUNT_MAX_LENGTH,
+        pattern: '^[A-Za-z0-9._%+@ -]+$',
+      }),
+      payPassword: cipherText('支付密码'),
+    }),
+    answer: data<Withdrawal>(),
+  }),
+  /** my withdrawals; staff (all=true): every user's */
+  withdrawList: endpoint({
+    method: 'GET',
+    path: '/funds/withdraw/list',
+    access: 'user',
+    query: strict({
+      ...paging(),
+      status: optional(oneOf('状态', WITHDRAW_STATUSES)),
+      all: optional(bool('全部')),
+    }),
+    answer: page<Withdrawal>(),
+  }),
+  /** staff: pay out or reject (with a reason the user reads) */
+  withdrawDecide: endpoint({
+    method: 'POST',
+    path: '/funds/admin/withdraw/decide',
+    access: 'user',
+    body: strict({
+      withdrawNo: text('提现单号', 40),
+      approve: bool('是否通过'),
+      /** required when rejecting (the service says so); the user reads it */
+      reason: optional(
+        Type.String({
+          title: '驳回原因',
+          minLength: 1,
+          maxLength: WITHDRAW_REJECT_REASON_MAX,
+          pattern: '\\S',
+        }),
+      ),
+    }),
+    answer: none(),
+  }),
+  /** a gateway's signed asynchronous notification, one path per channel (the body is the provider's) */
+  payNotify: endpoint({
+    method: 'POST',
+    path: '/pay/notify/:channel',
+    access: 'public',
+    params: Type.Object({ channel: Type.String({ title: '支付方式' }) }),
+    answer: data<{ applied: boolean; status: string }>(),
+  }),
+  /**
+   * the built-in sandbox gateway's page (an HTML page that plays the provider: pay / fail); its
+   * capability — expiry (epoch ms) and signature — is issued to the top-up's owner only
+   */
+  sandboxCheckout: endpoint({
+    method: 'GET',
+    path: '/pay/sandbox/checkout',
+    access: 'optional',
+    query: Type.Object({
+      topupNo: topupNoField(),
+      expires: optional(Type.Integer({ title: '链接有效期', minimum: 0 })),
+      sig: optional(checkoutSig()),
+    }),
+    answer: raw(),
+  }),
+  /** the sandbox page's form (urlencoded): pay or fail, then back to the page the top-up recorded */
+  sandboxAct: endpoint({
+    method: 'POST',
+    path: '/pay/sandbox/act',
+    access: 'optional',
+    body: strict({
+      topupNo: topupNoField(),
+      action: oneOf('操作', ['pay', 'fail']),
+      // a form posts text: the expiry arrives as digits
+      expires: optional(pattern('链接有效期', '^[0-9]+$', 16)),
+      sig: optional(checkoutSig()),
+    }),
+    answer: raw(),
+  }),
+}
+
+export type LedgerQuery = QueryOf<typeof FUNDS.ledger>
+export type SetPayPasswordBody = BodyOf<typeof FUNDS.payPassword>
+export type CreateTopupBody = BodyOf<typeof FUNDS.topupCreate>
+export type CreateWithdrawBody = BodyOf<typeof FUNDS.withdrawCreate>
+export type WithdrawListQuery = QueryOf<typeof FUNDS.withdrawList>
+export type DecideWithdrawBody = BodyOf<typeof FUNDS.withdrawDecide>

@@ -1,0 +1,172 @@
+/**
+ * Guaranteed-order rooms (担保聊天室) and disputes: every paid order has a room where its buyer, its
+ * seller and staff post messages and evidence images; a party may open a dispute (the order freezes,
+ * ARBITRATING) and staff rule on it, dividing the escrow between buyer and seller with a written
+ * reason both read (docs/trading-rules.md).
+ */
+import { data, endpoint, none, page, type BodyOf, type QueryOf } from './contract'
+import { Type, fen, list, oneOf, optional, paging, strict, text } from './fields'
+import { orderNoField, type Order, type OrderStatus } from './trade'
+
+export interface WarrantRoom {
+  orderNo: string
+  goodsTitle: string
+  /** the order amount, fen (what a ruling divides between buyer and seller) */
+  amount: number
+  status: OrderStatus
+  buyerName: string
+  sellerName: string
+  lastMessageAt: number | null
+  unread: number
+}
+
+export interface WarrantMessage {
+  messageId: number
+  orderNo: string
+  senderId: number
+  senderName: string
+  senderRole: 'buyer' | 'seller' | 'staff' | 'system'
+  content: string
+  imageUrls: string[]
+  createdAt: number
+}
+
+/**
+ * A staff ruling divides the escrow: `refundAmount` fen back to the buyer, the rest settled to the
+ * seller. RELEASE is refund 0, REFUND is refund everything, SPLIT names the refund (0 ≤ refund ≤
+ * amount). The decision has no default: staff choose it, with a written reason both parties read.
+ */
+export const RULING_DECISIONS = ['RELEASE', 'REFUND', 'SPLIT'] as const
+export type RulingDecision = (typeof RULING_DECISIONS)[number]
+export const RULING_DECISION_LABELS: Record<RulingDecision, string> = {
+  RELEASE: '放款给卖家',
+  REFUND: '退款给买家',
+  SPLIT: '部分退款',
+}
+export const RULING_LIMITS = { reasonMax: 500 } as const
+
+/** OPEN: waiting for staff; RULED: decided (the record stays, with its ruling). */
+export const DISPUTE_STATES = ['OPEN', 'RULED'] as const
+export type DisputeState = (typeof DISPUTE_STATES)[number]
+export const DISPUTE_STATE_LABELS: Record<DisputeState, string> = { OPEN: '待裁决', RULED: '已裁决' }
+
+export interface DisputeRuling {
+  decision: RulingDecision
+  /** fen back to the buyer */
+  refundAmount: number
+  /** fen settled to the seller; refundAmount + settleAmount = the order amount */
+  settleAmount: number
+  reason: string
+  ruledAt: number
+  /** the staff member's name; null for rulings recorded before disputes were kept */
+  ruledByName: string | null
+}
+
+/** A dispute of an order, open or ruled (WARRANT.disputes / WARRANT.dispute). */
+export interface Dispute {
+  disputeId: number
+  orderNo: string
+  goodsTitle: string
+  /** the order amount, fen */
+  amount: number
+  buyerName: string
+  sellerName: string
+  /** the order's state now */
+  orderStatus: OrderStatus
+  state: DisputeState
+  /** who opened it; null for disputes recorded before disputes were kept */
+  openedBy: 'buyer' | 'seller' | null
+  openedByName: string | null
+  openedAt: number
+  reason: string
+  /** the order state the dispute froze */
+  fromStatus: OrderStatus
+  ruling: DisputeRuling | null
+}
+
+const orderNoParams = strict({ orderNo: orderNoField() })
+
+export const WARRANT = {
+  /** the caller's rooms (paid orders); staff: besides, every disputed room and the ones they ruled */
+  rooms: endpoint({
+    method: 'GET',
+    path: '/trade/warrant/rooms',
+    access: 'user',
+    answer: data<WarrantRoom[]>(),
+  }),
+  /** a room's messages, oldest first; reading them marks the caller's unread ones read */
+  messages: endpoint({
+    method: 'GET',
+    path: '/trade/warrant/messages/:orderNo',
+    access: 'user',
+    params: orderNoParams,
+    answer: data<WarrantMessage[]>(),
+  }),
+  post: endpoint({
+    method: 'POST',
+    path: '/trade/warrant/message',
+    access: 'user',
+    body: strict({
+      orderNo: orderNoField(),
+      content: text('消息内容', 1000, 0),
+      /** evidence images from the image upload */
+      imageIds: optional(list('图片', Type.String({ title: '图片', pattern: '^[0-9a-f]{32}$' }), 9)),
+    }),
+    answer: data<{ messageId: number }>(),
+  }),
+  /** a party opens a dispute: the order freezes (ARBITRATING) and staff handle it in the room */
+  open: endpoint({
+    method: 'POST',
+    path: '/trade/order/dispute',
+    access: 'user',
+    body: strict({ orderNo: orderNoField(), reason: text('纠纷原因', 500) }),
+    answer: data<Order>(),
+  }),
+  /**
+   * staff: a ruling — the decision is required (no default); the refund is integer fen ≥ 0 (the
+   * service also checks it against the order amount); the reason is required and must not be blank
+   */
+  rule: endpoint({
+    method: 'POST',
+    path: '/trade/warrant/rule',
+    access: 'user',
+    body: strict({
+      orderNo: orderNoField(),
+      decision: oneOf('裁决结果', RULING_DECISIONS),
+      /** fen back to the buyer; required for SPLIT, and if given for RELEASE / REFUND it must be 0 / the amount */
+      refundAmount: optional(fen('退回买家金额', 0)),
+      reason: Type.String({
+        title: '裁决理由',
+        minLength: 1,
+        maxLength: RULING_LIMITS.reasonMax,
+        pattern: '\\S',
+      }),
+    }),
+    answer: none(),
+  }),
+  /** staff: disputes, open (the queue, oldest first) and ruled (the history, newest first) */
+  disputes: endpoint({
+    method: 'GET',
+    path: '/trade/warrant/disputes',
+    access: 'user',
+    query: strict({
+      ...paging(),
+      state: optional(oneOf('仲裁状态', DISPUTE_STATES)),
+      orderNo: optional(orderNoField()),
+    }),
+    answer: page<Dispute>(),
+  }),
+  /** an order's latest dispute with its ruling, for its parties and staff (null: never disputed) */
+  dispute: endpoint({
+    method: 'GET',
+    path: '/trade/warrant/dispute/:orderNo',
+    access: 'user',
+    params: orderNoParams,
+    answer: data<Dispute | null>(),
+  }),
+}
+
+export type PostWarrantMessageBody = BodyOf<typeof WARRANT.post>
+export type DisputeBody = BodyOf<typeof WARRANT.open>
+export type RuleBody = BodyOf<typeof WARRANT.rule>
+export type DisputeListQuery = QueryOf<typeof WARRANT.disputes>
