@@ -2,10 +2,12 @@ import { defineConfig } from '@playwright/test'
 import { CHROMIUM_ARGS, findChromium } from './scripts/chromium.mjs'
 
 /** Two real server processes on fresh databases: captcha off (most flows) and captcha on. */
-export const E2E_PORT = 18980
-export const E2E_CAPTCHA_PORT = 18981
+// E2E_PORT_BASE moves all three ports (several checkouts may run their end-to-end tests at once)
+const PORT_BASE = Number(process.env.E2E_PORT_BASE || 18980)
+export const E2E_PORT = PORT_BASE
+export const E2E_CAPTCHA_PORT = PORT_BASE + 1
 /** the desktop renderer build (out/renderer) served over http for the desktop-mode test */
-export const E2E_DESKTOP_RENDERER_PORT = 18982
+export const E2E_DESKTOP_RENDERER_PORT = PORT_BASE + 2
 export const E2E_API_ORIGIN = `http://127.0.0.1:${E2E_PORT}`
 export const E2E_DESKTOP_RENDERER_ORIGIN = `http://127.0.0.1:${E2E_DESKTOP_RENDERER_PORT}`
 const executablePath = findChromium() ?? undefined
