@@ -68,13 +68,19 @@ export function route<E extends EndpointSpec>(
   }
   const auth = endpoint.access === 'user' ? true : endpoint.access === 'optional' ? 'optional' : false
   const kind = endpoint.answer.kind
+  const permission = endpoint.permission
+  if (permission && endpoint.access !== 'user')
+    throw new Error(`${endpoint.path}: a permission needs access 'user'`)
+  const hooks = [extras.onRequest ?? []].flat()
+  // after the auth plugin's onRequest hook has set the session (route hooks run after global ones)
+  if (permission) hooks.unshift(async (request) => app.requirePermission(request, permission))
   app.route({
     ...extras.fastify,
     method: endpoint.method,
     url: endpoint.path,
     schema,
     config: { auth },
-    ...(extras.onRequest ? { onRequest: extras.onRequest } : {}),
+    ...(hooks.length ? { onRequest: hooks } : {}),
     handler: async (request, reply) => {
       const result = await handler(request as RequestOf<E>, reply)
       const message =

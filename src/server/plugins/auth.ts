@@ -29,6 +29,15 @@ declare module 'fastify' {
 export interface Authenticator {
   /** Resolves a raw token to its session or throws an ApiError (401/521). */
   authenticate(token: string): Promise<Session>
+  /** Whether a user holds a permission string (the admin role and `*:*:*` hold every one). */
+  hasPermission(userId: number, permission: string): Promise<boolean>
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Throws 403 (MSG.FORBIDDEN) unless the logged-in caller holds the permission. */
+    requirePermission(request: FastifyRequest, permission: string): Promise<void>
+  }
 }
 
 export function bearerToken(request: FastifyRequest): string | null {
@@ -44,6 +53,11 @@ export function sessionOf(request: FastifyRequest): Session {
 
 export function registerAuth(app: FastifyInstance, authenticator: Authenticator) {
   app.decorateRequest('session', null)
+  app.decorate('requirePermission', async (request: FastifyRequest, permission: string) => {
+    const { userId } = sessionOf(request)
+    if (!(await authenticator.hasPermission(userId, permission)))
+      throw new ApiError(Code.FORBIDDEN, MSG.FORBIDDEN)
+  })
   app.addHook('onRequest', async (request) => {
     const mode = request.routeOptions.config.auth
     if (!mode) return

@@ -44,6 +44,12 @@ export interface EndpointSpec {
   /** relative to /api; `:name` segments are path parameters */
   path: string
   access: Access
+  /**
+   * Staff endpoints: the permission string the caller must hold (`system:user:edit` style; the admin
+   * role and `*:*:*` hold every one). Needs access 'user'. The server checks it before the handler
+   * (src/server/http/route.ts); the console shows the same strings with HasPermi.
+   */
+  permission?: string
   body?: TSchema
   query?: TSchema
   params?: TSchema

@@ -232,6 +232,13 @@ export function authService(deps: AuthServiceDeps) {
 
     roleKeys: (userId: number) => repo.roleKeys(userId),
 
+    /** Whether a user holds a permission string: the admin role and `*:*:*` hold every one. */
+    async hasPermission(userId: number, permission: string): Promise<boolean> {
+      if ((await repo.roleKeys(userId)).includes(ROLE_ADMIN)) return true
+      const held = await repo.permissions(userId)
+      return held.includes(ALL_PERMISSION) || held.includes(permission)
+    },
+
     /** Whether a user is staff (holds the admin role): other modules take their staff checks from here. */
     isStaff: async (userId: number) => (await repo.roleKeys(userId)).includes(ROLE_ADMIN),
 
