@@ -22,8 +22,7 @@ export function gameSeo(game: Pick<Game, 'nameCn' | 'nameEn'>): Seo {
   }
 }
 
-const defaults: { keywords?: string; description?: string } = {}
-
+/** The tag, which keeps the page's own value (index.html's) in data-default the first time it is changed. */
 function metaTag(name: 'keywords' | 'description'): HTMLMetaElement {
   let tag = document.head.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)
   if (!tag) {
@@ -31,7 +30,7 @@ function metaTag(name: 'keywords' | 'description'): HTMLMetaElement {
     tag.name = name
     document.head.appendChild(tag)
   }
-  if (defaults[name] === undefined) defaults[name] = tag.content
+  if (tag.dataset.default === undefined) tag.dataset.default = tag.content
   return tag
 }
 
@@ -39,6 +38,6 @@ function metaTag(name: 'keywords' | 'description'): HTMLMetaElement {
 export function setSeoMeta(seo?: Pick<Seo, 'keywords' | 'description'>): void {
   const keywords = metaTag('keywords')
   const description = metaTag('description')
-  keywords.content = seo?.keywords ?? defaults.keywords ?? ''
-  description.content = seo?.description ?? defaults.description ?? ''
+  keywords.content = seo?.keywords ?? keywords.dataset.default ?? ''
+  description.content = seo?.description ?? description.dataset.default ?? ''
 }
