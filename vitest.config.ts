@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs'
+import { availableParallelism } from 'node:os'
 import { join, resolve, sep } from 'node:path'
 import { defineConfig } from 'vitest/config'
 
@@ -24,22 +25,31 @@ const RENDERER_MODULE_MOCKS = rendererTestsWithModuleMocks()
 export default defineConfig({
   resolve: { alias },
   test: {
+    // vitest's default is one worker fewer than the cores: on a 2-core machine that is one worker
+    maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       {
         resolve: { alias },
         test: {
-          name: 'node',
+          name: 'server',
           environment: 'node',
-          include: [
-            'src/server/**/*.test.ts',
-            'src/shared/**/*.test.ts',
-            'src/main/**/*.test.ts',
-            'src/preload/**/*.test.ts',
-            'scripts/**/*.test.ts',
-          ],
+          include: ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts', 'scripts/**/*.test.ts'],
           globalSetup: ['scripts/test-template.ts'],
           testTimeout: 20_000,
           hookTimeout: 30_000,
+          // each test builds its own app (buildApp), so files can share one module graph per worker
+          isolate: false,
+          pool: 'threads',
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          // the Electron main process and preload with Electron's modules faked by vi.mock: isolated
+          name: 'main',
+          environment: 'node',
+          include: ['src/main/**/*.test.ts', 'src/preload/**/*.test.ts'],
+          testTimeout: 20_000,
         },
       },
       {
@@ -69,7 +79,6 @@ export default defineConfig({
           include: RENDERER_MODULE_MOCKS,
           setupFiles: ['src/renderer/src/test-setup.ts'],
           testTimeout: 20_000,
-          pool: 'threads',
         },
       },
     ],

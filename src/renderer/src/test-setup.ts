@@ -4,6 +4,17 @@
  */
 import { afterEach, vi } from 'vitest'
 import { cleanup, configure } from '@testing-library/react'
+import { useAppStore } from '@renderer/stores/app'
+import { useSessionStore } from '@renderer/stores/session'
+import { useTagsViewStore } from '@renderer/stores/tags-view'
+
+// files share one module graph per worker (vitest.config.ts): client state starts afresh in each test
+const resets = [useAppStore, useSessionStore, useTagsViewStore].map(
+  (store: { getInitialState(): object; setState(state: object, replace: true): void }) => {
+    const initial = store.getInitialState()
+    return () => store.setState(initial, true)
+  },
+)
 
 // pages load as lazy chunks; the first import of a chunk in a cold worker can take over a second
 configure({ asyncUtilTimeout: 5000 })
@@ -47,6 +58,8 @@ window.getComputedStyle = ((elt: Element) => realGetComputedStyle(elt)) as typeo
 
 afterEach(() => {
   cleanup()
+  resets.forEach((reset) => reset())
+  vi.useRealTimers()
   document.cookie.split(';').forEach((pair) => {
     const name = pair.split('=')[0]?.trim()
     if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`
