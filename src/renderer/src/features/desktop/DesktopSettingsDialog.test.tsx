@@ -8,7 +8,7 @@ import { DesktopSettingsDialog, ipcErrorMessage } from './DesktopSettingsDialog'
 const SETTINGS: DesktopSettings = {
   apiOrigin: 'http://localhost:8080',
   apiOriginFromEnvironment: false,
-  notifications: { message: true, order: true, paid: true, delivered: true, bid: false, warrant: true },
+  notifications: { message: true, order: true, paid: true, delivered: true, bid: false, warrant: true, ai: true },
   downloadDir: '/home/u/Downloads',
   askWhereToSave: false,
   startMinimized: false,
