@@ -213,7 +213,7 @@ export function sandboxSvg(r: Omit<ImageRequest, 'signal' | 'onProgress'>): stri
     `<g font-family="'WenQuanYi Zen Hei','Noto Sans CJK SC','Microsoft YaHei',sans-serif" font-weight="bold">` +
       `<rect x="${font * 0.5}" y="${font * 0.5}" rx="${font * 0.3}" width="${font * 3.4}" height="${font * 1.6}" fill="#000" fill-opacity="0.45"/>` +
       `<text x="${font * 0.9}" y="${font * 1.75}" font-size="${font}" fill="#fff">沙箱</text>` +
-      `<text x="${font * 0.5}" y="${h - font * 0.6}" font-size="${Math.round(font * 0.6)}" fill="#fff" fill-opacity="0.8">${escapeXml(
+      `<text x="${font * 0.5}" y="${font * 2.9}" font-size="${Math.round(font * 0.6)}" fill="#fff" fill-opacity="0.8">${escapeXml(
         [...r.prompt].slice(0, 40).join(''),
       )} · seed ${r.seed}</text></g>`,
   )
