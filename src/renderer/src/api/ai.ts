@@ -62,8 +62,8 @@ export const aiGalleryQuery = (q: Omit<AiGalleryQuery, 'pageNum' | 'pageSize'>) 
     queryFn: ({ pageParam }) =>
       call(AI.gallery, { query: { ...q, pageNum: pageParam, pageSize: AI_GALLERY_PAGE } }),
     initialPageParam: 1,
-    getNextPageParam: (last, pages) =>
-      pages.length * AI_GALLERY_PAGE < last.total && last.rows.length > 0 ? pages.length + 1 : undefined,
+    // a full page means there may be more (the server counts the total only up to 10,000)
+    getNextPageParam: (last, pages) => (last.rows.length === AI_GALLERY_PAGE ? pages.length + 1 : undefined),
   })
 
 export const aiWorkQuery = (workId: number) =>

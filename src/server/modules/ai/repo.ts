@@ -8,6 +8,9 @@ export type WorkRow = Selectable<AiWorksTable>
 
 const ACTIVE = ['queued', 'running']
 
+/** The gallery counts its works up to this many (the page shows 10000+). */
+export const GALLERY_COUNT_CAP = 10_000
+
 export function aiRepo(db: Db) {
   return {
     async insertJob(row: Insertable<AiJobsTable>): Promise<JobRow> {
@@ -181,11 +184,16 @@ export function aiRepo(db: Db) {
       let query = base.selectAll()
       query =
         q.sort === 'hot'
-          ? query.orderBy('visible', 'desc').orderBy('like_count', 'desc').orderBy('id', 'desc')
-          : query.orderBy('visible', 'desc').orderBy('published_at', 'desc').orderBy('id', 'desc')
+          ? query.orderBy('like_count', 'desc').orderBy('id', 'desc')
+          : query.orderBy('published_at', 'desc').orderBy('id', 'desc')
       const rows = await query.limit(q.limit).offset(q.offset).execute()
-      const { n } = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
-      return { rows, total: Number(n) }
+      // the total is counted up to GALLERY_COUNT_CAP (infinite scroll only needs "more or not")
+      const capped = base.select('id').limit(GALLERY_COUNT_CAP + 1)
+      const { n } = await db
+        .selectFrom(capped.as('c'))
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+      return { rows, total: Math.min(Number(n), GALLERY_COUNT_CAP) }
     },
 
     async adminWorks(q: {
