@@ -48,6 +48,7 @@ import { aiRepo, type JobRow, type WorkRow } from './repo'
 
 const DAY = 24 * 60 * 60 * 1000
 const CHINA_OFFSET = 8 * 60 * 60 * 1000
+const STYLE_TTL_MS = 10_000
 
 /** The start (epoch ms) of the China-time day containing `at`: the daily quota resets then. */
 export const chinaDayStart = (at: number) => Math.floor((at + CHINA_OFFSET) / DAY) * DAY - CHINA_OFFSET
@@ -118,8 +119,17 @@ export function aiService(deps: AiServiceDeps) {
   const dailyQuota = () => configInt(AI_CONFIG_KEYS.dailyQuota, 20)
   const maxConcurrent = () => configInt(AI_CONFIG_KEYS.maxConcurrent, 2)
 
-  async function styles() {
-    return (await system.dictData(AI_STYLE_DICT)).map((d) => ({ value: d.dictValue, label: d.dictLabel }))
+  // the style dictionary, read again at most every STYLE_TTL_MS (every gallery page names styles)
+  let styleCache: { at: number; styles: Promise<Array<{ value: string; label: string }>> } | null = null
+  function styles() {
+    if (!styleCache || now() - styleCache.at > STYLE_TTL_MS || now() < styleCache.at) {
+      const loading = system
+        .dictData(AI_STYLE_DICT)
+        .then((rows) => rows.map((d) => ({ value: d.dictValue, label: d.dictLabel })))
+      loading.catch(() => (styleCache = null))
+      styleCache = { at: now(), styles: loading }
+    }
+    return styleCache.styles
   }
 
   // blocked words: cached, reloaded when staff edit them
