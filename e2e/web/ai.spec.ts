@@ -88,4 +88,5 @@ test('draw with the sandbox, publish, like and favourite in the gallery, staff h
   // the owner sees why
   await seller.goto('/ai/my.html')
   await expect(tile(seller).getByText('隐藏原因：测试隐藏')).toBeVisible()
+  await seller.screenshot({ path: 'test-results/ai-my.png', fullPage: true })
 })

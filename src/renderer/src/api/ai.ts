@@ -17,6 +17,7 @@ import {
   type AiPageQuery,
   type AiWordsQuery,
 } from '@shared/api/ai'
+import { authKeys } from './auth'
 import { call } from './client'
 import { downloadExport } from './common'
 
@@ -124,7 +125,7 @@ export function useAiAvatar() {
   return useMutation({
     mutationFn: (workId: number) => call(AI.useAsAvatar, { body: { workId } }),
     // the header and the user's profile show the avatar
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['auth'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: authKeys.info }),
   })
 }
 
