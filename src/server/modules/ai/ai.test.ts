@@ -160,6 +160,17 @@ describe('AI drawing', () => {
     expect(findBlockedWord('Hello World', ['world'])).toBe('world')
   })
 
+  it('limits creations per client address', async () => {
+    const ip = '10.200.1.1'
+    const answers = []
+    for (let i = 0; i < 21; i++)
+      answers.push(
+        (await call(t.app, 'POST', '/api/ai/job/create', { token: buyer, ip, body: draw('外挂教程') })).code,
+      )
+    expect(answers.slice(0, 20).every((c) => c === 400)).toBe(true)
+    expect(answers[20]).toBe(429)
+  })
+
   it('counts the daily free quota and the per-user concurrency limit', async () => {
     const quota = await startTestApp({ ai: { sandboxLatencyMs: 2_000, concurrency: 1, pollMs: 0 } })
     try {

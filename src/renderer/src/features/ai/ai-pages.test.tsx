@@ -162,3 +162,15 @@ describe('console: AI 作品管理', () => {
     expect(server.callsTo(AI.hide)[0]!.body).toEqual({ workId: 9, reason: '不适宜' })
   })
 })
+
+describe('use as listing cover', () => {
+  it('hands the listing image to the publish form once', async () => {
+    const { leaveAiCover, takeAiCover } = await import('./cover-handoff')
+    const image = { imageId: 'b'.repeat(32), url: '/u.jpg', thumbUrl: '/t.jpg', width: 100, height: 100 }
+    leaveAiCover(image)
+    expect(takeAiCover()).toEqual([image])
+    expect(takeAiCover()).toEqual([])
+    sessionStorage.setItem('ai.listingCover', '{"imageId":"../x"}')
+    expect(takeAiCover()).toEqual([])
+  })
+})
