@@ -41,6 +41,10 @@ import { tradeRoutes } from './modules/trade/routes'
 import { tradeService, type TradeService } from './modules/trade/service'
 import { warrantRoutes } from './modules/warrant/routes'
 import { warrantService } from './modules/warrant/service'
+import type { AiConfig } from './modules/ai/config'
+import { providerFrom } from './modules/ai/providers'
+import { aiRoutes } from './modules/ai/routes'
+import { aiService, type AiService } from './modules/ai/service'
 
 export interface BuildAppOptions {
   dataDir: string
@@ -62,6 +66,11 @@ export interface BuildAppOptions {
   streamHeartbeatMs?: number
   /** trading's time-rule sweeper interval (default 30 s; 0: off — tests call app.trade.sweep()) */
   tradeSweepMs?: number
+  /**
+   * AI drawing (modules/ai/config.ts): provider and worker settings; default: the sandbox provider
+   * when demo data is seeded (quick in tests: 20 ms a picture), off otherwise
+   */
+  ai?: Partial<AiConfig>
 }
 
 declare module 'fastify' {
@@ -69,6 +78,8 @@ declare module 'fastify' {
     db: Db
     /** trading: tests call trade.sweep() after moving the clock */
     trade: TradeService
+    /** AI drawing: tests wait for ai.idle() */
+    ai: AiService
   }
 }
 
@@ -197,6 +208,27 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
           now,
         })
         await api.register(warrantRoutes, { warrant })
+        // AI drawing: provider, job worker (started after the routes, stopped before the database closes)
+        const aiConfig = {
+          provider: (opts.seedDemo ?? true) ? 'sandbox' : 'off',
+          sandboxLatencyMs: 20,
+          ...opts.ai,
+        }
+        const ai = aiService({
+          db,
+          provider: providerFrom(aiConfig),
+          images: catalogue.images,
+          auth,
+          system,
+          exports,
+          bus,
+          now,
+          worker: aiConfig,
+        })
+        app.decorate('ai', ai)
+        await api.register(aiRoutes, { ai, now })
+        api.addHook('onClose', () => ai.stop())
+        api.addHook('onReady', () => ai.start())
         const sweepMs = opts.tradeSweepMs ?? 30_000
         if (sweepMs > 0) {
           let sweeping = false

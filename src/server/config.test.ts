@@ -38,7 +38,29 @@ describe('loadConfig', () => {
       webRoot: '/srv/web',
       corsOrigins: ['http://localhost:5173', 'https://admin.example.com'],
       paySandbox: false,
+      ai: expect.objectContaining({ provider: 'off' }),
     })
+  })
+
+  it('reads the AI drawing settings: sandbox on demo installs, a real provider when named', () => {
+    expect(loadConfig({}).ai).toMatchObject({ provider: 'sandbox', concurrency: 2, jobTimeoutMs: 120_000 })
+    expect(
+      loadConfig({
+        SEED_DEMO: '0',
+        AI_PROVIDER: 'openai',
+        AI_BASE_URL: 'https://images.example.com',
+        AI_API_KEY: 'k',
+        AI_MODEL: 'm',
+        AI_CONCURRENCY: '4',
+      }).ai,
+    ).toMatchObject({
+      provider: 'openai',
+      baseUrl: 'https://images.example.com',
+      apiKey: 'k',
+      model: 'm',
+      concurrency: 4,
+    })
+    expect(() => loadConfig({ AI_CONCURRENCY: 'x' })).toThrow(/AI_CONCURRENCY/)
   })
 
   it('refuses values it cannot read', () => {

@@ -2,6 +2,7 @@
 import { existsSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { loadAiConfig, type AiConfig } from './modules/ai/config'
 
 export interface ServerConfig {
   port: number
@@ -13,6 +14,8 @@ export interface ServerConfig {
   webRoot: string
   corsOrigins: string[]
   paySandbox: boolean
+  /** AI drawing: provider and worker (modules/ai/config.ts) */
+  ai: AiConfig
 }
 
 function flag(name: string, value: string | undefined, fallback: boolean): boolean {
@@ -55,5 +58,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       .map((o) => o.trim())
       .filter(Boolean),
     webRoot: env.WEB_ROOT?.trim() ? resolve(env.WEB_ROOT) : defaultWebRoot(),
+    ai: loadAiConfig(env, flag('SEED_DEMO', env.SEED_DEMO, true)),
   }
 }

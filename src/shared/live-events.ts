@@ -50,8 +50,30 @@ export interface WarrantMessageEvent {
   data: { orderNo: string; preview: string }
 }
 
+/** One of my AI drawing jobs moved: queued, progress, finished (docs/ai-drawing.md). */
+export interface AiJobEvent {
+  type: 'ai-job'
+  data: {
+    jobId: number
+    status: 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled'
+    /** 0…100 */
+    progress: number
+    /** images stored so far, of count */
+    done: number
+    count: number
+    /** the start of the prompt (notifications) */
+    prompt: string
+  }
+}
+
 export type LiveEvent =
-  UnreadCountEvent | OrderCreatedEvent | OrderPaidEvent | OrderDeliveredEvent | BidEvent | WarrantMessageEvent
+  | UnreadCountEvent
+  | OrderCreatedEvent
+  | OrderPaidEvent
+  | OrderDeliveredEvent
+  | BidEvent
+  | WarrantMessageEvent
+  | AiJobEvent
 export type LiveEventType = LiveEvent['type']
 
 /** A live event as stored in the per-user log and sent on the stream: `id` increases per user. */
@@ -64,6 +86,7 @@ export const LIVE_EVENT_TYPES = [
   'order-delivered',
   'bid',
   'warrant-message',
+  'ai-job',
 ] as const satisfies readonly LiveEventType[]
 
 /** Sent by the server (no id) when the session behind a stream ended: the client logs out. */
@@ -73,7 +96,7 @@ export const SESSION_ENDED_EVENT = 'session-ended'
 export const STREAM_HEARTBEAT_MS = 25_000
 
 /** What a user can switch on and off: one native notification kind per live event that notifies. */
-export const NOTIFICATION_KINDS = ['message', 'order', 'paid', 'delivered', 'bid', 'warrant'] as const
+export const NOTIFICATION_KINDS = ['message', 'order', 'paid', 'delivered', 'bid', 'warrant', 'ai'] as const
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
 
 export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
@@ -83,6 +106,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   delivered: '卖家已交付（我买的商品）',
   bid: '新出价或还价',
   warrant: '担保订单新消息',
+  ai: 'AI 绘画完成或失败',
 }
 
 /** A native notification as the renderer asks for it: the main process checks every field. */
@@ -104,6 +128,7 @@ const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0
 export const SOLD_ORDERS_PATH = '/seller/sellOrder.html'
 export const MESSAGES_PATH = '/message/userMessage.html'
 export const WARRANT_PATH = '/warrantOrderHandler.html'
+export const AI_MY_PATH = '/ai/my.html'
 
 /**
  * The notification of an event, or null when the event does not notify (an unread count that
@@ -162,6 +187,19 @@ export function notificationFor(event: LiveEvent): AppNotification | null {
         title: '担保订单有新消息',
         body: clip(`订单 ${event.data.orderNo}：${event.data.preview}`, NOTIFICATION_LIMITS.body),
         path: `${WARRANT_PATH}?orderNo=${encodeURIComponent(event.data.orderNo)}`,
+      }
+    case 'ai-job':
+      if (event.data.status !== 'succeeded' && event.data.status !== 'failed') return null
+      return {
+        kind: 'ai',
+        title: event.data.status === 'succeeded' ? 'AI 绘画已完成' : 'AI 绘画失败',
+        body: clip(
+          event.data.status === 'succeeded'
+            ? `「${event.data.prompt}」已生成 ${event.data.done} 张图片`
+            : `「${event.data.prompt}」未能生成，请稍后重试`,
+          NOTIFICATION_LIMITS.body,
+        ),
+        path: AI_MY_PATH,
       }
   }
 }

@@ -16,7 +16,15 @@ const trusted = invokeEvent('app://marketplace/userHome.html')
 const SETTINGS = {
   apiOrigin: 'http://localhost:8080',
   apiOriginFromEnvironment: false,
-  notifications: { message: true, order: true, paid: true, delivered: true, bid: true, warrant: true },
+  notifications: {
+    message: true,
+    order: true,
+    paid: true,
+    delivered: true,
+    bid: true,
+    warrant: true,
+    ai: true,
+  },
   downloadDir: '/home/u/Downloads',
   askWhereToSave: false,
   startMinimized: false,

@@ -80,6 +80,29 @@ describe('live events update the queries and notify', () => {
     expect(new Set(keys)).toEqual(new Set(['trade', 'funds', 'bid', 'warrant']))
   })
 
+  it('an AI drawing job refreshes the AI queries; only its end notifies, leading to my folder', () => {
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries')
+    const job = { jobId: 4, count: 2, prompt: '雪山狐狸' }
+    applyLiveEvent(queryClient, {
+      ...at,
+      type: 'ai-job',
+      data: { ...job, status: 'running', progress: 40, done: 0 },
+    })
+    expect(platform.notify).not.toHaveBeenCalled()
+    applyLiveEvent(queryClient, {
+      ...at,
+      type: 'ai-job',
+      data: { ...job, status: 'succeeded', progress: 100, done: 2 },
+    })
+    expect(platform.notify).toHaveBeenCalledWith({
+      kind: 'ai',
+      title: 'AI 绘画已完成',
+      body: '「雪山狐狸」已生成 2 张图片',
+      path: '/ai/my.html',
+    })
+    expect(invalidate.mock.calls.map(([f]) => f?.queryKey)).toEqual([['ai'], ['ai']])
+  })
+
   it('startLiveUpdates feeds the queries and stops on request', async () => {
     const sources: Array<{
       url: string

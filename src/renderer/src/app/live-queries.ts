@@ -2,7 +2,7 @@
  * What a live event (Server-Sent Events, api/events.ts) changes on screen: it updates or invalidates
  * the affected queries — never a store — and becomes a notification (native in the desktop client,
  * per the user's preferences). Query keys start with their domain: 'message', 'trade', 'bid',
- * 'warrant', 'funds', 'goods'.
+ * 'warrant', 'funds', 'goods', 'ai'.
  */
 import type { QueryClient } from '@tanstack/react-query'
 import { notificationFor, type StoredLiveEvent } from '@shared/live-events'
@@ -28,6 +28,10 @@ export function applyLiveEvent(queryClient: QueryClient, event: StoredLiveEvent)
       break
     case 'bid':
       void queryClient.invalidateQueries({ queryKey: ['bid'] })
+      break
+    case 'ai-job':
+      // the job's progress and, once it is done, its pictures (create page, my folder)
+      void queryClient.invalidateQueries({ queryKey: ['ai'] })
       break
   }
   const notification = notificationFor(event)

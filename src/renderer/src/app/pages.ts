@@ -36,4 +36,9 @@ export const PAGES: Record<PageKey, LazyExoticComponent<ComponentType>> = {
   payPass: lazy(() => import('@renderer/features/funds/PayPassPage')),
   priceRecords: lazy(() => import('@renderer/features/record/RecordListPage')),
   messages: lazy(() => import('@renderer/features/messages/MessageCenter')),
+  aiDraw: lazy(() => import('@renderer/features/ai/CreatePage')),
+  aiGallery: lazy(() => import('@renderer/features/ai/GalleryPage')),
+  aiMy: lazy(() => import('@renderer/features/ai/MyPage')),
+  aiCollect: lazy(() => import('@renderer/features/ai/FavouritesPage')),
+  aiPlatform: lazy(() => import('@renderer/features/ai/PlatformAiPage')),
 }

@@ -46,6 +46,11 @@ export type PageKey =
   | 'payPass'
   | 'priceRecords'
   | 'messages'
+  | 'aiDraw'
+  | 'aiGallery'
+  | 'aiMy'
+  | 'aiCollect'
+  | 'aiPlatform'
 
 export interface RouteEntry {
   path: string
@@ -101,10 +106,10 @@ export const ROUTES: readonly RouteEntry[] = [
   main('主站', '/404.html', '页面不存在', false, { page: 'notFound' }),
 
   // AI drawing
-  main('AI 绘画', '/ai/aiDraw.html', 'AI 绘画创作', true),
-  main('AI 绘画', '/ai/aiDrawList.html', 'AI 画廊', false),
-  main('AI 绘画', '/ai/my.html', '我的绘画', true),
-  main('AI 绘画', '/ai/myCollect.html', '我的收藏', true),
+  main('AI 绘画', '/ai/aiDraw.html', 'AI 绘画创作', true, { page: 'aiDraw' }),
+  main('AI 绘画', '/ai/aiDrawList.html', 'AI 画廊', false, { page: 'aiGallery' }),
+  main('AI 绘画', '/ai/my.html', '我的绘画', true, { page: 'aiMy' }),
+  main('AI 绘画', '/ai/myCollect.html', '我的收藏', true, { page: 'aiCollect' }),
 
   // buyer centre
   main('买家中心', '/buyer/buy.html', '商品下单', true, { page: 'buy' }),
@@ -150,7 +155,7 @@ export const ROUTES: readonly RouteEntry[] = [
   }),
   main('平台服务', '/platform/feedback.html', '意见反馈', false),
   main('平台服务', '/platform/customServiceVerify.html', '客服验证', false),
-  main('平台服务', '/platform/aiDraw.html', 'AI 绘画', true),
+  main('平台服务', '/platform/aiDraw.html', 'AI 绘画', true, { page: 'aiPlatform' }),
 
   // messages
   main('消息中心', '/message/userMessage.html', '站内信', true, { page: 'messages' }),

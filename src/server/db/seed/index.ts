@@ -12,6 +12,7 @@ import { GAMES, gameIcon } from './games'
 import { insertGameConfigs, seedCatalogue } from './goods'
 import { CONFIGS, DICTS, MENUS } from './system'
 import { seedTrade } from './trade'
+import { seedAi } from './ai'
 
 const DAY = 24 * 60 * 60 * 1000
 
@@ -164,6 +165,7 @@ export async function seedBase(db: Db, now: number) {
       )
       .execute()
   })
+  await seedAi(db, now)
 }
 
 /**

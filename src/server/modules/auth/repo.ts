@@ -19,6 +19,19 @@ export function authRepo(db: Db) {
       return db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst()
     },
 
+    namesOf(userIds: number[]) {
+      if (userIds.length === 0) return Promise.resolve([])
+      return db
+        .selectFrom('users')
+        .select(['id', 'nick_name', 'user_name'])
+        .where('id', 'in', userIds)
+        .execute()
+    },
+
+    async setAvatar(userId: number, avatar: string, now: number) {
+      await db.updateTable('users').set({ avatar, updated_at: now }).where('id', '=', userId).execute()
+    },
+
     async insertUser(user: Insertable<UsersTable>): Promise<number> {
       const row = await db.insertInto('users').values(user).returning('id').executeTakeFirstOrThrow()
       return row.id

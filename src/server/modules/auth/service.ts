@@ -242,6 +242,15 @@ export function authService(deps: AuthServiceDeps) {
     /** Whether a user is staff (holds the admin role): other modules take their staff checks from here. */
     isStaff: async (userId: number) => (await repo.roleKeys(userId)).includes(ROLE_ADMIN),
 
+    /** Display names (nick name, else user name) of users, for authors shown to others. */
+    async publicNames(userIds: number[]): Promise<Map<number, string>> {
+      const rows = await repo.namesOf(userIds)
+      return new Map(rows.map((r) => [r.id, r.nick_name || r.user_name]))
+    },
+
+    /** Sets the user's avatar (an image URL of this site, e.g. an AI drawing's thumbnail). */
+    setAvatar: (userId: number, avatar: string) => repo.setAvatar(userId, avatar, deps.now()),
+
     /** Every staff member's user id (e.g. to notify them of a disputed order's messages). */
     staffIds: () => repo.userIdsWithRole(ROLE_ADMIN),
 

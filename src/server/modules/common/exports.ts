@@ -44,6 +44,7 @@ const MIME: Record<string, string> = {
   '.csv': 'text/csv; charset=utf-8',
   '.xlsx': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   '.txt': 'text/plain; charset=utf-8',
+  '.jpg': 'image/jpeg',
 }
 export const mimeOf = (fileName: string) =>
   MIME[extname(fileName).toLowerCase()] ?? 'application/octet-stream'
@@ -108,6 +109,28 @@ export function exportsService(opts: { db: Db; dataDir: string; now: () => numbe
         expires_at: at + ttlMs,
       })
       return { fileName, rows: Math.min(rows.length, EXPORT_MAX_ROWS) }
+    },
+
+    /** Record a ready-made file for the user (e.g. the original of an AI drawing) under `baseName`-stamp`ext`. */
+    async createFile(userId: number, baseName: string, ext: string, content: Buffer): Promise<ExportResult> {
+      await this.sweepExpired().catch(() => undefined)
+      const at = now()
+      const fileName = `${baseName}-${chinaStamp(at)}-${randomBytes(2).toString('hex')}${ext}`
+      if (!isSafeExportName(fileName) || !/^\.[a-z0-9]{1,5}$/.test(ext))
+        throw new Error(`unsafe export name: ${fileName}`)
+      const relPath = `${userId}/${randomUUID()}${ext}`
+      const abs = inside(relPath)
+      if (!abs) throw new Error('export path escapes the exports folder')
+      await mkdir(dirname(abs), { recursive: true })
+      await writeFile(abs, content, { mode: 0o600 })
+      await repo.insert({
+        user_id: userId,
+        file_name: fileName,
+        path: relPath,
+        created_at: at,
+        expires_at: at + ttlMs,
+      })
+      return { fileName, rows: 1 }
     },
 
     /** The caller's own, unexpired export of that name, or null (someone else's file is null too). */

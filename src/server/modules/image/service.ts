@@ -7,7 +7,7 @@
  */
 import { randomBytes } from 'node:crypto'
 import { mkdirSync } from 'node:fs'
-import { stat, writeFile } from 'node:fs/promises'
+import { copyFile, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import sharp, { type Metadata, type OutputInfo } from 'sharp'
 import { Code, GOODS_LIMITS, GOODS_MSG, IMAGE, type GoodsImage } from '../../../shared/api'
@@ -181,6 +181,21 @@ export function imageService(deps: { db: Db; dataDir: string; now: () => number 
       const tx = imageRepo(trx)
       await tx.detachOthers(goodsId, imageIds)
       for (const [i, id] of imageIds.entries()) await tx.attach(id, goodsId, i)
+    },
+
+    /**
+     * A new, unused copy of one of the owner's images (same files under a new name, no second
+     * watermark): e.g. an AI drawing used as a listing cover. Null when it is not the owner's.
+     */
+    async duplicate(ownerId: number, sourceId: string): Promise<GoodsImage | null> {
+      const [source] = await repo.findMany([sourceId])
+      if (!source || source.owner_id !== ownerId) return null
+      const id = randomBytes(16).toString('hex')
+      await copyFile(join(dir, `${sourceId}.jpg`), join(dir, `${id}.jpg`))
+      await copyFile(join(dir, `${sourceId}_t.jpg`), join(dir, `${id}_t.jpg`))
+      const row = { ...source, id, goods_id: null, sort: 0, created_at: deps.now() }
+      await repo.insert(row)
+      return toImage(row)
     },
 
     async imagesOf(goodsId: number): Promise<GoodsImage[]> {

@@ -8,7 +8,15 @@ import { DesktopSettingsDialog, ipcErrorMessage } from './DesktopSettingsDialog'
 const SETTINGS: DesktopSettings = {
   apiOrigin: 'http://localhost:8080',
   apiOriginFromEnvironment: false,
-  notifications: { message: true, order: true, paid: true, delivered: true, bid: false, warrant: true },
+  notifications: {
+    message: true,
+    order: true,
+    paid: true,
+    delivered: true,
+    bid: false,
+    warrant: true,
+    ai: true,
+  },
   downloadDir: '/home/u/Downloads',
   askWhereToSave: false,
   startMinimized: false,
@@ -58,7 +66,15 @@ describe('desktop settings dialog', () => {
     await waitFor(() => expect(api.save).toHaveBeenCalled())
     expect(api.save).toHaveBeenCalledWith({
       apiOrigin: 'https://market.example.com',
-      notifications: { message: true, order: true, paid: true, delivered: true, bid: true, warrant: false },
+      notifications: {
+        message: true,
+        order: true,
+        paid: true,
+        delivered: true,
+        bid: true,
+        warrant: false,
+        ai: true,
+      },
       downloadDir: '/data/导出',
       askWhereToSave: false,
       startMinimized: true,

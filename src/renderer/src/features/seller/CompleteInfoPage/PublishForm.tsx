@@ -5,6 +5,7 @@
  * round trip; the server checks everything again and its refusal is shown in the form.
  */
 import { useState } from 'react'
+import { takeAiCover } from '@renderer/features/ai/cover-handoff'
 import { Link, useNavigate } from 'react-router-dom'
 import { useQuery } from '@tanstack/react-query'
 import { Alert, Button, Col, Form, Input, InputNumber, Result, Row, Skeleton } from 'antd'
@@ -56,6 +57,8 @@ export function PublishForm({
   const publish = usePublishGoods()
   const update = useUpdateGoods()
   const [serverError, setServerError] = useState('')
+  // a picture made on the AI drawing page with "use as listing cover" (taken once)
+  const [aiCover] = useState(takeAiCover)
 
   const game = games.data?.find((g) => g.gameId === gameId)
   const platforms = game?.platforms ?? []
@@ -105,7 +108,7 @@ export function PublishForm({
         platform: platforms.length === 1 ? platforms[0] : undefined,
         stock: stockFixed ?? 1,
         attributes: {},
-        images: [],
+        images: aiCover.map(shotOfImage),
       }
 
   const failed = (error: unknown) => {
