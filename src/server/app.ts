@@ -41,6 +41,9 @@ import { tradeRoutes } from './modules/trade/routes'
 import { tradeService, type TradeService } from './modules/trade/service'
 import { warrantRoutes } from './modules/warrant/routes'
 import { warrantService } from './modules/warrant/service'
+import { wechatModule } from './modules/wechat/module'
+import type { OfficialConfig, WechatProvider } from './modules/wechat/provider'
+import type { WechatService } from './modules/wechat/service'
 
 export interface BuildAppOptions {
   dataDir: string
@@ -62,6 +65,14 @@ export interface BuildAppOptions {
   streamHeartbeatMs?: number
   /** trading's time-rule sweeper interval (default 30 s; 0: off — tests call app.trade.sweep()) */
   tradeSweepMs?: number
+  /** the built-in WeChat official-account sandbox (phone page, inbox); default: on when demo data is seeded */
+  wechatSandbox?: boolean
+  /** the real WeChat official account (WECHAT_APP_ID …); wins over the sandbox */
+  wechatOfficial?: OfficialConfig | null
+  /** tests: a provider standing in for WeChat (e.g. one that fails) */
+  wechatProvider?: WechatProvider
+  /** how often the WeChat outbox is drained (default 5 s; 0: only right after an event — tests call app.wechat.drain()) */
+  wechatOutboxMs?: number
 }
 
 declare module 'fastify' {
@@ -69,6 +80,8 @@ declare module 'fastify' {
     db: Db
     /** trading: tests call trade.sweep() after moving the clock */
     trade: TradeService
+    /** the WeChat official account: tests call wechat.drain() to send due template messages */
+    wechat: WechatService
   }
 }
 
@@ -197,6 +210,19 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
           now,
         })
         await api.register(warrantRoutes, { warrant })
+        // the WeChat official account: scan login, binding, template messages of the bus's events
+        await wechatModule(app, api, {
+          db,
+          dataDir: opts.dataDir,
+          auth,
+          messages,
+          bus,
+          official: opts.wechatOfficial ?? null,
+          sandbox: opts.wechatSandbox ?? opts.seedDemo ?? true,
+          provider: opts.wechatProvider,
+          outboxMs: opts.wechatOutboxMs,
+          now,
+        })
         const sweepMs = opts.tradeSweepMs ?? 30_000
         if (sweepMs > 0) {
           let sweeping = false

@@ -2,6 +2,7 @@
 import { existsSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { officialConfigFromEnv, type OfficialConfig } from './modules/wechat/provider'
 
 export interface ServerConfig {
   port: number
@@ -13,6 +14,8 @@ export interface ServerConfig {
   webRoot: string
   corsOrigins: string[]
   paySandbox: boolean
+  wechatSandbox: boolean
+  wechatOfficial: OfficialConfig | null
 }
 
 function flag(name: string, value: string | undefined, fallback: boolean): boolean {
@@ -50,6 +53,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     seedDemo: flag('SEED_DEMO', env.SEED_DEMO, true),
     captchaEnabled: flag('CAPTCHA_ENABLED', env.CAPTCHA_ENABLED, true),
     paySandbox: flag('PAY_SANDBOX', env.PAY_SANDBOX, flag('SEED_DEMO', env.SEED_DEMO, true)),
+    wechatSandbox: flag('WECHAT_SANDBOX', env.WECHAT_SANDBOX, flag('SEED_DEMO', env.SEED_DEMO, true)),
+    wechatOfficial: officialConfigFromEnv(env),
     corsOrigins: (env.CORS_ORIGINS ?? '')
       .split(',')
       .map((o) => o.trim())
