@@ -150,10 +150,11 @@ export const WECHAT = {
     path: '/user/userOfficial/updateTemplateSendConfig',
     access: 'user',
     body: strict({
-      templates: Type.Array(
-        strict({ key: oneOf('模板', WECHAT_TEMPLATE_KEYS), enabled: bool('是否接收') }),
-        { title: '模板设置', minItems: 1, maxItems: WECHAT_TEMPLATE_KEYS.length },
-      ),
+      templates: Type.Array(strict({ key: oneOf('模板', WECHAT_TEMPLATE_KEYS), enabled: bool('是否接收') }), {
+        title: '模板设置',
+        minItems: 1,
+        maxItems: WECHAT_TEMPLATE_KEYS.length,
+      }),
     }),
     answer: none(),
   }),

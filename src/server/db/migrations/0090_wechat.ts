@@ -42,7 +42,11 @@ const migration: MigrationFactory = (dialect) => ({
         sql`status in ('WAITING', 'SCANNED', 'BOUND', 'FAILED', 'USED')`,
       )
       .execute()
-    await db.schema.createIndex('wechat_scenes_expires_idx').on('wechat_scenes').column('expires_at').execute()
+    await db.schema
+      .createIndex('wechat_scenes_expires_idx')
+      .on('wechat_scenes')
+      .column('expires_at')
+      .execute()
     await createTableWithId(db, 'wechat_outbox', dialect)
       .addColumn('idem_key', 'text', (col) => col.notNull().unique())
       .addColumn('user_id', 'integer', (col) => col.notNull())
@@ -54,7 +58,10 @@ const migration: MigrationFactory = (dialect) => ({
       .addColumn('last_error', 'text')
       .addColumn('created_at', 'bigint', (col) => col.notNull())
       .addColumn('sent_at', 'bigint')
-      .addCheckConstraint('wechat_outbox_status_check', sql`status in ('PENDING', 'SENDING', 'SENT', 'FAILED')`)
+      .addCheckConstraint(
+        'wechat_outbox_status_check',
+        sql`status in ('PENDING', 'SENDING', 'SENT', 'FAILED')`,
+      )
       .execute()
     await db.schema
       .createIndex('wechat_outbox_due_idx')

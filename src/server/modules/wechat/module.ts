@@ -41,7 +41,9 @@ export async function wechatModule(
   const { now } = deps
   const phonePath = `${API_BASE}${WECHAT.sandboxPhone.path}`
   const sandboxOn = !deps.official && deps.sandbox
-  const sandboxToken = sandboxOn ? loadOrCreateSecret(deps.dataDir, 'wechat-sandbox.key').toString('hex') : null
+  const sandboxToken = sandboxOn
+    ? loadOrCreateSecret(deps.dataDir, 'wechat-sandbox.key').toString('hex')
+    : null
   const provider: WechatProvider =
     deps.provider ??
     (deps.official
@@ -58,6 +60,7 @@ export async function wechatModule(
     now,
   })
   root.decorate('wechat', wechat)
+  root.addHook('preClose', async () => wechat.stop())
 
   const drain = () =>
     wechat.drain().catch((err: unknown) => root.log.error({ err }, 'wechat outbox drain failed'))

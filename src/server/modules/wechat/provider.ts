@@ -128,7 +128,10 @@ export interface OfficialConfig {
   apiBase?: string
 }
 
-type Fetch = (url: string, init?: { method?: string; headers?: Record<string, string>; body?: string }) => Promise<{
+type Fetch = (
+  url: string,
+  init?: { method?: string; headers?: Record<string, string>; body?: string },
+) => Promise<{
   ok: boolean
   status: number
   json(): Promise<unknown>
@@ -197,7 +200,8 @@ export function officialProvider(
       cached = null
       return post(path, body, false)
     }
-    if (errcode !== 0) throw new ProviderError(`errcode ${errcode} ${String(json.errmsg ?? '')}`, !FINAL_ERRORS.has(errcode))
+    if (errcode !== 0)
+      throw new ProviderError(`errcode ${errcode} ${String(json.errmsg ?? '')}`, !FINAL_ERRORS.has(errcode))
     return json
   }
 
@@ -221,7 +225,9 @@ export function officialProvider(
       if (!templateId) throw new ProviderError(`template ${message.key} not configured`, false)
       // the account's templates use first / keyword1… / remark (docs/wechat.md)
       const data: Record<string, { value: string }> = { first: { value: message.title } }
-      message.lines.forEach(([label, value], i) => (data[`keyword${i + 1}`] = { value: `${label}：${value}` }))
+      message.lines.forEach(
+        ([label, value], i) => (data[`keyword${i + 1}`] = { value: `${label}：${value}` }),
+      )
       data.remark = { value: '点击查看详情' }
       await post('/cgi-bin/message/template/send', {
         touser: openid,

@@ -129,7 +129,12 @@ export function wechatRepo(db: Db) {
       id: number,
       to: { status: OutboxStatus; next_at?: number; last_error?: string | null; sent_at?: number },
     ) {
-      await db.updateTable('wechat_outbox').set(to).where('id', '=', id).where('status', '=', 'SENDING').execute()
+      await db
+        .updateTable('wechat_outbox')
+        .set(to)
+        .where('id', '=', id)
+        .where('status', '=', 'SENDING')
+        .execute()
     },
     /** Sends interrupted mid-way (lease over): their result is unknown, so they are never tried again. */
     async abandonStale(now: number) {

@@ -80,7 +80,11 @@ export function wechatService(deps: WechatServiceDeps) {
       if (isUniqueViolation(err)) return '该微信已绑定其他账号'
       throw err
     }
-    await tell(userId, '微信绑定成功', `您的账号已绑定微信「${nickname}」，可以微信扫码登录并接收微信通知。如非本人操作，请立即修改密码并解绑。`)
+    await tell(
+      userId,
+      '微信绑定成功',
+      `您的账号已绑定微信「${nickname}」，可以微信扫码登录并接收微信通知。如非本人操作，请立即修改密码并解绑。`,
+    )
     return null
   }
 
@@ -118,9 +122,11 @@ export function wechatService(deps: WechatServiceDeps) {
   }
 
   // ---------------------------------------------------------------- outbox
-  let draining: Promise<number> | null = null
+  let draining: Promise<void> | null = null
+  let stopped = false
 
   async function drainOnce(): Promise<number> {
+    if (stopped) return 0
     const at = now()
     await repo.abandonStale(at)
     let sent = 0
@@ -180,7 +186,9 @@ export function wechatService(deps: WechatServiceDeps) {
         qrImage: await QRCode.toDataURL(qrContent, { margin: 1, width: 240 }),
         qrContent,
         expiresAt: at + SCENE_TTL_MS,
-        sandboxUrl: deps.sandboxPhonePath ? `${deps.sandboxPhonePath}?scene=${encodeURIComponent(sceneStr)}` : null,
+        sandboxUrl: deps.sandboxPhonePath
+          ? `${deps.sandboxPhonePath}?scene=${encodeURIComponent(sceneStr)}`
+          : null,
       }
     },
 
@@ -259,7 +267,8 @@ export function wechatService(deps: WechatServiceDeps) {
       await deps.auth.register(registration)
       const userId = await deps.auth.userIdByName(registration.username.trim())
       if (userId === null) throw new Error('registered user not found')
-      if (!(await repo.takeTicket(t.scene.id, t.hash))) throw bad('绑定凭证已失效，请重新扫码，或用新账号登录后在账号设置中绑定')
+      if (!(await repo.takeTicket(t.scene.id, t.hash)))
+        throw bad('绑定凭证已失效，请重新扫码，或用新账号登录后在账号设置中绑定')
       const refusal = await bind(userId, t.openid, t.nickname)
       if (refusal) throw bad(refusal)
       return deps.auth.sessionFor(userId, client)
@@ -268,7 +277,11 @@ export function wechatService(deps: WechatServiceDeps) {
     async unbind(userId: number): Promise<void> {
       const binding = await repo.bindingOf(userId)
       if (!binding || !(await repo.deleteBinding(userId))) throw bad('尚未绑定微信')
-      await tell(userId, '微信已解绑', `您的账号已与微信「${binding.nickname}」解除绑定，将不再接收微信通知。如非本人操作，请立即修改密码。`)
+      await tell(
+        userId,
+        '微信已解绑',
+        `您的账号已与微信「${binding.nickname}」解除绑定，将不再接收微信通知。如非本人操作，请立即修改密码。`,
+      )
     },
 
     async binding(userId: number): Promise<WechatBinding> {
@@ -320,12 +333,22 @@ export function wechatService(deps: WechatServiceDeps) {
 
     /** Sends what is due (one drain at a time in this process); answers how many were sent. */
     drain(): Promise<number> {
-      const run = (draining ?? Promise.resolve(0)).then(drainOnce, drainOnce)
-      draining = run.finally(() => {
-        if (draining === guarded) draining = null
+      if (stopped) return Promise.resolve(0)
+      const run = (draining ?? Promise.resolve()).then(drainOnce, drainOnce)
+      const settled = run.then(
+        () => undefined,
+        () => undefined,
+      )
+      draining = settled
+      void settled.then(() => {
+        if (draining === settled) draining = null
       })
-      const guarded = draining
       return run
+    },
+
+    /** No more drains (the app closes). */
+    stop() {
+      stopped = true
     },
 
     outboxOf: (userId: number) => repo.outboxOf(userId),
