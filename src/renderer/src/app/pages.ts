@@ -36,4 +36,6 @@ export const PAGES: Record<PageKey, LazyExoticComponent<ComponentType>> = {
   payPass: lazy(() => import('@renderer/features/funds/PayPassPage')),
   priceRecords: lazy(() => import('@renderer/features/record/RecordListPage')),
   messages: lazy(() => import('@renderer/features/messages/MessageCenter')),
+  offLogin: lazy(() => import('@renderer/features/wechat/OffLoginPage')),
+  bind: lazy(() => import('@renderer/features/wechat/BindPage')),
 }
