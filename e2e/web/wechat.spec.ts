@@ -12,6 +12,7 @@ const WECHAT_USER = '沙箱微信·阿白'
 async function scanWithSandboxPhone(page: Page) {
   await page.goto('/offLogin.html')
   await expect(page.getByRole('img', { name: '微信扫码二维码' })).toBeVisible()
+  await page.screenshot({ path: 'test-results/wechat-offlogin.png' })
   const phoneUrl = await page.getByRole('link', { name: /打开沙箱手机扫码/ }).getAttribute('href')
   const phone = await page.context().newPage()
   await phone.goto(phoneUrl!)
@@ -50,6 +51,8 @@ test('WeChat scan login binds through /bind.html, then logs in by scan alone; an
     await inbox.goto('/api/wechat/sandbox/inbox?openid=sbx_o_bai')
     await expect(inbox.getByText(`订单号：${orderNo}`)).toBeVisible({ timeout: 1000 })
   }).toPass({ timeout: 15_000 })
-  await expect(inbox.locator('.msg', { hasText: orderNo }).getByRole('heading')).toHaveText('买家已付款，请尽快发货')
+  await expect(inbox.locator('.msg', { hasText: orderNo }).getByRole('heading')).toHaveText(
+    '买家已付款，请尽快发货',
+  )
   await inbox.screenshot({ path: 'test-results/wechat-inbox.png' })
 })

@@ -26,7 +26,8 @@ export interface SignatureParams {
 }
 
 export interface WechatProvider {
-  kind: 'sandbox' | 'official'
+  /** none: no provider configured (production without WECHAT_APP_ID) */
+  kind: 'sandbox' | 'official' | 'none'
   /** the content a temporary QR code for this scene encodes */
   createQr(sceneStr: string, ttlSeconds: number): Promise<{ qrContent: string }>
   /** WeChat's callback signature: sha1 of the sorted token, timestamp and nonce (and a fresh timestamp) */
@@ -268,7 +269,7 @@ export function officialConfigFromEnv(env: NodeJS.ProcessEnv): OfficialConfig | 
 /** No provider configured (production without WECHAT_APP_ID): QR codes are refused, nothing is sent. */
 export function disabledProvider(): WechatProvider {
   return {
-    kind: 'official',
+    kind: 'none',
     async createQr() {
       throw new ProviderError('微信公众号未配置，暂不支持微信扫码', false)
     },

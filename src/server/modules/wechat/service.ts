@@ -166,7 +166,14 @@ export function wechatService(deps: WechatServiceDeps) {
       await repo.pruneScenes(at - 24 * 3600_000)
       const sceneStr = token(18)
       const sceneId = token(24)
-      const { qrContent } = await provider.createQr(sceneStr, SCENE_TTL_MS / 1000)
+      let qrContent: string
+      try {
+        ;({ qrContent } = await provider.createQr(sceneStr, SCENE_TTL_MS / 1000))
+      } catch (err) {
+        if (provider.kind === 'none') throw bad('暂未开通微信扫码，请使用账号密码登录')
+        console.error('[wechat] QR code not made', err)
+        throw bad('微信服务暂时不可用，请稍后再试')
+      }
       await repo.insertScene({
         scene_str: sceneStr,
         poll_hash: sha256(sceneId),

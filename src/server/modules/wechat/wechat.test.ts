@@ -408,7 +408,10 @@ describe('the sandbox', () => {
       expect((await prod.app.inject({ method: 'GET', url: '/api/wechat/sandbox/phone' })).json().code).toBe(
         404,
       )
-      expect((await qr(prod.app, 'LOGIN')).code).not.toBe(200)
+      expect(await qr(prod.app, 'LOGIN')).toMatchObject({
+        code: 400,
+        msg: '暂未开通微信扫码，请使用账号密码登录',
+      })
       expect(
         (await call(prod.app, 'GET', '/api/extension/official/getValidWechatOfficialTemplate')).data,
       ).toEqual([])
