@@ -16,7 +16,7 @@ function useSecondsLeft(until: number | undefined): number {
     const timer = setInterval(() => setNow(Date.now()), 1000)
     return () => clearInterval(timer)
   }, [until])
-  return until ? Math.max(0, Math.ceil((until - now) / 1000)) : 0
+  return until ? Math.max(0, Math.floor((until - now) / 1000)) : 0
 }
 
 export function QrPanel({
