@@ -14,6 +14,12 @@ const escapeHtml = (s: string) =>
 
 const client = (r: FastifyRequest) => ({ ip: r.ip, userAgent: (r.headers['user-agent'] ?? '').slice(0, 255) })
 
+/** The address the caller reached us at (a plain host[:port] only), for the sandbox's QR code. */
+const originOf = (r: FastifyRequest) => {
+  const host = r.headers.host ?? ''
+  return /^[A-Za-z0-9.-]+(:\d{1,5})?$/.test(host) ? `${r.protocol}://${host}` : undefined
+}
+
 function sandboxPage(title: string, body: string) {
   return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -37,7 +43,7 @@ export const wechatRoutes: FastifyPluginAsync<{
   const poll = () => rateLimit({ max: 60, windowMs: MINUTE, now })
 
   route(app, WECHAT.buildQRCode, { onRequest: rateLimit({ max: 20, windowMs: MINUTE, now }) }, (r) =>
-    wechat.buildQr(r.body.purpose, sessionOrNull(r)?.userId ?? null),
+    wechat.buildQr(r.body.purpose, sessionOrNull(r)?.userId ?? null, originOf(r)),
   )
   route(app, WECHAT.checkOfficialLogin, { onRequest: poll() }, (r) =>
     wechat.checkLogin(r.query.sceneId, client(r)),

@@ -157,7 +157,8 @@ export function wechatService(deps: WechatServiceDeps) {
   return {
     provider,
 
-    async buildQr(purpose: WechatQrPurpose, userId: number | null): Promise<WechatQrCode> {
+    /** `origin`: the site's address as the caller reached it (the sandbox's QR code points a phone there) */
+    async buildQr(purpose: WechatQrPurpose, userId: number | null, origin?: string): Promise<WechatQrCode> {
       if (purpose === 'BIND') {
         if (userId === null) throw new ApiError(Code.UNAUTHORIZED, '请先登录')
         if (await repo.bindingOf(userId)) throw bad('该账号已绑定微信，请先解绑')
@@ -174,6 +175,7 @@ export function wechatService(deps: WechatServiceDeps) {
         console.error('[wechat] QR code not made', err)
         throw bad('微信服务暂时不可用，请稍后再试')
       }
+      if (qrContent.startsWith('/') && origin) qrContent = `${origin}${qrContent}`
       await repo.insertScene({
         scene_str: sceneStr,
         poll_hash: sha256(sceneId),

@@ -62,6 +62,8 @@ describe('scan login', () => {
     const first = (await qr(t.app, 'LOGIN')).data
     expect(first.qrImage).toMatch(/^data:image\/png;base64,/)
     expect(first.sandboxUrl).toContain('/api/wechat/sandbox/phone?scene=')
+    // a phone can open what the sandbox's QR code carries: the phone page on the address the site was reached at
+    expect(first.qrContent).toMatch(/^http:\/\/localhost(:80)?\/api\/wechat\/sandbox\/phone\?scene=/)
     // the poll handle is not what the QR code carries
     expect(first.qrContent).not.toContain(first.sceneId)
     expect((await check(t.app, first.sceneId)).data).toEqual({ status: 'WAITING' })
