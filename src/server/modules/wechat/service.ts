@@ -329,6 +329,8 @@ export function wechatService(deps: WechatServiceDeps) {
 
     /** The bus tap: queue the event's template message for its user when they receive it. */
     async onEvent(userId: number, event: StoredLiveEvent): Promise<boolean> {
+      // most users are not bound: nothing to look up for them
+      if (!(await repo.bindingOf(userId))) return false
       const t = await templateFor(userId, event, (id) => deps.messages.find(userId, id))
       if (!t || !(await receives(userId, t.message.key))) return false
       return repo.enqueue({
