@@ -28,6 +28,7 @@ test('WeChat scan login binds through /bind.html, then logs in by scan alone; an
   await scanWithSandboxPhone(first)
   await expect(first).toHaveURL(/\/bind\.html$/)
   await expect(first.getByText(`微信「${WECHAT_USER}」尚未绑定本站账号`)).toBeVisible()
+  await first.screenshot({ path: 'test-results/wechat-bind.png' })
   await first.getByPlaceholder('请输入用户名').fill(DEMO_USERS.seller.username)
   await first.getByPlaceholder('请输入密码').fill(DEMO_USERS.seller.password)
   await first.getByRole('button', { name: '登录并绑定' }).click()
