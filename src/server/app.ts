@@ -45,6 +45,9 @@ import type { AiConfig } from './modules/ai/config'
 import { providerFrom } from './modules/ai/providers'
 import { aiRoutes } from './modules/ai/routes'
 import { aiService, type AiService } from './modules/ai/service'
+import { wechatModule } from './modules/wechat/module'
+import type { OfficialConfig, WechatProvider } from './modules/wechat/provider'
+import type { WechatService } from './modules/wechat/service'
 
 export interface BuildAppOptions {
   dataDir: string
@@ -71,6 +74,14 @@ export interface BuildAppOptions {
    * when demo data is seeded (quick in tests: 20 ms a picture), off otherwise
    */
   ai?: Partial<AiConfig>
+  /** the built-in WeChat official-account sandbox (phone page, inbox); default: on when demo data is seeded */
+  wechatSandbox?: boolean
+  /** the real WeChat official account (WECHAT_APP_ID …); wins over the sandbox */
+  wechatOfficial?: OfficialConfig | null
+  /** tests: a provider standing in for WeChat (e.g. one that fails) */
+  wechatProvider?: WechatProvider
+  /** how often the WeChat outbox is drained (default 5 s; 0: only right after an event — tests call app.wechat.drain()) */
+  wechatOutboxMs?: number
 }
 
 declare module 'fastify' {
@@ -80,6 +91,8 @@ declare module 'fastify' {
     trade: TradeService
     /** AI drawing: tests wait for ai.idle() */
     ai: AiService
+    /** the WeChat official account: tests call wechat.drain() to send due template messages */
+    wechat: WechatService
   }
 }
 
@@ -229,6 +242,19 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         await api.register(aiRoutes, { ai, now })
         api.addHook('onClose', () => ai.stop())
         api.addHook('onReady', () => ai.start())
+        // the WeChat official account: scan login, binding, template messages of the bus's events
+        await wechatModule(app, api, {
+          db,
+          dataDir: opts.dataDir,
+          auth,
+          messages,
+          bus,
+          official: opts.wechatOfficial ?? null,
+          sandbox: opts.wechatSandbox ?? opts.seedDemo ?? true,
+          provider: opts.wechatProvider,
+          outboxMs: opts.wechatOutboxMs,
+          now,
+        })
         const sweepMs = opts.tradeSweepMs ?? 30_000
         if (sweepMs > 0) {
           let sweeping = false

@@ -39,6 +39,8 @@ describe('loadConfig', () => {
       corsOrigins: ['http://localhost:5173', 'https://admin.example.com'],
       paySandbox: false,
       ai: expect.objectContaining({ provider: 'off' }),
+      wechatSandbox: false,
+      wechatOfficial: null,
     })
   })
 

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { loadAiConfig, type AiConfig } from './modules/ai/config'
+import { officialConfigFromEnv, type OfficialConfig } from './modules/wechat/provider'
 
 export interface ServerConfig {
   port: number
@@ -16,6 +17,8 @@ export interface ServerConfig {
   paySandbox: boolean
   /** AI drawing: provider and worker (modules/ai/config.ts) */
   ai: AiConfig
+  wechatSandbox: boolean
+  wechatOfficial: OfficialConfig | null
 }
 
 function flag(name: string, value: string | undefined, fallback: boolean): boolean {
@@ -53,6 +56,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     seedDemo: flag('SEED_DEMO', env.SEED_DEMO, true),
     captchaEnabled: flag('CAPTCHA_ENABLED', env.CAPTCHA_ENABLED, true),
     paySandbox: flag('PAY_SANDBOX', env.PAY_SANDBOX, flag('SEED_DEMO', env.SEED_DEMO, true)),
+    wechatSandbox: flag('WECHAT_SANDBOX', env.WECHAT_SANDBOX, flag('SEED_DEMO', env.SEED_DEMO, true)),
+    wechatOfficial: officialConfigFromEnv(env),
     corsOrigins: (env.CORS_ORIGINS ?? '')
       .split(',')
       .map((o) => o.trim())

@@ -22,6 +22,7 @@ import type { CommonTables } from '../modules/common/tables'
 import type { CsTables } from '../modules/cs/tables'
 import type { EventsTables } from '../modules/events/tables'
 import type { AiTables } from '../modules/ai/tables'
+import type { WechatTables } from '../modules/wechat/tables'
 
 export interface Database
   extends
@@ -42,4 +43,5 @@ export interface Database
     CommonTables,
     CsTables,
     EventsTables,
-    AiTables {}
+    AiTables,
+    WechatTables {}

@@ -41,4 +41,6 @@ export const PAGES: Record<PageKey, LazyExoticComponent<ComponentType>> = {
   aiMy: lazy(() => import('@renderer/features/ai/MyPage')),
   aiCollect: lazy(() => import('@renderer/features/ai/FavouritesPage')),
   aiPlatform: lazy(() => import('@renderer/features/ai/PlatformAiPage')),
+  offLogin: lazy(() => import('@renderer/features/wechat/OffLoginPage')),
+  bind: lazy(() => import('@renderer/features/wechat/BindPage')),
 }

@@ -51,6 +51,8 @@ export type PageKey =
   | 'aiMy'
   | 'aiCollect'
   | 'aiPlatform'
+  | 'offLogin'
+  | 'bind'
 
 export interface RouteEntry {
   path: string
@@ -162,10 +164,10 @@ export const ROUTES: readonly RouteEntry[] = [
   main('消息中心', '/message/officialMessage.html', '订单消息', true, { page: 'messages' }),
 
   // standalone
-  standalone('独立页面', '/offLogin.html', '扫码登录', false),
+  standalone('独立页面', '/offLogin.html', '扫码登录', false, { page: 'offLogin' }),
   standalone('独立页面', '/login.html', '登录', false, { page: 'login' }),
   standalone('独立页面', '/register.html', '注册', false, { page: 'register' }),
-  standalone('独立页面', '/bind.html', '绑定账号', false),
+  standalone('独立页面', '/bind.html', '绑定账号', false, { page: 'bind' }),
   standalone('独立页面', '/warrantOrderHandler.html', '担保订单', true, { page: 'warrant' }),
   standalone('独立页面', '/walkthrough.html', '游戏攻略', false),
   standalone('独立页面', '/love.html', '公会助力', false),

@@ -8,7 +8,7 @@ import { useSessionStore } from '@renderer/stores/session'
 import { fakeServer, type FakeServer } from '@renderer/testing/fake-server'
 import { renderPage } from '@renderer/testing/render-page'
 import { reloadPage } from '@renderer/utils/page'
-import { Header, isSocialLoginConfigured, socialLoginHref } from './Header'
+import { Header } from './Header'
 
 vi.mock('@renderer/utils/page', () => ({ reloadPage: vi.fn() }))
 
@@ -21,8 +21,6 @@ function serve(thirdLoginUrl: string, unread = 0) {
     .on(AUTH.logout, undefined)
     .on(MESSAGE.unreadCount, unread)
 }
-const thirdLoginCalls = () =>
-  server.callsTo(SYSTEM.config).filter((call) => call.params.configKey === 'third.loginUrl')
 
 afterEach(() => {
   server?.restore()
@@ -33,27 +31,12 @@ afterEach(() => {
 const renderHeader = () => renderPage(<Header />, { url: '/', path: '*' })
 
 describe('Header', () => {
-  it('logged out: login and register; no third-party login link while no provider is configured', async () => {
-    for (const unset of ['', 'javascript:alert(1)', 'passport', '/oauth/authorize']) {
-      serve(unset)
-      const { unmount } = renderHeader()
-      expect(screen.getByRole('link', { name: '登录' }).getAttribute('href')).toBe('/login.html')
-      expect(screen.getByRole('link', { name: '注册' }).getAttribute('href')).toBe('/register.html')
-      await waitFor(() => expect(thirdLoginCalls()).toHaveLength(1))
-      await act(async () => new Promise((resolve) => setTimeout(resolve, 0)))
-      expect(screen.queryByRole('link', { name: /社交账号登录/ }), unset).toBeNull()
-      expect(screen.queryByText(/社交账号登录/)).toBeNull()
-      unmount()
-    }
-  })
-
-  it('logged out, a provider configured: the third-party login link with a redirect to /login.html', async () => {
-    serve('https://sns.example.com/oauth/authorize')
+  it('logged out: login, register and WeChat scan login', async () => {
+    serve('')
     renderHeader()
-    const social = await screen.findByRole('link', { name: /社交账号登录/ })
-    expect(social.getAttribute('href')).toBe(
-      `https://sns.example.com/oauth/authorize?redirect=${encodeURIComponent(`${window.location.origin}/login.html`)}`,
-    )
+    expect(screen.getByRole('link', { name: '登录' }).getAttribute('href')).toBe('/login.html')
+    expect(screen.getByRole('link', { name: '注册' }).getAttribute('href')).toBe('/register.html')
+    expect(screen.getByRole('link', { name: /微信扫码登录/ }).getAttribute('href')).toBe('/offLogin.html')
     expect(screen.queryByText(/欢迎 /)).toBeNull()
   })
 
@@ -108,25 +91,5 @@ describe('Header', () => {
     await waitFor(() => expect(reloadPage).toHaveBeenCalled())
     expect(server.callsTo(AUTH.logout)).toHaveLength(1)
     expect(useSessionStore.getState().token).toBeUndefined()
-  })
-})
-
-describe('isSocialLoginConfigured', () => {
-  it('takes only an absolute http(s) address', () => {
-    expect(isSocialLoginConfigured('https://open.weixin.qq.com/connect/qrconnect?appid=x')).toBe(true)
-    expect(isSocialLoginConfigured('http://sso.local/login')).toBe(true)
-    for (const bad of ['', ' ', 'javascript:alert(1)', 'data:text/html,x', '/oauth', 'https://u:p@x.cn/'])
-      expect(isSocialLoginConfigured(bad), bad).toBe(false)
-  })
-})
-
-describe('socialLoginHref', () => {
-  it('appends redirect with ? or &', () => {
-    expect(socialLoginHref('https://a.cn/login', 'https://m.cn')).toBe(
-      'https://a.cn/login?redirect=https%3A%2F%2Fm.cn%2Flogin.html',
-    )
-    expect(socialLoginHref('https://a.cn/login?x=1', 'https://m.cn')).toBe(
-      'https://a.cn/login?x=1&redirect=https%3A%2F%2Fm.cn%2Flogin.html',
-    )
   })
 })

@@ -2,7 +2,6 @@
  * Site header: a top bar (greeting or login links, site links, site-navigation
  * dropdown) and the brand row (logo linking home, subtitle, the promises of the site).
  */
-import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router-dom'
 import { App, Badge } from 'antd'
 import {
@@ -10,37 +9,15 @@ import {
   LockOutlined,
   SafetyCertificateOutlined,
   SolutionOutlined,
-  TeamOutlined,
+  WechatOutlined,
 } from '@ant-design/icons'
-import { PUBLIC_CONFIG_KEYS } from '@shared/api/system'
 import { SITE_NAME, SITE_SUBTITLE } from '@shared/constants'
 import { useLogout } from '@renderer/api/auth'
 import { useUnreadCount } from '@renderer/api/message'
-import { configQuery } from '@renderer/api/system'
 import { displayName, useSessionStore } from '@renderer/stores/session'
 import { Logo } from './Logo'
 import { SiteNavMenu } from './SiteNavMenu'
 import './header.css'
-
-/**
- * Whether the configured third-party login address is a real one: an absolute http(s) URL. The
- * parameter is empty until a provider is configured (the demo data leaves it empty); then the
- * header shows no link at all rather than one to a placeholder.
- */
-export function isSocialLoginConfigured(base: string): boolean {
-  try {
-    const url = new URL(base)
-    return (url.protocol === 'https:' || url.protocol === 'http:') && !url.username && !url.password
-  } catch {
-    return false
-  }
-}
-
-/** The social-login address with `redirect` = this site's /login.html. */
-export function socialLoginHref(base: string, origin: string): string {
-  const separator = base.includes('?') ? '&' : '?'
-  return `${base}${separator}redirect=${encodeURIComponent(`${origin}/login.html`)}`
-}
 
 export const SITE_NAV_ITEMS = [
   { key: 'user', label: '账号管理', to: '/user/userBase.html' },
@@ -50,18 +27,12 @@ export const SITE_NAV_ITEMS = [
   { key: 'guide', label: '操作指南', to: '/platform/noticeList.html?noticeType=GUIDE' },
 ] as const
 
-/** Shown only when a provider is configured (the parameter third.loginUrl holds its address). */
-function SocialLogin() {
-  const base = useQuery(configQuery(PUBLIC_CONFIG_KEYS.thirdLoginUrl)).data ?? ''
-  if (!isSocialLoginConfigured(base)) return null
+/** 微信扫码登录: the official account's QR code (docs/wechat.md). */
+function WechatLogin() {
   return (
-    <a
-      className="topbar__link"
-      href={socialLoginHref(base, window.location.origin)}
-      rel="noopener noreferrer"
-    >
-      <TeamOutlined /> 社交账号登录
-    </a>
+    <Link to="/offLogin.html" className="topbar__link">
+      <WechatOutlined /> 微信扫码登录
+    </Link>
   )
 }
 
@@ -120,7 +91,7 @@ export function Header() {
                 <Link to="/register.html" className="topbar__link">
                   注册
                 </Link>
-                <SocialLogin />
+                <WechatLogin />
               </>
             )}
           </div>

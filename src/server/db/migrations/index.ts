@@ -16,6 +16,7 @@ import trust from './0031_trust'
 import disputes from './0032_disputes'
 import funds from './0033_funds'
 import ai from './0060_ai'
+import wechat from './0090_wechat'
 
 export function migrationsFor(dialect: DbDialect): Record<string, Migration> {
   return {
@@ -34,5 +35,6 @@ export function migrationsFor(dialect: DbDialect): Record<string, Migration> {
     '0032_disputes': disputes(dialect),
     '0033_funds': funds(dialect),
     '0060_ai': ai(dialect),
+    '0090_wechat': wechat(dialect),
   }
 }

@@ -204,6 +204,41 @@ export function authService(deps: AuthServiceDeps) {
       await repo.clearFailures(user.user_name)
     },
 
+    /**
+     * A session for a user who proved who they are another way (a scan of the WeChat official
+     * account by the bound identity): the same token and answer as a password login. Disabled
+     * accounts are refused like at login.
+     */
+    async sessionFor(userId: number, client: ClientInfo): Promise<LoginResult> {
+      const user = await repo.findUserById(userId)
+      if (!user) throw new ApiError(Code.UNAUTHORIZED, MSG.UNAUTHORIZED)
+      if (user.status !== '0') throw badRequest(MSG.ACCOUNT_DISABLED)
+      const now = deps.now()
+      const token = randomBytes(32).toString('base64url')
+      await deps.db.transaction().execute(async (trx) => {
+        const tx = authRepo(trx)
+        await tx.deleteExpiredTokens(now)
+        await tx.insertToken({
+          tokenHash: sha256(token),
+          userId: user.id,
+          now,
+          expiresAt: now + TOKEN_TTL_MS,
+          ...client,
+        })
+        await tx.recordLogin(user.id, now)
+      })
+      return {
+        token,
+        userInfoDto: {
+          userId: user.id,
+          userName: user.user_name,
+          nickName: user.nick_name,
+          code: user.user_code,
+          avatar: user.avatar,
+        },
+      }
+    },
+
     async logout(token: string | null) {
       if (token) await repo.deleteToken(sha256(token))
     },

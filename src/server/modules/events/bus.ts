@@ -19,11 +19,20 @@ export const LIVE_EVENT_REPLAY_LIMIT = 200
 
 export type LiveEventListener = (event: StoredLiveEvent) => void
 
+/**
+ * Sees every published event of every user, after it was logged and delivered (e.g. the WeChat
+ * module turns order, bid and message events into template messages). Awaited by publish; a
+ * failure is only logged.
+ */
+export type LiveEventTap = (userId: number, event: StoredLiveEvent) => Promise<void> | void
+
 export interface EventBus {
   /** log the event for the user and deliver it to the user's open streams */
   publish(userId: number, event: LiveEvent): Promise<StoredLiveEvent>
   /** listen to one user's events; returns the unsubscribe function */
   subscribe(userId: number, listener: LiveEventListener): () => void
+  /** watch every user's events (one place for side effects of all of them); returns the remover */
+  tap(listener: LiveEventTap): () => void
   /** the user's logged events after `afterId`, oldest first */
   since(userId: number, afterId: number): Promise<StoredLiveEvent[]>
   /** the id of the user's latest logged event (0 when none) */
@@ -52,6 +61,7 @@ export function createEventBus(db: Db, opts: { now?: () => number; logLimit?: nu
   const now = opts.now ?? Date.now
   const logLimit = opts.logLimit ?? LIVE_EVENT_LOG_LIMIT
   const listeners = new Map<number, Set<LiveEventListener>>()
+  const taps = new Set<LiveEventTap>()
 
   const repo = liveEventsRepo(db)
 
@@ -68,7 +78,19 @@ export function createEventBus(db: Db, opts: { now?: () => number; logLimit?: nu
           console.error('[events] a listener failed', err)
         }
       }
+      for (const t of [...taps]) {
+        try {
+          await t(userId, stored)
+        } catch (err) {
+          console.error('[events] a tap failed', err)
+        }
+      }
       return stored
+    },
+
+    tap(listener) {
+      taps.add(listener)
+      return () => void taps.delete(listener)
     },
 
     subscribe(userId, listener) {

@@ -9,6 +9,14 @@ export function messageRepo(db: Db) {
     db.selectFrom('web_messages').where('user_id', '=', userId).where('deleted', '=', 0)
 
   return {
+    /** One of the user's messages (not deleted), or undefined. */
+    find(userId: number, messageId: number) {
+      return own(userId)
+        .where('id', '=', messageId)
+        .select(['id', 'title', 'content', 'message_type', 'created_at'])
+        .executeTakeFirst()
+    },
+
     page(userId: number, filter: WebMessagePageBody) {
       let query = own(userId)
         .select(['id', 'title', 'content', 'message_type', 'is_read', 'created_at'])

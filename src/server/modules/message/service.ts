@@ -60,6 +60,15 @@ export function messageService(db: Db, deps: MessageServiceDeps = {}) {
 
     unreadCount: (userId: number) => repo.unreadCount(userId),
 
+    /** One of the user's messages, or null (other modules: e.g. WeChat template messages of it). */
+    async find(
+      userId: number,
+      messageId: number,
+    ): Promise<{ title: string; content: string; messageType: 'SYSTEM' | 'ORDER' } | null> {
+      const row = await repo.find(userId, messageId)
+      return row ? { title: row.title, content: row.content, messageType: row.message_type } : null
+    },
+
     /** Guaranteed-order badge: an unread message of a guaranteed-order room for this user exists. */
     groupMessage: async (userId: number): Promise<GroupMessageInfo> => ({
       hasNewWarrantMessage: await repo.hasUnreadWarrantMessage(userId),

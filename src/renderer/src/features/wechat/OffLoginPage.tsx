@@ -1,0 +1,73 @@
+/**
+ * /offLogin.html 微信扫码登录: a temporary QR code of the official account, polled until it is
+ * scanned. A bound WeChat user is logged in at once (the same session as the password login); an
+ * unbound one goes on to /bind.html to bind to an existing or a new account (docs/wechat.md).
+ */
+import { useEffect } from 'react'
+import { useQuery } from '@tanstack/react-query'
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom'
+import { Alert } from 'antd'
+import { officialLoginQuery, useBuildQrCode, useWechatSignIn } from '@renderer/api/wechat'
+import { useSessionStore } from '@renderer/stores/session'
+import { safeRedirectTarget } from '@renderer/utils/validate'
+import { AuthShell } from '../auth/AuthShell'
+import { formErrorText } from '../auth/form-error'
+import { QrPanel } from './QrPanel'
+
+/** What /offLogin.html hands to /bind.html (router state: the ticket stays out of the address). */
+export interface BindLocationState {
+  bindTicket: string
+  wechatNickname: string
+  redirect: string
+}
+
+export default function OffLoginPage() {
+  const [params] = useSearchParams()
+  const navigate = useNavigate()
+  const signIn = useWechatSignIn()
+  const loggedIn = useSessionStore((s) => Boolean(s.token))
+  const target = safeRedirectTarget(params.get('redirect'))
+  const build = useBuildQrCode()
+  const qr = build.data
+  const poll = useQuery({ ...officialLoginQuery(qr?.sceneId ?? ''), enabled: Boolean(qr) })
+  const answer = poll.data
+
+  const { mutate } = build
+  useEffect(() => mutate('LOGIN'), [mutate])
+
+  useEffect(() => {
+    if (!answer) return
+    if (answer.status === 'LOGGED_IN') {
+      void signIn(answer).then(() => navigate(target, { replace: true }))
+    } else if (answer.status === 'UNBOUND') {
+      const state: BindLocationState = {
+        bindTicket: answer.bindTicket,
+        wechatNickname: answer.wechatNickname,
+        redirect: target,
+      }
+      void navigate('/bind.html', { replace: true, state })
+    }
+  }, [answer, signIn, navigate, target])
+
+  if (loggedIn && !answer) return <Navigate to={target} replace />
+  const error = build.error ?? poll.error
+  return (
+    <AuthShell title="微信扫码登录" subtitle="使用微信扫一扫，关注公众号后即可登录">
+      {error ? <Alert type="error" showIcon title={formErrorText(error)} role="alert" /> : null}
+      <QrPanel
+        qr={qr}
+        loading={build.isPending}
+        expired={answer?.status === 'EXPIRED'}
+        hint={answer?.status === 'LOGGED_IN' ? '登录成功，正在跳转…' : '请使用微信扫描二维码登录'}
+        onRefresh={() => mutate('LOGIN')}
+      />
+      <div className="wechat-page__footer">
+        <Link to={`/login.html${params.get('redirect') ? `?redirect=${encodeURIComponent(target)}` : ''}`}>
+          账号密码登录
+        </Link>
+        <span> · </span>
+        <Link to="/register.html">免费注册</Link>
+      </div>
+    </AuthShell>
+  )
+}
