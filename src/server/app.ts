@@ -37,6 +37,7 @@ import { fieldCipher, loadOrCreateKey } from './modules/delivery/crypto'
 import { loadOrCreateSandboxSecret, sandboxGateway } from './modules/funds/gateway'
 import { fundsRoutes } from './modules/funds/routes'
 import { fundsService } from './modules/funds/service'
+import { loadPinKeys, pinHasher } from './modules/funds/pin-hash'
 import { tradeRoutes } from './modules/trade/routes'
 import { tradeService, type TradeService } from './modules/trade/service'
 import { warrantRoutes } from './modules/warrant/routes'
@@ -161,6 +162,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         const funds = fundsService({
           db,
           cipher,
+          pins: pinHasher(loadPinKeys(opts.dataDir)),
           confirmLoginPassword: auth.confirmPassword,
           gateways: sandbox ? [sandbox] : [],
           messages,
