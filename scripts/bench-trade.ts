@@ -94,7 +94,9 @@ async function startServer(dataDir: string, port: number, logPath: string): Prom
   }
   delete env.DATABASE_URL
   const t0 = performance.now()
-  const child = spawn(process.execPath, [join(root, 'dist/server/server.js')], {
+  // e.g. BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the server
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean)
+  const child = spawn(process.execPath, [...nodeArgs, join(root, 'dist/server/server.js')], {
     cwd: root,
     env,
     stdio: ['ignore', log, log],
