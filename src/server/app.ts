@@ -3,9 +3,14 @@
  * web bundle. Tests call buildApp on a temporary directory; server.ts adds listen and signals.
  */
 import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
 import fastifyCors from '@fastify/cors'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { API_BASE, DESKTOP_APP_ORIGIN } from '../shared/constants'
+import { invalidation, memoryState, type Invalidation, type SharedState } from './cluster/state'
+import { redisState } from './cluster/redis'
+import { registerHealth } from './plugins/health'
+import { localFiles } from './storage/files'
 import { openDatabase, type Db } from './db'
 import { migrateToLatest } from './db/migrate'
 import { seedBase, seedDemo } from './db/seed'
@@ -63,6 +68,12 @@ export interface BuildAppOptions {
   streamHeartbeatMs?: number
   /** trading's time-rule sweeper interval (default 30 s; 0: off — tests call app.trade.sweep()) */
   tradeSweepMs?: number
+  /** Redis for the state several processes share (docs/scaling.md); none: this process's memory */
+  redisUrl?: string
+  /** prefix of every Redis key and channel (default `yx:`) */
+  redisPrefix?: string
+  /** uploaded files (default DATA_DIR/uploads; several processes share one directory) */
+  uploadDir?: string
 }
 
 declare module 'fastify' {
@@ -70,6 +81,8 @@ declare module 'fastify' {
     db: Db
     /** trading: tests call trade.sweep() after moving the clock */
     trade: TradeService
+    /** the shared invalidation channel (the rendered-page cache listens to GOODS_TOPIC here) */
+    invalidation: Invalidation
   }
 }
 
@@ -89,12 +102,19 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   })
   app.decorate('db', db)
   app.addHook('onClose', () => db.destroy())
+  let shared: SharedState = memoryState()
+  app.decorate('shared', shared)
+  app.addHook('onClose', () => shared.close())
+  const uploadDir = opts.uploadDir ?? join(opts.dataDir, 'uploads')
 
   try {
+    if (opts.redisUrl) app.shared = shared = await redisState(opts.redisUrl, opts.redisPrefix)
+    const changes = invalidation(shared, (err) => app.log.error({ err }, 'invalidation failed'))
+    app.decorate('invalidation', changes)
     const { isNew } = await migrateToLatest(handle)
     if (isNew) await seedBase(db, now())
     if (isNew && (opts.seedDemo ?? true))
-      await seedDemo(db, now(), { dataDir: opts.dataDir, dialect: handle.dialect })
+      await seedDemo(db, now(), { dataDir: opts.dataDir, dialect: handle.dialect, uploadDir })
 
     const system = systemService(db)
     await system.syncCaptchaFlag(captchaEnabled)
@@ -117,6 +137,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       maxAge: 600,
     })
     registerAuth(app, auth)
+    registerHealth(app, { db, shared })
     await app.register(
       async (api) => {
         await api.register(authRoutes, { auth, cipher, now })
@@ -133,12 +154,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
           auth,
           now,
           searchCacheMs: opts.goodsSearchCacheMs,
+          invalidation: changes,
+          files: localFiles(uploadDir),
         })
         await api.register(catalogueRoutes, { services: catalogue, now })
         await api.register(noticeRoutes, { notices: noticeService(db) })
         // live events, tickets, exports, customer-service messages
-        const bus = createEventBus(db, { now })
-        const tickets = ticketService({ now })
+        const bus = createEventBus(db, { now, shared })
+        const tickets = ticketService({ now, shared })
         const sessionAlive = auth.sessionAlive
         const exports = exportsService({ db, dataDir: opts.dataDir, now })
         const messages = messageService(db, { bus, exports, users: auth, now })
@@ -205,8 +228,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
           const timer = setInterval(() => {
             if (sweeping) return
             sweeping = true
-            trade
-              .sweep()
+            // one process sweeps at a time (a lease in the shared state; always ours alone)
+            shared
+              .lease('trade-sweep', sweepMs * 3)
+              .then((mine) => (mine ? trade.sweep() : undefined))
               .catch((err: unknown) => app.log.error({ err }, 'trade sweep failed'))
               .finally(() => (sweeping = false))
           }, sweepMs)
@@ -217,6 +242,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       { prefix: API_BASE },
     )
     await registerWebBundle(app, opts.webRoot ?? null)
+    await shared.ready()
     await app.ready()
   } catch (err) {
     await app.close()

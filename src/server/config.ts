@@ -13,6 +13,11 @@ export interface ServerConfig {
   webRoot: string
   corsOrigins: string[]
   paySandbox: boolean
+  redisUrl: string | undefined
+  redisPrefix: string
+  uploadDir: string | undefined
+  /** ms between readiness turning 503 and the close on SIGTERM (the balancer's check interval) */
+  shutdownDelayMs: number
 }
 
 function flag(name: string, value: string | undefined, fallback: boolean): boolean {
@@ -55,5 +60,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       .map((o) => o.trim())
       .filter(Boolean),
     webRoot: env.WEB_ROOT?.trim() ? resolve(env.WEB_ROOT) : defaultWebRoot(),
+    redisUrl: env.REDIS_URL?.trim() || undefined,
+    redisPrefix: env.REDIS_PREFIX?.trim() || 'yx:',
+    uploadDir: env.UPLOAD_DIR?.trim() ? resolve(env.UPLOAD_DIR) : undefined,
+    shutdownDelayMs: Number(env.SHUTDOWN_DELAY_MS?.trim() || 0) || 0,
   }
 }

@@ -44,7 +44,11 @@ export async function redisState(url: string, prefix = 'yx:'): Promise<SharedSta
     kind: 'redis',
     async hit(key, windowMs, now) {
       const k = `${prefix}hit:${key}:${Math.floor(now / windowMs)}`
-      const res = await client.multi().incr(k).pexpire(k, windowMs + 1000).exec()
+      const res = await client
+        .multi()
+        .incr(k)
+        .pexpire(k, windowMs + 1000)
+        .exec()
       return Number(res?.[0]?.[1] ?? 0)
     },
     async put(key, value, ttlMs) {

@@ -83,7 +83,10 @@ export interface Invalidation {
 
 export const INVALIDATE_CHANNEL = 'invalidate'
 
-export function invalidation(shared: SharedState, onError: (err: unknown) => void = console.error): Invalidation {
+export function invalidation(
+  shared: SharedState,
+  onError: (err: unknown) => void = console.error,
+): Invalidation {
   const handlers = new Map<string, Set<() => void>>()
   const run = (topic: string) => {
     for (const h of [...(handlers.get(topic) ?? [])]) {

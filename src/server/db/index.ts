@@ -76,4 +76,3 @@ export function isUniqueViolation(err: unknown): boolean {
   const code = (err as { code?: unknown } | null)?.code
   return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505'
 }
-

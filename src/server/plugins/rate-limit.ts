@@ -30,7 +30,11 @@ export function rateLimit(opts: { max: number; windowMs: number; now: () => numb
     const count =
       shared?.kind === 'redis'
         ? // one counter per route and address, whichever process answers
-          await shared.hit(`rl:${request.method}:${request.routeOptions.url}:${request.ip}`, opts.windowMs, now)
+          await shared.hit(
+            `rl:${request.method}:${request.routeOptions.url}:${request.ip}`,
+            opts.windowMs,
+            now,
+          )
         : local(request.ip, now)
     if (count > opts.max) throw new ApiError(Code.TOO_MANY, MSG.TOO_MANY_REQUESTS)
   }
