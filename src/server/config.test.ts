@@ -45,6 +45,7 @@ describe('loadConfig', () => {
       redisPrefix: 'yx:',
       uploadDir: '/srv/uploads',
       shutdownDelayMs: 5000,
+      tradeSweepMs: undefined,
     })
   })
 

@@ -18,6 +18,8 @@ export interface ServerConfig {
   uploadDir: string | undefined
   /** ms between readiness turning 503 and the close on SIGTERM (the balancer's check interval) */
   shutdownDelayMs: number
+  /** trading's time-rule sweeper interval in ms (default 30 s; 0: off) */
+  tradeSweepMs: number | undefined
 }
 
 function flag(name: string, value: string | undefined, fallback: boolean): boolean {
@@ -64,5 +66,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     redisPrefix: env.REDIS_PREFIX?.trim() || 'yx:',
     uploadDir: env.UPLOAD_DIR?.trim() ? resolve(env.UPLOAD_DIR) : undefined,
     shutdownDelayMs: Number(env.SHUTDOWN_DELAY_MS?.trim() || 0) || 0,
+    tradeSweepMs: env.TRADE_SWEEP_MS?.trim() ? Number(env.TRADE_SWEEP_MS) : undefined,
   }
 }
