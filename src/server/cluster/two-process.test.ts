@@ -330,3 +330,47 @@ describe.skipIf(!adminUrl || !redisUrl)('two server processes on PostgreSQL and 
     expect(notes.rows[0].n).toBe(2) // one to the buyer, one to the seller
   })
 })
+
+describe.skipIf(!adminUrl)('keyword search on PostgreSQL', () => {
+  it('finds titles by a 2-character Chinese keyword through the GIN index of title bigrams', async () => {
+    const dbName = `market_kw_${randomBytes(6).toString('hex')}`
+    const admin = new pg.Client({ connectionString: adminUrl })
+    await admin.connect()
+    await admin.query(`create database ${dbName}`)
+    const url = new URL(adminUrl!)
+    url.pathname = `/${dbName}`
+    const { startTestApp, call } = await import('../test-utils')
+    const t = await startTestApp({ databaseUrl: url.toString(), tradeSweepMs: 0, goodsSearchCacheMs: 0 })
+    try {
+      const expected = await t.app.db
+        .selectFrom('goods')
+        .select('id')
+        .where('status', '=', 'ON_SALE')
+        .where('deleted_at', 'is', null)
+        .where('title', 'like', '%王者%')
+        .execute()
+      expect(expected.length).toBeGreaterThan(0)
+      const page = await call(
+        t.app,
+        'GET',
+        `/api/goods/search?keyword=${encodeURIComponent('王者')}&pageSize=50`,
+      )
+      expect(page).toMatchObject({ code: 200, total: expected.length })
+      expect(page.rows.map((r: { goodsId: number }) => r.goodsId).sort()).toEqual(
+        expected.map((r) => r.id).sort(),
+      )
+      const client = new pg.Client({ connectionString: url.toString() })
+      await client.connect()
+      await client.query('set enable_seqscan = off')
+      const plan = await client.query(
+        `explain select id from goods where search_terms @> array['王者']::text[]`,
+      )
+      await client.end()
+      expect(plan.rows.map((r) => r['QUERY PLAN']).join('\n')).toContain('goods_search_terms')
+    } finally {
+      await t.close()
+      await admin.query(`drop database if exists ${dbName} with (force)`)
+      await admin.end()
+    }
+  })
+})
