@@ -74,6 +74,8 @@ export interface BuildAppOptions {
   redisPrefix?: string
   /** uploaded files (default DATA_DIR/uploads; several processes share one directory) */
   uploadDir?: string
+  /** proxies whose X-Forwarded-For names the client (Fastify trustProxy: true, a hop count or addresses) */
+  trustProxy?: boolean | number | string
 }
 
 declare module 'fastify' {
@@ -98,6 +100,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const app = Fastify({
     logger: opts.logger ?? false,
     bodyLimit: BODY_LIMIT,
+    trustProxy: opts.trustProxy ?? false,
     frameworkErrors: (err, _request, reply) => sendError(reply, err),
   })
   app.decorate('db', db)

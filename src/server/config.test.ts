@@ -46,6 +46,7 @@ describe('loadConfig', () => {
       uploadDir: '/srv/uploads',
       shutdownDelayMs: 5000,
       tradeSweepMs: undefined,
+      trustProxy: false,
     })
   })
 

@@ -20,6 +20,8 @@ export interface ServerConfig {
   shutdownDelayMs: number
   /** trading's time-rule sweeper interval in ms (default 30 s; 0: off) */
   tradeSweepMs: number | undefined
+  /** TRUST_PROXY: the balancer's addresses (comma-separated), a hop count, or true */
+  trustProxy: boolean | number | string
 }
 
 function flag(name: string, value: string | undefined, fallback: boolean): boolean {
@@ -48,6 +50,13 @@ function defaultWebRoot(): string {
   return existsSync(besideBuild) ? besideBuild : resolve(here, '../../dist/web')
 }
 
+function trustProxy(value: string | undefined): boolean | number | string {
+  const v = value?.trim()
+  if (!v || ['0', 'false', 'no', 'off'].includes(v.toLowerCase())) return false
+  if (['1', 'true', 'yes', 'on'].includes(v.toLowerCase())) return true
+  return /^\d+$/.test(v) ? Number(v) : v
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   return {
     port: port(env.PORT),
@@ -67,5 +76,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     uploadDir: env.UPLOAD_DIR?.trim() ? resolve(env.UPLOAD_DIR) : undefined,
     shutdownDelayMs: Number(env.SHUTDOWN_DELAY_MS?.trim() || 0) || 0,
     tradeSweepMs: env.TRADE_SWEEP_MS?.trim() ? Number(env.TRADE_SWEEP_MS) : undefined,
+    trustProxy: trustProxy(env.TRUST_PROXY),
   }
 }
