@@ -17,6 +17,10 @@
  *    answers reused for 3 s, cleared by any listing change) and with caches off;
  * 4. times a 1,000-row CSV batch preview over HTTP.
  *
+ * With DATABASE_URL (a PostgreSQL server where the user may create databases) the seeded data is then
+ * copied with COPY into a new database of a random name (dropped afterwards) and steps 2-3 run again
+ * on it, printed beside the SQLite figures.
+ *
  * Options (env): BENCH_LISTINGS (default 1000000), BENCH_QUERIES (4000), BENCH_CONCURRENCY (4),
  * BENCH_SECONDS (5), BENCH_KEEP=1 keeps the temp dir.
  */
@@ -26,14 +30,16 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { spawn } from 'node:child_process'
 import { Worker } from 'node:worker_threads'
 import SQLite from 'better-sqlite3'
+import pg from 'pg'
 import type { FastifyInstance } from 'fastify'
 import type { AttributeField, Attributes, GoodsStatus, GoodsType, GoodsTypeConfig } from '../src/shared/api'
 import { buildApp } from '../src/server/app'
 import { insertGameConfigs } from '../src/server/db/seed/goods'
 import { GAMES, gameIcon } from '../src/server/db/seed/games'
-import { ftsDocument } from '../src/server/modules/goods/search-text'
+import { ftsDocument, searchTerms } from '../src/server/modules/goods/search-text'
 import { filterPairs } from '../src/server/modules/goods/validate'
 
 const LISTINGS = Number(process.env.BENCH_LISTINGS ?? 1_000_000)
@@ -521,6 +527,201 @@ async function throughput(port: number, paths: Array<[number, string]>) {
   return { rps: res.done / res.seconds, errors: res.errors, sample: res.sample }
 }
 
+interface Figures {
+  p95: number
+  ratio: number
+  coldRatio: number
+  rps: number
+  /** where the caches-off app listens */
+  port: number
+}
+
+/** Search latency (caches off) and list throughput (production and caches off) beside bare node:http. */
+async function measure(
+  label: string,
+  cold: FastifyInstance,
+  warm: FastifyInstance,
+  games: GameInfo[],
+): Promise<Figures> {
+  const coldPort = await listen(cold)
+  const warmPort = await listen(warm)
+  // warm-up: the OS page cache and the database's, as on a server that has been running
+  const mix = queryMix(games, QUERIES)
+  await load(coldPort, queryMix(games, 1000, 99), { concurrency: 2, count: 1000 })
+
+  const res = await load(coldPort, mix, { concurrency: CONCURRENCY, count: mix.length })
+  console.log(
+    `\n${label}: search latency over HTTP, caches off, ${mix.length} requests, concurrency ${CONCURRENCY} (${(res.done / res.seconds).toFixed(0)} req/s, ${res.errors} errors)`,
+  )
+  if (res.errors > 0) console.log(`  first error: ${res.sample}`)
+  console.log(
+    `  ${'kind'.padEnd(22)} ${'n'.padStart(5)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'max ms'.padStart(8)}`,
+  )
+  const row = (name: string, values: number[]) => {
+    const s = [...values].sort((a, b) => a - b)
+    console.log(
+      `  ${name.padEnd(22)} ${String(s.length).padStart(5)} ${pct(s, 50).toFixed(2).padStart(8)} ${pct(s, 95).toFixed(2).padStart(8)} ${pct(s, 99).toFixed(2).padStart(8)} ${s[s.length - 1].toFixed(2).padStart(8)}`,
+    )
+    return pct(s, 95)
+  }
+  const all: number[] = []
+  KINDS.forEach((name, kind) => {
+    const values: number[] = []
+    for (let i = 0; i < res.kinds.length; i++) if (res.kinds[i] === kind) values.push(res.latencies[i])
+    all.push(...values)
+    row(name, values)
+  })
+  const p95 = row('overall', all)
+
+  // list throughput: a game's first page (the list page as opened from the home page)
+  const listPaths: Array<[number, string]> = games.map((g) => [
+    0,
+    `/api/goods/search?gameId=${g.id}&pageNum=1&pageSize=20`,
+  ])
+  const sampleBody = await (await fetch(`http://127.0.0.1:${coldPort}${listPaths[0][1]}`)).text()
+  const bare: Server = createServer((_req, reply) => {
+    reply.writeHead(200, {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': Buffer.byteLength(sampleBody),
+    })
+    reply.end(sampleBody)
+  })
+  await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve))
+  const barePort = (bare.address() as AddressInfo).port
+
+  console.log(
+    `\n${label}: list throughput, ${SECONDS} s each, concurrency 32, keep-alive, body ${Buffer.byteLength(sampleBody)} bytes`,
+  )
+  const bareRun = await throughput(barePort, listPaths)
+  const warmRun = await throughput(warmPort, listPaths)
+  const coldRun = await throughput(coldPort, listPaths)
+  console.log(`  bare node:http, pre-serialised body : ${bareRun.rps.toFixed(0)} req/s`)
+  console.log(
+    `  app, production (answers reused 3 s) : ${warmRun.rps.toFixed(0)} req/s  ratio ${(warmRun.rps / bareRun.rps).toFixed(2)}  (${warmRun.errors} errors)`,
+  )
+  console.log(
+    `  app, caches off (database each time)  : ${coldRun.rps.toFixed(0)} req/s  ratio ${(coldRun.rps / bareRun.rps).toFixed(2)}  (${coldRun.errors} errors)`,
+  )
+  bare.close()
+  return {
+    p95,
+    ratio: warmRun.rps / bareRun.rps,
+    coldRatio: coldRun.rps / bareRun.rps,
+    rps: res.done / res.seconds,
+    port: coldPort,
+  }
+}
+
+/**
+ * Copies the seeded SQLite database into a new PostgreSQL database (random name) made by the app's
+ * migrations: each table streamed as CSV into `psql \copy` (COPY FROM STDIN) with triggers and
+ * foreign-key checks off for the session, goods.search_terms computed on the way, then sequences
+ * moved past the ids and ANALYZE.
+ */
+async function copyToPostgres(sqliteDir: string, adminUrl: string) {
+  const dbName = `bench_search_${Math.random().toString(36).slice(2, 10)}`
+  const admin = new pg.Client({ connectionString: adminUrl })
+  await admin.connect()
+  await admin.query(`create database ${dbName}`)
+  const url = new URL(adminUrl)
+  url.pathname = `/${dbName}`
+  const dataDir = join(sqliteDir, 'pg')
+  const drop = async () => {
+    await admin.query(`drop database if exists ${dbName} with (force)`)
+    await admin.end()
+  }
+  try {
+    const schema = await buildApp({
+      dataDir,
+      databaseUrl: url.toString(),
+      seedDemo: false,
+      captchaEnabled: false,
+    })
+    await schema.close()
+    const client = new pg.Client({ connectionString: url.toString() })
+    await client.connect()
+    const tables = [
+      'games',
+      'game_servers',
+      'game_configs',
+      'users',
+      'user_tokens',
+      'goods',
+      'goods_attr_index',
+      'goods_counts',
+    ]
+    await client.query(`truncate ${tables.join(', ')} cascade`)
+    const raw = new SQLite(join(sqliteDir, 'market.db'), { readonly: true })
+    const csv = (v: unknown) => (v === null || v === undefined ? '' : `"${String(v).replace(/"/g, '""')}"`)
+    for (const table of tables) {
+      const pgColumns = new Set(
+        (
+          await client.query(`select column_name from information_schema.columns where table_name = $1`, [
+            table,
+          ])
+        ).rows.map((r: { column_name: string }) => r.column_name),
+      )
+      const columns = (raw.prepare(`pragma table_info(${table})`).all() as Array<{ name: string }>)
+        .map((c) => c.name)
+        .filter((c) => pgColumns.has(c))
+      const withTerms = table === 'goods'
+      const list = [...columns, ...(withTerms ? ['search_terms'] : [])]
+      const psql = spawn(
+        'psql',
+        [
+          url.toString(),
+          '-q',
+          '-v',
+          'ON_ERROR_STOP=1',
+          '-c',
+          'set session_replication_role = replica',
+          '-c',
+          `\\copy ${table} (${list.join(', ')}) from stdin with (format csv)`,
+        ],
+        { stdio: ['pipe', 'inherit', 'inherit'] },
+      )
+      const done = new Promise<number | null>((resolve) => psql.once('exit', resolve))
+      let buffer = ''
+      for (const row of raw.prepare(`select * from ${table}`).iterate() as Iterable<
+        Record<string, unknown>
+      >) {
+        const values = columns.map((c) => csv(row[c]))
+        if (withTerms) {
+          const terms =
+            row.status === 'ON_SALE' && row.deleted_at === null
+              ? searchTerms(String(row.title), {
+                  gameId: Number(row.game_id),
+                  goodsType: row.goods_type as GoodsType,
+                  serverId: row.server_id as number | null,
+                  areaId: row.area_id as number | null,
+                  platform: row.platform as string | null,
+                })
+              : null
+          values.push(terms ? csv(`{${terms.map((t) => `"${t}"`).join(',')}}`) : '')
+        }
+        buffer += values.join(',') + '\n'
+        if (buffer.length > 1 << 20) {
+          if (!psql.stdin.write(buffer)) await new Promise((r) => psql.stdin.once('drain', r))
+          buffer = ''
+        }
+      }
+      psql.stdin.end(buffer)
+      if ((await done) !== 0) throw new Error(`COPY of ${table} failed`)
+      if (columns.includes('id'))
+        await client.query(
+          `select setval(pg_get_serial_sequence('${table}', 'id'), coalesce((select max(id) from ${table}), 1))`,
+        )
+    }
+    raw.close()
+    await client.query('analyze')
+    await client.end()
+  } catch (err) {
+    await drop()
+    throw err
+  }
+  return { dbName, url: url.toString(), dataDir, drop }
+}
+
 async function main() {
   const started = performance.now()
   const dataDir = await mkdtemp(join(tmpdir(), 'bench-search-'))
@@ -536,67 +737,9 @@ async function main() {
     // the app twice on the same file: caches off (every answer from the database) and as in production
     const cold = await buildApp({ dataDir, seedDemo: false, captchaEnabled: false, goodsSearchCacheMs: 0 })
     const warm = await buildApp({ dataDir, seedDemo: false, captchaEnabled: false })
-    const coldPort = await listen(cold)
-    const warmPort = await listen(warm)
-
-    // warm-up: the OS page cache and SQLite's, as on a server that has been running
-    const mix = queryMix(games, QUERIES)
-    await load(coldPort, queryMix(games, 1000, 99), { concurrency: 2, count: 1000 })
-
-    const res = await load(coldPort, mix, { concurrency: CONCURRENCY, count: mix.length })
-    console.log(
-      `\nsearch latency over HTTP, caches off, ${mix.length} requests, concurrency ${CONCURRENCY} (${(res.done / res.seconds).toFixed(0)} req/s, ${res.errors} errors)`,
-    )
-    if (res.errors > 0) console.log(`  first error: ${res.sample}`)
-    console.log(
-      `  ${'kind'.padEnd(22)} ${'n'.padStart(5)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'max ms'.padStart(8)}`,
-    )
-    const row = (name: string, values: number[]) => {
-      const s = [...values].sort((a, b) => a - b)
-      console.log(
-        `  ${name.padEnd(22)} ${String(s.length).padStart(5)} ${pct(s, 50).toFixed(2).padStart(8)} ${pct(s, 95).toFixed(2).padStart(8)} ${pct(s, 99).toFixed(2).padStart(8)} ${s[s.length - 1].toFixed(2).padStart(8)}`,
-      )
-      return pct(s, 95)
-    }
-    const all: number[] = []
-    KINDS.forEach((name, kind) => {
-      const values: number[] = []
-      for (let i = 0; i < res.kinds.length; i++) if (res.kinds[i] === kind) values.push(res.latencies[i])
-      all.push(...values)
-      row(name, values)
-    })
-    const p95 = row('overall', all)
-
-    // list throughput: a game's first page (the list page as opened from the home page)
-    const listPaths: Array<[number, string]> = games.map((g) => [
-      0,
-      `/api/goods/search?gameId=${g.id}&pageNum=1&pageSize=20`,
-    ])
-    const sampleBody = await (await fetch(`http://127.0.0.1:${coldPort}${listPaths[0][1]}`)).text()
-    const bare: Server = createServer((_req, reply) => {
-      reply.writeHead(200, {
-        'content-type': 'application/json; charset=utf-8',
-        'content-length': Buffer.byteLength(sampleBody),
-      })
-      reply.end(sampleBody)
-    })
-    await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve))
-    const barePort = (bare.address() as AddressInfo).port
-
-    console.log(
-      `\nlist throughput, ${SECONDS} s each, concurrency 32, keep-alive, body ${Buffer.byteLength(sampleBody)} bytes`,
-    )
-    const bareRun = await throughput(barePort, listPaths)
-    const warmRun = await throughput(warmPort, listPaths)
-    const coldRun = await throughput(coldPort, listPaths)
-    console.log(`  bare node:http, pre-serialised body : ${bareRun.rps.toFixed(0)} req/s`)
-    console.log(
-      `  app, production (answers reused 3 s) : ${warmRun.rps.toFixed(0)} req/s  ratio ${(warmRun.rps / bareRun.rps).toFixed(2)}  (${warmRun.errors} errors)`,
-    )
-    console.log(
-      `  app, caches off (database each time)  : ${coldRun.rps.toFixed(0)} req/s  ratio ${(coldRun.rps / bareRun.rps).toFixed(2)}  (${coldRun.errors} errors)`,
-    )
-    bare.close()
+    const sqlite = await measure('SQLite', cold, warm, games)
+    const coldPort = sqlite.port
+    const { p95, ratio } = sqlite
 
     // batch preview of 1,000 rows over HTTP
     const king = games.find((g) => g.nameCn === '王者荣耀')!
@@ -668,7 +811,48 @@ async function main() {
 
     await cold.close()
     await warm.close()
-    const ratio = warmRun.rps / bareRun.rps
+
+    // DATABASE_URL: the same data copied into a new PostgreSQL database with COPY, the same runs
+    if (process.env.DATABASE_URL) {
+      const pgStarted = performance.now()
+      const copy = await copyToPostgres(dataDir, process.env.DATABASE_URL)
+      console.log(
+        `\nPostgreSQL: ${copy.dbName}, copied with COPY in ${((performance.now() - pgStarted) / 1000).toFixed(1)} s`,
+      )
+      try {
+        const pgCold = await buildApp({
+          dataDir: copy.dataDir,
+          databaseUrl: copy.url,
+          seedDemo: false,
+          captchaEnabled: false,
+          goodsSearchCacheMs: 0,
+        })
+        const pgWarm = await buildApp({
+          dataDir: copy.dataDir,
+          databaseUrl: copy.url,
+          seedDemo: false,
+          captchaEnabled: false,
+        })
+        const pgFigures = await measure('PostgreSQL', pgCold, pgWarm, games)
+        await pgCold.close()
+        await pgWarm.close()
+        console.log('\n                          SQLite   PostgreSQL')
+        console.log(
+          `  search p95 (ms)       ${sqlite.p95.toFixed(2).padStart(9)} ${pgFigures.p95.toFixed(2).padStart(11)}`,
+        )
+        console.log(
+          `  search req/s          ${sqlite.rps.toFixed(0).padStart(9)} ${pgFigures.rps.toFixed(0).padStart(11)}`,
+        )
+        console.log(
+          `  list ratio, cached    ${sqlite.ratio.toFixed(2).padStart(9)} ${pgFigures.ratio.toFixed(2).padStart(11)}`,
+        )
+        console.log(
+          `  list ratio, no cache  ${sqlite.coldRatio.toFixed(2).padStart(9)} ${pgFigures.coldRatio.toFixed(2).padStart(11)}`,
+        )
+      } finally {
+        await copy.drop()
+      }
+    }
     console.log(
       `\ntargets: search p95 ${p95.toFixed(2)} ms (≤ 25: ${p95 <= 25 ? 'met' : 'NOT met'}); list throughput ratio ${ratio.toFixed(2)} (≥ 0.5: ${ratio >= 0.5 ? 'met' : 'NOT met'}); 1,000-row preview ${previewMs.toFixed(0)} ms (< 2000: ${previewMs < 2000 ? 'met' : 'NOT met'})`,
     )

@@ -18,6 +18,9 @@
  *    payment acknowledged before the kill is PAID (and no paid order lacks its ledger row), and that
  *    buying works again. Exits 1 when a check fails (the temp dir is then kept).
  *
+ * With DATABASE_URL (a PostgreSQL server where the user may create databases) the same run goes to a
+ * new database with a random name, dropped afterwards.
+ *
  * Options: --buyers 40, --seconds 60, --kill-after 10, --accounts 150, --keep (keep the temp dir).
  * About 1.5 minutes with the defaults.
  */
@@ -31,6 +34,7 @@ import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { parseArgs } from 'node:util'
 import forge from 'node-forge'
+import pg from 'pg'
 import sharp from 'sharp'
 import { AUTH, FUNDS, GAME, GOODS, IMAGE, ORDER, ROLE, type PublishGoodsBody } from '../src/shared/api'
 import { API_BASE } from '../src/shared/constants'
@@ -92,9 +96,12 @@ async function startServer(dataDir: string, port: number, logPath: string): Prom
     CAPTCHA_ENABLED: 'false',
     SEED_DEMO: '1',
   }
-  delete env.DATABASE_URL
+  if (benchDatabaseUrl) env.DATABASE_URL = benchDatabaseUrl
+  else delete env.DATABASE_URL
   const t0 = performance.now()
-  const child = spawn(process.execPath, [join(root, 'dist/server/server.js')], {
+  // e.g. BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the server
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean)
+  const child = spawn(process.execPath, [...nodeArgs, join(root, 'dist/server/server.js')], {
     cwd: root,
     env,
     stdio: ['ignore', log, log],
@@ -520,12 +527,34 @@ if (staleBuilds().includes('build:server')) {
   if (built.status !== 0) throw new Error('build:server failed')
 }
 const base = await mkdtemp(join(tmpdir(), 'market-bench-trade-'))
+// DATABASE_URL: the same run on PostgreSQL, in a new database with a random name (dropped afterwards)
+const pgAdminUrl = process.env.DATABASE_URL?.trim() || undefined
+const benchDbName = `bench_trade_${Math.random().toString(36).slice(2, 10)}`
+let benchDatabaseUrl: string | undefined
+if (pgAdminUrl) {
+  const client = new pg.Client({ connectionString: pgAdminUrl })
+  await client.connect()
+  await client.query(`create database ${benchDbName}`)
+  await client.end()
+  const url = new URL(pgAdminUrl)
+  url.pathname = `/${benchDbName}`
+  benchDatabaseUrl = url.toString()
+}
+async function dropBenchDatabase() {
+  if (!pgAdminUrl) return
+  const client = new pg.Client({ connectionString: pgAdminUrl })
+  await client.connect()
+  await client.query(`drop database if exists ${benchDbName} with (force)`)
+  await client.end()
+}
 const dataDir = join(base, 'data')
 const logPath = join(base, 'server.log')
 const runId = Date.now().toString(36).slice(-6)
 let failed = true
 try {
-  console.log(`bench-trade: ${BUYERS} buyers, ${SECONDS} s, SIGKILL after ${KILL_AFTER} s; data in ${base}`)
+  console.log(
+    `bench-trade: ${BUYERS} buyers, ${SECONDS} s, SIGKILL after ${KILL_AFTER} s; ${benchDatabaseUrl ? `PostgreSQL ${benchDbName}` : 'SQLite'}; data in ${base}`,
+  )
   let port = await freePort()
   let server = await startServer(dataDir, port, logPath)
   console.log(
@@ -541,7 +570,7 @@ try {
   const one = await run(buyers, market, SECONDS)
   report(`phase 1: ${BUYERS} buyers ordering and paying for ${SECONDS} s`, one)
   await stopServer(server, 'SIGTERM')
-  const inv1 = await checkInvariantAt({ dataDir })
+  const inv1 = await checkInvariantAt({ dataDir, databaseUrl: benchDatabaseUrl })
   printInvariant('invariant after phase 1 (server stopped)', inv1)
 
   // phase 2: the same load, SIGKILL in the middle
@@ -561,7 +590,7 @@ try {
   await server.exited
   current = null
   report(`phase 2: the same load, SIGKILL after ${KILL_AFTER} s`, two)
-  const inv2 = await checkInvariantAt({ dataDir })
+  const inv2 = await checkInvariantAt({ dataDir, databaseUrl: benchDatabaseUrl })
   printInvariant(
     `invariant of the killed server's database (${ms(performance.now() - killedAt)} after the kill)`,
     inv2,
@@ -571,7 +600,7 @@ try {
   server = await startServer(dataDir, port, logPath)
   for (const b of buyers) b.client.reconnect(port)
   console.log(`\nrestart after SIGKILL: ready in ${ms(server.readyMs)}`)
-  const inv3 = await checkInvariantAt({ dataDir })
+  const inv3 = await checkInvariantAt({ dataDir, databaseUrl: benchDatabaseUrl })
   printInvariant('invariant after the restart (server running)', inv3)
 
   // every payment acknowledged before the kill survived, with its ledger row
@@ -600,7 +629,7 @@ try {
   )
 
   await stopServer(server, 'SIGTERM')
-  const inv4 = await checkInvariantAt({ dataDir })
+  const inv4 = await checkInvariantAt({ dataDir, databaseUrl: benchDatabaseUrl })
   console.log(`final invariant (server stopped): ${inv4.ok ? 'OK' : 'VIOLATED'}`)
   for (const c of [seller, ...buyers.map((b) => b.client)]) c.close()
 
@@ -611,6 +640,7 @@ try {
   process.exitCode = failed ? 1 : 0
 } finally {
   if (current) await stopServer(current, 'SIGKILL')
+  if (!opts.keep && !failed) await dropBenchDatabase()
   if (opts.keep || failed) console.log(`kept ${base}`)
   else await rm(base, { recursive: true, force: true })
 }

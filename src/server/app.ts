@@ -3,9 +3,14 @@
  * web bundle. Tests call buildApp on a temporary directory; server.ts adds listen and signals.
  */
 import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
 import fastifyCors from '@fastify/cors'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { API_BASE, DESKTOP_APP_ORIGIN } from '../shared/constants'
+import { invalidation, memoryState, type Invalidation, type SharedState } from './cluster/state'
+import { redisState } from './cluster/redis'
+import { registerHealth } from './plugins/health'
+import { localFiles } from './storage/files'
 import { openDatabase, type Db } from './db'
 import { migrateToLatest } from './db/migrate'
 import { seedBase, seedDemo } from './db/seed'
@@ -37,6 +42,7 @@ import { fieldCipher, loadOrCreateKey } from './modules/delivery/crypto'
 import { loadOrCreateSandboxSecret, sandboxGateway } from './modules/funds/gateway'
 import { fundsRoutes } from './modules/funds/routes'
 import { fundsService } from './modules/funds/service'
+import { loadPinKeys, pinHasher } from './modules/funds/pin-hash'
 import { tradeRoutes } from './modules/trade/routes'
 import { tradeService, type TradeService } from './modules/trade/service'
 import { warrantRoutes } from './modules/warrant/routes'
@@ -82,6 +88,14 @@ export interface BuildAppOptions {
   wechatProvider?: WechatProvider
   /** how often the WeChat outbox is drained (default 5 s; 0: only right after an event — tests call app.wechat.drain()) */
   wechatOutboxMs?: number
+  /** Redis for the state several processes share (docs/scaling.md); none: this process's memory */
+  redisUrl?: string
+  /** prefix of every Redis key and channel (default `yx:`) */
+  redisPrefix?: string
+  /** uploaded files (default DATA_DIR/uploads; several processes share one directory) */
+  uploadDir?: string
+  /** proxies whose X-Forwarded-For names the client (Fastify trustProxy: true, a hop count or addresses) */
+  trustProxy?: boolean | number | string
 }
 
 declare module 'fastify' {
@@ -93,6 +107,8 @@ declare module 'fastify' {
     ai: AiService
     /** the WeChat official account: tests call wechat.drain() to send due template messages */
     wechat: WechatService
+    /** the shared invalidation channel (the rendered-page cache listens to GOODS_TOPIC here) */
+    invalidation: Invalidation
   }
 }
 
@@ -108,16 +124,27 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const app = Fastify({
     logger: opts.logger ?? false,
     bodyLimit: BODY_LIMIT,
+    trustProxy:
+      typeof opts.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (opts.trustProxy as number)
+        : (opts.trustProxy ?? false),
     frameworkErrors: (err, _request, reply) => sendError(reply, err),
   })
   app.decorate('db', db)
   app.addHook('onClose', () => db.destroy())
+  let shared: SharedState = memoryState()
+  app.decorate('shared', shared)
+  app.addHook('onClose', () => shared.close())
+  const uploadDir = opts.uploadDir ?? join(opts.dataDir, 'uploads')
 
   try {
+    if (opts.redisUrl) app.shared = shared = await redisState(opts.redisUrl, opts.redisPrefix)
+    const changes = invalidation(shared, (err) => app.log.error({ err }, 'invalidation failed'))
+    app.decorate('invalidation', changes)
     const { isNew } = await migrateToLatest(handle)
     if (isNew) await seedBase(db, now())
     if (isNew && (opts.seedDemo ?? true))
-      await seedDemo(db, now(), { dataDir: opts.dataDir, dialect: handle.dialect })
+      await seedDemo(db, now(), { dataDir: opts.dataDir, dialect: handle.dialect, uploadDir })
 
     const system = systemService(db)
     await system.syncCaptchaFlag(captchaEnabled)
@@ -140,6 +167,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       maxAge: 600,
     })
     registerAuth(app, auth)
+    registerHealth(app, { db, shared })
     await app.register(
       async (api) => {
         await api.register(authRoutes, { auth, cipher, now })
@@ -156,12 +184,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
           auth,
           now,
           searchCacheMs: opts.goodsSearchCacheMs,
+          invalidation: changes,
+          files: localFiles(uploadDir),
         })
         await api.register(catalogueRoutes, { services: catalogue, now })
         await api.register(noticeRoutes, { notices: noticeService(db) })
         // live events, tickets, exports, customer-service messages
-        const bus = createEventBus(db, { now })
-        const tickets = ticketService({ now })
+        const bus = createEventBus(db, { now, shared })
+        const tickets = ticketService({ now, shared })
         const sessionAlive = auth.sessionAlive
         const exports = exportsService({ db, dataDir: opts.dataDir, now })
         const messages = messageService(db, { bus, exports, users: auth, now })
@@ -185,6 +215,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         const funds = fundsService({
           db,
           cipher,
+          pins: pinHasher(loadPinKeys(opts.dataDir)),
           confirmLoginPassword: auth.confirmPassword,
           gateways: sandbox ? [sandbox] : [],
           messages,
@@ -261,8 +292,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
           const timer = setInterval(() => {
             if (sweeping) return
             sweeping = true
-            trade
-              .sweep()
+            // one process sweeps at a time (a lease in the shared state; always ours alone)
+            shared
+              .lease('trade-sweep', sweepMs * 3)
+              .then((mine) => (mine ? trade.sweep() : undefined))
               .catch((err: unknown) => app.log.error({ err }, 'trade sweep failed'))
               .finally(() => (sweeping = false))
           }, sweepMs)
@@ -273,6 +306,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       { prefix: API_BASE },
     )
     await registerWebBundle(app, opts.webRoot ?? null)
+    await shared.ready()
     await app.ready()
   } catch (err) {
     await app.close()

@@ -27,6 +27,9 @@ describe('loadConfig', () => {
         CAPTCHA_ENABLED: 'false',
         WEB_ROOT: '/srv/web',
         CORS_ORIGINS: 'http://localhost:5173, https://admin.example.com',
+        REDIS_URL: 'redis://127.0.0.1:6379/0',
+        UPLOAD_DIR: '/srv/uploads',
+        SHUTDOWN_DELAY_MS: '5000',
       }),
     ).toEqual({
       port: 18081,
@@ -41,6 +44,12 @@ describe('loadConfig', () => {
       ai: expect.objectContaining({ provider: 'off' }),
       wechatSandbox: false,
       wechatOfficial: null,
+      redisUrl: 'redis://127.0.0.1:6379/0',
+      redisPrefix: 'yx:',
+      uploadDir: '/srv/uploads',
+      shutdownDelayMs: 5000,
+      tradeSweepMs: undefined,
+      trustProxy: false,
     })
   })
 

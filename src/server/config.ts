@@ -19,6 +19,15 @@ export interface ServerConfig {
   ai: AiConfig
   wechatSandbox: boolean
   wechatOfficial: OfficialConfig | null
+  redisUrl: string | undefined
+  redisPrefix: string
+  uploadDir: string | undefined
+  /** ms between readiness turning 503 and the close on SIGTERM (the balancer's check interval) */
+  shutdownDelayMs: number
+  /** trading's time-rule sweeper interval in ms (default 30 s; 0: off) */
+  tradeSweepMs: number | undefined
+  /** TRUST_PROXY: the balancer's addresses (comma-separated), a hop count, or true */
+  trustProxy: boolean | number | string
 }
 
 function flag(name: string, value: string | undefined, fallback: boolean): boolean {
@@ -47,6 +56,13 @@ function defaultWebRoot(): string {
   return existsSync(besideBuild) ? besideBuild : resolve(here, '../../dist/web')
 }
 
+function trustProxy(value: string | undefined): boolean | number | string {
+  const v = value?.trim()
+  if (!v || ['0', 'false', 'no', 'off'].includes(v.toLowerCase())) return false
+  if (['1', 'true', 'yes', 'on'].includes(v.toLowerCase())) return true
+  return /^\d+$/.test(v) ? Number(v) : v
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   return {
     port: port(env.PORT),
@@ -64,5 +80,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       .filter(Boolean),
     webRoot: env.WEB_ROOT?.trim() ? resolve(env.WEB_ROOT) : defaultWebRoot(),
     ai: loadAiConfig(env, flag('SEED_DEMO', env.SEED_DEMO, true)),
+    redisUrl: env.REDIS_URL?.trim() || undefined,
+    redisPrefix: env.REDIS_PREFIX?.trim() || 'yx:',
+    uploadDir: env.UPLOAD_DIR?.trim() ? resolve(env.UPLOAD_DIR) : undefined,
+    shutdownDelayMs: Number(env.SHUTDOWN_DELAY_MS?.trim() || 0) || 0,
+    tradeSweepMs: env.TRADE_SWEEP_MS?.trim() ? Number(env.TRADE_SWEEP_MS) : undefined,
+    trustProxy: trustProxy(env.TRUST_PROXY),
   }
 }

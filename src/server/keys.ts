@@ -1,27 +1,67 @@
 /**
- * Secrets the server makes for itself, once per DATA_DIR, in DATA_DIR/keys (directory 0700, files
- * 0600): random bytes stored base64. Created with an exclusive write, so two processes starting on
- * the same directory end up with the same secret. Never logged.
+ * Secrets every server process must share (docs/scaling.md, "Keys"): the RSA login key pair, the
+ * credential-encryption key, the payment-PIN key and the sandbox gateway's signing key.
+ *
+ * Where a secret comes from, first match wins:
+ * 1. its environment variable (base64 of the bytes; the RSA key as PEM text or base64 of the PEM),
+ *    e.g. filled from a secret manager — the same value for every process;
+ * 2. a file in KEYS_DIR (default DATA_DIR/keys; directory 0700, files 0600) — point every process at
+ *    one provisioned directory;
+ * 3. made on first use into that file with an exclusive write, so processes starting together on a
+ *    shared directory end up with the same secret.
+ * Never logged.
  */
-import { randomBytes } from 'node:crypto'
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { createHash, randomBytes } from 'node:crypto'
+import { chmodSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 
-export function loadOrCreateSecret(dataDir: string, fileName: string, bytes = 32): Buffer {
-  const dir = join(dataDir, 'keys')
-  mkdirSync(dir, { recursive: true, mode: 0o700 })
-  const path = join(dir, fileName)
+/** The environment variable that overrides each secret file. */
+export const SECRET_ENV: Readonly<Record<string, string>> = {
+  'delivery-accounts.key': 'FIELD_ENCRYPTION_KEY',
+  'sandbox-gateway.key': 'PAY_SANDBOX_KEY',
+  'pay-pin.key': 'PAY_PIN_KEY',
+  'rsa-private.pem': 'RSA_PRIVATE_KEY',
+}
+
+/** The directory secret files live in: KEYS_DIR, or DATA_DIR/keys. */
+export function keysDir(dataDir: string, env: NodeJS.ProcessEnv = process.env): string {
+  return env.KEYS_DIR?.trim() || join(dataDir, 'keys')
+}
+
+/** Writes `content` to `path` only if no file is there yet (atomically: other processes see all or nothing). */
+export function writeOnce(path: string, content: string): void {
+  const temp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`
+  writeFileSync(temp, content, { mode: 0o600 })
   try {
-    writeFileSync(path, randomBytes(bytes).toString('base64'), { mode: 0o600, flag: 'wx' })
+    linkSync(temp, path)
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err
+  } finally {
+    rmSync(temp, { force: true })
   }
   try {
     chmodSync(path, 0o600)
   } catch {
     // not ours to fix (e.g. a read-only mount); reading still works
   }
+}
+
+export function loadOrCreateSecret(dataDir: string, fileName: string, bytes = 32): Buffer {
+  const envName = SECRET_ENV[fileName]
+  const fromEnv = envName ? process.env[envName]?.trim() : undefined
+  if (fromEnv) {
+    const secret = Buffer.from(fromEnv, 'base64')
+    if (secret.length !== bytes) throw new Error(`${envName} must be ${bytes} bytes in base64`)
+    return secret
+  }
+  const dir = keysDir(dataDir)
+  mkdirSync(dir, { recursive: true, mode: 0o700 })
+  const path = join(dir, fileName)
+  writeOnce(path, randomBytes(bytes).toString('base64'))
   const secret = Buffer.from(readFileSync(path, 'utf8').trim(), 'base64')
   if (secret.length !== bytes) throw new Error(`${path} is not a ${bytes}-byte secret`)
   return secret
 }
+
+/** A short, public name of a key (its hash prefix): stored beside values made with it, for rotation. */
+export const keyId = (key: Buffer): string => createHash('sha256').update(key).digest('hex').slice(0, 8)

@@ -10,7 +10,7 @@ const address = await app.listen({ port: config.port, host: config.host })
 
 console.log(`\n${SITE_NAME} API 与网页已启动：${address}`)
 console.log(
-  `数据库：${config.databaseUrl ? 'PostgreSQL' : `SQLite ${config.dataDir}/market.db`}；网页目录：${config.webRoot}`,
+  `数据库：${config.databaseUrl ? 'PostgreSQL' : `SQLite ${config.dataDir}/market.db`}；共享状态：${config.redisUrl ? 'Redis' : '本进程内存'}；网页目录：${config.webRoot}`,
 )
 if (config.seedDemo) {
   console.log('演示账号（仅在新数据库中创建）：')
@@ -22,13 +22,20 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     if (closing) return
     closing = true
-    app.log.info(`${signal}: closing`)
-    app.close().then(
-      () => process.exit(0),
-      (err: unknown) => {
-        app.log.error({ err }, 'close failed')
-        process.exit(1)
-      },
-    )
+    app.log.info(`${signal}: draining, then closing`)
+    // readiness answers 503 first, so a balancer stops sending; close() then ends the live streams
+    // (clients reconnect to another process and resume with Last-Event-ID) and waits for requests
+    app.drain()
+    const force = setTimeout(() => process.exit(1), config.shutdownDelayMs + 15_000)
+    force.unref()
+    new Promise((resolve) => setTimeout(resolve, config.shutdownDelayMs))
+      .then(() => app.close())
+      .then(
+        () => process.exit(0),
+        (err: unknown) => {
+          app.log.error({ err }, 'close failed')
+          process.exit(1)
+        },
+      )
   })
 }

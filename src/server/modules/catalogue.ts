@@ -5,9 +5,12 @@
  * the games of a seller's listings and of a user's follows are answered here, where the listings and
  * follows are known.
  */
+import { join } from 'node:path'
 import type { FastifyPluginAsync } from 'fastify'
 import { ROLE_ADMIN } from '../../shared/constants'
+import type { Invalidation } from '../cluster/state'
 import type { Db, DbDialect } from '../db'
+import { localFiles, type FileStorage } from '../storage/files'
 import { registerMultipart } from '../plugins/multipart'
 import type { AuthService } from './auth/service'
 import { batchRoutes } from './batch/routes'
@@ -36,6 +39,10 @@ export interface CatalogueDeps {
   now: () => number
   /** ms an identical search answer is reused (default 3000; 0 turns the caches off) */
   searchCacheMs?: number
+  /** the shared invalidation channel (cluster/state.ts) */
+  invalidation?: Invalidation
+  /** where uploaded images live (storage/files.ts) */
+  files?: FileStorage
 }
 
 export interface Catalogue {
@@ -52,7 +59,7 @@ export function catalogueServices(deps: CatalogueDeps): Catalogue & {
   follows: FollowService
 } {
   const { db, dialect, games, system, now } = deps
-  const images = imageService({ db, dataDir: deps.dataDir, now })
+  const images = imageService({ db, files: deps.files ?? localFiles(join(deps.dataDir, 'uploads')), now })
   // follows need the listings and the listing's detail says whether the caller follows it
   let follows: FollowService | null = null
   const goods = goodsService({
@@ -63,6 +70,7 @@ export function catalogueServices(deps: CatalogueDeps): Catalogue & {
     system,
     now,
     searchCacheMs: deps.searchCacheMs,
+    invalidation: deps.invalidation,
     isAdmin: async (userId) => (await deps.auth.roleKeys(userId)).includes(ROLE_ADMIN),
     isFollowing: (userId, goodsId) => follows!.isFollowing(userId, goodsId),
   })

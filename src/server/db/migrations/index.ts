@@ -17,6 +17,7 @@ import disputes from './0032_disputes'
 import funds from './0033_funds'
 import ai from './0060_ai'
 import wechat from './0090_wechat'
+import goodsSearchTerms from './0070_goods_search_terms'
 
 export function migrationsFor(dialect: DbDialect): Record<string, Migration> {
   return {
@@ -36,5 +37,6 @@ export function migrationsFor(dialect: DbDialect): Record<string, Migration> {
     '0033_funds': funds(dialect),
     '0060_ai': ai(dialect),
     '0090_wechat': wechat(dialect),
+    '0070_goods_search_terms': goodsSearchTerms(dialect),
   }
 }

@@ -194,6 +194,8 @@ function screenshot(gameName: string, color: string, variant: number): Promise<P
 export interface SeedCatalogueOptions {
   dataDir: string
   dialect: DbDialect
+  /** where the screenshots go (default DATA_DIR/uploads) */
+  uploadDir?: string
 }
 
 const DEMO_LISTINGS = 60
@@ -212,7 +214,7 @@ export async function seedCatalogue(db: Db, now: number, opts: SeedCatalogueOpti
   const gameRows = await db.selectFrom('games').select(['id', 'name_cn']).orderBy('sort').execute()
   const games = gameService(db, () => now)
   const r = prng(20240518)
-  const uploads = join(opts.dataDir, 'uploads')
+  const uploads = opts.uploadDir ?? join(opts.dataDir, 'uploads')
   await mkdir(uploads, { recursive: true })
 
   // listings per game: popular games get more

@@ -172,7 +172,11 @@ export async function seedBase(db: Db, now: number) {
  * Demo data (SEED_DEMO=1), after seedBase: the demo accounts, games, announcements, messages, and
  * with `catalogue` (where listing screenshots and keys go, and the dialect) listings and trades.
  */
-export async function seedDemo(db: Db, now: number, catalogue?: { dataDir: string; dialect: DbDialect }) {
+export async function seedDemo(
+  db: Db,
+  now: number,
+  catalogue?: { dataDir: string; dialect: DbDialect; uploadDir?: string },
+) {
   const hashes = await Promise.all(DEMO_ACCOUNTS.map((a) => hashPassword(a.password)))
   await db.transaction().execute(async (trx) => {
     const roles = await trx.selectFrom('roles').select(['id', 'role_key']).execute()

@@ -12,8 +12,8 @@
  * At start, jobs a stopped process left running are queued again (their stored pictures stay) or,
  * past `maxAttempts`, failed. Every move is published to the owner's live events.
  */
+import { buffer } from 'node:stream/consumers'
 import { randomUUID, randomInt } from 'node:crypto'
-import { readFile } from 'node:fs/promises'
 import {
   AI_LIMITS,
   AI_MSG,
@@ -371,7 +371,7 @@ export function aiService(deps: AiServiceDeps) {
   async function imageBuffer(row: WorkRow): Promise<Buffer> {
     const file = await images.fileOf(`${row.image_id}.jpg`)
     if (!file) throw notFound(AI_MSG.WORK_NOT_FOUND)
-    return readFile(file.path)
+    return buffer(file.open())
   }
 
   /** One place for staff actions. // op-log: the console's operation-log service is wired here. */

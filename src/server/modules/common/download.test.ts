@@ -209,20 +209,20 @@ describe('export helpers', () => {
     }
   })
 
-  it('tickets are single-use, expire, and keep their purpose', () => {
+  it('tickets are single-use, expire, and keep their purpose', async () => {
     let now = 1000
     const tickets = ticketService({ now: () => now, ttlMs: 100 })
     const grant = { userId: 1, tokenHash: 'h' }
-    const a = tickets.issue(grant, { kind: 'stream' })
-    expect(tickets.consume(a, { kind: 'stream' })).toEqual(grant)
-    expect(tickets.consume(a, { kind: 'stream' })).toBeNull()
-    const b = tickets.issue(grant, { kind: 'download', fileName: 'x.csv' })
-    expect(tickets.consume(b, { kind: 'download', fileName: 'y.csv' })).toBeNull()
-    expect(tickets.consume(b, { kind: 'download', fileName: 'x.csv' })).toBeNull() // used up by the wrong try
-    const c = tickets.issue(grant, { kind: 'download', fileName: 'x.csv' })
+    const a = await tickets.issue(grant, { kind: 'stream' })
+    expect(await tickets.consume(a, { kind: 'stream' })).toEqual(grant)
+    expect(await tickets.consume(a, { kind: 'stream' })).toBeNull()
+    const b = await tickets.issue(grant, { kind: 'download', fileName: 'x.csv' })
+    expect(await tickets.consume(b, { kind: 'download', fileName: 'y.csv' })).toBeNull()
+    expect(await tickets.consume(b, { kind: 'download', fileName: 'x.csv' })).toBeNull() // used up by the wrong try
+    const c = await tickets.issue(grant, { kind: 'download', fileName: 'x.csv' })
     now += 100
-    expect(tickets.consume(c, { kind: 'download', fileName: 'x.csv' })).toBeNull()
-    expect(tickets.consume(undefined, { kind: 'stream' })).toBeNull()
+    expect(await tickets.consume(c, { kind: 'download', fileName: 'x.csv' })).toBeNull()
+    expect(await tickets.consume(undefined, { kind: 'stream' })).toBeNull()
     expect(a).toMatch(/^[A-Za-z0-9_-]{43}$/)
   })
 })

@@ -60,7 +60,7 @@ export const commonRoutes: FastifyPluginAsync<{
     const session = sessionOf(request)
     const { fileName } = request.body
     if (!(await exports.owns(session.userId, fileName))) throw new ApiError(Code.NOT_FOUND, FILE_GONE)
-    const ticket = tickets.issue(session, { kind: 'download', fileName })
+    const ticket = await tickets.issue(session, { kind: 'download', fileName })
     return { ticket, expiresIn: Math.round(tickets.ttlMs / 1000) }
   })
 
@@ -81,7 +81,7 @@ export const commonRoutes: FastifyPluginAsync<{
         userId = (await auth.authenticate(token)).userId
       } else {
         if (!ticket) throw new ApiError(Code.UNAUTHORIZED, MSG.UNAUTHORIZED)
-        const grant = tickets.consume(ticket, { kind: 'download', fileName })
+        const grant = await tickets.consume(ticket, { kind: 'download', fileName })
         if (!grant || !(await sessionAlive(grant.tokenHash))) {
           throw new ApiError(Code.FORBIDDEN, '下载凭证无效或已过期，请重新下载')
         }

@@ -4,18 +4,23 @@
  * user's bounded log (`live_events`, ids increase) and handed to the open streams of that user, so
  * a stream that drops can resume with Last-Event-ID from the log.
  *
- * One process, one bus (like the rate limiter): a second server instance would need a shared
- * channel (PostgreSQL LISTEN/NOTIFY) — the log table already is the shared part.
+ * Several processes (REDIS_URL, docs/scaling.md): the log table is shared already, and every
+ * published event is also sent on the shared channel `live-events`, so the process holding a user's
+ * stream pushes it whichever process published it. A stream drops what it already sent (by id).
  */
 import type { LiveEvent, StoredLiveEvent } from '../../../shared/live-events'
 import { LIVE_EVENT_TYPES } from '../../../shared/live-events'
 import type { Db } from '../../db'
+import type { SharedState } from '../../cluster/state'
 import { liveEventsRepo } from './repo'
 
 /** Events kept per user for resumption (older ones are pruned as new ones arrive). */
 export const LIVE_EVENT_LOG_LIMIT = 200
 /** At most this many events are replayed to one reconnecting stream. */
 export const LIVE_EVENT_REPLAY_LIMIT = 200
+
+/** One publish in this many (by log id) prunes its user's log. */
+const PRUNE_EVERY = 16
 
 export type LiveEventListener = (event: StoredLiveEvent) => void
 
@@ -57,7 +62,12 @@ function toStored(row: {
   }
 }
 
-export function createEventBus(db: Db, opts: { now?: () => number; logLimit?: number } = {}): EventBus {
+const CHANNEL = 'live-events'
+
+export function createEventBus(
+  db: Db,
+  opts: { now?: () => number; logLimit?: number; shared?: SharedState } = {},
+): EventBus {
   const now = opts.now ?? Date.now
   const logLimit = opts.logLimit ?? LIVE_EVENT_LOG_LIMIT
   const listeners = new Map<number, Set<LiveEventListener>>()
@@ -65,19 +75,38 @@ export function createEventBus(db: Db, opts: { now?: () => number; logLimit?: nu
 
   const repo = liveEventsRepo(db)
 
+  function deliver(userId: number, stored: StoredLiveEvent) {
+    for (const listener of [...(listeners.get(userId) ?? [])]) {
+      try {
+        listener(stored)
+      } catch (err) {
+        console.error('[events] a listener failed', err)
+      }
+    }
+  }
+  // events published by the other processes
+  opts.shared?.subscribe(CHANNEL, (message) => {
+    try {
+      const { userId, event } = JSON.parse(message) as { userId: number; event: StoredLiveEvent }
+      if (listeners.has(userId) && KNOWN_TYPES.has(event.type)) deliver(userId, event)
+    } catch (err) {
+      console.error('[events] a shared event could not be read', err)
+    }
+  })
+
   return {
     async publish(userId, event) {
       const at = now()
       const row = await repo.append(userId, event.type, JSON.stringify(event.data), at)
       const stored = { ...event, id: Number(row.id), at } as StoredLiveEvent
-      await repo.prune(userId, logLimit)
-      for (const listener of [...(listeners.get(userId) ?? [])]) {
-        try {
-          listener(stored)
-        } catch (err) {
-          console.error('[events] a listener failed', err)
-        }
-      }
+      // the log is read through its newest `logLimit` rows (since), so older rows may wait: pruning
+      // on about one publish in PRUNE_EVERY keeps the table bounded for a fraction of the writes
+      if (Number(row.id) % PRUNE_EVERY === 0) await repo.prune(userId, logLimit)
+      deliver(userId, stored)
+      if (opts.shared?.kind === 'redis')
+        await opts.shared
+          .publish(CHANNEL, JSON.stringify({ userId, event: stored }))
+          .catch((err: unknown) => console.error('[events] fan-out failed', err))
       for (const t of [...taps]) {
         try {
           await t(userId, stored)
@@ -106,7 +135,7 @@ export function createEventBus(db: Db, opts: { now?: () => number; logLimit?: nu
     },
 
     async since(userId, afterId) {
-      const rows = await repo.after(userId, afterId, LIVE_EVENT_REPLAY_LIMIT)
+      const rows = await repo.after(userId, afterId, Math.min(LIVE_EVENT_REPLAY_LIMIT, logLimit))
       return rows.map(toStored).filter((e): e is StoredLiveEvent => e !== null)
     },
 

@@ -35,15 +35,17 @@ export function liveEventsRepo(db: Db) {
         .execute()
     },
 
-    after(userId: number, afterId: number, limit: number) {
-      return db
+    /** the newest `limit` events after `afterId`, oldest first */
+    async after(userId: number, afterId: number, limit: number) {
+      const rows = await db
         .selectFrom('live_events')
         .select(['id', 'type', 'data', 'created_at'])
         .where('user_id', '=', userId)
         .where('id', '>', afterId)
-        .orderBy('id', 'asc')
+        .orderBy('id', 'desc')
         .limit(limit)
         .execute()
+      return rows.reverse()
     },
 
     async latestId(userId: number): Promise<number> {

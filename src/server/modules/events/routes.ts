@@ -64,14 +64,14 @@ export const eventRoutes: FastifyPluginAsync<EventRoutesOptions> = async (app, o
     app,
     EVENTS.streamTicket,
     { onRequest: rateLimit({ max: 120, windowMs: 60_000, now: opts.now }) },
-    (request) => {
-      const ticket = tickets.issue(sessionOf(request), { kind: 'stream' })
+    async (request) => {
+      const ticket = await tickets.issue(sessionOf(request), { kind: 'stream' })
       return { ticket, expiresIn: Math.round(tickets.ttlMs / 1000) }
     },
   )
 
   route(app, EVENTS.stream, async (request, reply) => {
-    const grant = tickets.consume(request.query.ticket, { kind: 'stream' })
+    const grant = await tickets.consume(request.query.ticket, { kind: 'stream' })
     if (!grant || !(await sessionAlive(grant.tokenHash))) {
       return fail(401, MSG.UNAUTHORIZED)
     }

@@ -1,6 +1,7 @@
 /** The payment password: set with the login password, its rules, the lock after wrong answers, concurrent checks. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { encryptPassword, loginAs, type TestApp } from '../../test-utils'
+import { hashPassword } from '../auth/password'
 import { NEW_USER_PASSWORD, gameNamed, kingAccount, newUser, publish } from '../goods/test-helpers'
 import {
   addRole,
@@ -54,7 +55,8 @@ describe('payment password', () => {
       .select('pay_password_hash')
       .where('user_id', '=', u.userId)
       .executeTakeFirstOrThrow()
-    expect(row.pay_password_hash).toMatch(/^scrypt\$/)
+    // a keyed hash: the key lives outside the database, so the row alone cannot be guessed offline
+    expect(row.pay_password_hash).toMatch(/^hmac\$[0-9a-f]{8}\$/)
     expect(row.pay_password_hash).not.toContain('246813')
 
     // change: the old one stops working, the new one works
@@ -69,6 +71,41 @@ describe('payment password', () => {
       })
     expect((await withdraw('246813')).msg).toContain('支付密码错误')
     expect(await withdraw('357159')).toMatchObject({ code: 200 })
+    await invariantOk(t.app)
+  })
+
+  it('moves an older scrypt PIN hash to the keyed hash on the next right answer only', async () => {
+    const u = await newUser(t.app, 'pmig')
+    await topUp(t.app, u.token, 20_000)
+    await setPayPassword(t.app, u.token, '246813')
+    const stored = () =>
+      t.app.db
+        .selectFrom('wallets')
+        .select('pay_password_hash')
+        .where('user_id', '=', u.userId)
+        .executeTakeFirstOrThrow()
+        .then((r) => r.pay_password_hash!)
+    const legacy = await hashPassword('246813')
+    await t.app.db
+      .updateTable('wallets')
+      .set({ pay_password_hash: legacy })
+      .where('user_id', '=', u.userId)
+      .execute()
+    const withdraw = async (pw: string) =>
+      post(t.app, '/api/funds/withdraw/create', u.token, {
+        amount: 1000,
+        accountKind: 'ALIPAY',
+        account: 'ppw@example.com',
+        payPassword: await encryptPassword(t.app, pw),
+      })
+    // a wrong answer leaves the old hash (and counts)
+    expect((await withdraw('111111')).msg).toBe('支付密码错误，还可尝试 4 次')
+    expect(await stored()).toBe(legacy)
+    expect(await withdraw('246813')).toMatchObject({ code: 200 })
+    const migrated = await stored()
+    expect(migrated).toMatch(/^hmac\$/)
+    expect(await withdraw('246813')).toMatchObject({ code: 200 })
+    expect(await stored()).toBe(migrated)
     await invariantOk(t.app)
   })
 

@@ -90,6 +90,16 @@ export function fundsRepo(db: Db) {
         .execute()
     },
 
+    /** Replaces a payment-password hash by another of the same password (a migration), if unchanged. */
+    async replacePayPasswordHash(userId: number, old: string, hash: string) {
+      await db
+        .updateTable('wallets')
+        .set({ pay_password_hash: hash })
+        .where('user_id', '=', userId)
+        .where('pay_password_hash', '=', old)
+        .execute()
+    },
+
     /**
      * Takes the lease of this user's payment-password check (one check at a time per user, across
      * processes): the wallet's lock state, or null while another check holds the lease. A lease left

@@ -1,5 +1,5 @@
 /**
- * Funds: wallets (available / frozen, integer fen), the ledger, the payment password (scrypt at rest,
+ * Funds: wallets (available / frozen, integer fen), the ledger, the payment password (keyed hash at rest,
  * 5 wrong tries lock payment for 30 minutes, kept in the database), top-ups through a payment gateway
  * (notifications applied exactly once), withdrawals (frozen until staff decide) and the invariant.
  * Money moves only through this service: `move` takes the caller's Kysely transaction (the compiler
@@ -24,12 +24,12 @@ import { ApiError } from '../../plugins/envelope'
 import { payPinProblem } from '../../../shared/rules/pay-pin'
 import { DEFAULT_TOPUP_RETURN, safeReturnPath } from '../../../shared/rules/return-to'
 import { keyedQueue } from '../../lib/keyed-queue'
-import { hashPassword, verifyPassword } from '../auth/password'
 import type { PasswordCipher } from '../auth/rsa'
 import { csvId } from '../common/csv'
 import { chinaDateTime, csvYuan, EXPORT_MAX_ROWS, type ExportsService } from '../common/exports'
 import type { MessageService } from '../message/service'
 import type { PaymentGateway } from './gateway'
+import type { PinHasher } from './pin-hash'
 import { businessNo, FUNDS_LIMITS, yuan } from './numbers'
 import { fundsRepo, type Movement } from './repo'
 import { checkInvariant } from './invariant'
@@ -40,6 +40,8 @@ const bad = (msg: string) => new ApiError(Code.BAD_REQUEST, msg)
 export interface FundsDeps {
   db: Db
   cipher: PasswordCipher
+  /** the payment PIN's keyed hash (pin-hash.ts) */
+  pins: PinHasher
   /** the login password check of the auth module (its lockout applies): throws when wrong */
   confirmLoginPassword: (userId: number, cipherText: string, ip: string) => Promise<void>
   gateways: PaymentGateway[]
@@ -103,9 +105,14 @@ export function fundsService(deps: FundsDeps) {
         throw bad(lockedMessage(lease.lockedUntil))
       }
       const plain = cipher.decrypt(cipherText)
-      let right: boolean
+      let right = false
       try {
-        right = plain !== null && (await verifyPassword(plain, lease.hash))
+        if (plain !== null) {
+          const checked = await deps.pins.verify(plain, lease.hash)
+          right = checked.right
+          // an older hash (scrypt, or an old key) moves to the current keyed hash
+          if (checked.rehash) await repo.replacePayPasswordHash(userId, lease.hash, deps.pins.hash(plain))
+        }
       } catch (err) {
         await repo.releasePayCheck(userId)
         throw err
@@ -209,7 +216,7 @@ export function fundsService(deps: FundsDeps) {
       const pay = cipher.decrypt(body.payPassword)
       const problem = pay === null ? '支付密码必须是 6 位数字' : payPinProblem(pay)
       if (problem) throw bad(problem)
-      await repo.setPayPassword(userId, await hashPassword(pay!), now())
+      await repo.setPayPassword(userId, deps.pins.hash(pay!), now())
     },
 
     checkPayPassword,

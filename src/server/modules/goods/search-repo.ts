@@ -13,7 +13,7 @@ import type { GoodsSort, GoodsType } from '../../../shared/api'
 import type { Db, DbDialect } from '../../db'
 import type { Database } from '../../db/schema'
 import type { GoodsAttrIndexTable } from './tables'
-import { containsPattern, ftsQuery, type ParsedKeyword } from './search-text'
+import { containsPattern, ftsQuery, requiredTerms, SEARCH_GAP, type ParsedKeyword } from './search-text'
 
 export interface SearchFilter {
   gameId?: number
@@ -90,6 +90,10 @@ export function searchRepo(db: Db, dialect: DbDialect) {
         ),
       )
     }
+    // PostgreSQL: the GIN index of search_terms finds the candidates, the title check below is exact
+    const terms =
+      dialect === 'postgres' && f.keyword && opts.likeRuns.length > 0 ? requiredTerms(f.keyword) : []
+    if (terms.length > 0) q = q.where(sql<SqlBool>`goods.search_terms @> ${terms}::text[]`)
     for (const run of opts.likeRuns) q = q.where(titleContains(dialect, 'goods.title', run))
     return q
   }
@@ -308,7 +312,13 @@ export function searchRepo(db: Db, dialect: DbDialect) {
     async replaceSearchEntry(goodsId: number, entry: SearchEntry | null) {
       await db.deleteFrom('goods_attr_index').where('goods_id', '=', goodsId).execute()
       if (dialect === 'sqlite') await sql`delete from goods_fts where rowid = ${goodsId}`.execute(db)
-      if (!entry) return
+      if (!entry) {
+        if (dialect === 'postgres')
+          await sql`update goods set search_terms = null where id = ${goodsId} and search_terms is not null`.execute(
+            db,
+          )
+        return
+      }
       if (entry.pairs.length > 0) {
         await db
           .insertInto('goods_attr_index')
@@ -328,6 +338,10 @@ export function searchRepo(db: Db, dialect: DbDialect) {
       }
       if (dialect === 'sqlite')
         await sql`insert into goods_fts (rowid, terms) values (${goodsId}, ${entry.ftsText})`.execute(db)
+      else {
+        const terms = [...new Set(entry.ftsText.split(' '))].filter((t) => t !== SEARCH_GAP)
+        await sql`update goods set search_terms = ${terms}::text[] where id = ${goodsId}`.execute(db)
+      }
     },
 
     /** Copies changed sort keys into the attribute index. */

@@ -10,6 +10,8 @@ import type { GoodsType } from '../../../shared/api'
 
 const RUN = /[\p{L}\p{N}]+/gu
 const GAP = 'zzx'
+/** the token between two runs of a title's document (not a term) */
+export const SEARCH_GAP = GAP
 
 /** Letter/digit runs of a text, lower-cased. */
 export function runsOf(text: string): string[] {
@@ -59,6 +61,19 @@ export function ftsDocument(title: string, filters: SearchFilterTokens): string 
     parts.push(...grams)
   }
   return [...parts, ...filterTokens(filters)].join(' ')
+}
+
+/**
+ * The terms of goods.search_terms (PostgreSQL, GIN-indexed): the distinct title bigrams and the
+ * filter tokens of the same document.
+ */
+export function searchTerms(title: string, filters: SearchFilterTokens): string[] {
+  return [...new Set(ftsDocument(title, filters).split(' '))].filter((t) => t !== GAP)
+}
+
+/** The bigrams every matching listing's search_terms holds (PostgreSQL): those of the 2+ character runs. */
+export function requiredTerms(keyword: ParsedKeyword): string[] {
+  return [...new Set(keyword.phrases.flat())]
 }
 
 export interface ParsedKeyword {

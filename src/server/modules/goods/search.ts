@@ -2,7 +2,7 @@
  * The buyer's search and the home shelves: a search query becomes repo filters (400 for filters the
  * game does not have), counts stop at GOODS_LIMITS.searchCountCap, expired pushes end before the 综合
  * order is read, and short caches (an identical search, its count, the home shelves) are cleared by
- * every listing change (`invalidate`).
+ * every listing change (`invalidate`), in every server process (the shared invalidation channel).
  */
 import {
   Code,
@@ -19,6 +19,10 @@ import type { GameService } from '../game/service'
 import { goodsRepo, type SearchFilter } from './repo'
 import { parseKeyword } from './search-text'
 import { TtlCache } from './ttl-cache'
+import type { Invalidation } from '../../cluster/state'
+
+/** The invalidation topic of listings: search answers, counts, home shelves (and pages built from them). */
+export const GOODS_TOPIC = 'goods'
 import { filterValue } from './validate'
 
 const HOME_SIZE = 10
@@ -33,6 +37,8 @@ export function goodsSearch(deps: {
   now: () => number
   /** ms an identical search answer may be reused (0: never) */
   searchCacheMs?: number
+  /** the shared invalidation channel: a change in any process clears every process's caches */
+  invalidation?: Invalidation
   /** the list rows of these listings, in the same order */
   briefs: (ids: number[]) => Promise<GoodsBrief[]>
 }) {
@@ -47,10 +53,16 @@ export function goodsSearch(deps: {
   const homeCache = new TtlCache<HomeGoods>(deps.searchCacheMs === 0 ? 0 : 5000, 1, now)
   let lastSweep = 0
 
-  function invalidate() {
+  function clearCaches() {
     pageCache.clear()
     countCache.clear()
     homeCache.clear()
+  }
+  deps.invalidation?.on(GOODS_TOPIC, clearCaches)
+  /** Clears the caches here at once and, through the shared channel, in the other processes. */
+  function invalidate() {
+    if (deps.invalidation) deps.invalidation.emit(GOODS_TOPIC)
+    else clearCaches()
   }
 
   /** Ends expired pushes at most once a second (the 综合 order reads push_at). */

@@ -7,6 +7,7 @@
  * clears the search caches. Long because the life cycle of a listing is one set of rules around the
  * same owner check, transaction and search entries.
  */
+import type { Invalidation } from '../../cluster/state'
 import {
   Code,
   GOODS_MSG,
@@ -55,6 +56,8 @@ export interface GoodsServiceDeps {
   now: () => number
   /** seconds an identical search answer may be reused (0: never); tests and the bench may change it */
   searchCacheMs?: number
+  /** the shared invalidation channel (several processes clear their caches together) */
+  invalidation?: Invalidation
 }
 
 type GoodsRow = GoodsTable & { id: number }
@@ -85,6 +88,7 @@ export function goodsService(deps: GoodsServiceDeps) {
     games,
     now,
     searchCacheMs: deps.searchCacheMs,
+    invalidation: deps.invalidation,
     briefs: (ids) => briefs(ids),
   })
   const { invalidate } = searching

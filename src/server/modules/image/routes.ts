@@ -1,4 +1,3 @@
-import { createReadStream } from 'node:fs'
 import type { FastifyPluginAsync } from 'fastify'
 import { Code, GOODS_LIMITS, GOODS_MSG, IMAGE } from '../../../shared/api'
 import { MSG } from '../../../shared/messages'
@@ -37,6 +36,6 @@ export const imageRoutes: FastifyPluginAsync<{ images: ImageService; now: () => 
       .header('cache-control', IMMUTABLE)
       .header('content-length', file.size)
       .type('image/jpeg')
-      .send(createReadStream(file.path))
+      .send(file.open())
   })
 }

@@ -2,18 +2,18 @@
  * Goods images: checked by content (magic bytes, then sharp must decode it as JPEG/PNG/WebP),
  * turned upright, scaled into GOODS_LIMITS.imageMaxDimension, flattened on white, watermarked and
  * re-encoded as JPEG at IMAGE_QUALITY (metadata such as EXIF/GPS is not carried over), plus a
- * thumbnail made once. Files live under DATA_DIR/uploads with random names; the table records owner,
+ * thumbnail made once. Files go to the file storage (storage/files.ts: UPLOAD_DIR or DATA_DIR/uploads by
+ * default) with random names; the table records owner,
  * size and the listing that uses the image.
  */
 import { randomBytes } from 'node:crypto'
-import { mkdirSync } from 'node:fs'
-import { copyFile, stat, writeFile } from 'node:fs/promises'
-import { join } from 'node:path'
+import { buffer } from 'node:stream/consumers'
 import sharp, { type Metadata, type OutputInfo } from 'sharp'
 import { Code, GOODS_LIMITS, GOODS_MSG, IMAGE, type GoodsImage } from '../../../shared/api'
 import { fillPath } from '../../../shared/api/contract'
 import { API_BASE, IMAGE_QUALITY } from '../../../shared/constants'
 import type { Db } from '../../db'
+import type { FileStorage, StoredFile } from '../../storage/files'
 import type { GoodsImagesTable } from './tables'
 import { ApiError } from '../../plugins/envelope'
 import { imageRepo } from './repo'
@@ -124,19 +124,16 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
   }
 }
 
-export function imageService(deps: { db: Db; dataDir: string; now: () => number }) {
+export function imageService(deps: { db: Db; files: FileStorage; now: () => number }) {
   const repo = imageRepo(deps.db)
-  const dir = join(deps.dataDir, 'uploads')
-  mkdirSync(dir, { recursive: true })
+  const { files } = deps
 
   return {
-    dir,
-
     async upload(ownerId: number, input: Buffer): Promise<GoodsImage> {
       const image = await processImage(input)
       const id = randomBytes(16).toString('hex')
-      await writeFile(join(dir, `${id}.jpg`), image.full)
-      await writeFile(join(dir, `${id}_t.jpg`), image.thumb)
+      await files.put(`${id}.jpg`, image.full)
+      await files.put(`${id}_t.jpg`, image.thumb)
       const row = {
         id,
         owner_id: ownerId,
@@ -153,16 +150,10 @@ export function imageService(deps: { db: Db; dataDir: string; now: () => number 
       return toImage(row)
     },
 
-    /** The path of a served file, or null for a name that is not ours or a file that does not exist. */
-    async fileOf(name: string): Promise<{ path: string; size: number } | null> {
+    /** A served file, or null for a name that is not ours or a file that does not exist. */
+    async fileOf(name: string): Promise<StoredFile | null> {
       if (!FILE_NAME.test(name)) return null
-      const path = join(dir, name)
-      try {
-        const info = await stat(path)
-        return info.isFile() ? { path, size: info.size } : null
-      } catch {
-        return null
-      }
+      return files.get(name)
     },
 
     /**
@@ -191,8 +182,11 @@ export function imageService(deps: { db: Db; dataDir: string; now: () => number 
       const [source] = await repo.findMany([sourceId])
       if (!source || source.owner_id !== ownerId) return null
       const id = randomBytes(16).toString('hex')
-      await copyFile(join(dir, `${sourceId}.jpg`), join(dir, `${id}.jpg`))
-      await copyFile(join(dir, `${sourceId}_t.jpg`), join(dir, `${id}_t.jpg`))
+      for (const suffix of ['', '_t']) {
+        const file = await files.get(`${sourceId}${suffix}.jpg`)
+        if (!file) return null
+        await files.put(`${id}${suffix}.jpg`, await buffer(file.open()))
+      }
       const row = { ...source, id, goods_id: null, sort: 0, created_at: deps.now() }
       await repo.insert(row)
       return toImage(row)
