@@ -3,7 +3,7 @@ import type { MigrationFactory } from './helpers'
 import { createTableWithId } from './helpers'
 
 /**
- * Trading and funds (issue 4): wallets and their ledger, top-ups, withdrawals, orders (with the escrow
+ * Trading and funds: wallets and their ledger, top-ups, withdrawals, orders (with the escrow
  * they hold and the delivered credentials, encrypted), credential views, bids, receiving roles and the
  * guaranteed-order room posts. Money is integer fen (bigint), times epoch ms (bigint).
  * warrant_messages (0004) stays the per-recipient unread inbox of the rooms.

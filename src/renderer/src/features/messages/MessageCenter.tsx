@@ -1,5 +1,5 @@
 /**
- * The message centre (spec §2 /message): /message/userMessage.html (站内信, web messages of type
+ * The message centre (docs/screens.md, "Messages"): /message/userMessage.html (站内信, web messages of type
  * SYSTEM) and /message/officialMessage.html (订单消息, type ORDER). Newest first, paged; unread
  * ones marked, read one by one or all on the page, removed; the header's unread count follows.
  */
