@@ -41,6 +41,14 @@ import { tradeRoutes } from './modules/trade/routes'
 import { tradeService, type TradeService } from './modules/trade/service'
 import { warrantRoutes } from './modules/warrant/routes'
 import { warrantService } from './modules/warrant/service'
+import { accountRoutes } from './modules/account/routes'
+import { accountService, type AccountService } from './modules/account/service'
+import { idVerifierFromEnv, sandboxIdVerifier, type IdVerifier } from './modules/account/realname-provider'
+import { loadOrCreateSecret } from './keys'
+import { sandboxSmsProvider, smsProviderFromEnv, type SmsProvider } from './modules/sms/provider'
+import { smsRepo } from './modules/sms/repo'
+import { smsSandboxRoutes } from './modules/sms/routes'
+import { smsService } from './modules/sms/service'
 
 export interface BuildAppOptions {
   dataDir: string
@@ -53,6 +61,12 @@ export interface BuildAppOptions {
   corsOrigins?: readonly string[]
   /** the built-in sandbox payment gateway (pay without money); default: on when demo data is seeded */
   paySandbox?: boolean
+  /** the sandbox SMS provider (codes in /api/sandbox/sms and the log); default: as paySandbox */
+  smsSandbox?: boolean
+  /** the sandbox real-name provider (a list of passing and failing identities); default: as paySandbox */
+  realNameSandbox?: boolean
+  /** a real-name provider to use instead (tests count what reaches it) */
+  idVerifier?: IdVerifier
   logger?: boolean
   /** clock in epoch ms (tests move it to expire captchas, tokens and lockouts) */
   now?: () => number
@@ -69,6 +83,8 @@ declare module 'fastify' {
     db: Db
     /** trading: tests call trade.sweep() after moving the clock */
     trade: TradeService
+    /** account and identity: tests call account.sweepWriteoffs() after moving the clock */
+    account: AccountService
   }
 }
 
@@ -98,7 +114,27 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     const system = systemService(db)
     await system.syncCaptchaFlag(captchaEnabled)
     const cipher = loadOrCreateKeyPair(opts.dataDir)
-    const auth = authService({ db, system, cipher, captchaEnabled, now })
+    // SMS: the sandbox plays the provider in demo and test installs (docs/account-security.md)
+    const sandboxOn = opts.paySandbox ?? opts.seedDemo ?? true
+    const smsProvider: SmsProvider | null =
+      (opts.smsSandbox ?? sandboxOn)
+        ? sandboxSmsProvider(
+            (phone, content) => smsRepo(db).addInbox(phone, content, now()),
+            opts.logger ? (line) => app.log.info(line) : () => undefined,
+          )
+        : smsProviderFromEnv()
+    const sms = smsService({ db, provider: smsProvider, secret: loadOrCreateSecret(opts.dataDir, 'sms-codes.key'), now })
+    const auth = authService({
+      db,
+      system,
+      cipher,
+      captchaEnabled,
+      now,
+      verifyRegisterCode: (phone, code) => sms.verify(phone, 'REGISTER', code),
+    })
+    // built once the modules it reads are (catalogue, funds, trade); the gates call it lazily
+    let account: AccountService | null = null
+    const requireRealName = (userId: number, what: string) => account!.requireTradingIdentity(userId, what)
 
     registerEnvelope(app)
     // strict validation: safe integers only, no lenient coercion; unknown fields are refused
@@ -132,6 +168,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
           auth,
           now,
           searchCacheMs: opts.goodsSearchCacheMs,
+          requireRealName,
         })
         await api.register(catalogueRoutes, { services: catalogue, now })
         await api.register(noticeRoutes, { notices: noticeService(db) })
@@ -168,6 +205,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
           isStaff: auth.isStaff,
           // the wallet shows the escrow of the user's orders (read through the trade service, built next)
           escrowOf: (userId, side) => trade.escrowOf(userId, side),
+          requireRealName,
           now,
         })
         const trade = tradeService({
@@ -197,14 +235,37 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
           now,
         })
         await api.register(warrantRoutes, { warrant })
+        // account and identity: passwords, phone, real name, profile, devices, cancellation
+        account = accountService({
+          db,
+          auth,
+          sms,
+          cipher,
+          fieldCipher: fieldCipher(loadOrCreateSecret(opts.dataDir, 'real-names.key')),
+          idVerifier: opts.idVerifier ?? ((opts.realNameSandbox ?? sandboxOn) ? sandboxIdVerifier() : idVerifierFromEnv()),
+          messages,
+          payPassword: {
+            has: async (userId) => (await funds.wallet(userId)).hasPayPassword,
+            reset: (userId, cipherText) => funds.resetPayPassword(userId, cipherText),
+          },
+          squareAvatar: (userId, imageId) => catalogue.images.squareAvatar(userId, imageId),
+          writeoffFacts: {
+            orders: (userId) => trade.openOrderCounts(userId),
+            listingsOnSale: (userId) => catalogue.goods.onSaleCount(userId),
+            wallet: (userId) => funds.wallet(userId),
+          },
+          now,
+        })
+        app.decorate('account', account)
+        await api.register(accountRoutes, { account, sms, now })
+        if (sms.sandbox) await api.register(smsSandboxRoutes, { sms })
         const sweepMs = opts.tradeSweepMs ?? 30_000
         if (sweepMs > 0) {
           let sweeping = false
           const timer = setInterval(() => {
             if (sweeping) return
             sweeping = true
-            trade
-              .sweep()
+            Promise.all([trade.sweep(), account!.sweepWriteoffs()])
               .catch((err: unknown) => app.log.error({ err }, 'trade sweep failed'))
               .finally(() => (sweeping = false))
           }, sweepMs)

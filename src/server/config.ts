@@ -13,6 +13,10 @@ export interface ServerConfig {
   webRoot: string
   corsOrigins: string[]
   paySandbox: boolean
+  /** the sandbox SMS provider (docs/account-security.md); default: as SEED_DEMO */
+  smsSandbox: boolean
+  /** the sandbox real-name provider; default: as SEED_DEMO */
+  realNameSandbox: boolean
 }
 
 function flag(name: string, value: string | undefined, fallback: boolean): boolean {
@@ -50,6 +54,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     seedDemo: flag('SEED_DEMO', env.SEED_DEMO, true),
     captchaEnabled: flag('CAPTCHA_ENABLED', env.CAPTCHA_ENABLED, true),
     paySandbox: flag('PAY_SANDBOX', env.PAY_SANDBOX, flag('SEED_DEMO', env.SEED_DEMO, true)),
+    smsSandbox: flag('SMS_SANDBOX', env.SMS_SANDBOX, flag('SEED_DEMO', env.SEED_DEMO, true)),
+    realNameSandbox: flag('REALNAME_SANDBOX', env.REALNAME_SANDBOX, flag('SEED_DEMO', env.SEED_DEMO, true)),
     corsOrigins: (env.CORS_ORIGINS ?? '')
       .split(',')
       .map((o) => o.trim())

@@ -21,6 +21,8 @@ import type { WarrantTables } from '../modules/warrant/tables'
 import type { CommonTables } from '../modules/common/tables'
 import type { CsTables } from '../modules/cs/tables'
 import type { EventsTables } from '../modules/events/tables'
+import type { SmsTables } from '../modules/sms/tables'
+import type { AccountTables } from '../modules/account/tables'
 
 export interface Database
   extends
@@ -40,4 +42,6 @@ export interface Database
     WarrantTables,
     CommonTables,
     CsTables,
-    EventsTables {}
+    EventsTables,
+    SmsTables,
+    AccountTables {}

@@ -36,6 +36,8 @@ export interface CatalogueDeps {
   now: () => number
   /** ms an identical search answer is reused (default 3000; 0 turns the caches off) */
   searchCacheMs?: number
+  /** the real-name gate of listings going on sale (the account module) */
+  requireRealName?: (userId: number, what: string) => Promise<void>
 }
 
 export interface Catalogue {
@@ -63,6 +65,7 @@ export function catalogueServices(deps: CatalogueDeps): Catalogue & {
     system,
     now,
     searchCacheMs: deps.searchCacheMs,
+    requireRealName: deps.requireRealName,
     isAdmin: async (userId) => (await deps.auth.roleKeys(userId)).includes(ROLE_ADMIN),
     isFollowing: (userId, goodsId) => follows!.isFollowing(userId, goodsId),
   })

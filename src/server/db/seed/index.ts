@@ -12,6 +12,7 @@ import { GAMES, gameIcon } from './games'
 import { insertGameConfigs, seedCatalogue } from './goods'
 import { CONFIGS, DICTS, MENUS } from './system'
 import { seedTrade } from './trade'
+import { seedIdentity } from './identity'
 
 const DAY = 24 * 60 * 60 * 1000
 
@@ -341,4 +342,5 @@ export async function seedDemo(db: Db, now: number, catalogue?: { dataDir: strin
   else await insertGameConfigs(db, now)
   // trading: wallets through real ledger rows, payment passwords, a few settled orders
   await seedTrade(db, now)
+  if (catalogue) await seedIdentity(db, now, catalogue.dataDir)
 }

@@ -183,6 +183,22 @@ export function imageService(deps: { db: Db; dataDir: string; now: () => number 
       for (const [i, id] of imageIds.entries()) await tx.attach(id, goodsId, i)
     },
 
+    /**
+     * An avatar: the user's uploaded, unused image cropped to a 256×256 square around its centre,
+     * stored as a new file; answers its URL (the account module keeps it on the user).
+     */
+    async squareAvatar(ownerId: number, imageId: string): Promise<string> {
+      const [row] = await repo.findMany([imageId])
+      if (!row || row.owner_id !== ownerId || row.goods_id !== null) throw badRequest(GOODS_MSG.IMAGE_NOT_AVAILABLE)
+      const square = await sharp(join(dir, `${imageId}.jpg`))
+        .resize(256, 256, { fit: 'cover', position: 'centre' })
+        .jpeg({ quality: IMAGE_QUALITY })
+        .toBuffer()
+      const id = randomBytes(16).toString('hex')
+      await writeFile(join(dir, `${id}.jpg`), square)
+      return imageUrl(id)
+    },
+
     async imagesOf(goodsId: number): Promise<GoodsImage[]> {
       return (await repo.ofGoods([goodsId])).map(toImage)
     },
