@@ -30,7 +30,9 @@ export async function newUser(
       token,
       body: { realName: '陈静', idNumber: '320102199508152229' },
     })
-    if (verified.code !== 200) throw new Error(`real name failed: ${verified.msg}`)
+    // an app without a real-name provider (sandbox off) has no way to verify: the user stays unverified
+    if (verified.code !== 200 && !/服务暂不可用/.test(verified.msg))
+      throw new Error(`real name failed: ${verified.msg}`)
   }
   const info = await call(app, 'GET', '/api/getInfo', { token })
   return { token, userId: info.user.userId, username }
