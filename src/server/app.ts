@@ -123,7 +123,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
             opts.logger ? (line) => app.log.info(line) : () => undefined,
           )
         : smsProviderFromEnv()
-    const sms = smsService({ db, provider: smsProvider, secret: loadOrCreateSecret(opts.dataDir, 'sms-codes.key'), now })
+    const sms = smsService({
+      db,
+      provider: smsProvider,
+      secret: loadOrCreateSecret(opts.dataDir, 'sms-codes.key'),
+      now,
+    })
     const auth = authService({
       db,
       system,
@@ -242,7 +247,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
           sms,
           cipher,
           fieldCipher: fieldCipher(loadOrCreateSecret(opts.dataDir, 'real-names.key')),
-          idVerifier: opts.idVerifier ?? ((opts.realNameSandbox ?? sandboxOn) ? sandboxIdVerifier() : idVerifierFromEnv()),
+          idVerifier:
+            opts.idVerifier ??
+            ((opts.realNameSandbox ?? sandboxOn) ? sandboxIdVerifier() : idVerifierFromEnv()),
           messages,
           payPassword: {
             has: async (userId) => (await funds.wallet(userId)).hasPayPassword,

@@ -240,7 +240,11 @@ export const ACCOUNT = {
     path: '/system/realName/review',
     access: 'user',
     permission: 'user:realname:review',
-    body: strict({ reviewId: id('审核编号'), approve: bool('是否通过'), remark: optional(text('备注', 200, 0)) }),
+    body: strict({
+      reviewId: id('审核编号'),
+      approve: bool('是否通过'),
+      remark: optional(text('备注', 200, 0)),
+    }),
     answer: none(),
   }),
 
@@ -260,7 +264,12 @@ export const ACCOUNT = {
   }),
 
   // ---------------------------------------------------------------- profile
-  profile: endpoint({ method: 'GET', path: '/user/profile', access: 'user', answer: data<UserProfileView>() }),
+  profile: endpoint({
+    method: 'GET',
+    path: '/user/profile',
+    access: 'user',
+    answer: data<UserProfileView>(),
+  }),
   updateProfile: endpoint({
     method: 'POST',
     path: '/user/profile',
@@ -297,8 +306,18 @@ export const ACCOUNT = {
   }),
 
   // ---------------------------------------------------------------- settings hub
-  security: endpoint({ method: 'GET', path: '/user/security', access: 'user', answer: data<SecuritySummary>() }),
-  sessions: endpoint({ method: 'GET', path: '/user/sessions', access: 'user', answer: data<LoginSession[]>() }),
+  security: endpoint({
+    method: 'GET',
+    path: '/user/security',
+    access: 'user',
+    answer: data<SecuritySummary>(),
+  }),
+  sessions: endpoint({
+    method: 'GET',
+    path: '/user/sessions',
+    access: 'user',
+    answer: data<LoginSession[]>(),
+  }),
   endSession: endpoint({
     method: 'POST',
     path: '/user/sessions/end',
@@ -315,7 +334,12 @@ export const ACCOUNT = {
   }),
 
   // ---------------------------------------------------------------- cancellation
-  writeoff: endpoint({ method: 'GET', path: '/user/writeoff', access: 'user', answer: data<WriteoffStatus>() }),
+  writeoff: endpoint({
+    method: 'GET',
+    path: '/user/writeoff',
+    access: 'user',
+    answer: data<WriteoffStatus>(),
+  }),
   requestWriteoff: endpoint({
     method: 'POST',
     path: '/user/writeoff',
@@ -331,4 +355,8 @@ export type PhoneVerifyOldBody = BodyOf<typeof ACCOUNT.phoneVerifyOld>
 export type PhoneBindBody = BodyOf<typeof ACCOUNT.phoneBind>
 export type UpdateProfileBody = BodyOf<typeof ACCOUNT.updateProfile>
 export type ResetPayPasswordBody = BodyOf<typeof ACCOUNT.resetPayPassword>
-export type RealNameReviewQuery = { pageNum?: number; pageSize?: number; status?: 'PENDING' | 'APPROVED' | 'REJECTED' }
+export type RealNameReviewQuery = {
+  pageNum?: number
+  pageSize?: number
+  status?: 'PENDING' | 'APPROVED' | 'REJECTED'
+}

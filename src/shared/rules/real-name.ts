@@ -10,7 +10,8 @@ export const REAL_NAME_MSG = {
 }
 
 /** Whether a server message is the trading gate's (the UI then offers 去实名认证). */
-export const isRealNameRefusal = (msg: string) => msg.endsWith('请先完成实名认证') || msg === REAL_NAME_MSG.minor
+export const isRealNameRefusal = (msg: string) =>
+  msg.endsWith('请先完成实名认证') || msg === REAL_NAME_MSG.minor
 
 /** 张* / 欧阳** / 张*三: the first character, the last one for names of three or more, * between. */
 export function maskRealName(name: string): string {
@@ -20,4 +21,5 @@ export function maskRealName(name: string): string {
 }
 
 /** 1101**********123X: the first 4 and the last 4 characters. */
-export const maskIdNumber = (id: string) => `${id.slice(0, 4)}${'*'.repeat(Math.max(0, id.length - 8))}${id.slice(-4)}`
+export const maskIdNumber = (id: string) =>
+  `${id.slice(0, 4)}${'*'.repeat(Math.max(0, id.length - 8))}${id.slice(-4)}`

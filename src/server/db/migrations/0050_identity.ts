@@ -25,7 +25,11 @@ const migration: MigrationFactory = (dialect) => ({
       .addColumn('used_at', 'bigint')
       .addColumn('voided', 'integer', (col) => col.notNull().defaultTo(0))
       .execute()
-    await db.schema.createIndex('sms_codes_phone_idx').on('sms_codes').columns(['phone', 'created_at']).execute()
+    await db.schema
+      .createIndex('sms_codes_phone_idx')
+      .on('sms_codes')
+      .columns(['phone', 'created_at'])
+      .execute()
     await db.schema.createIndex('sms_codes_ip_idx').on('sms_codes').columns(['ip', 'created_at']).execute()
 
     await createTableWithId(db, 'sms_sandbox_inbox', dialect)
@@ -41,7 +45,11 @@ const migration: MigrationFactory = (dialect) => ({
       .addColumn('ip', 'text', (col) => col.notNull())
       .addColumn('created_at', 'bigint', (col) => col.notNull())
       .execute()
-    await db.schema.createIndex('security_logs_user_idx').on('security_logs').columns(['user_id', 'id']).execute()
+    await db.schema
+      .createIndex('security_logs_user_idx')
+      .on('security_logs')
+      .columns(['user_id', 'id'])
+      .execute()
 
     await db.schema
       .createTable('real_names')

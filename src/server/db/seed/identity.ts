@@ -17,7 +17,11 @@ export async function seedIdentity(db: Db, now: number, dataDir: string) {
     ['buyer', zhang],
     ['seller', li],
   ] as const) {
-    const user = await db.selectFrom('users').select('id').where('user_name', '=', userName).executeTakeFirst()
+    const user = await db
+      .selectFrom('users')
+      .select('id')
+      .where('user_name', '=', userName)
+      .executeTakeFirst()
     if (!user) continue
     await db
       .insertInto('real_names')

@@ -53,7 +53,10 @@ export interface MarketIdVerifierConfig {
 }
 
 /** The Aliyun API market two-factor check: POST form name + idNo, answer respCode 0000 = match. */
-export function marketIdVerifier(config: MarketIdVerifierConfig, fetchImpl: typeof fetch = fetch): IdVerifier {
+export function marketIdVerifier(
+  config: MarketIdVerifierConfig,
+  fetchImpl: typeof fetch = fetch,
+): IdVerifier {
   return {
     name: 'aliyun-market',
     async check(realName, idNumber) {

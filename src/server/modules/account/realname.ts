@@ -67,7 +67,8 @@ export function realNameService(deps: {
     const day = Math.floor((now() + CHINA_OFFSET) / DAY)
     const entry = tries.get(userId)
     const count = entry && entry.day === day ? entry.count + 1 : 1
-    if (count > REAL_NAME_DAILY_TRIES) throw new ApiError(Code.TOO_MANY, '今日实名认证次数已达上限，请明天再试或提交人工审核')
+    if (count > REAL_NAME_DAILY_TRIES)
+      throw new ApiError(Code.TOO_MANY, '今日实名认证次数已达上限，请明天再试或提交人工审核')
     tries.set(userId, { day, count })
   }
 
@@ -166,18 +167,37 @@ export function realNameService(deps: {
      * op-log: every staff action of this module happens here — the console's operation log wires in
      * at this one place (staffId, 'user:realname:review', reviewId, approve, remark).
      */
-    async decideReview(staffId: number, body: { reviewId: number; approve: boolean; remark?: string }, ip: string) {
+    async decideReview(
+      staffId: number,
+      body: { reviewId: number; approve: boolean; remark?: string },
+      ip: string,
+    ) {
       const review = await repo.review(body.reviewId)
       if (!review) throw new ApiError(Code.NOT_FOUND, '审核申请不存在')
       const remark = body.remark?.trim() ?? ''
       if (!body.approve && !remark) throw bad('驳回时请填写原因')
-      const decided = await repo.decideReview(review.id, body.approve ? 'APPROVED' : 'REJECTED', remark, staffId, now())
+      const decided = await repo.decideReview(
+        review.id,
+        body.approve ? 'APPROVED' : 'REJECTED',
+        remark,
+        staffId,
+        now(),
+      )
       if (!decided) throw bad('该申请已处理')
       // op-log: (staffId, 实名审核, review.id, body.approve ? 通过 : 驳回, remark)
       if (body.approve) {
         const plain = open(review.user_id, review)
-        await store(review.user_id, { name: plain.name, id: plain.idNumber, birthDate: review.birth_date }, 'MANUAL')
-        await deps.secured(review.user_id, 'REAL_NAME_REVIEW', `您的实名信息已通过人工审核（${review.name_masked}）`, ip)
+        await store(
+          review.user_id,
+          { name: plain.name, id: plain.idNumber, birthDate: review.birth_date },
+          'MANUAL',
+        )
+        await deps.secured(
+          review.user_id,
+          'REAL_NAME_REVIEW',
+          `您的实名信息已通过人工审核（${review.name_masked}）`,
+          ip,
+        )
       } else {
         await deps.messages.create(review.user_id, {
           title: '实名审核未通过',

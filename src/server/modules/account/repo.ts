@@ -9,7 +9,13 @@ export function accountRepo(db: Db) {
     async addLog(row: { userId: number; action: string; detail: string; ip: string; at: number }) {
       await db
         .insertInto('security_logs')
-        .values({ user_id: row.userId, action: row.action, detail: row.detail, ip: row.ip, created_at: row.at })
+        .values({
+          user_id: row.userId,
+          action: row.action,
+          detail: row.detail,
+          ip: row.ip,
+          created_at: row.at,
+        })
         .execute()
     },
 
@@ -80,14 +86,24 @@ export function accountRepo(db: Db) {
         c = c.where('status', '=', status)
       }
       const [rows, total] = await Promise.all([
-        q.orderBy('real_name_reviews.id', 'desc').limit(pageSize).offset((pageNum - 1) * pageSize).execute(),
+        q
+          .orderBy('real_name_reviews.id', 'desc')
+          .limit(pageSize)
+          .offset((pageNum - 1) * pageSize)
+          .execute(),
         c.executeTakeFirstOrThrow(),
       ])
       return { rows, total: Number(total.n) }
     },
 
     /** Decides a pending review; false when it was no longer pending. */
-    async decideReview(reviewId: number, status: 'APPROVED' | 'REJECTED', remark: string, by: number, at: number) {
+    async decideReview(
+      reviewId: number,
+      status: 'APPROVED' | 'REJECTED',
+      remark: string,
+      by: number,
+      at: number,
+    ) {
       const res = await db
         .updateTable('real_name_reviews')
         .set({ status, remark, decided_by: by, decided_at: at })

@@ -62,7 +62,9 @@ export const accountRoutes: FastifyPluginAsync<{
 
   // profile
   route(app, ACCOUNT.profile, (r) => account.profile(uid(r)))
-  route(app, ACCOUNT.updateProfile, { message: '个人资料已保存' }, (r) => account.updateProfile(uid(r), r.body))
+  route(app, ACCOUNT.updateProfile, { message: '个人资料已保存' }, (r) =>
+    account.updateProfile(uid(r), r.body),
+  )
   route(app, ACCOUNT.updateAvatar, { ...limit(20), message: '头像已更新' }, (r) =>
     account.updateAvatar(uid(r), r.body.imageId),
   )
@@ -86,5 +88,7 @@ export const accountRoutes: FastifyPluginAsync<{
   route(app, ACCOUNT.requestWriteoff, { ...limit(10), message: '注销申请已提交' }, (r) =>
     account.requestWriteoff(uid(r), r.body.smsCode, r.ip),
   )
-  route(app, ACCOUNT.cancelWriteoff, { message: '已撤销注销申请' }, (r) => account.cancelWriteoff(uid(r), r.ip))
+  route(app, ACCOUNT.cancelWriteoff, { message: '已撤销注销申请' }, (r) =>
+    account.cancelWriteoff(uid(r), r.ip),
+  )
 }

@@ -171,7 +171,12 @@ export function accountService(deps: AccountDeps) {
       if (problem) throw bad(problem)
       await auth.users.setPassword(usable!.id, next)
       await auth.users.endSessions(usable!.id, null)
-      await secured(usable!.id, 'LOGIN_PASSWORD_RESET', '您通过短信验证码重置了登录密码，所有登录设备已下线', ip)
+      await secured(
+        usable!.id,
+        'LOGIN_PASSWORD_RESET',
+        '您通过短信验证码重置了登录密码，所有登录设备已下线',
+        ip,
+      )
     },
 
     // ---------------------------------------------------------------- phone
@@ -180,7 +185,8 @@ export function accountService(deps: AccountDeps) {
       const user = await userOf(userId)
       if (!user.phone) throw bad('您还没有绑定手机号，可直接绑定新手机')
       if (body.smsCode) await sms.verify(user.phone, 'PHONE_OLD', body.smsCode)
-      else if (body.realName && body.idNumber) await realNames.confirmIdentity(userId, body.realName, body.idNumber)
+      else if (body.realName && body.idNumber)
+        await realNames.confirmIdentity(userId, body.realName, body.idNumber)
       else throw bad('请输入原手机收到的验证码，或填写实名信息')
       const ticket = randomBytes(24).toString('base64url')
       await repo.insertTicket(sha256(ticket), userId, 'PHONE', now() + TICKET_TTL_MS)
@@ -276,7 +282,9 @@ export function accountService(deps: AccountDeps) {
       ])
       const emailVerified = profile?.email_verified === 1 && user.email !== ''
       // the login password is always set; each of these raises the level
-      const points = [user.phone !== '', realName.status === 'VERIFIED', hasPay, emailVerified].filter(Boolean).length
+      const points = [user.phone !== '', realName.status === 'VERIFIED', hasPay, emailVerified].filter(
+        Boolean,
+      ).length
       const level = points >= 4 ? 3 : points >= 2 ? 2 : 1
       return {
         level,
@@ -318,7 +326,10 @@ export function accountService(deps: AccountDeps) {
       })
     },
 
-    async securityLog(userId: number, q: { pageNum?: number; pageSize?: number }): Promise<Page<SecurityLogEntry>> {
+    async securityLog(
+      userId: number,
+      q: { pageNum?: number; pageSize?: number },
+    ): Promise<Page<SecurityLogEntry>> {
       const { rows, total } = await repo.logPage(userId, q.pageNum ?? 1, q.pageSize ?? 20)
       return {
         total,

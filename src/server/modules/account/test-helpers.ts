@@ -17,4 +17,5 @@ export async function lastCode(app: FastifyInstance, to: string): Promise<string
 
 /** A phone number nobody has: 17 + 9 digits. */
 let phones = 0
-export const freshPhone = () => `170${String(Date.now() % 1_000_000).padStart(6, '0')}${String(++phones).padStart(2, '0')}`
+export const freshPhone = () =>
+  `170${String(Date.now() % 1_000_000).padStart(6, '0')}${String(++phones).padStart(2, '0')}`

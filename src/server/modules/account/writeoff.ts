@@ -82,7 +82,11 @@ export function writeoffService(
   }
 
   async function status(userId: number): Promise<WriteoffStatus> {
-    const [list, pending, user] = await Promise.all([conditions(userId), repo.pendingWriteoff(userId), deps.userOf(userId)])
+    const [list, pending, user] = await Promise.all([
+      conditions(userId),
+      repo.pendingWriteoff(userId),
+      deps.userOf(userId),
+    ])
     return {
       conditions: list,
       allMet: list.every((c) => c.ok),

@@ -20,7 +20,13 @@ export async function newUser(
   const password = NEW_USER_PASSWORD
   const encrypted = await encryptPassword(app, password)
   const res = await call(app, 'POST', '/api/register', {
-    body: { username, password: encrypted, confirmPassword: encrypted, nickName: `测试${users}`, agreed: true },
+    body: {
+      username,
+      password: encrypted,
+      confirmPassword: encrypted,
+      nickName: `测试${users}`,
+      agreed: true,
+    },
   })
   if (res.code !== 200) throw new Error(`register failed: ${res.msg}`)
   const token = await tokenOf(app, username, password)

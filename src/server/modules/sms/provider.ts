@@ -36,7 +36,10 @@ export interface AliyunSmsConfig {
 
 /** RFC 3986 encoding as Aliyun's signature wants it (space %20, * %2A, ~ kept). */
 export function aliyunEncode(value: string): string {
-  return encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
+  return encodeURIComponent(value).replace(
+    /[!'()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  )
 }
 
 /** The signed query of an Aliyun RPC call (signature version 1.0, HMAC-SHA1). */
@@ -99,9 +102,18 @@ export function sandboxSmsProvider(
 
 /** A provider from the environment: Aliyun when its keys are set, else null (codes cannot be sent). */
 export function smsProviderFromEnv(env: NodeJS.ProcessEnv = process.env): SmsProvider | null {
-  const { ALIYUN_SMS_ACCESS_KEY_ID, ALIYUN_SMS_ACCESS_KEY_SECRET, ALIYUN_SMS_SIGN_NAME, ALIYUN_SMS_TEMPLATE_CODE } =
-    env
-  if (!ALIYUN_SMS_ACCESS_KEY_ID || !ALIYUN_SMS_ACCESS_KEY_SECRET || !ALIYUN_SMS_SIGN_NAME || !ALIYUN_SMS_TEMPLATE_CODE)
+  const {
+    ALIYUN_SMS_ACCESS_KEY_ID,
+    ALIYUN_SMS_ACCESS_KEY_SECRET,
+    ALIYUN_SMS_SIGN_NAME,
+    ALIYUN_SMS_TEMPLATE_CODE,
+  } = env
+  if (
+    !ALIYUN_SMS_ACCESS_KEY_ID ||
+    !ALIYUN_SMS_ACCESS_KEY_SECRET ||
+    !ALIYUN_SMS_SIGN_NAME ||
+    !ALIYUN_SMS_TEMPLATE_CODE
+  )
     return null
   return aliyunSmsProvider({
     accessKeyId: ALIYUN_SMS_ACCESS_KEY_ID,

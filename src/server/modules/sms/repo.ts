@@ -26,7 +26,14 @@ export function smsRepo(db: Db) {
     },
 
     /** A new code; the earlier live codes of the same phone and purpose stop working. */
-    async insert(code: { phone: string; purpose: string; codeHash: string; ip: string; at: number; expiresAt: number }) {
+    async insert(code: {
+      phone: string
+      purpose: string
+      codeHash: string
+      ip: string
+      at: number
+      expiresAt: number
+    }) {
       await db
         .updateTable('sms_codes')
         .set({ voided: 1 })
@@ -70,8 +77,13 @@ export function smsRepo(db: Db) {
         .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
         .where('id', '=', id)
         .execute()
-      const row = await db.selectFrom('sms_codes').select('attempts').where('id', '=', id).executeTakeFirstOrThrow()
-      if (row.attempts >= max) await db.updateTable('sms_codes').set({ voided: 1 }).where('id', '=', id).execute()
+      const row = await db
+        .selectFrom('sms_codes')
+        .select('attempts')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow()
+      if (row.attempts >= max)
+        await db.updateTable('sms_codes').set({ voided: 1 }).where('id', '=', id).execute()
       return row.attempts
     },
 

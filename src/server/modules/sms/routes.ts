@@ -6,8 +6,7 @@ import type { SmsService } from './service'
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
 
-const time = (at: number) =>
-  new Date(at + 8 * 3600_000).toISOString().replace('T', ' ').slice(0, 19)
+const time = (at: number) => new Date(at + 8 * 3600_000).toISOString().replace('T', ' ').slice(0, 19)
 
 /** The sandbox SMS inbox page (registered only while the sandbox provider is on). */
 export const smsSandboxRoutes: FastifyPluginAsync<{ sms: SmsService }> = async (app, { sms }) => {

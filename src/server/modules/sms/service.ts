@@ -68,7 +68,14 @@ export function smsService(deps: SmsServiceDeps) {
       if ((await repo.countSince('ip', ip, dayStart)) >= SMS_RULES.perIpDaily)
         throw new ApiError(Code.TOO_MANY, '今日获取验证码次数已达上限，请明天再试')
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
-      await repo.insert({ phone: to, purpose, codeHash: hash(to, purpose, code), ip, at, expiresAt: at + SMS_RULES.ttlMs })
+      await repo.insert({
+        phone: to,
+        purpose,
+        codeHash: hash(to, purpose, code),
+        ip,
+        at,
+        expiresAt: at + SMS_RULES.ttlMs,
+      })
       try {
         await deps.provider.send({
           phone: to,

@@ -10,12 +10,16 @@ describe('one-time SMS codes', () => {
   let t: TestApp
   let offset = 0
   const ip = '10.77.0.1'
-  const send = (phone: string, from = ip) => call(t.app, 'POST', '/api/sms/register', { ip: from, body: { phone } })
+  const send = (phone: string, from = ip) =>
+    call(t.app, 'POST', '/api/sms/register', { ip: from, body: { phone } })
   // the service on the app's database and key, as the routes use it
   const service = () =>
     smsService({
       db: t.app.db,
-      provider: sandboxSmsProvider((phone, content) => smsRepo(t.app.db).addInbox(phone, content, Date.now() + offset), () => undefined),
+      provider: sandboxSmsProvider(
+        (phone, content) => smsRepo(t.app.db).addInbox(phone, content, Date.now() + offset),
+        () => undefined,
+      ),
       secret: loadOrCreateSecret(t.dataDir, 'sms-codes.key'),
       now: () => Date.now() + offset,
     })
@@ -36,7 +40,10 @@ describe('one-time SMS codes', () => {
     expect(page.headers['content-type']).toMatch(/text\/html/)
     expect(page.body).toContain(code)
 
-    expect(await send(phone)).toMatchObject({ code: 429, msg: expect.stringMatching(/^验证码发送过于频繁，请 \d+ 秒后再试$/) })
+    expect(await send(phone)).toMatchObject({
+      code: 429,
+      msg: expect.stringMatching(/^验证码发送过于频繁，请 \d+ 秒后再试$/),
+    })
     offset += SMS_RULES.resendMs
     expect((await send(phone)).code).toBe(200)
     // the newer code replaces the older one
@@ -66,7 +73,13 @@ describe('one-time SMS codes', () => {
     const code = await lastCode(t.app, phone)
     const wrong = code === '000000' ? '111111' : '000000'
     const answers: string[] = []
-    for (let i = 0; i < 5; i++) answers.push(await sms.verify(phone, 'RESET_LOGIN', wrong).then(() => 'ok', (e: Error) => e.message))
+    for (let i = 0; i < 5; i++)
+      answers.push(
+        await sms.verify(phone, 'RESET_LOGIN', wrong).then(
+          () => 'ok',
+          (e: Error) => e.message,
+        ),
+      )
     expect(answers).toEqual([
       ...[4, 3, 2, 1].map((n) => `验证码错误，还可尝试 ${n} 次`),
       '验证码错误次数过多，请重新获取',
@@ -122,5 +135,4 @@ describe('one-time SMS codes', () => {
     )
     expect(query.startsWith('Signature=zJDF%2BLrzhj%2FThnlvIToysFRq6t4%3D&')).toBe(true)
   })
-
 })
