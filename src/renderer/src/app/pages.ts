@@ -36,4 +36,11 @@ export const PAGES: Record<PageKey, LazyExoticComponent<ComponentType>> = {
   payPass: lazy(() => import('@renderer/features/funds/PayPassPage')),
   priceRecords: lazy(() => import('@renderer/features/record/RecordListPage')),
   messages: lazy(() => import('@renderer/features/messages/MessageCenter')),
+  userBase: lazy(() => import('@renderer/features/account/UserBasePage')),
+  userCert: lazy(() => import('@renderer/features/account/UserCertPage')),
+  loginPass: lazy(() => import('@renderer/features/account/LoginPassPage')),
+  phoneBind: lazy(() => import('@renderer/features/account/PhoneBindPage')),
+  payPassReset: lazy(() => import('@renderer/features/account/PayPassResetPage')),
+  accountSetting: lazy(() => import('@renderer/features/account/SettingPage')),
+  writeoff: lazy(() => import('@renderer/features/account/WriteoffPage')),
 }
