@@ -186,13 +186,15 @@ export function useEndSession() {
   })
 }
 
-/** Requests the cancellation; every session ends on the server, so the login is forgotten here too. */
+/** Requests the cancellation; every session ends on the server (the page then forgets the login). */
 export function useRequestWriteoff() {
   return useMutation({
     mutationFn: (smsCode: string) => call(ACCOUNT.requestWriteoff, { body: { smsCode } }, caller),
-    onSuccess: () => useSessionStore.getState().clear(),
   })
 }
+
+/** Forgets the login here after the server ended it (no call, no reload). */
+export const forgetLogin = () => useSessionStore.getState().clear()
 
 export function useCancelWriteoff() {
   const invalidate = useInvalidateAccount()

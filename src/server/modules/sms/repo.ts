@@ -4,11 +4,12 @@ import type { Db } from '../../db'
 
 export function smsRepo(db: Db) {
   return {
-    async latestAt(phone: string): Promise<number | null> {
+    async latestAt(phone: string, purpose: string): Promise<number | null> {
       const row = await db
         .selectFrom('sms_codes')
         .select('created_at')
         .where('phone', '=', phone)
+        .where('purpose', '=', purpose)
         .orderBy('created_at', 'desc')
         .limit(1)
         .executeTakeFirst()

@@ -1,6 +1,6 @@
 /**
  * One-time codes (docs/account-security.md): 6 digits, good for 5 minutes and once, for one purpose;
- * a new code at most every 60 seconds per number; daily caps per number and per client IP (China
+ * a new code at most every 60 seconds per number and purpose; daily caps per number and per client IP (China
  * calendar day); 5 wrong answers void the code. Stored only as an HMAC with the server's SMS key.
  * E-mail codes (purpose EMAIL) use the same rules, the address in place of the number.
  */
@@ -57,7 +57,7 @@ export function smsService(deps: SmsServiceDeps) {
     async send(to: string, purpose: SmsPurpose, ip: string): Promise<{ sentTo: string; resendIn: number }> {
       if (!deps.provider) throw bad('短信服务暂不可用，请联系客服')
       const at = deps.now()
-      const latest = await repo.latestAt(to)
+      const latest = await repo.latestAt(to, purpose)
       if (latest !== null && at - latest < SMS_RULES.resendMs) {
         const wait = Math.ceil((SMS_RULES.resendMs - (at - latest)) / 1000)
         throw new ApiError(Code.TOO_MANY, `验证码发送过于频繁，请 ${wait} 秒后再试`)

@@ -5,10 +5,10 @@
  */
 import { Alert, Button, Card, Checkbox, Form, List, Result, Skeleton, Tag } from 'antd'
 import { CheckCircleFilled, CloseCircleFilled } from '@ant-design/icons'
-import { Link } from 'react-router-dom'
+import { Link, useNavigate } from 'react-router-dom'
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { useCancelWriteoff, useRequestWriteoff, useSendCode, writeoffQuery } from '@renderer/api/account'
+import { forgetLogin, useCancelWriteoff, useRequestWriteoff, useSendCode, writeoffQuery } from '@renderer/api/account'
 import { SmsCodeInput, smsCodeRule } from '@renderer/components/SmsCodeInput'
 import { apiErrorText } from '@renderer/utils/api-error'
 import { parseTime } from '@renderer/utils/time'
@@ -19,6 +19,7 @@ export default function WriteoffPage() {
   const request = useRequestWriteoff()
   const cancel = useCancelWriteoff()
   const [agreed, setAgreed] = useState(false)
+  const navigate = useNavigate()
   const s = status.data
 
   if (request.isSuccess) {
@@ -29,7 +30,17 @@ export default function WriteoffPage() {
           status="success"
           title="注销申请已提交"
           subTitle={`账号将于 ${due ? parseTime(due, 'YYYY-MM-DD HH:mm') : '15 天后'} 注销。冷静期内重新登录即自动撤销申请。您已退出登录。`}
-          extra={<Link to="/">返回首页</Link>}
+          extra={
+            <Button
+              type="primary"
+              onClick={() => {
+                forgetLogin()
+                void navigate('/', { replace: true })
+              }}
+            >
+              返回首页
+            </Button>
+          }
         />
       </div>
     )
