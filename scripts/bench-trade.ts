@@ -32,7 +32,17 @@ import { performance } from 'node:perf_hooks'
 import { parseArgs } from 'node:util'
 import forge from 'node-forge'
 import sharp from 'sharp'
-import { ACCOUNT, AUTH, FUNDS, GAME, GOODS, IMAGE, ORDER, ROLE, type PublishGoodsBody } from '../src/shared/api'
+import {
+  ACCOUNT,
+  AUTH,
+  FUNDS,
+  GAME,
+  GOODS,
+  IMAGE,
+  ORDER,
+  ROLE,
+  type PublishGoodsBody,
+} from '../src/shared/api'
 import { API_BASE } from '../src/shared/constants'
 import { root, staleBuilds } from './build-state.mjs'
 import { checkInvariantAt, describeInvariant, type InvariantResult } from './check-invariant'

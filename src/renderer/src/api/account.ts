@@ -60,7 +60,8 @@ export function useSendCode() {
 
 export function useSendRegisterCode() {
   return useMutation({
-    mutationFn: (phone: string) => call(ACCOUNT.sendRegisterCode, { body: { phone } }, { ...caller, skipAuth: true }),
+    mutationFn: (phone: string) =>
+      call(ACCOUNT.sendRegisterCode, { body: { phone } }, { ...caller, skipAuth: true }),
   })
 }
 
@@ -70,7 +71,11 @@ export function useChangePassword() {
   return useMutation({
     mutationFn: async (values: { oldPassword: string; newPassword: string }) => {
       const [oldPassword, newPassword] = await encryptPasswords(values.oldPassword, values.newPassword)
-      await call(ACCOUNT.changePassword, { body: { oldPassword: oldPassword!, newPassword: newPassword! } }, caller)
+      await call(
+        ACCOUNT.changePassword,
+        { body: { oldPassword: oldPassword!, newPassword: newPassword! } },
+        caller,
+      )
     },
     onSuccess: invalidate,
   })
@@ -78,7 +83,8 @@ export function useChangePassword() {
 
 export function useForgetSend() {
   return useMutation({
-    mutationFn: (username: string) => call(ACCOUNT.forgetSend, { body: { username } }, { ...caller, skipAuth: true }),
+    mutationFn: (username: string) =>
+      call(ACCOUNT.forgetSend, { body: { username } }, { ...caller, skipAuth: true }),
   })
 }
 
@@ -86,7 +92,11 @@ export function useForgetReset() {
   return useMutation({
     mutationFn: async (values: { username: string; smsCode: string; password: string }) => {
       const [password] = await encryptPasswords(values.password)
-      await call(ACCOUNT.forgetReset, { body: { ...values, password: password! } }, { ...caller, skipAuth: true })
+      await call(
+        ACCOUNT.forgetReset,
+        { body: { ...values, password: password! } },
+        { ...caller, skipAuth: true },
+      )
     },
   })
 }
@@ -111,7 +121,8 @@ export function usePhoneBind() {
 export function useVerifyRealName() {
   const invalidate = useInvalidateAccount()
   return useMutation({
-    mutationFn: (body: { realName: string; idNumber: string }) => call(ACCOUNT.verifyRealName, { body }, caller),
+    mutationFn: (body: { realName: string; idNumber: string }) =>
+      call(ACCOUNT.verifyRealName, { body }, caller),
     onSuccess: invalidate,
   })
 }
@@ -129,7 +140,12 @@ export function useResetPayPassword() {
   const invalidate = useInvalidateAccount()
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: async (values: { smsCode: string; realName: string; idNumber: string; payPassword: string }) => {
+    mutationFn: async (values: {
+      smsCode: string
+      realName: string
+      idNumber: string
+      payPassword: string
+    }) => {
       const [payPassword] = await encryptPasswords(values.payPassword)
       await call(ACCOUNT.resetPayPassword, { body: { ...values, payPassword: payPassword! } }, caller)
     },
@@ -167,7 +183,9 @@ export function useUpdateAvatar() {
 }
 
 export function useSendEmailCode() {
-  return useMutation({ mutationFn: (email: string) => call(ACCOUNT.sendEmailCode, { body: { email } }, caller) })
+  return useMutation({
+    mutationFn: (email: string) => call(ACCOUNT.sendEmailCode, { body: { email } }, caller),
+  })
 }
 
 export function useBindEmail() {

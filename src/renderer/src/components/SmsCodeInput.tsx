@@ -19,7 +19,13 @@ export interface SmsCodeInputProps {
   label?: string
 }
 
-export function SmsCodeInput({ value, onChange, send, canSend = true, label = '短信验证码' }: SmsCodeInputProps) {
+export function SmsCodeInput({
+  value,
+  onChange,
+  send,
+  canSend = true,
+  label = '短信验证码',
+}: SmsCodeInputProps) {
   const [left, setLeft] = useState(0)
   const [sending, setSending] = useState(false)
   const [note, setNote] = useState<{ ok: boolean; text: string } | null>(null)
@@ -36,7 +42,10 @@ export function SmsCodeInput({ value, onChange, send, canSend = true, label = '�
     try {
       const result = await send()
       setLeft(result.resendIn)
-      setNote({ ok: true, text: result.sentTo ? `验证码已发送至 ${result.sentTo}` : '如信息无误，验证码已发送' })
+      setNote({
+        ok: true,
+        text: result.sentTo ? `验证码已发送至 ${result.sentTo}` : '如信息无误，验证码已发送',
+      })
     } catch (err) {
       setNote({ ok: false, text: apiErrorText(err, '验证码发送失败') })
     } finally {
@@ -64,7 +73,11 @@ export function SmsCodeInput({ value, onChange, send, canSend = true, label = '�
       {note ? (
         <div
           role={note.ok ? 'status' : 'alert'}
-          style={{ marginTop: 4, fontSize: 12, color: note.ok ? 'var(--ant-color-text-secondary)' : 'var(--ant-color-error)' }}
+          style={{
+            marginTop: 4,
+            fontSize: 12,
+            color: note.ok ? 'var(--ant-color-text-secondary)' : 'var(--ant-color-error)',
+          }}
         >
           {note.text}
         </div>

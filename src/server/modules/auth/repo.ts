@@ -133,7 +133,9 @@ export function authRepo(db: Db) {
 
     async updateUser(
       userId: number,
-      patch: Partial<Pick<UsersTable, 'nick_name' | 'avatar' | 'phone' | 'email' | 'password_hash' | 'status'>>,
+      patch: Partial<
+        Pick<UsersTable, 'nick_name' | 'avatar' | 'phone' | 'email' | 'password_hash' | 'status'>
+      >,
       now: number,
     ) {
       await db

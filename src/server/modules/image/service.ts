@@ -189,7 +189,8 @@ export function imageService(deps: { db: Db; dataDir: string; now: () => number 
      */
     async squareAvatar(ownerId: number, imageId: string): Promise<string> {
       const [row] = await repo.findMany([imageId])
-      if (!row || row.owner_id !== ownerId || row.goods_id !== null) throw badRequest(GOODS_MSG.IMAGE_NOT_AVAILABLE)
+      if (!row || row.owner_id !== ownerId || row.goods_id !== null)
+        throw badRequest(GOODS_MSG.IMAGE_NOT_AVAILABLE)
       const square = await sharp(join(dir, `${imageId}.jpg`))
         .resize(256, 256, { fit: 'cover', position: 'centre' })
         .jpeg({ quality: IMAGE_QUALITY })

@@ -49,13 +49,22 @@ export default function LoginPassPage() {
           description={`新密码要求：${PASSWORD_RULE.hint}`}
         />
         {change.isSuccess ? (
-          <Alert type="success" showIcon role="status" style={{ marginBottom: 16 }} title="登录密码已修改，其他设备已下线" />
+          <Alert
+            type="success"
+            showIcon
+            role="status"
+            style={{ marginBottom: 16 }}
+            title="登录密码已修改，其他设备已下线"
+          />
         ) : null}
         <Form<Values>
           form={form}
           layout="vertical"
           onFinish={(v) =>
-            change.mutate({ oldPassword: v.oldPassword, newPassword: v.newPassword }, { onSuccess: () => form.resetFields() })
+            change.mutate(
+              { oldPassword: v.oldPassword, newPassword: v.newPassword },
+              { onSuccess: () => form.resetFields() },
+            )
           }
           onValuesChange={() => change.isError && change.reset()}
         >
@@ -63,13 +72,34 @@ export default function LoginPassPage() {
             <Input.Password prefix={<LockOutlined />} autoComplete="current-password" aria-label="原密码" />
           </Form.Item>
           <Form.Item name="newPassword" label="新密码" rules={[newPasswordRule]}>
-            <Input.Password prefix={<LockOutlined />} autoComplete="new-password" aria-label="新密码" maxLength={32} />
+            <Input.Password
+              prefix={<LockOutlined />}
+              autoComplete="new-password"
+              aria-label="新密码"
+              maxLength={32}
+            />
           </Form.Item>
-          <Form.Item name="confirm" label="确认新密码" dependencies={['newPassword']} rules={[confirmRule('newPassword')]}>
-            <Input.Password prefix={<LockOutlined />} autoComplete="new-password" aria-label="确认新密码" maxLength={32} />
+          <Form.Item
+            name="confirm"
+            label="确认新密码"
+            dependencies={['newPassword']}
+            rules={[confirmRule('newPassword')]}
+          >
+            <Input.Password
+              prefix={<LockOutlined />}
+              autoComplete="new-password"
+              aria-label="确认新密码"
+              maxLength={32}
+            />
           </Form.Item>
           {change.error ? (
-            <Alert type="error" showIcon role="alert" style={{ marginBottom: 16 }} title={apiErrorText(change.error, '修改失败')} />
+            <Alert
+              type="error"
+              showIcon
+              role="alert"
+              style={{ marginBottom: 16 }}
+              title={apiErrorText(change.error, '修改失败')}
+            />
           ) : null}
           <Button type="primary" htmlType="submit" block loading={change.isPending}>
             确认修改

@@ -60,8 +60,15 @@ export default function PayPassResetPage() {
             )
           }
         >
-          <Form.Item name="smsCode" label={`绑定手机验证码${security.data?.phone ? `（${security.data.phone}）` : ''}`} rules={[smsCodeRule]}>
-            <SmsCodeInput canSend={Boolean(security.data?.phone)} send={() => send.mutateAsync({ purpose: 'PAY_RESET' })} />
+          <Form.Item
+            name="smsCode"
+            label={`绑定手机验证码${security.data?.phone ? `（${security.data.phone}）` : ''}`}
+            rules={[smsCodeRule]}
+          >
+            <SmsCodeInput
+              canSend={Boolean(security.data?.phone)}
+              send={() => send.mutateAsync({ purpose: 'PAY_RESET' })}
+            />
           </Form.Item>
           <Form.Item name="realName" label="真实姓名" rules={[realNameRule]}>
             <Input maxLength={20} aria-label="真实姓名" />
@@ -73,7 +80,13 @@ export default function PayPassResetPage() {
             <PayPasswordInput />
           </Form.Item>
           {reset.error ? (
-            <Alert type="error" showIcon role="alert" style={{ marginBottom: 16 }} title={apiErrorText(reset.error, '重置失败')} />
+            <Alert
+              type="error"
+              showIcon
+              role="alert"
+              style={{ marginBottom: 16 }}
+              title={apiErrorText(reset.error, '重置失败')}
+            />
           ) : null}
           <Button type="primary" htmlType="submit" block loading={reset.isPending} disabled={!verified}>
             重置支付密码

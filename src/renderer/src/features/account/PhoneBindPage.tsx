@@ -25,7 +25,12 @@ export default function PhoneBindPage() {
   const [form] = Form.useForm<{ phone: string; smsCode: string }>()
   const newPhone = Form.useWatch('phone', form) ?? ''
 
-  if (security.isPending) return <CentreLayout centre={ACCOUNT_CENTRE} title="手机换绑"><Skeleton active /></CentreLayout>
+  if (security.isPending)
+    return (
+      <CentreLayout centre={ACCOUNT_CENTRE} title="手机换绑">
+        <Skeleton active />
+      </CentreLayout>
+    )
   const bound = security.data?.phone ?? ''
   const step = bind.isSuccess ? 2 : bound && !ticket ? 0 : 1
 
@@ -54,14 +59,22 @@ export default function PhoneBindPage() {
             <Form
               layout="vertical"
               onFinish={(v: { smsCode?: string; realName?: string; idNumber?: string }) =>
-                verifyOld.mutate(way === 'sms' ? { smsCode: v.smsCode } : { realName: v.realName, idNumber: v.idNumber?.toUpperCase() }, {
-                  onSuccess: (r) => setTicket(r.ticket),
-                })
+                verifyOld.mutate(
+                  way === 'sms'
+                    ? { smsCode: v.smsCode }
+                    : { realName: v.realName, idNumber: v.idNumber?.toUpperCase() },
+                  {
+                    onSuccess: (r) => setTicket(r.ticket),
+                  },
+                )
               }
             >
               {way === 'sms' ? (
                 <Form.Item name="smsCode" label="原手机验证码" rules={[smsCodeRule]}>
-                  <SmsCodeInput label="原手机验证码" send={() => send.mutateAsync({ purpose: 'PHONE_OLD' })} />
+                  <SmsCodeInput
+                    label="原手机验证码"
+                    send={() => send.mutateAsync({ purpose: 'PHONE_OLD' })}
+                  />
                 </Form.Item>
               ) : (
                 <>
@@ -74,7 +87,13 @@ export default function PhoneBindPage() {
                 </>
               )}
               {verifyOld.error ? (
-                <Alert type="error" showIcon role="alert" style={{ marginBottom: 16 }} title={apiErrorText(verifyOld.error, '验证失败')} />
+                <Alert
+                  type="error"
+                  showIcon
+                  role="alert"
+                  style={{ marginBottom: 16 }}
+                  title={apiErrorText(verifyOld.error, '验证失败')}
+                />
               ) : null}
               <Button type="primary" htmlType="submit" block loading={verifyOld.isPending}>
                 下一步
@@ -86,7 +105,9 @@ export default function PhoneBindPage() {
           <Form
             form={form}
             layout="vertical"
-            onFinish={(v) => bind.mutate({ phone: v.phone, smsCode: v.smsCode, ...(ticket ? { ticket } : {}) })}
+            onFinish={(v) =>
+              bind.mutate({ phone: v.phone, smsCode: v.smsCode, ...(ticket ? { ticket } : {}) })
+            }
           >
             <Form.Item
               name="phone"
@@ -103,7 +124,13 @@ export default function PhoneBindPage() {
               />
             </Form.Item>
             {bind.error ? (
-              <Alert type="error" showIcon role="alert" style={{ marginBottom: 16 }} title={apiErrorText(bind.error, '绑定失败')} />
+              <Alert
+                type="error"
+                showIcon
+                role="alert"
+                style={{ marginBottom: 16 }}
+                title={apiErrorText(bind.error, '绑定失败')}
+              />
             ) : null}
             <Button type="primary" htmlType="submit" block loading={bind.isPending}>
               确认绑定
@@ -111,7 +138,13 @@ export default function PhoneBindPage() {
           </Form>
         ) : null}
         {step === 2 ? (
-          <Alert type="success" showIcon role="status" title="手机号已更换" description={`新的绑定手机：${security.data?.phone ?? ''}`} />
+          <Alert
+            type="success"
+            showIcon
+            role="status"
+            title="手机号已更换"
+            description={`新的绑定手机：${security.data?.phone ?? ''}`}
+          />
         ) : null}
       </div>
     </CentreLayout>

@@ -61,7 +61,12 @@ export default function UserCertPage() {
       </Form.Item>
       {manual ? (
         <Form.Item name="reason" label="申请说明" rules={[{ required: true, message: '请填写申请说明' }]}>
-          <Input.TextArea maxLength={200} rows={3} aria-label="申请说明" placeholder="例如：自动核验未通过、需要变更实名信息" />
+          <Input.TextArea
+            maxLength={200}
+            rows={3}
+            aria-label="申请说明"
+            placeholder="例如：自动核验未通过、需要变更实名信息"
+          />
         </Form.Item>
       ) : null}
       {verify.error || review.error ? (
@@ -93,11 +98,17 @@ export default function UserCertPage() {
           <Skeleton active />
         ) : data?.status === 'VERIFIED' && !manual ? (
           <>
-            <Result status="success" title="已完成实名认证" subTitle={data.adult ? '您可以正常交易' : '未满 18 周岁，暂不能交易'} />
+            <Result
+              status="success"
+              title="已完成实名认证"
+              subTitle={data.adult ? '您可以正常交易' : '未满 18 周岁，暂不能交易'}
+            />
             <Descriptions column={1} bordered size="small">
               <Descriptions.Item label="真实姓名">{data.name}</Descriptions.Item>
               <Descriptions.Item label="身份证号">{data.idNumber}</Descriptions.Item>
-              <Descriptions.Item label="认证时间">{data.verifiedAt ? parseTime(data.verifiedAt) : ''}</Descriptions.Item>
+              <Descriptions.Item label="认证时间">
+                {data.verifiedAt ? parseTime(data.verifiedAt) : ''}
+              </Descriptions.Item>
             </Descriptions>
             {data.pendingReview ? (
               <Alert style={{ marginTop: 16 }} type="info" showIcon title="您的实名变更申请正在人工审核中" />
@@ -108,7 +119,11 @@ export default function UserCertPage() {
             )}
           </>
         ) : data?.pendingReview ? (
-          <Result status="info" title="实名信息人工审核中" subTitle="客服将在 1-2 个工作日内完成审核，结果会通过站内信通知您" />
+          <Result
+            status="info"
+            title="实名信息人工审核中"
+            subTitle="客服将在 1-2 个工作日内完成审核，结果会通过站内信通知您"
+          />
         ) : (
           <>
             <Alert
@@ -119,7 +134,12 @@ export default function UserCertPage() {
               description="您的身份信息加密保存，仅用于身份核验，页面中只显示部分内容。未满 18 周岁不能交易。"
             />
             {data?.rejectedRemark ? (
-              <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={`上次人工审核未通过：${data.rejectedRemark}`} />
+              <Alert
+                type="warning"
+                showIcon
+                style={{ marginBottom: 16 }}
+                title={`上次人工审核未通过：${data.rejectedRemark}`}
+              />
             ) : null}
             {form}
           </>

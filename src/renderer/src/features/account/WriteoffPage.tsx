@@ -8,7 +8,13 @@ import { CheckCircleFilled, CloseCircleFilled } from '@ant-design/icons'
 import { Link, useNavigate } from 'react-router-dom'
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { forgetLogin, useCancelWriteoff, useRequestWriteoff, useSendCode, writeoffQuery } from '@renderer/api/account'
+import {
+  forgetLogin,
+  useCancelWriteoff,
+  useRequestWriteoff,
+  useSendCode,
+  writeoffQuery,
+} from '@renderer/api/account'
 import { SmsCodeInput, smsCodeRule } from '@renderer/components/SmsCodeInput'
 import { apiErrorText } from '@renderer/utils/api-error'
 import { parseTime } from '@renderer/utils/time'
@@ -102,20 +108,41 @@ export default function WriteoffPage() {
                 action={<Link to="/user/phoneBind.html">去绑定</Link>}
               />
             ) : null}
-            <Form layout="vertical" style={{ marginTop: 16 }} onFinish={(v: { smsCode: string }) => request.mutate(v.smsCode)}>
+            <Form
+              layout="vertical"
+              style={{ marginTop: 16 }}
+              onFinish={(v: { smsCode: string }) => request.mutate(v.smsCode)}
+            >
               <Form.Item name="smsCode" label="绑定手机验证码" rules={[smsCodeRule]}>
                 <SmsCodeInput
                   canSend={s.allMet && s.hasPhone}
                   send={() => send.mutateAsync({ purpose: 'WRITEOFF' })}
                 />
               </Form.Item>
-              <Checkbox checked={agreed} onChange={(e) => setAgreed(e.target.checked)} style={{ marginBottom: 16 }}>
+              <Checkbox
+                checked={agreed}
+                onChange={(e) => setAgreed(e.target.checked)}
+                style={{ marginBottom: 16 }}
+              >
                 我已了解注销后果，确认注销
               </Checkbox>
               {request.error ? (
-                <Alert type="error" showIcon role="alert" style={{ marginBottom: 16 }} title={apiErrorText(request.error, '提交失败')} />
+                <Alert
+                  type="error"
+                  showIcon
+                  role="alert"
+                  style={{ marginBottom: 16 }}
+                  title={apiErrorText(request.error, '提交失败')}
+                />
               ) : null}
-              <Button danger type="primary" htmlType="submit" block disabled={!s.allMet || !agreed} loading={request.isPending}>
+              <Button
+                danger
+                type="primary"
+                htmlType="submit"
+                block
+                disabled={!s.allMet || !agreed}
+                loading={request.isPending}
+              >
                 提交注销申请
               </Button>
             </Form>

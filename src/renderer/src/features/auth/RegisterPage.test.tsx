@@ -30,7 +30,13 @@ const renderRegister = () => renderPage(<RegisterPage />, { url: '/register.html
 
 const decrypt = (cipher: string) => keys.privateKey.decrypt(forge.util.decode64(cipher), 'RSAES-PKCS1-V1_5')
 
-function fill(values: { username: string; password: string; confirm: string; nick?: string; agree?: boolean }) {
+function fill(values: {
+  username: string
+  password: string
+  confirm: string
+  nick?: string
+  agree?: boolean
+}) {
   fireEvent.change(screen.getByPlaceholderText('字母开头，4-20 位'), { target: { value: values.username } })
   fireEvent.change(screen.getByPlaceholderText(/8-32 位/), { target: { value: values.password } })
   fireEvent.change(screen.getByPlaceholderText('请再次输入密码'), { target: { value: values.confirm } })

@@ -8,7 +8,15 @@ import { WechatOutlined } from '@ant-design/icons'
 
 export default function WechatBindingCard() {
   return (
-    <Card size="small" title={<><WechatOutlined /> 微信公众号</>} data-testid="wechat-binding-card">
+    <Card
+      size="small"
+      title={
+        <>
+          <WechatOutlined /> 微信公众号
+        </>
+      }
+      data-testid="wechat-binding-card"
+    >
       <Typography.Text type="secondary">建设中</Typography.Text>
     </Card>
   )

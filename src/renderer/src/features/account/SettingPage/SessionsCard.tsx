@@ -37,8 +37,12 @@ export function SessionsCard() {
   const end = useEndSession()
   return (
     <Card size="small" title="登录设备">
-      {sessions.error ? <Alert type="error" showIcon title={apiErrorText(sessions.error, '加载失败')} /> : null}
-      {end.error ? <Alert type="error" showIcon role="alert" title={apiErrorText(end.error, '操作失败')} /> : null}
+      {sessions.error ? (
+        <Alert type="error" showIcon title={apiErrorText(sessions.error, '加载失败')} />
+      ) : null}
+      {end.error ? (
+        <Alert type="error" showIcon role="alert" title={apiErrorText(end.error, '操作失败')} />
+      ) : null}
       <List
         loading={sessions.isPending}
         dataSource={sessions.data ?? []}
@@ -48,9 +52,19 @@ export function SessionsCard() {
             aria-label={`登录设备 ${s.ip}`}
             actions={
               s.current
-                ? [<Tag key="current" color="green">当前设备</Tag>]
+                ? [
+                    <Tag key="current" color="green">
+                      当前设备
+                    </Tag>,
+                  ]
                 : [
-                    <Popconfirm key="end" title="让该设备下线？" okText="下线" cancelText="取消" onConfirm={() => end.mutate(s.sessionId)}>
+                    <Popconfirm
+                      key="end"
+                      title="让该设备下线？"
+                      okText="下线"
+                      cancelText="取消"
+                      onConfirm={() => end.mutate(s.sessionId)}
+                    >
                       <Button size="small" danger loading={end.isPending && end.variables === s.sessionId}>
                         下线
                       </Button>

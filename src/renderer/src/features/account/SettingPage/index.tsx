@@ -23,7 +23,14 @@ export default function SettingPage() {
 
   const rows = s
     ? [
-        { key: 'password', label: '登录密码', state: '已设置', ok: true, to: '/user/loginPass.html', action: '修改' },
+        {
+          key: 'password',
+          label: '登录密码',
+          state: '已设置',
+          ok: true,
+          to: '/user/loginPass.html',
+          action: '修改',
+        },
         {
           key: 'phone',
           label: '绑定手机',
@@ -74,7 +81,11 @@ export default function SettingPage() {
       ) : (
         <Space direction="vertical" size="middle" style={{ width: '100%' }}>
           {s.writeoffDueAt ? (
-            <Alert type="warning" showIcon title={`账号注销申请冷静期中，将于 ${parseTime(s.writeoffDueAt, 'YYYY-MM-DD HH:mm')} 注销`} />
+            <Alert
+              type="warning"
+              showIcon
+              title={`账号注销申请冷静期中，将于 ${parseTime(s.writeoffDueAt, 'YYYY-MM-DD HH:mm')} 注销`}
+            />
           ) : null}
           <Card size="small">
             <Space size="large" align="center">
@@ -89,7 +100,9 @@ export default function SettingPage() {
               <strong style={{ color: LEVEL_COLORS[s.level - 1] }} data-testid="security-level">
                 {s.levelLabel}
               </strong>
-              <span style={{ color: 'var(--ant-color-text-secondary)' }}>绑定手机、邮箱，完成实名认证并设置支付密码可提高安全等级</span>
+              <span style={{ color: 'var(--ant-color-text-secondary)' }}>
+                绑定手机、邮箱，完成实名认证并设置支付密码可提高安全等级
+              </span>
             </Space>
           </Card>
           <Card size="small" title="账号安全">
@@ -99,7 +112,13 @@ export default function SettingPage() {
                 <List.Item
                   aria-label={row.label}
                   actions={[
-                    ...(row.extra ? [<Link key="extra" to={row.extra.to}>{row.extra.label}</Link>] : []),
+                    ...(row.extra
+                      ? [
+                          <Link key="extra" to={row.extra.to}>
+                            {row.extra.label}
+                          </Link>,
+                        ]
+                      : []),
                     <Link key="go" to={row.to}>
                       {row.action}
                     </Link>,
