@@ -92,17 +92,25 @@ export interface TestUser {
 }
 
 /** A new user, registered and logged in through the API: nothing of another test touches it. */
-export async function newUser(prefix: string, password = 'Trade@2024'): Promise<TestUser> {
+export async function newUser(prefix: string, password = 'Trade@2024', verified = true): Promise<TestUser> {
   const encrypt = await encrypter()
   const username = `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`
   const nickName = `测试${username.slice(-8)}`
   const cipher = encrypt(password)
   const registered = await api('/register', {
-    body: { username, password: cipher, confirmPassword: cipher, nickName },
+    body: { username, password: cipher, confirmPassword: cipher, nickName, agreed: true },
   })
   if (registered.code !== 200) throw new Error(`registering ${username} failed: ${registered.msg}`)
   const login = await api('/login', { body: { username, password: encrypt(password) } })
   if (login.code !== 200) throw new Error(`login of ${username} failed: ${login.msg}`)
+  // a verified adult (a sandbox identity): selling and withdrawing need one
+  if (verified) {
+    const real = await api('/user/realName', {
+      token: login.token,
+      body: { realName: '陈静', idNumber: '320102199508152229' },
+    })
+    if (real.code !== 200) throw new Error(`real name of ${username} failed: ${real.msg}`)
+  }
   return { username, password, nickName, token: login.token }
 }
 

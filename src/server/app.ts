@@ -54,6 +54,14 @@ import { aiService, type AiService } from './modules/ai/service'
 import { wechatModule } from './modules/wechat/module'
 import type { OfficialConfig, WechatProvider } from './modules/wechat/provider'
 import type { WechatService } from './modules/wechat/service'
+import { accountRoutes } from './modules/account/routes'
+import { accountService, type AccountService } from './modules/account/service'
+import { idVerifierFromEnv, sandboxIdVerifier, type IdVerifier } from './modules/account/realname-provider'
+import { loadOrCreateSecret } from './keys'
+import { sandboxSmsProvider, smsProviderFromEnv, type SmsProvider } from './modules/sms/provider'
+import { smsRepo } from './modules/sms/repo'
+import { smsSandboxRoutes } from './modules/sms/routes'
+import { smsService } from './modules/sms/service'
 
 export interface BuildAppOptions {
   dataDir: string
@@ -66,6 +74,12 @@ export interface BuildAppOptions {
   corsOrigins?: readonly string[]
   /** the built-in sandbox payment gateway (pay without money); default: on when demo data is seeded */
   paySandbox?: boolean
+  /** the sandbox SMS provider (codes in /api/sandbox/sms and the log); default: as paySandbox */
+  smsSandbox?: boolean
+  /** the sandbox real-name provider (a list of passing and failing identities); default: as paySandbox */
+  realNameSandbox?: boolean
+  /** a real-name provider to use instead (tests count what reaches it) */
+  idVerifier?: IdVerifier
   logger?: boolean
   /** clock in epoch ms (tests move it to expire captchas, tokens and lockouts) */
   now?: () => number
@@ -109,6 +123,8 @@ declare module 'fastify' {
     wechat: WechatService
     /** the shared invalidation channel (the rendered-page cache listens to GOODS_TOPIC here) */
     invalidation: Invalidation
+    /** account and identity: tests call account.sweepWriteoffs() after moving the clock */
+    account: AccountService
   }
 }
 
@@ -149,7 +165,32 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     const system = systemService(db)
     await system.syncCaptchaFlag(captchaEnabled)
     const cipher = loadOrCreateKeyPair(opts.dataDir)
-    const auth = authService({ db, system, cipher, captchaEnabled, now })
+    // SMS: the sandbox plays the provider in demo and test installs (docs/account-security.md)
+    const sandboxOn = opts.paySandbox ?? opts.seedDemo ?? true
+    const smsProvider: SmsProvider | null =
+      (opts.smsSandbox ?? sandboxOn)
+        ? sandboxSmsProvider(
+            (phone, content) => smsRepo(db).addInbox(phone, content, now()),
+            opts.logger ? (line) => app.log.info(line) : () => undefined,
+          )
+        : smsProviderFromEnv()
+    const sms = smsService({
+      db,
+      provider: smsProvider,
+      secret: loadOrCreateSecret(opts.dataDir, 'sms-codes.key'),
+      now,
+    })
+    const auth = authService({
+      db,
+      system,
+      cipher,
+      captchaEnabled,
+      now,
+      verifyRegisterCode: (phone, code) => sms.verify(phone, 'REGISTER', code),
+    })
+    // built once the modules it reads are (catalogue, funds, trade); the gates call it lazily
+    let account: AccountService | null = null
+    const requireRealName = (userId: number, what: string) => account!.requireTradingIdentity(userId, what)
 
     registerEnvelope(app)
     // strict validation: safe integers only, no lenient coercion; unknown fields are refused
@@ -186,6 +227,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
           searchCacheMs: opts.goodsSearchCacheMs,
           invalidation: changes,
           files: localFiles(uploadDir),
+          requireRealName,
         })
         await api.register(catalogueRoutes, { services: catalogue, now })
         await api.register(noticeRoutes, { notices: noticeService(db) })
@@ -223,6 +265,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
           isStaff: auth.isStaff,
           // the wallet shows the escrow of the user's orders (read through the trade service, built next)
           escrowOf: (userId, side) => trade.escrowOf(userId, side),
+          requireRealName,
           now,
         })
         const trade = tradeService({
@@ -286,6 +329,32 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
           outboxMs: opts.wechatOutboxMs,
           now,
         })
+        // account and identity: passwords, phone, real name, profile, devices, cancellation
+        account = accountService({
+          db,
+          auth,
+          sms,
+          cipher,
+          fieldCipher: fieldCipher(loadOrCreateSecret(opts.dataDir, 'real-names.key')),
+          idVerifier:
+            opts.idVerifier ??
+            ((opts.realNameSandbox ?? sandboxOn) ? sandboxIdVerifier() : idVerifierFromEnv()),
+          messages,
+          payPassword: {
+            has: async (userId) => (await funds.wallet(userId)).hasPayPassword,
+            reset: (userId, cipherText) => funds.resetPayPassword(userId, cipherText),
+          },
+          squareAvatar: (userId, imageId) => catalogue.images.squareAvatar(userId, imageId),
+          writeoffFacts: {
+            orders: (userId) => trade.openOrderCounts(userId),
+            listingsOnSale: (userId) => catalogue.goods.onSaleCount(userId),
+            wallet: (userId) => funds.wallet(userId),
+          },
+          now,
+        })
+        app.decorate('account', account)
+        await api.register(accountRoutes, { account, sms, now })
+        if (sms.sandbox) await api.register(smsSandboxRoutes, { sms })
         const sweepMs = opts.tradeSweepMs ?? 30_000
         if (sweepMs > 0) {
           let sweeping = false
@@ -293,9 +362,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
             if (sweeping) return
             sweeping = true
             // one process sweeps at a time (a lease in the shared state; always ours alone)
-            shared
-              .lease('trade-sweep', sweepMs * 3)
-              .then((mine) => (mine ? trade.sweep() : undefined))
+            shared.lease('trade-sweep', sweepMs * 3).then((mine) => (mine ? trade.sweep() : undefined))
+            Promise.all([trade.sweep(), account!.sweepWriteoffs()])
               .catch((err: unknown) => app.log.error({ err }, 'trade sweep failed'))
               .finally(() => (sweeping = false))
           }, sweepMs)

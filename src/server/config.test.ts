@@ -50,6 +50,8 @@ describe('loadConfig', () => {
       shutdownDelayMs: 5000,
       tradeSweepMs: undefined,
       trustProxy: false,
+      smsSandbox: false,
+      realNameSandbox: false,
     })
   })
 

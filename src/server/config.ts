@@ -28,6 +28,10 @@ export interface ServerConfig {
   tradeSweepMs: number | undefined
   /** TRUST_PROXY: the balancer's addresses (comma-separated), a hop count, or true */
   trustProxy: boolean | number | string
+  /** the sandbox SMS provider (docs/account-security.md); default: as SEED_DEMO */
+  smsSandbox: boolean
+  /** the sandbox real-name provider; default: as SEED_DEMO */
+  realNameSandbox: boolean
 }
 
 function flag(name: string, value: string | undefined, fallback: boolean): boolean {
@@ -74,6 +78,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     paySandbox: flag('PAY_SANDBOX', env.PAY_SANDBOX, flag('SEED_DEMO', env.SEED_DEMO, true)),
     wechatSandbox: flag('WECHAT_SANDBOX', env.WECHAT_SANDBOX, flag('SEED_DEMO', env.SEED_DEMO, true)),
     wechatOfficial: officialConfigFromEnv(env),
+    smsSandbox: flag('SMS_SANDBOX', env.SMS_SANDBOX, flag('SEED_DEMO', env.SEED_DEMO, true)),
+    realNameSandbox: flag('REALNAME_SANDBOX', env.REALNAME_SANDBOX, flag('SEED_DEMO', env.SEED_DEMO, true)),
     corsOrigins: (env.CORS_ORIGINS ?? '')
       .split(',')
       .map((o) => o.trim())

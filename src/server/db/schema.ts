@@ -23,6 +23,8 @@ import type { CsTables } from '../modules/cs/tables'
 import type { EventsTables } from '../modules/events/tables'
 import type { AiTables } from '../modules/ai/tables'
 import type { WechatTables } from '../modules/wechat/tables'
+import type { SmsTables } from '../modules/sms/tables'
+import type { AccountTables } from '../modules/account/tables'
 
 export interface Database
   extends
@@ -44,4 +46,6 @@ export interface Database
     CsTables,
     EventsTables,
     AiTables,
-    WechatTables {}
+    WechatTables,
+    SmsTables,
+    AccountTables {}

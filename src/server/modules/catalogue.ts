@@ -43,6 +43,8 @@ export interface CatalogueDeps {
   invalidation?: Invalidation
   /** where uploaded images live (storage/files.ts) */
   files?: FileStorage
+  /** the real-name gate of listings going on sale (the account module) */
+  requireRealName?: (userId: number, what: string) => Promise<void>
 }
 
 export interface Catalogue {
@@ -71,6 +73,7 @@ export function catalogueServices(deps: CatalogueDeps): Catalogue & {
     now,
     searchCacheMs: deps.searchCacheMs,
     invalidation: deps.invalidation,
+    requireRealName: deps.requireRealName,
     isAdmin: async (userId) => (await deps.auth.roleKeys(userId)).includes(ROLE_ADMIN),
     isFollowing: (userId, goodsId) => follows!.isFollowing(userId, goodsId),
   })

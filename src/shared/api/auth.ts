@@ -5,7 +5,7 @@
  * `data`). Plain data: no Node, no DOM.
  */
 import { data, endpoint, flat, none, type BodyOf } from './contract'
-import { cipherText, optional, strict, text } from './fields'
+import { bool, cipherText, optional, pattern, strict, text } from './fields'
 
 export interface CaptchaResult {
   captchaEnabled: boolean
@@ -84,6 +84,11 @@ export const AUTH = {
       password: cipherText('密码'),
       confirmPassword: cipherText('确认密码'),
       nickName: optional(text('昵称', 30, 0)),
+      /** registration by phone: the number and its SMS code (docs/account-security.md) */
+      phone: optional(pattern('手机号', '^1[3-9]\\d{9}$', 11)),
+      smsCode: optional(pattern('短信验证码', '^\\d{6}$', 6)),
+      /** the user, buyer, seller and privacy agreements were ticked */
+      agreed: optional(bool('同意协议')),
       ...captcha,
     }),
     answer: none(),

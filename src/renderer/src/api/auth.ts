@@ -89,6 +89,10 @@ export interface RegisterValues {
   password: string
   confirmPassword: string
   nickName?: string
+  phone?: string
+  smsCode?: string
+  /** the user, buyer, seller and privacy agreements were ticked */
+  agreed: boolean
   code?: string
   uuid?: string
 }

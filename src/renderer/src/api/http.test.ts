@@ -26,6 +26,7 @@ beforeEach(() => {
     navigate: vi.fn(),
     clearSession: vi.fn(),
     currentPath: vi.fn(() => '/buyer/buyOrder.html?status=2'),
+    realNameRequired: vi.fn(),
   }
   restore = configureHttp(effects as unknown as HttpEffects)
 })

@@ -23,6 +23,8 @@ import { Code } from '@shared/api/envelope'
 import { NETWORK_TOAST_SECONDS, REQUEST_TIMEOUT_MS, USER_INFO_STORAGE_KEY } from '@shared/constants'
 import { CODE_MESSAGES, MSG } from '@shared/messages'
 import { platform } from '@renderer/platform'
+import { isRealNameRefusal } from '@shared/rules/real-name'
+import { promptRealName } from '@renderer/utils/real-name-prompt'
 import { toast, type ToastKind } from '@renderer/utils/toast'
 import { loginPathWithRedirect, LOGIN_PATH } from '@renderer/utils/login-redirect'
 import { toQueryString } from './query-string'
@@ -70,6 +72,8 @@ export interface HttpEffects {
   clearSession(): void
   /** the current path and query, for the login redirect */
   currentPath(): string
+  /** the trading gate refused for want of a real name: offer the real-name page */
+  realNameRequired(text: string): void
 }
 
 const defaultEffects: HttpEffects = {
@@ -80,6 +84,7 @@ const defaultEffects: HttpEffects = {
     localStorage.removeItem(USER_INFO_STORAGE_KEY)
   },
   currentPath: () => window.location.pathname + window.location.search,
+  realNameRequired: (text) => promptRealName(text, (to) => effects.navigate(to)),
 }
 
 let effects: HttpEffects = { ...defaultEffects }
@@ -153,6 +158,11 @@ export function handleResponse(response: AxiosResponse): unknown {
   }
   const text = CODE_MESSAGES[code] ?? serverMsg(body) ?? MSG.UNKNOWN
   const byCaller = config.errors === 'caller'
+  if (code === Code.BAD_REQUEST && isRealNameRefusal(text)) {
+    // whoever called: the user is led to the real-name page (the form may repeat the text)
+    effects.realNameRequired(text)
+    throw new ApiError(text, code, true, 'business', body)
+  }
   if (!byCaller) effects.notify('error', text)
   throw new ApiError(text, code, !byCaller, 'business', body)
 }

@@ -7,6 +7,7 @@ export const systemKeys = {
   all: ['system'] as const,
   routers: ['system', 'routers'] as const,
   config: (configKey: string) => ['system', 'config', configKey] as const,
+  dict: (dictType: string) => ['system', 'dict', dictType] as const,
 }
 
 /** The menu tree of the logged-in user ([] when none); once per login. */
@@ -32,5 +33,13 @@ export const configQuery = (configKey: string) =>
       const value = await call(SYSTEM.config, { params: { configKey } }, { errors: 'caller' })
       return value === undefined || value === null ? '' : String(value)
     },
+    staleTime: Infinity,
+  })
+
+/** A dictionary's enabled entries (e.g. sys_user_sex), read once per app. */
+export const dictQuery = (dictType: string) =>
+  queryOptions({
+    queryKey: systemKeys.dict(dictType),
+    queryFn: () => call(SYSTEM.dict, { params: { dictType } }, { errors: 'caller' }),
     staleTime: Infinity,
   })

@@ -43,4 +43,11 @@ export const PAGES: Record<PageKey, LazyExoticComponent<ComponentType>> = {
   aiPlatform: lazy(() => import('@renderer/features/ai/PlatformAiPage')),
   offLogin: lazy(() => import('@renderer/features/wechat/OffLoginPage')),
   bind: lazy(() => import('@renderer/features/wechat/BindPage')),
+  userBase: lazy(() => import('@renderer/features/account/UserBasePage')),
+  userCert: lazy(() => import('@renderer/features/account/UserCertPage')),
+  loginPass: lazy(() => import('@renderer/features/account/LoginPassPage')),
+  phoneBind: lazy(() => import('@renderer/features/account/PhoneBindPage')),
+  payPassReset: lazy(() => import('@renderer/features/account/PayPassResetPage')),
+  accountSetting: lazy(() => import('@renderer/features/account/SettingPage')),
+  writeoff: lazy(() => import('@renderer/features/account/WriteoffPage')),
 }

@@ -53,6 +53,13 @@ export type PageKey =
   | 'aiPlatform'
   | 'offLogin'
   | 'bind'
+  | 'userBase'
+  | 'userCert'
+  | 'loginPass'
+  | 'phoneBind'
+  | 'payPassReset'
+  | 'accountSetting'
+  | 'writeoff'
 
 export interface RouteEntry {
   path: string
@@ -138,12 +145,12 @@ export const ROUTES: readonly RouteEntry[] = [
   main('代售中心', '/agencySale/agencySaleOrder.html', '我的代售订单', true),
 
   // account (phoneBind.html and warrant.html carry the payment-password title)
-  main('账号管理', '/user/userBase.html', '个人资料', true),
-  main('账号管理', '/user/userCert.html', '实名认证', true),
-  main('账号管理', '/user/loginPass.html', '修改登录密码', true),
+  main('账号管理', '/user/userBase.html', '个人资料', true, { page: 'userBase' }),
+  main('账号管理', '/user/userCert.html', '实名认证', true, { page: 'userCert' }),
+  main('账号管理', '/user/loginPass.html', '修改登录密码', true, { page: 'loginPass' }),
   main('账号管理', '/user/payPass.html', '修改支付密码', true, { page: 'payPass' }),
-  main('账号管理', '/user/phoneBind.html', '修改支付密码', true),
-  main('账号管理', '/user/warrant.html', '修改支付密码', true),
+  main('账号管理', '/user/phoneBind.html', '修改支付密码', true, { page: 'phoneBind' }),
+  main('账号管理', '/user/warrant.html', '修改支付密码', true, { page: 'payPassReset' }),
 
   // funds
   main('资金管理', '/account/balance.html', '我的账户', true, { page: 'balance' }),
@@ -171,14 +178,14 @@ export const ROUTES: readonly RouteEntry[] = [
   standalone('独立页面', '/warrantOrderHandler.html', '担保订单', true, { page: 'warrant' }),
   standalone('独立页面', '/walkthrough.html', '游戏攻略', false),
   standalone('独立页面', '/love.html', '公会助力', false),
-  standalone('独立页面', '/writeoff.html', '注销账号', true),
+  standalone('独立页面', '/writeoff.html', '注销账号', true, { page: 'writeoff' }),
   standalone('独立页面', '/record/list.html', '成交记录', false, { page: 'priceRecords' }),
   standalone('独立页面', '/order/transferCollect.html', '账号转移信息收集', true, {
     page: 'transferCollect',
   }),
   standalone('独立页面', '/login', '登录', false, { page: 'login' }),
   standalone('独立页面', '/my/center', '个人中心', true, { redirect: '/userHome.html' }),
-  standalone('独立页面', '/my/setting', '账号设置', true),
+  standalone('独立页面', '/my/setting', '账号设置', true, { page: 'accountSetting' }),
   standalone('独立页面', '/index', '首页', false, { redirect: '/' }),
 ]
 

@@ -78,11 +78,11 @@ describe('router', () => {
 
   it('opens the same page when logged in, with its title and the 建设中 notice', async () => {
     logIn()
-    const app = renderApp('/user/userBase.html')
-    expect(await screen.findByRole('heading', { name: '个人资料' })).toBeTruthy()
+    const app = renderApp('/agencySale/agencySaleGoods.html')
+    expect(await screen.findByRole('heading', { name: '我的代售申请' })).toBeTruthy()
     expect(screen.getByText('该页面正在建设中，敬请期待')).toBeTruthy()
-    expect(app.location()).toBe('/user/userBase.html')
-    await waitFor(() => expect(document.title).toBe(`(3) 个人资料 - ${SITE_NAME}`))
+    expect(app.location()).toBe('/agencySale/agencySaleGoods.html')
+    await waitFor(() => expect(document.title).toBe(`(3) 我的代售申请 - ${SITE_NAME}`))
   })
 
   it('unknown paths go to /404.html', async () => {

@@ -18,6 +18,7 @@ import funds from './0033_funds'
 import ai from './0060_ai'
 import wechat from './0090_wechat'
 import goodsSearchTerms from './0070_goods_search_terms'
+import identity from './0050_identity'
 
 export function migrationsFor(dialect: DbDialect): Record<string, Migration> {
   return {
@@ -38,5 +39,6 @@ export function migrationsFor(dialect: DbDialect): Record<string, Migration> {
     '0060_ai': ai(dialect),
     '0090_wechat': wechat(dialect),
     '0070_goods_search_terms': goodsSearchTerms(dialect),
+    '0050_identity': identity(dialect),
   }
 }

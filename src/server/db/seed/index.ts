@@ -13,6 +13,7 @@ import { insertGameConfigs, seedCatalogue } from './goods'
 import { CONFIGS, DICTS, MENUS } from './system'
 import { seedTrade } from './trade'
 import { seedAi } from './ai'
+import { seedIdentity } from './identity'
 
 const DAY = 24 * 60 * 60 * 1000
 
@@ -347,4 +348,5 @@ export async function seedDemo(
   else await insertGameConfigs(db, now)
   // trading: wallets through real ledger rows, payment passwords, a few settled orders
   await seedTrade(db, now)
+  if (catalogue) await seedIdentity(db, now, catalogue.dataDir)
 }

@@ -65,6 +65,7 @@ describe('auth (captcha off)', () => {
         username: 'casey1',
         password: await encryptPassword(t.app, 'Passw0rd!x'),
         confirmPassword: await encryptPassword(t.app, 'Passw0rd!x'),
+        agreed: true,
       },
     })
     expect(user.code).toBe(200)
@@ -176,6 +177,7 @@ describe('auth (captcha off)', () => {
           password: await encryptPassword(t.app, password),
           confirmPassword: await encryptPassword(t.app, confirm),
           nickName,
+          agreed: true,
         },
       })
 

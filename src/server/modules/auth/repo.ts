@@ -121,6 +121,43 @@ export function authRepo(db: Db) {
       await db.deleteFrom('user_tokens').where('token_hash', '=', tokenHash).execute()
     },
 
+    /** The live sessions of a user, newest first (login devices). */
+    tokensOf(userId: number, now: number) {
+      return db
+        .selectFrom('user_tokens')
+        .select(['token_hash', 'created_at', 'expires_at', 'ip', 'user_agent'])
+        .where('user_id', '=', userId)
+        .where('expires_at', '>', now)
+        .orderBy('created_at', 'desc')
+        .execute()
+    },
+
+    /** Ends every session of a user except `keepHash` (null: all of them); answers how many ended. */
+    async deleteTokensOfUser(userId: number, keepHash: string | null): Promise<number> {
+      let q = db.deleteFrom('user_tokens').where('user_id', '=', userId)
+      if (keepHash) q = q.where('token_hash', '!=', keepHash)
+      const res = await q.executeTakeFirst()
+      return Number(res.numDeletedRows)
+    },
+
+    findUserByPhone(phone: string) {
+      return db.selectFrom('users').selectAll().where('phone', '=', phone).executeTakeFirst()
+    },
+
+    async updateUser(
+      userId: number,
+      patch: Partial<
+        Pick<UsersTable, 'nick_name' | 'avatar' | 'phone' | 'email' | 'password_hash' | 'status'>
+      >,
+      now: number,
+    ) {
+      await db
+        .updateTable('users')
+        .set({ ...patch, updated_at: now })
+        .where('id', '=', userId)
+        .execute()
+    },
+
     async deleteExpiredTokens(now: number) {
       await db.deleteFrom('user_tokens').where('expires_at', '<=', now).execute()
     },

@@ -39,6 +39,8 @@ export interface AuthServiceDeps {
   cipher: PasswordCipher
   captchaEnabled: boolean
   now: () => number
+  /** checks the SMS code of a registration by phone (the SMS service); without it phone registration is off */
+  verifyRegisterCode?: (phone: string, code: string) => Promise<void>
 }
 
 export interface ClientInfo {
@@ -56,6 +58,8 @@ export function authService(deps: AuthServiceDeps) {
   const repo = authRepo(deps.db)
   // Verified against when the user does not exist, so both failures take the same time.
   const dummyHash = hashPassword(randomBytes(16).toString('hex'))
+  // what other modules do after every successful login (the account module cancels a cancellation)
+  const loginListeners: ((userId: number) => Promise<void>)[] = []
 
   async function checkCaptcha(code: string | undefined, uuid: string | undefined) {
     if (!deps.captchaEnabled) return
@@ -134,6 +138,7 @@ export function authService(deps: AuthServiceDeps) {
         })
         await tx.recordLogin(user.id, now)
       })
+      for (const listener of loginListeners) await listener(user.id)
       return {
         token,
         userInfoDto: {
@@ -161,6 +166,13 @@ export function authService(deps: AuthServiceDeps) {
 
       const taken = badRequest('用户名已被注册')
       if (await repo.findUserByName(userName)) throw taken
+      if (body.agreed !== true) throw badRequest('请阅读并勾选同意用户协议、买家协议、卖家协议和隐私政策')
+      const phone = body.phone?.trim() ?? ''
+      if (phone) {
+        if (!deps.verifyRegisterCode) throw badRequest('暂不支持手机号注册')
+        if (await repo.findUserByPhone(phone)) throw badRequest('该手机号已绑定其他账号')
+        await deps.verifyRegisterCode(phone, body.smsCode ?? '')
+      }
       const now = deps.now()
       const passwordHash = await hashPassword(password)
       try {
@@ -171,7 +183,7 @@ export function authService(deps: AuthServiceDeps) {
             nick_name: body.nickName?.trim() || userName,
             password_hash: passwordHash,
             avatar: '',
-            phone: '',
+            phone,
             email: '',
             user_code: newUserCode(),
             status: '0',
@@ -239,9 +251,37 @@ export function authService(deps: AuthServiceDeps) {
       }
     },
 
+    /** Runs after every successful login (e.g. a login cancels a pending cancellation). */
+    onLogin(listener: (userId: number) => Promise<void>) {
+      loginListeners.push(listener)
+    },
+
+    /** The user rows other modules change through here (the account module: passwords, phone, profile). */
+    users: {
+      byId: (userId: number) => repo.findUserById(userId),
+      byName: (userName: string) => repo.findUserByName(userName),
+      byPhone: (phone: string) => repo.findUserByPhone(phone),
+      update: (userId: number, patch: Parameters<ReturnType<typeof authRepo>['updateUser']>[1]) =>
+        repo.updateUser(userId, patch, deps.now()),
+      /** hashes and sets a new login password */
+      async setPassword(userId: number, password: string) {
+        await repo.updateUser(userId, { password_hash: await hashPassword(password) }, deps.now())
+      },
+      verifyPassword: async (userId: number, password: string) => {
+        const user = await repo.findUserById(userId)
+        return user ? verifyPassword(password, user.password_hash) : false
+      },
+      sessions: (userId: number) => repo.tokensOf(userId, deps.now()),
+      /** ends every session of the user but `keepHash` (null: all) */
+      endSessions: (userId: number, keepHash: string | null) => repo.deleteTokensOfUser(userId, keepHash),
+    },
+
     async logout(token: string | null) {
       if (token) await repo.deleteToken(sha256(token))
     },
+
+    /** Ends one session by its token hash (login devices). */
+    logoutHash: (tokenHash: string) => repo.deleteToken(tokenHash),
 
     async authenticate(token: string): Promise<Session> {
       const tokenHash = sha256(token)

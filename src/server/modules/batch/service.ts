@@ -169,6 +169,7 @@ export function batchService(deps: { db: Db; games: GameService; goods: GoodsSer
         return result.listing
       })
 
+      await goods.saleGate(userId)
       const status = await goods.newListingStatus()
       const goodsIds = await db.transaction().execute(async (trx) => {
         if (!(await batchRepo(trx).markPublished(batchId, now()))) throw badRequest(GOODS_MSG.BATCH_PUBLISHED)

@@ -52,6 +52,8 @@ export interface FundsDeps {
   isStaff: (userId: number) => Promise<boolean>
   /** money of a user's orders held in escrow, as buyer or as seller (the trade module's orders) */
   escrowOf: (userId: number, side: 'buyer' | 'seller') => Promise<number>
+  /** the real-name gate of the account module: throws (with the reason) unless a verified adult */
+  requireRealName?: (userId: number, what: string) => Promise<void>
   now: () => number
 }
 
@@ -220,6 +222,14 @@ export function fundsService(deps: FundsDeps) {
     },
 
     checkPayPassword,
+
+    /** 找回支付密码 (the account module checked the SMS code and the real name): a new PIN, lock lifted. */
+    async resetPayPassword(userId: number, cipherText: string) {
+      const pay = cipher.decrypt(cipherText)
+      const problem = pay === null ? '支付密码必须是 6 位数字' : payPinProblem(pay)
+      if (problem) throw bad(problem)
+      await repo.setPayPassword(userId, deps.pins.hash(pay!), now())
+    },
 
     // ---------------------------------------------------------------- top-ups
     async createTopup(userId: number, body: CreateTopupBody) {

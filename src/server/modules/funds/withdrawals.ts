@@ -32,6 +32,8 @@ export function withdrawalService(
   const { repo } = parts
   return {
     async createWithdrawal(userId: number, body: CreateWithdrawBody): Promise<Withdrawal> {
+      // money leaves the platform only to a verified adult (docs/account-security.md)
+      if (deps.requireRealName) await deps.requireRealName(userId, '提现')
       if (body.amount < FUNDS_LIMITS.withdrawMin || body.amount > FUNDS_LIMITS.withdrawMax)
         throw bad(`提现金额须在 ${yuan(FUNDS_LIMITS.withdrawMin)} 至 ${yuan(FUNDS_LIMITS.withdrawMax)} 之间`)
       // a bank card (16–19 digits, Luhn) or an Alipay account (mainland mobile or e-mail)

@@ -58,6 +58,8 @@ export interface GoodsServiceDeps {
   searchCacheMs?: number
   /** the shared invalidation channel (several processes clear their caches together) */
   invalidation?: Invalidation
+  /** the real-name gate of the account module: a listing goes on sale only for a verified adult */
+  requireRealName?: (userId: number, what: string) => Promise<void>
 }
 
 type GoodsRow = GoodsTable & { id: number }
@@ -287,6 +289,11 @@ export function goodsService(deps: GoodsServiceDeps) {
     }
   }
 
+  /** Before a listing can go on sale its seller must be a verified adult (docs/account-security.md). */
+  async function saleGate(sellerId: number) {
+    if (deps.requireRealName) await deps.requireRealName(sellerId, '发布商品')
+  }
+
   /** A listing's change in one transaction (owner checked, search entries rewritten), then caches cleared. */
   async function change(userId: number, goodsId: number, apply: (trx: Db, row: GoodsRow) => Promise<void>) {
     await db.transaction().execute(async (trx) => {
@@ -409,6 +416,7 @@ export function goodsService(deps: GoodsServiceDeps) {
 
     async publish(userId: number, body: PublishGoodsBody): Promise<PublishGoodsResult> {
       const listing = await check(body)
+      await saleGate(userId)
       const status = await newListingStatus()
       const [goodsId] = await db
         .transaction()
@@ -420,6 +428,7 @@ export function goodsService(deps: GoodsServiceDeps) {
 
     async update(userId: number, body: UpdateGoodsBody): Promise<PublishGoodsResult> {
       const listing = await check(body)
+      await saleGate(userId)
       const approve = await autoApprove()
       let status: GoodsStatus = 'AUDITING'
       await change(userId, body.goodsId, async (trx, row) => {
@@ -454,6 +463,12 @@ export function goodsService(deps: GoodsServiceDeps) {
       return { goodsId: body.goodsId, status }
     },
 
+    /** the real-name gate of new listings (batch publish calls it before its transaction) */
+    saleGate,
+
+    /** how many listings of a seller are on sale (account cancellation's conditions) */
+    onSaleCount: (sellerId: number) => repo.countByStatus(sellerId, ['ON_SALE']),
+
     async myList(userId: number, query: MyGoodsQuery): Promise<Page<GoodsBrief>> {
       const page = await repo.sellerPage(userId, query)
       return {
@@ -471,6 +486,7 @@ export function goodsService(deps: GoodsServiceDeps) {
     },
 
     async onShelf(userId: number, goodsId: number): Promise<GoodsStatus> {
+      await saleGate(userId)
       const approve = await autoApprove()
       let status: GoodsStatus = 'ON_SALE'
       await change(userId, goodsId, async (trx, row) => {

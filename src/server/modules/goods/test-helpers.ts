@@ -13,16 +13,33 @@ export const NEW_USER_PASSWORD = 'Passw0rd!x'
 export async function newUser(
   app: FastifyInstance,
   prefix = 'user',
+  opts: { verified?: boolean } = {},
 ): Promise<{ token: string; userId: number; username: string }> {
   users += 1
   const username = `${prefix}${Date.now().toString(36)}${users}`.slice(0, 20)
   const password = NEW_USER_PASSWORD
   const encrypted = await encryptPassword(app, password)
   const res = await call(app, 'POST', '/api/register', {
-    body: { username, password: encrypted, confirmPassword: encrypted, nickName: `测试${users}` },
+    body: {
+      username,
+      password: encrypted,
+      confirmPassword: encrypted,
+      nickName: `测试${users}`,
+      agreed: true,
+    },
   })
   if (res.code !== 200) throw new Error(`register failed: ${res.msg}`)
   const token = await tokenOf(app, username, password)
+  // a verified adult (sandbox identity), as selling and withdrawing require (docs/account-security.md)
+  if (opts.verified ?? true) {
+    const verified = await call(app, 'POST', '/api/user/realName', {
+      token,
+      body: { realName: '陈静', idNumber: '320102199508152229' },
+    })
+    // an app without a real-name provider (sandbox off) has no way to verify: the user stays unverified
+    if (verified.code !== 200 && !/服务暂不可用/.test(verified.msg))
+      throw new Error(`real name failed: ${verified.msg}`)
+  }
   const info = await call(app, 'GET', '/api/getInfo', { token })
   return { token, userId: info.user.userId, username }
 }

@@ -192,6 +192,25 @@ export function imageService(deps: { db: Db; files: FileStorage; now: () => numb
       return toImage(row)
     },
 
+    /**
+     * An avatar: the user's uploaded, unused image cropped to a 256×256 square around its centre,
+     * stored as a new file; answers its URL (the account module keeps it on the user).
+     */
+    async squareAvatar(ownerId: number, imageId: string): Promise<string> {
+      const [row] = await repo.findMany([imageId])
+      if (!row || row.owner_id !== ownerId || row.goods_id !== null)
+        throw badRequest(GOODS_MSG.IMAGE_NOT_AVAILABLE)
+      const source = await files.get(`${imageId}.jpg`)
+      if (!source) throw badRequest(GOODS_MSG.IMAGE_NOT_AVAILABLE)
+      const square = await sharp(await buffer(source.open()))
+        .resize(256, 256, { fit: 'cover', position: 'centre' })
+        .jpeg({ quality: IMAGE_QUALITY })
+        .toBuffer()
+      const id = randomBytes(16).toString('hex')
+      await files.put(`${id}.jpg`, square)
+      return imageUrl(id)
+    },
+
     async imagesOf(goodsId: number): Promise<GoodsImage[]> {
       return (await repo.ofGoods([goodsId])).map(toImage)
     },

@@ -325,6 +325,8 @@ export function orderLifecycle(
 
     /** Money of a user's orders held in escrow, as buyer or as seller (the wallet shows both). */
     escrowOf: (userId: number, side: 'buyer' | 'seller') => repo.escrowOf(userId, side),
+    /** open orders and disputes of a user (account cancellation's conditions) */
+    openOrderCounts: (userId: number) => repo.openOrderCounts(userId),
 
     // ---------------------------------------------------------------- for the warrant module
     /** The order a party opens a dispute on (404 for strangers, 403 for staff, 400 when not disputable). */

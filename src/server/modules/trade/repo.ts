@@ -141,6 +141,20 @@ export function tradeRepo(db: Db) {
     },
 
     /** Money of a user's orders held in escrow (paid, not yet settled or refunded), as buyer or seller. */
+    /** A user's orders not yet finished (as buyer or seller), and those of them in arbitration. */
+    async openOrderCounts(userId: number): Promise<{ open: number; disputed: number }> {
+      const rows = await db
+        .selectFrom('orders')
+        .select(['status', sql<number>`count(*)`.as('n')])
+        .where((eb) => eb.or([eb('buyer_id', '=', userId), eb('seller_id', '=', userId)]))
+        .where('status', 'in', ['UNPAID', 'PAID', 'DELIVERING', 'TO_CONFIRM', 'REFUNDING', 'ARBITRATING'])
+        .groupBy('status')
+        .execute()
+      const count = (pick: (s: string) => boolean) =>
+        rows.filter((r) => pick(r.status)).reduce((sum, r) => sum + Number(r.n), 0)
+      return { open: count((s) => s !== 'ARBITRATING'), disputed: count((s) => s === 'ARBITRATING') }
+    },
+
     async escrowOf(userId: number, side: 'buyer' | 'seller'): Promise<number> {
       const row = await db
         .selectFrom('orders')

@@ -110,5 +110,17 @@ export function CentreLayout({
 }
 
 export const FUNDS_CENTRE: Centre = { ...BUYER_CENTRE, name: '资金管理', home: '/account/balance.html' }
-export const ACCOUNT_CENTRE: Centre = { ...BUYER_CENTRE, name: '账号管理', home: '/userHome.html' }
+export const ACCOUNT_CENTRE: Centre = {
+  name: '账号管理',
+  home: '/my/setting',
+  links: [
+    { to: '/my/setting', label: '账号设置' },
+    { to: '/user/userBase.html', label: '个人资料' },
+    { to: '/user/userCert.html', label: '实名认证' },
+    { to: '/user/loginPass.html', label: '登录密码' },
+    { to: '/user/phoneBind.html', label: '手机换绑' },
+    { to: '/user/payPass.html', label: '支付密码' },
+    { to: '/user/warrant.html', label: '找回支付密码' },
+  ],
+}
 export const MESSAGE_CENTRE: Centre = { ...BUYER_CENTRE, name: '消息中心', home: '/message/userMessage.html' }

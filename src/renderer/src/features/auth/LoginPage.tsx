@@ -3,12 +3,14 @@
  * (click to refresh). Server errors appear in the form and renew the captcha; success stores the
  * token and returns to the `redirect` query (same-site paths only) or home.
  */
+import { useState } from 'react'
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom'
 import { Alert, Button, Form, Input } from 'antd'
 import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons'
 import { useLogin } from '@renderer/api/auth'
 import { useSessionStore } from '@renderer/stores/session'
 import { safeRedirectTarget } from '@renderer/utils/validate'
+import { ForgetPasswordModal } from '@renderer/features/account/ForgetPasswordModal'
 import { AuthShell } from './AuthShell'
 import { CaptchaField } from './CaptchaField'
 import { formErrorText, type LoginLocationState } from './form-error'
@@ -31,6 +33,7 @@ export default function LoginPage() {
   const error = login.error ? formErrorText(login.error) : ''
   const registered = (location.state as LoginLocationState | null)?.registered
   const target = safeRedirectTarget(params.get('redirect'))
+  const [forgetOpen, setForgetOpen] = useState(false)
 
   // already logged in when the page opened: straight on (a login made here navigates itself)
   if (loggedIn && login.isIdle) return <Navigate to={target} replace />
@@ -99,8 +102,18 @@ export default function LoginPage() {
         <div className="auth-form__footer">
           <span>还没有账号？</span>
           <Link to="/register.html">免费注册</Link>
+          <Button type="link" size="small" onClick={() => setForgetOpen(true)} style={{ marginLeft: 'auto' }}>
+            忘记密码
+          </Button>
         </div>
       </Form>
+      <ForgetPasswordModal
+        open={forgetOpen}
+        onClose={(username) => {
+          setForgetOpen(false)
+          if (username) form.setFieldsValue({ username, password: '' })
+        }}
+      />
     </AuthShell>
   )
 }

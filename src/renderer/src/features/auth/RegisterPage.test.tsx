@@ -30,12 +30,19 @@ const renderRegister = () => renderPage(<RegisterPage />, { url: '/register.html
 
 const decrypt = (cipher: string) => keys.privateKey.decrypt(forge.util.decode64(cipher), 'RSAES-PKCS1-V1_5')
 
-function fill(values: { username: string; password: string; confirm: string; nick?: string }) {
+function fill(values: {
+  username: string
+  password: string
+  confirm: string
+  nick?: string
+  agree?: boolean
+}) {
   fireEvent.change(screen.getByPlaceholderText('字母开头，4-20 位'), { target: { value: values.username } })
   fireEvent.change(screen.getByPlaceholderText(/8-32 位/), { target: { value: values.password } })
   fireEvent.change(screen.getByPlaceholderText('请再次输入密码'), { target: { value: values.confirm } })
   if (values.nick)
     fireEvent.change(screen.getByPlaceholderText('展示给其他用户的名字'), { target: { value: values.nick } })
+  if (values.agree ?? true) fireEvent.click(screen.getByLabelText('同意协议'))
   fireEvent.click(screen.getByText(/^注\s*册$/).closest('button')!)
 }
 
@@ -53,8 +60,9 @@ describe('register page', () => {
   it('checks the username rule, password rule and confirmation before sending', async () => {
     renderRegister()
     await screen.findByText('注册账号', { selector: 'h1' })
-    fill({ username: '1abc', password: 'abcdefgh', confirm: 'abcdefgx' })
+    fill({ username: '1abc', password: 'abcdefgh', confirm: 'abcdefgx', agree: false })
     expect(await screen.findByText(/用户名须为/)).toBeTruthy()
+    expect(await screen.findByText('请阅读并勾选同意全部协议')).toBeTruthy()
     expect(await screen.findByText('密码须至少包含大写字母、小写字母、数字、符号中的三类')).toBeTruthy()
     expect(await screen.findByText('两次输入的密码不一致')).toBeTruthy()
     expect(server.callsTo(AUTH.register)).toHaveLength(0)
@@ -69,6 +77,7 @@ describe('register page', () => {
     const sent = server.callsTo(AUTH.register)[0]!.body
     expect(sent.username).toBe('player42')
     expect(sent.nickName).toBe('四十二')
+    expect(sent.agreed).toBe(true)
     expect(sent.password).not.toBe('Abcdef1!')
     expect(decrypt(sent.password)).toBe('Abcdef1!')
     expect(decrypt(sent.confirmPassword)).toBe('Abcdef1!')

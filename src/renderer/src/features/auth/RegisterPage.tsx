@@ -4,8 +4,11 @@
  * page with a success message and the username filled in.
  */
 import { Link, useNavigate } from 'react-router-dom'
-import { Alert, Button, Form, Input } from 'antd'
-import { LockOutlined, SafetyOutlined, SmileOutlined, UserOutlined } from '@ant-design/icons'
+import { Alert, Button, Checkbox, Form, Input } from 'antd'
+import { LockOutlined, MobileOutlined, SafetyOutlined, SmileOutlined, UserOutlined } from '@ant-design/icons'
+import { noticeDetailPath } from '@shared/help-links'
+import { useSendRegisterCode } from '@renderer/api/account'
+import { SmsCodeInput } from '@renderer/components/SmsCodeInput'
 import { PASSWORD_RULE, USERNAME_RULE, passwordProblem, usernameProblem } from '@shared/rules/account'
 import { useRegister } from '@renderer/api/auth'
 import { toast } from '@renderer/utils/toast'
@@ -19,8 +22,21 @@ interface RegisterForm {
   password: string
   confirmPassword: string
   nickName?: string
+  phone?: string
+  smsCode?: string
+  agreed?: boolean
   code?: string
 }
+
+const PHONE = /^1[3-9]\d{9}$/
+
+/** The agreements a new user accepts (existing notices). */
+const AGREEMENTS = [
+  { noticeId: 30, title: '用户协议' },
+  { noticeId: 46, title: '买家协议' },
+  { noticeId: 50, title: '卖家协议' },
+  { noticeId: 61, title: '隐私协议' },
+] as const
 
 export type Strength = 0 | 1 | 2 | 3
 
@@ -57,6 +73,8 @@ export default function RegisterPage() {
   const registering = useRegister()
   const error = registering.error ? formErrorText(registering.error) : ''
   const password = Form.useWatch('password', form) ?? ''
+  const phone = Form.useWatch('phone', form) ?? ''
+  const sendCode = useSendRegisterCode()
 
   const onFinish = (values: RegisterForm) => {
     const username = values.username.trim()
@@ -66,6 +84,8 @@ export default function RegisterPage() {
         password: values.password,
         confirmPassword: values.confirmPassword,
         ...(values.nickName?.trim() ? { nickName: values.nickName.trim() } : {}),
+        ...(values.phone ? { phone: values.phone, smsCode: values.smsCode } : {}),
+        agreed: values.agreed === true,
         ...(captcha.enabled ? { code: values.code?.trim(), uuid: captcha.uuid } : {}),
       },
       {
@@ -163,7 +183,43 @@ export default function RegisterPage() {
         >
           <Input prefix={<SmileOutlined />} placeholder="展示给其他用户的名字" maxLength={30} />
         </Form.Item>
+        <Form.Item
+          name="phone"
+          label="手机号（选填，绑定后可用短信找回密码）"
+          rules={[{ pattern: PHONE, message: '请输入 11 位中国大陆手机号' }]}
+        >
+          <Input prefix={<MobileOutlined />} placeholder="11 位手机号" maxLength={11} inputMode="numeric" />
+        </Form.Item>
+        {PHONE.test(phone) ? (
+          <Form.Item
+            name="smsCode"
+            label="短信验证码"
+            rules={[{ required: true, pattern: /^\d{6}$/, message: '请输入 6 位短信验证码' }]}
+          >
+            <SmsCodeInput send={() => sendCode.mutateAsync(phone)} />
+          </Form.Item>
+        ) : null}
         {captcha.enabled ? <CaptchaField captcha={captcha} icon={<SafetyOutlined />} /> : null}
+        <Form.Item
+          name="agreed"
+          valuePropName="checked"
+          rules={[
+            {
+              validator: async (_, value: boolean | undefined) => {
+                if (!value) throw new Error('请阅读并勾选同意全部协议')
+              },
+            },
+          ]}
+        >
+          <Checkbox aria-label="同意协议">
+            我已阅读并同意
+            {AGREEMENTS.map((a) => (
+              <Link key={a.noticeId} to={noticeDetailPath(a.noticeId)} target="_blank">
+                《{a.title}》
+              </Link>
+            ))}
+          </Checkbox>
+        </Form.Item>
         {error ? (
           <Alert className="auth-form__alert" type="error" showIcon title={error} role="alert" />
         ) : null}

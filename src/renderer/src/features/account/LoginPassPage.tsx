@@ -1,0 +1,111 @@
+/**
+ * /user/loginPass.html: change the login password. The old one is checked (RSA-encrypted like at
+ * login, wrong tries count toward the login lock); the new one follows the strength rule; every other
+ * login of the user ends (docs/account-security.md).
+ */
+import { Alert, Button, Form, Input } from 'antd'
+import { LockOutlined } from '@ant-design/icons'
+import { PASSWORD_RULE, passwordProblem } from '@shared/rules/account'
+import { useChangePassword } from '@renderer/api/account'
+import { ACCOUNT_CENTRE, CentreLayout } from '@renderer/app/layouts/CentreLayout'
+import { apiErrorText } from '@renderer/utils/api-error'
+
+interface Values {
+  oldPassword: string
+  newPassword: string
+  confirm: string
+}
+
+/** The form rule of a new login password (the server checks the same rule). */
+export const newPasswordRule = {
+  validator: (_: unknown, value: string) => {
+    if (!value) return Promise.reject(new Error('请输入新密码'))
+    const problem = passwordProblem(value)
+    return problem ? Promise.reject(new Error(problem)) : Promise.resolve()
+  },
+}
+
+export const confirmRule =
+  (field: string) =>
+  ({ getFieldValue }: { getFieldValue: (name: string) => unknown }) => ({
+    validator: (_: unknown, value: string) =>
+      value && value === getFieldValue(field)
+        ? Promise.resolve()
+        : Promise.reject(new Error(value ? '两次输入的密码不一致' : '请再次输入新密码')),
+  })
+
+export default function LoginPassPage() {
+  const [form] = Form.useForm<Values>()
+  const change = useChangePassword()
+
+  return (
+    <CentreLayout centre={ACCOUNT_CENTRE} title="修改登录密码">
+      <div className="centre-narrow" style={{ maxWidth: 420 }}>
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title="修改成功后，您在其他设备上的登录将全部失效"
+          description={`新密码要求：${PASSWORD_RULE.hint}`}
+        />
+        {change.isSuccess ? (
+          <Alert
+            type="success"
+            showIcon
+            role="status"
+            style={{ marginBottom: 16 }}
+            title="登录密码已修改，其他设备已下线"
+          />
+        ) : null}
+        <Form<Values>
+          form={form}
+          layout="vertical"
+          onFinish={(v) =>
+            change.mutate(
+              { oldPassword: v.oldPassword, newPassword: v.newPassword },
+              { onSuccess: () => form.resetFields() },
+            )
+          }
+          onValuesChange={() => change.isError && change.reset()}
+        >
+          <Form.Item name="oldPassword" label="原密码" rules={[{ required: true, message: '请输入原密码' }]}>
+            <Input.Password prefix={<LockOutlined />} autoComplete="current-password" aria-label="原密码" />
+          </Form.Item>
+          <Form.Item name="newPassword" label="新密码" rules={[newPasswordRule]}>
+            <Input.Password
+              prefix={<LockOutlined />}
+              autoComplete="new-password"
+              aria-label="新密码"
+              maxLength={32}
+            />
+          </Form.Item>
+          <Form.Item
+            name="confirm"
+            label="确认新密码"
+            dependencies={['newPassword']}
+            rules={[confirmRule('newPassword')]}
+          >
+            <Input.Password
+              prefix={<LockOutlined />}
+              autoComplete="new-password"
+              aria-label="确认新密码"
+              maxLength={32}
+            />
+          </Form.Item>
+          {change.error ? (
+            <Alert
+              type="error"
+              showIcon
+              role="alert"
+              style={{ marginBottom: 16 }}
+              title={apiErrorText(change.error, '修改失败')}
+            />
+          ) : null}
+          <Button type="primary" htmlType="submit" block loading={change.isPending}>
+            确认修改
+          </Button>
+        </Form>
+      </div>
+    </CentreLayout>
+  )
+}
