@@ -189,6 +189,8 @@ export const WECHAT = {
       password: cipherText('密码'),
       confirmPassword: cipherText('确认密码'),
       nickName: optional(text('昵称', 30, 0)),
+      /** the user, buyer, seller and privacy agreements ticked (the register call refuses otherwise) */
+      agreed: bool('同意协议'),
       ...captcha,
     }),
     answer: data<LoginResult>(),

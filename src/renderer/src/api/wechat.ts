@@ -92,6 +92,8 @@ export function useBindLogin() {
 export interface BindRegisterValues extends BindLoginValues {
   confirmPassword: string
   nickName?: string
+  /** the agreements ticked */
+  agreed: boolean
 }
 
 /** /bind.html: register a new account, bind, and keep the session. */

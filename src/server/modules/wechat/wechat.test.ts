@@ -115,7 +115,7 @@ describe('scan login', () => {
     const pw = await encryptPassword(t.app, 'Passw0rd!x')
     const username = `wxn${Date.now().toString(36)}`.slice(0, 16)
     const res = await call(t.app, 'POST', '/api/user/userOfficial/bindRegister', {
-      body: { bindTicket, username, password: pw, confirmPassword: pw, nickName: '新微信用户' },
+      body: { bindTicket, username, password: pw, confirmPassword: pw, nickName: '新微信用户', agreed: true },
     })
     expect(res).toMatchObject({ code: 200, data: { userInfoDto: { userName: username } } })
     const binding = await call(t.app, 'GET', '/api/user/userOfficial/binding', { token: res.data.token })

@@ -80,12 +80,12 @@ afterEach(() => {
 })
 
 describe('account settings hub', () => {
-  it('shows the security level, the bindings, the WeChat slot and ends another device', async () => {
+  it('shows the security level, the bindings, the WeChat card and ends another device', async () => {
     renderPage(<SettingPage />, { url: '/my/setting' })
     expect(await screen.findByTestId('security-level')).toHaveProperty('textContent', '中')
     expect(screen.getByText('138****8001')).toBeTruthy()
     expect(screen.getByText('张* 1101**********1239')).toBeTruthy()
-    expect(screen.getByTestId('wechat-binding-card').textContent).toContain('建设中')
+    expect(screen.getByLabelText('微信绑定').textContent).toContain('微信公众号')
     expect(await screen.findByText('当前设备')).toBeTruthy()
     expect(screen.getByText('iOS · Safari')).toBeTruthy()
     const endButton = () => screen.getAllByRole('button', { name: /^下\s*线$/ })

@@ -4,11 +4,11 @@
  * page with a success message and the username filled in.
  */
 import { Link, useNavigate } from 'react-router-dom'
-import { Alert, Button, Checkbox, Form, Input } from 'antd'
+import { Alert, Button, Form, Input } from 'antd'
 import { LockOutlined, MobileOutlined, SafetyOutlined, SmileOutlined, UserOutlined } from '@ant-design/icons'
-import { noticeDetailPath } from '@shared/help-links'
 import { useSendRegisterCode } from '@renderer/api/account'
 import { SmsCodeInput } from '@renderer/components/SmsCodeInput'
+import { AgreementsField } from '@renderer/components/AgreementsField'
 import { PASSWORD_RULE, USERNAME_RULE, passwordProblem, usernameProblem } from '@shared/rules/account'
 import { useRegister } from '@renderer/api/auth'
 import { toast } from '@renderer/utils/toast'
@@ -29,14 +29,6 @@ interface RegisterForm {
 }
 
 const PHONE = /^1[3-9]\d{9}$/
-
-/** The agreements a new user accepts (existing notices). */
-const AGREEMENTS = [
-  { noticeId: 30, title: '用户协议' },
-  { noticeId: 46, title: '买家协议' },
-  { noticeId: 50, title: '卖家协议' },
-  { noticeId: 61, title: '隐私协议' },
-] as const
 
 export type Strength = 0 | 1 | 2 | 3
 
@@ -200,26 +192,7 @@ export default function RegisterPage() {
           </Form.Item>
         ) : null}
         {captcha.enabled ? <CaptchaField captcha={captcha} icon={<SafetyOutlined />} /> : null}
-        <Form.Item
-          name="agreed"
-          valuePropName="checked"
-          rules={[
-            {
-              validator: async (_, value: boolean | undefined) => {
-                if (!value) throw new Error('请阅读并勾选同意全部协议')
-              },
-            },
-          ]}
-        >
-          <Checkbox aria-label="同意协议">
-            我已阅读并同意
-            {AGREEMENTS.map((a) => (
-              <Link key={a.noticeId} to={noticeDetailPath(a.noticeId)} target="_blank">
-                《{a.title}》
-              </Link>
-            ))}
-          </Checkbox>
-        </Form.Item>
+        <AgreementsField />
         {error ? (
           <Alert className="auth-form__alert" type="error" showIcon title={error} role="alert" />
         ) : null}

@@ -3,6 +3,7 @@
  * that identity to an existing account (log in) or to a new one (register); both end logged in.
  * The one-time ticket comes from /offLogin.html in the router state (docs/wechat.md).
  */
+import { AgreementsField } from '@renderer/components/AgreementsField'
 import { useState } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router-dom'
 import { Alert, Button, Form, Input, Result, Tabs } from 'antd'
@@ -20,6 +21,7 @@ interface BindForm {
   password: string
   confirmPassword?: string
   nickName?: string
+  agreed?: boolean
   code?: string
 }
 
@@ -95,6 +97,7 @@ function NewAccount({ ticket, captcha, onDone }: { ticket: string; captcha: Capt
         password: v.password,
         confirmPassword: v.confirmPassword ?? '',
         nickName: v.nickName?.trim() || undefined,
+        agreed: v.agreed === true,
         ...(captcha.enabled ? { code: v.code?.trim(), uuid: captcha.uuid } : {}),
       },
       {
@@ -175,6 +178,7 @@ function NewAccount({ ticket, captcha, onDone }: { ticket: string; captcha: Capt
         <Input placeholder="选填" maxLength={30} />
       </Form.Item>
       {captcha.enabled ? <CaptchaField captcha={captcha} icon={<SafetyOutlined />} /> : null}
+      <AgreementsField />
       {error ? <Alert className="auth-form__alert" type="error" showIcon title={error} role="alert" /> : null}
       <Button type="primary" htmlType="submit" block loading={bind.isPending}>
         注册并绑定
