@@ -40,7 +40,7 @@ test('WeChat scan login binds through /bind.html, then logs in by scan alone; an
   const second = await (await browser.newContext()).newPage()
   await scanWithSandboxPhone(second)
   await expect(second).toHaveURL(/\/$/)
-  await expect(second.getByRole('link', { name: DEMO_USERS.seller.nickName })).toBeVisible()
+  await expect(second.getByRole('link', { name: DEMO_USERS.seller.nickName, exact: true })).toBeVisible()
   await second.screenshot({ path: 'test-results/wechat-logged-in.png' })
 
   // a buyer pays one of the seller's listings: the seller's WeChat gets 买家已付款
