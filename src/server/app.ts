@@ -41,6 +41,8 @@ import { tradeRoutes } from './modules/trade/routes'
 import { tradeService, type TradeService } from './modules/trade/service'
 import { warrantRoutes } from './modules/warrant/routes'
 import { warrantService } from './modules/warrant/service'
+import { oplogRoutes } from './modules/oplog/routes'
+import { oplogService } from './modules/oplog/service'
 
 export interface BuildAppOptions {
   dataDir: string
@@ -98,7 +100,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     const system = systemService(db)
     await system.syncCaptchaFlag(captchaEnabled)
     const cipher = loadOrCreateKeyPair(opts.dataDir)
-    const auth = authService({ db, system, cipher, captchaEnabled, now })
+    // the staff operation log and the login log (docs/console.md)
+    const oplog = oplogService(db, now)
+    const auth = authService({ db, system, cipher, captchaEnabled, now, loginLog: oplog.login })
 
     registerEnvelope(app)
     // strict validation: safe integers only, no lenient coercion; unknown fields are refused
@@ -115,11 +119,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       exposedHeaders: ['Content-Disposition'],
       maxAge: 600,
     })
-    registerAuth(app, auth)
+    registerAuth(app, auth, oplog.denied)
     await app.register(
       async (api) => {
         await api.register(authRoutes, { auth, cipher, now })
         await api.register(systemRoutes, { system, auth })
+        await api.register(oplogRoutes, { oplog })
         // catalogue: game configs, listings, images, batch publish, delivery accounts, pushes, follows
         const games = gameService(db, now)
         await api.register(gameRoutes, { games })

@@ -1,0 +1,17 @@
+/**
+ * The console page registry (docs/console.md): a menu row's `component` string → its page, loaded
+ * lazily, so the console's code (and its chart library) is a chunk of its own that buyers never
+ * download. A page is `pages/<PageName>/index.tsx` with a default export; add one line here.
+ * A component name not listed renders the 建设中 page with the menu item's title.
+ */
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react'
+
+export type ConsolePage = LazyExoticComponent<ComponentType>
+
+export const CONSOLE_PAGES: Record<string, ConsolePage> = {
+  OpLog: lazy(() => import('./pages/OpLog')),
+}
+
+export function consolePage(component: string | undefined): ConsolePage | undefined {
+  return component ? CONSOLE_PAGES[component] : undefined
+}
