@@ -6,6 +6,7 @@ import { mkdirSync } from 'node:fs'
 import fastifyCors from '@fastify/cors'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { API_BASE, DESKTOP_APP_ORIGIN } from '../shared/constants'
+import { PERMS } from '../shared/permissions'
 import { openDatabase, type Db } from './db'
 import { migrateToLatest } from './db/migrate'
 import { seedBase, seedDemo } from './db/seed'
@@ -170,7 +171,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
           gateways: sandbox ? [sandbox] : [],
           messages,
           exports,
-          isStaff: auth.isStaff,
+          // staff list every user's withdrawals: the permission of 提现审核 (docs/console.md)
+          isStaff: (userId) => auth.hasPermission(userId, PERMS.withdrawList),
           // the wallet shows the escrow of the user's orders (read through the trade service, built next)
           escrowOf: (userId, side) => trade.escrowOf(userId, side),
           now,
@@ -184,7 +186,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
           messages,
           bus,
           cipher: fieldCipher(loadOrCreateKey(opts.dataDir)),
-          isStaff: auth.isStaff,
+          // staff enter every order's room: the permission of 纠纷仲裁 (docs/console.md)
+          isStaff: (userId) => auth.hasPermission(userId, PERMS.disputeList),
           exports,
           now,
         })
@@ -196,7 +199,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
           trade,
           funds,
           messages,
-          isStaff: auth.isStaff,
+          isStaff: (userId) => auth.hasPermission(userId, PERMS.disputeList),
           staffIds: auth.staffIds,
           bus,
           now,

@@ -6,7 +6,6 @@
  * follows are known.
  */
 import type { FastifyPluginAsync } from 'fastify'
-import { ROLE_ADMIN } from '../../shared/constants'
 import type { Db, DbDialect } from '../db'
 import { registerMultipart } from '../plugins/multipart'
 import type { AuthService } from './auth/service'
@@ -63,7 +62,6 @@ export function catalogueServices(deps: CatalogueDeps): Catalogue & {
     system,
     now,
     searchCacheMs: deps.searchCacheMs,
-    isAdmin: async (userId) => (await deps.auth.roleKeys(userId)).includes(ROLE_ADMIN),
     isFollowing: (userId, goodsId) => follows!.isFollowing(userId, goodsId),
   })
   follows = followService({ db, goods, now })

@@ -4,8 +4,11 @@
  * src/shared/permissions.ts. Plain data: no Node, no DOM.
  */
 import { PERMS } from '../permissions'
-import { data, endpoint, none, page } from './contract'
-import { bool, int, oneOf, optional, paging, pattern, strict, text } from './fields'
+import { data, endpoint, none, page, type QueryOf } from './contract'
+import { bool, id, int, list, oneOf, optional, paging, pattern, strict, text } from './fields'
+import { GOODS_STATUSES } from './goods'
+import { WITHDRAW_REJECT_REASON_MAX, WITHDRAW_STATUSES, type LedgerEntry, type Withdrawal } from './funds'
+import type { ExportResult } from './common'
 
 export const OP_LOG_STATUSES = ['SUCCESS', 'DENIED'] as const
 export type OpLogStatus = (typeof OP_LOG_STATUSES)[number]
@@ -113,5 +116,126 @@ export const CONSOLE = {
       sidebarLogo: bool('显示侧边栏标志'),
     }),
     answer: none(),
+  }),
+}
+
+// ------------------------------------------------------------------ 商品审核
+
+/** A listing as the review queue shows it. */
+export interface StaffGoods {
+  goodsId: number
+  title: string
+  gameId: number
+  gameName: string
+  goodsType: string
+  price: number
+  stock: number
+  status: string
+  sellerId: number
+  sellerName: string
+  /** held for review: why (contact details in the text, a missing screenshot…); a rejection's reason */
+  auditRemark: string
+  /** in review with a hold reason (not only the audit switch) */
+  held: boolean
+  createdAt: number
+  updatedAt: number
+}
+
+const goodsIds = list('商品', id('商品编号'), 50, 1)
+const reason = text('原因', 200)
+
+export const CONSOLE_GOODS = {
+  list: endpoint({
+    method: 'GET',
+    path: '/console/goods/list',
+    access: 'user',
+    permission: PERMS.goodsAuditList,
+    query: strict({
+      ...paging(),
+      /** AUDITING: the review queue */
+      status: optional(oneOf('状态', GOODS_STATUSES)),
+      keyword: optional(text('标题', 50)),
+      sellerName: optional(text('卖家', 64)),
+      goodsId: optional(id('商品编号')),
+    }),
+    answer: page<StaffGoods>(),
+  }),
+  approve: endpoint({
+    method: 'POST',
+    path: '/console/goods/approve',
+    access: 'user',
+    permission: PERMS.goodsAuditApprove,
+    body: strict({ goodsIds }),
+    answer: data<{ done: number }>(),
+  }),
+  /** back to the seller (已下架) with the reason, which the seller reads on the listing */
+  reject: endpoint({
+    method: 'POST',
+    path: '/console/goods/reject',
+    access: 'user',
+    permission: PERMS.goodsAuditReject,
+    body: strict({ goodsIds, reason }),
+    answer: data<{ done: number }>(),
+  }),
+  /** forced take-down of a listing on sale or in review */
+  takedown: endpoint({
+    method: 'POST',
+    path: '/console/goods/takedown',
+    access: 'user',
+    permission: PERMS.goodsTakedown,
+    body: strict({ goodsId: id('商品编号'), reason }),
+    answer: none(),
+  }),
+}
+
+export type ConsoleGoodsQuery = QueryOf<typeof CONSOLE_GOODS.list>
+
+// ------------------------------------------------------------------ 提现审核
+
+const withdrawNo = text('提现单号', 40)
+
+export const CONSOLE_FUNDS = {
+  /** every user's withdrawals, the payee account in full (staff pay it out) */
+  withdrawList: endpoint({
+    method: 'GET',
+    path: '/console/withdraw/list',
+    access: 'user',
+    permission: PERMS.withdrawList,
+    query: strict({ ...paging(), status: optional(oneOf('状态', WITHDRAW_STATUSES)) }),
+    answer: page<Withdrawal>(),
+  }),
+  /** a user's recent ledger rows (the drawer of a withdrawal) */
+  userLedger: endpoint({
+    method: 'GET',
+    path: '/console/withdraw/ledger/:userId',
+    access: 'user',
+    permission: PERMS.withdrawList,
+    params: strict({ userId: id('用户编号') }),
+    query: strict(paging(50)),
+    answer: page<LedgerEntry>(),
+  }),
+  approve: endpoint({
+    method: 'POST',
+    path: '/console/withdraw/approve',
+    access: 'user',
+    permission: PERMS.withdrawApprove,
+    body: strict({ withdrawNo }),
+    answer: none(),
+  }),
+  reject: endpoint({
+    method: 'POST',
+    path: '/console/withdraw/reject',
+    access: 'user',
+    permission: PERMS.withdrawReject,
+    body: strict({ withdrawNo, reason: text('驳回原因', WITHDRAW_REJECT_REASON_MAX) }),
+    answer: none(),
+  }),
+  export: endpoint({
+    method: 'POST',
+    path: '/console/withdraw/export',
+    access: 'user',
+    permission: PERMS.withdrawExport,
+    body: strict({ status: optional(oneOf('状态', WITHDRAW_STATUSES)) }),
+    answer: data<ExportResult>(),
   }),
 }
