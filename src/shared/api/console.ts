@@ -5,7 +5,7 @@
  */
 import { PERMS } from '../permissions'
 import { data, endpoint, none, page, type QueryOf } from './contract'
-import { bool, id, int, list, oneOf, optional, paging, pattern, strict, text } from './fields'
+import { Type, bool, id, int, list, oneOf, optional, paging, pattern, strict, text } from './fields'
 import { GOODS_STATUSES } from './goods'
 import { WITHDRAW_REJECT_REASON_MAX, WITHDRAW_STATUSES, type LedgerEntry, type Withdrawal } from './funds'
 import type { ExportResult } from './common'
@@ -142,7 +142,10 @@ export interface StaffGoods {
 }
 
 const goodsIds = list('商品', id('商品编号'), 50, 1)
-const reason = text('原因', 200)
+/** a required reason: not blank (the user or seller reads it) */
+const reasonText = (title: string, maxLength: number) =>
+  Type.String({ title, minLength: 1, maxLength, pattern: '\\S' })
+const reason = reasonText('原因', 200)
 
 export const CONSOLE_GOODS = {
   list: endpoint({
@@ -227,7 +230,7 @@ export const CONSOLE_FUNDS = {
     path: '/console/withdraw/reject',
     access: 'user',
     permission: PERMS.withdrawReject,
-    body: strict({ withdrawNo, reason: text('驳回原因', WITHDRAW_REJECT_REASON_MAX) }),
+    body: strict({ withdrawNo, reason: reasonText('驳回原因', WITHDRAW_REJECT_REASON_MAX) }),
     answer: none(),
   }),
   export: endpoint({
