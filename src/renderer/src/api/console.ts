@@ -4,7 +4,8 @@
  */
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import type { QueryOf } from '@shared/api/contract'
-import { CONSOLE, type ConsoleSettings } from '@shared/api/console'
+import { CONSOLE, CONSOLE_FUNDS, CONSOLE_GOODS, type ConsoleSettings } from '@shared/api/console'
+import { WARRANT, type RuleBody } from '@shared/api/warrant'
 import { SYSTEM } from '@shared/api/system'
 import { call } from './client'
 
@@ -55,3 +56,79 @@ export const loginLogQuery = (query: LoginLogQuery) =>
     queryFn: () => call(CONSOLE.loginlogList, { query }),
     placeholderData: keepPreviousData,
   })
+
+// ------------------------------------------------------------------ 商品审核
+
+export type ConsoleGoodsListQuery = QueryOf<typeof CONSOLE_GOODS.list>
+
+export const consoleGoodsQuery = (query: ConsoleGoodsListQuery) =>
+  queryOptions({
+    queryKey: ['console', 'goods', query] as const,
+    queryFn: () => call(CONSOLE_GOODS.list, { query }),
+    placeholderData: keepPreviousData,
+  })
+
+function useInvalidating<T>(root: string, fn: (input: T) => Promise<unknown>) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['console', root] }),
+  })
+}
+
+export const useApproveGoods = () =>
+  useInvalidating('goods', (goodsIds: number[]) => call(CONSOLE_GOODS.approve, { body: { goodsIds } }))
+export const useRejectGoods = () =>
+  useInvalidating('goods', (body: { goodsIds: number[]; reason: string }) =>
+    call(CONSOLE_GOODS.reject, { body }),
+  )
+export const useTakedownGoods = () =>
+  useInvalidating('goods', (body: { goodsId: number; reason: string }) =>
+    call(CONSOLE_GOODS.takedown, { body }),
+  )
+
+// ------------------------------------------------------------------ 提现审核
+
+export type ConsoleWithdrawQuery = QueryOf<typeof CONSOLE_FUNDS.withdrawList>
+
+export const consoleWithdrawalsQuery = (query: ConsoleWithdrawQuery) =>
+  queryOptions({
+    queryKey: ['console', 'withdraw', query] as const,
+    queryFn: () => call(CONSOLE_FUNDS.withdrawList, { query }),
+    placeholderData: keepPreviousData,
+  })
+
+export const userLedgerQuery = (userId: number) =>
+  queryOptions({
+    queryKey: ['console', 'withdraw', 'ledger', userId] as const,
+    queryFn: () =>
+      call(CONSOLE_FUNDS.userLedger, { params: { userId }, query: { pageNum: 1, pageSize: 10 } }),
+  })
+
+export const useApproveWithdrawal = () =>
+  useInvalidating('withdraw', (withdrawNo: string) => call(CONSOLE_FUNDS.approve, { body: { withdrawNo } }))
+export const useRejectWithdrawal = () =>
+  useInvalidating('withdraw', (body: { withdrawNo: string; reason: string }) =>
+    call(CONSOLE_FUNDS.reject, { body }),
+  )
+export const exportWithdrawals = (status?: ConsoleWithdrawQuery['status']) =>
+  call(CONSOLE_FUNDS.export, { body: status ? { status } : {} })
+
+// ------------------------------------------------------------------ 纠纷仲裁
+
+export type ConsoleDisputeQuery = QueryOf<typeof WARRANT.disputes>
+
+export const consoleDisputesQuery = (query: ConsoleDisputeQuery) =>
+  queryOptions({
+    queryKey: ['console', 'dispute', query] as const,
+    queryFn: () => call(WARRANT.disputes, { query }),
+    placeholderData: keepPreviousData,
+  })
+
+export const roomMessagesQuery = (orderNo: string) =>
+  queryOptions({
+    queryKey: ['console', 'dispute', 'room', orderNo] as const,
+    queryFn: () => call(WARRANT.messages, { params: { orderNo } }),
+  })
+
+export const useRule = () => useInvalidating('dispute', (body: RuleBody) => call(WARRANT.rule, { body }))

@@ -112,6 +112,28 @@ export const CONSOLE_MENUS: ConsoleMenu[] = [
   },
 ]
 
+/** The console's dictionaries ([value, label, listClass]), read by useDict / DictTag. */
+export const CONSOLE_DICTS: Record<string, Array<[string, string, string]>> = {
+  withdraw_status: [
+    ['PENDING', '待审核', 'warning'],
+    ['APPROVED', '已打款', 'success'],
+    ['REJECTED', '已驳回', 'danger'],
+  ],
+  dispute_state: [
+    ['OPEN', '待裁决', 'danger'],
+    ['RULED', '已裁决', 'success'],
+  ],
+  ruling_decision: [
+    ['RELEASE', '放款给卖家', 'primary'],
+    ['REFUND', '全额退款', 'warning'],
+    ['SPLIT', '部分退款', 'info'],
+  ],
+  op_log_status: [
+    ['SUCCESS', '成功', 'success'],
+    ['DENIED', '拒绝', 'danger'],
+  ],
+}
+
 /** The staff roles besides admin (admin holds `*:*:*` and sees every menu). */
 export const STAFF_ROLES = [
   {
@@ -198,6 +220,23 @@ export async function seedConsole(db: Db) {
         .values(role.perms.map((permission) => ({ role_id: id, permission })))
         .execute()
     }
+    await trx
+      .insertInto('dict_data')
+      .values(
+        Object.entries(CONSOLE_DICTS).flatMap(([dictType, entries]) =>
+          entries.map(([value, label, listClass], i) => ({
+            dict_type: dictType,
+            dict_label: label,
+            dict_value: value,
+            dict_sort: i + 1,
+            list_class: listClass,
+            css_class: '',
+            is_default: i === 0 ? 'Y' : 'N',
+            status: '0',
+          })),
+        ),
+      )
+      .execute()
     const last = await trx
       .selectFrom('menus')
       .select((eb) => eb.fn.max('order_num').as('n'))
