@@ -7,6 +7,7 @@ import type { QueryOf } from '@shared/api/contract'
 import { CONSOLE, CONSOLE_FUNDS, CONSOLE_GOODS, type ConsoleSettings } from '@shared/api/console'
 import { WARRANT, type RuleBody } from '@shared/api/warrant'
 import { SYSTEM } from '@shared/api/system'
+import { toast } from '@renderer/utils/toast'
 import { call } from './client'
 
 export type OpLogQuery = QueryOf<typeof CONSOLE.oplogList>
@@ -68,11 +69,15 @@ export const consoleGoodsQuery = (query: ConsoleGoodsListQuery) =>
     placeholderData: keepPreviousData,
   })
 
-function useInvalidating<T>(root: string, fn: (input: T) => Promise<unknown>) {
+/** A console action: refreshes its page's lists and says it worked. */
+function useInvalidating<T>(root: string, fn: (input: T) => Promise<unknown>, done = '操作成功') {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: fn,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['console', root] }),
+    onSuccess: () => {
+      toast('success', done)
+      return queryClient.invalidateQueries({ queryKey: ['console', root] })
+    },
   })
 }
 
@@ -131,4 +136,5 @@ export const roomMessagesQuery = (orderNo: string) =>
     queryFn: () => call(WARRANT.messages, { params: { orderNo } }),
   })
 
-export const useRule = () => useInvalidating('dispute', (body: RuleBody) => call(WARRANT.rule, { body }))
+export const useRule = () =>
+  useInvalidating('dispute', (body: RuleBody) => call(WARRANT.rule, { body }), '裁决已生效')
