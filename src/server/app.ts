@@ -43,6 +43,8 @@ import { tradeService, type TradeService } from './modules/trade/service'
 import { warrantRoutes } from './modules/warrant/routes'
 import { warrantService } from './modules/warrant/service'
 import { oplogRoutes } from './modules/oplog/routes'
+import { staffUserRoutes } from './modules/auth/staff-routes'
+import { staffUserService } from './modules/auth/staff'
 import { oplogService } from './modules/oplog/service'
 
 export interface BuildAppOptions {
@@ -126,6 +128,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         await api.register(authRoutes, { auth, cipher, now })
         await api.register(systemRoutes, { system, auth })
         await api.register(oplogRoutes, { oplog })
+        await api.register(staffUserRoutes, { users: staffUserService(db, now) })
         // catalogue: game configs, listings, images, batch publish, delivery accounts, pushes, follows
         const games = gameService(db, now)
         await api.register(gameRoutes, { games })

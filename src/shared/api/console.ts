@@ -242,3 +242,78 @@ export const CONSOLE_FUNDS = {
     answer: data<ExportResult>(),
   }),
 }
+
+// ------------------------------------------------------------------ 用户管理
+
+export interface StaffUser {
+  userId: number
+  userName: string
+  nickName: string
+  phone: string
+  email: string
+  /** '0' normal, '1' locked */
+  status: '0' | '1'
+  lockReason: string | null
+  mustChangePassword: boolean
+  roles: string[]
+  createdAt: number
+  lastLoginAt: number | null
+}
+
+export interface RoleOption {
+  roleKey: string
+  roleName: string
+}
+
+const userId = id('用户编号')
+
+export const CONSOLE_USERS = {
+  list: endpoint({
+    method: 'GET',
+    path: '/console/user/list',
+    access: 'user',
+    permission: PERMS.userList,
+    query: strict({
+      ...paging(),
+      userName: optional(text('用户名', 64)),
+      phone: optional(text('手机号', 20)),
+      status: optional(oneOf('状态', ['0', '1'] as const)),
+    }),
+    answer: page<StaffUser>(),
+  }),
+  roles: endpoint({
+    method: 'GET',
+    path: '/console/user/roleOptions',
+    access: 'user',
+    permission: PERMS.userList,
+    answer: data<RoleOption[]>(),
+  }),
+  /** locks (its sessions end at once) or unlocks an account, with the reason */
+  lock: endpoint({
+    method: 'POST',
+    path: '/console/user/lock',
+    access: 'user',
+    permission: PERMS.userLock,
+    body: strict({ userId, locked: bool('锁定'), reason: reasonText('原因', 200) }),
+    answer: none(),
+  }),
+  /** a temporary password, shown once to staff; the user must choose a new one at the next login */
+  resetPwd: endpoint({
+    method: 'POST',
+    path: '/console/user/resetPwd',
+    access: 'user',
+    permission: PERMS.userResetPwd,
+    body: strict({ userId }),
+    answer: data<{ tempPassword: string }>(),
+  }),
+  setRoles: endpoint({
+    method: 'POST',
+    path: '/console/user/roles',
+    access: 'user',
+    permission: PERMS.userRole,
+    body: strict({ userId, roleKeys: list('角色', pattern('角色', '^[A-Za-z][A-Za-z0-9_]{0,39}$', 40), 10) }),
+    answer: none(),
+  }),
+}
+
+export type ConsoleUserQuery = QueryOf<typeof CONSOLE_USERS.list>

@@ -293,6 +293,7 @@ export function authService(deps: AuthServiceDeps) {
         },
         roles,
         permissions: roles.includes(ROLE_ADMIN) ? [ALL_PERMISSION] : await repo.permissions(userId),
+        ...(Number(user.must_change_password) === 1 ? { mustChangePassword: true } : {}),
       }
     },
   }

@@ -7,7 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MSG } from '../../../shared/messages'
 import { OPERATOR_PERMISSIONS, PERMS, type Permission } from '../../../shared/permissions'
 import { DEMO, call, encryptPassword, tokenOf, type TestApp } from '../../test-utils'
-import { gameNamed, kingAccount, newUser, publish, type GameFixture } from '../goods/test-helpers'
+import {
+  NEW_USER_PASSWORD,
+  gameNamed,
+  kingAccount,
+  newUser,
+  publish,
+  type GameFixture,
+} from '../goods/test-helpers'
 import {
   deliverOrder,
   funded,
@@ -67,6 +74,11 @@ const ENDPOINTS: Array<['GET' | 'POST', string, unknown, Permission]> = [
     PERMS.withdrawApprove,
   ],
   ['GET', '/api/trade/warrant/disputes', undefined, PERMS.disputeList],
+  ['GET', '/api/console/user/list', undefined, PERMS.userList],
+  ['GET', '/api/console/user/roleOptions', undefined, PERMS.userList],
+  ['POST', '/api/console/user/lock', { userId: 999_999, locked: true, reason: '违规' }, PERMS.userLock],
+  ['POST', '/api/console/user/resetPwd', { userId: 999_999 }, PERMS.userResetPwd],
+  ['POST', '/api/console/user/roles', { userId: 999_999, roleKeys: [] }, PERMS.userRole],
   [
     'POST',
     '/api/trade/warrant/rule',
@@ -235,5 +247,53 @@ describe('纠纷仲裁', () => {
       detail: '部分道具缺失',
     })
     await invariantOk(t.app)
+  })
+})
+
+describe('用户管理', () => {
+  it('locks with a reason (sessions end), unlocks, resets the password (change forced), sets roles', async () => {
+    const u = await newUser(t.app, 'cum')
+    const found = await get(t.app, `/api/console/user/list?userName=${u.username}`, operator)
+    expect(found.rows[0]).toMatchObject({ userId: u.userId, status: '0', roles: ['common'] })
+    expect(
+      await post(t.app, '/api/console/user/lock', operator, {
+        userId: u.userId,
+        locked: true,
+        reason: '涉嫌欺诈',
+      }),
+    ).toMatchObject({
+      code: 200,
+    })
+    expect((await get(t.app, '/api/getInfo', u.token)).code).toBe(401)
+    const login = await call(t.app, 'POST', '/api/login', {
+      body: { username: u.username, password: await encryptPassword(t.app, NEW_USER_PASSWORD) },
+    })
+    expect(login.msg).toBe('账号已被锁定：涉嫌欺诈')
+    expect((await opRows(u.userId))[0]).toMatchObject({ action: 'user-lock', detail: '涉嫌欺诈' })
+    expect(
+      await post(t.app, '/api/console/user/lock', operator, {
+        userId: u.userId,
+        locked: false,
+        reason: '申诉通过',
+      }),
+    ).toMatchObject({
+      code: 200,
+    })
+    const reset = await post(t.app, '/api/console/user/resetPwd', operator, { userId: u.userId })
+    expect(reset.data.tempPassword).toMatch(/^.{12}$/)
+    const token = await tokenOf(t.app, u.username, reset.data.tempPassword)
+    expect((await call(t.app, 'GET', '/api/getInfo', { token })).mustChangePassword).toBe(true)
+    expect(
+      (await post(t.app, '/api/console/user/roles', operator, { userId: u.userId, roleKeys: ['cs'] })).code,
+    ).toBe(403)
+    expect(
+      await post(t.app, '/api/console/user/roles', admin, { userId: u.userId, roleKeys: ['common', 'cs'] }),
+    ).toMatchObject({
+      code: 200,
+    })
+    expect((await get(t.app, '/api/console/user/list?pageSize=10', token)).code).toBe(200)
+    expect(
+      (await post(t.app, '/api/console/user/roles', admin, { userId: u.userId, roleKeys: ['nosuch'] })).code,
+    ).toBe(400)
   })
 })
