@@ -4,7 +4,14 @@
  */
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import type { QueryOf } from '@shared/api/contract'
-import { CONSOLE, CONSOLE_FUNDS, CONSOLE_GOODS, type ConsoleSettings } from '@shared/api/console'
+import {
+  CONSOLE,
+  CONSOLE_FUNDS,
+  CONSOLE_GOODS,
+  CONSOLE_USERS,
+  type ConsoleSettings,
+  type ConsoleUserQuery,
+} from '@shared/api/console'
 import { WARRANT, type RuleBody } from '@shared/api/warrant'
 import { SYSTEM } from '@shared/api/system'
 import { toast } from '@renderer/utils/toast'
@@ -138,3 +145,30 @@ export const roomMessagesQuery = (orderNo: string) =>
 
 export const useRule = () =>
   useInvalidating('dispute', (body: RuleBody) => call(WARRANT.rule, { body }), '裁决已生效')
+
+// ------------------------------------------------------------------ 用户管理
+
+export const consoleUsersQuery = (query: ConsoleUserQuery) =>
+  queryOptions({
+    queryKey: ['console', 'user', query] as const,
+    queryFn: () => call(CONSOLE_USERS.list, { query }),
+    placeholderData: keepPreviousData,
+  })
+
+export const roleOptionsQuery = () =>
+  queryOptions({
+    queryKey: ['console', 'user', 'roleOptions'] as const,
+    queryFn: () => call(CONSOLE_USERS.roles, {}),
+    staleTime: 60_000,
+  })
+
+export const useLockUser = () =>
+  useInvalidating('user', (body: { userId: number; locked: boolean; reason: string }) =>
+    call(CONSOLE_USERS.lock, { body }),
+  )
+export const useResetUserPassword = () =>
+  useMutation({ mutationFn: (userId: number) => call(CONSOLE_USERS.resetPwd, { body: { userId } }) })
+export const useSetUserRoles = () =>
+  useInvalidating('user', (body: { userId: number; roleKeys: string[] }) =>
+    call(CONSOLE_USERS.setRoles, { body }),
+  )

@@ -12,7 +12,9 @@ export const CONSOLE_PAGES: Record<string, ConsolePage> = {
   GoodsAudit: lazy(() => import('./pages/GoodsAudit')),
   WithdrawAudit: lazy(() => import('./pages/WithdrawAudit')),
   DisputeArbitration: lazy(() => import('./pages/DisputeArbitration')),
+  UserManage: lazy(() => import('./pages/UserManage')),
   OpLog: lazy(() => import('./pages/OpLog')),
+  LoginLog: lazy(() => import('./pages/LoginLog')),
 }
 
 export function consolePage(component: string | undefined): ConsolePage | undefined {
