@@ -46,6 +46,7 @@ import { oplogRoutes } from './modules/oplog/routes'
 import { staffUserRoutes } from './modules/auth/staff-routes'
 import { staffUserService } from './modules/auth/staff'
 import { oplogService } from './modules/oplog/service'
+import { dashboardService } from './modules/oplog/dashboard'
 
 export interface BuildAppOptions {
   dataDir: string
@@ -127,7 +128,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       async (api) => {
         await api.register(authRoutes, { auth, cipher, now })
         await api.register(systemRoutes, { system, auth })
-        await api.register(oplogRoutes, { oplog })
+        await api.register(oplogRoutes, { oplog, dashboard: dashboardService(db, now) })
         await api.register(staffUserRoutes, { users: staffUserService(db, now) })
         // catalogue: game configs, listings, images, batch publish, delivery accounts, pushes, follows
         const games = gameService(db, now)

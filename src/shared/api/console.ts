@@ -317,3 +317,37 @@ export const CONSOLE_USERS = {
 }
 
 export type ConsoleUserQuery = QueryOf<typeof CONSOLE_USERS.list>
+
+// ------------------------------------------------------------------ 工作台
+
+export interface DashboardDay {
+  /** yyyy-mm-dd, China time */
+  date: string
+  orders: number
+  /** fen of the orders paid that day */
+  gmv: number
+  newUsers: number
+}
+
+export interface Dashboard {
+  today: {
+    orders: number
+    gmv: number
+    newUsers: number
+    pendingGoods: number
+    openDisputes: number
+    pendingWithdrawals: number
+  }
+  /** the last 30 days, oldest first */
+  days: DashboardDay[]
+}
+
+export const CONSOLE_DASHBOARD = {
+  get: endpoint({
+    method: 'GET',
+    path: '/console/dashboard',
+    access: 'user',
+    permission: PERMS.dashboardView,
+    answer: data<Dashboard>(),
+  }),
+}

@@ -47,6 +47,7 @@ const ENDPOINTS: Array<['GET' | 'POST', string, unknown, Permission]> = [
   ['GET', '/api/console/oplog/list', undefined, PERMS.oplogList],
   ['GET', '/api/console/loginlog/list', undefined, PERMS.loginlogList],
   ['GET', '/api/console/settings', undefined, PERMS.consoleView],
+  ['GET', '/api/console/dashboard', undefined, PERMS.dashboardView],
   ['GET', '/api/console/goods/list?status=AUDITING', undefined, PERMS.goodsAuditList],
   ['POST', '/api/console/goods/approve', { goodsIds: [999_999] }, PERMS.goodsAuditApprove],
   [
@@ -295,5 +296,15 @@ describe('用户管理', () => {
     expect(
       (await post(t.app, '/api/console/user/roles', admin, { userId: u.userId, roleKeys: ['nosuch'] })).code,
     ).toBe(400)
+  })
+})
+
+describe('工作台', () => {
+  it('answers today’s figures and 30 days', async () => {
+    const res = await get(t.app, '/api/console/dashboard', operator)
+    expect(res.code).toBe(200)
+    expect(res.data.days).toHaveLength(30)
+    expect(res.data.today.pendingGoods).toBeGreaterThan(0)
+    expect(res.data.days.reduce((n: number, d: { newUsers: number }) => n + d.newUsers, 0)).toBeGreaterThan(0)
   })
 })

@@ -1,9 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify'
-import { CONSOLE } from '../../../shared/api/console'
+import { CONSOLE, CONSOLE_DASHBOARD } from '../../../shared/api/console'
 import { route, uid } from '../../http/route'
 import type { OplogService } from './service'
+import type { dashboardService } from './dashboard'
 
-export const oplogRoutes: FastifyPluginAsync<{ oplog: OplogService }> = async (app, { oplog }) => {
+export const oplogRoutes: FastifyPluginAsync<{
+  oplog: OplogService
+  dashboard: ReturnType<typeof dashboardService>
+}> = async (app, { oplog, dashboard }) => {
+  route(app, CONSOLE_DASHBOARD.get, () => dashboard.get())
   route(app, CONSOLE.oplogList, (r) => oplog.opLogs(r.query))
   route(app, CONSOLE.loginlogList, (r) => oplog.loginLogs(r.query))
   route(app, CONSOLE.settings, (r) => oplog.settings(uid(r)))
