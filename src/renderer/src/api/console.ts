@@ -6,6 +6,7 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import type { QueryOf } from '@shared/api/contract'
 import {
   CONSOLE,
+  CONSOLE_DASHBOARD,
   CONSOLE_FUNDS,
   CONSOLE_GOODS,
   CONSOLE_USERS,
@@ -172,3 +173,12 @@ export const useSetUserRoles = () =>
   useInvalidating('user', (body: { userId: number; roleKeys: string[] }) =>
     call(CONSOLE_USERS.setRoles, { body }),
   )
+
+// ------------------------------------------------------------------ 工作台
+
+export const dashboardQuery = () =>
+  queryOptions({
+    queryKey: ['console', 'dashboard'] as const,
+    queryFn: () => call(CONSOLE_DASHBOARD.get, {}),
+    staleTime: 60_000,
+  })

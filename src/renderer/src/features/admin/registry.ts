@@ -9,6 +9,7 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react'
 export type ConsolePage = LazyExoticComponent<ComponentType>
 
 export const CONSOLE_PAGES: Record<string, ConsolePage> = {
+  Dashboard: lazy(() => import('./pages/Dashboard')),
   GoodsAudit: lazy(() => import('./pages/GoodsAudit')),
   WithdrawAudit: lazy(() => import('./pages/WithdrawAudit')),
   DisputeArbitration: lazy(() => import('./pages/DisputeArbitration')),
