@@ -64,6 +64,7 @@ test('admin: menu and tabs, approve a listing into search, reject a withdrawal, 
   const page = await loginAs(browser, DEMO_USERS.admin.username, DEMO_USERS.admin.password, '/console/index')
   await expect(page.getByRole('menu', { name: '管理菜单' })).toBeVisible()
   await expect(page.getByRole('tab', { name: '工作台' })).toBeVisible()
+  await expect(page.getByText('待审核提现')).toBeVisible()
 
   // 商品审核: approve → public search has it
   await openMenu(page, '审核中心', '商品审核')
