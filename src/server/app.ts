@@ -11,6 +11,7 @@ import { invalidation, memoryState, type Invalidation, type SharedState } from '
 import { redisState } from './cluster/redis'
 import { registerHealth } from './plugins/health'
 import { localFiles } from './storage/files'
+import { PERMS } from '../shared/permissions'
 import { openDatabase, type Db } from './db'
 import { migrateToLatest } from './db/migrate'
 import { seedBase, seedDemo } from './db/seed'
@@ -62,6 +63,11 @@ import { sandboxSmsProvider, smsProviderFromEnv, type SmsProvider } from './modu
 import { smsRepo } from './modules/sms/repo'
 import { smsSandboxRoutes } from './modules/sms/routes'
 import { smsService } from './modules/sms/service'
+import { oplogRoutes } from './modules/oplog/routes'
+import { staffUserRoutes } from './modules/auth/staff-routes'
+import { staffUserService } from './modules/auth/staff'
+import { oplogService } from './modules/oplog/service'
+import { dashboardService } from './modules/oplog/dashboard'
 
 export interface BuildAppOptions {
   dataDir: string
@@ -180,6 +186,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       secret: loadOrCreateSecret(opts.dataDir, 'sms-codes.key'),
       now,
     })
+    // the staff operation log and the login log (docs/console.md)
+    const oplog = oplogService(db, now)
     const auth = authService({
       db,
       system,
@@ -187,6 +195,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       captchaEnabled,
       now,
       verifyRegisterCode: (phone, code) => sms.verify(phone, 'REGISTER', code),
+      loginLog: oplog.login,
     })
     // built once the modules it reads are (catalogue, funds, trade); the gates call it lazily
     let account: AccountService | null = null
@@ -207,12 +216,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       exposedHeaders: ['Content-Disposition'],
       maxAge: 600,
     })
-    registerAuth(app, auth)
     registerHealth(app, { db, shared })
+    registerAuth(app, auth, oplog.denied)
     await app.register(
       async (api) => {
         await api.register(authRoutes, { auth, cipher, now })
         await api.register(systemRoutes, { system, auth })
+        await api.register(oplogRoutes, { oplog, dashboard: dashboardService(db, now) })
+        await api.register(staffUserRoutes, { users: staffUserService(db, now) })
         // catalogue: game configs, listings, images, batch publish, delivery accounts, pushes, follows
         const games = gameService(db, now)
         await api.register(gameRoutes, { games })
@@ -262,7 +273,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
           gateways: sandbox ? [sandbox] : [],
           messages,
           exports,
-          isStaff: auth.isStaff,
+          // staff list every user's withdrawals: the permission of 提现审核 (docs/console.md)
+          isStaff: (userId) => auth.hasPermission(userId, PERMS.withdrawList),
           // the wallet shows the escrow of the user's orders (read through the trade service, built next)
           escrowOf: (userId, side) => trade.escrowOf(userId, side),
           requireRealName,
@@ -277,7 +289,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
           messages,
           bus,
           cipher: fieldCipher(loadOrCreateKey(opts.dataDir)),
-          isStaff: auth.isStaff,
+          // staff enter every order's room: the permission of 纠纷仲裁 (docs/console.md)
+          isStaff: (userId) => auth.hasPermission(userId, PERMS.disputeList),
           exports,
           now,
         })
@@ -289,7 +302,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
           trade,
           funds,
           messages,
-          isStaff: auth.isStaff,
+          isStaff: (userId) => auth.hasPermission(userId, PERMS.disputeList),
           staffIds: auth.staffIds,
           bus,
           now,

@@ -100,4 +100,6 @@ export const DEMO = {
   buyer: ['buyer', 'Buyer@123'],
   seller: ['seller', 'Seller@123'],
   admin: ['admin', 'Admin@123'],
+  operator: ['operator', 'Operator@123'],
+  kefu: ['kefu', 'Kefu@1234'],
 } as const

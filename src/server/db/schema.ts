@@ -25,6 +25,7 @@ import type { AiTables } from '../modules/ai/tables'
 import type { WechatTables } from '../modules/wechat/tables'
 import type { SmsTables } from '../modules/sms/tables'
 import type { AccountTables } from '../modules/account/tables'
+import type { OplogTables } from '../modules/oplog/tables'
 
 export interface Database
   extends
@@ -48,4 +49,5 @@ export interface Database
     AiTables,
     WechatTables,
     SmsTables,
-    AccountTables {}
+    AccountTables,
+    OplogTables {}

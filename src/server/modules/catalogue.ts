@@ -7,7 +7,6 @@
  */
 import { join } from 'node:path'
 import type { FastifyPluginAsync } from 'fastify'
-import { ROLE_ADMIN } from '../../shared/constants'
 import type { Invalidation } from '../cluster/state'
 import type { Db, DbDialect } from '../db'
 import { localFiles, type FileStorage } from '../storage/files'
@@ -74,7 +73,6 @@ export function catalogueServices(deps: CatalogueDeps): Catalogue & {
     searchCacheMs: deps.searchCacheMs,
     invalidation: deps.invalidation,
     requireRealName: deps.requireRealName,
-    isAdmin: async (userId) => (await deps.auth.roleKeys(userId)).includes(ROLE_ADMIN),
     isFollowing: (userId, goodsId) => follows!.isFollowing(userId, goodsId),
   })
   follows = followService({ db, goods, now })

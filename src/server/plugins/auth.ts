@@ -51,12 +51,21 @@ export function sessionOf(request: FastifyRequest): Session {
   return request.session
 }
 
-export function registerAuth(app: FastifyInstance, authenticator: Authenticator) {
+export function registerAuth(
+  app: FastifyInstance,
+  authenticator: Authenticator,
+  /** a refused attempt (403) is written to the operation log (docs/console.md) */
+  onDenied?: (request: FastifyRequest, permission: string) => Promise<void>,
+) {
   app.decorateRequest('session', null)
   app.decorate('requirePermission', async (request: FastifyRequest, permission: string) => {
     const { userId } = sessionOf(request)
-    if (!(await authenticator.hasPermission(userId, permission)))
+    if (!(await authenticator.hasPermission(userId, permission))) {
+      await onDenied?.(request, permission).catch((err: unknown) =>
+        request.log.error({ err }, 'denied attempt not logged'),
+      )
       throw new ApiError(Code.FORBIDDEN, MSG.FORBIDDEN)
+    }
   })
   app.addHook('onRequest', async (request) => {
     const mode = request.routeOptions.config.auth

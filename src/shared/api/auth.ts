@@ -44,6 +44,8 @@ export interface GetInfoResult {
   user: UserProfile
   roles: string[]
   permissions: string[]
+  /** staff reset the login password: the user must choose a new one (docs/console.md) */
+  mustChangePassword?: boolean
 }
 
 const captcha = {

@@ -3,6 +3,7 @@
  * payment password, top-ups through a payment gateway (the built-in sandbox plays the provider: its
  * own page and signed notifications) and withdrawals decided by staff (docs/trading-rules.md).
  */
+import { PERMS } from '../permissions'
 import { data, endpoint, none, page, raw, type BodyOf, type QueryOf } from './contract'
 import { Type, bool, cipherText, fen, oneOf, optional, paging, pattern, strict, text } from './fields'
 import type { ExportResult } from './common'
@@ -201,6 +202,7 @@ export const FUNDS = {
     method: 'POST',
     path: '/funds/admin/withdraw/decide',
     access: 'user',
+    permission: PERMS.withdrawApprove,
     body: strict({
       withdrawNo: text('提现单号', 40),
       approve: bool('是否通过'),

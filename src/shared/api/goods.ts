@@ -5,6 +5,7 @@
  * allowed, attributes, area/server of the game, images of the caller, price in 元) are checked by the
  * server's services, so their messages can speak 元. Plain data: no Node, no DOM.
  */
+import { PERMS } from '../permissions'
 import { data, endpoint, none, page, type BodyOf, type Page, type QueryOf } from './contract'
 import { bool, id, int, oneOf, optional, paging, strict, text, Type } from './fields'
 import type { Static } from 'typebox'
@@ -336,6 +337,7 @@ export const GOODS = {
     method: 'POST',
     path: '/goods/admin/audit',
     access: 'user',
+    permission: PERMS.goodsAuditApprove,
     body: strict({
       goodsId,
       approve: bool('审核结果'),

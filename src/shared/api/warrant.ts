@@ -4,6 +4,7 @@
  * ARBITRATING) and staff rule on it, dividing the escrow between buyer and seller with a written
  * reason both read (docs/trading-rules.md).
  */
+import { PERMS } from '../permissions'
 import { data, endpoint, none, page, type BodyOf, type QueryOf } from './contract'
 import { Type, fen, list, oneOf, optional, paging, strict, text } from './fields'
 import { orderNoField, type Order, type OrderStatus } from './trade'
@@ -130,6 +131,7 @@ export const WARRANT = {
     method: 'POST',
     path: '/trade/warrant/rule',
     access: 'user',
+    permission: PERMS.disputeRule,
     body: strict({
       orderNo: orderNoField(),
       decision: oneOf('裁决结果', RULING_DECISIONS),
@@ -149,6 +151,7 @@ export const WARRANT = {
     method: 'GET',
     path: '/trade/warrant/disputes',
     access: 'user',
+    permission: PERMS.disputeList,
     query: strict({
       ...paging(),
       state: optional(oneOf('仲裁状态', DISPUTE_STATES)),

@@ -6,6 +6,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router-dom'
 import { PageLoading } from '@renderer/components/PageLoading'
 import { UnderConstruction } from '@renderer/components/UnderConstruction'
+import { lazy, Suspense } from 'react'
 import { CatchAll } from './CatchAll'
 import { loaderFor } from './guard'
 import { MainLayout } from './layouts/MainLayout'
@@ -34,6 +35,9 @@ export function toRouteObject(entry: RouteEntry): RouteObject {
   }
 }
 
+/** The staff console (docs/console.md): its own layout and its own lazily loaded chunk. */
+const ConsoleApp = lazy(() => import('@renderer/features/admin/ConsoleApp'))
+
 const byLayout = (layout: LayoutName) => ROUTES.filter((entry) => entry.layout === layout).map(toRouteObject)
 
 export function buildRoutes(): RouteObject[] {
@@ -48,6 +52,15 @@ export function buildRoutes(): RouteObject[] {
           children: [...byLayout('main'), { path: '*', element: <CatchAll /> }],
         },
         { element: <StandaloneLayout />, children: byLayout('standalone') },
+        {
+          path: '/console/*',
+          handle: { title: '管理后台' } satisfies RouteHandle,
+          element: (
+            <Suspense fallback={<PageLoading />}>
+              <ConsoleApp />
+            </Suspense>
+          ),
+        },
       ],
     },
   ]

@@ -19,6 +19,7 @@ import ai from './0060_ai'
 import wechat from './0090_wechat'
 import goodsSearchTerms from './0070_goods_search_terms'
 import identity from './0050_identity'
+import consoleTables from './0040_console'
 
 export function migrationsFor(dialect: DbDialect): Record<string, Migration> {
   return {
@@ -40,5 +41,6 @@ export function migrationsFor(dialect: DbDialect): Record<string, Migration> {
     '0090_wechat': wechat(dialect),
     '0070_goods_search_terms': goodsSearchTerms(dialect),
     '0050_identity': identity(dialect),
+    '0040_console': consoleTables(dialect),
   }
 }

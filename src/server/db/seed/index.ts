@@ -14,6 +14,7 @@ import { CONFIGS, DICTS, MENUS } from './system'
 import { seedTrade } from './trade'
 import { seedAi } from './ai'
 import { seedIdentity } from './identity'
+import { seedConsole, seedConsoleDemo } from './console'
 
 const DAY = 24 * 60 * 60 * 1000
 
@@ -167,6 +168,7 @@ export async function seedBase(db: Db, now: number) {
       .execute()
   })
   await seedAi(db, now)
+  await seedConsole(db)
 }
 
 /**
@@ -349,4 +351,5 @@ export async function seedDemo(
   // trading: wallets through real ledger rows, payment passwords, a few settled orders
   await seedTrade(db, now)
   if (catalogue) await seedIdentity(db, now, catalogue.dataDir)
+  await seedConsoleDemo(db, now)
 }

@@ -154,17 +154,4 @@ export const MENUS: SeedMenu[] = [
       page('订单消息', 'officialMessage.html', 'message/officialMessage', 'bell'),
     ],
   },
-  {
-    name: '系统管理',
-    path: '/system',
-    component: 'Layout',
-    icon: 'system',
-    adminOnly: true,
-    children: [
-      page('用户管理', 'user', 'system/user/index', 'user'),
-      page('公告管理', 'notice', 'system/notice/index', 'message'),
-      page('字典管理', 'dict', 'system/dict/index', 'dict'),
-      page('参数设置', 'config', 'system/config/index', 'edit'),
-    ],
-  },
 ]

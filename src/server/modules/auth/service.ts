@@ -41,6 +41,18 @@ export interface AuthServiceDeps {
   now: () => number
   /** checks the SMS code of a registration by phone (the SMS service); without it phone registration is off */
   verifyRegisterCode?: (phone: string, code: string) => Promise<void>
+  /** the login log (oplog module): every attempt, the successful one inside the login's transaction */
+  loginLog?: (
+    trx: Db | null,
+    entry: {
+      userId: number | null
+      userName: string
+      ip: string
+      userAgent: string
+      ok: boolean
+      msg: string
+    },
+  ) => Promise<void>
 }
 
 export interface ClientInfo {
@@ -110,19 +122,30 @@ export function authService(deps: AuthServiceDeps) {
       await checkCaptcha(body.code, body.uuid)
       const userName = body.username.trim()
       if (!userName) throw badRequest('用户名不能为空')
+      const failed = async (userId: number | null, msg: string) => {
+        await deps.loginLog?.(null, { userId, userName, ...client, ok: false, msg })
+        return badRequest(msg)
+      }
       // Implicit rejection: a value that does not decrypt counts as a wrong password, so login answers
       // never tell bad PKCS#1 v1.5 padding apart from a wrong password (no Bleichenbacher oracle).
       const password = deps.cipher.decrypt(body.password) ?? randomBytes(16).toString('hex')
-      if (await isLocked(userName)) throw badRequest(MSG.ACCOUNT_LOCKED)
+      if (await isLocked(userName)) throw await failed(null, MSG.ACCOUNT_LOCKED)
 
       const user = await repo.findUserByName(userName)
       const matches = await verifyPassword(password, user?.password_hash ?? (await dummyHash))
       const now = deps.now()
       if (!user || !matches) {
         await repo.addFailure(userName, client.ip, now, now - LOGIN_LOCK.windowMs - LOGIN_LOCK.lockMs)
-        throw badRequest((await isLocked(userName)) ? MSG.ACCOUNT_LOCKED : MSG.BAD_CREDENTIALS)
+        throw await failed(
+          user?.id ?? null,
+          (await isLocked(userName)) ? MSG.ACCOUNT_LOCKED : MSG.BAD_CREDENTIALS,
+        )
       }
-      if (user.status !== '0') throw badRequest(MSG.ACCOUNT_DISABLED)
+      if (user.status !== '0')
+        throw await failed(
+          user.id,
+          user.lock_reason ? `账号已被锁定：${user.lock_reason}` : MSG.ACCOUNT_DISABLED,
+        )
 
       const token = randomBytes(32).toString('base64url')
       await deps.db.transaction().execute(async (trx) => {
@@ -137,6 +160,13 @@ export function authService(deps: AuthServiceDeps) {
           ...client,
         })
         await tx.recordLogin(user.id, now)
+        await deps.loginLog?.(trx, {
+          userId: user.id,
+          userName: user.user_name,
+          ...client,
+          ok: true,
+          msg: '登录成功',
+        })
       })
       for (const listener of loginListeners) await listener(user.id)
       return {
@@ -347,6 +377,7 @@ export function authService(deps: AuthServiceDeps) {
         },
         roles,
         permissions: roles.includes(ROLE_ADMIN) ? [ALL_PERMISSION] : await repo.permissions(userId),
+        ...(Number(user.must_change_password) === 1 ? { mustChangePassword: true } : {}),
       }
     },
   }

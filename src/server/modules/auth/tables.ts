@@ -14,6 +14,10 @@ export interface UsersTable {
   created_at: number
   updated_at: number
   last_login_at: number | null
+  /** why staff locked the account (status '1'); null when never locked (migration 0040) */
+  lock_reason: Generated<string | null>
+  /** 1: staff reset the password; the user must choose a new one before anything else */
+  must_change_password: Generated<number>
 }
 
 export interface RolesTable {
@@ -22,6 +26,7 @@ export interface RolesTable {
   role_name: string
   sort: number
   status: string
+  remark: Generated<string>
 }
 
 export interface UserRolesTable {

@@ -1,3 +1,5 @@
+import { CONSOLE_FUNDS } from '../../../shared/api/console'
+import { actorOf } from '../oplog/service'
 import type { FastifyPluginAsync } from 'fastify'
 import { FUNDS } from '../../../shared/api'
 import { route, sessionOrNull, uid } from '../../http/route'
@@ -78,7 +80,23 @@ export const fundsRoutes: FastifyPluginAsync<{
     funds.createWithdrawal(uid(r), r.body),
   )
   route(app, FUNDS.withdrawList, (r) => funds.withdrawals(uid(r), r.query))
-  route(app, FUNDS.withdrawDecide, { message: '已处理' }, (r) => funds.decideWithdrawal(uid(r), r.body))
+  route(app, FUNDS.withdrawDecide, { message: '已处理' }, (r) => funds.decideWithdrawal(actorOf(r), r.body))
+  // the console's 提现审核 (docs/console.md)
+  route(app, CONSOLE_FUNDS.withdrawList, (r) => funds.staffWithdrawals(r.query))
+  route(app, CONSOLE_FUNDS.userLedger, (r) => funds.ledger(r.params.userId, r.query))
+  route(app, CONSOLE_FUNDS.approve, { message: '已打款' }, (r) =>
+    funds.decideWithdrawal(actorOf(r), { withdrawNo: r.body.withdrawNo, approve: true }),
+  )
+  route(app, CONSOLE_FUNDS.reject, { message: '已驳回' }, (r) =>
+    funds.decideWithdrawal(actorOf(r), {
+      withdrawNo: r.body.withdrawNo,
+      approve: false,
+      reason: r.body.reason,
+    }),
+  )
+  route(app, CONSOLE_FUNDS.export, { message: '导出成功' }, (r) =>
+    funds.exportWithdrawals(uid(r), r.body.status),
+  )
 
   route(app, FUNDS.payNotify, { message: 'success' }, (r) =>
     funds.applyNotification(r.params.channel, r.headers, r.body as unknown),

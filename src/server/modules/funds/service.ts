@@ -183,6 +183,28 @@ export function fundsService(deps: FundsDeps) {
       }
     },
 
+    /** Staff: withdrawals (of a status, or all) as a CSV export, accounts in full. */
+    async exportWithdrawals(staffId: number, status?: string) {
+      if (!deps.exports) throw new Error('the exports service is not wired')
+      const { rows } = await withdrawals.staffWithdrawals({ status, pageNum: 1, pageSize: EXPORT_MAX_ROWS })
+      const STATUS: Record<string, string> = { PENDING: '待审核', APPROVED: '已打款', REJECTED: '已驳回' }
+      return deps.exports.createCsv(
+        staffId,
+        '提现审核',
+        ['提现单号', '用户', '金额(元)', '收款账户', '状态', '申请时间', '处理时间', '备注'],
+        rows.map((w) => [
+          csvId(w.withdrawNo),
+          w.userName,
+          csvYuan(w.amount),
+          csvId(w.fullAccount ?? w.account),
+          STATUS[w.status] ?? w.status,
+          chinaDateTime(w.createdAt),
+          w.decidedAt ? chinaDateTime(w.decidedAt) : '',
+          w.rejectReason,
+        ]),
+      )
+    },
+
     /** My ledger (with the ledger page's filters) as a CSV export. */
     async exportLedger(userId: number, q: LedgerQuery) {
       if (!deps.exports) throw new Error('the exports service is not wired')

@@ -17,6 +17,7 @@ import {
 import { businessNo, FUNDS_LIMITS, yuan } from './numbers'
 import { fundsRepo, type FundsRepo } from './repo'
 import type { FundsDeps } from './service'
+import { record, type Actor } from '../oplog/service'
 
 const bad = (msg: string) => new ApiError(Code.BAD_REQUEST, msg)
 
@@ -82,8 +83,22 @@ export function withdrawalService(
       return { total: page.total, rows: page.rows.map((row) => toWithdrawal(row, all)) }
     },
 
-    async decideWithdrawal(adminId: number, body: DecideWithdrawBody) {
-      if (!(await deps.isStaff(adminId))) throw new ApiError(Code.FORBIDDEN, MSG.FORBIDDEN)
+    /** Staff: every withdrawal, the account in full. */
+    async staffWithdrawals(q: {
+      pageNum?: number
+      pageSize?: number
+      status?: string
+    }): Promise<Page<Withdrawal>> {
+      const page = await repo.withdrawalPage(null, q)
+      return { total: page.total, rows: page.rows.map((row) => toWithdrawal(row, true)) }
+    },
+
+    /**
+     * Staff (permission-declared endpoints): pay out or reject with a reason; the decision, its ledger
+     * row and its operation-log row are one transaction.
+     */
+    async decideWithdrawal(actor: Actor, body: DecideWithdrawBody) {
+      const adminId = actor.userId
       // a rejection always says why (the user reads it in the withdrawal list and the message)
       const reason = body.approve ? '' : (body.reason ?? '').trim()
       if (!body.approve && !reason) throw bad('驳回提现须填写驳回原因')
@@ -106,6 +121,16 @@ export function withdrawalService(
           at,
         })
         if (!moved) throw new Error('withdrawal frozen balance missing')
+        await record(trx, {
+          actor,
+          module: 'funds',
+          action: body.approve ? 'withdraw-approve' : 'withdraw-reject',
+          target: body.withdrawNo,
+          before: { status: 'PENDING', amount, userId: row.user_id },
+          after: { status },
+          detail: reason,
+          at,
+        })
       })
       await parts.notify(
         row.user_id,

@@ -8,6 +8,7 @@ import type { GoodsStatus, GoodsType, MyGoodsQuery } from '../../../shared/api'
 import type { Db, DbDialect } from '../../db'
 import { fetchPage } from '../../db/paging'
 import type { GoodsTable } from './tables'
+import type { ConsoleGoodsQuery } from '../../../shared/api/console'
 import { searchRepo, titleContains } from './search-repo'
 
 export type { SearchEntry, SearchFilter } from './search-repo'
@@ -149,6 +150,36 @@ export function goodsRepo(db: Db, dialect: DbDialect) {
         .groupBy(['games.id', 'games.name_cn'])
         .orderBy('n', 'desc')
         .execute()
+    },
+
+    /** Staff: listings of any seller (not deleted) with their game and seller, newest first. */
+    staffPage(query: ConsoleGoodsQuery) {
+      let q = db
+        .selectFrom('goods as g')
+        .innerJoin('games', 'games.id', 'g.game_id')
+        .innerJoin('users as u', 'u.id', 'g.seller_id')
+        .select([
+          'g.id',
+          'g.title',
+          'g.game_id',
+          'games.name_cn as game_name',
+          'g.goods_type',
+          'g.price',
+          'g.stock',
+          'g.status',
+          'g.seller_id',
+          'u.user_name as seller_name',
+          'g.audit_remark',
+          'g.created_at',
+          'g.updated_at',
+        ])
+        .where('g.deleted_at', 'is', null)
+        .orderBy('g.id', 'desc')
+      if (query.status) q = q.where('g.status', '=', query.status)
+      if (query.goodsId) q = q.where('g.id', '=', query.goodsId)
+      if (query.sellerName?.trim()) q = q.where('u.user_name', '=', query.sellerName.trim())
+      if (query.keyword?.trim()) q = q.where(titleContains(dialect, 'g.title', query.keyword.trim()))
+      return fetchPage(q, query)
     },
 
     findUser(userId: number) {

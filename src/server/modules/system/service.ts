@@ -24,21 +24,35 @@ const pascal = (path: string) =>
 
 function toRouter(menu: MenuRow, byParent: Map<number, MenuRow[]>, parentName = ''): RouterItem {
   const name = parentName + pascal(menu.path)
-  const meta = { title: menu.menu_name, icon: menu.icon, noCache: menu.no_cache === 1, link: null }
+  const meta = {
+    title: menu.menu_name,
+    icon: menu.icon,
+    noCache: menu.no_cache === 1,
+    link: null,
+    ...(menu.affix === 1 ? { affix: true } : {}),
+    ...(menu.active_menu ? { activeMenu: menu.active_menu } : {}),
+  }
   const children = byParent.get(menu.id) ?? []
   if (menu.menu_type === 'M') {
     return {
       name,
       path: menu.path,
       hidden: menu.hidden === 1,
-      redirect: 'noRedirect',
+      redirect: menu.redirect ?? 'noRedirect',
       component: menu.component ?? 'Layout',
       alwaysShow: true,
       meta,
       children: children.map((child) => toRouter(child, byParent, name)),
     }
   }
-  return { name, path: menu.path, hidden: menu.hidden === 1, component: menu.component ?? undefined, meta }
+  return {
+    name,
+    path: menu.path,
+    hidden: menu.hidden === 1,
+    component: menu.component ?? undefined,
+    ...(menu.redirect ? { redirect: menu.redirect } : {}),
+    meta,
+  }
 }
 
 export function systemService(db: Db) {

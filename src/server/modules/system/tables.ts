@@ -14,6 +14,13 @@ export interface MenusTable {
   hidden: number
   no_cache: number
   status: string
+  /** the permission string a console page or button needs (migration 0040; docs/console.md) */
+  perms: Generated<string | null>
+  /** meta.activeMenu: the menu item highlighted for a hidden page */
+  active_menu: Generated<string | null>
+  redirect: Generated<string | null>
+  /** 1: the visited tab cannot be closed */
+  affix: Generated<number>
 }
 
 export interface RoleMenusTable {

@@ -15,7 +15,6 @@ import {
   type WarrantMessage,
   type WarrantRoom,
 } from '../../../shared/api'
-import { MSG } from '../../../shared/messages'
 import type { Db } from '../../db'
 import type { Page } from '../../db/paging'
 import { ApiError } from '../../plugins/envelope'
@@ -26,6 +25,7 @@ import type { MessageService } from '../message/service'
 import type { TradeService } from '../trade/service'
 import { disputeRepo, warrantRepo, type DisputeRow } from './repo'
 import { planRuling, rulingText } from './rules'
+import { record, type Actor } from '../oplog/service'
 
 export interface WarrantDeps {
   db: Db
@@ -86,7 +86,6 @@ function toDispute(r: DisputeRow, o: OrderBrief | undefined): Dispute {
 }
 
 const bad = (msg: string) => new ApiError(Code.BAD_REQUEST, msg)
-const forbidden = () => new ApiError(Code.FORBIDDEN, MSG.FORBIDDEN)
 
 export function warrantService(deps: WarrantDeps) {
   const { db, trade, now } = deps
@@ -247,8 +246,8 @@ export function warrantService(deps: WarrantDeps) {
      * state and the dispute's ruling, escrow to zero (trade's applyRuling). The order's open dispute
      * record takes the ruling; a second ruling finds none and is refused.
      */
-    async rule(staffId: number, body: RuleBody): Promise<void> {
-      if (!(await deps.isStaff(staffId))) throw forbidden()
+    async rule(actor: Actor, body: RuleBody): Promise<void> {
+      const staffId = actor.userId
       const { orderNo } = body
       const o = await trade.orderForRuling(orderNo)
       if (!o) throw new ApiError(Code.NOT_FOUND, '订单不存在')
@@ -292,6 +291,16 @@ export function warrantService(deps: WarrantDeps) {
           }))
         )
           throw new Error('settlement after ruling failed')
+        await record(trx, {
+          actor,
+          module: 'trade',
+          action: 'dispute-rule',
+          target: orderNo,
+          before: { status: o.status, amount: Number(o.amount) },
+          after: { decision, refund, settle },
+          detail: reason,
+          at,
+        })
       })
       trade.afterRuling()
       const text = rulingText(plan)
@@ -310,8 +319,7 @@ export function warrantService(deps: WarrantDeps) {
     },
 
     /** Staff: disputes open (the queue, oldest first) and ruled (the history, newest first). */
-    async disputes(userId: number, q: DisputeListQuery): Promise<Page<Dispute>> {
-      if (!(await deps.isStaff(userId))) throw forbidden()
+    async disputes(q: DisputeListQuery): Promise<Page<Dispute>> {
       const page = await disputes.page(q)
       return { total: Number(page.total), rows: await withOrders(page.rows) }
     },

@@ -4,7 +4,6 @@ import { generateKeyPairSync } from 'node:crypto'
 import forge from 'node-forge'
 import { AUTH } from '@shared/api/auth'
 import { FUNDS, type Topup } from '@shared/api/funds'
-import { ROLE_ADMIN } from '@shared/constants'
 import { useSessionStore } from '@renderer/stores/session'
 import { logIn } from '@renderer/testing/catalogue-fixtures'
 import { fakeServer, type FakeServer } from '@renderer/testing/fake-server'
@@ -93,35 +92,6 @@ describe('/account/balance.html withdrawals', () => {
     const body = server.callsTo(FUNDS.withdrawCreate)[0]!.body
     expect(body).toMatchObject({ amount: 10_000, accountKind: 'BANK_CARD', account: '6222021234567890128' })
     expect(keys.privateKey.decrypt(forge.util.decode64(body.payPassword), 'RSAES-PKCS1-V1_5')).toBe('246813')
-  })
-
-  it('staff see the full account and must give a reason to reject', async () => {
-    install(['ROLE_DEFAULT', ROLE_ADMIN])
-    openBalance()
-    const staff = (await screen.findByText('提现审核（平台）')).closest('section') as HTMLElement
-    await within(staff).findByText('银行卡 6222021234567890128')
-    fireEvent.click(buttonIn(staff, /^驳\s?回$/))
-    const dialog = (await screen.findByText(/驳回后金额退回用户可用余额/)).closest(
-      '.ant-modal',
-    ) as HTMLElement
-    const confirm = () => fireEvent.click(buttonIn(dialog, /^驳\s?回$/))
-    confirm()
-    expect(await within(dialog).findByText('请填写驳回原因')).toBeTruthy()
-    fireEvent.change(within(dialog).getByLabelText('驳回原因'), { target: { value: '   ' } })
-    confirm()
-    expect(await within(dialog).findByText('请填写驳回原因')).toBeTruthy()
-    expect(server.callsTo(FUNDS.withdrawDecide)).toHaveLength(0)
-
-    fireEvent.change(within(dialog).getByLabelText('驳回原因'), {
-      target: { value: ' 收款人姓名与实名信息不符 ' },
-    })
-    confirm()
-    await waitFor(() => expect(server.callsTo(FUNDS.withdrawDecide)).toHaveLength(1))
-    expect(server.callsTo(FUNDS.withdrawDecide)[0]!.body).toEqual({
-      withdrawNo: 'W202405181430050000000001',
-      approve: false,
-      reason: '收款人姓名与实名信息不符',
-    })
   })
 
   it('back from the gateway, follows the top-up until it is paid and shows the new balance', async () => {

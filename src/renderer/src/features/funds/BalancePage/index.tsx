@@ -3,7 +3,7 @@
  * 充值 (to the gateway), 提现 (WithdrawModal.tsx), 设置支付密码. Back from the gateway with
  * `?topupNo=` the page follows the top-up until the notification has been applied. My withdrawals
  * show the account masked and, when rejected, staff's reason. Staff (admin) also see the requests
- * waiting for approval (full account) and must give a reason to reject one (Withdrawals.tsx).
+ * waiting for approval in the console (提现审核, docs/console.md): this page links there.
  */
 import { useState } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
@@ -115,7 +115,18 @@ export default function BalancePage() {
         <WithdrawModal available={w.available} onClose={() => setWithdrawing(false)} />
       ) : null}
       <Withdrawals staff={false} />
-      {staff ? <Withdrawals staff /> : null}
+      {staff ? (
+        <Alert
+          style={{ marginTop: 24 }}
+          type="info"
+          showIcon
+          title={
+            <>
+              提现审核已移至管理后台：<Link to="/console/audit/withdraw">前往提现审核</Link>
+            </>
+          }
+        />
+      ) : null}
     </CentreLayout>
   )
 }

@@ -1,0 +1,55 @@
+/**
+ * 工作台: today's figures and the last 30 days. The charts (@ant-design/plots) live in this page's
+ * chunk only: the console loads it, buyers never do.
+ */
+import { useQuery } from '@tanstack/react-query'
+import { Card, Col, Row, Statistic } from 'antd'
+import { Column, Line } from '@ant-design/plots'
+import { dashboardQuery } from '@renderer/api/console'
+import { LoadErrorAlert } from '@renderer/components/LoadErrorAlert'
+import { yuanText } from '../../parts/table'
+
+export default function DashboardPage() {
+  const dashboard = useQuery(dashboardQuery())
+  const d = dashboard.data
+  if (dashboard.error)
+    return <LoadErrorAlert title="工作台数据加载失败" onRetry={() => void dashboard.refetch()} />
+  const figures = [
+    { title: '今日订单', value: d?.today.orders },
+    { title: '今日成交额', value: d ? yuanText(d.today.gmv) : undefined },
+    { title: '今日新用户', value: d?.today.newUsers },
+    { title: '待审核商品', value: d?.today.pendingGoods },
+    { title: '待裁决纠纷', value: d?.today.openDisputes },
+    { title: '待审核提现', value: d?.today.pendingWithdrawals },
+  ]
+  const trend = (d?.days ?? []).flatMap((day) => [
+    { date: day.date.slice(5), kind: '订单数', value: day.orders },
+    { date: day.date.slice(5), kind: '新用户', value: day.newUsers },
+  ])
+  const gmv = (d?.days ?? []).map((day) => ({ date: day.date.slice(5), yuan: day.gmv / 100 }))
+  return (
+    <>
+      <Row gutter={[16, 16]}>
+        {figures.map((f) => (
+          <Col key={f.title} xs={12} md={8} xl={4}>
+            <Card size="small" loading={dashboard.isPending}>
+              <Statistic title={f.title} value={f.value ?? '-'} />
+            </Card>
+          </Col>
+        ))}
+      </Row>
+      <Row gutter={[16, 16]} className="console-charts">
+        <Col xs={24} xl={12}>
+          <Card size="small" title="近 30 天订单与新用户">
+            <Line data={trend} xField="date" yField="value" colorField="kind" height={260} />
+          </Card>
+        </Col>
+        <Col xs={24} xl={12}>
+          <Card size="small" title="近 30 天成交额（元）">
+            <Column data={gmv} xField="date" yField="yuan" height={260} />
+          </Card>
+        </Col>
+      </Row>
+    </>
+  )
+}

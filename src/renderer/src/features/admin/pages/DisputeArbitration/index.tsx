@@ -1,0 +1,229 @@
+/**
+ * 纠纷仲裁: open disputes (the queue) and ruled ones (the history); the drawer shows the room's
+ * messages and evidence images and takes a ruling — release to the seller, refund in full, or a
+ * partial refund (the rest settled to the seller), with a written reason both parties read.
+ */
+import { useState } from 'react'
+import { useQuery } from '@tanstack/react-query'
+import { Button, Descriptions, Drawer, Form, Image, Input, InputNumber, List, Radio, Table, Tabs } from 'antd'
+import { RULING_DECISION_LABELS, RULING_LIMITS, type Dispute, type RulingDecision } from '@shared/api/warrant'
+import { PERMS } from '@shared/permissions'
+import {
+  consoleDisputesQuery,
+  roomMessagesQuery,
+  useRule,
+  type ConsoleDisputeQuery,
+} from '@renderer/api/console'
+import { HasPermi } from '@renderer/components/HasPermi'
+import { yuanToFen } from '@renderer/utils/money'
+import { DictTag } from '../../parts/dict'
+import { dateTime, FIRST_PAGE, pagination, yuanText } from '../../parts/table'
+
+function Room({ orderNo }: { orderNo: string }) {
+  const messages = useQuery(roomMessagesQuery(orderNo))
+  return (
+    <List
+      size="small"
+      loading={messages.isFetching}
+      dataSource={messages.data ?? []}
+      locale={{ emptyText: '暂无消息' }}
+      renderItem={(m) => (
+        <List.Item>
+          <List.Item.Meta
+            title={`${m.senderName} · ${dateTime(m.createdAt)}`}
+            description={
+              <>
+                {/* text only: never HTML */}
+                <div className="console-message">{m.content}</div>
+                {m.imageUrls.length > 0 && (
+                  <Image.PreviewGroup>
+                    {m.imageUrls.map((url) => (
+                      <Image key={url} src={url} width={72} alt="证据图片" />
+                    ))}
+                  </Image.PreviewGroup>
+                )}
+              </>
+            }
+          />
+        </List.Item>
+      )}
+    />
+  )
+}
+
+interface RuleForm {
+  decision: RulingDecision
+  refundYuan?: number
+  reason: string
+}
+
+function RulingForm({ dispute, onDone }: { dispute: Dispute; onDone: () => void }) {
+  const [form] = Form.useForm<RuleForm>()
+  const decision = Form.useWatch('decision', form)
+  const rule = useRule()
+  return (
+    <Form<RuleForm>
+      form={form}
+      layout="vertical"
+      initialValues={{ decision: 'SPLIT' }}
+      onFinish={(v) => {
+        const refundAmount =
+          v.decision === 'SPLIT' ? (yuanToFen(v.refundYuan ?? null) ?? undefined) : undefined
+        rule.mutate(
+          {
+            orderNo: dispute.orderNo,
+            decision: v.decision,
+            reason: v.reason.trim(),
+            ...(refundAmount !== undefined ? { refundAmount } : {}),
+          },
+          { onSuccess: onDone },
+        )
+      }}
+    >
+      <Form.Item name="decision" label="裁决结果" rules={[{ required: true, message: '请选择裁决结果' }]}>
+        <Radio.Group
+          options={(Object.keys(RULING_DECISION_LABELS) as RulingDecision[]).map((d) => ({
+            value: d,
+            label: RULING_DECISION_LABELS[d],
+          }))}
+        />
+      </Form.Item>
+      {decision === 'SPLIT' && (
+        <Form.Item
+          name="refundYuan"
+          label={`退回买家金额（元，订单金额 ${yuanText(dispute.amount)}，其余结算给卖家）`}
+          rules={[{ required: true, message: '请填写退回买家金额' }]}
+        >
+          <InputNumber min={0} max={dispute.amount / 100} precision={2} style={{ width: 200 }} />
+        </Form.Item>
+      )}
+      <Form.Item
+        name="reason"
+        label="裁决理由（双方可见）"
+        rules={[{ required: true, whitespace: true, message: '请填写裁决理由' }]}
+      >
+        <Input.TextArea rows={3} maxLength={RULING_LIMITS.reasonMax} showCount />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" loading={rule.isPending}>
+        提交裁决
+      </Button>
+    </Form>
+  )
+}
+
+export default function DisputeArbitrationPage() {
+  const [query, setQuery] = useState<ConsoleDisputeQuery>({ ...FIRST_PAGE, state: 'OPEN' })
+  const [detail, setDetail] = useState<Dispute | null>(null)
+  const list = useQuery(consoleDisputesQuery(query))
+  return (
+    <>
+      <Tabs
+        activeKey={query.state ?? 'OPEN'}
+        onChange={(key) =>
+          setQuery({ ...FIRST_PAGE, pageSize: query.pageSize, state: key as 'OPEN' | 'RULED' })
+        }
+        items={[
+          { key: 'OPEN', label: '待裁决' },
+          { key: 'RULED', label: '裁决历史' },
+        ]}
+      />
+      <Form
+        layout="inline"
+        className="console-filters"
+        onFinish={(v: { orderNo?: string }) =>
+          setQuery({
+            ...FIRST_PAGE,
+            pageSize: query.pageSize,
+            state: query.state,
+            ...(v.orderNo?.trim() ? { orderNo: v.orderNo.trim() } : {}),
+          })
+        }
+      >
+        <Form.Item name="orderNo" label="订单号">
+          <Input allowClear maxLength={32} />
+        </Form.Item>
+        <Button type="primary" htmlType="submit">
+          搜索
+        </Button>
+      </Form>
+      <Table<Dispute>
+        rowKey="disputeId"
+        size="middle"
+        loading={list.isFetching}
+        dataSource={list.data?.rows}
+        pagination={pagination(query, list.data?.total, (pageNum, pageSize) =>
+          setQuery({ ...query, pageNum, pageSize }),
+        )}
+        columns={[
+          { title: '订单号', dataIndex: 'orderNo' },
+          { title: '商品', dataIndex: 'goodsTitle', ellipsis: true },
+          { title: '金额', dataIndex: 'amount', render: yuanText },
+          { title: '买家', dataIndex: 'buyerName' },
+          { title: '卖家', dataIndex: 'sellerName' },
+          { title: '发起方', dataIndex: 'openedByName', render: (v: string | null) => v ?? '-' },
+          {
+            title: '状态',
+            dataIndex: 'state',
+            render: (v: string) => <DictTag dictType="dispute_state" value={v} />,
+          },
+          { title: '发起时间', dataIndex: 'openedAt', render: dateTime },
+          {
+            title: '操作',
+            key: 'op',
+            render: (_, d) => <a onClick={() => setDetail(d)}>{d.state === 'OPEN' ? '处理' : '详情'}</a>,
+          },
+        ]}
+      />
+      <Drawer
+        title={`纠纷 ${detail?.orderNo ?? ''}`}
+        size={720}
+        open={detail !== null}
+        onClose={() => setDetail(null)}
+      >
+        {detail && (
+          <>
+            <Descriptions column={2} bordered size="small">
+              <Descriptions.Item label="商品" span={2}>
+                {detail.goodsTitle}
+              </Descriptions.Item>
+              <Descriptions.Item label="订单金额">{yuanText(detail.amount)}</Descriptions.Item>
+              <Descriptions.Item label="订单状态">
+                <DictTag dictType="order_status" value={detail.orderStatus} />
+              </Descriptions.Item>
+              <Descriptions.Item label="买家">{detail.buyerName}</Descriptions.Item>
+              <Descriptions.Item label="卖家">{detail.sellerName}</Descriptions.Item>
+              <Descriptions.Item label="纠纷理由" span={2}>
+                {detail.reason}
+              </Descriptions.Item>
+              {detail.ruling && (
+                <>
+                  <Descriptions.Item label="裁决">
+                    {RULING_DECISION_LABELS[detail.ruling.decision]}
+                  </Descriptions.Item>
+                  <Descriptions.Item label="裁决人">{detail.ruling.ruledByName ?? '-'}</Descriptions.Item>
+                  <Descriptions.Item label="退回买家">
+                    {yuanText(detail.ruling.refundAmount)}
+                  </Descriptions.Item>
+                  <Descriptions.Item label="结算卖家">
+                    {yuanText(detail.ruling.settleAmount)}
+                  </Descriptions.Item>
+                  <Descriptions.Item label="裁决理由" span={2}>
+                    {detail.ruling.reason}
+                  </Descriptions.Item>
+                </>
+              )}
+            </Descriptions>
+            <h4 className="console-section">担保群消息与证据</h4>
+            <Room orderNo={detail.orderNo} />
+            {detail.state === 'OPEN' && (
+              <HasPermi permissions={[PERMS.disputeRule]}>
+                <h4 className="console-section">裁决</h4>
+                <RulingForm dispute={detail} onDone={() => setDetail(null)} />
+              </HasPermi>
+            )}
+          </>
+        )}
+      </Drawer>
+    </>
+  )
+}

@@ -1,0 +1,209 @@
+/**
+ * 商品审核: the review queue (held listings with their hold reason highlighted) and every listing;
+ * approve, reject with the reason the seller reads (one or many), forced take-down.
+ */
+import { useState } from 'react'
+import { useQuery } from '@tanstack/react-query'
+import { Button, Descriptions, Drawer, Form, Input, Select, Space, Table, Tabs } from 'antd'
+import type { StaffGoods } from '@shared/api/console'
+import { PERMS } from '@shared/permissions'
+import {
+  consoleGoodsQuery,
+  useApproveGoods,
+  useRejectGoods,
+  useTakedownGoods,
+  type ConsoleGoodsListQuery,
+} from '@renderer/api/console'
+import { HasPermi } from '@renderer/components/HasPermi'
+import { dictOptions, DictTag, useDict } from '../../parts/dict'
+import { ReasonModal } from '../../parts/ReasonModal'
+import { dateTime, FIRST_PAGE, pagination, yuanText } from '../../parts/table'
+
+type Ask = { kind: 'reject'; ids: number[] } | { kind: 'takedown'; id: number } | null
+
+export default function GoodsAuditPage() {
+  const [query, setQuery] = useState<ConsoleGoodsListQuery>({ ...FIRST_PAGE, status: 'AUDITING' })
+  const [selected, setSelected] = useState<number[]>([])
+  const [detail, setDetail] = useState<StaffGoods | null>(null)
+  const [ask, setAsk] = useState<Ask>(null)
+  const goods = useQuery(consoleGoodsQuery(query))
+  const statuses = useDict('goods_status')
+  const approve = useApproveGoods()
+  const reject = useRejectGoods()
+  const takedown = useTakedownGoods()
+  const queue = query.status === 'AUDITING'
+
+  const done = () => {
+    setSelected([])
+    setAsk(null)
+    setDetail(null)
+  }
+
+  return (
+    <>
+      <Tabs
+        activeKey={queue ? 'queue' : 'all'}
+        onChange={(key) => {
+          setSelected([])
+          setQuery({
+            ...FIRST_PAGE,
+            pageSize: query.pageSize,
+            ...(key === 'queue' ? { status: 'AUDITING' } : {}),
+          })
+        }}
+        items={[
+          { key: 'queue', label: '待审核' },
+          { key: 'all', label: '全部商品' },
+        ]}
+      />
+      <Form
+        layout="inline"
+        className="console-filters"
+        onFinish={(v: { keyword?: string; sellerName?: string; status?: ConsoleGoodsListQuery['status'] }) =>
+          setQuery({
+            ...FIRST_PAGE,
+            pageSize: query.pageSize,
+            status: queue ? 'AUDITING' : v.status,
+            ...(v.keyword?.trim() ? { keyword: v.keyword.trim() } : {}),
+            ...(v.sellerName?.trim() ? { sellerName: v.sellerName.trim() } : {}),
+          })
+        }
+      >
+        <Form.Item name="keyword" label="标题">
+          <Input allowClear maxLength={50} />
+        </Form.Item>
+        <Form.Item name="sellerName" label="卖家">
+          <Input allowClear maxLength={64} />
+        </Form.Item>
+        {!queue && (
+          <Form.Item name="status" label="状态">
+            <Select allowClear style={{ width: 120 }} options={dictOptions(statuses)} />
+          </Form.Item>
+        )}
+        <Button type="primary" htmlType="submit">
+          搜索
+        </Button>
+      </Form>
+      {queue && (
+        <div className="console-toolbar">
+          <HasPermi permissions={[PERMS.goodsAuditApprove]}>
+            <Button
+              type="primary"
+              disabled={selected.length === 0}
+              loading={approve.isPending}
+              onClick={() => approve.mutate(selected, { onSuccess: done })}
+            >
+              批量通过
+            </Button>
+          </HasPermi>
+          <HasPermi permissions={[PERMS.goodsAuditReject]}>
+            <Button
+              danger
+              disabled={selected.length === 0}
+              onClick={() => setAsk({ kind: 'reject', ids: selected })}
+            >
+              批量驳回
+            </Button>
+          </HasPermi>
+        </div>
+      )}
+      <Table<StaffGoods>
+        rowKey="goodsId"
+        size="middle"
+        loading={goods.isFetching}
+        dataSource={goods.data?.rows}
+        rowSelection={
+          queue ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) } : undefined
+        }
+        pagination={pagination(query, goods.data?.total, (pageNum, pageSize) =>
+          setQuery({ ...query, pageNum, pageSize }),
+        )}
+        columns={[
+          { title: '编号', dataIndex: 'goodsId', width: 80 },
+          { title: '标题', dataIndex: 'title', ellipsis: true },
+          { title: '游戏', dataIndex: 'gameName' },
+          { title: '价格', dataIndex: 'price', render: yuanText },
+          { title: '卖家', dataIndex: 'sellerName' },
+          {
+            title: '状态',
+            dataIndex: 'status',
+            render: (v: string) => <DictTag dictType="goods_status" value={v} />,
+          },
+          {
+            title: '审核原因',
+            dataIndex: 'auditRemark',
+            render: (v: string, row) => (row.held ? <span className="console-hold">{v}</span> : v || '-'),
+          },
+          { title: '提交时间', dataIndex: 'updatedAt', render: dateTime },
+          {
+            title: '操作',
+            key: 'op',
+            render: (_, row) => (
+              <Space size="small">
+                <a onClick={() => setDetail(row)}>详情</a>
+                {row.status === 'AUDITING' && (
+                  <>
+                    <HasPermi permissions={[PERMS.goodsAuditApprove]}>
+                      <a onClick={() => approve.mutate([row.goodsId], { onSuccess: done })}>通过</a>
+                    </HasPermi>
+                    <HasPermi permissions={[PERMS.goodsAuditReject]}>
+                      <a onClick={() => setAsk({ kind: 'reject', ids: [row.goodsId] })}>驳回</a>
+                    </HasPermi>
+                  </>
+                )}
+                {(row.status === 'ON_SALE' || row.status === 'AUDITING') && (
+                  <HasPermi permissions={[PERMS.goodsTakedown]}>
+                    <a
+                      className="console-danger"
+                      onClick={() => setAsk({ kind: 'takedown', id: row.goodsId })}
+                    >
+                      强制下架
+                    </a>
+                  </HasPermi>
+                )}
+              </Space>
+            ),
+          },
+        ]}
+      />
+      <Drawer title="商品详情" size={520} open={detail !== null} onClose={() => setDetail(null)}>
+        {detail && (
+          <Descriptions column={1} bordered size="small">
+            <Descriptions.Item label="商品编号">{detail.goodsId}</Descriptions.Item>
+            <Descriptions.Item label="标题">{detail.title}</Descriptions.Item>
+            <Descriptions.Item label="游戏">{detail.gameName}</Descriptions.Item>
+            <Descriptions.Item label="类型">
+              <DictTag dictType="goods_type" value={detail.goodsType} />
+            </Descriptions.Item>
+            <Descriptions.Item label="价格">{yuanText(detail.price)}</Descriptions.Item>
+            <Descriptions.Item label="库存">{detail.stock}</Descriptions.Item>
+            <Descriptions.Item label="卖家">{detail.sellerName}</Descriptions.Item>
+            <Descriptions.Item label="状态">
+              <DictTag dictType="goods_status" value={detail.status} />
+            </Descriptions.Item>
+            <Descriptions.Item label="审核原因">
+              <span className={detail.held ? 'console-hold' : ''}>{detail.auditRemark || '-'}</span>
+            </Descriptions.Item>
+            <Descriptions.Item label="发布时间">{dateTime(detail.createdAt)}</Descriptions.Item>
+            <Descriptions.Item label="查看">
+              <a href={`/detail/${detail.goodsId}.html`} target="_blank" rel="noreferrer">
+                打开商品页
+              </a>
+            </Descriptions.Item>
+          </Descriptions>
+        )}
+      </Drawer>
+      <ReasonModal
+        open={ask !== null}
+        title={ask?.kind === 'takedown' ? '强制下架' : '驳回商品'}
+        label={ask?.kind === 'takedown' ? '下架原因（卖家可见）' : '驳回原因（卖家可见）'}
+        loading={reject.isPending || takedown.isPending}
+        onCancel={() => setAsk(null)}
+        onOk={(reason) => {
+          if (ask?.kind === 'reject') reject.mutate({ goodsIds: ask.ids, reason }, { onSuccess: done })
+          if (ask?.kind === 'takedown') takedown.mutate({ goodsId: ask.id, reason }, { onSuccess: done })
+        }}
+      />
+    </>
+  )
+}

@@ -1,0 +1,105 @@
+/** 操作日志: every staff change (before/after) and every refused attempt, newest first. */
+import { useState } from 'react'
+import { useQuery } from '@tanstack/react-query'
+import { Button, Descriptions, Drawer, Form, Input, Select, Table, Tag } from 'antd'
+import type { OpLog } from '@shared/api/console'
+import { opLogQuery, type OpLogQuery } from '@renderer/api/console'
+import { dateTime, FIRST_PAGE, pagination } from '../../parts/table'
+
+const pretty = (json: string | null) => {
+  if (!json) return '-'
+  try {
+    return JSON.stringify(JSON.parse(json), null, 2)
+  } catch {
+    return json
+  }
+}
+
+export default function OpLogPage() {
+  const [query, setQuery] = useState<OpLogQuery>(FIRST_PAGE)
+  const [detail, setDetail] = useState<OpLog | null>(null)
+  const logs = useQuery(opLogQuery(query))
+  return (
+    <>
+      <Form
+        layout="inline"
+        className="console-filters"
+        onFinish={(v: Omit<OpLogQuery, 'pageNum' | 'pageSize'>) =>
+          setQuery({
+            ...FIRST_PAGE,
+            pageSize: query.pageSize,
+            ...Object.fromEntries(Object.entries(v).filter(([, x]) => x)),
+          })
+        }
+      >
+        <Form.Item name="userName" label="操作人">
+          <Input allowClear maxLength={64} />
+        </Form.Item>
+        <Form.Item name="module" label="模块">
+          <Input allowClear maxLength={40} />
+        </Form.Item>
+        <Form.Item name="target" label="对象">
+          <Input allowClear maxLength={64} />
+        </Form.Item>
+        <Form.Item name="status" label="状态">
+          <Select
+            allowClear
+            style={{ width: 120 }}
+            options={[
+              { value: 'SUCCESS', label: '成功' },
+              { value: 'DENIED', label: '拒绝' },
+            ]}
+          />
+        </Form.Item>
+        <Button type="primary" htmlType="submit">
+          搜索
+        </Button>
+      </Form>
+      <Table<OpLog>
+        rowKey="id"
+        size="middle"
+        loading={logs.isFetching}
+        dataSource={logs.data?.rows}
+        pagination={pagination(query, logs.data?.total, (pageNum, pageSize) =>
+          setQuery({ ...query, pageNum, pageSize }),
+        )}
+        columns={[
+          { title: '编号', dataIndex: 'id', width: 80 },
+          { title: '操作人', dataIndex: 'userName' },
+          { title: '模块', dataIndex: 'module' },
+          { title: '操作', dataIndex: 'action' },
+          { title: '对象', dataIndex: 'target' },
+          { title: 'IP', dataIndex: 'ip' },
+          {
+            title: '状态',
+            dataIndex: 'status',
+            render: (s: string) =>
+              s === 'SUCCESS' ? <Tag color="success">成功</Tag> : <Tag color="error">拒绝</Tag>,
+          },
+          { title: '时间', dataIndex: 'createdAt', render: dateTime },
+          { title: '操作', key: 'op', render: (_, row) => <a onClick={() => setDetail(row)}>详情</a> },
+        ]}
+      />
+      <Drawer title="操作详情" size={560} open={detail !== null} onClose={() => setDetail(null)}>
+        {detail && (
+          <Descriptions column={1} bordered size="small">
+            <Descriptions.Item label="操作人">{detail.userName}</Descriptions.Item>
+            <Descriptions.Item label="模块 / 操作">
+              {detail.module} / {detail.action}
+            </Descriptions.Item>
+            <Descriptions.Item label="对象">{detail.target}</Descriptions.Item>
+            <Descriptions.Item label="说明">{detail.detail || '-'}</Descriptions.Item>
+            <Descriptions.Item label="变更前">
+              <pre className="console-json">{pretty(detail.before)}</pre>
+            </Descriptions.Item>
+            <Descriptions.Item label="变更后">
+              <pre className="console-json">{pretty(detail.after)}</pre>
+            </Descriptions.Item>
+            <Descriptions.Item label="IP">{detail.ip}</Descriptions.Item>
+            <Descriptions.Item label="时间">{dateTime(detail.createdAt)}</Descriptions.Item>
+          </Descriptions>
+        )}
+      </Drawer>
+    </>
+  )
+}

@@ -1,0 +1,187 @@
+/**
+ * 提现审核: withdrawals waiting (and decided), the payee account in full, the user's recent ledger in
+ * the drawer; pay out, reject with a reason the user reads, export.
+ */
+import { useState } from 'react'
+import { useQuery } from '@tanstack/react-query'
+import { Button, Descriptions, Drawer, Form, Popconfirm, Select, Space, Table } from 'antd'
+import {
+  LEDGER_TYPE_LABELS,
+  WITHDRAW_REJECT_REASON_MAX,
+  type LedgerEntry,
+  type Withdrawal,
+} from '@shared/api/funds'
+import { PAYEE_KIND_LABELS } from '@shared/rules/payee-account'
+import { PERMS } from '@shared/permissions'
+import {
+  consoleWithdrawalsQuery,
+  exportWithdrawals,
+  useApproveWithdrawal,
+  useRejectWithdrawal,
+  userLedgerQuery,
+  type ConsoleWithdrawQuery,
+} from '@renderer/api/console'
+import { ExportButton } from '@renderer/components/ExportButton'
+import { HasPermi } from '@renderer/components/HasPermi'
+import { formatYuanChange } from '@renderer/utils/money'
+import { dictOptions, DictTag, useDict } from '../../parts/dict'
+import { ReasonModal } from '../../parts/ReasonModal'
+import { dateTime, FIRST_PAGE, pagination, yuanText } from '../../parts/table'
+
+function RecentLedger({ userId }: { userId: number }) {
+  const ledger = useQuery(userLedgerQuery(userId))
+  return (
+    <Table<LedgerEntry>
+      rowKey="ledgerId"
+      size="small"
+      loading={ledger.isFetching}
+      dataSource={ledger.data?.rows}
+      pagination={false}
+      columns={[
+        { title: '时间', dataIndex: 'createdAt', render: dateTime },
+        { title: '类型', dataIndex: 'type', render: (v: LedgerEntry['type']) => LEDGER_TYPE_LABELS[v] },
+        { title: '可用变动', dataIndex: 'amount', render: formatYuanChange },
+        { title: '可用余额', dataIndex: 'availableAfter', render: yuanText },
+        { title: '备注', dataIndex: 'remark', ellipsis: true },
+      ]}
+    />
+  )
+}
+
+export default function WithdrawAuditPage() {
+  const [query, setQuery] = useState<ConsoleWithdrawQuery>({ ...FIRST_PAGE, status: 'PENDING' })
+  const [detail, setDetail] = useState<Withdrawal | null>(null)
+  const [rejecting, setRejecting] = useState<string | null>(null)
+  const list = useQuery(consoleWithdrawalsQuery(query))
+  const statuses = useDict('withdraw_status')
+  const approve = useApproveWithdrawal()
+  const reject = useRejectWithdrawal()
+
+  const actions = (w: Withdrawal) =>
+    w.status === 'PENDING' && (
+      <Space size="small">
+        <HasPermi permissions={[PERMS.withdrawApprove]}>
+          <Popconfirm
+            title={`确认已向 ${w.fullAccount ?? w.account} 打款 ${yuanText(w.amount)}？`}
+            onConfirm={() => approve.mutate(w.withdrawNo, { onSuccess: () => setDetail(null) })}
+          >
+            <a>通过</a>
+          </Popconfirm>
+        </HasPermi>
+        <HasPermi permissions={[PERMS.withdrawReject]}>
+          <a onClick={() => setRejecting(w.withdrawNo)}>驳回</a>
+        </HasPermi>
+      </Space>
+    )
+
+  return (
+    <>
+      <Form
+        layout="inline"
+        className="console-filters"
+        initialValues={{ status: 'PENDING' }}
+        onFinish={(v: { status?: ConsoleWithdrawQuery['status'] }) =>
+          setQuery({ ...FIRST_PAGE, pageSize: query.pageSize, ...(v.status ? { status: v.status } : {}) })
+        }
+      >
+        <Form.Item name="status" label="状态">
+          <Select allowClear style={{ width: 140 }} options={dictOptions(statuses)} />
+        </Form.Item>
+        <Button type="primary" htmlType="submit">
+          搜索
+        </Button>
+      </Form>
+      <div className="console-toolbar">
+        <HasPermi permissions={[PERMS.withdrawExport]}>
+          <ExportButton label="导出" unit="笔提现" run={() => exportWithdrawals(query.status)} />
+        </HasPermi>
+      </div>
+      <Table<Withdrawal>
+        rowKey="withdrawNo"
+        size="middle"
+        loading={list.isFetching}
+        dataSource={list.data?.rows}
+        pagination={pagination(query, list.data?.total, (pageNum, pageSize) =>
+          setQuery({ ...query, pageNum, pageSize }),
+        )}
+        columns={[
+          { title: '提现单号', dataIndex: 'withdrawNo' },
+          { title: '用户', dataIndex: 'userName' },
+          { title: '金额', dataIndex: 'amount', render: yuanText },
+          {
+            title: '收款方式',
+            dataIndex: 'accountKind',
+            render: (k: Withdrawal['accountKind']) => PAYEE_KIND_LABELS[k],
+          },
+          { title: '收款账户', key: 'account', render: (_, w) => w.fullAccount ?? w.account },
+          {
+            title: '状态',
+            dataIndex: 'status',
+            render: (v: string) => <DictTag dictType="withdraw_status" value={v} />,
+          },
+          { title: '申请时间', dataIndex: 'createdAt', render: dateTime },
+          {
+            title: '操作',
+            key: 'op',
+            render: (_, w) => (
+              <Space size="small">
+                <a onClick={() => setDetail(w)}>详情</a>
+                {actions(w)}
+              </Space>
+            ),
+          },
+        ]}
+      />
+      <Drawer
+        title="提现详情"
+        size={640}
+        open={detail !== null}
+        onClose={() => setDetail(null)}
+        extra={detail && actions(detail)}
+      >
+        {detail && (
+          <>
+            <Descriptions column={1} bordered size="small">
+              <Descriptions.Item label="提现单号">{detail.withdrawNo}</Descriptions.Item>
+              <Descriptions.Item label="用户">{detail.userName}</Descriptions.Item>
+              <Descriptions.Item label="金额">{yuanText(detail.amount)}</Descriptions.Item>
+              <Descriptions.Item label="收款账户">
+                {PAYEE_KIND_LABELS[detail.accountKind]} {detail.fullAccount ?? detail.account}
+              </Descriptions.Item>
+              <Descriptions.Item label="实名状态">以实名审核记录为准</Descriptions.Item>
+              <Descriptions.Item label="状态">
+                <DictTag dictType="withdraw_status" value={detail.status} />
+              </Descriptions.Item>
+              {detail.rejectReason && (
+                <Descriptions.Item label="驳回原因">{detail.rejectReason}</Descriptions.Item>
+              )}
+              <Descriptions.Item label="申请时间">{dateTime(detail.createdAt)}</Descriptions.Item>
+            </Descriptions>
+            <h4 className="console-section">最近收支明细</h4>
+            <RecentLedger userId={detail.userId} />
+          </>
+        )}
+      </Drawer>
+      <ReasonModal
+        open={rejecting !== null}
+        title="驳回提现"
+        label="驳回原因（用户可见）"
+        maxLength={WITHDRAW_REJECT_REASON_MAX}
+        loading={reject.isPending}
+        onCancel={() => setRejecting(null)}
+        onOk={(reason) =>
+          rejecting &&
+          reject.mutate(
+            { withdrawNo: rejecting, reason },
+            {
+              onSuccess: () => {
+                setRejecting(null)
+                setDetail(null)
+              },
+            },
+          )
+        }
+      />
+    </>
+  )
+}

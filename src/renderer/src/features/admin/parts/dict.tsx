@@ -1,0 +1,41 @@
+/**
+ * Dictionary utilities of the console: useDict loads a dictionary's entries by type (cached for the
+ * session), DictTag renders a value with its label and colour (the entry's listClass), dictOptions
+ * turns entries into a Select's options. Every status column and select of the console uses them.
+ */
+import { Tag } from 'antd'
+import { useQuery } from '@tanstack/react-query'
+import type { DictData } from '@shared/api/system'
+import { dictQuery } from '@renderer/api/console'
+
+const NONE: DictData[] = []
+
+export function useDict(dictType: string): DictData[] {
+  return useQuery(dictQuery(dictType)).data ?? NONE
+}
+
+const COLOURS: Record<string, string> = {
+  primary: 'processing',
+  success: 'success',
+  info: 'default',
+  warning: 'warning',
+  danger: 'error',
+}
+
+export function DictTag({
+  dictType,
+  value,
+}: {
+  dictType: string
+  value: string | number | null | undefined
+}) {
+  const entries = useDict(dictType)
+  if (value === null || value === undefined || value === '') return null
+  const entry = entries.find((e) => e.dictValue === String(value))
+  if (!entry) return <Tag>{String(value)}</Tag>
+  return <Tag color={COLOURS[entry.listClass ?? ''] ?? 'default'}>{entry.dictLabel}</Tag>
+}
+
+export function dictOptions(entries: readonly DictData[]) {
+  return entries.map((e) => ({ value: e.dictValue, label: e.dictLabel }))
+}
