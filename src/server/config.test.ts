@@ -38,6 +38,8 @@ describe('loadConfig', () => {
       webRoot: '/srv/web',
       corsOrigins: ['http://localhost:5173', 'https://admin.example.com'],
       paySandbox: false,
+      ssrEntry: '/srv/ssr/entry-server.js',
+      siteOrigin: undefined,
     })
   })
 

@@ -11,6 +11,9 @@ export interface ServerConfig {
   seedDemo: boolean
   captchaEnabled: boolean
   webRoot: string
+  /** the built page renderer (docs/ssr.md), beside the web bundle */
+  ssrEntry: string
+  siteOrigin: string | undefined
   corsOrigins: string[]
   paySandbox: boolean
 }
@@ -55,5 +58,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       .map((o) => o.trim())
       .filter(Boolean),
     webRoot: env.WEB_ROOT?.trim() ? resolve(env.WEB_ROOT) : defaultWebRoot(),
+    ssrEntry: env.SSR_ENTRY?.trim()
+      ? resolve(env.SSR_ENTRY)
+      : resolve(env.WEB_ROOT?.trim() ? resolve(env.WEB_ROOT) : defaultWebRoot(), '../ssr/entry-server.js'),
+    siteOrigin: env.SITE_ORIGIN?.trim().replace(/\/+$/, '') || undefined,
   }
 }

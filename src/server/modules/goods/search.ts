@@ -46,11 +46,13 @@ export function goodsSearch(deps: {
   )
   const homeCache = new TtlCache<HomeGoods>(deps.searchCacheMs === 0 ? 0 : 5000, 1, now)
   let lastSweep = 0
+  const listeners = new Set<() => void>()
 
   function invalidate() {
     pageCache.clear()
     countCache.clear()
     homeCache.clear()
+    for (const listener of listeners) listener()
   }
 
   /** Ends expired pushes at most once a second (the 综合 order reads push_at). */
@@ -101,6 +103,11 @@ export function goodsSearch(deps: {
 
   return {
     invalidate,
+    /** Call `listener` on every listing change (other caches of listings, e.g. rendered pages); returns the unsubscribe. */
+    onChange(listener: () => void): () => void {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
     /** A cached answer of this exact search URL. */
     cachedSearch: (key: string) => pageCache.get(key),
     storeSearch: (key: string, result: GoodsSearchResult) => pageCache.set(key, result),
