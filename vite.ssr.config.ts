@@ -18,6 +18,7 @@ export default mergeConfig(
       target: 'node20',
       rollupOptions: { output: { format: 'es', entryFileNames: 'entry-server.js' } },
     },
-    ssr: { noExternal: [] },
+    // jsencrypt's ES module does not load in Node as published: bundled
+    ssr: { noExternal: ['jsencrypt'] },
   }),
 )

@@ -10,18 +10,19 @@
  * dehydrated into the page (the browser hydrates it and does not fetch again) and antd's styles of
  * the rendered components are extracted into the head.
  */
-import { PassThrough } from 'node:stream'
 import type { ReactNode } from 'react'
-import { renderToPipeableStream } from 'react-dom/server'
+import { prerenderToNodeStream } from 'react-dom/static'
 import {
   createStaticHandler,
   createStaticRouter,
   matchRoutes,
   StaticRouterProvider,
 } from 'react-router-dom'
-import { dehydrate, type QueryClient } from '@tanstack/react-query'
+import { defaultShouldDehydrateQuery, dehydrate, type Query, type QueryClient } from '@tanstack/react-query'
 import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs'
 import { API_BASE } from '@shared/constants'
+import { PUBLIC_CONFIG_KEYS } from '@shared/api/system'
+import { configQuery } from '@renderer/api/system'
 import { setCallTransport, type CallTransport } from '@renderer/api/client'
 import { toQueryString } from '@renderer/api/query-string'
 import { Providers } from '@renderer/app/providers'
@@ -86,23 +87,23 @@ export function isServerRendered(pathname: string): boolean {
   return Boolean(entry.page && !entry.auth && SSR_PAGES[entry.page])
 }
 
-function toHtml(node: ReactNode): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let failed: unknown = null
-    const stream = renderToPipeableStream(node, {
-      onAllReady() {
-        const sink = new PassThrough()
-        const chunks: Buffer[] = []
-        sink.on('data', (chunk: Buffer) => chunks.push(chunk))
-        sink.on('end', () => (failed ? reject(failed) : resolve(Buffer.concat(chunks).toString('utf8'))))
-        stream.pipe(sink)
-      },
-      onShellError: reject,
-      onError(error) {
-        failed = error
-      },
-    })
+/**
+ * The whole page at once (lazy pages and all): a prerender writes every Suspense boundary complete,
+ * with none of the inline scripts a stream would need (the CSP allows no inline script).
+ */
+async function toHtml(node: ReactNode): Promise<string> {
+  let failed: unknown = null
+  const { prelude } = await prerenderToNodeStream(node, {
+    // large finished boundaries would otherwise be sent apart and put in place by a script
+    progressiveChunkSize: Number.MAX_SAFE_INTEGER,
+    onError(error) {
+      failed ??= error
+    },
   })
+  const chunks: Buffer[] = []
+  for await (const chunk of prelude) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer))
+  if (failed) throw failed instanceof Error ? failed : new Error(String(failed))
+  return Buffer.concat(chunks).toString('utf8')
 }
 
 async function renderApp(url: string, origin: string, queryClient: QueryClient) {
@@ -126,16 +127,25 @@ function missing(queryClient: QueryClient) {
   return queryClient
     .getQueryCache()
     .getAll()
-    .filter((q) => q.state.status === 'pending' && q.state.fetchStatus === 'idle' && q.options.enabled !== false)
+    .filter((q) => q.state.status === 'pending' && q.state.fetchStatus === 'idle' && (q.options as { enabled?: unknown }).enabled !== false)
 }
 
 async function renderSettled(url: string, origin: string, queryClient: QueryClient) {
   for (let round = 1; ; round++) {
     const result = await renderApp(url, origin, queryClient)
     const wanted = missing(queryClient)
-    if (wanted.length === 0 || round >= MAX_ROUNDS) return result
+    // a boundary that waited (a page's chunk loading the first time) is written with an inline
+    // script that the CSP refuses: render again, the chunk is loaded now
+    const waited = result.html.includes('<template id="B:')
+    if ((wanted.length === 0 && !waited) || round >= MAX_ROUNDS) return result
     await Promise.all(wanted.map((q) => q.fetch().catch(() => undefined)))
   }
+}
+
+/** Answers that survive JSON (a Set, e.g. the follow flags, is computed again in the browser). */
+const travels = (query: Query) => {
+  const data = query.state.data
+  return defaultShouldDehydrateQuery(query) && !(data instanceof Set) && !(data instanceof Map)
 }
 
 const safeJson = (value: unknown) =>
@@ -148,7 +158,11 @@ export async function render({ url, origin }: RenderInput): Promise<RenderResult
   const spec = SSR_PAGES[page]
   if (!spec) throw new Error(`not a server-rendered page: ${parsed.pathname}`)
   const queryClient = createQueryClient()
-  const found = entry ? await spec.load(queryClient, parsed) : false
+  const [found] = await Promise.all([
+    entry ? spec.load(queryClient, parsed) : false,
+    // the header's (every main-layout page)
+    queryClient.prefetchQuery(configQuery(PUBLIC_CONFIG_KEYS.thirdLoginUrl)),
+  ])
   if (!found) return renderNotFound(origin)
   const { html, styles } = await renderSettled(url, origin, queryClient)
   return {
@@ -156,7 +170,7 @@ export async function render({ url, origin }: RenderInput): Promise<RenderResult
     head: spec.head(queryClient, parsed, origin),
     html,
     styles,
-    state: safeJson(dehydrate(queryClient)),
+    state: safeJson(dehydrate(queryClient, { shouldDehydrateQuery: travels })),
     page,
   }
 }

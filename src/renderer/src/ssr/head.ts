@@ -10,12 +10,21 @@ import type { Notice } from '@shared/api/notice'
 import type { Game } from '@shared/api/game'
 import { SITE_NAME, SITE_SUBTITLE } from '@shared/constants'
 import { ApiError } from '@renderer/api/http'
-import { gameDetailQuery } from '@renderer/api/game'
-import { goodsDetailPath, goodsDetailQuery, goodsKeys, shopPath, shopQuery } from '@renderer/api/goods'
-import { noticeQuery } from '@renderer/api/notice'
+import { gameAreasQuery, gameConfigQuery, gameDetailQuery, gamesQuery } from '@renderer/api/game'
+import {
+  goodsDetailPath,
+  goodsDetailQuery,
+  goodsKeys,
+  goodsSearchQuery,
+  homeGoodsQuery,
+  shopPath,
+  shopQuery,
+} from '@renderer/api/goods'
+import { noticeListQuery, noticeQuery } from '@renderer/api/notice'
+import { followedIdsQuery } from '@renderer/api/follow'
 import { gameSeo, pageTitle } from '@renderer/app/seo'
 import { idFromHtmlSegment, type PageKey } from '@renderer/app/route-table'
-import { parseListQuery, toListSearch } from '@renderer/features/goods/list-query'
+import { parseListQuery, toListSearch, toSearchQuery } from '@renderer/features/goods/list-query'
 import { fenToYuan } from '@renderer/utils/money'
 
 export interface PageHead {
@@ -72,7 +81,7 @@ function itemList(origin: string, rows: GoodsBrief[]): object {
 }
 
 /** The detail's query answered 404 (unknown, deleted or taken down): the page is a 404. */
-async function exists(queryClient: QueryClient, fetch: () => Promise<unknown>): Promise<boolean> {
+async function exists(fetch: () => Promise<unknown>): Promise<boolean> {
   try {
     await fetch()
     return true
@@ -103,7 +112,15 @@ const always = async () => true
 
 export const SSR_PAGES: Partial<Record<PageKey, SsrPage>> = {
   home: {
-    load: always,
+    async load(queryClient) {
+      // what the home page's parts ask for (any other query is fetched by the render's next round)
+      await Promise.all([
+        queryClient.prefetchQuery(homeGoodsQuery()),
+        queryClient.prefetchQuery(gamesQuery()),
+        queryClient.prefetchQuery(noticeListQuery({ noticeType: 'ANNOUNCEMENT', pageNum: 1, pageSize: 7 })),
+      ])
+      return true
+    },
     head(queryClient, _url, origin) {
       const home = queryClient.getQueryData<{ newest: GoodsBrief[] }>(goodsKeys.home)
       return {
@@ -124,9 +141,24 @@ export const SSR_PAGES: Partial<Record<PageKey, SsrPage>> = {
 
   goodsList: {
     async load(queryClient, url) {
-      const { gameId } = parseListQuery(url.searchParams)
+      const filters = parseListQuery(url.searchParams)
+      const { gameId } = filters
       // the game's names make the title (RootShell reads the same query in the browser)
-      if (gameId) await queryClient.prefetchQuery(gameDetailQuery(gameId))
+      await Promise.all([
+        queryClient.prefetchQuery(gamesQuery()),
+        queryClient.prefetchQuery(followedIdsQuery(false)),
+        // attribute filters wait for the game's config (the page drops unknown ones): next round
+        ...(Object.keys(filters.attrs).length === 0
+          ? [queryClient.prefetchQuery(goodsSearchQuery(toSearchQuery(filters)))]
+          : []),
+        ...(gameId
+          ? [
+              queryClient.prefetchQuery(gameDetailQuery(gameId)),
+              queryClient.prefetchQuery(gameAreasQuery(gameId)),
+              queryClient.prefetchQuery(gameConfigQuery(gameId)),
+            ]
+          : []),
+      ])
       return true
     },
     head(queryClient, url, origin) {
@@ -155,7 +187,10 @@ export const SSR_PAGES: Partial<Record<PageKey, SsrPage>> = {
     async load(queryClient, url) {
       const goodsId = idFromHtmlSegment(url.pathname.split('/').pop())
       if (goodsId === null) return false
-      return exists(queryClient, () => queryClient.fetchQuery(goodsDetailQuery(goodsId)))
+      const found = await exists(() => queryClient.fetchQuery(goodsDetailQuery(goodsId)))
+      const detail = queryClient.getQueryData<GoodsDetail>(goodsDetailQuery(goodsId).queryKey)
+      if (detail) await queryClient.prefetchQuery(gameConfigQuery(detail.gameId))
+      return found
     },
     head(queryClient, url, origin) {
       const goodsId = idFromHtmlSegment(url.pathname.split('/').pop()) ?? 0
@@ -204,7 +239,7 @@ export const SSR_PAGES: Partial<Record<PageKey, SsrPage>> = {
     async load(queryClient, url) {
       const shopId = idFromHtmlSegment(url.pathname.split('/').pop())
       if (shopId === null) return false
-      return exists(queryClient, () => queryClient.fetchQuery(shopQuery(shopId)))
+      return exists(() => queryClient.fetchQuery(shopQuery(shopId)))
     },
     head(queryClient, url, origin) {
       const shopId = idFromHtmlSegment(url.pathname.split('/').pop()) ?? 0
@@ -244,7 +279,7 @@ export const SSR_PAGES: Partial<Record<PageKey, SsrPage>> = {
     async load(queryClient, url) {
       const noticeId = idFromHtmlSegment(url.pathname.split('/').pop())
       if (noticeId === null) return false
-      return exists(queryClient, () => queryClient.fetchQuery(noticeQuery(noticeId)))
+      return exists(() => queryClient.fetchQuery(noticeQuery(noticeId)))
     },
     head(queryClient, url, origin) {
       const noticeId = idFromHtmlSegment(url.pathname.split('/').pop()) ?? 0

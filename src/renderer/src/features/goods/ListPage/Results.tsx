@@ -1,5 +1,6 @@
 /** The results of the list page: sort tabs, the count, card or row view, empty states, paging. */
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
+import { isHydrating } from '@renderer/ssr/client'
 import { Link } from 'react-router-dom'
 import { Button, Empty, Segmented, Skeleton, Spin } from 'antd'
 import { AppstoreOutlined, BarsOutlined } from '@ant-design/icons'
@@ -24,7 +25,10 @@ const SORTS: Array<{ sort: GoodsSort; label: string }> = [
 const VIEW_KEY = 'goodsListView'
 type ViewMode = 'card' | 'row'
 
-function readView(): ViewMode {
+/** A server-rendered list starts as the server drew it (cards); the stored choice follows after hydration. */
+const readView = (): ViewMode => (isHydrating() ? 'card' : storedView())
+
+function storedView(): ViewMode {
   try {
     return localStorage.getItem(VIEW_KEY) === 'row' ? 'row' : 'card'
   } catch {
@@ -61,6 +65,9 @@ export function Results({
   clearAll,
 }: ResultsProps) {
   const [view, setView] = useState<ViewMode>(readView)
+  useEffect(() => {
+    if (storedView() === 'row') setView('row')
+  }, [])
   const follow = useFollow()
   const rows = page?.rows ?? []
   const followable = (goods: GoodsBrief) => ({
