@@ -145,8 +145,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         const notices = noticeService(db)
         await api.register(noticeRoutes, { notices })
         // the public pages rendered on the server (their queries answered by the routes above)
-        pagesOf = (root) =>
-          publicPages(root, { ...opts, goods: catalogue.goods, games, notices, now })
+        pagesOf = (root) => publicPages(root, { ...opts, goods: catalogue.goods, games, notices, now })
         // live events, tickets, exports, customer-service messages
         const bus = createEventBus(db, { now })
         const tickets = ticketService({ now })

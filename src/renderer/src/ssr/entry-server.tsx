@@ -12,12 +12,7 @@
  */
 import type { ReactNode } from 'react'
 import { prerenderToNodeStream } from 'react-dom/static'
-import {
-  createStaticHandler,
-  createStaticRouter,
-  matchRoutes,
-  StaticRouterProvider,
-} from 'react-router-dom'
+import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router-dom'
 import { defaultShouldDehydrateQuery, dehydrate, type Query, type QueryClient } from '@tanstack/react-query'
 import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs'
 import { API_BASE } from '@shared/constants'
@@ -101,7 +96,8 @@ async function toHtml(node: ReactNode): Promise<string> {
     },
   })
   const chunks: Buffer[] = []
-  for await (const chunk of prelude) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer))
+  for await (const chunk of prelude)
+    chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer))
   if (failed) throw failed instanceof Error ? failed : new Error(String(failed))
   return Buffer.concat(chunks).toString('utf8')
 }
@@ -127,7 +123,12 @@ function missing(queryClient: QueryClient) {
   return queryClient
     .getQueryCache()
     .getAll()
-    .filter((q) => q.state.status === 'pending' && q.state.fetchStatus === 'idle' && (q.options as { enabled?: unknown }).enabled !== false)
+    .filter(
+      (q) =>
+        q.state.status === 'pending' &&
+        q.state.fetchStatus === 'idle' &&
+        (q.options as { enabled?: unknown }).enabled !== false,
+    )
 }
 
 async function renderSettled(url: string, origin: string, queryClient: QueryClient) {
@@ -149,7 +150,10 @@ const travels = (query: Query) => {
 }
 
 const safeJson = (value: unknown) =>
-  JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029')
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029')
 
 export async function render({ url, origin }: RenderInput): Promise<RenderResult> {
   const parsed = new URL(url, origin)

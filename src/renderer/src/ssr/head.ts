@@ -221,7 +221,9 @@ export const SSR_PAGES: Partial<Record<PageKey, SsrPage>> = {
               priceCurrency: 'CNY',
               price,
               availability:
-                d.status === 'ON_SALE' && d.stock > 0 ? 'https://schema.org/InStock' : 'https://schema.org/SoldOut',
+                d.status === 'ON_SALE' && d.stock > 0
+                  ? 'https://schema.org/InStock'
+                  : 'https://schema.org/SoldOut',
               seller: { '@type': 'Organization', name: d.seller.shopName },
             },
           },
@@ -248,7 +250,10 @@ export const SSR_PAGES: Partial<Record<PageKey, SsrPage>> = {
       const result = firstData<GoodsSearchResult>(queryClient, ['goods', 'search'])
       return {
         ...siteHead(pageTitle(`${shop.shopName}的店铺`), origin, shopPath(shopId)),
-        description: plain(`${shop.shopName}：在售 ${shop.onSaleCount} 件，已售 ${shop.soldCount} 件。${games}`, 150),
+        description: plain(
+          `${shop.shopName}：在售 ${shop.onSaleCount} 件，已售 ${shop.soldCount} 件。${games}`,
+          150,
+        ),
         keywords: `${shop.shopName},${games ? `${games},` : ''}${SITE_KEYWORDS}`,
         jsonLd: [
           breadcrumbs(origin, [
@@ -265,7 +270,9 @@ export const SSR_PAGES: Partial<Record<PageKey, SsrPage>> = {
     load: always,
     head(_queryClient, url, origin) {
       const type = url.searchParams.get('noticeType')
-      const path = type ? `/platform/noticeList.html?noticeType=${encodeURIComponent(type)}` : '/platform/noticeList.html'
+      const path = type
+        ? `/platform/noticeList.html?noticeType=${encodeURIComponent(type)}`
+        : '/platform/noticeList.html'
       return siteHead(pageTitle('帮助与公告'), origin, path, [
         breadcrumbs(origin, [
           ['首页', '/'],
@@ -312,6 +319,9 @@ export const SSR_PAGES: Partial<Record<PageKey, SsrPage>> = {
 
   notFound: {
     load: always,
-    head: (_queryClient, _url, origin) => ({ ...siteHead(pageTitle('页面不存在'), origin, '/404.html'), canonical: null }),
+    head: (_queryClient, _url, origin) => ({
+      ...siteHead(pageTitle('页面不存在'), origin, '/404.html'),
+      canonical: null,
+    }),
   },
 }

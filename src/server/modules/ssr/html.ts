@@ -59,7 +59,9 @@ export function pageAssets(webRoot: string): PageAssets {
 
 function headTags(head: PageHead): string {
   const tags = [
-    head.canonical ? `<link rel="canonical" href="${escapeHtml(head.canonical)}">` : '<meta name="robots" content="noindex">',
+    head.canonical
+      ? `<link rel="canonical" href="${escapeHtml(head.canonical)}">`
+      : '<meta name="robots" content="noindex">',
     `<meta property="og:type" content="${head.ogType}">`,
     `<meta property="og:title" content="${escapeHtml(head.title)}">`,
     `<meta property="og:description" content="${escapeHtml(head.description)}">`,
@@ -81,7 +83,10 @@ export function composePage(template: string, result: RenderResult, assetTags: s
   return template
     .replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeHtml(head.title)}</title>`)
     .replace(/<meta\s+name="keywords"[^>]*>/, `<meta name="keywords" content="${escapeHtml(head.keywords)}">`)
-    .replace(/<meta\s+name="description"[^>]*>/, `<meta name="description" content="${escapeHtml(head.description)}">`)
+    .replace(
+      /<meta\s+name="description"[^>]*>/,
+      `<meta name="description" content="${escapeHtml(head.description)}">`,
+    )
     .replace('</head>', `${headTags(head)}${assetTags}${result.styles}</head>`)
     .replace('<div id="root"></div>', root)
 }

@@ -21,7 +21,10 @@ export interface PublicPagesOptions {
 }
 
 /** The public pages, or null when the web bundle or the page renderer has not been built. */
-export async function publicPages(app: FastifyInstance, opts: PublicPagesOptions): Promise<PublicPages | null> {
+export async function publicPages(
+  app: FastifyInstance,
+  opts: PublicPagesOptions,
+): Promise<PublicPages | null> {
   const index = opts.webRoot ? join(opts.webRoot, 'index.html') : null
   if (!index || !existsSync(index)) return null
   const renderer = await loadPageRenderer(opts.ssrEntry)

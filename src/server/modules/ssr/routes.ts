@@ -97,7 +97,10 @@ export function registerPublicPages(app: FastifyInstance, deps: SsrDeps): Public
   const sitemap = async (name: string, request: FastifyRequest, reply: FastifyReply) => {
     const xml = await maps.file(name, originOf(request))
     if (xml === null) return pages.send(request, reply)
-    return reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=600').send(xml)
+    return reply
+      .type('application/xml; charset=utf-8')
+      .header('cache-control', 'public, max-age=600')
+      .send(xml)
   }
   for (const name of ['sitemap.xml', 'sitemap-games.xml', 'sitemap-shops.xml', 'sitemap-notices.xml'])
     app.get(`/${name}`, (request, reply) => sitemap(name, request, reply))

@@ -25,12 +25,18 @@ export function robotsTxt(origin: string, privatePrefixes: readonly string[]): s
 }
 
 const xmlEscape = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!)
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!,
+  )
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10)
 
 function urlset(entries: Array<{ loc: string; lastmod?: number }>): string {
   const body = entries
-    .map((e) => `<url><loc>${xmlEscape(e.loc)}</loc>${e.lastmod ? `<lastmod>${day(e.lastmod)}</lastmod>` : ''}</url>`)
+    .map(
+      (e) =>
+        `<url><loc>${xmlEscape(e.loc)}</loc>${e.lastmod ? `<lastmod>${day(e.lastmod)}</lastmod>` : ''}</url>`,
+    )
     .join('')
   return `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${body}</urlset>`
 }
@@ -58,7 +64,7 @@ export function sitemaps(deps: {
   async function starts(): Promise<number[]> {
     if (goodsStarts) return goodsStarts
     const found = [0]
-    for (let after = 0; ; ) {
+    for (let after = 0; ;) {
       const rows = await goods.sitemapEntries(after, SITEMAP_PAGE)
       if (rows.length < SITEMAP_PAGE) break
       after = rows[rows.length - 1]!.id
@@ -97,13 +103,18 @@ export function sitemaps(deps: {
     }
     if (name === 'sitemap-shops.xml') {
       const shops = await goods.sitemapShops()
-      return urlset(shops.map((s) => ({ loc: `${origin}/shop/${s.seller_id}.html`, lastmod: Number(s.updated_at) })))
+      return urlset(
+        shops.map((s) => ({ loc: `${origin}/shop/${s.seller_id}.html`, lastmod: Number(s.updated_at) })),
+      )
     }
     if (name === 'sitemap-notices.xml') {
       const { rows } = await notices.page({ pageNum: 1, pageSize: 1000 })
       return urlset([
         { loc: `${origin}/platform/noticeList.html` },
-        ...rows.map((n) => ({ loc: `${origin}/platform/noticeDetail/${n.noticeId}.html`, lastmod: n.createdAt })),
+        ...rows.map((n) => ({
+          loc: `${origin}/platform/noticeDetail/${n.noticeId}.html`,
+          lastmod: n.createdAt,
+        })),
       ])
     }
     return null
@@ -113,7 +124,8 @@ export function sitemaps(deps: {
     /** A listing changed: the listing and shop sitemaps are built again on their next request. */
     invalidate() {
       goodsStarts = null
-      for (const key of [...files.keys()]) if (!key.includes('sitemap-games') && !key.includes('sitemap-notices')) files.delete(key)
+      for (const key of [...files.keys()])
+        if (!key.includes('sitemap-games') && !key.includes('sitemap-notices')) files.delete(key)
     },
     async file(name: string, origin: string): Promise<string | null> {
       fresh()
