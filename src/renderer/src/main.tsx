@@ -118,6 +118,7 @@ async function start() {
   // listings are asked again in the background (follow flags, own listings), the page stays
   setTimeout(() => {
     hydrationFinished()
+    container.setAttribute('data-hydrated', '')
     useSessionStore.getState().hydrate()
     wireLiveEvents(router, queryClient)
     if (useSessionStore.getState().token) void queryClient.invalidateQueries()

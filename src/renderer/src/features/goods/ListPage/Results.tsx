@@ -12,7 +12,7 @@ import { attributeFieldsOf } from '@renderer/components/listing-attributes'
 import { Pagination } from '@renderer/components/Pagination'
 import { apiErrorText } from '@renderer/utils/api-error'
 import { formatYuan } from '@renderer/utils/money'
-import type { ListFilters } from '../list-query'
+import { listHref, type ListFilters } from '../list-query'
 import { useFollow } from '../use-follow'
 
 const SORTS: Array<{ sort: GoodsSort; label: string }> = [
@@ -208,6 +208,7 @@ export function Results({
         page={filters.page}
         limit={filters.limit}
         onChange={(nextPage, limit) => go({ ...filters, page: nextPage, limit })}
+        hrefOf={(target) => listHref({ ...filters, page: target })}
       />
     </section>
   )
