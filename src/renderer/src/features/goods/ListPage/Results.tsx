@@ -66,6 +66,8 @@ export function Results({
 }: ResultsProps) {
   const [view, setView] = useState<ViewMode>(readView)
   useEffect(() => {
+    // the stored choice of a server-rendered list, once hydrated (the server drew cards)
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     if (storedView() === 'row') setView('row')
   }, [])
   const follow = useFollow()
