@@ -63,7 +63,7 @@ export interface BuildAppOptions {
   ssrEntry?: string | null
   /** scheme and host of the public site for canonical URLs and sitemaps (default: the request's) */
   siteOrigin?: string
-  /** ms a rendered public page is reused (default 10 s; 0: off) */
+  /** ms a rendered public page is reused (default 60 s; 0: off) */
   pageCacheMs?: number
   /** heartbeat interval of the live event stream (default 25 s; tests shorten it) */
   streamHeartbeatMs?: number

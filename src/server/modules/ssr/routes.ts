@@ -2,7 +2,7 @@
  * The public pages rendered on the server (docs/ssr.md): robots.txt, the sitemaps, and the HTML of
  * the public routes (home, list, detail, shop, notices, records; unknown paths as the 404 page with
  * status 404). The page renderer's queries are answered by this app's own /api routes in-process
- * (app.inject), never over the network. Rendered pages are kept a few seconds (every visitor gets
+ * (app.inject), never over the network. Rendered pages are kept up to a minute (every visitor gets
  * the same HTML: the login shows after hydration) and dropped on every listing change, the same
  * signal that clears the search answer cache.
  */
@@ -56,7 +56,7 @@ export interface SsrDeps {
   now: () => number
   /** scheme and host of the public site (canonical URLs, sitemaps); default: the request's */
   siteOrigin?: string
-  /** ms a rendered page is reused (default 10 s; 0: off) */
+  /** ms a rendered page is reused (default 60 s; 0: off) */
   cacheMs?: number
 }
 
@@ -78,7 +78,7 @@ function encode(request: FastifyRequest, reply: FastifyReply, page: CachedPage):
 
 export function registerPublicPages(app: FastifyInstance, deps: SsrDeps): PublicPages {
   const { renderer, template, assets } = deps
-  const cache = new TtlCache<CachedPage>(deps.cacheMs ?? 10_000, 500, deps.now)
+  const cache = new TtlCache<CachedPage>(deps.cacheMs ?? 60_000, 500, deps.now)
   const maps = sitemaps(deps)
   deps.goods.onChange(() => {
     cache.clear()
