@@ -22,6 +22,8 @@ export default defineConfig({
     outDir: resolve(import.meta.dirname, 'dist/web'),
     emptyOutDir: true,
     chunkSizeWarningLimit: 1500,
+    // the server reads it to link a rendered page's own chunk and CSS (docs/ssr.md)
+    manifest: true,
   },
   server: { proxy: { '/api': 'http://127.0.0.1:8080' } },
 })

@@ -22,6 +22,12 @@ const targets = {
     sources: ['src/renderer', 'src/shared', 'vite.web.config.ts'],
     script: 'build:web',
   },
+  // the page renderer of the server-rendered public pages (docs/ssr.md), built by build:web too
+  ssr: {
+    output: 'dist/ssr/entry-server.js',
+    sources: ['src/renderer', 'src/shared', 'vite.ssr.config.ts'],
+    script: 'build:web',
+  },
   server: {
     output: 'dist/server/server.js',
     sources: ['src/server', 'src/shared', 'vite.server.config.ts'],
@@ -42,4 +48,5 @@ export function staleBuilds() {
       })
     })
     .map((t) => t.script)
+    .filter((script, i, all) => all.indexOf(script) === i)
 }

@@ -39,6 +39,7 @@ import { registerEnvelope, sendError } from './plugins/envelope'
 import { registerValidation } from './plugins/validation'
 import { registerSecurityHeaders } from './plugins/security-headers'
 import { registerWebBundle } from './plugins/web'
+import { publicPages } from './modules/ssr'
 import { fieldCipher, loadOrCreateKey } from './modules/delivery/crypto'
 import { loadOrCreateSandboxSecret, sandboxGateway } from './modules/funds/gateway'
 import { fundsRoutes } from './modules/funds/routes'
@@ -91,6 +92,12 @@ export interface BuildAppOptions {
   now?: () => number
   /** ms an identical goods search answer is reused (default 3000; 0: off, e.g. to measure the database) */
   goodsSearchCacheMs?: number
+  /** the built page renderer (dist/ssr/entry-server.js); missing: pages are the client-only app */
+  ssrEntry?: string | null
+  /** scheme and host of the public site for canonical URLs and sitemaps (default: the request's) */
+  siteOrigin?: string
+  /** ms a rendered public page is reused (default 60 s; 0: off) */
+  pageCacheMs?: number
   /** heartbeat interval of the live event stream (default 25 s; tests shorten it) */
   streamHeartbeatMs?: number
   /** trading's time-rule sweeper interval (default 30 s; 0: off — tests call app.trade.sweep()) */
@@ -158,6 +165,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.decorate('shared', shared)
   app.addHook('onClose', () => shared.close())
   const uploadDir = opts.uploadDir ?? join(opts.dataDir, 'uploads')
+  let pagesOf = null as ((root: FastifyInstance) => Promise<Parameters<typeof registerWebBundle>[2]>) | null
 
   try {
     if (opts.redisUrl) app.shared = shared = await redisState(opts.redisUrl, opts.redisPrefix)
@@ -241,7 +249,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
           requireRealName,
         })
         await api.register(catalogueRoutes, { services: catalogue, now })
-        await api.register(noticeRoutes, { notices: noticeService(db) })
+        const notices = noticeService(db)
+        await api.register(noticeRoutes, { notices })
+        // the public pages rendered on the server (their queries answered by the routes above)
+        pagesOf = (root) => publicPages(root, { ...opts, goods: catalogue.goods, games, notices, now })
         // live events, tickets, exports, customer-service messages
         const bus = createEventBus(db, { now, shared })
         const tickets = ticketService({ now, shared })
@@ -386,7 +397,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       },
       { prefix: API_BASE },
     )
-    await registerWebBundle(app, opts.webRoot ?? null)
+    await registerWebBundle(app, opts.webRoot ?? null, pagesOf ? await pagesOf(app) : null)
     await shared.ready()
     await app.ready()
   } catch (err) {

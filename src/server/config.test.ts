@@ -52,6 +52,8 @@ describe('loadConfig', () => {
       trustProxy: false,
       smsSandbox: false,
       realNameSandbox: false,
+      ssrEntry: '/srv/ssr/entry-server.js',
+      siteOrigin: undefined,
     })
   })
 

@@ -13,6 +13,9 @@ export interface ServerConfig {
   seedDemo: boolean
   captchaEnabled: boolean
   webRoot: string
+  /** the built page renderer (docs/ssr.md), beside the web bundle */
+  ssrEntry: string
+  siteOrigin: string | undefined
   corsOrigins: string[]
   paySandbox: boolean
   /** AI drawing: provider and worker (modules/ai/config.ts) */
@@ -92,5 +95,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     shutdownDelayMs: Number(env.SHUTDOWN_DELAY_MS?.trim() || 0) || 0,
     tradeSweepMs: env.TRADE_SWEEP_MS?.trim() ? Number(env.TRADE_SWEEP_MS) : undefined,
     trustProxy: trustProxy(env.TRUST_PROXY),
+    ssrEntry: env.SSR_ENTRY?.trim()
+      ? resolve(env.SSR_ENTRY)
+      : resolve(env.WEB_ROOT?.trim() ? resolve(env.WEB_ROOT) : defaultWebRoot(), '../ssr/entry-server.js'),
+    siteOrigin: env.SITE_ORIGIN?.trim().replace(/\/+$/, '') || undefined,
   }
 }

@@ -4,9 +4,9 @@
  */
 import '@vitejs/plugin-react/preamble'
 import { lazy, StrictMode, Suspense } from 'react'
-import { createRoot } from 'react-dom/client'
-import { RouterProvider } from 'react-router-dom'
-import type { QueryClient } from '@tanstack/react-query'
+import { createRoot, hydrateRoot } from 'react-dom/client'
+import { matchRoutes, RouterProvider } from 'react-router-dom'
+import { hydrate, type QueryClient } from '@tanstack/react-query'
 import { MSG } from '@shared/messages'
 import { platform } from '@renderer/platform'
 import { configureHttp } from '@renderer/api/http'
@@ -17,6 +17,8 @@ import { createQueryClient } from '@renderer/app/query-client'
 import { createAppRouter, type AppRouter } from '@renderer/app/routes'
 import { toast } from '@renderer/utils/toast'
 import { LOGIN_PATH } from '@renderer/utils/login-redirect'
+import { hydrationFinished, loadPageChunk, readServerState } from '@renderer/ssr/client'
+import type { RouteHandle } from '@renderer/app/RootShell'
 import './styles/global.css'
 
 // desktop builds only (the web bundle drops this import at build time): a chunk of its own
@@ -81,12 +83,15 @@ async function start() {
   } catch (error) {
     console.error('platform init failed', error)
   }
-  useSessionStore.getState().hydrate()
+  // a page the server rendered (docs/ssr.md) is hydrated logged out, as the server drew it; the
+  // login and its header follow right after
+  const serverState = readServerState()
+  if (!serverState) useSessionStore.getState().hydrate()
   const router = createAppRouter()
   const queryClient = createQueryClient()
+  if (serverState) hydrate(queryClient, serverState)
   wire(router)
-  wireLiveEvents(router, queryClient)
-  createRoot(document.getElementById('root') as HTMLElement).render(
+  const app = (
     <StrictMode>
       <Providers queryClient={queryClient}>
         <RouterProvider router={router} />
@@ -96,8 +101,28 @@ async function start() {
           </Suspense>
         ) : null}
       </Providers>
-    </StrictMode>,
+    </StrictMode>
   )
+  const container = document.getElementById('root') as HTMLElement
+  if (!serverState) {
+    wireLiveEvents(router, queryClient)
+    createRoot(container).render(app)
+    return
+  }
+  const page = matchRoutes(router.routes, router.state.location)
+    ?.map((m) => (m.route.handle as RouteHandle | undefined)?.entry?.page)
+    .findLast(Boolean)
+  await loadPageChunk(page)
+  hydrateRoot(container, app)
+  // after the hydration's commit: the stored login, then its live events; a logged-in visitor's
+  // listings are asked again in the background (follow flags, own listings), the page stays
+  setTimeout(() => {
+    hydrationFinished()
+    container.setAttribute('data-hydrated', '')
+    useSessionStore.getState().hydrate()
+    wireLiveEvents(router, queryClient)
+    if (useSessionStore.getState().token) void queryClient.invalidateQueries()
+  }, 0)
 }
 
 void start()

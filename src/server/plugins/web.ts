@@ -12,6 +12,7 @@ import { API_BASE } from '../../shared/constants'
 import { Code } from '../../shared/api'
 import { MSG } from '../../shared/messages'
 import { fail } from './envelope'
+import type { PublicPages } from '../modules/ssr/routes'
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 const TEXT = 'text/plain; charset=utf-8'
@@ -21,7 +22,15 @@ const NOT_BUILT =
 const isApiUrl = (url: string) =>
   url === API_BASE || url.startsWith(`${API_BASE}/`) || url.startsWith(`${API_BASE}?`)
 
-export async function registerWebBundle(app: FastifyInstance, webRoot: string | null) {
+/**
+ * `pages` (the server-rendered public pages, docs/ssr.md) answers the paths it handles with their
+ * HTML; every other page path still gets index.html (the client-only app).
+ */
+export async function registerWebBundle(
+  app: FastifyInstance,
+  webRoot: string | null,
+  pages: PublicPages | null = null,
+) {
   const root = webRoot && existsSync(join(webRoot, 'index.html')) ? resolve(webRoot) : null
   if (root) {
     const assets = join(root, 'assets') + sep
@@ -43,6 +52,8 @@ export async function registerWebBundle(app: FastifyInstance, webRoot: string | 
     if (!root) return reply.code(503).type(TEXT).send(NOT_BUILT)
     // A missing hashed file is a real 404: index.html in its place would only confuse the browser.
     if (request.url.startsWith('/assets/')) return reply.code(404).type(TEXT).send('Not Found')
+    if (pages && request.method === 'GET' && pages.handles(request.url.split('?')[0]!))
+      return pages.send(request, reply)
     return reply.sendFile('index.html')
   })
 }

@@ -12,7 +12,7 @@ import type { ApiResult } from '@shared/api/envelope'
 import { fillPath, type EndpointSpec, type InputOf, type ResultOf } from '@shared/api/contract'
 import { API_BASE } from '@shared/constants'
 import { platform } from '@renderer/platform'
-import { http, type RequestOptions } from './http'
+import { ApiError, codeOf, http, type RequestOptions } from './http'
 
 interface AnyInput {
   body?: unknown
@@ -38,6 +38,33 @@ export function absoluteUrlOf<E extends EndpointSpec>(
   return `${base}${urlOf(endpoint, input)}${query ? `?${query}` : ''}`
 }
 
+/**
+ * Where calls go instead of HTTP: the server-side renderer answers them in-process (docs/ssr.md).
+ * It answers the envelope of the endpoint; a code other than 200 rejects the call (no toasts there).
+ */
+export type CallTransport = (request: {
+  method: 'GET' | 'POST'
+  url: string
+  query?: object
+  body?: unknown
+}) => Promise<unknown>
+
+let transport: CallTransport | null = null
+
+/** Route every call through `next` (null: back to HTTP); returns the previous transport. */
+export function setCallTransport(next: CallTransport | null): CallTransport | null {
+  const previous = transport
+  transport = next
+  return previous
+}
+
+async function viaTransport(send: CallTransport, method: 'GET' | 'POST', url: string, input: AnyInput) {
+  const answer = (await send({ method, url, query: input.query, body: input.body })) as Envelope
+  const code = codeOf(answer, 200)
+  if (code !== 200) throw new ApiError(answer?.msg ?? '', code, false, 'business', answer)
+  return answer
+}
+
 export async function call<E extends EndpointSpec>(
   endpoint: E,
   input: InputOf<E>,
@@ -45,8 +72,9 @@ export async function call<E extends EndpointSpec>(
 ): Promise<ResultOf<E>> {
   const { body, query } = input as AnyInput
   const url = urlOf(endpoint, input)
-  const answer =
-    endpoint.method === 'GET'
+  const answer = transport
+    ? await viaTransport(transport, endpoint.method === 'GET' ? 'GET' : 'POST', url, input as AnyInput)
+    : endpoint.method === 'GET'
       ? await http.get<Envelope>(url, query, options)
       : await http.post<Envelope>(url, body, options)
   switch (endpoint.answer.kind) {

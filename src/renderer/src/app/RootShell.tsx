@@ -16,6 +16,7 @@ import { useAppStore } from '@renderer/stores/app'
 import { useSessionStore } from '@renderer/stores/session'
 import { currentDevice } from '@renderer/utils/device'
 import { findRuntimeRoute } from '@renderer/utils/menu'
+import { isHydrating } from '@renderer/ssr/client'
 import type { RouteEntry } from './route-table'
 import { gameSeo, pageTitle, setSeoMeta } from './seo'
 
@@ -85,6 +86,8 @@ export function RootShell() {
   // title and SEO (a game's list: its names once the game is known, the site's until then)
   const seo = useMemo(() => (game && game.gameId === seoGame ? gameSeo(game) : null), [game, seoGame])
   useEffect(() => {
+    // a server-rendered page arrives with its own title and meta (docs/ssr.md)
+    if (isHydrating()) return
     applyTitle(seo?.title ?? pageTitle(handleTitle ?? runtimeTitle), queryClient)
     setSeoMeta(seo ?? undefined)
   }, [location.pathname, handleTitle, runtimeTitle, seo, queryClient])

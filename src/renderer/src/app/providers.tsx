@@ -5,7 +5,6 @@ import { App as AntApp, ConfigProvider } from 'antd'
 import zhCN from 'antd/locale/zh_CN'
 import dayjs from 'dayjs'
 import 'dayjs/locale/zh-cn'
-import { SETTINGS } from '@shared/constants'
 import { bindToastApi } from '@renderer/utils/toast'
 
 dayjs.locale('zh-cn')
@@ -16,15 +15,16 @@ dayjs.locale('zh-cn')
  */
 export const THEME = {
   token: {
-    colorPrimary: SETTINGS.theme,
-    colorLink: SETTINGS.theme,
+    // the site's blue, deepened to a 4.5:1 contrast with white text and on light grey (docs/ssr.md)
+    colorPrimary: '#0f6ecd',
+    colorLink: '#0f6ecd',
     colorText: '#1f2329',
     colorTextSecondary: '#4e5969',
-    colorTextTertiary: '#86909c',
+    colorTextTertiary: '#5f6b7a',
     colorBorderSecondary: '#e5e6eb',
     colorBgLayout: '#f4f6f9',
     // prices and calls to action
-    orange: '#ff6a00',
+    orange: '#c2410c',
     borderRadius: 6,
     fontFamily:
       '-apple-system, BlinkMacSystemFont, "Segoe UI", "PingFang SC", "Hiragino Sans GB", "Microsoft YaHei", "Helvetica Neue", Arial, "Noto Sans CJK SC", sans-serif',

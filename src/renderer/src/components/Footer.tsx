@@ -34,7 +34,7 @@ export function Footer() {
         <div className="site-footer__groups">
           {groupHelpLinks(HELP_LINKS).map(({ group, links }) => (
             <section key={group} className="site-footer__group">
-              <h3>{group}</h3>
+              <h2>{group}</h2>
               <ul>
                 {links.map((link) => (
                   <li key={link.noticeId}>
@@ -45,7 +45,7 @@ export function Footer() {
             </section>
           ))}
           <section className="site-footer__group site-footer__service">
-            <h3>客服中心</h3>
+            <h2>客服中心</h2>
             <p className="site-footer__hours">
               <span>
                 <CustomerServiceOutlined /> 咨询及发货时间

@@ -44,7 +44,7 @@ export function GoodsCover({ src, alt, className }: { src: string | null; alt: s
 
 export function PushedTag() {
   return (
-    <Tag color="volcano" className="goods-pushed" variant="solid">
+    <Tag color="#c2410c" className="goods-pushed" variant="solid">
       推荐
     </Tag>
   )

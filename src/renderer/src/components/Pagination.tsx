@@ -17,6 +17,8 @@ export interface PaginationProps {
   /** hide the bar (it is also hidden when there is nothing to page) */
   hidden?: boolean
   onChange: (page: number, limit: number) => void
+  /** the address of a page: its number becomes a real link crawlers follow (the click stays in the app) */
+  hrefOf?: (page: number) => string
 }
 
 export function Pagination({
@@ -27,6 +29,7 @@ export function Pagination({
   autoScroll = true,
   hidden = false,
   onChange,
+  hrefOf,
 }: PaginationProps) {
   if (hidden || total <= 0) return null
   return (
@@ -40,6 +43,18 @@ export function Pagination({
         showQuickJumper
         responsive
         showTotal={(count) => `共 ${count} 条`}
+        itemRender={
+          hrefOf
+            ? (target, type, original) =>
+                type === 'page' ? (
+                  <a href={hrefOf(target)} onClick={(event) => event.preventDefault()}>
+                    {target}
+                  </a>
+                ) : (
+                  original
+                )
+            : undefined
+        }
         onChange={(nextPage, nextLimit) => {
           // a new page size that leaves the current page empty starts again at page 1
           const target = nextLimit !== limit && (nextPage - 1) * nextLimit >= total ? 1 : nextPage

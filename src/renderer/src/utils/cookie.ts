@@ -8,6 +8,8 @@ export interface CookieOptions {
 }
 
 export function getCookie(name: string): string | undefined {
+  // the server-side renderer has no cookies (pages render logged out there)
+  if (typeof document === 'undefined') return undefined
   const prefix = `${encodeURIComponent(name)}=`
   for (const part of document.cookie.split(';')) {
     const pair = part.trim()

@@ -17,6 +17,32 @@ export function goodsRepo(db: Db, dialect: DbDialect) {
   return {
     ...searchRepo(db, dialect),
 
+    /** ON_SALE listings after `afterId` in id order, with their last change (the sitemap). */
+    onSaleIds(afterId: number, limit: number) {
+      return db
+        .selectFrom('goods')
+        .select(['id', 'updated_at'])
+        .where('status', '=', 'ON_SALE')
+        .where('deleted_at', 'is', null)
+        .where('id', '>', afterId)
+        .orderBy('id')
+        .limit(limit)
+        .execute()
+    },
+
+    /** Sellers with at least one ON_SALE listing, with their latest change (the sitemap). */
+    shopsOnSale() {
+      return db
+        .selectFrom('goods')
+        .select(['seller_id'])
+        .select((eb) => eb.fn.max('updated_at').as('updated_at'))
+        .where('status', '=', 'ON_SALE')
+        .where('deleted_at', 'is', null)
+        .groupBy('seller_id')
+        .orderBy('seller_id')
+        .execute()
+    },
+
     /** The rows of a list (search, seller, shop, follow), any state; order is the caller's. */
     briefRows(ids: number[]) {
       if (ids.length === 0) return Promise.resolve([])

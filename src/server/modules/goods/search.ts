@@ -52,11 +52,13 @@ export function goodsSearch(deps: {
   )
   const homeCache = new TtlCache<HomeGoods>(deps.searchCacheMs === 0 ? 0 : 5000, 1, now)
   let lastSweep = 0
+  const listeners = new Set<() => void>()
 
   function clearCaches() {
     pageCache.clear()
     countCache.clear()
     homeCache.clear()
+    for (const listener of listeners) listener()
   }
   deps.invalidation?.on(GOODS_TOPIC, clearCaches)
   /** Clears the caches here at once and, through the shared channel, in the other processes. */
@@ -113,6 +115,11 @@ export function goodsSearch(deps: {
 
   return {
     invalidate,
+    /** Call `listener` on every listing change (other caches of listings, e.g. rendered pages); returns the unsubscribe. */
+    onChange(listener: () => void): () => void {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
     /** A cached answer of this exact search URL. */
     cachedSearch: (key: string) => pageCache.get(key),
     storeSearch: (key: string, result: GoodsSearchResult) => pageCache.set(key, result),

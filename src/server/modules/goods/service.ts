@@ -307,6 +307,9 @@ export function goodsService(deps: GoodsServiceDeps) {
 
   return {
     invalidate,
+    onChange: searching.onChange,
+    sitemapEntries: (afterId: number, limit: number) => repo.onSaleIds(afterId, limit),
+    sitemapShops: () => repo.shopsOnSale(),
     cachedSearch: searching.cachedSearch,
     storeSearch: searching.storeSearch,
     search: searching.search,

@@ -1,5 +1,6 @@
 /** The results of the list page: sort tabs, the count, card or row view, empty states, paging. */
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
+import { isHydrating } from '@renderer/ssr/client'
 import { Link } from 'react-router-dom'
 import { Button, Empty, Segmented, Skeleton, Spin } from 'antd'
 import { AppstoreOutlined, BarsOutlined } from '@ant-design/icons'
@@ -11,7 +12,7 @@ import { attributeFieldsOf } from '@renderer/components/listing-attributes'
 import { Pagination } from '@renderer/components/Pagination'
 import { apiErrorText } from '@renderer/utils/api-error'
 import { formatYuan } from '@renderer/utils/money'
-import type { ListFilters } from '../list-query'
+import { listHref, type ListFilters } from '../list-query'
 import { useFollow } from '../use-follow'
 
 const SORTS: Array<{ sort: GoodsSort; label: string }> = [
@@ -24,7 +25,10 @@ const SORTS: Array<{ sort: GoodsSort; label: string }> = [
 const VIEW_KEY = 'goodsListView'
 type ViewMode = 'card' | 'row'
 
-function readView(): ViewMode {
+/** A server-rendered list starts as the server drew it (cards); the stored choice follows after hydration. */
+const readView = (): ViewMode => (isHydrating() ? 'card' : storedView())
+
+function storedView(): ViewMode {
   try {
     return localStorage.getItem(VIEW_KEY) === 'row' ? 'row' : 'card'
   } catch {
@@ -61,6 +65,11 @@ export function Results({
   clearAll,
 }: ResultsProps) {
   const [view, setView] = useState<ViewMode>(readView)
+  useEffect(() => {
+    // the stored choice of a server-rendered list, once hydrated (the server drew cards)
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    if (storedView() === 'row') setView('row')
+  }, [])
   const follow = useFollow()
   const rows = page?.rows ?? []
   const followable = (goods: GoodsBrief) => ({
@@ -201,6 +210,7 @@ export function Results({
         page={filters.page}
         limit={filters.limit}
         onChange={(nextPage, limit) => go({ ...filters, page: nextPage, limit })}
+        hrefOf={(target) => listHref({ ...filters, page: target })}
       />
     </section>
   )

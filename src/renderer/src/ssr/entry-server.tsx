@@ -1,0 +1,207 @@
+/**
+ * The server-side renderer of the public pages (docs/ssr.md): the same route table, components and
+ * query definitions as the browser. The API server loads the built module (dist/ssr) and calls
+ * `render` for each anonymous page request; the calls of the query functions go to the server's own
+ * handlers through the call transport (api/client.ts), never over the network.
+ *
+ * One render: match the route; prefetch what the page's head needs; render the app to HTML; any
+ * query a component asked for and the cache does not hold yet is fetched and the app rendered again
+ * (at most a few rounds), so the page carries exactly the data its components read. The cache is
+ * dehydrated into the page (the browser hydrates it and does not fetch again) and antd's styles of
+ * the rendered components are extracted into the head.
+ */
+import type { ReactNode } from 'react'
+import { prerenderToNodeStream } from 'react-dom/static'
+import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router-dom'
+import { defaultShouldDehydrateQuery, dehydrate, type Query, type QueryClient } from '@tanstack/react-query'
+import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs'
+import { API_BASE } from '@shared/constants'
+import { PUBLIC_CONFIG_KEYS } from '@shared/api/system'
+import { configQuery } from '@renderer/api/system'
+import { setCallTransport, type CallTransport } from '@renderer/api/client'
+import { toQueryString } from '@renderer/api/query-string'
+import { Providers } from '@renderer/app/providers'
+import { createQueryClient } from '@renderer/app/query-client'
+import { buildRoutes } from '@renderer/app/routes'
+import type { RouteHandle } from '@renderer/app/RootShell'
+import { NOT_FOUND_PATH, type PageKey, type RouteEntry } from '@renderer/app/route-table'
+import { SSR_PAGES, type PageHead } from './head'
+
+export type { PageHead } from './head'
+
+export interface RenderInput {
+  /** path and query of the request, e.g. /list.html?gameId=1 */
+  url: string
+  /** scheme and host of the public site, for canonical and Open Graph URLs */
+  origin: string
+}
+
+export interface RenderResult {
+  /** 200, or 404 for unknown paths and for listings, shops and notices that do not exist */
+  status: number
+  head: PageHead
+  /** the app's HTML (the content of #root) */
+  html: string
+  /** antd's style tags of the rendered components */
+  styles: string
+  /** the dehydrated query cache (JSON), or null when the browser should render afresh */
+  state: string | null
+  /** the page rendered, for its script and style chunks */
+  page: PageKey
+}
+
+const MAX_ROUNDS = 4
+
+let routes: ReturnType<typeof buildRoutes> | null = null
+const appRoutes = () => (routes ??= buildRoutes())
+
+/** The server's own handlers: method, /api URL with its query string, body → the envelope. */
+export type ServerCall = (method: 'GET' | 'POST', url: string, body?: unknown) => Promise<unknown>
+
+/** Route every query function to the server's own handlers (set once at start-up). */
+export function setTransport(send: ServerCall): void {
+  const transport: CallTransport = ({ method, url, query, body }) => {
+    const search = toQueryString(query as Record<string, unknown> | undefined)
+    return send(method, `${API_BASE}${url}${search ? `?${search}` : ''}`, body)
+  }
+  setCallTransport(transport)
+}
+
+/** The table entry of a path, or null for a path outside the table (the catch-all). */
+export function entryOf(pathname: string): RouteEntry | null {
+  const matches = matchRoutes(appRoutes(), pathname) ?? []
+  const handle = [...matches].reverse().find((m) => (m.route.handle as RouteHandle | undefined)?.entry)?.route
+    .handle as RouteHandle | undefined
+  return handle?.entry ?? null
+}
+
+/** Whether a path is rendered on the server (public table pages and unknown paths). */
+export function isServerRendered(pathname: string): boolean {
+  const entry = entryOf(pathname)
+  if (!entry) return true
+  return Boolean(entry.page && !entry.auth && SSR_PAGES[entry.page])
+}
+
+/**
+ * The whole page at once (lazy pages and all): a prerender writes every Suspense boundary complete,
+ * with none of the inline scripts a stream would need (the CSP allows no inline script).
+ */
+async function toHtml(node: ReactNode): Promise<string> {
+  let failed: unknown = null
+  const { prelude } = await prerenderToNodeStream(node, {
+    // large finished boundaries would otherwise be sent apart and put in place by a script
+    progressiveChunkSize: Number.MAX_SAFE_INTEGER,
+    onError(error) {
+      failed ??= error
+    },
+  })
+  const chunks: Buffer[] = []
+  for await (const chunk of prelude)
+    chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer))
+  if (failed) throw failed instanceof Error ? failed : new Error(String(failed))
+  return Buffer.concat(chunks).toString('utf8')
+}
+
+async function renderApp(url: string, origin: string, queryClient: QueryClient) {
+  const handler = createStaticHandler(appRoutes())
+  const context = await handler.query(new Request(new URL(url, origin)))
+  if (context instanceof Response) throw new Error(`unexpected redirect rendering ${url}`)
+  const router = createStaticRouter(handler.dataRoutes, context)
+  const cache = createCache()
+  const html = await toHtml(
+    <Providers queryClient={queryClient}>
+      <StyleProvider cache={cache}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </StyleProvider>
+    </Providers>,
+  )
+  return { html, styles: extractStyle(cache) }
+}
+
+/** Queries the components asked for that the cache has no answer for yet (and may run logged out). */
+function missing(queryClient: QueryClient) {
+  return queryClient
+    .getQueryCache()
+    .getAll()
+    .filter(
+      (q) =>
+        q.state.status === 'pending' &&
+        q.state.fetchStatus === 'idle' &&
+        (q.options as { enabled?: unknown }).enabled !== false,
+    )
+}
+
+async function renderSettled(url: string, origin: string, queryClient: QueryClient) {
+  for (let round = 1; ; round++) {
+    const result = await renderApp(url, origin, queryClient)
+    const wanted = missing(queryClient)
+    // a boundary that waited (a page's chunk loading the first time) is written with an inline
+    // script that the CSP refuses: render again, the chunk is loaded now
+    const waited = result.html.includes('<template id="B:')
+    if ((wanted.length === 0 && !waited) || round >= MAX_ROUNDS) return result
+    await Promise.all(wanted.map((q) => q.fetch().catch(() => undefined)))
+  }
+}
+
+/** Answers that survive JSON (a Set, e.g. the follow flags, is computed again in the browser). */
+const travels = (query: Query) => {
+  const data = query.state.data
+  return defaultShouldDehydrateQuery(query) && !(data instanceof Set) && !(data instanceof Map)
+}
+
+const safeJson = (value: unknown) =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029')
+
+export async function render({ url, origin }: RenderInput): Promise<RenderResult> {
+  const parsed = new URL(url, origin)
+  const entry = entryOf(parsed.pathname)
+  const page: PageKey = entry?.page ?? 'notFound'
+  const spec = SSR_PAGES[page]
+  if (!spec) throw new Error(`not a server-rendered page: ${parsed.pathname}`)
+  const queryClient = createQueryClient()
+  const [found] = await Promise.all([
+    entry ? spec.load(queryClient, parsed) : false,
+    // the header's (every main-layout page)
+    queryClient.prefetchQuery(configQuery(PUBLIC_CONFIG_KEYS.thirdLoginUrl)),
+  ])
+  if (!found) return renderNotFound(origin)
+  const { html, styles } = await renderSettled(url, origin, queryClient)
+  return {
+    status: 200,
+    head: spec.head(queryClient, parsed, origin),
+    html,
+    styles,
+    state: safeJson(dehydrate(queryClient, { shouldDehydrateQuery: travels })),
+    page,
+  }
+}
+
+/** The 404 page's HTML with status 404; the browser renders the address afresh (no hydration). */
+async function renderNotFound(origin: string): Promise<RenderResult> {
+  const queryClient = createQueryClient()
+  const { html, styles } = await renderSettled(NOT_FOUND_PATH, origin, queryClient)
+  const spec = SSR_PAGES.notFound!
+  return {
+    status: 404,
+    head: spec.head(queryClient, new URL(NOT_FOUND_PATH, origin), origin),
+    html,
+    styles,
+    state: null,
+    page: 'notFound',
+  }
+}
+
+/** The module of each server-rendered page, as the client build's manifest names it (its chunk and CSS). */
+export const PAGE_SOURCES: Partial<Record<PageKey, string>> = {
+  home: 'src/features/home/HomePage/index.tsx',
+  goodsList: 'src/features/goods/ListPage/index.tsx',
+  goodsDetail: 'src/features/goods/DetailPage/index.tsx',
+  shop: 'src/features/goods/ShopPage.tsx',
+  noticeList: 'src/features/platform/NoticeListPage.tsx',
+  noticeDetail: 'src/features/platform/NoticeDetailPage.tsx',
+  priceRecords: 'src/features/record/RecordListPage.tsx',
+  notFound: 'src/features/errors/NotFoundPage.tsx',
+}

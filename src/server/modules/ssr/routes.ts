@@ -1,0 +1,131 @@
+/**
+ * The public pages rendered on the server (docs/ssr.md): robots.txt, the sitemaps, and the HTML of
+ * the public routes (home, list, detail, shop, notices, records; unknown paths as the 404 page with
+ * status 404). The page renderer's queries are answered by this app's own /api routes in-process
+ * (app.inject), never over the network. Rendered pages are kept up to a minute (every visitor gets
+ * the same HTML: the login shows after hydration) and dropped on every listing change, the same
+ * signal that clears the search answer cache.
+ */
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { GameService } from '../game/service'
+import type { GoodsService } from '../goods/service'
+import type { NoticeService } from '../notice/service'
+import { TtlCache } from '../goods/ttl-cache'
+import { composePage, type PageAssets } from './html'
+import type { PageRenderer } from './renderer'
+import { robotsTxt, sitemaps } from './sitemap'
+
+/** Paths of pages that need a login: crawlers are asked to stay out. */
+const PRIVATE_PREFIXES = [
+  '/buyer/',
+  '/seller/',
+  '/account/',
+  '/user/',
+  '/message/',
+  '/agencySale/',
+  '/userHome.html',
+  '/login.html',
+  '/register.html',
+  '/order/',
+  '/my/',
+  '/warrantOrderHandler.html',
+  '/writeoff.html',
+]
+
+interface CachedPage {
+  status: number
+  html: string
+  br?: Buffer
+  gzip?: Buffer
+}
+
+export interface PublicPages {
+  /** whether this GET path is answered here (else: the app's index.html) */
+  handles(pathname: string): boolean
+  send(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>
+}
+
+export interface SsrDeps {
+  renderer: PageRenderer
+  template: string
+  assets: PageAssets
+  goods: GoodsService
+  games: GameService
+  notices: NoticeService
+  now: () => number
+  /** scheme and host of the public site (canonical URLs, sitemaps); default: the request's */
+  siteOrigin?: string
+  /** ms a rendered page is reused (default 60 s; 0: off) */
+  cacheMs?: number
+}
+
+const HTML = 'text/html; charset=utf-8'
+
+function encode(request: FastifyRequest, reply: FastifyReply, page: CachedPage): FastifyReply {
+  reply.code(page.status).type(HTML).header('cache-control', 'no-cache').header('vary', 'accept-encoding')
+  const accepts = String(request.headers['accept-encoding'] ?? '')
+  if (/\bbr\b/.test(accepts)) {
+    page.br ??= brotliCompressSync(page.html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
+    return reply.header('content-encoding', 'br').send(page.br)
+  }
+  if (/\bgzip\b/.test(accepts)) {
+    page.gzip ??= gzipSync(page.html, { level: 6 })
+    return reply.header('content-encoding', 'gzip').send(page.gzip)
+  }
+  return reply.send(page.html)
+}
+
+export function registerPublicPages(app: FastifyInstance, deps: SsrDeps): PublicPages {
+  const { renderer, template, assets } = deps
+  const cache = new TtlCache<CachedPage>(deps.cacheMs ?? 60_000, 500, deps.now)
+  const maps = sitemaps(deps)
+  deps.goods.onChange(() => {
+    cache.clear()
+    maps.invalidate()
+  })
+  const originOf = (request: FastifyRequest) => deps.siteOrigin ?? `${request.protocol}://${request.host}`
+
+  renderer.setTransport(async (method, url, body) => {
+    const res = await app.inject({ method, url, ...(body === undefined ? {} : { payload: body as object }) })
+    return res.json()
+  })
+
+  app.get('/robots.txt', (request, reply) =>
+    reply.type('text/plain; charset=utf-8').send(robotsTxt(originOf(request), PRIVATE_PREFIXES)),
+  )
+  const sitemap = async (name: string, request: FastifyRequest, reply: FastifyReply) => {
+    const xml = await maps.file(name, originOf(request))
+    if (xml === null) return pages.send(request, reply)
+    return reply
+      .type('application/xml; charset=utf-8')
+      .header('cache-control', 'public, max-age=600')
+      .send(xml)
+  }
+  for (const name of ['sitemap.xml', 'sitemap-games.xml', 'sitemap-shops.xml', 'sitemap-notices.xml'])
+    app.get(`/${name}`, (request, reply) => sitemap(name, request, reply))
+  app.get<{ Params: { file: string } }>('/sitemap-goods-:file', (request, reply) =>
+    sitemap(`sitemap-goods-${request.params.file}`, request, reply),
+  )
+
+  // the home page (the static files would answer / with the bare index.html)
+  app.get('/', (request, reply) => pages.send(request, reply))
+
+  const pages: PublicPages = {
+    handles: (pathname) => renderer.isServerRendered(pathname),
+    async send(request, reply) {
+      const url = request.url
+      const origin = originOf(request)
+      const key = `${origin}${url}`
+      let page = cache.get(key)
+      if (!page) {
+        const result = await renderer.render({ url, origin })
+        const source = renderer.PAGE_SOURCES[result.page]
+        page = { status: result.status, html: composePage(template, result, assets.tagsOf(source)) }
+        cache.set(key, page)
+      }
+      return encode(request, reply, page)
+    },
+  }
+  return pages
+}
