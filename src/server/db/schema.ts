@@ -21,6 +21,7 @@ import type { WarrantTables } from '../modules/warrant/tables'
 import type { CommonTables } from '../modules/common/tables'
 import type { CsTables } from '../modules/cs/tables'
 import type { EventsTables } from '../modules/events/tables'
+import type { FeedbackTables } from '../modules/feedback/tables'
 
 export interface Database
   extends
@@ -40,4 +41,5 @@ export interface Database
     WarrantTables,
     CommonTables,
     CsTables,
-    EventsTables {}
+    EventsTables,
+    FeedbackTables {}

@@ -15,6 +15,7 @@ import numberGuards from './0030_number_guards'
 import trust from './0031_trust'
 import disputes from './0032_disputes'
 import funds from './0033_funds'
+import platform from './0100_platform'
 
 export function migrationsFor(dialect: DbDialect): Record<string, Migration> {
   return {
@@ -32,5 +33,6 @@ export function migrationsFor(dialect: DbDialect): Record<string, Migration> {
     '0031_trust': trust(dialect),
     '0032_disputes': disputes(dialect),
     '0033_funds': funds(dialect),
+    '0100_platform': platform(dialect),
   }
 }

@@ -12,6 +12,7 @@ import { GAMES, gameIcon } from './games'
 import { insertGameConfigs, seedCatalogue } from './goods'
 import { CONFIGS, DICTS, MENUS } from './system'
 import { seedTrade } from './trade'
+import { seedPlatformBase, seedPlatformDemo } from './platform'
 
 const DAY = 24 * 60 * 60 * 1000
 
@@ -164,6 +165,7 @@ export async function seedBase(db: Db, now: number) {
       )
       .execute()
   })
+  await seedPlatformBase(db)
 }
 
 /**
@@ -341,4 +343,5 @@ export async function seedDemo(db: Db, now: number, catalogue?: { dataDir: strin
   else await insertGameConfigs(db, now)
   // trading: wallets through real ledger rows, payment passwords, a few settled orders
   await seedTrade(db, now)
+  await seedPlatformDemo(db, now)
 }
