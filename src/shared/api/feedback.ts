@@ -105,7 +105,12 @@ export const FEEDBACK = {
     permission: 'platform:feedback:reply',
     body: strict({
       feedbackId: id('反馈编号'),
-      content: Type.String({ title: '回复内容', minLength: 1, maxLength: FEEDBACK_LIMITS.reply, pattern: '\\S' }),
+      content: Type.String({
+        title: '回复内容',
+        minLength: 1,
+        maxLength: FEEDBACK_LIMITS.reply,
+        pattern: '\\S',
+      }),
     }),
     answer: data<StaffFeedback>(),
   }),

@@ -52,16 +52,30 @@ const migration: MigrationFactory = (dialect) => ({
       .addColumn('created_at', 'bigint', (col) => col.notNull())
       .addColumn('updated_at', 'bigint', (col) => col.notNull())
       .execute()
-    await db.schema.createIndex('feedback_user_idx').on('feedback').columns(['user_id', 'created_at']).execute()
-    await db.schema.createIndex('feedback_status_idx').on('feedback').columns(['status', 'created_at']).execute()
+    await db.schema
+      .createIndex('feedback_user_idx')
+      .on('feedback')
+      .columns(['user_id', 'created_at'])
+      .execute()
+    await db.schema
+      .createIndex('feedback_status_idx')
+      .on('feedback')
+      .columns(['status', 'created_at'])
+      .execute()
 
     await createTableWithId(db, 'feedback_replies', dialect)
-      .addColumn('feedback_id', 'integer', (col) => col.notNull().references('feedback.id').onDelete('cascade'))
+      .addColumn('feedback_id', 'integer', (col) =>
+        col.notNull().references('feedback.id').onDelete('cascade'),
+      )
       .addColumn('staff_id', 'integer', (col) => col.notNull())
       .addColumn('content', 'text', (col) => col.notNull())
       .addColumn('created_at', 'bigint', (col) => col.notNull())
       .execute()
-    await db.schema.createIndex('feedback_replies_idx').on('feedback_replies').columns(['feedback_id']).execute()
+    await db.schema
+      .createIndex('feedback_replies_idx')
+      .on('feedback_replies')
+      .columns(['feedback_id'])
+      .execute()
 
     await db.schema.alterTable('notices').addColumn('game_id', 'integer').execute()
     await db.schema.createIndex('notices_game_idx').on('notices').columns(['game_id', 'created_at']).execute()

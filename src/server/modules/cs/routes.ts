@@ -10,10 +10,11 @@ import type { CsVerifyService } from './verify-service'
 export const CS_VERIFY_PER_MINUTE = 20
 
 /** A logged-in user leaves a message for customer service; anyone verifies a contact; staff keep them. */
-export const csRoutes: FastifyPluginAsync<{ cs: CsService; verify: CsVerifyService; now: () => number }> = async (
-  app,
-  { cs, verify, now },
-) => {
+export const csRoutes: FastifyPluginAsync<{
+  cs: CsService
+  verify: CsVerifyService
+  now: () => number
+}> = async (app, { cs, verify, now }) => {
   route(
     app,
     CS.leaveMessage,

@@ -26,11 +26,7 @@ export function feedbackRepo(db: Db) {
       return Number(row.n)
     },
     pageOwn(userId: number, page: FeedbackMyQuery) {
-      const query = db
-        .selectFrom('feedback')
-        .selectAll()
-        .where('user_id', '=', userId)
-        .orderBy('id', 'desc')
+      const query = db.selectFrom('feedback').selectAll().where('user_id', '=', userId).orderBy('id', 'desc')
       return fetchPage(query, page)
     },
     pageAll(filter: FeedbackListQuery) {
