@@ -17,7 +17,7 @@ export interface NoticeBrief {
   noticeType: NoticeType
   title: string
   /** the game a guide is about (游戏攻略); null for site-wide notices */
-  gameId: number | null
+  gameId?: number | null
   createdAt: number
 }
 
