@@ -30,7 +30,7 @@ const STEPS = [
   { icon: <CheckCircleOutlined />, title: '确认收货', text: '您确认无误后，平台才放款给卖家' },
 ]
 
-const SAFEGUARDS = [
+const SAFEGUARDS: Array<{ icon: React.ReactNode; title: string; text: string; to?: string }> = [
   { icon: <SafetyCertificateOutlined />, title: '担保交易', text: '所有订单由平台担保，资金托管至交易完成' },
   {
     icon: <AuditOutlined />,
@@ -100,7 +100,7 @@ export default function HomePage() {
             <div key={item.title} className="safeguard">
               <span className="safeguard__icon">{item.icon}</span>
               <div>
-                <strong>{'to' in item ? <Link to={item.to}>{item.title}</Link> : item.title}</strong>
+                <strong>{item.to ? <Link to={item.to}>{item.title}</Link> : item.title}</strong>
                 <p>{item.text}</p>
               </div>
             </div>
