@@ -1,7 +1,7 @@
 /**
  * Customer-service verification (客服验证): anyone checks whether a QQ number, WeChat id, phone or
  * e-mail really belongs to our customer service; staff keep the list of official contacts. The rules
- * are in docs/cs-verify.md. Plain data: no Node, no DOM.
+ * are in docs/platform-pages.md. Plain data: no Node, no DOM.
  */
 import { data, endpoint, page, type BodyOf, type QueryOf } from './contract'
 import { id, int, oneOf, optional, paging, strict, text } from './fields'
@@ -52,7 +52,7 @@ export interface CsUnknownCheck {
   lastCheckedAt: number
 }
 
-/** What the verification page tells every visitor (docs/cs-verify.md). */
+/** What the verification page tells every visitor (docs/platform-pages.md). */
 export const ANTI_SCAM_ADVICE = [
   '官方客服不会以任何理由要求您支付“保证金”“解冻费”“激活费”或“刷流水”。',
   '所有交易请在本平台下单并担保付款，不要向任何个人账户、二维码转账。',

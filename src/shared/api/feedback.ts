@@ -1,7 +1,7 @@
 /**
  * 意见反馈: a logged-in user sends a typed feedback (type from the dictionary `platform_feedback_type`)
  * with up to six screenshots; staff reply (the user gets an in-site message) or close it. Rules in
- * docs/feedback.md. Plain data: no Node, no DOM.
+ * docs/platform-pages.md. Plain data: no Node, no DOM.
  */
 import { data, endpoint, page, type BodyOf, type QueryOf } from './contract'
 import { id, list, oneOf, optional, paging, pattern, strict, text, Type } from './fields'

@@ -1,5 +1,5 @@
 /**
- * Customer-service verification (docs/cs-verify.md): the public check and the staff contact list.
+ * Customer-service verification (docs/platform-pages.md): the public check and the staff contact list.
  */
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import {

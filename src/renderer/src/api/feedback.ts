@@ -1,4 +1,4 @@
-/** 意见反馈 (docs/feedback.md): the types (a dictionary), the form, the caller's list, staff handling. */
+/** 意见反馈 (docs/platform-pages.md): the types (a dictionary), the form, the caller's list, staff handling. */
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import {
   FEEDBACK,

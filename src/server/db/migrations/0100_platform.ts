@@ -3,7 +3,7 @@ import { createTableWithId } from './helpers'
 
 /**
  * Platform pages: official customer-service contacts and the log of verification look-ups
- * (docs/cs-verify.md), user feedback with staff replies (docs/feedback.md), and the game of a guide
+ * (docs/platform-pages.md), user feedback with staff replies (docs/platform-pages.md), and the game of a guide
  * notice (游戏攻略).
  */
 const migration: MigrationFactory = (dialect) => ({

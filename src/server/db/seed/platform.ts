@@ -1,6 +1,6 @@
 /**
  * Seed rows of the platform pages: the feedback types (base: the form needs them), demo official
- * customer-service contacts and demo game guides (游戏攻略). See docs/cs-verify.md, docs/feedback.md.
+ * customer-service contacts and demo game guides (游戏攻略). See docs/platform-pages.md, docs/platform-pages.md.
  */
 import { FEEDBACK_DICT, normalizeContact, type CsChannel } from '../../../shared/api'
 import type { Db } from '../index'

@@ -6,7 +6,7 @@ import { rateLimit } from '../../plugins/rate-limit'
 import type { CsService } from './service'
 import type { CsVerifyService } from './verify-service'
 
-/** Look-ups per client address and minute on the verification page (docs/cs-verify.md). */
+/** Look-ups per client address and minute on the verification page (docs/platform-pages.md). */
 export const CS_VERIFY_PER_MINUTE = 20
 
 /** A logged-in user leaves a message for customer service; anyone verifies a contact; staff keep them. */

@@ -15,7 +15,7 @@ export interface CsLeaveMessagesTable {
   created_at: number
 }
 
-/** Official customer-service contacts (docs/cs-verify.md); never deleted, retired instead. */
+/** Official customer-service contacts (docs/platform-pages.md); never deleted, retired instead. */
 export interface CsContactsTable {
   id: Generated<number>
   /** CsChannel */

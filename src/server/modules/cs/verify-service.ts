@@ -1,5 +1,5 @@
 /**
- * Customer-service verification (docs/cs-verify.md): a visitor asks whether a contact is ours; staff
+ * Customer-service verification (docs/platform-pages.md): a visitor asks whether a contact is ours; staff
  * keep the official contacts. Retired contacts are never deleted: they answer FORMER.
  */
 import {

@@ -1,5 +1,5 @@
 /**
- * 意见反馈 (docs/feedback.md): a user sends typed feedback with screenshots; only its author reads
+ * 意见反馈 (docs/platform-pages.md): a user sends typed feedback with screenshots; only its author reads
  * it; staff list, reply (the author gets an in-site message) and close.
  */
 import {

@@ -1,4 +1,4 @@
-/** User feedback and staff replies (docs/feedback.md), declared by the module that owns them. */
+/** User feedback and staff replies (docs/platform-pages.md), declared by the module that owns them. */
 import type { Generated } from 'kysely'
 
 export interface FeedbackTable {

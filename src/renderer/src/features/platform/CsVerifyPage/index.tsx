@@ -1,6 +1,6 @@
 /**
  * /platform/customServiceVerify.html 客服验证: a visitor checks whether a QQ number, WeChat id, phone
- * or e-mail that someone claims is our customer service really is (docs/cs-verify.md). The answer:
+ * or e-mail that someone claims is our customer service really is (docs/platform-pages.md). The answer:
  * 是官方客服 with the staff member's public name, 曾是官方客服，已停用 for a retired contact, or a
  * clear warning; the anti-scam advice is always on the page.
  */

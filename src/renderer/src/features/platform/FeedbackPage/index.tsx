@@ -1,5 +1,5 @@
 /**
- * /platform/feedback.html 意见反馈 (docs/feedback.md): the form (type from the dictionary, content,
+ * /platform/feedback.html 意见反馈 (docs/platform-pages.md): the form (type from the dictionary, content,
  * up to six screenshots, contact) and the caller's feedback with status and staff replies. Logged
  * out: the page asks to log in. Everything user-written is shown as text, never as HTML.
  */
