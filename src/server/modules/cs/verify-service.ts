@@ -36,6 +36,13 @@ const toContact = (row: ContactRow): CsContact => ({
   updatedAt: row.updated_at,
 })
 
+/** The public name, trimmed; blank is refused like a missing one. */
+function staffNameOf(raw: string): string {
+  const name = raw.trim()
+  if (!name) throw new ApiError(Code.BAD_REQUEST, '客服名称不能为空')
+  return name
+}
+
 function normalized(channel: CsChannel, raw: string): string {
   const value = normalizeContact(channel, raw)
   if (value === null) throw new ApiError(Code.BAD_REQUEST, CS_CHANNEL_FORMAT_MSG[channel])
@@ -105,7 +112,7 @@ export function csVerifyService(db: Db, now: () => number) {
         const id = await repo.insertContact({
           channel: body.channel,
           value,
-          staff_name: body.staffName.trim(),
+          staff_name: staffNameOf(body.staffName),
           remark: (body.remark ?? '').trim(),
           status: 'ACTIVE',
           retired_at: null,
@@ -119,7 +126,7 @@ export function csVerifyService(db: Db, now: () => number) {
       async edit(_staffId: number, body: CsContactEditBody): Promise<CsContact> {
         const row = await contactOrThrow(body.contactId)
         await repo.updateContact(row.id, {
-          staff_name: body.staffName.trim(),
+          staff_name: staffNameOf(body.staffName),
           remark: (body.remark ?? row.remark).trim(),
           updated_at: now(),
         })

@@ -129,6 +129,12 @@ describe('customer-service verification', () => {
       staffName: '客服阿月',
     })
 
+    expect(
+      await call(t.app, 'POST', '/api/platform/cs/contact/edit', {
+        token: admin,
+        body: { contactId, staffName: '   ' },
+      }),
+    ).toEqual({ code: 400, msg: '客服名称不能为空' })
     const edited = await call(t.app, 'POST', '/api/platform/cs/contact/edit', {
       token: admin,
       body: { contactId, staffName: '客服阿星' },
