@@ -32,6 +32,9 @@ import { exportsService } from './modules/common/exports'
 import { ticketService } from './modules/common/tickets'
 import { csRoutes } from './modules/cs/routes'
 import { csService } from './modules/cs/service'
+import { csVerifyService } from './modules/cs/verify-service'
+import { feedbackRoutes } from './modules/feedback/routes'
+import { feedbackService } from './modules/feedback/service'
 import { createEventBus } from './modules/events/bus'
 import { eventRoutes } from './modules/events/routes'
 import { registerAuth } from './plugins/auth'
@@ -269,7 +272,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
           now,
         })
         await api.register(commonRoutes, { exports, tickets, auth, sessionAlive, now })
-        await api.register(csRoutes, { cs: csService(db, now), now })
+        await api.register(csRoutes, { cs: csService(db, now), verify: csVerifyService(db, now), now })
+        // feedback: screenshots through the image module, staff replies as in-site messages
+        await api.register(feedbackRoutes, {
+          feedback: feedbackService({ db, images: catalogue.images, messages, system, now }),
+          now,
+        })
         // trading: wallet and ledger, gateway top-ups, withdrawals, orders, bids, rooms, records
         // the sandbox gateway credits wallets without real money: demo and test installs only
         const sandbox =

@@ -26,6 +26,7 @@ import type { WechatTables } from '../modules/wechat/tables'
 import type { SmsTables } from '../modules/sms/tables'
 import type { AccountTables } from '../modules/account/tables'
 import type { OplogTables } from '../modules/oplog/tables'
+import type { FeedbackTables } from '../modules/feedback/tables'
 
 export interface Database
   extends
@@ -50,4 +51,5 @@ export interface Database
     WechatTables,
     SmsTables,
     AccountTables,
-    OplogTables {}
+    OplogTables,
+    FeedbackTables {}

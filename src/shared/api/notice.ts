@@ -1,6 +1,6 @@
 /** Site notices (公告): announcements, platform notices, guides and agreements. Plain text content. */
 import { data, endpoint, page, type QueryOf } from './contract'
-import { id, oneOf, optional, paging, strict, text } from './fields'
+import { bool, id, oneOf, optional, paging, strict, text } from './fields'
 
 export const NOTICE_TYPES = ['GUIDE', 'AGREEMENT', 'NOTICE', 'ANNOUNCEMENT'] as const
 export type NoticeType = (typeof NOTICE_TYPES)[number]
@@ -16,6 +16,8 @@ export interface NoticeBrief {
   noticeId: number
   noticeType: NoticeType
   title: string
+  /** the game a guide is about (游戏攻略); null for site-wide notices */
+  gameId?: number | null
   createdAt: number
 }
 
@@ -25,7 +27,10 @@ export interface Notice extends NoticeBrief {
 }
 
 export const NOTICE = {
-  /** published notices, newest first; by type and a title keyword */
+  /**
+   * published notices, newest first; by type and a title keyword. Game guides (游戏攻略) only with
+   * gameId or withGame: the site's notice list leaves them out.
+   */
   list: endpoint({
     method: 'GET',
     path: '/platform/notice/list',
@@ -34,6 +39,10 @@ export const NOTICE = {
       ...paging(),
       noticeType: optional(oneOf('公告类型', NOTICE_TYPES)),
       keyword: optional(text('关键词', 50, 0)),
+      /** guides of one game (the walkthrough page) */
+      gameId: optional(id('游戏编号')),
+      /** true: only notices tied to a game (every walkthrough) */
+      withGame: optional(bool('仅游戏攻略')),
     }),
     answer: page<NoticeBrief>(),
   }),

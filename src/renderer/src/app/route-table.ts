@@ -19,6 +19,9 @@ export type PageKey =
   | 'notFound'
   | 'noticeList'
   | 'noticeDetail'
+  | 'csVerify'
+  | 'feedback'
+  | 'walkthrough'
   | 'userHome'
   | 'goodsList'
   | 'goodsDetail'
@@ -162,8 +165,8 @@ export const ROUTES: readonly RouteEntry[] = [
     page: 'noticeDetail',
     routePath: '/platform/noticeDetail/:file',
   }),
-  main('平台服务', '/platform/feedback.html', '意见反馈', false),
-  main('平台服务', '/platform/customServiceVerify.html', '客服验证', false),
+  main('平台服务', '/platform/feedback.html', '意见反馈', false, { page: 'feedback' }),
+  main('平台服务', '/platform/customServiceVerify.html', '客服验证', false, { page: 'csVerify' }),
   main('平台服务', '/platform/aiDraw.html', 'AI 绘画', true, { page: 'aiPlatform' }),
 
   // messages
@@ -176,7 +179,7 @@ export const ROUTES: readonly RouteEntry[] = [
   standalone('独立页面', '/register.html', '注册', false, { page: 'register' }),
   standalone('独立页面', '/bind.html', '绑定账号', false, { page: 'bind' }),
   standalone('独立页面', '/warrantOrderHandler.html', '担保订单', true, { page: 'warrant' }),
-  standalone('独立页面', '/walkthrough.html', '游戏攻略', false),
+  standalone('独立页面', '/walkthrough.html', '游戏攻略', false, { page: 'walkthrough' }),
   standalone('独立页面', '/love.html', '公会助力', false),
   standalone('独立页面', '/writeoff.html', '注销账号', true, { page: 'writeoff' }),
   standalone('独立页面', '/record/list.html', '成交记录', false, { page: 'priceRecords' }),

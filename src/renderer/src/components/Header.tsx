@@ -120,7 +120,9 @@ export function Header() {
               <LockOutlined /> 资金托管
             </li>
             <li>
-              <SolutionOutlined /> 客服验证
+              <Link to="/platform/customServiceVerify.html" className="brandbar__promise-link">
+                <SolutionOutlined /> 客服验证
+              </Link>
             </li>
           </ul>
         </div>

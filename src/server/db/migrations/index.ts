@@ -20,6 +20,7 @@ import wechat from './0090_wechat'
 import goodsSearchTerms from './0070_goods_search_terms'
 import identity from './0050_identity'
 import consoleTables from './0040_console'
+import platform from './0100_platform'
 
 export function migrationsFor(dialect: DbDialect): Record<string, Migration> {
   return {
@@ -42,5 +43,6 @@ export function migrationsFor(dialect: DbDialect): Record<string, Migration> {
     '0070_goods_search_terms': goodsSearchTerms(dialect),
     '0050_identity': identity(dialect),
     '0040_console': consoleTables(dialect),
+    '0100_platform': platform(dialect),
   }
 }

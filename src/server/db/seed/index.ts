@@ -15,6 +15,7 @@ import { seedTrade } from './trade'
 import { seedAi } from './ai'
 import { seedIdentity } from './identity'
 import { seedConsole, seedConsoleDemo } from './console'
+import { seedPlatformBase, seedPlatformDemo } from './platform'
 
 const DAY = 24 * 60 * 60 * 1000
 
@@ -169,6 +170,7 @@ export async function seedBase(db: Db, now: number) {
   })
   await seedAi(db, now)
   await seedConsole(db)
+  await seedPlatformBase(db)
 }
 
 /**
@@ -352,4 +354,5 @@ export async function seedDemo(
   await seedTrade(db, now)
   if (catalogue) await seedIdentity(db, now, catalogue.dataDir)
   await seedConsoleDemo(db, now)
+  await seedPlatformDemo(db, now)
 }

@@ -211,6 +211,15 @@ export function imageService(deps: { db: Db; files: FileStorage; now: () => numb
       return imageUrl(id)
     },
 
+    /** The images with these ids, in the given order (ids that do not exist are skipped). */
+    async byIds(imageIds: string[]): Promise<GoodsImage[]> {
+      const rows = await repo.findMany(imageIds)
+      return imageIds.flatMap((id) => {
+        const row = rows.find((r) => r.id === id)
+        return row ? [toImage(row)] : []
+      })
+    },
+
     async imagesOf(goodsId: number): Promise<GoodsImage[]> {
       return (await repo.ofGoods([goodsId])).map(toImage)
     },

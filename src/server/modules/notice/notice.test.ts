@@ -18,6 +18,7 @@ describe('notices', () => {
       noticeId: 101,
       noticeType: 'ANNOUNCEMENT',
       title: '谨防冒充客服诈骗的安全提醒',
+      gameId: null,
       createdAt: expect.any(Number),
     })
     const last = await call(t.app, 'GET', `/api/platform/notice/list?pageNum=8&pageSize=3`)

@@ -12,11 +12,15 @@ export function noticeRepo(db: Db) {
     page(filter: NoticeFilter) {
       let query = db
         .selectFrom('notices')
-        .select(['id', 'notice_type', 'title', 'created_at'])
+        .select(['id', 'notice_type', 'title', 'game_id', 'created_at'])
         .where('status', '=', '0')
         .orderBy('created_at', 'desc')
         .orderBy('id', 'desc')
       if (filter.noticeType) query = query.where('notice_type', '=', filter.noticeType)
+      if (filter.gameId !== undefined) query = query.where('game_id', '=', filter.gameId)
+      else if (filter.withGame) query = query.where('game_id', 'is not', null)
+      // game guides belong to the walkthrough page, not to the site's notice list
+      else query = query.where('game_id', 'is', null)
       const keyword = filter.keyword?.trim()
       if (keyword) {
         const pattern = `%${keyword.replace(/[\\%_]/g, '\\$&')}%`

@@ -9,6 +9,8 @@ export interface NoticesTable {
   /** plain text, paragraphs separated by a blank line */
   content: string
   status: string
+  /** the game of a guide (游戏攻略, migration 0100); null otherwise */
+  game_id: number | null
   created_at: number
   updated_at: number
 }

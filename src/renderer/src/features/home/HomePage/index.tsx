@@ -30,9 +30,14 @@ const STEPS = [
   { icon: <CheckCircleOutlined />, title: '确认收货', text: '您确认无误后，平台才放款给卖家' },
 ]
 
-const SAFEGUARDS = [
+const SAFEGUARDS: Array<{ icon: React.ReactNode; title: string; text: string; to?: string }> = [
   { icon: <SafetyCertificateOutlined />, title: '担保交易', text: '所有订单由平台担保，资金托管至交易完成' },
-  { icon: <AuditOutlined />, title: '客服验证', text: '陌生人自称客服？到「客服验证」查验真伪' },
+  {
+    icon: <AuditOutlined />,
+    title: '客服验证',
+    text: '陌生人自称客服？到「客服验证」查验真伪',
+    to: '/platform/customServiceVerify.html',
+  },
   { icon: <LockOutlined />, title: '密码加密', text: '登录与注册密码在浏览器内加密后才发送' },
   { icon: <FileProtectOutlined />, title: '规则公开', text: '用户、买家、卖家协议全部公开可查' },
 ]
@@ -95,7 +100,7 @@ export default function HomePage() {
             <div key={item.title} className="safeguard">
               <span className="safeguard__icon">{item.icon}</span>
               <div>
-                <strong>{item.title}</strong>
+                <strong>{item.to ? <Link to={item.to}>{item.title}</Link> : item.title}</strong>
                 <p>{item.text}</p>
               </div>
             </div>

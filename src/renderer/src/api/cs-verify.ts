@@ -1,0 +1,53 @@
+/**
+ * Customer-service verification (docs/platform-pages.md): the public check and the staff contact list.
+ */
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import {
+  CS_VERIFY,
+  type CsContactAddBody,
+  type CsContactEditBody,
+  type CsContactListQuery,
+  type CsVerifyQuery,
+} from '@shared/api/cs-verify'
+import { call } from './client'
+
+export const csVerifyKeys = {
+  all: ['csVerify'] as const,
+  contacts: (query: CsContactListQuery) => ['csVerify', 'contacts', query] as const,
+  unknownTop: (days: number) => ['csVerify', 'unknownTop', days] as const,
+}
+
+/** One look-up (the page shows a refusal such as 请求过于频繁 itself). */
+export function useVerifyContact() {
+  return useMutation({
+    mutationFn: (query: CsVerifyQuery) => call(CS_VERIFY.verify, { query }, { errors: 'caller' }),
+  })
+}
+
+export const csContactsQuery = (query: CsContactListQuery) =>
+  queryOptions({
+    queryKey: csVerifyKeys.contacts(query),
+    queryFn: () => call(CS_VERIFY.contactList, { query }),
+    placeholderData: keepPreviousData,
+  })
+
+export const csUnknownTopQuery = (days: number) =>
+  queryOptions({
+    queryKey: csVerifyKeys.unknownTop(days),
+    queryFn: () => call(CS_VERIFY.unknownTop, { query: { days, limit: 20 } }),
+  })
+
+function useContactMutation<T>(fn: (input: T) => Promise<unknown>) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: csVerifyKeys.all }),
+  })
+}
+
+export const useAddCsContact = () =>
+  useContactMutation((body: CsContactAddBody) => call(CS_VERIFY.contactAdd, { body }))
+export const useEditCsContact = () =>
+  useContactMutation((body: CsContactEditBody) => call(CS_VERIFY.contactEdit, { body }))
+export const useRetireCsContact = () =>
+  useContactMutation((contactId: number) => call(CS_VERIFY.contactRetire, { body: { contactId } }))

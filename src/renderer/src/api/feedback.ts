@@ -1,0 +1,55 @@
+/** 意见反馈 (docs/platform-pages.md): the types (a dictionary), the form, the caller's list, staff handling. */
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import {
+  FEEDBACK,
+  FEEDBACK_DICT,
+  type FeedbackAddBody,
+  type FeedbackListQuery,
+  type FeedbackMyQuery,
+} from '@shared/api/feedback'
+import { SYSTEM } from '@shared/api/system'
+import { call } from './client'
+
+export const feedbackKeys = {
+  all: ['feedback'] as const,
+  types: ['feedback', 'types'] as const,
+  my: (query: FeedbackMyQuery) => ['feedback', 'my', query] as const,
+  staff: (query: FeedbackListQuery) => ['feedback', 'staff', query] as const,
+}
+
+export const feedbackTypesQuery = () =>
+  queryOptions({
+    queryKey: feedbackKeys.types,
+    queryFn: () => call(SYSTEM.dict, { params: { dictType: FEEDBACK_DICT } }),
+    staleTime: 10 * 60_000,
+  })
+
+export const myFeedbackQuery = (query: FeedbackMyQuery) =>
+  queryOptions({
+    queryKey: feedbackKeys.my(query),
+    queryFn: () => call(FEEDBACK.my, { query }),
+    placeholderData: keepPreviousData,
+  })
+
+export const staffFeedbackQuery = (query: FeedbackListQuery) =>
+  queryOptions({
+    queryKey: feedbackKeys.staff(query),
+    queryFn: () => call(FEEDBACK.list, { query }),
+    placeholderData: keepPreviousData,
+  })
+
+function useFeedbackMutation<T>(fn: (input: T) => Promise<unknown>) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: feedbackKeys.all }),
+  })
+}
+
+/** errors: 'caller' — the form shows the refusal (e.g. the hourly limit) next to it. */
+export const useAddFeedback = () =>
+  useFeedbackMutation((body: FeedbackAddBody) => call(FEEDBACK.add, { body }, { errors: 'caller' }))
+export const useReplyFeedback = () =>
+  useFeedbackMutation((body: { feedbackId: number; content: string }) => call(FEEDBACK.reply, { body }))
+export const useCloseFeedback = () =>
+  useFeedbackMutation((feedbackId: number) => call(FEEDBACK.close, { body: { feedbackId } }))
