@@ -47,6 +47,18 @@ export const PERMS = {
 
   oplogList: 'monitor:oplog:list',
   loginlogList: 'monitor:logininfor:list',
+
+  realNameReview: 'user:realname:review',
+
+  aiWorkList: 'ai:work:list',
+  aiWorkHide: 'ai:work:hide',
+  aiWordsList: 'ai:words:list',
+  aiWordsEdit: 'ai:words:edit',
+
+  csContactList: 'platform:cs:list',
+  csContactEdit: 'platform:cs:edit',
+  feedbackList: 'platform:feedback:list',
+  feedbackReply: 'platform:feedback:reply',
 } as const
 
 export type Permission = (typeof PERMS)[keyof typeof PERMS]
@@ -85,4 +97,7 @@ export const CS_PERMISSIONS: readonly Permission[] = [
   PERMS.disputeList,
   PERMS.userList,
   PERMS.orderList,
+  PERMS.csContactList,
+  PERMS.feedbackList,
+  PERMS.feedbackReply,
 ]

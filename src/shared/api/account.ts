@@ -4,6 +4,7 @@
  * profile, the account-settings hub with login devices, account cancellation, and the sandbox SMS
  * inbox. Passwords travel RSA-encrypted like at login. Plain data: no Node, no DOM.
  */
+import { PERMS } from '../permissions'
 import { data, endpoint, none, page, raw, type BodyOf } from './contract'
 import { bool, cipherText, id, oneOf, optional, paging, pattern, strict, text, Type } from './fields'
 
@@ -231,7 +232,7 @@ export const ACCOUNT = {
     method: 'GET',
     path: '/system/realName/reviews',
     access: 'user',
-    permission: 'user:realname:review',
+    permission: PERMS.realNameReview,
     query: strict({ ...paging(50), status: optional(oneOf('状态', ['PENDING', 'APPROVED', 'REJECTED'])) }),
     answer: page<RealNameReview>(),
   }),
@@ -239,7 +240,7 @@ export const ACCOUNT = {
     method: 'POST',
     path: '/system/realName/review',
     access: 'user',
-    permission: 'user:realname:review',
+    permission: PERMS.realNameReview,
     body: strict({
       reviewId: id('审核编号'),
       approve: bool('是否通过'),

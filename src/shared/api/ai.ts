@@ -4,6 +4,7 @@
  * and the staff tools (hide a work with a reason, the blocked-word dictionary). Plain data: no Node,
  * no DOM.
  */
+import { PERMS } from '../permissions'
 import { data, endpoint, none, page, type BodyOf, type QueryOf } from './contract'
 import { bool, id, int, oneOf, optional, paging, strict, text } from './fields'
 import type { ExportResult } from './common'
@@ -255,7 +256,7 @@ export const AI = {
     method: 'GET',
     path: '/ai/admin/works',
     access: 'user',
-    permission: 'ai:work:list',
+    permission: PERMS.aiWorkList,
     query: strict({
       ...paging(100),
       keyword: optional(text('关键词', 50, 0)),
@@ -268,7 +269,7 @@ export const AI = {
     method: 'POST',
     path: '/ai/admin/work/hide',
     access: 'user',
-    permission: 'ai:work:hide',
+    permission: PERMS.aiWorkHide,
     body: strict({ workId: id('作品编号'), reason: text('隐藏原因', AI_LIMITS.reasonMax) }),
     answer: none(),
   }),
@@ -276,7 +277,7 @@ export const AI = {
     method: 'POST',
     path: '/ai/admin/work/unhide',
     access: 'user',
-    permission: 'ai:work:hide',
+    permission: PERMS.aiWorkHide,
     body: workIdBody,
     answer: none(),
   }),
@@ -284,7 +285,7 @@ export const AI = {
     method: 'GET',
     path: '/ai/admin/words',
     access: 'user',
-    permission: 'ai:words:list',
+    permission: PERMS.aiWordsList,
     query: strict({ ...paging(200), keyword: optional(text('关键词', 40, 0)) }),
     answer: page<AiBlockedWord>(),
   }),
@@ -292,7 +293,7 @@ export const AI = {
     method: 'POST',
     path: '/ai/admin/words/add',
     access: 'user',
-    permission: 'ai:words:edit',
+    permission: PERMS.aiWordsEdit,
     body: strict({ word: text('违禁词', AI_LIMITS.wordMax) }),
     answer: none(),
   }),
@@ -300,7 +301,7 @@ export const AI = {
     method: 'POST',
     path: '/ai/admin/words/remove',
     access: 'user',
-    permission: 'ai:words:edit',
+    permission: PERMS.aiWordsEdit,
     body: strict({ wordId: id('违禁词编号') }),
     answer: none(),
   }),

@@ -3,6 +3,7 @@
  * e-mail really belongs to our customer service; staff keep the list of official contacts. The rules
  * are in docs/platform-pages.md. Plain data: no Node, no DOM.
  */
+import { PERMS } from '../permissions'
 import { data, endpoint, page, type BodyOf, type QueryOf } from './contract'
 import { id, int, oneOf, optional, paging, strict, text } from './fields'
 
@@ -80,7 +81,7 @@ export const CS_VERIFY = {
     method: 'GET',
     path: '/platform/cs/contact/list',
     access: 'user',
-    permission: 'platform:cs:list',
+    permission: PERMS.csContactList,
     query: strict({
       ...paging(),
       channel: optional(oneOf('联系方式类型', CS_CHANNELS)),
@@ -93,7 +94,7 @@ export const CS_VERIFY = {
     method: 'POST',
     path: '/platform/cs/contact/add',
     access: 'user',
-    permission: 'platform:cs:edit',
+    permission: PERMS.csContactEdit,
     body: strict({
       ...contactFields,
       staffName: text('客服名称', 30),
@@ -106,7 +107,7 @@ export const CS_VERIFY = {
     method: 'POST',
     path: '/platform/cs/contact/edit',
     access: 'user',
-    permission: 'platform:cs:edit',
+    permission: PERMS.csContactEdit,
     body: strict({
       contactId: id('联系方式编号'),
       staffName: text('客服名称', 30),
@@ -119,7 +120,7 @@ export const CS_VERIFY = {
     method: 'POST',
     path: '/platform/cs/contact/retire',
     access: 'user',
-    permission: 'platform:cs:edit',
+    permission: PERMS.csContactEdit,
     body: strict({ contactId: id('联系方式编号') }),
     answer: data<CsContact>(),
   }),
@@ -128,7 +129,7 @@ export const CS_VERIFY = {
     method: 'GET',
     path: '/platform/cs/verify/unknownTop',
     access: 'user',
-    permission: 'platform:cs:list',
+    permission: PERMS.csContactList,
     query: strict({ days: optional(int('天数', 1, 90)), limit: optional(int('条数', 1, 100)) }),
     answer: data<CsUnknownCheck[]>(),
   }),

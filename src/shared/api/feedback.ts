@@ -3,6 +3,7 @@
  * with up to six screenshots; staff reply (the user gets an in-site message) or close it. Rules in
  * docs/platform-pages.md. Plain data: no Node, no DOM.
  */
+import { PERMS } from '../permissions'
 import { data, endpoint, page, type BodyOf, type QueryOf } from './contract'
 import { id, list, oneOf, optional, paging, pattern, strict, text, Type } from './fields'
 import type { GoodsImage } from './goods'
@@ -90,7 +91,7 @@ export const FEEDBACK = {
     method: 'GET',
     path: '/platform/feedback/list',
     access: 'user',
-    permission: 'platform:feedback:list',
+    permission: PERMS.feedbackList,
     query: strict({
       ...paging(),
       status: optional(oneOf('状态', FEEDBACK_STATUSES)),
@@ -102,7 +103,7 @@ export const FEEDBACK = {
     method: 'POST',
     path: '/platform/feedback/reply',
     access: 'user',
-    permission: 'platform:feedback:reply',
+    permission: PERMS.feedbackReply,
     body: strict({
       feedbackId: id('反馈编号'),
       content: Type.String({
@@ -118,7 +119,7 @@ export const FEEDBACK = {
     method: 'POST',
     path: '/platform/feedback/close',
     access: 'user',
-    permission: 'platform:feedback:reply',
+    permission: PERMS.feedbackReply,
     body: strict({ feedbackId: id('反馈编号') }),
     answer: data<StaffFeedback>(),
   }),

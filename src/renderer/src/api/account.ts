@@ -5,12 +5,14 @@
  * RSA-encrypted here, on their way out. Forms show refusals themselves (errors: 'caller').
  */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import type { QueryOf } from '@shared/api/contract'
 import {
   ACCOUNT,
   type PhoneBindBody,
   type PhoneVerifyOldBody,
   type SendCodeBody,
   type UpdateProfileBody,
+  type RealNameReview,
 } from '@shared/api/account'
 import { useSessionStore } from '@renderer/stores/session'
 import { authKeys } from './auth'
@@ -219,5 +221,26 @@ export function useCancelWriteoff() {
   return useMutation({
     mutationFn: () => call(ACCOUNT.cancelWriteoff, {}, caller),
     onSuccess: invalidate,
+  })
+}
+
+// ---------------------------------------------------------------- staff: manual real-name reviews
+
+export type RealNameReviewQuery = QueryOf<typeof ACCOUNT.realNameReviews>
+export type { RealNameReview }
+
+export const realNameReviewsQuery = (query: RealNameReviewQuery) =>
+  queryOptions({
+    queryKey: [...accountKeys.all, 'staffReviews', query] as const,
+    queryFn: () => call(ACCOUNT.realNameReviews, { query }),
+  })
+
+/** 实名审核: approve (the identity replaces the account's) or reject with a remark the user reads. */
+export function useDecideRealNameReview() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: { reviewId: number; approve: boolean; remark?: string }) =>
+      call(ACCOUNT.decideRealNameReview, { body }, caller),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...accountKeys.all, 'staffReviews'] }),
   })
 }

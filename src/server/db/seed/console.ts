@@ -101,6 +101,18 @@ export const CONSOLE_MENUS: ConsoleMenu[] = [
     ],
   },
   {
+    name: '平台运营',
+    path: `${CONSOLE_ROOT}/platform`,
+    component: 'Layout',
+    icon: 'people',
+    children: [
+      page('实名审核', 'realname', 'RealNameReview', 'user', PERMS.realNameReview),
+      page('反馈处理', 'feedback', 'FeedbackHandling', 'message', PERMS.feedbackList),
+      page('客服账号', 'cs', 'CsContacts', 'peoples', PERMS.csContactList),
+      page('AI 作品管理', 'ai', 'AiWorks', 'picture', PERMS.aiWorkList),
+    ],
+  },
+  {
     name: '日志监控',
     path: `${CONSOLE_ROOT}/monitor`,
     component: 'Layout',

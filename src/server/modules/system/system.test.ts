@@ -43,6 +43,24 @@ describe('system: routers, dictionaries, parameters', () => {
     expect(await call(t.app, 'GET', '/api/getRouters')).toMatchObject({ code: 401 })
   })
 
+  it('gives staff the 平台运营 pages their permissions allow (运营 all four, 客服 feedback and contacts)', async () => {
+    const pagesOf = async (who: readonly [string, string]) => {
+      const res = await call(t.app, 'GET', '/api/getRouters', { token: await tokenOf(t.app, ...who) })
+      const platform = (res.data as RouterItem[]).find((item) => item.meta?.title === '平台运营')
+      return (platform?.children ?? []).map((item) => `${item.meta?.title}:${item.component}`)
+    }
+    const all = [
+      '实名审核:RealNameReview',
+      '反馈处理:FeedbackHandling',
+      '客服账号:CsContacts',
+      'AI 作品管理:AiWorks',
+    ]
+    expect(await pagesOf(DEMO.admin)).toEqual(all)
+    expect(await pagesOf(DEMO.operator)).toEqual(all)
+    expect(await pagesOf(DEMO.kefu)).toEqual(['反馈处理:FeedbackHandling', '客服账号:CsContacts'])
+    expect(await pagesOf(DEMO.buyer)).toEqual([])
+  })
+
   it('answers a dictionary in sort order, publicly', async () => {
     const res = await call(t.app, 'GET', '/api/system/dict/data/type/order_status')
     expect(res.code).toBe(200)

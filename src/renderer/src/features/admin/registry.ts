@@ -16,6 +16,10 @@ export const CONSOLE_PAGES: Record<string, ConsolePage> = {
   UserManage: lazy(() => import('./pages/UserManage')),
   OpLog: lazy(() => import('./pages/OpLog')),
   LoginLog: lazy(() => import('./pages/LoginLog')),
+  RealNameReview: lazy(() => import('./pages/RealNameReview')),
+  FeedbackHandling: lazy(() => import('./pages/FeedbackHandling')),
+  CsContacts: lazy(() => import('./pages/CsContacts')),
+  AiWorks: lazy(() => import('./pages/AiWorks')),
 }
 
 export function consolePage(component: string | undefined): ConsolePage | undefined {
