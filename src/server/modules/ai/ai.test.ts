@@ -276,6 +276,16 @@ describe('AI drawing', () => {
       ).code,
     ).toBe(200)
     expect((await gallery()).some((w) => w.workId === workId)).toBe(false)
+    // the staff action is in the operation log (written with the change)
+    const logged = await t.app.db
+      .selectFrom('op_logs')
+      .selectAll()
+      .where('module', '=', 'ai')
+      .where('target', '=', String(workId))
+      .execute()
+    expect(logged).toMatchObject([
+      { action: 'hide', user_name: 'admin', status: 'SUCCESS', detail: '含有不适宜内容' },
+    ])
     expect((await call(t.app, 'GET', '/api/ai/work/favourites', { token: buyer })).rows).toEqual([])
     const mine = await call(t.app, 'GET', '/api/ai/work/my', { token: seller })
     expect(mine.rows.find((w: Json) => w.workId === workId)).toMatchObject({

@@ -1,3 +1,4 @@
+import { actorOf } from '../oplog/service'
 import type { FastifyPluginAsync } from 'fastify'
 import { AI } from '../../../shared/api'
 import { route, sessionOrNull, uid } from '../../http/route'
@@ -44,9 +45,9 @@ export const aiRoutes: FastifyPluginAsync<{ ai: AiService; now: () => number }> 
   route(app, AI.useAsCover, { message: '已生成商品封面图片' }, (r) => ai.useAsCover(uid(r), r.body.workId))
 
   route(app, AI.adminWorks, (r) => ai.adminWorks(r.query))
-  route(app, AI.hide, { message: '已隐藏' }, (r) => ai.hide(uid(r), r.body.workId, r.body.reason))
-  route(app, AI.unhide, { message: '已取消隐藏' }, (r) => ai.unhide(uid(r), r.body.workId))
+  route(app, AI.hide, { message: '已隐藏' }, (r) => ai.hide(actorOf(r), r.body.workId, r.body.reason))
+  route(app, AI.unhide, { message: '已取消隐藏' }, (r) => ai.unhide(actorOf(r), r.body.workId))
   route(app, AI.words, (r) => ai.words(r.query))
-  route(app, AI.addWord, { message: '已添加' }, (r) => ai.addWord(uid(r), r.body.word))
-  route(app, AI.removeWord, { message: '已删除' }, (r) => ai.removeWord(uid(r), r.body.wordId))
+  route(app, AI.addWord, { message: '已添加' }, (r) => ai.addWord(actorOf(r), r.body.word))
+  route(app, AI.removeWord, { message: '已删除' }, (r) => ai.removeWord(actorOf(r), r.body.wordId))
 }

@@ -36,6 +36,7 @@ import type { AiJobEvent } from '../../../shared/live-events'
 import { MSG } from '../../../shared/messages'
 import { PAGINATION } from '../../../shared/constants'
 import type { Db } from '../../db'
+import { record, type Actor } from '../oplog/service'
 import { AI_CONFIG_KEYS } from '../../db/seed/ai'
 import { ApiError } from '../../plugins/envelope'
 import type { AuthService } from '../auth/service'
@@ -76,8 +77,6 @@ export interface AiServiceDeps {
   bus: EventBus
   now: () => number
   worker?: AiWorkerOptions
-  /** staff actions (hide, unhide, blocked words) go here: the console's operation log */
-  opLog?: (entry: { staffId: number; action: string; target: string; detail: string }) => void
 }
 
 const bad = (msg: string) => new ApiError(Code.BAD_REQUEST, msg)
@@ -374,10 +373,19 @@ export function aiService(deps: AiServiceDeps) {
     return buffer(file.open())
   }
 
-  /** One place for staff actions. // op-log: the console's operation-log service is wired here. */
-  function staffAction(staffId: number, action: string, target: string, detail: string) {
-    // op-log
-    deps.opLog?.({ staffId, action, target, detail })
+  /**
+   * Staff actions: the change and its operation-log row (modules/oplog, docs/console.md) in one
+   * transaction.
+   */
+  async function staffAction(
+    actor: Actor,
+    entry: { action: string; target: string | number; before?: unknown; after?: unknown; detail?: string },
+    change: (tx: ReturnType<typeof aiRepo>) => Promise<void>,
+  ) {
+    await db.transaction().execute(async (trx) => {
+      await change(aiRepo(trx))
+      await record(trx, { actor, module: 'ai', ...entry, at: now() })
+    })
   }
 
   return {
@@ -582,20 +590,32 @@ export function aiService(deps: AiServiceDeps) {
       return { rows: await toWorks(rows, null), total }
     },
 
-    async hide(staffId: number, workId: number, reason: string) {
+    async hide(actor: Actor, workId: number, reason: string) {
       const row = await repo.work(workId)
       if (!row || row.deleted === 1) throw notFound(AI_MSG.WORK_NOT_FOUND)
       const why = reason.trim()
       if (!why) throw bad('隐藏原因不能为空')
-      await repo.setWork(workId, { hidden: 1, hidden_reason: why, hidden_by: staffId, hidden_at: now() })
-      staffAction(staffId, 'ai.work.hide', `ai_work:${workId}`, why)
+      await staffAction(
+        actor,
+        { action: 'hide', target: workId, before: { hidden: row.hidden }, after: { hidden: 1 }, detail: why },
+        (tx) =>
+          tx.setWork(workId, { hidden: 1, hidden_reason: why, hidden_by: actor.userId, hidden_at: now() }),
+      )
     },
 
-    async unhide(staffId: number, workId: number) {
+    async unhide(actor: Actor, workId: number) {
       const row = await repo.work(workId)
       if (!row || row.deleted === 1) throw notFound(AI_MSG.WORK_NOT_FOUND)
-      await repo.setWork(workId, { hidden: 0, hidden_reason: null, hidden_by: null, hidden_at: null })
-      staffAction(staffId, 'ai.work.unhide', `ai_work:${workId}`, row.hidden_reason ?? '')
+      await staffAction(
+        actor,
+        {
+          action: 'unhide',
+          target: workId,
+          before: { hidden: row.hidden, reason: row.hidden_reason },
+          after: { hidden: 0 },
+        },
+        (tx) => tx.setWork(workId, { hidden: 0, hidden_reason: null, hidden_by: null, hidden_at: null }),
+      )
     },
 
     async words(q: AiWordsQuery): Promise<{ rows: AiBlockedWord[]; total: number }> {
@@ -607,19 +627,21 @@ export function aiService(deps: AiServiceDeps) {
       }
     },
 
-    async addWord(staffId: number, word: string) {
+    async addWord(actor: Actor, word: string) {
       const w = word.trim()
       if (!w) throw bad('违禁词不能为空')
-      if (!(await repo.addWord(w, staffId, now()))) throw bad(AI_MSG.WORD_EXISTS)
+      await staffAction(actor, { action: 'addWord', target: w, after: { word: w } }, async (tx) => {
+        if (!(await tx.addWord(w, actor.userId, now()))) throw bad(AI_MSG.WORD_EXISTS)
+      })
       wordCache = null
-      staffAction(staffId, 'ai.words.add', `ai_word:${w}`, w)
     },
 
-    async removeWord(staffId: number, wordId: number) {
-      const word = await repo.removeWord(wordId)
-      if (word === null) throw notFound(MSG.NOT_FOUND)
+    async removeWord(actor: Actor, wordId: number) {
+      await staffAction(actor, { action: 'removeWord', target: wordId }, async (tx) => {
+        const word = await tx.removeWord(wordId)
+        if (word === null) throw notFound(MSG.NOT_FOUND)
+      })
       wordCache = null
-      staffAction(staffId, 'ai.words.remove', `ai_word:${wordId}`, word)
     },
   }
 
