@@ -225,6 +225,15 @@ describe('account and identity', () => {
         (await post('/system/realName/review', admin, { reviewId: review.reviewId, approve: true })).code,
       ).toBe(200)
       expect((await get('/user/realName', u.token)).data).toMatchObject({ status: 'VERIFIED', name: '孙*' })
+      // the decision is in the operation log, written with it
+      expect(
+        await t.app.db
+          .selectFrom('op_logs')
+          .select(['action', 'user_name'])
+          .where('module', '=', 'user')
+          .where('target', '=', String(review.reviewId))
+          .execute(),
+      ).toEqual([{ action: 'realNameApprove', user_name: 'admin' }])
       expect(
         (
           await post('/system/realName/review', admin, {

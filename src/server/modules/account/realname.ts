@@ -14,7 +14,9 @@ import type { Page } from '../../db/paging'
 import { ApiError } from '../../plugins/envelope'
 import type { FieldCipher } from '../delivery/crypto'
 import type { MessageService } from '../message/service'
-import type { AccountRepo } from './repo'
+import type { Db } from '../../db'
+import { record, type Actor } from '../oplog/service'
+import { accountRepo, type AccountRepo } from './repo'
 import type { IdVerifier } from './realname-provider'
 import type { SecurityAction } from './service'
 
@@ -35,6 +37,7 @@ export function isAdult(birthDate: string, at: number): boolean {
 }
 
 export function realNameService(deps: {
+  db: Db
   repo: AccountRepo
   fieldCipher: FieldCipher
   idVerifier: IdVerifier | null
@@ -86,9 +89,14 @@ export function realNameService(deps: {
     }
   }
 
-  async function store(userId: number, c: { name: string; id: string; birthDate: string }, source: string) {
+  async function store(
+    userId: number,
+    c: { name: string; id: string; birthDate: string },
+    source: string,
+    into: AccountRepo = repo,
+  ) {
     const s = seal(userId)
-    await repo.upsertRealName({
+    await into.upsertRealName({
       user_id: userId,
       name_enc: s.name(c.name),
       id_no_enc: s.id(c.id),
@@ -163,40 +171,45 @@ export function realNameService(deps: {
     },
 
     /**
-     * Staff decide a manual review; approving replaces the account's identity.
-     * op-log: every staff action of this module happens here — the console's operation log wires in
-     * at this one place (staffId, 'user:realname:review', reviewId, approve, remark).
+     * Staff decide a manual review; approving replaces the account's identity. The decision, the
+     * new identity and the operation-log row (modules/oplog) are one transaction.
      */
-    async decideReview(
-      staffId: number,
-      body: { reviewId: number; approve: boolean; remark?: string },
-      ip: string,
-    ) {
+    async decideReview(actor: Actor, body: { reviewId: number; approve: boolean; remark?: string }) {
       const review = await repo.review(body.reviewId)
       if (!review) throw new ApiError(Code.NOT_FOUND, '审核申请不存在')
       const remark = body.remark?.trim() ?? ''
       if (!body.approve && !remark) throw bad('驳回时请填写原因')
-      const decided = await repo.decideReview(
-        review.id,
-        body.approve ? 'APPROVED' : 'REJECTED',
-        remark,
-        staffId,
-        now(),
-      )
-      if (!decided) throw bad('该申请已处理')
-      // op-log: (staffId, 实名审核, review.id, body.approve ? 通过 : 驳回, remark)
+      const status = body.approve ? 'APPROVED' : 'REJECTED'
+      const at = now()
+      await deps.db.transaction().execute(async (trx) => {
+        const tx = accountRepo(trx)
+        if (!(await tx.decideReview(review.id, status, remark, actor.userId, at))) throw bad('该申请已处理')
+        if (body.approve) {
+          const plain = open(review.user_id, review)
+          await store(
+            review.user_id,
+            { name: plain.name, id: plain.idNumber, birthDate: review.birth_date },
+            'MANUAL',
+            tx,
+          )
+        }
+        await record(trx, {
+          actor,
+          module: 'user',
+          action: body.approve ? 'realNameApprove' : 'realNameReject',
+          target: review.id,
+          before: { status: 'PENDING' },
+          after: { status, userId: review.user_id, name: review.name_masked },
+          detail: remark,
+          at,
+        })
+      })
       if (body.approve) {
-        const plain = open(review.user_id, review)
-        await store(
-          review.user_id,
-          { name: plain.name, id: plain.idNumber, birthDate: review.birth_date },
-          'MANUAL',
-        )
         await deps.secured(
           review.user_id,
           'REAL_NAME_REVIEW',
           `您的实名信息已通过人工审核（${review.name_masked}）`,
-          ip,
+          actor.ip,
         )
       } else {
         await deps.messages.create(review.user_id, {

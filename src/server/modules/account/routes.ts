@@ -1,3 +1,4 @@
+import { actorOf } from '../oplog/service'
 import type { FastifyPluginAsync } from 'fastify'
 import { ACCOUNT } from '../../../shared/api/account'
 import { route, uid } from '../../http/route'
@@ -52,7 +53,7 @@ export const accountRoutes: FastifyPluginAsync<{
   )
   route(app, ACCOUNT.realNameReviews, (r) => account.reviews(r.query))
   route(app, ACCOUNT.decideRealNameReview, { message: '审核完成' }, (r) =>
-    account.decideReview(uid(r), r.body, r.ip),
+    account.decideReview(actorOf(r), r.body),
   )
 
   // payment password

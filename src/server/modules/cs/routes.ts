@@ -1,3 +1,4 @@
+import { actorOf } from '../oplog/service'
 import type { FastifyPluginAsync } from 'fastify'
 import { CS } from '../../../shared/api/cs'
 import { CS_VERIFY } from '../../../shared/api/cs-verify'
@@ -34,9 +35,9 @@ export const csRoutes: FastifyPluginAsync<{
   )
   route(app, CS_VERIFY.contactList, (r) => verify.contacts(r.query))
   route(app, CS_VERIFY.unknownTop, (r) => verify.unknownTop(r.query.days, r.query.limit))
-  route(app, CS_VERIFY.contactAdd, { message: '已添加' }, (r) => verify.staff.add(uid(r), r.body))
-  route(app, CS_VERIFY.contactEdit, { message: '已保存' }, (r) => verify.staff.edit(uid(r), r.body))
+  route(app, CS_VERIFY.contactAdd, { message: '已添加' }, (r) => verify.staff.add(actorOf(r), r.body))
+  route(app, CS_VERIFY.contactEdit, { message: '已保存' }, (r) => verify.staff.edit(actorOf(r), r.body))
   route(app, CS_VERIFY.contactRetire, { message: '已停用' }, (r) =>
-    verify.staff.retire(uid(r), r.body.contactId),
+    verify.staff.retire(actorOf(r), r.body.contactId),
   )
 }

@@ -19,6 +19,7 @@ import type { Page } from '../../db/paging'
 import { ApiError } from '../../plugins/envelope'
 import type { CsContactsTable } from './tables'
 import { csVerifyRepo } from './verify-repo'
+import { record, type Actor } from '../oplog/service'
 
 const DAY = 24 * 60 * 60 * 1000
 
@@ -102,42 +103,74 @@ export function csVerifyService(db: Db, now: () => number) {
       }))
     },
 
-    // op-log: every staff action on the contacts is below (add, edit, retire); wire the op-log here.
+    /** Staff actions: each change and its operation-log row (modules/oplog) in one transaction. */
     staff: {
-      async add(staffId: number, body: CsContactAddBody): Promise<CsContact> {
+      async add(actor: Actor, body: CsContactAddBody): Promise<CsContact> {
         const value = normalized(body.channel, body.value)
         if (await repo.findContact(body.channel, value))
           throw new ApiError(Code.BAD_REQUEST, '该联系方式已登记（停用的联系方式不能重新启用，以免混淆）')
         const at = now()
-        const id = await repo.insertContact({
+        const contact = {
           channel: body.channel,
           value,
           staff_name: staffNameOf(body.staffName),
           remark: (body.remark ?? '').trim(),
-          status: 'ACTIVE',
+          status: 'ACTIVE' as const,
           retired_at: null,
-          created_by: staffId,
+          created_by: actor.userId,
           created_at: at,
           updated_at: at,
+        }
+        const id = await db.transaction().execute(async (trx) => {
+          const contactId = await csVerifyRepo(trx).insertContact(contact)
+          await record(trx, {
+            actor,
+            module: 'platform',
+            action: 'csContactAdd',
+            target: contactId,
+            after: contact,
+            at,
+          })
+          return contactId
         })
         return toContact(await contactOrThrow(id))
       },
 
-      async edit(_staffId: number, body: CsContactEditBody): Promise<CsContact> {
+      async edit(actor: Actor, body: CsContactEditBody): Promise<CsContact> {
         const row = await contactOrThrow(body.contactId)
-        await repo.updateContact(row.id, {
-          staff_name: staffNameOf(body.staffName),
-          remark: (body.remark ?? row.remark).trim(),
-          updated_at: now(),
+        const change = { staff_name: staffNameOf(body.staffName), remark: (body.remark ?? row.remark).trim() }
+        const at = now()
+        await db.transaction().execute(async (trx) => {
+          await csVerifyRepo(trx).updateContact(row.id, { ...change, updated_at: at })
+          await record(trx, {
+            actor,
+            module: 'platform',
+            action: 'csContactEdit',
+            target: row.id,
+            before: { staff_name: row.staff_name, remark: row.remark },
+            after: change,
+            at,
+          })
         })
         return toContact(await contactOrThrow(row.id))
       },
 
-      async retire(_staffId: number, contactId: number): Promise<CsContact> {
+      async retire(actor: Actor, contactId: number): Promise<CsContact> {
         const row = await contactOrThrow(contactId)
         if (row.status === 'RETIRED') throw new ApiError(Code.BAD_REQUEST, '该联系方式已停用')
         const at = now()
-        await repo.updateContact(row.id, { status: 'RETIRED', retired_at: at, updated_at: at })
+        await db.transaction().execute(async (trx) => {
+          await csVerifyRepo(trx).updateContact(row.id, { status: 'RETIRED', retired_at: at, updated_at: at })
+          await record(trx, {
+            actor,
+            module: 'platform',
+            action: 'csContactRetire',
+            target: row.id,
+            before: { status: row.status },
+            after: { status: 'RETIRED' },
+            at,
+          })
+        })
         return toContact(await contactOrThrow(row.id))
       },
     },

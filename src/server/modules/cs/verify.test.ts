@@ -146,6 +146,20 @@ describe('customer-service verification', () => {
       body: { contactId },
     })
     expect(retired).toMatchObject({ code: 200, msg: '已停用', data: { status: 'RETIRED' } })
+    // every staff change is in the operation log, in order
+    const logged = await t.app.db
+      .selectFrom('op_logs')
+      .select(['action', 'user_name'])
+      .where('module', '=', 'platform')
+      .where('target', '=', String(contactId))
+      .where('action', 'like', 'csContact%')
+      .orderBy('id')
+      .execute()
+    expect(logged).toEqual([
+      { action: 'csContactAdd', user_name: 'admin' },
+      { action: 'csContactEdit', user_name: 'admin' },
+      { action: 'csContactRetire', user_name: 'admin' },
+    ])
     expect((await verify('PHONE', '13900001111')).data).toMatchObject({
       verdict: 'FORMER',
       staffName: '客服阿星',

@@ -138,6 +138,17 @@ describe('feedback', () => {
       body: { feedbackId: id },
     })
     expect(closed.data.status).toBe('CLOSED')
+    const logged = await t.app.db
+      .selectFrom('op_logs')
+      .select(['action', 'detail'])
+      .where('target', '=', String(id))
+      .where('action', 'like', 'feedback%')
+      .orderBy('id')
+      .execute()
+    expect(logged).toEqual([
+      { action: 'feedbackReply', detail: '已核实，银行处理延迟，已为您加急。' },
+      { action: 'feedbackClose', detail: '' },
+    ])
     expect(
       await call(t.app, 'POST', '/api/platform/feedback/reply', {
         token: admin,

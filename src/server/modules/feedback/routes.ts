@@ -1,3 +1,4 @@
+import { actorOf } from '../oplog/service'
 import type { FastifyPluginAsync } from 'fastify'
 import { FEEDBACK } from '../../../shared/api/feedback'
 import { route, uid } from '../../http/route'
@@ -19,7 +20,9 @@ export const feedbackRoutes: FastifyPluginAsync<{ feedback: FeedbackService; now
   route(app, FEEDBACK.detail, (r) => feedback.detail(uid(r), r.params.feedbackId))
   route(app, FEEDBACK.list, (r) => feedback.list(r.query))
   route(app, FEEDBACK.reply, { message: '回复成功' }, (r) =>
-    feedback.staff.reply(uid(r), r.body.feedbackId, r.body.content),
+    feedback.staff.reply(actorOf(r), r.body.feedbackId, r.body.content),
   )
-  route(app, FEEDBACK.close, { message: '已关闭' }, (r) => feedback.staff.close(uid(r), r.body.feedbackId))
+  route(app, FEEDBACK.close, { message: '已关闭' }, (r) =>
+    feedback.staff.close(actorOf(r), r.body.feedbackId),
+  )
 }

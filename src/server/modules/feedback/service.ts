@@ -20,6 +20,7 @@ import type { ImageService } from '../image/service'
 import type { MessageService } from '../message/service'
 import type { SystemService } from '../system/service'
 import { feedbackRepo, type FeedbackRow } from './repo'
+import { record, type Actor } from '../oplog/service'
 
 const HOUR = 60 * 60 * 1000
 
@@ -114,9 +115,9 @@ export function feedbackService(deps: {
       }
     },
 
-    // op-log: every staff action on feedback is below (reply, close); wire the op-log here.
+    /** Staff actions: each change and its operation-log row (modules/oplog) in one transaction. */
     staff: {
-      async reply(staffId: number, feedbackId: number, content: string): Promise<StaffFeedback> {
+      async reply(actor: Actor, feedbackId: number, content: string): Promise<StaffFeedback> {
         const row = await repo.find(feedbackId)
         if (!row) throw new ApiError(Code.NOT_FOUND, '反馈不存在')
         if (row.status === 'CLOSED') throw new ApiError(Code.BAD_REQUEST, '反馈已关闭，不能再回复')
@@ -124,8 +125,18 @@ export function feedbackService(deps: {
         const at = now()
         await db.transaction().execute(async (trx) => {
           const tx = feedbackRepo(trx)
-          await tx.addReply(row.id, staffId, text, at)
+          await tx.addReply(row.id, actor.userId, text, at)
           await tx.setStatus(row.id, 'REPLIED', at)
+          await record(trx, {
+            actor,
+            module: 'platform',
+            action: 'feedbackReply',
+            target: row.id,
+            before: { status: row.status },
+            after: { status: 'REPLIED' },
+            detail: text,
+            at,
+          })
         })
         await messages.create(row.user_id, {
           title: '您的意见反馈有新回复',
@@ -134,11 +145,23 @@ export function feedbackService(deps: {
         return staffView(row.id)
       },
 
-      async close(_staffId: number, feedbackId: number): Promise<StaffFeedback> {
+      async close(actor: Actor, feedbackId: number): Promise<StaffFeedback> {
         const row = await repo.find(feedbackId)
         if (!row) throw new ApiError(Code.NOT_FOUND, '反馈不存在')
         if (row.status === 'CLOSED') throw new ApiError(Code.BAD_REQUEST, '反馈已关闭')
-        await repo.setStatus(row.id, 'CLOSED', now())
+        const at = now()
+        await db.transaction().execute(async (trx) => {
+          await feedbackRepo(trx).setStatus(row.id, 'CLOSED', at)
+          await record(trx, {
+            actor,
+            module: 'platform',
+            action: 'feedbackClose',
+            target: row.id,
+            before: { status: row.status },
+            after: { status: 'CLOSED' },
+            at,
+          })
+        })
         return staffView(row.id)
       },
     },
