@@ -7,6 +7,13 @@ export interface Page<T> {
   total: number
 }
 
+/** The row window of a page query (page 1, 20 rows unless asked). */
+export function pageWindow(page: PageQuery) {
+  const pageNum = page.pageNum ?? PAGINATION.page
+  const pageSize = page.pageSize ?? PAGINATION.limit
+  return { offset: (pageNum - 1) * pageSize, limit: pageSize }
+}
+
 /** Runs a filtered, selected and ordered query for one page, plus the total count of the same filter. */
 export async function fetchPage<DB, TB extends keyof DB, O>(
   query: SelectQueryBuilder<DB, TB, O>,

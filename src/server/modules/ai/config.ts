@@ -1,5 +1,5 @@
 /** AI drawing settings from the environment (README, Configuration; docs/ai-drawing.md). */
-import type { AiWorkerOptions } from './service'
+import type { AiWorkerOptions } from './worker'
 import type { AiProviderConfig } from './providers'
 
 export type AiConfig = AiProviderConfig & AiWorkerOptions
