@@ -57,20 +57,20 @@ export const goodsRoutes: FastifyPluginAsync<{ goods: GoodsService; games: GameS
 
   // ------------------------------------------------------------------ staff
 
-  route(app, CONSOLE_GOODS.list, (r) => goods.staffPage(r.query))
+  route(app, CONSOLE_GOODS.list, (r) => goods.staff.staffPage(r.query))
   route(app, CONSOLE_GOODS.approve, { message: '审核通过' }, async (r) => ({
-    done: await goods.staffDecide(actorOf(r), r.body.goodsIds, true, ''),
+    done: await goods.staff.staffDecide(actorOf(r), r.body.goodsIds, true, ''),
   }))
   route(app, CONSOLE_GOODS.reject, { message: '已驳回' }, async (r) => ({
-    done: await goods.staffDecide(actorOf(r), r.body.goodsIds, false, r.body.reason),
+    done: await goods.staff.staffDecide(actorOf(r), r.body.goodsIds, false, r.body.reason),
   }))
   route(app, CONSOLE_GOODS.takedown, { message: '已下架' }, (r) =>
-    goods.takedown(actorOf(r), r.body.goodsId, r.body.reason),
+    goods.staff.takedown(actorOf(r), r.body.goodsId, r.body.reason),
   )
   route(
     app,
     GOODS.audit,
     { message: ({ status }) => (status === 'ON_SALE' ? '审核通过' : '已驳回') },
-    async (r) => ({ status: await goods.audit(actorOf(r), r.body) }),
+    async (r) => ({ status: await goods.staff.audit(actorOf(r), r.body) }),
   )
 }

@@ -1,18 +1,17 @@
 /**
- * Listings: publish and edit (checked against the game's config), the seller's management
- * (shelf, price, delete; states 审核中 → 在售 → 已下架 / 已售出), the admin audit, the buyer side
- * (search and home in search.ts; detail, shop), and what other modules may do to a listing. Only the
- * owner changes a listing (403 for anyone else, 404 for an unknown or deleted one); a SOLD listing is
- * frozen. Every change runs in one transaction together with the listing's search entries, then
- * clears the search caches. Long because the life cycle of a listing is one set of rules around the
- * same owner check, transaction and search entries.
+ * Listings: publish and edit (checked against the game's config), the seller's management (shelf,
+ * price, delete; states 审核中 → 在售 → 已下架 / 已售出), the buyer side (search and home in
+ * search.ts; detail, shop), the staff side (review and take-down in staff.ts), and what other modules
+ * may do to a listing. Only the owner changes a listing (403 for anyone else, 404 for an unknown or
+ * deleted one); a SOLD listing is frozen. Every change runs in one transaction together with the
+ * listing's search entries, then clears the search caches. Long because the life cycle of a listing
+ * is one set of rules around the same owner check, transaction and search entries.
  */
 import type { Invalidation } from '../../cluster/state'
 import {
   Code,
   GOODS_MSG,
   type Attributes,
-  type AuditGoodsBody,
   type GoodsBrief,
   type GoodsDetail,
   type GoodsStatus,
@@ -33,10 +32,9 @@ import { ApiError } from '../../plugins/envelope'
 import type { GameRules, GameService } from '../game/service'
 import { thumbUrl, type ImageService } from '../image/service'
 import type { SystemService } from '../system/service'
-import { record, type Actor } from '../oplog/service'
-import type { ConsoleGoodsQuery, StaffGoods } from '../../../shared/api/console'
 import { goodsRepo, type SearchEntry } from './repo'
 import { goodsSearch } from './search'
+import { goodsStaff } from './staff'
 import { ftsDocument } from './search-text'
 import { checkListing, contactHoldReason, filterPairs, priceProblem, type ValidListing } from './validate'
 
@@ -549,102 +547,8 @@ export function goodsService(deps: GoodsServiceDeps) {
       })
     },
 
-    /** Staff (permission-declared endpoint): approve or reject one listing in review. */
-    async audit(actor: Actor, body: AuditGoodsBody): Promise<GoodsStatus> {
-      const reason = body.approve ? '' : body.reason?.trim() || '商品信息不符合发布规范'
-      await staffDecide(actor, [body.goodsId], body.approve, reason)
-      return body.approve ? 'ON_SALE' : 'OFF_SHELF'
-    },
-
-    /** Staff: every listing but deleted ones, newest first; status AUDITING is the review queue. */
-    async staffPage(q: ConsoleGoodsQuery): Promise<Page<StaffGoods>> {
-      const page = await repo.staffPage(q)
-      return {
-        total: Number(page.total),
-        rows: page.rows.map((r) => ({
-          goodsId: r.id,
-          title: r.title,
-          gameId: r.game_id,
-          gameName: r.game_name,
-          goodsType: r.goods_type,
-          price: Number(r.price),
-          stock: Number(r.stock),
-          status: r.status,
-          sellerId: r.seller_id,
-          sellerName: r.seller_name,
-          auditRemark: r.audit_remark,
-          held: r.status === 'AUDITING' && r.audit_remark !== '',
-          createdAt: Number(r.created_at),
-          updatedAt: Number(r.updated_at),
-        })),
-      }
-    },
-
-    /** Staff: approve or reject listings in review, all or none; each change logged with it. */
-    staffDecide,
-
-    /** Staff: forced take-down of a listing on sale or in review; the seller reads the reason. */
-    async takedown(actor: Actor, goodsId: number, reason: string) {
-      await db.transaction().execute(async (trx) => {
-        const tx = goodsRepo(trx, dialect)
-        const row = await tx.find(goodsId, { lock: true })
-        if (!row) throw notFound()
-        if (row.status !== 'ON_SALE' && row.status !== 'AUDITING')
-          throw badRequest('只能下架在售或审核中的商品')
-        const at = now()
-        const after = { status: 'OFF_SHELF' as const, audit_remark: `平台下架：${reason.trim()}` }
-        await tx.update(goodsId, { ...after, updated_at: at })
-        await syncSearch(trx, goodsId)
-        await record(trx, {
-          actor,
-          module: 'goods',
-          action: 'takedown',
-          target: goodsId,
-          before: { status: row.status, auditRemark: row.audit_remark },
-          after,
-          detail: reason,
-          at,
-        })
-      })
-      invalidate()
-    },
-  }
-
-  async function staffDecide(
-    actor: Actor,
-    goodsIds: number[],
-    approve: boolean,
-    reason: string,
-  ): Promise<number> {
-    const ids = [...new Set(goodsIds)]
-    await db.transaction().execute(async (trx) => {
-      const tx = goodsRepo(trx, dialect)
-      for (const goodsId of ids) {
-        const row = await tx.find(goodsId, { lock: true })
-        if (!row) throw notFound()
-        if (row.status !== 'AUDITING')
-          throw badRequest(ids.length === 1 ? '商品不在审核中' : `商品 ${goodsId} 不在审核中`)
-        const at = now()
-        const after = {
-          status: approve ? ('ON_SALE' as const) : ('OFF_SHELF' as const),
-          audit_remark: approve ? '' : `审核未通过：${reason.trim()}`,
-        }
-        await tx.update(goodsId, { ...after, updated_at: at, ...(approve ? { on_sale_at: at } : {}) })
-        await syncSearch(trx, goodsId)
-        await record(trx, {
-          actor,
-          module: 'goods',
-          action: approve ? 'approve' : 'reject',
-          target: goodsId,
-          before: { status: row.status, auditRemark: row.audit_remark },
-          after,
-          detail: reason,
-          at,
-        })
-      }
-    })
-    invalidate()
-    return ids.length
+    /** Staff (console): the review queue, approve / reject, forced take-down (staff.ts). */
+    staff: goodsStaff({ db, dialect, now, repo, syncSearch, invalidate }),
   }
 }
 
