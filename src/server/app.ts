@@ -1,6 +1,8 @@
 /**
  * Builds the API server: database (migrated, seeded when new), plugins, then the /api modules and the
  * web bundle. Tests call buildApp on a temporary directory; server.ts adds listen and signals.
+ * Long because this is the one place that wires the modules to each other (each module is a few lines:
+ * its service with the services it uses, then its routes); splitting it would hide the order.
  */
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'

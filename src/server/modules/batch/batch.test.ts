@@ -1,3 +1,7 @@
+/**
+ * Batch publishing from spreadsheets (xlsx and GBK csv): parsing, per-row errors, the import itself.
+ * Long because each file format and each row error is its own case over one shared app.
+ */
 import iconv from 'iconv-lite'
 import { readSheet } from 'read-excel-file/node'
 import writeXlsxFile from 'write-excel-file/node'

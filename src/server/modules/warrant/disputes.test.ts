@@ -3,6 +3,7 @@
  * the escrow (buyer's part ORDER_REFUND, seller's part SETTLEMENT, one transaction), the dispute
  * record kept with its ruling (staff list open and ruled ones), rulings once and by staff only, and
  * the money invariant understanding split orders.
+ * Long because every ruling path (release, refund, split) is checked with its ledger rows.
  */
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

@@ -1,3 +1,7 @@
+/**
+ * The WeChat official account end to end over the API: QR scenes, scan login and binding, the signed
+ * callback, template switches and sends. Long because the seven calls share one sandbox and its users.
+ */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import { loadOrCreateSecret } from '../../keys'
