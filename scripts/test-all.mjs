@@ -57,7 +57,7 @@ for (const [name, cmd, args] of stages) {
   const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' })
   timings.push(`${name}: ${((Date.now() - t0) / 1000).toFixed(1)} s`)
   if (r.status !== 0) {
-    console.error(`\n✗ ${name} failed (exit ${r.status}).`)
+    console.error(`\n✗ ${name} failed (exit ${r.status}).\n${timings.join('\n')}`)
     process.exit(r.status ?? 1)
   }
 }
