@@ -120,13 +120,19 @@ function ConsoleLayout({
     if (current?.hidden) add({ path: current.fullPath, title: current.title, noCache: current.noCache })
   }, [routes, current, add])
 
+  // the directory of the page shown opens whenever the page changes; others stay as the user left them
+  const selected = current?.activeMenu ?? path
+  const sectionKeys = menus.filter((m) => selected.startsWith(`${m.path}/`)).map((m) => m.path)
+  const section = sectionKeys.join('|')
+  const [open, setOpen] = useState({ section, keys: sectionKeys })
+  if (open.section !== section) setOpen({ section, keys: [...new Set([...open.keys, ...sectionKeys])] })
+  const setOpenKeys = (keys: string[]) => setOpen({ section, keys })
+
   if (redirect) return <Navigate to={redirect} replace />
 
   const known = visited.filter((v) => routes.some((r) => r.fullPath === v.path))
   const kept = new Set(cachedPaths(known))
   const mounted = routes.filter((r) => r.fullPath === path || kept.has(r.fullPath))
-  const selected = current?.activeMenu ?? path
-  const openKeys = menus.filter((m) => selected.startsWith(`${m.path}/`)).map((m) => m.path)
   const dark = settings.sideTheme === 'theme-dark'
 
   const closeTab = (target: string) => {
@@ -156,7 +162,8 @@ function ConsoleLayout({
           theme={dark ? 'dark' : 'light'}
           mode="inline"
           selectedKeys={[selected]}
-          defaultOpenKeys={openKeys}
+          openKeys={collapsed ? undefined : open.keys}
+          onOpenChange={setOpenKeys}
           items={menuItems(menus)}
           onClick={(e) => navigate(e.key)}
           aria-label="管理菜单"
