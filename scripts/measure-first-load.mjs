@@ -11,6 +11,8 @@ import { root } from './build-state.mjs'
 
 const args = process.argv.slice(2)
 const json = args.includes('--json')
+/** `--files`: also list each script and style sheet with its size, largest first */
+const listFiles = args.includes('--files')
 const paths = args.filter((a) => !a.startsWith('--'))
 if (paths.length === 0) paths.push('/')
 const port = 18990 + Math.floor(Math.random() * 9)
@@ -27,7 +29,8 @@ try {
     } catch {
       // not up yet
     }
-    if (i > 100) throw new Error('the server did not start')
+    // a fresh demo database is seeded first: up to two minutes on a busy machine
+    if (i > 600) throw new Error('the server did not start')
     await new Promise((r) => setTimeout(r, 200))
   }
   const browser = await chromium.launch({ executablePath: findChromium() ?? undefined, args: CHROMIUM_ARGS })
@@ -49,6 +52,11 @@ try {
     const nav = await page.evaluate(() => performance.getEntriesByType('navigation')[0]?.encodedBodySize ?? 0)
     const js = entries.filter((e) => /\.m?js(\?|$)/.test(e.name)).reduce((s, e) => s + e.size, 0)
     const css = entries.filter((e) => /\.css(\?|$)/.test(e.name)).reduce((s, e) => s + e.size, 0)
+    if (listFiles)
+      for (const e of entries
+        .filter((e) => /\.(m?js|css)(\?|$)/.test(e.name))
+        .sort((a, b) => b.size - a.size))
+        console.log(`  ${path} ${(e.size / 1024).toFixed(1).padStart(7)} KiB  ${new URL(e.name).pathname}`)
     results.push({
       path,
       js,
