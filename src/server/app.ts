@@ -26,6 +26,10 @@ import { messageService } from './modules/message/service'
 import { noticeRoutes } from './modules/notice/routes'
 import { noticeService } from './modules/notice/service'
 import { systemRoutes } from './modules/system/routes'
+import { systemConsoleRoutes } from './modules/system/console-routes'
+import { systemConsoleService } from './modules/system/console'
+import { orderConsoleRoutes } from './modules/trade/console-routes'
+import { orderConsoleService } from './modules/trade/console'
 import { systemService } from './modules/system/service'
 import { commonRoutes } from './modules/common/routes'
 import { exportsService } from './modules/common/exports'
@@ -233,6 +237,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       async (api) => {
         await api.register(authRoutes, { auth, cipher, now })
         await api.register(systemRoutes, { system, auth })
+        await api.register(systemConsoleRoutes, { sys: systemConsoleService(db, now) })
         await api.register(oplogRoutes, { oplog, dashboard: dashboardService(db, now) })
         await api.register(staffUserRoutes, { users: staffUserService(db, now) })
         // catalogue: game configs, listings, images, batch publish, delivery accounts, pushes, follows
@@ -327,6 +332,16 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
           now,
         })
         await api.register(warrantRoutes, { warrant })
+        // console 订单管理: ledger rows through funds, disputes and the room through warrant
+        await api.register(orderConsoleRoutes, {
+          orders: orderConsoleService({
+            db,
+            games,
+            orderLedger: funds.orderLedger,
+            warrantView: warrant.staffOrderView,
+            now,
+          }),
+        })
         // AI drawing: provider, job worker (started after the routes, stopped before the database closes)
         const aiConfig = {
           provider: (opts.seedDemo ?? true) ? 'sandbox' : 'off',
