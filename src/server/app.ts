@@ -7,6 +7,8 @@ import { join } from 'node:path'
 import fastifyCors from '@fastify/cors'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { API_BASE, DESKTOP_APP_ORIGIN } from '../shared/constants'
+import { ACCOUNT } from '../shared/api/account'
+import { EVENTS } from '../shared/api/events'
 import { invalidation, memoryState, type Invalidation, type SharedState } from './cluster/state'
 import { redisState } from './cluster/redis'
 import { registerHealth } from './plugins/health'
@@ -232,7 +234,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       maxAge: 600,
     })
     registerHealth(app, { db, shared })
-    registerAuth(app, auth, oplog.denied)
+    // a user whose password staff reset may only change it (and keep the live-event stream open)
+    registerAuth(app, auth, oplog.denied, [
+      `${API_BASE}${ACCOUNT.changePassword.path}`,
+      `${API_BASE}${EVENTS.streamTicket.path}`,
+    ])
     await app.register(
       async (api) => {
         await api.register(authRoutes, { auth, cipher, now })
