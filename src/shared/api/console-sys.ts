@@ -187,7 +187,13 @@ export const CONFIG_SPECS: Record<string, ConfigSpec> = {
     description: 'http(s) 开头的地址；留空则不显示在线客服入口',
     kind: 'url',
   },
-  'cs.customerId': { label: '在线客服企业编号', description: '客服系统分配的编号', kind: 'text', min: 0, max: 64 },
+  'cs.customerId': {
+    label: '在线客服企业编号',
+    description: '客服系统分配的编号',
+    kind: 'text',
+    min: 0,
+    max: 64,
+  },
   'third.loginUrl': {
     label: '第三方登录地址',
     description: 'http(s) 开头的地址；留空则登录页不显示第三方登录',
@@ -266,10 +272,14 @@ export function configProblem(key: string, value: string): string | null {
       return from < to ? null : `「${name}」的结束时间必须晚于开始时间`
     }
     case 'url':
-      return value === '' || /^https?:\/\/[^\s]+$/.test(value) ? null : `「${name}」必须以 http:// 或 https:// 开头`
+      return value === '' || /^https?:\/\/[^\s]+$/.test(value)
+        ? null
+        : `「${name}」必须以 http:// 或 https:// 开头`
     case 'text':
       if (value.trim().length < (spec.min ?? 0)) return `「${name}」不能为空`
-      return value.length > (spec.max ?? CONFIG_VALUE_MAX) ? `「${name}」长度不能超过 ${spec.max} 个字符` : null
+      return value.length > (spec.max ?? CONFIG_VALUE_MAX)
+        ? `「${name}」长度不能超过 ${spec.max} 个字符`
+        : null
   }
 }
 

@@ -15,7 +15,11 @@ const migration: MigrationFactory = (dialect) => ({
       .addColumn('content', 'text', (col) => col.notNull())
       .addColumn('created_at', 'bigint', (col) => col.notNull())
       .execute()
-    await db.schema.createIndex('order_notes_order_idx').on('order_notes').columns(['order_no', 'id']).execute()
+    await db.schema
+      .createIndex('order_notes_order_idx')
+      .on('order_notes')
+      .columns(['order_no', 'id'])
+      .execute()
 
     await db.schema
       .alterTable('dict_data')

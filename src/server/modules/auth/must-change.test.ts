@@ -51,6 +51,8 @@ describe('a password staff reset', () => {
       .where('id', '=', u.userId)
       .executeTakeFirstOrThrow()
     expect(Number(row.must_change_password)).toBe(0)
-    expect((await call(t.app, 'POST', '/api/platform/feedback/add', { token, body: feedback })).code).toBe(200)
+    expect((await call(t.app, 'POST', '/api/platform/feedback/add', { token, body: feedback })).code).toBe(
+      200,
+    )
   })
 })

@@ -64,9 +64,9 @@ describe('参数设置', () => {
     const keys = list.data.map((c: { configKey: string }) => c.configKey)
     for (const key of ['goods.autoApprove', 'cs.serviceHours', 'goods.push.dailyQuota', 'ai.draw.dailyQuota'])
       expect(keys).toContain(key)
-    expect(list.data.find((c: { configKey: string }) => c.configKey === 'goods.autoApprove').spec).toMatchObject(
-      { kind: 'boolean', label: '商品自动审核' },
-    )
+    expect(
+      list.data.find((c: { configKey: string }) => c.configKey === 'goods.autoApprove').spec,
+    ).toMatchObject({ kind: 'boolean', label: '商品自动审核' })
     expect((await get('/console/config/list?keyword=客服', admin)).data.length).toBeGreaterThan(0)
 
     const edit = (configKey: string, configValue: string, token = operator) =>
@@ -156,7 +156,13 @@ describe('字典管理', () => {
   it('lets a built-in entry change its label, colour and sort, never its value; the public dictionary follows', async () => {
     const paid = (await entries('order_status')).find((e) => e.dictValue === 'PAID')!
     expect(paid.builtin).toBe(true)
-    const body = { dictCode: paid.dictCode, dictLabel: '已付款', listClass: 'success', dictSort: 2, status: '0' }
+    const body = {
+      dictCode: paid.dictCode,
+      dictLabel: '已付款',
+      listClass: 'success',
+      dictSort: 2,
+      status: '0',
+    }
     expect(await edit(body)).toMatchObject({ code: 200, data: { dictLabel: '已付款', dictValue: 'PAID' } })
     const pub = await get('/system/dict/data/type/order_status')
     expect(pub.data.find((d: { dictValue: string }) => d.dictValue === 'PAID')).toMatchObject({
@@ -185,21 +191,42 @@ describe('字典管理', () => {
   it('lets a choice dictionary disable a built-in entry (no longer offered, the app keeps working)', async () => {
     const other = (await entries('platform_feedback_type')).find((e) => e.dictValue === 'OTHER')!
     expect(
-      await edit({ dictCode: other.dictCode, dictLabel: other.dictLabel, listClass: '', dictSort: 9, status: '1' }),
+      await edit({
+        dictCode: other.dictCode,
+        dictLabel: other.dictLabel,
+        listClass: '',
+        dictSort: 9,
+        status: '1',
+      }),
     ).toMatchObject({ code: 200, data: { status: '1' } })
     const offered = await get('/system/dict/data/type/platform_feedback_type')
     expect(offered.data.map((d: { dictValue: string }) => d.dictValue)).not.toContain('OTHER')
     // feedback of that type is refused with a clear message; the other types still work
-    const res = await post('/platform/feedback/add', buyer, { feedbackType: 'OTHER', content: '这是一条正常长度的反馈' })
+    const res = await post('/platform/feedback/add', buyer, {
+      feedbackType: 'OTHER',
+      content: '这是一条正常长度的反馈',
+    })
     expect(res).toEqual({ code: 400, msg: '反馈类型取值不正确' })
     expect(
-      (await post('/platform/feedback/add', buyer, { feedbackType: 'BUG', content: '这是一条正常长度的反馈' })).code,
+      (
+        await post('/platform/feedback/add', buyer, {
+          feedbackType: 'BUG',
+          content: '这是一条正常长度的反馈',
+        })
+      ).code,
     ).toBe(200)
   })
 
   it('adds, edits (value too) and deletes an entry staff own, with log rows', async () => {
     const add = (body: Record<string, unknown>) => post('/console/dict/data/add', operator, body)
-    const base = { dictType: 'platform', dictValue: 'HarmonyOS', dictLabel: '鸿蒙', listClass: '', dictSort: 4, status: '0' }
+    const base = {
+      dictType: 'platform',
+      dictValue: 'HarmonyOS',
+      dictLabel: '鸿蒙',
+      listClass: '',
+      dictSort: 4,
+      status: '0',
+    }
     const added = await add(base)
     expect(added).toMatchObject({ code: 200, data: { builtin: false, dictValue: 'HarmonyOS' } })
     expect(await add(base)).toEqual({ code: 400, msg: '字典键值「HarmonyOS」已存在' })
@@ -207,7 +234,14 @@ describe('字典管理', () => {
     expect((await add({ ...base, dictValue: 'a b' })).msg).toBe('字典键值格式不正确')
     const code = added.data.dictCode
     expect(
-      await edit({ dictCode: code, dictValue: 'Harmony', dictLabel: '鸿蒙系统', listClass: 'info', dictSort: 5, status: '1' }),
+      await edit({
+        dictCode: code,
+        dictValue: 'Harmony',
+        dictLabel: '鸿蒙系统',
+        listClass: 'info',
+        dictSort: 5,
+        status: '1',
+      }),
     ).toMatchObject({ code: 200, data: { dictValue: 'Harmony', status: '1' } })
     expect(
       (await get('/system/dict/data/type/platform')).data.map((d: { dictValue: string }) => d.dictValue),

@@ -31,9 +31,9 @@ beforeAll(async () => {
   const goodsId = await publish(t.app, s.token, kingAccount(king, { price: 30_000 }))
   const orderNo = await paidOrder(t.app, b.token, goodsId)
   await deliverOrder(t.app, s.token, orderNo)
-  expect((await post(t.app, '/api/trade/order/dispute', b.token, { orderNo, reason: '账号被找回' })).code).toBe(
-    200,
-  )
+  expect(
+    (await post(t.app, '/api/trade/order/dispute', b.token, { orderNo, reason: '账号被找回' })).code,
+  ).toBe(200)
   expect(
     (
       await post(t.app, '/api/trade/warrant/rule', admin, {
@@ -114,18 +114,32 @@ describe('detail', () => {
     const d = res.data
     expect(d).toMatchObject({ orderNo: sale.orderNo, amount: 30_000, escrowAmount: 0, status: 'SETTLED' })
     const titles = d.timeline.map((l: { title: string }) => l.title)
-    for (const title of ['买家下单', '买家支付', '卖家开始交付', '卖家交付', '买家发起纠纷', '平台裁决：部分退款'])
+    for (const title of [
+      '买家下单',
+      '买家支付',
+      '卖家开始交付',
+      '卖家交付',
+      '买家发起纠纷',
+      '平台裁决：部分退款',
+    ])
       expect(titles).toContain(title)
     expect(titles.indexOf('买家下单')).toBe(0)
     // the room's lines (the system posts of the dispute and the ruling) are in the timeline
     expect(d.timeline.some((l: { kind: string }) => l.kind === 'MESSAGE')).toBe(true)
-    const ledger = d.ledger.map((l: { userId: number; type: string; amount: number }) => [l.userId, l.type, l.amount])
+    const ledger = d.ledger.map((l: { userId: number; type: string; amount: number }) => [
+      l.userId,
+      l.type,
+      l.amount,
+    ])
     expect(ledger).toEqual([
       [sale.buyerId, 'ORDER_PAY', -30_000],
       [sale.buyerId, 'ORDER_REFUND', 10_000],
       [sale.sellerId, 'SETTLEMENT', 20_000],
     ])
-    expect(d.dispute).toMatchObject({ state: 'RULED', ruling: { refundAmount: 10_000, settleAmount: 20_000 } })
+    expect(d.dispute).toMatchObject({
+      state: 'RULED',
+      ruling: { refundAmount: 10_000, settleAmount: 20_000 },
+    })
     // delivered fields are named, their values never sent
     expect(d.delivery.fields.length).toBeGreaterThan(0)
     for (const f of d.delivery.fields) expect(f.value).toBe('******')
@@ -159,7 +173,9 @@ describe('notes', () => {
       '第二条备注',
       '已电话联系买家，确认账号已找回',
     ])
-    expect((await get(t.app, `/api/console/order/detail/${sale.orderNo}`, admin)).data.noteList).toHaveLength(2)
+    expect((await get(t.app, `/api/console/order/detail/${sale.orderNo}`, admin)).data.noteList).toHaveLength(
+      2,
+    )
     expect((await get(t.app, `/api/console/order/list?orderNo=${sale.orderNo}`, admin)).rows[0].notes).toBe(2)
     const logged = await t.app.db
       .selectFrom('op_logs')

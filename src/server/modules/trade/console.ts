@@ -34,7 +34,13 @@ export interface OrderConsoleDeps {
   /** the order's disputes and room posts: the warrant module's */
   warrantView: (orderNo: string) => Promise<{
     disputes: Dispute[]
-    posts: Array<{ senderRole: string; senderName: string; content: string; images: number; createdAt: number }>
+    posts: Array<{
+      senderRole: string
+      senderName: string
+      content: string
+      images: number
+      createdAt: number
+    }>
   }>
   now: () => number
 }

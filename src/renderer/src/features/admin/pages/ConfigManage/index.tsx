@@ -103,7 +103,9 @@ export default function ConfigManagePage() {
           aria-label="搜索参数"
         />
       </div>
-      {configs.isError ? <LoadErrorAlert title="参数加载失败" onRetry={() => void configs.refetch()} /> : null}
+      {configs.isError ? (
+        <LoadErrorAlert title="参数加载失败" onRetry={() => void configs.refetch()} />
+      ) : null}
       <Table<StaffConfig>
         rowKey="configKey"
         size="middle"

@@ -7,7 +7,21 @@
  */
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { Alert, Button, Col, Form, Input, InputNumber, Modal, Popconfirm, Row, Select, Space, Table, Tag } from 'antd'
+import {
+  Alert,
+  Button,
+  Col,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Popconfirm,
+  Row,
+  Select,
+  Space,
+  Table,
+  Tag,
+} from 'antd'
 import {
   DICT_LIST_CLASSES,
   type DictAddBody,
@@ -91,7 +105,12 @@ function EntryDialog({
         initialValues={initial}
         onValuesChange={() => saving.isError && saving.reset()}
         onFinish={(v) => {
-          const common = { dictLabel: v.dictLabel.trim(), listClass: v.listClass, dictSort: v.dictSort, status: v.status }
+          const common = {
+            dictLabel: v.dictLabel.trim(),
+            listClass: v.listClass,
+            dictSort: v.dictSort,
+            status: v.status,
+          }
           if (entry)
             edit.mutate(
               { dictCode: entry.dictCode, ...common, ...(entry.builtin ? {} : { dictValue: v.dictValue }) },
@@ -152,7 +171,9 @@ function Entries({ dictType }: { dictType: string }) {
           </Button>
         </HasPermi>
       </Space>
-      {entries.isError ? <LoadErrorAlert title="字典加载失败" onRetry={() => void entries.refetch()} /> : null}
+      {entries.isError ? (
+        <LoadErrorAlert title="字典加载失败" onRetry={() => void entries.refetch()} />
+      ) : null}
       <Table<StaffDictEntry>
         rowKey="dictCode"
         size="small"
@@ -237,7 +258,9 @@ export default function DictManagePage() {
           ]}
         />
       </Col>
-      <Col xs={24} md={15}>{current ? <Entries key={current} dictType={current} /> : null}</Col>
+      <Col xs={24} md={15}>
+        {current ? <Entries key={current} dictType={current} /> : null}
+      </Col>
     </Row>
   )
 }

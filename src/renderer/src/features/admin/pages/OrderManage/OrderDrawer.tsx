@@ -91,7 +91,9 @@ function Detail({ d }: { d: StaffOrderDetail }) {
           content: (
             <>
               <strong>{l.title}</strong>
-              {l.detail ? <div style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{l.detail}</div> : null}
+              {l.detail ? (
+                <div style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{l.detail}</div>
+              ) : null}
             </>
           ),
         }))}
@@ -120,7 +122,9 @@ function Detail({ d }: { d: StaffOrderDetail }) {
       <h4 className="console-section">交付信息</h4>
       {d.delivery ? (
         <Descriptions column={1} bordered size="small">
-          <Descriptions.Item label="交付方式">{d.delivery.autoDelivered ? '平台自动交付' : '卖家交付'}</Descriptions.Item>
+          <Descriptions.Item label="交付方式">
+            {d.delivery.autoDelivered ? '平台自动交付' : '卖家交付'}
+          </Descriptions.Item>
           <Descriptions.Item label="交付时间">{dateTime(d.delivery.deliveredAt)}</Descriptions.Item>
           <Descriptions.Item label="修改次数">{d.delivery.corrections}</Descriptions.Item>
           <Descriptions.Item label="买家查看次数">{d.delivery.views}</Descriptions.Item>
@@ -147,7 +151,8 @@ function Detail({ d }: { d: StaffOrderDetail }) {
             <Descriptions.Item label="理由">{d.dispute.reason}</Descriptions.Item>
             {d.dispute.ruling ? (
               <Descriptions.Item label="裁决">
-                {RULING_DECISION_LABELS[d.dispute.ruling.decision]}：退回买家 {yuanText(d.dispute.ruling.refundAmount)}
+                {RULING_DECISION_LABELS[d.dispute.ruling.decision]}：退回买家{' '}
+                {yuanText(d.dispute.ruling.refundAmount)}
                 ，结算卖家 {yuanText(d.dispute.ruling.settleAmount)}；{d.dispute.ruling.reason}
               </Descriptions.Item>
             ) : null}
