@@ -51,7 +51,6 @@ beforeEach(() => {
     .on(SYSTEM.config, '')
     .on(ACCOUNT.changePassword, () => {
       info = { ...info, mustChangePassword: undefined }
-      return null
     })
   document.cookie = `${TOKEN_COOKIE}=tk; path=/`
   useSessionStore.getState().hydrate()
