@@ -2,16 +2,28 @@
  * 字典管理 and 参数设置 pages: a built-in entry offers no delete and its value is locked in the form;
  * an edit reloads the app's cached dictionaries; a parameter is checked by its rule before it is sent.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { CONSOLE_CONFIG, CONSOLE_DICT, CONFIG_SPECS, type StaffDictEntry } from '@shared/api/console-sys'
+import {
+  CONSOLE_CONFIG,
+  CONSOLE_DICT,
+  CONSOLE_ORDERS,
+  CONFIG_SPECS,
+  type StaffDictEntry,
+  type StaffOrder,
+} from '@shared/api/console-sys'
+import { GAME } from '@shared/api/game'
 import { SYSTEM } from '@shared/api/system'
 import { ALL_PERMISSION } from '@shared/constants'
 import { useSessionStore } from '@renderer/stores/session'
 import { fakeServer, type FakeServer } from '@renderer/testing/fake-server'
 import { renderPage } from '@renderer/testing/render-page'
 import ConfigManagePage from './ConfigManage'
+import OrderManagePage from './OrderManage'
 import DictManagePage from './DictManage'
+
+// antd tables and drawers render slowly in jsdom on a shared machine
+vi.setConfig({ testTimeout: 60_000 })
 
 let server: FakeServer
 const entry = (over: Partial<StaffDictEntry>): StaffDictEntry => ({
@@ -101,5 +113,75 @@ describe('参数设置', () => {
       configKey: 'goods.push.dailyQuota',
       configValue: '8',
     })
+  })
+})
+
+const order: StaffOrder = {
+  orderNo: 'T2026000001',
+  title: '王者荣耀 V10 账号',
+  gameId: 1,
+  gameName: '王者荣耀',
+  goodsType: 'ACCOUNT',
+  amount: 30_000,
+  status: 'SETTLED',
+  buyerId: 11,
+  buyerName: 'buyer1',
+  sellerId: 12,
+  sellerName: 'seller1',
+  createdAt: 1_760_000_000_000,
+  paidAt: 1_760_000_060_000,
+  notes: 0,
+}
+
+describe('订单管理', () => {
+  it('searches, opens the read-only drawer with the delivery masked, and adds a note', async () => {
+    server
+      .on(GAME.list, [])
+      .on(CONSOLE_ORDERS.list, { rows: [order], total: 1 })
+      .on(CONSOLE_ORDERS.detail, {
+        ...order,
+        goodsId: 5,
+        unitPrice: 30_000,
+        quantity: 1,
+        escrowAmount: 0,
+        protectionDays: 7,
+        disputeReason: null,
+        timeline: [{ at: order.createdAt, kind: 'STATE', title: '买家下单', detail: '1 件' }],
+        ledger: [],
+        delivery: {
+          autoDelivered: false,
+          corrections: 0,
+          deliveredAt: order.paidAt,
+          fields: [{ label: '游戏账号', value: '******' }],
+          views: 1,
+        },
+        dispute: null,
+        noteList: [],
+      })
+      .on(CONSOLE_ORDERS.addNote, ({ body }) => ({
+        noteId: 1,
+        staffId: 1,
+        staffName: 'admin',
+        content: body.content,
+        createdAt: order.createdAt,
+      }))
+    renderPage(<OrderManagePage />, { url: '/console/trade/order' })
+    fireEvent.change(await screen.findByLabelText('买家'), { target: { value: ' buyer1 ' } })
+    fireEvent.click(screen.getByRole('button', { name: /搜\s*索/ }))
+    await waitFor(() =>
+      expect(server.callsTo(CONSOLE_ORDERS.list).at(-1)!.query).toMatchObject({ buyer: 'buyer1' }),
+    )
+    fireEvent.click(await screen.findByText('详情'))
+    expect(await screen.findByText('买家下单')).toBeTruthy()
+    expect(screen.getByText('游戏账号')).toBeTruthy()
+    expect(screen.getByText('******')).toBeTruthy()
+    fireEvent.change(screen.getByLabelText('备注内容'), { target: { value: '已联系买家' } })
+    fireEvent.click(screen.getByRole('button', { name: /添加备注/ }))
+    await waitFor(() =>
+      expect(server.callsTo(CONSOLE_ORDERS.addNote)[0]?.body).toEqual({
+        orderNo: order.orderNo,
+        content: '已联系买家',
+      }),
+    )
   })
 })
