@@ -7,6 +7,8 @@
 import { PERMS } from '../permissions'
 import { data, endpoint, none, page, type BodyOf, type QueryOf } from './contract'
 import { Type, id, int, oneOf, optional, paging, pattern, strict, text } from './fields'
+import { AI_STYLE_DICT } from './ai'
+import { FEEDBACK_DICT } from './feedback'
 import type { LedgerEntry } from './funds'
 import { ORDER_STATUSES, orderNoField, type OrderStatus } from './trade'
 import type { Dispute } from './warrant'
@@ -330,8 +332,12 @@ export const DICT_TYPE_NAMES: Record<string, string> = {
   message_type: '消息类型',
   notice_type: '公告类型',
   platform: '客户端平台',
-  platform_feedback_type: '反馈类型',
-  ai_draw_style: 'AI 绘画风格',
+  withdraw_status: '提现状态',
+  dispute_state: '纠纷状态',
+  ruling_decision: '裁决结果',
+  op_log_status: '操作状态',
+  [FEEDBACK_DICT]: '反馈类型',
+  [AI_STYLE_DICT]: 'AI 绘画风格',
 }
 
 /**
@@ -340,7 +346,7 @@ export const DICT_TYPE_NAMES: Record<string, string> = {
  * the app's rows are in, so their built-in entries stay enabled (a disabled one would leave rows
  * without a label).
  */
-export const DICT_CHOICE_TYPES: readonly string[] = ['platform_feedback_type', 'ai_draw_style']
+export const DICT_CHOICE_TYPES: readonly string[] = [FEEDBACK_DICT, AI_STYLE_DICT]
 
 export interface StaffDictType {
   dictType: string
