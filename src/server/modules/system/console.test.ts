@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CONFIG_SPECS, configProblem } from '../../../shared/api/console-sys'
 import { DEMO, call, startTestApp, tokenOf, type TestApp } from '../../test-utils'
+import { gameNamed, kingAccount, newUser, publish } from '../goods/test-helpers'
 
 let t: TestApp
 let admin: string
@@ -111,7 +112,16 @@ describe('参数设置', () => {
     expect((await edit('goods.push.dailyQuota', String(quota.data.dailyQuota + 1))).code).toBe(200)
     expect((await get('/goods/seller/push/quota', seller)).data.dailyQuota).toBe(quota.data.dailyQuota + 1)
 
+    // the audit switch: off → a new listing waits in the review queue, at once
     expect((await edit('goods.autoApprove', 'false')).code).toBe(200)
+    const publisher = await newUser(t.app, 'cfg')
+    const goodsId = await publish(t.app, publisher.token, kingAccount(await gameNamed(t.app, '王者荣耀')))
+    const listing = await t.app.db
+      .selectFrom('goods')
+      .select('status')
+      .where('id', '=', goodsId)
+      .executeTakeFirst()
+    expect(listing?.status).toBe('AUDITING')
 
     const rows = await oplog('config-edit')
     expect(rows.find((r) => r.target === 'cs.serviceHours')).toMatchObject({
