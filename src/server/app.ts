@@ -9,6 +9,8 @@ import { join } from 'node:path'
 import fastifyCors from '@fastify/cors'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { API_BASE, DESKTOP_APP_ORIGIN } from '../shared/constants'
+import { ACCOUNT } from '../shared/api/account'
+import { EVENTS } from '../shared/api/events'
 import { invalidation, memoryState, type Invalidation, type SharedState } from './cluster/state'
 import { redisState } from './cluster/redis'
 import { registerHealth } from './plugins/health'
@@ -28,6 +30,10 @@ import { messageService } from './modules/message/service'
 import { noticeRoutes } from './modules/notice/routes'
 import { noticeService } from './modules/notice/service'
 import { systemRoutes } from './modules/system/routes'
+import { systemConsoleRoutes } from './modules/system/console-routes'
+import { systemConsoleService } from './modules/system/console'
+import { orderConsoleRoutes } from './modules/trade/console-routes'
+import { orderConsoleService } from './modules/trade/console'
 import { systemService } from './modules/system/service'
 import { commonRoutes } from './modules/common/routes'
 import { exportsService } from './modules/common/exports'
@@ -230,11 +236,16 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       maxAge: 600,
     })
     registerHealth(app, { db, shared })
-    registerAuth(app, auth, oplog.denied)
+    // a user whose password staff reset may only change it (and keep the live-event stream open)
+    registerAuth(app, auth, oplog.denied, [
+      `${API_BASE}${ACCOUNT.changePassword.path}`,
+      `${API_BASE}${EVENTS.streamTicket.path}`,
+    ])
     await app.register(
       async (api) => {
         await api.register(authRoutes, { auth, cipher, now })
         await api.register(systemRoutes, { system, auth })
+        await api.register(systemConsoleRoutes, { sys: systemConsoleService(db, now) })
         await api.register(oplogRoutes, { oplog, dashboard: dashboardService(db, now) })
         await api.register(staffUserRoutes, { users: staffUserService(db, now) })
         // catalogue: game configs, listings, images, batch publish, delivery accounts, pushes, follows
@@ -329,6 +340,16 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
           now,
         })
         await api.register(warrantRoutes, { warrant })
+        // console 订单管理: ledger rows through funds, disputes and the room through warrant
+        await api.register(orderConsoleRoutes, {
+          orders: orderConsoleService({
+            db,
+            games,
+            orderLedger: funds.orderLedger,
+            warrantView: warrant.staffOrderView,
+            now,
+          }),
+        })
         // AI drawing: provider, job worker (started after the routes, stopped before the database closes)
         const aiConfig = {
           provider: (opts.seedDemo ?? true) ? 'sandbox' : 'off',

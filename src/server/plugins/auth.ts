@@ -11,9 +11,13 @@ import { Code } from '../../shared/api'
 import { MSG } from '../../shared/messages'
 import { ApiError } from './envelope'
 
+export const MUST_CHANGE_PASSWORD = '您的登录密码已被平台重置，请先修改登录密码'
+
 export interface Session {
   userId: number
   tokenHash: string
+  /** staff reset the login password: the user must choose a new one before changing anything */
+  mustChangePassword?: boolean
 }
 
 declare module 'fastify' {
@@ -56,7 +60,15 @@ export function registerAuth(
   authenticator: Authenticator,
   /** a refused attempt (403) is written to the operation log (docs/console.md) */
   onDenied?: (request: FastifyRequest, permission: string) => Promise<void>,
+  /**
+   * Routes (full paths) a user whose password staff reset may still change things with (the login
+   * password change). Every other change (a non-GET call of a logged-in route) answers 403 until the
+   * user has chosen a new password: whoever learnt the temporary password cannot act as the user.
+   * Reads stay open so the app can show the change-password page.
+   */
+  passwordChangeRoutes: readonly string[] = [],
 ) {
+  const allowedWhileReset = new Set(passwordChangeRoutes)
   app.decorateRequest('session', null)
   app.decorate('requirePermission', async (request: FastifyRequest, permission: string) => {
     const { userId } = sessionOf(request)
@@ -82,5 +94,11 @@ export function registerAuth(
     }
     if (!token) throw new ApiError(Code.UNAUTHORIZED, MSG.UNAUTHORIZED)
     request.session = await authenticator.authenticate(token)
+    if (
+      request.session.mustChangePassword &&
+      request.method !== 'GET' &&
+      !allowedWhileReset.has(request.routeOptions.url ?? '')
+    )
+      throw new ApiError(Code.FORBIDDEN, MUST_CHANGE_PASSWORD)
   })
 }

@@ -6,6 +6,7 @@
  */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import type { QueryOf } from '@shared/api/contract'
+import type { GetInfoResult } from '@shared/api/auth'
 import {
   ACCOUNT,
   type PhoneBindBody,
@@ -70,6 +71,7 @@ export function useSendRegisterCode() {
 /** Changes the login password (both plain here); the other sessions end on the server. */
 export function useChangePassword() {
   const invalidate = useInvalidateAccount()
+  const queryClient = useQueryClient()
   return useMutation({
     mutationFn: async (values: { oldPassword: string; newPassword: string }) => {
       const [oldPassword, newPassword] = await encryptPasswords(values.oldPassword, values.newPassword)
@@ -79,7 +81,14 @@ export function useChangePassword() {
         caller,
       )
     },
-    onSuccess: invalidate,
+    onSuccess: () => {
+      // a password staff reset has now been changed: the server cleared the flag, the gate lets go
+      queryClient.setQueryData<GetInfoResult>(authKeys.info, (info) =>
+        info ? { ...info, mustChangePassword: undefined } : info,
+      )
+      void queryClient.invalidateQueries({ queryKey: authKeys.info })
+      return invalidate()
+    },
   })
 }
 

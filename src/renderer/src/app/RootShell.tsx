@@ -18,6 +18,7 @@ import { currentDevice } from '@renderer/utils/device'
 import { findRuntimeRoute } from '@renderer/utils/menu'
 import { isHydrating } from '@renderer/ssr/client'
 import type { RouteEntry } from './route-table'
+import { usePasswordChangeGate } from './password-gate'
 import { gameSeo, pageTitle, setSeoMeta } from './seo'
 
 const NO_MENUS: never[] = []
@@ -60,7 +61,9 @@ export function RootShell() {
   const token = useSessionStore((s) => s.token)
   const queryClient = useQueryClient()
   // the user info (roles and permissions for the guards) and the menu, once per login
-  useUserInfo()
+  const info = useUserInfo()
+  // a password staff reset is changed before anything else (password-gate.ts)
+  usePasswordChangeGate(Boolean(token && info.data?.mustChangePassword))
   const menus = useQuery(routersQuery(Boolean(token))).data ?? NO_MENUS
   const handle = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.title)?.handle as
     RouteHandle | undefined

@@ -112,7 +112,12 @@ export function authRepo(db: Db) {
       return db
         .selectFrom('user_tokens')
         .innerJoin('users', 'users.id', 'user_tokens.user_id')
-        .select(['user_tokens.user_id', 'user_tokens.expires_at', 'users.status'])
+        .select([
+          'user_tokens.user_id',
+          'user_tokens.expires_at',
+          'users.status',
+          'users.must_change_password',
+        ])
         .where('user_tokens.token_hash', '=', tokenHash)
         .executeTakeFirst()
     },
@@ -148,7 +153,7 @@ export function authRepo(db: Db) {
       userId: number,
       patch: Partial<
         Pick<UsersTable, 'nick_name' | 'avatar' | 'phone' | 'email' | 'password_hash' | 'status'>
-      >,
+      > & { must_change_password?: number },
       now: number,
     ) {
       await db

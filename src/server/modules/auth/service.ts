@@ -293,9 +293,16 @@ export function authService(deps: AuthServiceDeps) {
       byPhone: (phone: string) => repo.findUserByPhone(phone),
       update: (userId: number, patch: Parameters<ReturnType<typeof authRepo>['updateUser']>[1]) =>
         repo.updateUser(userId, patch, deps.now()),
-      /** hashes and sets a new login password */
+      /**
+       * Hashes and sets a new login password the user chose (a change or a reset by SMS): a password
+       * staff reset no longer has to be changed (must_change_password cleared).
+       */
       async setPassword(userId: number, password: string) {
-        await repo.updateUser(userId, { password_hash: await hashPassword(password) }, deps.now())
+        await repo.updateUser(
+          userId,
+          { password_hash: await hashPassword(password), must_change_password: 0 },
+          deps.now(),
+        )
       },
       verifyPassword: async (userId: number, password: string) => {
         const user = await repo.findUserById(userId)
@@ -321,7 +328,11 @@ export function authService(deps: AuthServiceDeps) {
         await repo.deleteToken(tokenHash)
         throw new ApiError(Code.SESSION_ENDED, MSG.SESSION_EXPIRED)
       }
-      return { userId: row.user_id, tokenHash }
+      return {
+        userId: row.user_id,
+        tokenHash,
+        ...(Number(row.must_change_password) === 1 ? { mustChangePassword: true } : {}),
+      }
     },
 
     /** Whether the session of a token hash is still alive (tickets and open event streams ask). */

@@ -158,6 +158,19 @@ export function fundsRepo(db: Db) {
       await db.updateTable('wallets').set({ pay_check_until: null }).where('user_id', '=', userId).execute()
     },
 
+    /** Every ledger row of an order (both parties), oldest first, with whose wallet it moved. */
+    orderLedger(orderNo: string) {
+      return db
+        .selectFrom('ledger')
+        .innerJoin('users', 'users.id', 'ledger.user_id')
+        .selectAll('ledger')
+        .select('users.user_name')
+        .where('ledger.order_no', '=', orderNo)
+        .orderBy('ledger.id')
+        .limit(200)
+        .execute()
+    },
+
     ledgerPage(userId: number, q: LedgerQuery) {
       let query = db.selectFrom('ledger').selectAll().where('user_id', '=', userId).orderBy('id', 'desc')
       if (q.type) query = query.where('type', '=', q.type)

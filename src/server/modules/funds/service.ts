@@ -183,6 +183,26 @@ export function fundsService(deps: FundsDeps) {
       }
     },
 
+    /** Staff (console 订单管理): the ledger rows of one order, both parties', oldest first. */
+    async orderLedger(orderNo: string): Promise<Array<LedgerEntry & { userId: number; userName: string }>> {
+      const rows = await repo.orderLedger(orderNo)
+      return rows.map((r) => ({
+        ledgerId: Number(r.id),
+        userId: r.user_id,
+        userName: r.user_name,
+        type: r.type,
+        amount: Number(r.amount),
+        frozenAmount: Number(r.frozen_amount),
+        availableAfter: Number(r.available_after),
+        frozenAfter: Number(r.frozen_after),
+        orderNo: r.order_no,
+        topupNo: r.topup_no,
+        withdrawNo: r.withdraw_no,
+        remark: r.remark,
+        createdAt: Number(r.created_at),
+      }))
+    },
+
     /** Staff: withdrawals (of a status, or all) as a CSV export, accounts in full. */
     async exportWithdrawals(staffId: number, status?: string) {
       if (!deps.exports) throw new Error('the exports service is not wired')

@@ -38,6 +38,8 @@ export interface DictDataTable {
   css_class: string
   is_default: string
   status: string
+  /** 1: the app's code uses the entry (value fixed, never deleted); 0: added by staff (migration 0110) */
+  builtin: Generated<number>
 }
 
 export interface SysConfigTable {

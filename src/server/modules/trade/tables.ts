@@ -85,10 +85,20 @@ export interface ReceivingRolesTable {
   created_at: number
 }
 
+/** A staff note on an order (console 订单管理, migration 0110): the parties never see it. */
+export interface OrderNotesTable {
+  id: Generated<number>
+  order_no: string
+  staff_id: number
+  content: string
+  created_at: number
+}
+
 export interface TradeTables {
   orders: OrdersTable
   order_events: OrderEventsTable
   credential_views: CredentialViewsTable
   bids: BidsTable
   receiving_roles: ReceivingRolesTable
+  order_notes: OrderNotesTable
 }

@@ -165,6 +165,11 @@ export function disputeRepo(db: Db) {
         .executeTakeFirst()
     },
 
+    /** Every dispute of the order, oldest first. */
+    allOf(orderNo: string) {
+      return rows().where('disputes.order_no', '=', orderNo).orderBy('disputes.id').limit(20).execute()
+    },
+
     async exists(orderNo: string) {
       const r = await db
         .selectFrom('disputes')

@@ -318,6 +318,24 @@ export function warrantService(deps: WarrantDeps) {
       return row ? (await withOrders([row]))[0]! : null
     },
 
+    /**
+     * Staff (console 订单管理, read-only): every dispute of the order, oldest first, and its room's
+     * posts, without marking anything read (the console only looks).
+     */
+    async staffOrderView(orderNo: string) {
+      const [disputeRows, posts] = await Promise.all([disputes.allOf(orderNo), repo.posts(orderNo)])
+      return {
+        disputes: await withOrders(disputeRows),
+        posts: posts.map((r) => ({
+          senderRole: r.sender_role,
+          senderName: r.sender_role === 'system' ? '系统' : (r.nick_name ?? ''),
+          content: r.content,
+          images: (JSON.parse(r.image_ids) as string[]).length,
+          createdAt: Number(r.created_at),
+        })),
+      }
+    },
+
     /** Staff: disputes open (the queue, oldest first) and ruled (the history, newest first). */
     async disputes(q: DisputeListQuery): Promise<Page<Dispute>> {
       const page = await disputes.page(q)

@@ -7,6 +7,8 @@ import { Alert, Button, Form, Input } from 'antd'
 import { LockOutlined } from '@ant-design/icons'
 import { PASSWORD_RULE, passwordProblem } from '@shared/rules/account'
 import { useChangePassword } from '@renderer/api/account'
+import { useUserInfo } from '@renderer/api/auth'
+import { MUST_CHANGE_PASSWORD_NOTICE } from '@renderer/app/password-gate'
 import { ACCOUNT_CENTRE, CentreLayout } from '@renderer/app/layouts/CentreLayout'
 import { apiErrorText } from '@renderer/utils/api-error'
 
@@ -37,10 +39,21 @@ export const confirmRule =
 export default function LoginPassPage() {
   const [form] = Form.useForm<Values>()
   const change = useChangePassword()
+  const mustChange = useUserInfo().data?.mustChangePassword === true
 
   return (
     <CentreLayout centre={ACCOUNT_CENTRE} title="修改登录密码">
       <div className="centre-narrow" style={{ maxWidth: 420 }}>
+        {mustChange ? (
+          <Alert
+            type="warning"
+            showIcon
+            role="alert"
+            style={{ marginBottom: 16 }}
+            title={MUST_CHANGE_PASSWORD_NOTICE}
+            description="原密码请填写平台告知您的临时密码；修改完成前不能使用其他功能。"
+          />
+        ) : null}
         <Alert
           type="info"
           showIcon

@@ -20,6 +20,9 @@ export const CONSOLE_PAGES: Record<string, ConsolePage> = {
   FeedbackHandling: lazy(() => import('./pages/FeedbackHandling')),
   CsContacts: lazy(() => import('./pages/CsContacts')),
   AiWorks: lazy(() => import('./pages/AiWorks')),
+  OrderManage: lazy(() => import('./pages/OrderManage')),
+  ConfigManage: lazy(() => import('./pages/ConfigManage')),
+  DictManage: lazy(() => import('./pages/DictManage')),
 }
 
 export function consolePage(component: string | undefined): ConsolePage | undefined {
