@@ -227,6 +227,12 @@ describe('角色管理', () => {
     expect(await consolePages(member.token)).toEqual([])
     expect((await get('/api/console/goods/list', member.token)).code).toBe(403)
     expect(await opRows('role-disable', id)).toHaveLength(1)
+    // 用户管理 still offers it (marked), so saving a member's roles does not drop it unseen
+    expect((await get('/api/console/user/roleOptions', admin)).data).toContainEqual({
+      roleKey: 'auditor',
+      roleName: '审核与用户',
+      disabled: true,
+    })
     expect((await post('/api/console/role/status', admin, { roleId: id, status: '0' })).code).toBe(200)
     expect(await consolePages(member.token)).toEqual(['商品审核', '用户管理'])
 

@@ -88,11 +88,16 @@ export function staffUserService(db: Db, now: () => number) {
     async roleOptions(): Promise<RoleOption[]> {
       const rows = await db
         .selectFrom('roles')
-        .select(['role_key', 'role_name'])
-        .where('status', '=', '0')
+        .select(['role_key', 'role_name', 'status'])
         .orderBy('sort')
+        .orderBy('id')
         .execute()
-      return rows.map((r) => ({ roleKey: r.role_key, roleName: r.role_name }))
+      // disabled roles too, so saving a user's roles does not drop one silently
+      return rows.map((r) => ({
+        roleKey: r.role_key,
+        roleName: r.role_name,
+        ...(r.status === '0' ? {} : { disabled: true }),
+      }))
     },
 
     async lock(actor: Actor, userId: number, locked: boolean, reason: string) {
