@@ -123,7 +123,14 @@ export function MenuForm({
       onOk={() => form.submit()}
       destroyOnHidden
     >
-      <Form<Fields> form={form} layout="vertical" preserve={false} initialValues={initial} onFinish={submit}>
+      <Form<Fields>
+        form={form}
+        name="menu"
+        layout="vertical"
+        preserve={false}
+        initialValues={initial}
+        onFinish={submit}
+      >
         <Form.Item name="parentId" label="上级菜单">
           <TreeSelect
             treeDefaultExpandAll

@@ -103,6 +103,7 @@ function RoleForm({
   return (
     <Form<Fields>
       form={form}
+      name="role"
       layout="vertical"
       disabled={readOnly}
       initialValues={
@@ -185,7 +186,7 @@ function RoleForm({
       </Form.Item>
       {readOnly ? null : (
         <Button type="primary" htmlType="submit" loading={saving}>
-          保存
+          保存角色
         </Button>
       )}
     </Form>
