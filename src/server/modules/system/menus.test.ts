@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RouterItem } from '../../../shared/api'
 import type { StaffMenu } from '../../../shared/api/console-access'
+import { isConsolePageComponent } from '../../../shared/console-pages'
 import { PERMS } from '../../../shared/permissions'
 import { DEMO, call, startTestApp, tokenOf, type Json, type TestApp } from '../../test-utils'
 
@@ -97,6 +98,15 @@ describe('菜单管理', () => {
       status: '0',
     })
     expect(must('工作台').affix).toBe(true)
+  })
+
+  it('names only known console components on the seeded pages (the list the editor offers)', () => {
+    const pages: string[] = []
+    const walk = (nodes: StaffMenu[]) =>
+      nodes.forEach((n) => (n.menuType === 'C' ? pages.push(n.component) : walk(n.children ?? [])))
+    walk(tree)
+    expect(pages.filter((c) => !isConsolePageComponent(c))).toEqual([])
+    expect(pages).toContain('RoleManage')
   })
 
   it('adds a page that the roles holding its permission see at once; edits, hides, disables and removes it', async () => {
