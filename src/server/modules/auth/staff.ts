@@ -157,22 +157,20 @@ export function staffUserService(db: Db, now: () => number) {
         if (userId === actor.userId && before.includes(ROLE_ADMIN) && !keys.includes(ROLE_ADMIN))
           throw bad('不能移除自己的管理员角色')
         // only the admin role gives or takes the admin role; others only roles within their own rights
-        const changed = roles
-          .filter((r) => !before.includes(r.role_key))
-          .concat(
-            before.length
-              ? await trx
-                  .selectFrom('roles')
-                  .select(['id', 'role_key'])
-                  .where('role_key', 'in', before.filter((k) => !keys.includes(k)).concat(['-']))
-                  .execute()
-              : [],
-          )
+        const removedKeys = before.filter((k) => !keys.includes(k))
+        const removed = removedKeys.length
+          ? await trx
+              .selectFrom('roles')
+              .select(['id', 'role_key'])
+              .where('role_key', 'in', removedKeys)
+              .execute()
+          : []
+        const changed = [...roles.filter((r) => !before.includes(r.role_key)), ...removed]
         const actorIsAdmin = (await authRepo(trx).roleKeys(actor.userId)).includes(ROLE_ADMIN)
         if (!actorIsAdmin && changed.some((r) => r.role_key === ROLE_ADMIN))
           throw bad('只有超级管理员可以授予或移除超级管理员角色')
         if (changed.length) {
-          const perms = await trx
+          const held = await trx
             .selectFrom('role_permissions')
             .select('permission')
             .distinct()
@@ -182,7 +180,7 @@ export function staffUserService(db: Db, now: () => number) {
               changed.map((r) => r.id),
             )
             .execute()
-          await checkWithinOwnRights(trx, actor, perms.map((p) => p.permission).filter(isConsolePermission))
+          await checkWithinOwnRights(trx, actor, held.map((p) => p.permission).filter(isConsolePermission))
         }
         const heldBefore = await holds(trx, actor.userId, PERMS.roleEdit)
         await trx.deleteFrom('user_roles').where('user_id', '=', userId).execute()
