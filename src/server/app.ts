@@ -78,6 +78,10 @@ import { smsService } from './modules/sms/service'
 import { oplogRoutes } from './modules/oplog/routes'
 import { staffUserRoutes } from './modules/auth/staff-routes'
 import { staffUserService } from './modules/auth/staff'
+import { roleAdminRoutes } from './modules/auth/role-routes'
+import { roleAdminService } from './modules/auth/roles'
+import { menuAdminRoutes } from './modules/system/menu-routes'
+import { menuAdminService } from './modules/system/menus'
 import { oplogService } from './modules/oplog/service'
 import { dashboardService } from './modules/oplog/dashboard'
 
@@ -248,6 +252,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         await api.register(systemConsoleRoutes, { sys: systemConsoleService(db, now) })
         await api.register(oplogRoutes, { oplog, dashboard: dashboardService(db, now) })
         await api.register(staffUserRoutes, { users: staffUserService(db, now) })
+        // 角色管理, 菜单管理 (docs/console.md)
+        const menuAdmin = menuAdminService(db, now)
+        await api.register(roleAdminRoutes, { roles: roleAdminService(db, now), menus: menuAdmin })
+        await api.register(menuAdminRoutes, { menus: menuAdmin })
         // catalogue: game configs, listings, images, batch publish, delivery accounts, pushes, follows
         const games = gameService(db, now)
         await api.register(gameRoutes, { games })

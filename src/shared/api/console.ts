@@ -263,6 +263,8 @@ export interface StaffUser {
 export interface RoleOption {
   roleKey: string
   roleName: string
+  /** a disabled role (角色管理) grants nothing while its members keep it */
+  disabled?: boolean
 }
 
 const userId = id('用户编号')

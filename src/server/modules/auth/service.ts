@@ -27,6 +27,7 @@ import { ApiError } from '../../plugins/envelope'
 import type { Session } from '../../plugins/auth'
 import type { SystemService } from '../system/service'
 import { hashPassword, verifyPassword } from './password'
+import { effectivePermissions, holds } from './grants'
 import { authRepo } from './repo'
 import type { PasswordCipher } from './rsa'
 
@@ -348,12 +349,12 @@ export function authService(deps: AuthServiceDeps) {
 
     roleKeys: (userId: number) => repo.roleKeys(userId),
 
-    /** Whether a user holds a permission string: the admin role and `*:*:*` hold every one. */
-    async hasPermission(userId: number, permission: string): Promise<boolean> {
-      if ((await repo.roleKeys(userId)).includes(ROLE_ADMIN)) return true
-      const held = await repo.permissions(userId)
-      return held.includes(ALL_PERMISSION) || held.includes(permission)
-    },
+    /**
+     * Whether a user holds a permission string: the admin role and `*:*:*` hold every one; a console
+     * permission counts only with console:index:view (grants.ts).
+     */
+    hasPermission: (userId: number, permission: string): Promise<boolean> =>
+      holds(deps.db, userId, permission),
 
     /** Whether a user is staff (holds the admin role): other modules take their staff checks from here. */
     isStaff: async (userId: number) => (await repo.roleKeys(userId)).includes(ROLE_ADMIN),
@@ -387,7 +388,9 @@ export function authService(deps: AuthServiceDeps) {
           lastLoginAt: user.last_login_at,
         },
         roles,
-        permissions: roles.includes(ROLE_ADMIN) ? [ALL_PERMISSION] : await repo.permissions(userId),
+        permissions: roles.includes(ROLE_ADMIN)
+          ? [ALL_PERMISSION]
+          : effectivePermissions(await repo.permissions(userId)),
         ...(Number(user.must_change_password) === 1 ? { mustChangePassword: true } : {}),
       }
     },

@@ -1,7 +1,9 @@
 /**
  * 用户管理 of the console (docs/console.md): search users, lock / unlock with a reason (a locked
  * user's sessions end at once), reset the login password (a temporary one shown once to staff; the
- * user must change it), set roles. Every change is logged in its transaction (oplog).
+ * user must change it), set roles (a user — a buyer too — reaches the console only through a role
+ * holding console:index:view; roles of a locked user count once it is unlocked). Every change is
+ * logged in its transaction (oplog).
  */
 import { randomInt } from 'node:crypto'
 import type { Page } from '../../../shared/api/contract'
@@ -12,7 +14,11 @@ import type { Db } from '../../db'
 import { fetchPage } from '../../db/paging'
 import { ApiError } from '../../plugins/envelope'
 import { record, type Actor } from '../oplog/service'
+import { PERMS } from '../../../shared/permissions'
+import { holds, isConsolePermission } from './grants'
 import { hashPassword } from './password'
+import { authRepo } from './repo'
+import { checkWithinOwnRights, keepEditor } from './roles'
 
 const bad = (msg: string) => new ApiError(Code.BAD_REQUEST, msg)
 const notFound = () => new ApiError(Code.NOT_FOUND, '用户不存在')
@@ -82,11 +88,16 @@ export function staffUserService(db: Db, now: () => number) {
     async roleOptions(): Promise<RoleOption[]> {
       const rows = await db
         .selectFrom('roles')
-        .select(['role_key', 'role_name'])
-        .where('status', '=', '0')
+        .select(['role_key', 'role_name', 'status'])
         .orderBy('sort')
+        .orderBy('id')
         .execute()
-      return rows.map((r) => ({ roleKey: r.role_key, roleName: r.role_name }))
+      // disabled roles too, so saving a user's roles does not drop one silently
+      return rows.map((r) => ({
+        roleKey: r.role_key,
+        roleName: r.role_name,
+        ...(r.status === '0' ? {} : { disabled: true }),
+      }))
     },
 
     async lock(actor: Actor, userId: number, locked: boolean, reason: string) {
@@ -145,12 +156,40 @@ export function staffUserService(db: Db, now: () => number) {
         const before = (await rolesOf([userId], trx)).get(userId) ?? []
         if (userId === actor.userId && before.includes(ROLE_ADMIN) && !keys.includes(ROLE_ADMIN))
           throw bad('不能移除自己的管理员角色')
+        // only the admin role gives or takes the admin role; others only roles within their own rights
+        const removedKeys = before.filter((k) => !keys.includes(k))
+        const removed = removedKeys.length
+          ? await trx
+              .selectFrom('roles')
+              .select(['id', 'role_key'])
+              .where('role_key', 'in', removedKeys)
+              .execute()
+          : []
+        const changed = [...roles.filter((r) => !before.includes(r.role_key)), ...removed]
+        const actorIsAdmin = (await authRepo(trx).roleKeys(actor.userId)).includes(ROLE_ADMIN)
+        if (!actorIsAdmin && changed.some((r) => r.role_key === ROLE_ADMIN))
+          throw bad('只有超级管理员可以授予或移除超级管理员角色')
+        if (changed.length) {
+          const held = await trx
+            .selectFrom('role_permissions')
+            .select('permission')
+            .distinct()
+            .where(
+              'role_id',
+              'in',
+              changed.map((r) => r.id),
+            )
+            .execute()
+          await checkWithinOwnRights(trx, actor, held.map((p) => p.permission).filter(isConsolePermission))
+        }
+        const heldBefore = await holds(trx, actor.userId, PERMS.roleEdit)
         await trx.deleteFrom('user_roles').where('user_id', '=', userId).execute()
         if (roles.length)
           await trx
             .insertInto('user_roles')
             .values(roles.map((r) => ({ user_id: userId, role_id: r.id })))
             .execute()
+        await keepEditor(trx, actor, heldBefore)
         await record(trx, {
           actor,
           module: 'system',

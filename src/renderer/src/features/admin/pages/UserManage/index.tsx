@@ -41,8 +41,14 @@ function RolesEditor({ user, onDone }: { user: StaffUser; onDone: () => void }) 
       <Checkbox.Group
         value={keys}
         onChange={(v) => setKeys(v as string[])}
-        options={options.map((o) => ({ value: o.roleKey, label: o.roleName }))}
+        options={options.map((o) => ({
+          value: o.roleKey,
+          label: o.disabled ? `${o.roleName}（已停用）` : o.roleName,
+        }))}
       />
+      <span className="console-message">
+        只有含「进入管理后台」权限的角色能让用户进入管理后台；角色的权限在用户下一次请求时生效。
+      </span>
       <Button
         type="primary"
         loading={save.isPending}
