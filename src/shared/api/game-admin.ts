@@ -8,7 +8,14 @@
 import { PERMS } from '../permissions'
 import { data, endpoint, page, type BodyOf, type QueryOf } from './contract'
 import { bool, id, int, list, oneOf, optional, paging, pattern, strict, text, Type } from './fields'
-import type { AttributeField, Game, GameConfig, GameServer, GameTransferCollectConfig, TransferField } from './game'
+import type {
+  AttributeField,
+  Game,
+  GameConfig,
+  GameServer,
+  GameTransferCollectConfig,
+  TransferField,
+} from './game'
 import { GOODS_TYPES } from './goods'
 
 /** '0' on the site, '1' hidden from buyers (listings and orders of the game stay as they are). */

@@ -26,7 +26,12 @@ export interface StaffNotice extends Notice {
   fixed: boolean
 }
 
-const content = Type.String({ title: '公告内容', minLength: 1, maxLength: NOTICE_LIMITS.content, pattern: '\\S' })
+const content = Type.String({
+  title: '公告内容',
+  minLength: 1,
+  maxLength: NOTICE_LIMITS.content,
+  pattern: '\\S',
+})
 const byNotice = strict({ noticeId: id('公告编号') })
 
 export const NOTICE_ADMIN = {

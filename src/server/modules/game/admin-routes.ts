@@ -14,5 +14,7 @@ export const gameAdminRoutes: FastifyPluginAsync<{ admin: GameAdminService }> = 
   )
   route(app, GAME_ADMIN.areas, { message: '区服已保存' }, (r) => admin.saveAreas(actorOf(r), r.body))
   route(app, GAME_ADMIN.config, { message: '商品配置已保存' }, (r) => admin.saveConfig(actorOf(r), r.body))
-  route(app, GAME_ADMIN.transfer, { message: '交接字段已保存' }, (r) => admin.saveTransfer(actorOf(r), r.body))
+  route(app, GAME_ADMIN.transfer, { message: '交接字段已保存' }, (r) =>
+    admin.saveTransfer(actorOf(r), r.body),
+  )
 }

@@ -236,7 +236,8 @@ export function gameAdminService(deps: {
         for (const area of body.areas) {
           if (area.serverId !== undefined) own(area.serverId, null, area.name)
           for (const s of area.children)
-            if (s.serverId !== undefined && area.serverId !== undefined) own(s.serverId, area.serverId, s.name)
+            if (s.serverId !== undefined && area.serverId !== undefined)
+              own(s.serverId, area.serverId, s.name)
             else if (s.serverId !== undefined) throw badRequest(`区服「${s.name}」不能移到新大区`)
         }
         return existing.filter((r) => !kept.has(r.id)).map((r) => r.id)
@@ -270,7 +271,8 @@ export function gameAdminService(deps: {
           }
         }
         const after = toTree(await repo.staffServers(gameId))
-        const brief = (tree: StaffArea[]) => tree.map((a) => ({ name: a.name, servers: a.children.map((s) => s.name) }))
+        const brief = (tree: StaffArea[]) =>
+          tree.map((a) => ({ name: a.name, servers: a.children.map((s) => s.name) }))
         await record(trx, {
           actor,
           module: 'game',

@@ -33,7 +33,13 @@ function cleanAttribute(type: string, a: AttributeField): AttributeField {
   const label = a.label.trim()
   if (!label) fail(`「${type}」的属性「${a.key}」名称不能为空`)
   const name = `「${type}」的属性「${label}」`
-  const out: AttributeField = { key: a.key, label, kind: a.kind, required: a.required, filterable: a.filterable }
+  const out: AttributeField = {
+    key: a.key,
+    label,
+    kind: a.kind,
+    required: a.required,
+    filterable: a.filterable,
+  }
   if (a.kind === 'select' || a.kind === 'multiselect') {
     const options = (a.options ?? []).map((o) => o.trim())
     if (options.length === 0) fail(`${name}是选择类型，可选项不能为空`)
@@ -62,7 +68,8 @@ function cleanAttribute(type: string, a: AttributeField): AttributeField {
 /** getGameConfig's goods types, checked and cleaned. */
 export function checkGoodsTypes(types: GoodsTypeConfig[]): GoodsTypeConfig[] {
   const dupType = duplicate(types, (t) => t.goodsType)
-  if (dupType !== undefined) fail(`商品类型「${GOODS_TYPE_LABELS[dupType as GoodsTypeConfig['goodsType']]}」重复`)
+  if (dupType !== undefined)
+    fail(`商品类型「${GOODS_TYPE_LABELS[dupType as GoodsTypeConfig['goodsType']]}」重复`)
   return types.map((t) => {
     const label = t.label.trim()
     if (!label) fail(`商品类型「${GOODS_TYPE_LABELS[t.goodsType]}」的类型名称不能为空`)

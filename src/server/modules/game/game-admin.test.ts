@@ -25,7 +25,7 @@ beforeAll(async () => {
     siteOrigin: 'https://www.example.com',
   })
   for (const who of ['admin', 'operator', 'kefu', 'buyer'] as const)
-    tokens[who] = await tokenOf(t.app, ...DEMO[who])
+    tokens[who] = await tokenOf(t.app, DEMO[who][0], DEMO[who][1])
   kingId = (await gameNamed(t.app, '王者荣耀')).game.gameId
 }, 60_000)
 

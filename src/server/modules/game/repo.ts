@@ -57,7 +57,7 @@ export function gameRepo(db: Db) {
       if (gameIds.length === 0) return Promise.resolve([])
       return games().where('id', 'in', gameIds).execute()
     },
- 
+
     /** Staff: every game, hidden ones too, in display order. */
     staffPage(filter: GameAdminListQuery) {
       let query = db.selectFrom('games').selectAll().orderBy('sort').orderBy('id')
@@ -96,7 +96,11 @@ export function gameRepo(db: Db) {
     },
 
     async insertServer(row: Insertable<GameServersTable>): Promise<number> {
-      const inserted = await db.insertInto('game_servers').values(row).returning('id').executeTakeFirstOrThrow()
+      const inserted = await db
+        .insertInto('game_servers')
+        .values(row)
+        .returning('id')
+        .executeTakeFirstOrThrow()
       return inserted.id
     },
 

@@ -5,7 +5,10 @@ import { actorOf } from '../oplog/service'
 import type { NoticeAdminService } from './admin'
 
 /** Console: 公告与攻略 (permissions system:notice:list / system:notice:edit, checked by route()). */
-export const noticeAdminRoutes: FastifyPluginAsync<{ admin: NoticeAdminService }> = async (app, { admin }) => {
+export const noticeAdminRoutes: FastifyPluginAsync<{ admin: NoticeAdminService }> = async (
+  app,
+  { admin },
+) => {
   route(app, NOTICE_ADMIN.list, (r) => admin.list(r.query))
   route(app, NOTICE_ADMIN.detail, (r) => admin.detail(r.query.noticeId))
   route(app, NOTICE_ADMIN.preview, (r) => admin.preview(r.body.content))

@@ -135,7 +135,9 @@ export function noticeAdminService(deps: {
           noticeId = before.id
           await repo.update(noticeId, {
             ...fields,
-            ...(body.publish === undefined ? {} : { status: body.publish || FIXED.has(noticeId) ? '0' : '1' }),
+            ...(body.publish === undefined
+              ? {}
+              : { status: body.publish || FIXED.has(noticeId) ? '0' : '1' }),
           })
         } else {
           noticeId = await repo.nextId()

@@ -24,7 +24,7 @@ beforeAll(async () => {
     siteOrigin: ORIGIN,
   })
   for (const who of ['admin', 'operator', 'kefu', 'buyer'] as const)
-    tokens[who] = await tokenOf(t.app, ...DEMO[who])
+    tokens[who] = await tokenOf(t.app, DEMO[who][0], DEMO[who][1])
 }, 60_000)
 
 afterAll(async () => {

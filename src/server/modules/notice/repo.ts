@@ -44,7 +44,16 @@ export function noticeRepo(db: Db) {
     staffPage(filter: NoticeAdminListQuery) {
       let query = db
         .selectFrom('notices')
-        .select(['id', 'notice_type', 'title', 'game_id', 'status', 'content_format', 'created_at', 'updated_at'])
+        .select([
+          'id',
+          'notice_type',
+          'title',
+          'game_id',
+          'status',
+          'content_format',
+          'created_at',
+          'updated_at',
+        ])
         .orderBy('updated_at', 'desc')
         .orderBy('id', 'desc')
       if (filter.noticeType) query = query.where('notice_type', '=', filter.noticeType)

@@ -46,7 +46,10 @@ export function sanitizeRichText(html: string): string {
 }
 
 const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  )
 
 /** A plain-text notice as HTML paragraphs (blank lines split them): what the editor opens. */
 export function textToHtml(text: string): string {

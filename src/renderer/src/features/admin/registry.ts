@@ -20,6 +20,8 @@ export const CONSOLE_PAGES: Record<string, ConsolePage> = {
   FeedbackHandling: lazy(() => import('./pages/FeedbackHandling')),
   CsContacts: lazy(() => import('./pages/CsContacts')),
   AiWorks: lazy(() => import('./pages/AiWorks')),
+  GameManage: lazy(() => import('./pages/GameManage')),
+  NoticeManage: lazy(() => import('./pages/NoticeManage')),
 }
 
 export function consolePage(component: string | undefined): ConsolePage | undefined {
