@@ -61,6 +61,7 @@ describe('公告与攻略', () => {
         .on(NOTICE_ADMIN.save, { ...ROW, noticeId: 301, content: '<p>x</p>' })
       renderPage(<NoticeManagePage />)
       expect(await screen.findByText('春节放假安排')).toBeTruthy()
+      expect(screen.getByText(/^编\s*辑$/)).toBeTruthy()
       fireEvent.click(screen.getByText('新增公告'))
       fireEvent.change(await screen.findByLabelText('标题'), { target: { value: '新公告' } })
       const raw = '<p onclick="x()">原文</p><script>window.hacked = 1</script>'
