@@ -40,6 +40,8 @@ export const staffGameQuery = (gameId: number) =>
   queryOptions({
     queryKey: contentKeys.game(gameId),
     queryFn: () => call(GAME_ADMIN.detail, { query: { gameId } }),
+    // the editors open with this data: refetched only after a save (not on focus, mid-edit)
+    staleTime: Infinity,
   })
 
 function useGameMutation<T, R>(fn: (input: T) => Promise<R>, done: string) {
@@ -83,6 +85,8 @@ export const staffNoticeQuery = (noticeId: number) =>
   queryOptions({
     queryKey: contentKeys.notice(noticeId),
     queryFn: () => call(NOTICE_ADMIN.detail, { query: { noticeId } }),
+    // the editor opens with this data: refetched only after a save (not on focus, mid-edit)
+    staleTime: Infinity,
   })
 
 /** The server's sanitised HTML of editor content (the preview shows only this). */

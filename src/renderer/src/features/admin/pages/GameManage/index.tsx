@@ -38,6 +38,7 @@ import { TransferEditor } from './TransferEditor'
 function GameDrawer({ gameId, onClose }: { gameId: number | null; onClose: () => void }) {
   const detail = useQuery({ ...staffGameQuery(gameId ?? 0), enabled: gameId !== null })
   const game = detail.data
+  const [tab, setTab] = useState('areas')
   return (
     <Drawer
       title={game ? `游戏配置：${game.nameCn}` : '游戏配置'}
@@ -53,6 +54,8 @@ function GameDrawer({ gameId, onClose }: { gameId: number | null; onClose: () =>
         // keyed by the data's version: a saved change reopens the editors with what the server kept
         <Tabs
           key={detail.dataUpdatedAt}
+          activeKey={tab}
+          onChange={setTab}
           items={[
             {
               key: 'areas',

@@ -163,7 +163,12 @@ export function NoticeEditor({
       destroyOnHidden
     >
       {ready ? (
-        <EditorForm notice={noticeId === null ? null : detail.data!} onDone={onClose} />
+        <EditorForm
+          // a refetched notice opens its form again with what the server kept
+          key={detail.dataUpdatedAt}
+          notice={noticeId === null ? null : detail.data!}
+          onDone={onClose}
+        />
       ) : (
         <Skeleton active />
       )}
