@@ -244,7 +244,7 @@ describe('游戏管理 configs', () => {
 })
 
 describe('游戏管理 games and servers', () => {
-  it('adds a game with an uploaded icon; buyers see it, the home page and sitemap at once', async () => {
+  it('adds a game with an uploaded icon; buyers and the cached sitemap see it at once', async () => {
     // rendered and cached before the change
     expect((await t.app.inject({ method: 'GET', url: '/sitemap-games.xml' })).body).not.toContain('星际测试')
     const png = await flatImage(300, 200, 'png', { r: 200, g: 60, b: 60 })
