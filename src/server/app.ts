@@ -23,11 +23,15 @@ import { authRoutes } from './modules/auth/routes'
 import { loadOrCreateKeyPair } from './modules/auth/rsa'
 import { authService } from './modules/auth/service'
 import { gameRoutes } from './modules/game/routes'
+import { gameAdminRoutes } from './modules/game/admin-routes'
+import { gameAdminService } from './modules/game/admin'
 import { gameService } from './modules/game/service'
 import { catalogueRoutes, catalogueServices } from './modules/catalogue'
 import { messageRoutes } from './modules/message/routes'
 import { messageService } from './modules/message/service'
 import { noticeRoutes } from './modules/notice/routes'
+import { noticeAdminRoutes } from './modules/notice/admin-routes'
+import { noticeAdminService } from './modules/notice/admin'
 import { noticeService } from './modules/notice/service'
 import { systemRoutes } from './modules/system/routes'
 import { systemConsoleRoutes } from './modules/system/console-routes'
@@ -257,7 +261,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         await api.register(roleAdminRoutes, { roles: roleAdminService(db, now), menus: menuAdmin })
         await api.register(menuAdminRoutes, { menus: menuAdmin })
         // catalogue: game configs, listings, images, batch publish, delivery accounts, pushes, follows
-        const games = gameService(db, now)
+        // game caches listen to the shared channel: a console change clears them in every process
+        const games = gameService(db, now, changes)
         await api.register(gameRoutes, { games })
         const catalogue = catalogueServices({
           db,
@@ -273,8 +278,22 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
           requireRealName,
         })
         await api.register(catalogueRoutes, { services: catalogue, now })
-        const notices = noticeService(db)
+        const notices = noticeService(db, changes)
         await api.register(noticeRoutes, { notices })
+        // console: 游戏管理 and 公告与攻略 (docs/console.md)
+        await api.register(gameAdminRoutes, {
+          admin: gameAdminService({
+            db,
+            games,
+            squareImage: (ownerId, imageId) => catalogue.images.squareAvatar(ownerId, imageId),
+            serversInUse: (serverIds) => catalogue.goods.serversInUse(serverIds),
+            invalidateSearch: () => catalogue.goods.invalidate(),
+            now,
+          }),
+        })
+        await api.register(noticeAdminRoutes, {
+          admin: noticeAdminService({ db, notices, gameExists: games.exists, now }),
+        })
         // the public pages rendered on the server (their queries answered by the routes above)
         pagesOf = (root) => publicPages(root, { ...opts, goods: catalogue.goods, games, notices, now })
         // live events, tickets, exports, customer-service messages

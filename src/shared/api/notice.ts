@@ -1,4 +1,8 @@
-/** Site notices (公告): announcements, platform notices, guides and agreements. Plain text content. */
+/**
+ * Site notices (公告): announcements, platform notices, guides and agreements. Content is plain text
+ * (paragraphs split by a blank line) or, for notices written in the console, HTML the server has
+ * sanitised (contentFormat 'html').
+ */
 import { data, endpoint, page, type QueryOf } from './contract'
 import { bool, id, oneOf, optional, paging, strict, text } from './fields'
 
@@ -21,8 +25,12 @@ export interface NoticeBrief {
   createdAt: number
 }
 
+export type NoticeContentFormat = 'text' | 'html'
+
 export interface Notice extends NoticeBrief {
   content: string
+  /** 'html': content is sanitised HTML (server-side, notice/sanitize.ts); absent or 'text': plain text */
+  contentFormat?: NoticeContentFormat
   updatedAt: number
 }
 

@@ -1,4 +1,4 @@
-/** Site notices: guides, agreements, notices, announcements. Content is plain text. */
+/** Site notices: guides, agreements, notices, announcements. Content is plain text or server-sanitised HTML (NoticeContent). */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import { NOTICE, NOTICE_TYPES, type NoticeQuery, type NoticeType } from '@shared/api/notice'
 import { call } from './client'

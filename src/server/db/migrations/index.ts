@@ -22,6 +22,7 @@ import identity from './0050_identity'
 import consoleTables from './0040_console'
 import platform from './0100_platform'
 import consoleSys from './0110_console_sys'
+import contentConsole from './0120_content_console'
 
 export function migrationsFor(dialect: DbDialect): Record<string, Migration> {
   return {
@@ -46,5 +47,6 @@ export function migrationsFor(dialect: DbDialect): Record<string, Migration> {
     '0040_console': consoleTables(dialect),
     '0100_platform': platform(dialect),
     '0110_console_sys': consoleSys(dialect),
+    '0120_content_console': contentConsole(dialect),
   }
 }

@@ -64,6 +64,7 @@ export function batchService(deps: { db: Db; games: GameService; goods: GoodsSer
       if (err instanceof ApiError && err.code === Code.NOT_FOUND) throw badRequest('游戏不存在')
       throw err
     }
+    if (!rules.enabled) throw badRequest('该游戏已停用，暂不能发布商品')
     const type = rules.config.goodsTypes.find((t) => t.goodsType === goodsType)
     if (!type) throw badRequest('该游戏不支持此商品类型')
     return { rules, type }

@@ -10,6 +10,7 @@ import {
   type GoodsTypeConfig,
   type TransferField,
 } from '../../../shared/api'
+import type { Invalidation } from '../../cluster/state'
 import type { Db } from '../../db'
 import type { GameServersTable, GamesTable } from './tables'
 import { ApiError } from '../../plugins/envelope'
@@ -44,20 +45,37 @@ function toAreas(rows: ServerRow[]): GameDetail['areas'] {
     .map((area) => ({ ...toServer(area), children: servers.filter((s) => s.parentId === area.id) }))
 }
 
+/** The invalidation topic of games and their configs (console: 游戏管理). */
+export const GAME_TOPIC = 'games'
+
 /** Everything a listing of a game is checked against (goods validator, batch import, search filters). */
 export interface GameRules {
   game: Game
+  /**
+   * false for a game staff disabled: no new listings (goods and batch publish refuse), while the
+   * listings and orders it already has keep their rules (delivery fields, protection days)
+   */
+  enabled: boolean
   config: GameConfig
   transfer: GameTransferCollectConfig
   areas: GameDetail['areas']
 }
 
-/** Configs change only through staff tools (none yet): a short cache keeps publish and search cheap. */
+/**
+ * Configs change only in the console (游戏管理), which clears this cache in every process at once
+ * (GAME_TOPIC); the time limit is only a backstop.
+ */
 const RULES_TTL_MS = 60_000
 
-export function gameService(db: Db, now: () => number = Date.now) {
+export function gameService(db: Db, now: () => number = Date.now, invalidation?: Invalidation) {
   const repo = gameRepo(db)
   const rulesCache = new Map<number, { at: number; rules: GameRules }>()
+  const listeners = new Set<() => void>()
+  const clear = () => {
+    rulesCache.clear()
+    for (const listener of listeners) listener()
+  }
+  invalidation?.on(GAME_TOPIC, clear)
 
   async function requireGame(gameId: number) {
     const game = await repo.findGame(gameId)
@@ -67,7 +85,8 @@ export function gameService(db: Db, now: () => number = Date.now) {
 
   async function loadRules(gameId: number, via: Db): Promise<GameRules> {
     const repo = gameRepo(via)
-    const found = await repo.findGame(gameId)
+    // a disabled game keeps its rules: its listings and orders go on (publishing checks `enabled`)
+    const found = await repo.findAnyGame(gameId)
     if (!found) throw new ApiError(Code.NOT_FOUND, '游戏不存在')
     const game = toGame(found)
     const row = await repo.findConfig(gameId)
@@ -75,6 +94,7 @@ export function gameService(db: Db, now: () => number = Date.now) {
     const fields = row ? (JSON.parse(row.transfer_fields) as TransferField[]) : []
     return {
       game,
+      enabled: found.status === '0',
       config: {
         gameId,
         goodsTypes,
@@ -131,6 +151,21 @@ export function gameService(db: Db, now: () => number = Date.now) {
 
     async transferConfig(gameId: number, via: Db = db): Promise<GameTransferCollectConfig> {
       return (await this.rules(gameId, via)).transfer
+    },
+
+    /** Whether a game exists, disabled ones included (a guide may name one). */
+    exists: async (gameId: number): Promise<boolean> => (await repo.findAnyGame(gameId)) !== undefined,
+
+    /** A game or its config changed (console): every process drops its cached rules and pages. */
+    changed() {
+      if (invalidation) invalidation.emit(GAME_TOPIC)
+      else clear()
+    },
+
+    /** Call `listener` on every game change (rendered pages, sitemaps); returns the unsubscribe. */
+    onChange(listener: () => void): () => void {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
     },
 
     /** Games of these ids in display order: the games of a seller's listings, of a user's follows. */

@@ -31,6 +31,21 @@ export function goodsRepo(db: Db, dialect: DbDialect) {
     },
 
     /** Sellers with at least one ON_SALE listing, with their latest change (the sitemap). */
+    /** Which of these areas/servers any listing (in any state, deleted too) names. */
+    async serversInUse(serverIds: number[]): Promise<number[]> {
+      if (serverIds.length === 0) return []
+      const rows = await db
+        .selectFrom('goods')
+        .select(['area_id', 'server_id'])
+        .where((eb) => eb.or([eb('area_id', 'in', serverIds), eb('server_id', 'in', serverIds)]))
+        .limit(1000)
+        .execute()
+      const asked = new Set(serverIds)
+      return [...new Set(rows.flatMap((r) => [r.area_id, r.server_id]))].filter(
+        (id): id is number => id !== null && asked.has(id),
+      )
+    },
+
     shopsOnSale() {
       return db
         .selectFrom('goods')

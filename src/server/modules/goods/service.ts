@@ -133,12 +133,16 @@ export function goodsService(deps: GoodsServiceDeps) {
   }
 
   async function rulesForPublish(gameId: number): Promise<GameRules> {
+    let rules: GameRules
     try {
-      return await games.rules(gameId)
+      rules = await games.rules(gameId)
     } catch (err) {
       if (err instanceof ApiError && err.code === Code.NOT_FOUND) throw badRequest('游戏不存在')
       throw err
     }
+    // a game staff disabled takes no new or changed listings; those it has stay as they are
+    if (!rules.enabled) throw badRequest('该游戏已停用，暂不能发布或修改商品')
+    return rules
   }
 
   async function autoApprove(): Promise<boolean> {
@@ -308,6 +312,8 @@ export function goodsService(deps: GoodsServiceDeps) {
     onChange: searching.onChange,
     sitemapEntries: (afterId: number, limit: number) => repo.onSaleIds(afterId, limit),
     sitemapShops: () => repo.shopsOnSale(),
+    /** Areas/servers listings name (the console keeps those from being removed). */
+    serversInUse: (serverIds: number[]) => repo.serversInUse(serverIds),
     cachedSearch: searching.cachedSearch,
     storeSearch: searching.storeSearch,
     search: searching.search,

@@ -1,11 +1,22 @@
 import { Code, type Notice, type NoticeBrief } from '../../../shared/api'
+import type { Invalidation } from '../../cluster/state'
 import type { Db } from '../../db'
 import type { Page } from '../../db/paging'
 import { ApiError } from '../../plugins/envelope'
 import { noticeRepo, type NoticeFilter } from './repo'
+import { sanitizeRichText } from './sanitize'
 
-export function noticeService(db: Db) {
+/** The invalidation topic of notices: pages and sitemaps built from them are dropped at once. */
+export const NOTICE_TOPIC = 'notices'
+
+export function noticeService(db: Db, invalidation?: Invalidation) {
   const repo = noticeRepo(db)
+  const listeners = new Set<() => void>()
+  const notify = () => {
+    for (const listener of listeners) listener()
+  }
+  invalidation?.on(NOTICE_TOPIC, notify)
+
   return {
     async page(filter: NoticeFilter): Promise<Page<NoticeBrief>> {
       const { rows, total } = await repo.page(filter)
@@ -24,15 +35,30 @@ export function noticeService(db: Db) {
     async detail(noticeId: number): Promise<Notice> {
       const row = await repo.find(noticeId)
       if (!row) throw new ApiError(Code.NOT_FOUND, '公告不存在')
+      const html = row.content_format === 'html'
       return {
         noticeId: row.id,
         noticeType: row.notice_type,
         title: row.title,
         gameId: row.game_id,
-        content: row.content,
+        // stored sanitised; sanitised once more on the way out, so no row can carry a script to a page
+        content: html ? sanitizeRichText(row.content) : row.content,
+        contentFormat: html ? 'html' : 'text',
         createdAt: row.created_at,
         updatedAt: row.updated_at,
       }
+    },
+
+    /** A notice changed (console): every process drops what it built from notices. */
+    changed() {
+      if (invalidation) invalidation.emit(NOTICE_TOPIC)
+      else notify()
+    },
+
+    /** Call `listener` on every notice change (rendered pages, sitemaps); returns the unsubscribe. */
+    onChange(listener: () => void): () => void {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
     },
   }
 }

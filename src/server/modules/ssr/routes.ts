@@ -4,7 +4,7 @@
  * status 404). The page renderer's queries are answered by this app's own /api routes in-process
  * (app.inject), never over the network. Rendered pages are kept up to a minute (every visitor gets
  * the same HTML: the login shows after hydration) and dropped on every listing change, the same
- * signal that clears the search answer cache.
+ * signal that clears the search answer cache, and on every game or notice change made in the console.
  */
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
@@ -84,6 +84,13 @@ export function registerPublicPages(app: FastifyInstance, deps: SsrDeps): Public
     cache.clear()
     maps.invalidate()
   })
+  // a game or notice changed in the console: every page may show it (menus, lists, detail pages)
+  const dropAll = () => {
+    cache.clear()
+    maps.invalidateAll()
+  }
+  deps.games.onChange(dropAll)
+  deps.notices.onChange(dropAll)
   const originOf = (request: FastifyRequest) => deps.siteOrigin ?? `${request.protocol}://${request.host}`
 
   renderer.setTransport(async (method, url, body) => {

@@ -2,7 +2,7 @@
  * robots.txt and the sitemaps (docs/ssr.md): an index naming the listing sitemaps (50,000 ON_SALE
  * listings each, by id), the game lists, the shops with listings on sale and the notices. Built from
  * the database on first request and kept until a listing changes (taken-down and sold listings leave
- * at the next request after their change) or an hour passes (notices, games).
+ * at the next request after their change), a game or notice is changed in the console, or an hour passes.
  */
 import type { GoodsService } from '../goods/service'
 import type { GameService } from '../game/service'
@@ -126,6 +126,11 @@ export function sitemaps(deps: {
       goodsStarts = null
       for (const key of [...files.keys()])
         if (!key.includes('sitemap-games') && !key.includes('sitemap-notices')) files.delete(key)
+    },
+    /** A game or notice changed: every sitemap is built again on its next request. */
+    invalidateAll() {
+      files.clear()
+      goodsStarts = null
     },
     async file(name: string, origin: string): Promise<string | null> {
       fresh()

@@ -28,6 +28,8 @@ export const CONSOLE_PAGES: Partial<Record<ConsolePageComponent, ConsolePage>> =
   DictManage: lazy(() => import('./pages/DictManage')),
   RoleManage: lazy(() => import('./pages/RoleManage')),
   MenuManage: lazy(() => import('./pages/MenuManage')),
+  GameManage: lazy(() => import('./pages/GameManage')),
+  NoticeManage: lazy(() => import('./pages/NoticeManage')),
 }
 
 export function consolePage(component: string | undefined): ConsolePage | undefined {

@@ -1,12 +1,13 @@
 /**
- * /platform/noticeDetail/{id}.html: title, date and the plain-text content as paragraphs
- * (blank lines separate them). The content is rendered as text, never as HTML.
+ * /platform/noticeDetail/{id}.html: title, date and the content — plain text as paragraphs (blank
+ * lines separate them), or the server-sanitised HTML of a notice written in the console (NoticeContent).
  */
 import { useEffect } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Link, Navigate, useParams } from 'react-router-dom'
 import { Breadcrumb, Button, Result, Skeleton } from 'antd'
-import { noticeParagraphs, noticeQuery, NOTICE_TYPE_LABELS } from '@renderer/api/notice'
+import { noticeQuery, NOTICE_TYPE_LABELS } from '@renderer/api/notice'
+import { NoticeContent } from '@renderer/components/NoticeContent'
 import { ApiError } from '@renderer/api/http'
 import { idFromHtmlSegment, NOT_FOUND_PATH } from '@renderer/app/route-table'
 import { pageTitle } from '@renderer/app/seo'
@@ -84,11 +85,7 @@ export default function NoticeDetailPage() {
                 ) : null}
               </p>
             </header>
-            <div className="notice-detail__content">
-              {noticeParagraphs(state.notice.content).map((paragraph, index) => (
-                <p key={index}>{paragraph}</p>
-              ))}
-            </div>
+            <NoticeContent notice={state.notice} />
           </>
         )}
       </article>

@@ -1,14 +1,15 @@
 /**
  * /walkthrough.html 游戏攻略: guides per game (notices of type GUIDE tied to a game), a game filter
- * (?gameId=) and the chosen guide (?id=) beside the list. Guide content is plain text rendered as
- * paragraphs, exactly like a notice — never as HTML.
+ * (?gameId=) and the chosen guide (?id=) beside the list. Guide content is shown exactly like a
+ * notice (NoticeContent): paragraphs of plain text, or the server-sanitised HTML of the console.
  */
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Link, useSearchParams } from 'react-router-dom'
 import { Breadcrumb, Empty, Result, Skeleton, Tag } from 'antd'
 import { gamesQuery } from '@renderer/api/game'
-import { noticeListQuery, noticeParagraphs, noticeQuery } from '@renderer/api/notice'
+import { noticeListQuery, noticeQuery } from '@renderer/api/notice'
+import { NoticeContent } from '@renderer/components/NoticeContent'
 import { Pagination } from '@renderer/components/Pagination'
 import { idFromParam } from './walkthrough-params'
 import { parseTime } from '@renderer/utils/time'
@@ -24,11 +25,7 @@ function GuideDetail({ noticeId }: { noticeId: number }) {
     <article className="walkthrough-detail" aria-label="攻略详情">
       <h1>{data.title}</h1>
       <p className="walkthrough-detail__meta">发布时间：{parseTime(data.createdAt)}</p>
-      <div className="notice-detail__content">
-        {noticeParagraphs(data.content).map((p, i) => (
-          <p key={i}>{p}</p>
-        ))}
-      </div>
+      <NoticeContent notice={data} />
     </article>
   )
 }
