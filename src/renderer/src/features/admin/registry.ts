@@ -20,6 +20,7 @@ export const CONSOLE_PAGES: Record<string, ConsolePage> = {
   FeedbackHandling: lazy(() => import('./pages/FeedbackHandling')),
   CsContacts: lazy(() => import('./pages/CsContacts')),
   AiWorks: lazy(() => import('./pages/AiWorks')),
+  LoveManage: lazy(() => import('./pages/LoveManage')),
 }
 
 export function consolePage(component: string | undefined): ConsolePage | undefined {
