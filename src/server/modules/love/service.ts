@@ -54,13 +54,15 @@ const notFound = (what: '活动' | '公会') => new ApiError(Code.NOT_FOUND, `${
  * kept, other control characters dropped, runs of blank lines folded to one, ends trimmed.
  */
 export function plainText(input: string): string {
-  return input
-    .replace(/\r\n?/g, '\n')
-    // eslint-disable-next-line no-control-regex -- dropping control characters is the point
-    .replace(/[\u0000-\u0008\u000b-\u001f\u007f\u200b-\u200f\u2028\u2029\ufeff]/g, '')
-    .replace(/[ \t]+\n/g, '\n')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim()
+  return (
+    input
+      .replace(/\r\n?/g, '\n')
+      // eslint-disable-next-line no-control-regex -- dropping control characters is the point
+      .replace(/[\u0000-\u0008\u000b-\u001f\u007f\u200b-\u200f\u2028\u2029\ufeff]/g, '')
+      .replace(/[ \t]+\n/g, '\n')
+      .replace(/\n{3,}/g, '\n\n')
+      .trim()
+  )
 }
 
 export function loveService(deps: {

@@ -107,7 +107,7 @@ export default function LovePage() {
           className="love-hint"
           type="info"
           showIcon
-          message={`下一期活动将于 ${chinaTime(activity.startAt)} 开始，届时即可为喜欢的公会助力。`}
+          title={`下一期活动将于 ${chinaTime(activity.startAt)} 开始，届时即可为喜欢的公会助力。`}
         />
       ) : null}
       {running && !loggedIn ? (
@@ -115,7 +115,7 @@ export default function LovePage() {
           className="love-hint"
           type="info"
           showIcon
-          message={
+          title={
             <span>
               <Link to={loginPathWithRedirect(location.pathname + location.search)}>登录</Link>
               并完成实名认证后，每天可助力 {perDay} 次，同一公会每天限助力 1 次。
@@ -128,7 +128,7 @@ export default function LovePage() {
           className="love-hint"
           type="warning"
           showIcon
-          message={
+          title={
             <span>
               为防止刷票，仅限实名用户助力。<Link to="/user/userCert.html">去实名认证</Link>
             </span>
@@ -140,7 +140,7 @@ export default function LovePage() {
           className="love-hint"
           type={me.usedToday >= me.perDay ? 'warning' : 'success'}
           showIcon
-          message={
+          title={
             me.usedToday >= me.perDay
               ? `今日 ${me.perDay} 次助力已用完，明天再来吧！`
               : `今日还可助力 ${me.perDay - me.usedToday} 次（共 ${me.perDay} 次），同一公会每天限 1 次。`
