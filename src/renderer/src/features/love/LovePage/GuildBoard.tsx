@@ -79,7 +79,9 @@ export function GuildBoard({
                 </Button>
               </Tooltip>
             )}
-            {reason && status === 'RUNNING' ? <span className="love-board__reason">{reason}</span> : null}
+            {reason && reason !== '今日已助力' && status === 'RUNNING' ? (
+              <span className="love-board__reason">{reason}</span>
+            ) : null}
           </li>
         )
       })}
