@@ -30,6 +30,13 @@ export const LOVE_CONFIG_KEYS = {
 export const LOVE_DEFAULTS = { perDay: 3, perIpDay: 20 } as const
 
 export type LoveActivityStatus = 'UPCOMING' | 'RUNNING' | 'ENDED'
+/** The console's dictionaries (seeded with the module): activity status and support state. */
+export const LOVE_DICTS = {
+  activityStatus: 'love_activity_status',
+  supportState: 'love_support_state',
+} as const
+/** values of love_support_state */
+export const LOVE_SUPPORT_STATES = { valid: 'VALID', voided: 'VOIDED' } as const
 export const LOVE_STATUS_LABELS: Record<LoveActivityStatus, string> = {
   UPCOMING: '未开始',
   RUNNING: '进行中',

@@ -3,7 +3,7 @@
  * and the console page 公会助力 under 平台运营. Demo: one running activity with four guilds and a few
  * supports of the demo users on earlier days (today's quota stays whole for trying it out).
  */
-import { LOVE_CONFIG_KEYS, LOVE_DEFAULTS } from '../../../shared/api/love'
+import { LOVE_CONFIG_KEYS, LOVE_DEFAULTS, LOVE_DICTS, LOVE_SUPPORT_STATES } from '../../../shared/api/love'
 import { PERMS } from '../../../shared/permissions'
 import type { Db } from '../index'
 import { addConsoleMenu, CONSOLE_ROOT } from './console'
@@ -35,6 +35,40 @@ export async function seedLoveBase(db: Db) {
           config_name: '公会助力-每个 IP 每日助力次数',
         },
       ])
+      .execute()
+    const dicts: Array<[string, Array<[string, string, string]>]> = [
+      [
+        LOVE_DICTS.activityStatus,
+        [
+          ['UPCOMING', '未开始', 'primary'],
+          ['RUNNING', '进行中', 'success'],
+          ['ENDED', '已结束', 'info'],
+        ],
+      ],
+      [
+        LOVE_DICTS.supportState,
+        [
+          [LOVE_SUPPORT_STATES.valid, '有效', 'success'],
+          [LOVE_SUPPORT_STATES.voided, '已作废', 'danger'],
+        ],
+      ],
+    ]
+    await trx
+      .insertInto('dict_data')
+      .values(
+        dicts.flatMap(([dictType, entries]) =>
+          entries.map(([value, label, listClass], i) => ({
+            dict_type: dictType,
+            dict_label: label,
+            dict_value: value,
+            dict_sort: i + 1,
+            list_class: listClass,
+            css_class: '',
+            is_default: i === 0 ? 'Y' : 'N',
+            status: '0',
+          })),
+        ),
+      )
       .execute()
     const dir = await trx
       .selectFrom('menus')

@@ -81,6 +81,13 @@ describe('公会助力', () => {
     expect(b.guilds[1].lastSupportAt).toBeLessThan(b.guilds[2].lastSupportAt)
   })
 
+  it('seeds the console dictionaries of activity status and support state', async () => {
+    const values = async (type: string) =>
+      (await get(`/system/dict/data/type/${type}`)).data.map((d: Json) => d.dictValue)
+    expect(await values('love_activity_status')).toEqual(['UPCOMING', 'RUNNING', 'ENDED'])
+    expect(await values('love_support_state')).toEqual(['VALID', 'VOIDED'])
+  })
+
   it('keeps rules as plain text', () => {
     expect(plainText(' <b>规则</b>\r\n\r\n\r\n\u0000第二段 \n')).toBe('<b>规则</b>\n\n第二段')
   })

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Button, DatePicker, Form, Input, Modal, Popconfirm, Space, Table } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import dayjs, { type Dayjs } from 'dayjs'
-import { LOVE_LIMITS, LOVE_STATUS_LABELS, type LoveActivity } from '@shared/api/love'
+import { LOVE_DICTS, LOVE_LIMITS, type LoveActivity } from '@shared/api/love'
 import { PERMS } from '@shared/permissions'
 import {
   loveActivitiesQuery,
@@ -15,6 +15,7 @@ import {
 import { HasPermi } from '@renderer/components/HasPermi'
 import { LoadErrorAlert } from '@renderer/components/LoadErrorAlert'
 import { toast } from '@renderer/utils/toast'
+import { DictTag } from '../../parts/dict'
 import { dateTime, FIRST_PAGE, pagination } from '../../parts/table'
 
 interface ActivityForm {
@@ -129,7 +130,7 @@ export function Activities({
       title: '状态',
       dataIndex: 'status',
       width: 90,
-      render: (s: LoveActivity['status']) => LOVE_STATUS_LABELS[s],
+      render: (s: LoveActivity['status']) => <DictTag dictType={LOVE_DICTS.activityStatus} value={s} />,
     },
     { title: '开始时间', dataIndex: 'startAt', width: 170, render: dateTime },
     { title: '结束时间', dataIndex: 'endAt', width: 170, render: dateTime },

@@ -4,14 +4,21 @@
  */
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { Button, Form, Input, Select, Space, Table, Tag } from 'antd'
+import { Button, Form, Input, Select, Space, Table } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
-import type { LoveSupport, LoveSupportListQuery, LoveVoidBody } from '@shared/api/love'
+import {
+  LOVE_DICTS,
+  LOVE_SUPPORT_STATES,
+  type LoveSupport,
+  type LoveSupportListQuery,
+  type LoveVoidBody,
+} from '@shared/api/love'
 import { PERMS } from '@shared/permissions'
 import { loveGuildsQuery, loveSupportsQuery, useVoidLoveSupports } from '@renderer/api/console-love'
 import { HasPermi } from '@renderer/components/HasPermi'
 import { LoadErrorAlert } from '@renderer/components/LoadErrorAlert'
 import { toast } from '@renderer/utils/toast'
+import { DictTag, dictOptions, useDict } from '../../parts/dict'
 import { ReasonModal } from '../../parts/ReasonModal'
 import { dateTime, FIRST_PAGE, pagination } from '../../parts/table'
 import { ActivitySelect } from './ActivitySelect'
@@ -32,6 +39,7 @@ export function Supports({
   const list = useQuery(loveSupportsQuery(query))
   const guilds = useQuery(loveGuildsQuery(activityId))
   const voiding = useVoidLoveSupports()
+  const states = useDict(LOVE_DICTS.supportState)
   const [selected, setSelected] = useState<number[]>([])
   const [target, setTarget] = useState<VoidTarget | null>(null)
 
@@ -45,8 +53,15 @@ export function Supports({
       title: '状态',
       key: 'voided',
       width: 200,
-      render: (_, s) =>
-        s.voided ? <Tag color="red">已作废：{s.voidReason}</Tag> : <Tag color="green">有效</Tag>,
+      render: (_, s) => (
+        <>
+          <DictTag
+            dictType={LOVE_DICTS.supportState}
+            value={s.voided ? LOVE_SUPPORT_STATES.voided : LOVE_SUPPORT_STATES.valid}
+          />
+          {s.voided ? s.voidReason : null}
+        </>
+      ),
     },
     {
       title: '操作',
@@ -90,14 +105,14 @@ export function Supports({
       <Form
         layout="inline"
         style={{ marginBottom: 16, rowGap: 8 }}
-        onFinish={(v: { guildId?: number; userName?: string; ip?: string; voided?: 'true' | 'false' }) => {
+        onFinish={(v: { guildId?: number; userName?: string; ip?: string; voided?: string }) => {
           setPage(FIRST_PAGE)
           setSelected([])
           setFilters({
             ...(v.guildId ? { guildId: v.guildId } : {}),
             ...(v.userName?.trim() ? { userName: v.userName.trim() } : {}),
             ...(v.ip?.trim() ? { ip: v.ip.trim() } : {}),
-            ...(v.voided ? { voided: v.voided === 'true' } : {}),
+            ...(v.voided ? { voided: v.voided === LOVE_SUPPORT_STATES.voided } : {}),
           })
         }}
       >
@@ -120,15 +135,7 @@ export function Supports({
           <Input allowClear placeholder="IP 地址" maxLength={45} style={{ width: 140 }} />
         </Form.Item>
         <Form.Item name="voided">
-          <Select
-            allowClear
-            placeholder="状态"
-            style={{ width: 100 }}
-            options={[
-              { value: 'false', label: '有效' },
-              { value: 'true', label: '已作废' },
-            ]}
-          />
+          <Select allowClear placeholder="状态" style={{ width: 100 }} options={dictOptions(states)} />
         </Form.Item>
         <Button type="primary" htmlType="submit">
           搜索
