@@ -47,6 +47,8 @@ import { csService } from './modules/cs/service'
 import { csVerifyService } from './modules/cs/verify-service'
 import { feedbackRoutes } from './modules/feedback/routes'
 import { feedbackService } from './modules/feedback/service'
+import { loveRoutes } from './modules/love/routes'
+import { loveService } from './modules/love/service'
 import { createEventBus } from './modules/events/bus'
 import { eventRoutes } from './modules/events/routes'
 import { registerAuth } from './plugins/auth'
@@ -316,6 +318,18 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         // feedback: screenshots through the image module, staff replies as in-site messages
         await api.register(feedbackRoutes, {
           feedback: feedbackService({ db, images: catalogue.images, messages, system, now }),
+          now,
+        })
+        // 公会助力: guild logos through the image module, real-name check through the account module
+        await api.register(loveRoutes, {
+          love: loveService({
+            db,
+            games,
+            images: catalogue.images,
+            system,
+            isVerified: (userId) => account!.isVerified(userId),
+            now,
+          }),
           now,
         })
         // trading: wallet and ledger, gateway top-ups, withdrawals, orders, bids, rooms, records

@@ -22,6 +22,7 @@ export const CONSOLE_PAGE_COMPONENTS = [
   'FeedbackHandling',
   'CsContacts',
   'AiWorks',
+  'LoveManage',
   'OpLog',
   'LoginLog',
 ] as const

@@ -59,6 +59,10 @@ export const PERMS = {
   csContactEdit: 'platform:cs:edit',
   feedbackList: 'platform:feedback:list',
   feedbackReply: 'platform:feedback:reply',
+
+  loveList: 'platform:love:list',
+  loveEdit: 'platform:love:edit',
+  loveVoid: 'platform:love:void',
 } as const
 
 export type Permission = (typeof PERMS)[keyof typeof PERMS]

@@ -12,6 +12,7 @@ export const PAGES: Record<PageKey, LazyExoticComponent<ComponentType>> = {
   csVerify: lazy(() => import('@renderer/features/platform/CsVerifyPage')),
   feedback: lazy(() => import('@renderer/features/platform/FeedbackPage')),
   walkthrough: lazy(() => import('@renderer/features/platform/WalkthroughPage')),
+  love: lazy(() => import('@renderer/features/love/LovePage')),
   userHome: lazy(() => import('@renderer/features/account/UserHomePage')),
   goodsList: lazy(() => import('@renderer/features/goods/ListPage')),
   goodsDetail: lazy(() => import('@renderer/features/goods/DetailPage')),

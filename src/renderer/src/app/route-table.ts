@@ -22,6 +22,7 @@ export type PageKey =
   | 'csVerify'
   | 'feedback'
   | 'walkthrough'
+  | 'love'
   | 'userHome'
   | 'goodsList'
   | 'goodsDetail'
@@ -180,7 +181,7 @@ export const ROUTES: readonly RouteEntry[] = [
   standalone('独立页面', '/bind.html', '绑定账号', false, { page: 'bind' }),
   standalone('独立页面', '/warrantOrderHandler.html', '担保订单', true, { page: 'warrant' }),
   standalone('独立页面', '/walkthrough.html', '游戏攻略', false, { page: 'walkthrough' }),
-  standalone('独立页面', '/love.html', '公会助力', false),
+  standalone('独立页面', '/love.html', '公会助力', false, { page: 'love' }),
   standalone('独立页面', '/writeoff.html', '注销账号', true, { page: 'writeoff' }),
   standalone('独立页面', '/record/list.html', '成交记录', false, { page: 'priceRecords' }),
   standalone('独立页面', '/order/transferCollect.html', '账号转移信息收集', true, {

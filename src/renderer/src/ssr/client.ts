@@ -47,6 +47,7 @@ const PAGE_CHUNKS: Partial<Record<PageKey, () => Promise<unknown>>> = {
   noticeList: () => import('@renderer/features/platform/NoticeListPage'),
   noticeDetail: () => import('@renderer/features/platform/NoticeDetailPage'),
   priceRecords: () => import('@renderer/features/record/RecordListPage'),
+  love: () => import('@renderer/features/love/LovePage'),
 }
 
 export async function loadPageChunk(page: PageKey | undefined): Promise<void> {

@@ -203,5 +203,6 @@ export const PAGE_SOURCES: Partial<Record<PageKey, string>> = {
   noticeList: 'src/features/platform/NoticeListPage.tsx',
   noticeDetail: 'src/features/platform/NoticeDetailPage.tsx',
   priceRecords: 'src/features/record/RecordListPage.tsx',
+  love: 'src/features/love/LovePage/index.tsx',
   notFound: 'src/features/errors/NotFoundPage.tsx',
 }

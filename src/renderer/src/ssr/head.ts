@@ -22,6 +22,8 @@ import {
 } from '@renderer/api/goods'
 import { noticeListQuery, noticeQuery } from '@renderer/api/notice'
 import { followedIdsQuery } from '@renderer/api/follow'
+import { loveBoardQuery } from '@renderer/api/love'
+import type { LoveBoard } from '@shared/api/love'
 import { gameSeo, pageTitle } from '@renderer/app/seo'
 import { idFromHtmlSegment, type PageKey } from '@renderer/app/route-table'
 import { parseListQuery, toListSearch, toSearchQuery } from '@renderer/features/goods/list-query'
@@ -315,6 +317,34 @@ export const SSR_PAGES: Partial<Record<PageKey, SsrPage>> = {
           ['成交记录', '/record/list.html'],
         ]),
       ]),
+  },
+
+  love: {
+    async load(queryClient) {
+      await queryClient.prefetchQuery(loveBoardQuery())
+      return true
+    },
+    head(queryClient, _url, origin) {
+      const board = queryClient.getQueryData<LoveBoard>(loveBoardQuery().queryKey)
+      const activity = board?.activity
+      const names = (board?.guilds ?? []).slice(0, 5).map((g) => g.name)
+      return {
+        ...siteHead(pageTitle(activity ? `${activity.title} - 公会助力` : '公会助力'), origin, '/love.html', [
+          breadcrumbs(origin, [
+            ['首页', '/'],
+            ['公会助力', '/love.html'],
+          ]),
+        ]),
+        ...(activity
+          ? {
+              description: plain(
+                `${activity.title}：为你喜欢的公会助力！${names.length ? `参赛公会：${names.join('、')}。` : ''}${activity.rules}`,
+                150,
+              ),
+            }
+          : {}),
+      }
+    },
   },
 
   notFound: {

@@ -23,6 +23,7 @@ import consoleTables from './0040_console'
 import platform from './0100_platform'
 import consoleSys from './0110_console_sys'
 import contentConsole from './0120_content_console'
+import love from './0150_love'
 
 export function migrationsFor(dialect: DbDialect): Record<string, Migration> {
   return {
@@ -48,5 +49,6 @@ export function migrationsFor(dialect: DbDialect): Record<string, Migration> {
     '0100_platform': platform(dialect),
     '0110_console_sys': consoleSys(dialect),
     '0120_content_console': contentConsole(dialect),
+    '0150_love': love(dialect),
   }
 }

@@ -16,6 +16,7 @@ import { seedAi } from './ai'
 import { seedIdentity } from './identity'
 import { seedConsole, seedConsoleDemo } from './console'
 import { seedPlatformBase, seedPlatformDemo } from './platform'
+import { seedLoveBase, seedLoveDemo } from './love'
 
 const DAY = 24 * 60 * 60 * 1000
 
@@ -171,6 +172,7 @@ export async function seedBase(db: Db, now: number) {
   await seedAi(db, now)
   await seedConsole(db)
   await seedPlatformBase(db)
+  await seedLoveBase(db)
 }
 
 /**
@@ -355,4 +357,5 @@ export async function seedDemo(
   if (catalogue) await seedIdentity(db, now, catalogue.dataDir)
   await seedConsoleDemo(db, now)
   await seedPlatformDemo(db, now)
+  await seedLoveDemo(db, now)
 }

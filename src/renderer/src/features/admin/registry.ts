@@ -30,6 +30,7 @@ export const CONSOLE_PAGES: Partial<Record<ConsolePageComponent, ConsolePage>> =
   MenuManage: lazy(() => import('./pages/MenuManage')),
   GameManage: lazy(() => import('./pages/GameManage')),
   NoticeManage: lazy(() => import('./pages/NoticeManage')),
+  LoveManage: lazy(() => import('./pages/LoveManage')),
 }
 
 export function consolePage(component: string | undefined): ConsolePage | undefined {
