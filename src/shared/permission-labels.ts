@@ -59,6 +59,10 @@ export const PERMISSION_LABELS: Record<Permission, string> = {
   [PERMS.csContactEdit]: '客服账号：编辑',
   [PERMS.feedbackList]: '反馈处理：查看',
   [PERMS.feedbackReply]: '反馈处理：回复',
+
+  [PERMS.loveList]: '公会助力：查看',
+  [PERMS.loveEdit]: '公会助力：编辑活动与公会',
+  [PERMS.loveVoid]: '公会助力：作废助力',
 }
 
 /** The first part of a permission string → the module's name (the role editor's tree groups). */
