@@ -37,6 +37,8 @@ import { csService } from './modules/cs/service'
 import { csVerifyService } from './modules/cs/verify-service'
 import { feedbackRoutes } from './modules/feedback/routes'
 import { feedbackService } from './modules/feedback/service'
+import { reviewRoutes } from './modules/review/routes'
+import { reviewService } from './modules/review/service'
 import { createEventBus } from './modules/events/bus'
 import { eventRoutes } from './modules/events/routes'
 import { registerAuth } from './plugins/auth'
@@ -329,6 +331,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
           now,
         })
         await api.register(warrantRoutes, { warrant })
+        // reviews and seller credit: orders and their counts through the trade service
+        await api.register(reviewRoutes, {
+          reviews: reviewService({ db, trade, system, messages, onChange: catalogue.goods.invalidate, now }),
+          now,
+        })
         // AI drawing: provider, job worker (started after the routes, stopped before the database closes)
         const aiConfig = {
           provider: (opts.seedDemo ?? true) ? 'sandbox' : 'off',

@@ -59,6 +59,9 @@ export const PERMS = {
   csContactEdit: 'platform:cs:edit',
   feedbackList: 'platform:feedback:list',
   feedbackReply: 'platform:feedback:reply',
+
+  reviewList: 'trade:review:list',
+  reviewHide: 'trade:review:hide',
 } as const
 
 export type Permission = (typeof PERMS)[keyof typeof PERMS]
