@@ -43,7 +43,7 @@ describe('system: routers, dictionaries, parameters', () => {
     expect(await call(t.app, 'GET', '/api/getRouters')).toMatchObject({ code: 401 })
   })
 
-  it('gives staff the 平台运营 pages their permissions allow (运营 all four, 客服 feedback and contacts)', async () => {
+  it('gives staff the 平台运营 pages their permissions allow (运营 all of them, 客服 feedback and contacts)', async () => {
     const pagesOf = async (who: readonly [string, string]) => {
       const res = await call(t.app, 'GET', '/api/getRouters', { token: await tokenOf(t.app, ...who) })
       const platform = (res.data as RouterItem[]).find((item) => item.meta?.title === '平台运营')
@@ -54,6 +54,7 @@ describe('system: routers, dictionaries, parameters', () => {
       '反馈处理:FeedbackHandling',
       '客服账号:CsContacts',
       'AI 作品管理:AiWorks',
+      '评价管理:ReviewManage',
     ]
     expect(await pagesOf(DEMO.admin)).toEqual(all)
     expect(await pagesOf(DEMO.operator)).toEqual(all)
