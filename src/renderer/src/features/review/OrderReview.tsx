@@ -10,6 +10,7 @@ import type { Order } from '@shared/api/trade'
 import { reviewTagsQuery, useRateOrder, useReplyReview } from '@renderer/api/review'
 import { apiErrorText } from '@renderer/utils/api-error'
 import { toast } from '@renderer/utils/toast'
+import { starsText } from './stars'
 import './review.css'
 
 const DAY = 24 * 60 * 60 * 1000
@@ -24,7 +25,6 @@ export function rateable(order: Order, now = Date.now()): boolean {
   )
 }
 
-export const starsText = (stars: number) => '★'.repeat(stars) + '☆'.repeat(5 - stars)
 
 interface RateValues {
   stars: number
