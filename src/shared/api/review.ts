@@ -90,7 +90,12 @@ export const REVIEW = {
     access: 'user',
     body: strict({
       reviewId: id('评价编号'),
-      content: Type.String({ title: '回复内容', minLength: 1, maxLength: REVIEW_LIMITS.reply, pattern: '\\S' }),
+      content: Type.String({
+        title: '回复内容',
+        minLength: 1,
+        maxLength: REVIEW_LIMITS.reply,
+        pattern: '\\S',
+      }),
     }),
     answer: data<Review>(),
   }),

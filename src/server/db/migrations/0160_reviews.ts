@@ -29,7 +29,12 @@ const migration: MigrationFactory = (dialect) => ({
       .addColumn('report_count', 'integer', (col) => col.notNull().defaultTo(0))
       .addCheckConstraint('order_reviews_stars_ck', sql`stars between 1 and 5`)
       .execute()
-    await db.schema.createIndex('order_reviews_order_uq').on('order_reviews').column('order_no').unique().execute()
+    await db.schema
+      .createIndex('order_reviews_order_uq')
+      .on('order_reviews')
+      .column('order_no')
+      .unique()
+      .execute()
     await db.schema
       .createIndex('order_reviews_seller_idx')
       .on('order_reviews')

@@ -1,6 +1,7 @@
 /**
  * Seed rows of reviews (docs/trading-rules.md, "Reviews"): the tags a buyer may pick (dictionary
- * review_tag; base: the rating form needs them) and the console page 评价管理 under 平台运营.
+ * review_tag; base: the rating form needs them), the console's review status (review_hidden) and the
+ * console page 评价管理 under 平台运营.
  */
 import { REVIEW_TAG_DICT } from '../../../shared/api/review'
 import { PERMS } from '../../../shared/permissions'
@@ -18,17 +19,29 @@ export const REVIEW_TAGS: Array<[string, string]> = [
   ['SLOW_DELIVERY', '发货慢'],
 ]
 
+/** The console's status of a review ([value, label, listClass]). */
+export const REVIEW_HIDDEN: Array<[string, string, string]> = [
+  ['0', '正常', 'success'],
+  ['1', '已隐藏', 'danger'],
+]
+
 export async function seedReviewsBase(db: Db) {
   await db.transaction().execute(async (trx) => {
+    const entries = [
+      ...REVIEW_TAGS.map(([value, label]) => [REVIEW_TAG_DICT, value, label, ''] as const),
+      ...REVIEW_HIDDEN.map(
+        ([value, label, listClass]) => ['review_hidden', value, label, listClass] as const,
+      ),
+    ]
     await trx
       .insertInto('dict_data')
       .values(
-        REVIEW_TAGS.map(([value, label], i) => ({
-          dict_type: REVIEW_TAG_DICT,
+        entries.map(([dictType, value, label, listClass], i) => ({
+          dict_type: dictType,
           dict_label: label,
           dict_value: value,
           dict_sort: i + 1,
-          list_class: '',
+          list_class: listClass,
           css_class: '',
           is_default: 'N',
           status: '0',

@@ -16,7 +16,11 @@ export function reviewRepo(db: Db) {
 
   return {
     async insert(row: Insertable<OrderReviewsTable>) {
-      const { id } = await db.insertInto('order_reviews').values(row).returning('id').executeTakeFirstOrThrow()
+      const { id } = await db
+        .insertInto('order_reviews')
+        .values(row)
+        .returning('id')
+        .executeTakeFirstOrThrow()
       return Number(id)
     },
     find: (id: number) => rows().where('order_reviews.id', '=', id).executeTakeFirst(),
@@ -25,7 +29,9 @@ export function reviewRepo(db: Db) {
     ofOrders: (orderNos: string[], userId: number) =>
       rows()
         .where('order_reviews.order_no', 'in', orderNos)
-        .where((eb) => eb.or([eb('order_reviews.buyer_id', '=', userId), eb('order_reviews.seller_id', '=', userId)]))
+        .where((eb) =>
+          eb.or([eb('order_reviews.buyer_id', '=', userId), eb('order_reviews.seller_id', '=', userId)]),
+        )
         .execute(),
     pageOf(side: 'buyer' | 'seller', userId: number, page: PageQuery) {
       const col = side === 'buyer' ? 'order_reviews.buyer_id' : 'order_reviews.seller_id'
@@ -33,9 +39,7 @@ export function reviewRepo(db: Db) {
     },
     /** a shop's reviews not hidden, newest first */
     pageVisible(sellerId: number, q: PageQuery & { stars?: number }) {
-      let query = rows()
-        .where('order_reviews.seller_id', '=', sellerId)
-        .where('order_reviews.hidden', '=', 0)
+      let query = rows().where('order_reviews.seller_id', '=', sellerId).where('order_reviews.hidden', '=', 0)
       if (q.stars) query = query.where('order_reviews.stars', '=', q.stars)
       return fetchPage(query.orderBy('order_reviews.id', 'desc'), q)
     },

@@ -8,7 +8,7 @@ import { DEMO, call, tokenOf, type Json, type TestApp } from '../../test-utils'
 import { gameNamed, kingAccount, newUser, publish, type NewUser } from '../goods/test-helpers'
 import { confirmOrder, deliverOrder, funded, paidOrder, startClockedApp } from '../trade/test-helpers'
 
-let clock = Date.now()
+const clock = Date.now()
 const now = () => clock
 const DAY = 24 * 3600_000
 let t: TestApp
@@ -28,7 +28,11 @@ const get = (url: string, token?: string): Promise<Json> => call(t.app, 'GET', u
 
 async function completedOrder(price: number): Promise<string> {
   const king = await gameNamed(t.app, '王者荣耀')
-  const goodsId = await publish(t.app, seller.token, kingAccount(king, { price, title: `评价测试号 ${price}` }))
+  const goodsId = await publish(
+    t.app,
+    seller.token,
+    kingAccount(king, { price, title: `评价测试号 ${price}` }),
+  )
   const orderNo = await paidOrder(t.app, buyer.token, goodsId)
   await deliverOrder(t.app, seller.token, orderNo)
   expect((await confirmOrder(t.app, buyer.token, orderNo)).code).toBe(200)
@@ -43,7 +47,11 @@ beforeAll(async () => {
   completedNo = await completedOrder(10_000)
   lateNo = await completedOrder(10_100)
   const king = await gameNamed(t.app, '王者荣耀')
-  paidNo = await paidOrder(t.app, buyer.token, await publish(t.app, seller.token, kingAccount(king, { price: 9_900 })))
+  paidNo = await paidOrder(
+    t.app,
+    buyer.token,
+    await publish(t.app, seller.token, kingAccount(king, { price: 9_900 })),
+  )
   ;[admin, operator, kefu] = await Promise.all([
     tokenOf(t.app, ...DEMO.admin),
     tokenOf(t.app, ...DEMO.operator),
@@ -54,9 +62,17 @@ afterAll(() => t?.close())
 
 describe('rating', () => {
   it('lets only the buyer of a completed order rate it, once, with valid tags and no contact details', async () => {
-    const body = { orderNo: completedNo, stars: 5, tags: ['AS_DESCRIBED', 'FAST_DELIVERY'], text: '<b>很好</b>，秒发' }
+    const body = {
+      orderNo: completedNo,
+      stars: 5,
+      tags: ['AS_DESCRIBED', 'FAST_DELIVERY'],
+      text: '<b>很好</b>，秒发',
+    }
     expect((await post('/api/review/rate', undefined, body)).code).toBe(401)
-    expect(await post('/api/review/rate', seller.token, body)).toEqual({ code: 403, msg: '只有买家可以评价订单' })
+    expect(await post('/api/review/rate', seller.token, body)).toEqual({
+      code: 403,
+      msg: '只有买家可以评价订单',
+    })
     expect((await post('/api/review/rate', stranger.token, body)).code).toBe(404)
     expect(await post('/api/review/rate', buyer.token, { ...body, orderNo: paidNo })).toEqual({
       code: 400,
@@ -77,7 +93,13 @@ describe('rating', () => {
     const ok = await post('/api/review/rate', buyer.token, body)
     expect(ok).toMatchObject({
       code: 200,
-      data: { orderNo: completedNo, stars: 5, tags: ['描述相符', '发货迅速'], text: '很好，秒发', reply: null },
+      data: {
+        orderNo: completedNo,
+        stars: 5,
+        tags: ['描述相符', '发货迅速'],
+        text: '很好，秒发',
+        reply: null,
+      },
     })
     expect(await post('/api/review/rate', buyer.token, { ...body, stars: 1 })).toEqual({
       code: 400,
@@ -130,11 +152,19 @@ describe('reply, report and the public views', () => {
   it('takes one report per user, never the author’s', async () => {
     const [review] = (await get(`/api/review/ofOrders?orderNos=${completedNo}`, buyer.token)).data
     const body = { reviewId: review.reviewId, reason: '内容不实' }
-    expect(await post('/api/review/report', buyer.token, body)).toEqual({ code: 400, msg: '不能举报自己的评价' })
+    expect(await post('/api/review/report', buyer.token, body)).toEqual({
+      code: 400,
+      msg: '不能举报自己的评价',
+    })
     expect((await post('/api/review/report', undefined, body)).code).toBe(401)
     expect((await post('/api/review/report', stranger.token, body)).code).toBe(200)
-    expect(await post('/api/review/report', stranger.token, body)).toEqual({ code: 400, msg: '您已举报过该评价' })
-    expect((await post('/api/review/report', stranger.token, { reviewId: 2_000_000, reason: 'x' })).code).toBe(404)
+    expect(await post('/api/review/report', stranger.token, body)).toEqual({
+      code: 400,
+      msg: '您已举报过该评价',
+    })
+    expect(
+      (await post('/api/review/report', stranger.token, { reviewId: 2_000_000, reason: 'x' })).code,
+    ).toBe(404)
   })
 
   it('shows the shop its reviews (buyer masked) and the seller credit, publicly', async () => {
@@ -180,7 +210,10 @@ describe('staff', () => {
     expect(await post('/api/review/staff/hide', operator, hide)).toEqual({ code: 400, msg: '该评价已隐藏' })
 
     expect((await get(`/api/review/shop/${seller.userId}`)).total).toBe(1)
-    expect((await get(`/api/review/credit/${seller.userId}`)).data).toMatchObject({ rating: 3, reviewCount: 1 })
+    expect((await get(`/api/review/credit/${seller.userId}`)).data).toMatchObject({
+      rating: 3,
+      reviewCount: 1,
+    })
     expect((await get(`/api/review/staff/list?hidden=true&sellerId=${seller.userId}`, admin)).total).toBe(1)
     // the parties still see it, marked hidden; a new report is refused
     const [mine] = (await get(`/api/review/ofOrders?orderNos=${completedNo}`, buyer.token)).data

@@ -16,7 +16,9 @@ export const reviewRoutes: FastifyPluginAsync<{ reviews: ReviewService; now: () 
     { message: '评价成功', onRequest: rateLimit({ max: 20, windowMs: 60_000, now }) },
     (r) => reviews.rate(uid(r), r.body),
   )
-  route(app, REVIEW.reply, { message: '回复成功' }, (r) => reviews.reply(uid(r), r.body.reviewId, r.body.content))
+  route(app, REVIEW.reply, { message: '回复成功' }, (r) =>
+    reviews.reply(uid(r), r.body.reviewId, r.body.content),
+  )
   route(
     app,
     REVIEW.report,

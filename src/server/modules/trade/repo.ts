@@ -223,7 +223,9 @@ export function tradeRepo(db: Db) {
       const r = await db
         .selectFrom('orders')
         .select([
-          sql<number | string>`count(case when status in ('COMPLETED', 'SETTLED') then 1 end)`.as('completed'),
+          sql<number | string>`count(case when status in ('COMPLETED', 'SETTLED') then 1 end)`.as(
+            'completed',
+          ),
           sql<number | string>`count(case when paid_at is not null then 1 end)`.as('paid'),
           sql<number | string>`count(case when disputed_from is not null then 1 end)`.as('disputed'),
         ])

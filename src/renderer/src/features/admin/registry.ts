@@ -20,6 +20,7 @@ export const CONSOLE_PAGES: Record<string, ConsolePage> = {
   FeedbackHandling: lazy(() => import('./pages/FeedbackHandling')),
   CsContacts: lazy(() => import('./pages/CsContacts')),
   AiWorks: lazy(() => import('./pages/AiWorks')),
+  ReviewManage: lazy(() => import('./pages/ReviewManage')),
 }
 
 export function consolePage(component: string | undefined): ConsolePage | undefined {

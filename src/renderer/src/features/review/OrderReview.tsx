@@ -25,7 +25,6 @@ export function rateable(order: Order, now = Date.now()): boolean {
   )
 }
 
-
 interface RateValues {
   stars: number
   tags?: string[]
@@ -50,7 +49,9 @@ function RateModal({ order, onClose }: { order: Order; onClose: () => void }) {
       <p>
         {order.goodsTitle}（订单号 {order.orderNo}）
       </p>
-      {rate.error ? <Alert type="error" showIcon title={apiErrorText(rate.error)} style={{ marginBottom: 12 }} /> : null}
+      {rate.error ? (
+        <Alert type="error" showIcon title={apiErrorText(rate.error)} style={{ marginBottom: 12 }} />
+      ) : null}
       <Form<RateValues>
         form={form}
         layout="vertical"
@@ -71,10 +72,17 @@ function RateModal({ order, onClose }: { order: Order; onClose: () => void }) {
           <Rate aria-label="评分" />
         </Form.Item>
         <Form.Item name="tags" label="评价标签">
-          <Checkbox.Group options={(tags.data ?? []).map((d) => ({ value: d.dictValue, label: d.dictLabel }))} />
+          <Checkbox.Group
+            options={(tags.data ?? []).map((d) => ({ value: d.dictValue, label: d.dictLabel }))}
+          />
         </Form.Item>
         <Form.Item name="text" label="评价内容（选填，不能包含联系方式）">
-          <Input.TextArea rows={4} maxLength={REVIEW_LIMITS.text} showCount placeholder="说说这次交易的感受" />
+          <Input.TextArea
+            rows={4}
+            maxLength={REVIEW_LIMITS.text}
+            showCount
+            placeholder="说说这次交易的感受"
+          />
         </Form.Item>
       </Form>
     </Modal>
@@ -99,7 +107,9 @@ function ReplyModal({ review, onClose }: { review: Review; onClose: () => void }
         {starsText(review.stars)} {review.tags.join('、')}
       </p>
       {review.text ? <p style={{ whiteSpace: 'pre-wrap' }}>{review.text}</p> : null}
-      {reply.error ? <Alert type="error" showIcon title={apiErrorText(reply.error)} style={{ marginBottom: 12 }} /> : null}
+      {reply.error ? (
+        <Alert type="error" showIcon title={apiErrorText(reply.error)} style={{ marginBottom: 12 }} />
+      ) : null}
       <Form
         form={form}
         layout="vertical"

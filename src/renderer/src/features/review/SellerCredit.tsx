@@ -7,7 +7,8 @@ import type { SellerCredit } from '@shared/api/review'
 import { sellerCreditQuery } from '@renderer/api/review'
 import './review.css'
 
-export const ratingText = (c: Pick<SellerCredit, 'rating'>) => (c.rating === null ? '暂无' : c.rating.toFixed(1))
+export const ratingText = (c: Pick<SellerCredit, 'rating'>) =>
+  c.rating === null ? '暂无' : c.rating.toFixed(1)
 export const disputeRateText = (c: Pick<SellerCredit, 'disputeRate'>) =>
   `${Number((c.disputeRate * 100).toFixed(2))}%`
 

@@ -89,9 +89,7 @@ export function OrderList({ side }: { side: 'buyer' | 'seller' }) {
     }),
   )
   // the reviews of the completed orders on this page, in one call
-  const reviewed = (list.data?.rows ?? [])
-    .filter((o) => o.completedAt !== null)
-    .map((o) => o.orderNo)
+  const reviewed = (list.data?.rows ?? []).filter((o) => o.completedAt !== null).map((o) => o.orderNo)
   const reviews = useQuery(orderReviewsQuery(reviewed))
   const reviewOf = (orderNo: string) => reviews.data?.find((r) => r.orderNo === orderNo)
   const go = (next: { status?: OrderStatus; keyword?: string; page?: number; limit?: number }) => {
