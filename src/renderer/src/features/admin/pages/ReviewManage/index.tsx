@@ -93,7 +93,9 @@ export default function ReviewManagePage() {
               <div style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
                 {r.tags.length ? <div>{r.tags.join('、')}</div> : null}
                 {r.text || '-'}
-                {r.reply ? <div style={{ color: 'var(--ant-color-success)' }}>卖家回复：{r.reply}</div> : null}
+                {r.reply ? (
+                  <div style={{ color: 'var(--ant-color-success)' }}>卖家回复：{r.reply}</div>
+                ) : null}
               </div>
             ),
           },
