@@ -195,6 +195,15 @@ describe('staff', () => {
     expect((await get('/api/review/staff/list', kefu)).code).toBe(403)
     expect((await get('/api/review/staff/list', buyer.token)).code).toBe(403)
     expect((await get('/api/review/staff/list')).code).toBe(401)
+    // refusals are written to the operation log with the permission asked for
+    const denied = await t.app.db
+      .selectFrom('op_logs')
+      .select(['detail'])
+      .where('status', '=', 'DENIED')
+      .where('user_name', '=', 'kefu')
+      .where('target', '=', 'GET /api/review/staff/list')
+      .execute()
+    expect(denied).toEqual([{ detail: 'trade:review:list' }])
   })
 
   it('hides and shows a review with a reason, logged in op_logs; hidden reviews leave the shop and credit', async () => {
