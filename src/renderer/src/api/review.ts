@@ -30,6 +30,11 @@ export const shopReviewsQuery = (shopId: number, query: ShopReviewQuery) =>
     placeholderData: keepPreviousData,
   })
 
+/** The shop page shows 10 reviews a page; its first page is prefetched for server rendering (ssr/head.ts). */
+export const SHOP_REVIEW_PAGE_SIZE = 10
+export const shopReviewsFirstPage = (shopId: number) =>
+  shopReviewsQuery(shopId, { pageNum: 1, pageSize: SHOP_REVIEW_PAGE_SIZE })
+
 /** The reviews of the listed orders (the caller's, as buyer or seller). */
 export const orderReviewsQuery = (orderNos: string[]) =>
   queryOptions({

@@ -6,7 +6,7 @@ import { lazy, Suspense, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Empty, Skeleton } from 'antd'
 import type { Review } from '@shared/api/review'
-import { shopReviewsQuery } from '@renderer/api/review'
+import { SHOP_REVIEW_PAGE_SIZE, shopReviewsQuery } from '@renderer/api/review'
 import { useRequireLogin } from '@renderer/components/use-require-login'
 import { Pagination } from '@renderer/components/Pagination'
 import { formatTradeTime } from '@renderer/utils/time'
@@ -14,7 +14,7 @@ import { starsText } from './stars'
 import './review.css'
 
 const ReportModal = lazy(() => import('./ReportModal'))
-const PAGE_SIZE = 10
+const PAGE_SIZE = SHOP_REVIEW_PAGE_SIZE
 
 function ReviewItem({ review, onReport }: { review: Review; onReport: () => void }) {
   return (
