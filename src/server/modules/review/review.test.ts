@@ -183,6 +183,16 @@ describe('reply, report and the public views', () => {
       level: 1,
       levelName: '新手卖家',
     })
+    // a dispute on the paid order: 1 of 3 paid orders went to arbitration
+    const opened = await post('/api/trade/order/dispute', buyer.token, {
+      orderNo: paidNo,
+      reason: '迟迟不发货',
+    })
+    expect(opened.code).toBe(200)
+    expect((await get(`/api/review/credit/${seller.userId}`)).data).toMatchObject({
+      completedCount: 2,
+      disputeRate: 0.3333,
+    })
   })
 })
 
