@@ -49,6 +49,8 @@ import { feedbackRoutes } from './modules/feedback/routes'
 import { feedbackService } from './modules/feedback/service'
 import { loveRoutes } from './modules/love/routes'
 import { loveService } from './modules/love/service'
+import { reviewRoutes } from './modules/review/routes'
+import { reviewService } from './modules/review/service'
 import { createEventBus } from './modules/events/bus'
 import { eventRoutes } from './modules/events/routes'
 import { registerAuth } from './plugins/auth'
@@ -390,6 +392,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
             warrantView: warrant.staffOrderView,
             now,
           }),
+        })
+        // reviews and seller credit: orders and their counts through the trade service
+        await api.register(reviewRoutes, {
+          reviews: reviewService({ db, trade, system, messages, onChange: catalogue.goods.invalidate, now }),
+          now,
         })
         // AI drawing: provider, job worker (started after the routes, stopped before the database closes)
         const aiConfig = {

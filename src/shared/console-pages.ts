@@ -23,6 +23,7 @@ export const CONSOLE_PAGE_COMPONENTS = [
   'CsContacts',
   'AiWorks',
   'LoveManage',
+  'ReviewManage',
   'OpLog',
   'LoginLog',
 ] as const

@@ -63,6 +63,9 @@ export const PERMISSION_LABELS: Record<Permission, string> = {
   [PERMS.loveList]: '公会助力：查看',
   [PERMS.loveEdit]: '公会助力：编辑活动与公会',
   [PERMS.loveVoid]: '公会助力：作废助力',
+
+  [PERMS.reviewList]: '评价管理：查看',
+  [PERMS.reviewHide]: '评价管理：隐藏与恢复',
 }
 
 /** The first part of a permission string → the module's name (the role editor's tree groups). */

@@ -63,6 +63,8 @@ export const PERMS = {
   loveList: 'platform:love:list',
   loveEdit: 'platform:love:edit',
   loveVoid: 'platform:love:void',
+  reviewList: 'trade:review:list',
+  reviewHide: 'trade:review:hide',
 } as const
 
 export type Permission = (typeof PERMS)[keyof typeof PERMS]

@@ -28,6 +28,7 @@ import type { AccountTables } from '../modules/account/tables'
 import type { OplogTables } from '../modules/oplog/tables'
 import type { FeedbackTables } from '../modules/feedback/tables'
 import type { LoveTables } from '../modules/love/tables'
+import type { ReviewTables } from '../modules/review/tables'
 
 export interface Database
   extends
@@ -54,4 +55,5 @@ export interface Database
     AccountTables,
     OplogTables,
     FeedbackTables,
-    LoveTables {}
+    LoveTables,
+    ReviewTables {}

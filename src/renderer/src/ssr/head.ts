@@ -24,6 +24,7 @@ import { noticeListQuery, noticeQuery } from '@renderer/api/notice'
 import { followedIdsQuery } from '@renderer/api/follow'
 import { loveBoardQuery } from '@renderer/api/love'
 import type { LoveBoard } from '@shared/api/love'
+import { sellerCreditQuery, shopReviewsFirstPage } from '@renderer/api/review'
 import { gameSeo, pageTitle } from '@renderer/app/seo'
 import { idFromHtmlSegment, type PageKey } from '@renderer/app/route-table'
 import { parseListQuery, toListSearch, toSearchQuery } from '@renderer/features/goods/list-query'
@@ -191,7 +192,12 @@ export const SSR_PAGES: Partial<Record<PageKey, SsrPage>> = {
       if (goodsId === null) return false
       const found = await exists(() => queryClient.fetchQuery(goodsDetailQuery(goodsId)))
       const detail = queryClient.getQueryData<GoodsDetail>(goodsDetailQuery(goodsId).queryKey)
-      if (detail) await queryClient.prefetchQuery(gameConfigQuery(detail.gameId))
+      // the seller card's rating and credit level (features/review/SellerCredit.tsx) in the same round
+      if (detail)
+        await Promise.all([
+          queryClient.prefetchQuery(gameConfigQuery(detail.gameId)),
+          queryClient.prefetchQuery(sellerCreditQuery(detail.seller?.shopId ?? detail.sellerId)),
+        ])
       return found
     },
     head(queryClient, url, origin) {
@@ -243,7 +249,13 @@ export const SSR_PAGES: Partial<Record<PageKey, SsrPage>> = {
     async load(queryClient, url) {
       const shopId = idFromHtmlSegment(url.pathname.split('/').pop())
       if (shopId === null) return false
-      return exists(() => queryClient.fetchQuery(shopQuery(shopId)))
+      // the seller's credit and first page of reviews (features/review/) alongside the profile
+      const [found] = await Promise.all([
+        exists(() => queryClient.fetchQuery(shopQuery(shopId))),
+        queryClient.prefetchQuery(sellerCreditQuery(shopId)),
+        queryClient.prefetchQuery(shopReviewsFirstPage(shopId)),
+      ])
+      return found
     },
     head(queryClient, url, origin) {
       const shopId = idFromHtmlSegment(url.pathname.split('/').pop()) ?? 0

@@ -24,6 +24,7 @@ import platform from './0100_platform'
 import consoleSys from './0110_console_sys'
 import contentConsole from './0120_content_console'
 import love from './0150_love'
+import reviews from './0160_reviews'
 
 export function migrationsFor(dialect: DbDialect): Record<string, Migration> {
   return {
@@ -50,5 +51,6 @@ export function migrationsFor(dialect: DbDialect): Record<string, Migration> {
     '0110_console_sys': consoleSys(dialect),
     '0120_content_console': contentConsole(dialect),
     '0150_love': love(dialect),
+    '0160_reviews': reviews(dialect),
   }
 }

@@ -17,6 +17,7 @@ import { seedIdentity } from './identity'
 import { seedConsole, seedConsoleDemo } from './console'
 import { seedPlatformBase, seedPlatformDemo } from './platform'
 import { seedLoveBase, seedLoveDemo } from './love'
+import { seedReviewsBase } from './reviews'
 
 const DAY = 24 * 60 * 60 * 1000
 
@@ -173,6 +174,7 @@ export async function seedBase(db: Db, now: number) {
   await seedConsole(db)
   await seedPlatformBase(db)
   await seedLoveBase(db)
+  await seedReviewsBase(db)
 }
 
 /**

@@ -55,6 +55,7 @@ describe('system: routers, dictionaries, parameters', () => {
       '客服账号:CsContacts',
       'AI 作品管理:AiWorks',
       '公会助力:LoveManage',
+      '评价管理:ReviewManage',
     ]
     expect(await pagesOf(DEMO.admin)).toEqual(all)
     expect(await pagesOf(DEMO.operator)).toEqual(all)

@@ -214,6 +214,26 @@ export function tradeRepo(db: Db) {
         .execute()
     },
 
+    /**
+     * A seller's order counts for the credit (docs/trading-rules.md, "Seller credit"): completed
+     * (COMPLETED or SETTLED), paid at some point, and ever taken to arbitration (disputed_from stays
+     * set after the ruling).
+     */
+    async sellerStats(sellerId: number) {
+      const r = await db
+        .selectFrom('orders')
+        .select([
+          sql<number | string>`count(case when status in ('COMPLETED', 'SETTLED') then 1 end)`.as(
+            'completed',
+          ),
+          sql<number | string>`count(case when paid_at is not null then 1 end)`.as('paid'),
+          sql<number | string>`count(case when disputed_from is not null then 1 end)`.as('disputed'),
+        ])
+        .where('seller_id', '=', sellerId)
+        .executeTakeFirstOrThrow()
+      return { completed: Number(r.completed), paid: Number(r.paid), disputed: Number(r.disputed) }
+    },
+
     /** Order numbers whose time rule is due (the sweeper applies them one by one). */
     async dueOrders(at: number, rules: { payMs: number; confirmMs: number; dayMs: number }) {
       return db

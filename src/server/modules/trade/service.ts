@@ -37,6 +37,8 @@ export function tradeService(deps: TradeDeps) {
     roleRemove: roles.roleRemove,
     ...priceRecords(core, timers),
     ...soldOrdersExport(core, orders),
+    /** completed, paid and disputed order counts of a seller (the review module's credit) */
+    sellerStats: (sellerId: number) => core.repo.sellerStats(sellerId),
   }
 }
 

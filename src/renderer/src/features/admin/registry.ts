@@ -31,6 +31,7 @@ export const CONSOLE_PAGES: Partial<Record<ConsolePageComponent, ConsolePage>> =
   GameManage: lazy(() => import('./pages/GameManage')),
   NoticeManage: lazy(() => import('./pages/NoticeManage')),
   LoveManage: lazy(() => import('./pages/LoveManage')),
+  ReviewManage: lazy(() => import('./pages/ReviewManage')),
 }
 
 export function consolePage(component: string | undefined): ConsolePage | undefined {

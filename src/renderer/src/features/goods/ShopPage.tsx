@@ -1,6 +1,7 @@
 /**
  * /shop/{shopId}.html: the seller's profile and stats (on sale, sold, since), the games the shop
  * sells in, and its listings (search with sellerId) with paging. Game and page live in the URL.
+ * Below them the seller's credit (rating, completed orders, dispute rate, level) and its reviews.
  */
 import { Link, useParams, useSearchParams } from 'react-router-dom'
 import { useQuery } from '@tanstack/react-query'
@@ -16,6 +17,8 @@ import { LoadErrorAlert } from '@renderer/components/LoadErrorAlert'
 import { Pagination } from '@renderer/components/Pagination'
 import { apiErrorText } from '@renderer/utils/api-error'
 import { parseTime } from '@renderer/utils/time'
+import { ShopCreditStats } from '@renderer/features/review/SellerCredit'
+import { ShopReviews } from '@renderer/features/review/ShopReviews'
 import './filter-chips.css'
 import './shop.css'
 
@@ -124,6 +127,7 @@ export default function ShopPage() {
               <strong>{parseTime(profile.since, 'YYYY-MM')}</strong>
               <span>入驻时间</span>
             </div>
+            <ShopCreditStats shopId={profile.shopId} />
           </dl>
         </section>
       )}
@@ -187,6 +191,7 @@ export default function ShopPage() {
           onChange={(nextPage, nextLimit) => go({ gameId, page: nextPage, limit: nextLimit })}
         />
       </section>
+      <ShopReviews shopId={shopId} />
     </div>
   )
 }

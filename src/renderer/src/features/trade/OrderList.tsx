@@ -11,6 +11,9 @@ import { PAGINATION } from '@shared/constants'
 import { ORDER_STATUS_LABELS, type Order, type OrderStatus } from '@shared/api/trade'
 import { goodsDetailPath, imageSrc } from '@renderer/api/goods'
 import { orderListQuery } from '@renderer/api/trade'
+import { orderReviewsQuery } from '@renderer/api/review'
+import type { Review } from '@shared/api/review'
+import { OrderReview } from '@renderer/features/review/OrderReview'
 import { OrderStatusTag } from '@renderer/components/OrderStatusTag'
 import { Pagination } from '@renderer/components/Pagination'
 import { LoadErrorAlert } from '@renderer/components/LoadErrorAlert'
@@ -35,7 +38,7 @@ function isStatus(value: string | null): value is OrderStatus {
   return value !== null && Object.hasOwn(ORDER_STATUS_LABELS, value)
 }
 
-function OrderCard({ order }: { order: Order }) {
+function OrderCard({ order, review }: { order: Order; review: Review | undefined }) {
   const other = order.myRole === 'seller' ? `买家 ${order.buyerName}` : `卖家 ${order.sellerName}`
   return (
     <article className="order-card" aria-label={`订单 ${order.orderNo}`}>
@@ -61,7 +64,10 @@ function OrderCard({ order }: { order: Order }) {
         <div>
           <OrderStatusTag status={order.status} />
         </div>
-        <OrderActions order={order} />
+        <div>
+          <OrderActions order={order} />
+          <OrderReview order={order} review={review} />
+        </div>
       </div>
     </article>
   )
@@ -82,6 +88,10 @@ export function OrderList({ side }: { side: 'buyer' | 'seller' }) {
       ...(keyword ? { keyword } : {}),
     }),
   )
+  // the reviews of the completed orders on this page, in one call
+  const reviewed = (list.data?.rows ?? []).filter((o) => o.completedAt !== null).map((o) => o.orderNo)
+  const reviews = useQuery(orderReviewsQuery(reviewed))
+  const reviewOf = (orderNo: string) => reviews.data?.find((r) => r.orderNo === orderNo)
   const go = (next: { status?: OrderStatus; keyword?: string; page?: number; limit?: number }) => {
     const search = new URLSearchParams()
     if (next.status) search.set('status', next.status)
@@ -123,7 +133,7 @@ export function OrderList({ side }: { side: 'buyer' | 'seller' }) {
       ) : (
         <div aria-busy={list.isPlaceholderData}>
           {list.data.rows.map((order) => (
-            <OrderCard key={order.orderNo} order={order} />
+            <OrderCard key={order.orderNo} order={order} review={reviewOf(order.orderNo)} />
           ))}
         </div>
       )}

@@ -1,10 +1,14 @@
-/** The seller's card on the detail page: shop name, since when, on sale and sold, a link to the shop. */
+/**
+ * The seller's card on the detail page: shop name, since when, rating and credit level, on sale and
+ * sold, a link to the shop.
+ */
 import { Link } from 'react-router-dom'
 import { Avatar, Button } from 'antd'
 import { ShopOutlined, UserOutlined } from '@ant-design/icons'
 import type { GoodsDetail } from '@shared/api/goods'
 import { imageSrc, shopPath } from '@renderer/api/goods'
 import { parseTime } from '@renderer/utils/time'
+import { SellerCreditLine } from '@renderer/features/review/SellerCredit'
 
 export function SellerCard({ detail }: { detail: GoodsDetail }) {
   const seller = detail.seller
@@ -26,6 +30,7 @@ export function SellerCard({ detail }: { detail: GoodsDetail }) {
           ) : null}
         </div>
       </div>
+      <SellerCreditLine sellerId={shopId} />
       {seller ? (
         <div className="seller-card__stats">
           <div>

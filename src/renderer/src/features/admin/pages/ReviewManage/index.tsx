@@ -1,0 +1,153 @@
+/**
+ * Console 评价管理: every review (filters: reported only, hidden, stars, seller), its reports count,
+ * hide and unhide with a reason (docs/trading-rules.md, "Reviews"; op_logs row per change).
+ * Permissions trade:review:list and trade:review:hide.
+ */
+import { useState } from 'react'
+import { useQuery } from '@tanstack/react-query'
+import { Button, Checkbox, Form, InputNumber, Select, Space, Table, Tooltip } from 'antd'
+import type { ReviewListQuery, StaffReview } from '@shared/api/review'
+import { PERMS } from '@shared/permissions'
+import { staffReviewsQuery, useHideReview } from '@renderer/api/console-review'
+import { HasPermi } from '@renderer/components/HasPermi'
+import { LoadErrorAlert } from '@renderer/components/LoadErrorAlert'
+import { starsText } from '@renderer/features/review/stars'
+import { dictOptions, DictTag, useDict } from '../../parts/dict'
+import { ReasonModal } from '../../parts/ReasonModal'
+import { dateTime, FIRST_PAGE, pagination } from '../../parts/table'
+
+const REVIEW_HIDDEN_DICT = 'review_hidden'
+
+interface Filters {
+  reported?: boolean
+  hidden?: '0' | '1'
+  stars?: number
+  sellerId?: number
+}
+
+export default function ReviewManagePage() {
+  const [query, setQuery] = useState<ReviewListQuery>(FIRST_PAGE)
+  const [acting, setActing] = useState<StaffReview | null>(null)
+  const list = useQuery(staffReviewsQuery(query))
+  const hiddenDict = useDict(REVIEW_HIDDEN_DICT)
+  const hide = useHideReview()
+
+  return (
+    <>
+      <Form<Filters>
+        layout="inline"
+        className="console-filters"
+        onFinish={(v) =>
+          setQuery({
+            ...FIRST_PAGE,
+            pageSize: query.pageSize,
+            ...(v.reported ? { reported: true } : {}),
+            ...(v.hidden ? { hidden: v.hidden === '1' } : {}),
+            ...(v.stars ? { stars: v.stars } : {}),
+            ...(v.sellerId ? { sellerId: v.sellerId } : {}),
+          })
+        }
+      >
+        <Form.Item name="reported" valuePropName="checked">
+          <Checkbox>只看被举报</Checkbox>
+        </Form.Item>
+        <Form.Item name="hidden" label="状态">
+          <Select allowClear style={{ width: 110 }} options={dictOptions(hiddenDict)} />
+        </Form.Item>
+        <Form.Item name="stars" label="评分">
+          <Select
+            allowClear
+            style={{ width: 100 }}
+            options={[1, 2, 3, 4, 5].map((n) => ({ value: n, label: `${n} 星` }))}
+          />
+        </Form.Item>
+        <Form.Item name="sellerId" label="卖家编号">
+          <InputNumber min={1} max={2_147_483_647} precision={0} style={{ width: 130 }} />
+        </Form.Item>
+        <Button type="primary" htmlType="submit">
+          搜索
+        </Button>
+      </Form>
+      {list.isError ? <LoadErrorAlert title="评价加载失败" onRetry={() => void list.refetch()} /> : null}
+      <Table<StaffReview>
+        rowKey="reviewId"
+        size="middle"
+        loading={list.isFetching}
+        dataSource={list.data?.rows}
+        pagination={pagination(query, list.data?.total, (pageNum, pageSize) =>
+          setQuery({ ...query, pageNum, pageSize }),
+        )}
+        columns={[
+          { title: '编号', dataIndex: 'reviewId', width: 70 },
+          { title: '订单号', dataIndex: 'orderNo', width: 150 },
+          {
+            title: '评分',
+            dataIndex: 'stars',
+            width: 100,
+            render: (v: number) => <span style={{ color: '#c2410c' }}>{starsText(v)}</span>,
+          },
+          {
+            title: '评价',
+            key: 'text',
+            render: (_, r) => (
+              <div style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+                {r.tags.length ? <div>{r.tags.join('、')}</div> : null}
+                {r.text || '-'}
+                {r.reply ? (
+                  <div style={{ color: 'var(--ant-color-success)' }}>卖家回复：{r.reply}</div>
+                ) : null}
+              </div>
+            ),
+          },
+          { title: '买家', dataIndex: 'buyerName', width: 110 },
+          {
+            title: '卖家',
+            key: 'seller',
+            width: 120,
+            render: (_, r) => `${r.sellerName}（${r.sellerId}）`,
+          },
+          { title: '举报', dataIndex: 'reportCount', width: 70 },
+          {
+            title: '状态',
+            key: 'hidden',
+            width: 90,
+            render: (_, r) => (
+              <Tooltip title={r.hiddenReason ?? undefined}>
+                <span>
+                  <DictTag dictType={REVIEW_HIDDEN_DICT} value={r.hidden ? '1' : '0'} />
+                </span>
+              </Tooltip>
+            ),
+          },
+          { title: '评价时间', dataIndex: 'createdAt', width: 160, render: dateTime },
+          {
+            title: '操作',
+            key: 'op',
+            width: 90,
+            render: (_, r) => (
+              <HasPermi permissions={[PERMS.reviewHide]}>
+                <Space size="small">
+                  <a onClick={() => setActing(r)}>{r.hidden ? '恢复显示' : '隐藏'}</a>
+                </Space>
+              </HasPermi>
+            ),
+          },
+        ]}
+      />
+      <ReasonModal
+        open={acting !== null}
+        title={acting?.hidden ? `恢复显示评价 ${acting.reviewId}` : `隐藏评价 ${acting?.reviewId ?? ''}`}
+        label={acting?.hidden ? '恢复原因' : '隐藏原因'}
+        loading={hide.isPending}
+        onCancel={() => setActing(null)}
+        onOk={(reason) =>
+          acting &&
+          hide.mutate(
+            { reviewId: acting.reviewId, hidden: !acting.hidden, reason },
+            { onSuccess: () => setActing(null) },
+          )
+        }
+      />
+    </>
+  )
+}
