@@ -10,6 +10,7 @@ import fastifyCors from '@fastify/cors'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { API_BASE, DESKTOP_APP_ORIGIN } from '../shared/constants'
 import { ACCOUNT } from '../shared/api/account'
+import { ORDER } from '../shared/api/trade'
 import { EVENTS } from '../shared/api/events'
 import { invalidation, memoryState, type Invalidation, type SharedState } from './cluster/state'
 import { redisState } from './cluster/redis'
@@ -249,10 +250,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     })
     registerHealth(app, { db, shared })
     // a user whose password staff reset may only change it (and keep the live-event stream open)
-    registerAuth(app, auth, oplog.denied, [
-      `${API_BASE}${ACCOUNT.changePassword.path}`,
-      `${API_BASE}${EVENTS.streamTicket.path}`,
-    ])
+    registerAuth(
+      app,
+      auth,
+      oplog.denied,
+      [`${API_BASE}${ACCOUNT.changePassword.path}`, `${API_BASE}${EVENTS.streamTicket.path}`],
+      [`${API_BASE}${ORDER.credentials.path}`],
+    )
     await app.register(
       async (api) => {
         await api.register(authRoutes, { auth, cipher, now })

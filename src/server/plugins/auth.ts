@@ -64,11 +64,14 @@ export function registerAuth(
    * Routes (full paths) a user whose password staff reset may still change things with (the login
    * password change). Every other change (a non-GET call of a logged-in route) answers 403 until the
    * user has chosen a new password: whoever learnt the temporary password cannot act as the user.
-   * Reads stay open so the app can show the change-password page.
+   * Reads stay open so the app can show the change-password page — except `secretReads` (delivered
+   * account credentials), which answer 403 too.
    */
   passwordChangeRoutes: readonly string[] = [],
+  secretReads: readonly string[] = [],
 ) {
   const allowedWhileReset = new Set(passwordChangeRoutes)
+  const refusedWhileReset = new Set(secretReads)
   app.decorateRequest('session', null)
   app.decorate('requirePermission', async (request: FastifyRequest, permission: string) => {
     const { userId } = sessionOf(request)
@@ -96,7 +99,7 @@ export function registerAuth(
     request.session = await authenticator.authenticate(token)
     if (
       request.session.mustChangePassword &&
-      request.method !== 'GET' &&
+      (request.method !== 'GET' || refusedWhileReset.has(request.routeOptions.url ?? '')) &&
       !allowedWhileReset.has(request.routeOptions.url ?? '')
     )
       throw new ApiError(Code.FORBIDDEN, MUST_CHANGE_PASSWORD)

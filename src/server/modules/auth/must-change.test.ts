@@ -1,6 +1,7 @@
 /**
  * A login password staff reset (console 用户管理) must be changed: getInfo says so, every other change
- * answers 403 until the user has chosen a new password (reads stay open), and the change clears it.
+ * answers 403 until the user has chosen a new password (reads stay open, but not delivered account
+ * credentials), and the change clears it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MUST_CHANGE_PASSWORD } from '../../plugins/auth'
@@ -33,6 +34,11 @@ describe('a password staff reset', () => {
       code: 403,
       msg: MUST_CHANGE_PASSWORD,
     })
+    // nor are delivered account credentials shown
+    expect(await call(t.app, 'GET', '/api/trade/order/credentials/NO123', { token })).toEqual({
+      code: 403,
+      msg: MUST_CHANGE_PASSWORD,
+    })
 
     const change = await call(t.app, 'POST', '/api/user/loginPass', {
       token,
@@ -54,5 +60,7 @@ describe('a password staff reset', () => {
     expect((await call(t.app, 'POST', '/api/platform/feedback/add', { token, body: feedback })).code).toBe(
       200,
     )
+    // the credentials route answers as for anyone again (no such order of the user)
+    expect((await call(t.app, 'GET', '/api/trade/order/credentials/NO123', { token })).code).toBe(404)
   })
 })
