@@ -1,5 +1,6 @@
 /** API calls of the end-to-end tests: log in with the RSA-encrypted password, send a message, and set up trading (new users, money, listings, paid orders). */
 import forge from 'node-forge'
+import sharp from 'sharp'
 import { E2E_API_ORIGIN } from '../../playwright.config'
 
 export const DEMO_USERS = {
@@ -148,12 +149,12 @@ export interface Listing {
 
 /**
  * The cheapest on-sale 王者荣耀 account of the demo seller (its transfer form is Tencent's) priced
- * within [minFen, maxFen]. A listing a test has bought is sold, so the next test gets another one.
+ * within [minFen, maxFen]. A listing a test has bought is sold, so the next test gets another one;
+ * when the seed has none left in the range, the demo seller publishes a fresh one (so no test depends
+ * on which tests ran before it).
  */
 export async function cheapestAccount(minFen: number, maxFen: number): Promise<Listing> {
-  const games = (await api('/goods/game/getGames')).data as Array<{ gameId: number; nameCn: string }>
-  const king = games.find((g) => g.nameCn === '王者荣耀')
-  if (!king) throw new Error('the demo seed has no 王者荣耀')
+  const king = await kingGame()
   const res = await api(
     `/goods/search?gameId=${king.gameId}&goodsType=ACCOUNT&sort=price_asc&pageNum=1&pageSize=50`,
   )
@@ -166,11 +167,58 @@ export async function cheapestAccount(minFen: number, maxFen: number): Promise<L
       r.price >= minFen &&
       r.price <= maxFen,
   )
-  if (!row) throw new Error('no on-sale account listing of the demo seller in the price range')
-  return { goodsId: row.goodsId, title: row.title, price: row.price }
+  if (row) return { goodsId: row.goodsId, title: row.title, price: row.price }
+  return publishAccount(Math.max(minFen, Math.min(maxFen, 66_600)))
 }
 
-/** The user orders the listing and pays it from the balance (topped up first); answers the order number. */
+async function kingGame(): Promise<{ gameId: number }> {
+  const games = (await api('/goods/game/getGames')).data as Array<{ gameId: number; nameCn: string }>
+  const king = games.find((g) => g.nameCn === '王者荣耀')
+  if (!king) throw new Error('the demo seed has no 王者荣耀')
+  return king
+}
+
+let published = 0
+
+/** The demo seller publishes a 王者荣耀 account at `priceFen` (with a screenshot); it goes on sale. */
+export async function publishAccount(
+  priceFen: number,
+  title = `荣耀王者 端到端 ${Date.now()}-${++published}`,
+): Promise<Listing> {
+  const seller = await loginToken(DEMO_USERS.seller.username, DEMO_USERS.seller.password)
+  const king = await kingGame()
+  const areas = (await api(`/goods/game/getAreaServersByGameId?gameId=${king.gameId}`)).data
+  const shot = await sharp({ create: { width: 120, height: 100, channels: 3, background: '#5a9' } })
+    .png()
+    .toBuffer()
+  const form = new FormData()
+  form.append('file', new Blob([new Uint8Array(shot)], { type: 'image/png' }), 'shot.png')
+  const upload = await (
+    await fetch(`${E2E_API_ORIGIN}/api/goods/image/upload`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${seller}` },
+      body: form,
+    })
+  ).json()
+  const res = await api('/goods/seller/publish', {
+    token: seller,
+    body: {
+      gameId: king.gameId,
+      goodsType: 'ACCOUNT',
+      areaId: areas[0].serverId,
+      serverId: areas[0].children[0].serverId,
+      title,
+      description: '端到端测试用账号',
+      price: priceFen,
+      stock: 1,
+      attributes: { 段位: '荣耀王者', 英雄数量: 100, 皮肤数量: 200 },
+      imageIds: [upload.data.imageId],
+    },
+  })
+  if (res.code !== 200 || res.data.status !== 'ON_SALE') throw new Error(`publish failed: ${res.msg}`)
+  return { goodsId: res.data.goodsId, title, price: priceFen }
+}
+
 export async function buyAndPay(user: TestUser, listing: Listing, payPassword: string): Promise<string> {
   await topUp(user.token, listing.price)
   const created = await api('/trade/order/create', {

@@ -6,9 +6,8 @@
  */
 import { expect, test, type Page } from '@playwright/test'
 import sharp from 'sharp'
-import { api, DEMO_USERS, loginToken } from '../support/api'
+import { api, DEMO_USERS, loginToken, publishAccount } from '../support/api'
 import { loginAs } from '../support/ui'
-import { E2E_API_ORIGIN } from '../../playwright.config'
 
 test.describe.configure({ mode: 'serial' })
 
@@ -78,36 +77,8 @@ test('a taken-down listing shows as 已下架 to its follower, without buy or bi
   test.setTimeout(90_000)
   const seller = await loginToken(DEMO_USERS.seller.username, DEMO_USERS.seller.password)
   const buyer = await loginToken(DEMO_USERS.buyer.username, DEMO_USERS.buyer.password)
-  const games = (await api('/goods/game/getGames')).data as Array<{ gameId: number; nameCn: string }>
-  const king = games.find((g) => g.nameCn === '王者荣耀')!
-  const areas = (await api(`/goods/game/getAreaServersByGameId?gameId=${king.gameId}`)).data
-  const form = new FormData()
-  form.append('file', new Blob([new Uint8Array(await png())], { type: 'image/png' }), 'shot.png')
-  const upload = await (
-    await fetch(`${E2E_API_ORIGIN}/api/goods/image/upload`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${seller}` },
-      body: form,
-    })
-  ).json()
   const title = `E2E 下架号 ${stamp}`
-  const published = await api('/goods/seller/publish', {
-    token: seller,
-    body: {
-      gameId: king.gameId,
-      goodsType: 'ACCOUNT',
-      areaId: areas[0].serverId,
-      serverId: areas[0].children[0].serverId,
-      title,
-      description: '端到端测试',
-      price: 66_600,
-      stock: 1,
-      attributes: { 段位: '荣耀王者', 英雄数量: 100, 皮肤数量: 200 },
-      imageIds: [upload.data.imageId],
-    },
-  })
-  expect(published).toMatchObject({ code: 200, data: { status: 'ON_SALE' } })
-  const goodsId = published.data.goodsId
+  const { goodsId } = await publishAccount(66_600, title)
   expect((await api('/goods/follow', { token: buyer, body: { goodsId } })).code).toBe(200)
   expect((await api('/goods/seller/offShelf', { token: seller, body: { goodsId } })).code).toBe(200)
 
