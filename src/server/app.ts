@@ -35,6 +35,8 @@ import { csService } from './modules/cs/service'
 import { csVerifyService } from './modules/cs/verify-service'
 import { feedbackRoutes } from './modules/feedback/routes'
 import { feedbackService } from './modules/feedback/service'
+import { agencyRoutes } from './modules/agency/routes'
+import { agencyService } from './modules/agency/service'
 import { createEventBus } from './modules/events/bus'
 import { eventRoutes } from './modules/events/routes'
 import { registerAuth } from './plugins/auth'
@@ -299,6 +301,22 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
           requireRealName,
           now,
         })
+        const deliveryCipher = fieldCipher(loadOrCreateKey(opts.dataDir))
+        // agency sale (代售): staff deliver its orders through the trade service, which settles them through its hooks
+        const agency = agencyService({
+          db,
+          games,
+          goods: catalogue.goods,
+          delivery: catalogue.delivery,
+          images: catalogue.images,
+          messages,
+          funds,
+          trade: () => trade,
+          cipher: deliveryCipher,
+          requireRealName,
+          exports,
+          now,
+        })
         const trade = tradeService({
           db,
           games,
@@ -307,7 +325,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
           funds,
           messages,
           bus,
-          cipher: fieldCipher(loadOrCreateKey(opts.dataDir)),
+          cipher: deliveryCipher,
+          agency: agency.hooks,
           // staff enter every order's room: the permission of 纠纷仲裁 (docs/console.md)
           isStaff: (userId) => auth.hasPermission(userId, PERMS.disputeList),
           exports,
@@ -316,6 +335,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         app.decorate('trade', trade)
         await api.register(fundsRoutes, { funds, sandbox })
         await api.register(tradeRoutes, { trade })
+        await api.register(agencyRoutes, { agency, now })
         const warrant = warrantService({
           db,
           trade,

@@ -59,6 +59,11 @@ export const PERMS = {
   csContactEdit: 'platform:cs:edit',
   feedbackList: 'platform:feedback:list',
   feedbackReply: 'platform:feedback:reply',
+
+  agencyList: 'agency:apply:list',
+  agencyVerify: 'agency:apply:verify',
+  agencyPublish: 'agency:apply:publish',
+  agencyDeliver: 'agency:apply:deliver',
 } as const
 
 export type Permission = (typeof PERMS)[keyof typeof PERMS]
@@ -100,4 +105,5 @@ export const CS_PERMISSIONS: readonly Permission[] = [
   PERMS.csContactList,
   PERMS.feedbackList,
   PERMS.feedbackReply,
+  PERMS.agencyList,
 ]

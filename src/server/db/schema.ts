@@ -27,6 +27,7 @@ import type { SmsTables } from '../modules/sms/tables'
 import type { AccountTables } from '../modules/account/tables'
 import type { OplogTables } from '../modules/oplog/tables'
 import type { FeedbackTables } from '../modules/feedback/tables'
+import type { AgencyTables } from '../modules/agency/tables'
 
 export interface Database
   extends
@@ -52,4 +53,5 @@ export interface Database
     SmsTables,
     AccountTables,
     OplogTables,
-    FeedbackTables {}
+    FeedbackTables,
+    AgencyTables {}

@@ -21,6 +21,7 @@ import goodsSearchTerms from './0070_goods_search_terms'
 import identity from './0050_identity'
 import consoleTables from './0040_console'
 import platform from './0100_platform'
+import agency from './0140_agency'
 
 export function migrationsFor(dialect: DbDialect): Record<string, Migration> {
   return {
@@ -44,5 +45,6 @@ export function migrationsFor(dialect: DbDialect): Record<string, Migration> {
     '0050_identity': identity(dialect),
     '0040_console': consoleTables(dialect),
     '0100_platform': platform(dialect),
+    '0140_agency': agency(dialect),
   }
 }

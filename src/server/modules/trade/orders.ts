@@ -304,6 +304,21 @@ export function orderLifecycle(
       if (o.status !== 'TO_CONFIRM') throw stateError(o)
       await deps.funds.checkPayPassword(buyerId, payPassword)
       const at = now()
+      // 官方代售: the platform verified and delivered the account; the owner is paid at confirmation
+      if (await deps.agency?.isAgencyGoods(o.goods_id)) {
+        const settled = await tx(async (trx) => {
+          const completed = await tradeRepo(trx).transition(orderNo, ['TO_CONFIRM'], {
+            status: 'COMPLETED',
+            completed_at: at,
+            updated_at: at,
+          })
+          return completed && (await timers.settleInTx(trx, o)) !== false
+        })
+        if (!settled) throw stateError(o)
+        await announce([{ to: buyerId, title: '已确认收货', content: `订单 ${orderNo} 已确认收货，交易完成。` }])
+        await deps.agency?.afterSettle(orderNo)
+        return detail(buyerId, orderNo)
+      }
       if (
         !(await repo.transition(orderNo, ['TO_CONFIRM'], {
           status: 'COMPLETED',
