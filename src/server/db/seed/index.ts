@@ -16,6 +16,7 @@ import { seedAi } from './ai'
 import { seedIdentity } from './identity'
 import { seedConsole, seedConsoleDemo } from './console'
 import { seedPlatformBase, seedPlatformDemo } from './platform'
+import { seedAgencyBase } from './agency'
 
 const DAY = 24 * 60 * 60 * 1000
 
@@ -171,6 +172,7 @@ export async function seedBase(db: Db, now: number) {
   await seedAi(db, now)
   await seedConsole(db)
   await seedPlatformBase(db)
+  await seedAgencyBase(db)
 }
 
 /**

@@ -30,8 +30,13 @@ import {
   type Attributes,
   type Game,
   type StaffAgencyApplication,
+  type TransferField,
 } from '../../../shared/api'
-import { checkTransferValues, isCompleteTransfer } from '../../../shared/rules/transfer'
+import {
+  isCompleteTransfer,
+  normaliseTransferValue,
+  transferValueProblem,
+} from '../../../shared/rules/transfer'
 import type { Db } from '../../db'
 import type { Page } from '../../db/paging'
 import { ApiError } from '../../plugins/envelope'
@@ -68,6 +73,28 @@ function parsePercent(value: string | undefined): number | null {
   if (value === undefined || !/^\d{1,3}(\.\d{1,2})?$/.test(value.trim())) return null
   const n = Number(value.trim())
   return n >= 0 && n <= 100 ? n : null
+}
+
+/**
+ * The credentials an owner hands in: each value checked by its field's kind like a delivery; fields
+ * left empty are allowed (staff complete them at delivery; only complete ones deliver automatically).
+ */
+function credentialValues(
+  fields: TransferField[],
+  input: Record<string, string>,
+): { values: Record<string, string> } | { problem: string } {
+  const values: Record<string, string> = {}
+  for (const [key, raw] of Object.entries(input)) {
+    const field = fields.find((f) => f.key === key)
+    if (!field) return { problem: `未知的账号信息：${key}` }
+    const value = normaliseTransferValue(field, raw)
+    if (value === '') continue
+    const problem = transferValueProblem(field, value)
+    if (problem) return { problem }
+    values[key] = value
+  }
+  if (Object.keys(values).length === 0) return { problem: '请填写账号信息' }
+  return { values }
 }
 
 export interface AgencyDeps {
@@ -368,9 +395,8 @@ export function agencyService(deps: AgencyDeps) {
       if (listing.hold) throw bad(listing.hold.remark)
       const fields = (await games.transferConfig(body.gameId)).fields
       if (fields.length === 0) throw bad('该游戏暂未开放代售')
-      const checked = checkTransferValues(fields, body.credentials)
-      if ('problem' in checked) throw bad(checked.problem.replace('交付字段', '账号信息'))
-      if (!Object.values(checked.values).some((v) => v !== '')) throw bad('请填写账号信息')
+      const checked = credentialValues(fields, body.credentials)
+      if ('problem' in checked) throw bad(checked.problem)
       const id = await db.transaction().execute(async (trx) => {
         // only the caller's own screenshots that no listing uses
         await images.attach(trx, userId, null, listing.imageIds)
