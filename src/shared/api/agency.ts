@@ -285,7 +285,12 @@ export const AGENCY = {
     permission: PERMS.agencyVerify,
     body: strict({
       applicationId: id('申请编号'),
-      reason: Type.String({ title: '驳回原因', minLength: 1, maxLength: AGENCY_LIMITS.reasonMax, pattern: '\\S' }),
+      reason: Type.String({
+        title: '驳回原因',
+        minLength: 1,
+        maxLength: AGENCY_LIMITS.reasonMax,
+        pattern: '\\S',
+      }),
     }),
     answer: data<StaffAgencyApplication>(),
   }),

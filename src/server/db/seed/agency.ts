@@ -38,7 +38,13 @@ export async function seedAgencyBase(db: Db) {
       .executeTakeFirst()
     await addConsoleMenu(
       trx,
-      { name: '代售审核', path: 'agency', component: 'AgencyAudit', icon: 'peoples', perms: PERMS.agencyList },
+      {
+        name: '代售审核',
+        path: 'agency',
+        component: 'AgencyAudit',
+        icon: 'peoples',
+        perms: PERMS.agencyList,
+      },
       Number(last?.n ?? 0) + 1,
       audit.id,
     )

@@ -69,7 +69,9 @@ describe('agency sale (代售)', () => {
   /** Takes, checks (all passed) and publishes at `price`. */
   async function listed(id: number, price = PRICE): Promise<Json> {
     expect((await post('/console/agency/take', admin, { applicationId: id })).code).toBe(200)
-    expect((await post('/console/agency/check', admin, { applicationId: id, checks: PASS_ALL })).code).toBe(200)
+    expect((await post('/console/agency/check', admin, { applicationId: id, checks: PASS_ALL })).code).toBe(
+      200,
+    )
     const res = await post('/console/agency/publish', admin, { applicationId: id, price })
     expect(res).toMatchObject({ code: 200, data: { status: 'LISTED' } })
     return res.data
@@ -109,9 +111,9 @@ describe('agency sale (代售)', () => {
     expect((await get(`/agencySale/detail/${id}`)).code).toBe(401)
     expect((await get('/agencySale/my', other.token)).rows).toEqual([])
     expect((await get('/agencySale/my?status=PENDING', owner.token)).rows[0].applicationId).toBe(id)
-    expect((await get('/goods/game/getMyAgencySaleGames', owner.token)).data.map((g: Json) => g.gameId)).toEqual([
-      king.game.gameId,
-    ])
+    expect(
+      (await get('/goods/game/getMyAgencySaleGames', owner.token)).data.map((g: Json) => g.gameId),
+    ).toEqual([king.game.gameId])
     expect((await get('/goods/game/getMyAgencySaleGames', other.token)).data).toEqual([])
     expect(await inbox(owner.token)).toContain('代售申请已提交')
   })
@@ -121,7 +123,9 @@ describe('agency sale (代售)', () => {
     const refused = await post('/agencySale/apply', unverified.token, await body(unverified.token))
     expect(refused.code).toBe(400)
     expect(refused.msg).toContain('实名')
-    expect(await post('/agencySale/apply', owner.token, await body(owner.token, { floorPrice: PRICE + 1 }))).toEqual({
+    expect(
+      await post('/agencySale/apply', owner.token, await body(owner.token, { floorPrice: PRICE + 1 })),
+    ).toEqual({
       code: 400,
       msg: '最低价不能高于期望售价',
     })
@@ -129,18 +133,30 @@ describe('agency sale (代售)', () => {
       await post('/agencySale/apply', owner.token, await body(owner.token, { floorPrice: undefined })),
     ).toEqual({ code: 400, msg: '允许议价时请填写最低价' })
     expect(
-      (await post('/agencySale/apply', owner.token, await body(owner.token, { attributes: { 段位: '不存在' } }))).code,
+      (
+        await post(
+          '/agencySale/apply',
+          owner.token,
+          await body(owner.token, { attributes: { 段位: '不存在' } }),
+        )
+      ).code,
     ).toBe(400)
     expect(
-      await post('/agencySale/apply', owner.token, await body(owner.token, { credentials: { 绑定手机: '123' } })),
+      await post(
+        '/agencySale/apply',
+        owner.token,
+        await body(owner.token, { credentials: { 绑定手机: '123' } }),
+      ),
     ).toEqual({ code: 400, msg: '绑定手机须为 11 位手机号' })
     expect(
-      await post('/agencySale/apply', owner.token, await body(owner.token, { credentials: { 邮箱: 'a@b.cn' } })),
+      await post(
+        '/agencySale/apply',
+        owner.token,
+        await body(owner.token, { credentials: { 邮箱: 'a@b.cn' } }),
+      ),
     ).toEqual({ code: 400, msg: '未知的账号信息：邮箱' })
     // someone else's screenshot cannot be used
-    expect(
-      (await post('/agencySale/apply', other.token, { ...(await body(owner.token)) })).code,
-    ).toBe(400)
+    expect((await post('/agencySale/apply', other.token, { ...(await body(owner.token)) })).code).toBe(400)
   })
 
   it('answers 403 to a buyer and 401 to a visitor on every staff endpoint; 客服 reads only', async () => {
@@ -163,7 +179,9 @@ describe('agency sale (代售)', () => {
     expect((await get(`/console/agency/detail/${id}`, owner.token)).code).toBe(403)
     expect((await get('/console/agency/list?status=PENDING', kefu)).code).toBe(200)
     // 运营 may verify and publish (no money permission is involved)
-    expect((await post('/console/agency/take', operator, { applicationId: id })).data.status).toBe('VERIFYING')
+    expect((await post('/console/agency/take', operator, { applicationId: id })).data.status).toBe(
+      'VERIFYING',
+    )
     expect((await get(`/agencySale/detail/${id}`, owner.token)).data.status).toBe('VERIFYING')
   })
 
@@ -189,29 +207,39 @@ describe('agency sale (代售)', () => {
       code: 400,
       msg: '验号未全部通过，不能上架',
     })
-    expect((await post('/console/agency/check', admin, { applicationId: id, checks: PASS_ALL })).code).toBe(200)
+    expect((await post('/console/agency/check', admin, { applicationId: id, checks: PASS_ALL })).code).toBe(
+      200,
+    )
     expect(await post('/console/agency/publish', admin, { applicationId: id, price: 89_999 })).toEqual({
       code: 400,
       msg: '上架价格不能低于用户设置的最低价 ¥900.00',
     })
-    const published = (await post('/console/agency/publish', admin, { applicationId: id, price: 95_000 })).data
+    const published = (await post('/console/agency/publish', admin, { applicationId: id, price: 95_000 }))
+      .data
     expect(published).toMatchObject({ status: 'LISTED', listedPrice: 95_000, credentialsComplete: true })
     const detail = await get(`/goods/detail/${published.goodsId}`)
-    expect(detail.data).toMatchObject({ agency: true, shopName: '官方代售', price: 95_000, autoDelivery: true })
+    expect(detail.data).toMatchObject({
+      agency: true,
+      shopName: '官方代售',
+      price: 95_000,
+      autoDelivery: true,
+    })
     // the owner cannot manage the 官方代售 listing as an ordinary one
     expect(
       (await post('/goods/seller/updatePrice', owner.token, { goodsId: published.goodsId, price: 1 })).code,
     ).toBe(403)
-    expect(
-      (await get('/goods/seller/list', owner.token)).rows.map((g: Json) => g.goodsId),
-    ).not.toContain(published.goodsId)
+    expect((await get('/goods/seller/list', owner.token)).rows.map((g: Json) => g.goodsId)).not.toContain(
+      published.goodsId,
+    )
     expect((await oplog(id)).map((l) => l.action)).toEqual([
       'agencyTake',
       'agencyCheck',
       'agencyCheck',
       'agencyPublish',
     ])
-    const timeline = (await get(`/agencySale/detail/${id}`, owner.token)).data.timeline.map((e: Json) => e.kind)
+    const timeline = (await get(`/agencySale/detail/${id}`, owner.token)).data.timeline.map(
+      (e: Json) => e.kind,
+    )
     expect(timeline).toEqual(['APPLIED', 'TAKEN', 'CHECKED', 'CHECKED', 'LISTED'])
     expect(await inbox(owner.token)).toEqual(expect.arrayContaining(['代售账号验号中', '代售账号已上架']))
   })
@@ -219,7 +247,9 @@ describe('agency sale (代售)', () => {
   it('a non-negotiable application is never listed below its asking price', async () => {
     const id = await apply(owner.token, { negotiable: false, floorPrice: undefined })
     expect((await post('/console/agency/take', admin, { applicationId: id })).code).toBe(200)
-    expect((await post('/console/agency/check', admin, { applicationId: id, checks: PASS_ALL })).code).toBe(200)
+    expect((await post('/console/agency/check', admin, { applicationId: id, checks: PASS_ALL })).code).toBe(
+      200,
+    )
     expect((await post('/console/agency/publish', admin, { applicationId: id, price: PRICE - 1 })).msg).toBe(
       '用户不接受议价，上架价格不能低于 ¥1000.00',
     )
@@ -227,7 +257,10 @@ describe('agency sale (代售)', () => {
 
   it('rejects with a reason the owner reads; a rejected or sold one cannot be withdrawn', async () => {
     const id = await apply(owner.token)
-    const rejected = await post('/console/agency/reject', admin, { applicationId: id, reason: '截图与账号不符' })
+    const rejected = await post('/console/agency/reject', admin, {
+      applicationId: id,
+      reason: '截图与账号不符',
+    })
     expect(rejected.data).toMatchObject({ status: 'REJECTED', rejectReason: '截图与账号不符' })
     expect((await post('/console/agency/take', admin, { applicationId: id })).code).toBe(400)
     expect((await post('/agencySale/withdraw', owner.token, { applicationId: id })).code).toBe(400)
@@ -291,7 +324,13 @@ describe('agency sale (代售)', () => {
     expect((await get(`/agencySale/detail/${id}`, owner.token)).data).toMatchObject({ status: 'SOLD' })
     const orders = await get('/agencySale/orders?settlement=SETTLED', owner.token)
     expect(orders.rows).toEqual([
-      expect.objectContaining({ orderNo, amount: PRICE, commission, net: PRICE - commission, settlement: 'SETTLED' }),
+      expect.objectContaining({
+        orderNo,
+        amount: PRICE,
+        commission,
+        net: PRICE - commission,
+        settlement: 'SETTLED',
+      }),
     ])
     expect((await get('/agencySale/orders', other.token)).rows).toEqual([])
     const exported = await post('/agencySale/orders/export', owner.token, {})
@@ -325,7 +364,10 @@ describe('agency sale (代售)', () => {
       code: 403,
       msg: '官方代售订单由平台交付',
     })
-    expect((await get(`/console/agency/detail/${id}`, admin)).data.order).toMatchObject({ orderNo, status: 'PAID' })
+    expect((await get(`/console/agency/detail/${id}`, admin)).data.order).toMatchObject({
+      orderNo,
+      status: 'PAID',
+    })
     const shown = await post('/console/agency/credentials', admin, { applicationId: id })
     expect(shown.data.map((f: Json) => f.key)).toEqual(['QQ号或微信号', '登录密码'])
     expect((await post('/console/agency/deliver', admin, { applicationId: id })).msg).toBe('请填写绑定手机')
@@ -338,7 +380,13 @@ describe('agency sale (代售)', () => {
     const creds = await get(`/trade/order/credentials/${orderNo}`, buyer.token)
     expect(creds.data.fields.map((f: Json) => f.value)).toEqual(['20000002', 'Owner#1', '13900139101'])
     const actions = (await oplog(id)).map((l) => l.action)
-    expect(actions).toEqual(['agencyTake', 'agencyCheck', 'agencyPublish', 'agencyViewCredentials', 'agencyDeliver'])
+    expect(actions).toEqual([
+      'agencyTake',
+      'agencyCheck',
+      'agencyPublish',
+      'agencyViewCredentials',
+      'agencyDeliver',
+    ])
     expect((await get('/agencySale/orders?settlement=PENDING', owner.token)).rows[0]).toMatchObject({
       orderNo,
       settlement: 'PENDING',

@@ -28,7 +28,11 @@ export function agencyRepo(db: Db) {
       return db.selectFrom('agency_applications').selectAll().where('id', '=', id).executeTakeFirst()
     },
     byGoods(goodsId: number) {
-      return db.selectFrom('agency_applications').selectAll().where('goods_id', '=', goodsId).executeTakeFirst()
+      return db
+        .selectFrom('agency_applications')
+        .selectAll()
+        .where('goods_id', '=', goodsId)
+        .executeTakeFirst()
     },
     /** Conditional update: only from one of `from`; the affected row count decides. */
     async transition(id: number, from: string[], patch: Updateable<AgencyApplicationsTable>) {

@@ -121,7 +121,9 @@ export function agencyService(deps: AgencyDeps) {
 
   function openCredentials(row: ApplicationRow): Record<string, string> {
     const sealed = JSON.parse(row.credentials_enc) as Record<string, string>
-    return Object.fromEntries(Object.entries(sealed).map(([k, v]) => [k, cipher.decrypt(v, context(row.id, k))]))
+    return Object.fromEntries(
+      Object.entries(sealed).map(([k, v]) => [k, cipher.decrypt(v, context(row.id, k))]),
+    )
   }
 
   async function notify(userId: number, title: string, content: string) {
@@ -160,7 +162,10 @@ export function agencyService(deps: AgencyDeps) {
 
   async function present(rows: ApplicationRow[]): Promise<AgencyApplication[]> {
     const ids = rows.map((r) => r.id)
-    const [events, names] = await Promise.all([repo.events(ids), repo.gameNames([...new Set(rows.map((r) => r.game_id))])])
+    const [events, names] = await Promise.all([
+      repo.events(ids),
+      repo.gameNames([...new Set(rows.map((r) => r.game_id))]),
+    ])
     return Promise.all(
       rows.map(async (row) => {
         const fields = (await games.transferConfig(row.game_id)).fields
@@ -212,7 +217,9 @@ export function agencyService(deps: AgencyDeps) {
           staffId: row.staff_id,
           checklist: await checklistOf(row.game_id),
           checks: JSON.parse(row.checks) as AgencyCheck[],
-          order: order ? { orderNo: order.order_no, status: order.status, amount: Number(order.amount) } : null,
+          order: order
+            ? { orderNo: order.order_no, status: order.status, amount: Number(order.amount) }
+            : null,
           credentialsComplete: fields.length > 0 && isCompleteTransfer(fields, openCredentials(row)),
         }
       }),
@@ -316,7 +323,13 @@ export function agencyService(deps: AgencyDeps) {
         settled_at: at,
         updated_at: at,
       })
-      await r.addEvent(app.id, 'SOLD', null, `订单 ${o.order_no}：成交 ${yuan(amount)}，佣金 ${yuan(commission)}，到账 ${yuan(net)}`, at)
+      await r.addEvent(
+        app.id,
+        'SOLD',
+        null,
+        `订单 ${o.order_no}：成交 ${yuan(amount)}，佣金 ${yuan(commission)}，到账 ${yuan(net)}`,
+        at,
+      )
       return true
     },
 
@@ -463,7 +476,12 @@ export function agencyService(deps: AgencyDeps) {
         if (row.goods_id !== null && !(await goods.takeDownAgency(trx, row.goods_id)))
           throw bad('账号已被买家下单，不能撤回')
         const r = agencyRepo(trx)
-        if (!(await r.transition(row.id, ['PENDING', 'VERIFYING', 'LISTED'], { status: 'WITHDRAWN', updated_at: at })))
+        if (
+          !(await r.transition(row.id, ['PENDING', 'VERIFYING', 'LISTED'], {
+            status: 'WITHDRAWN',
+            updated_at: at,
+          }))
+        )
           throw bad('代售申请状态已变化，请刷新')
         await r.addEvent(row.id, 'WITHDRAWN', userId, row.status === 'LISTED' ? '已从在售列表下架' : '', at)
       })
@@ -487,7 +505,17 @@ export function agencyService(deps: AgencyDeps) {
       return deps.exports.createCsv(
         userId,
         '我的代售订单',
-        ['订单号', '商品', '游戏', '成交金额(元)', '佣金(元)', '到账金额(元)', '结算状态', '下单时间', '结算时间'],
+        [
+          '订单号',
+          '商品',
+          '游戏',
+          '成交金额(元)',
+          '佣金(元)',
+          '到账金额(元)',
+          '结算状态',
+          '下单时间',
+          '结算时间',
+        ],
         rows.map((o) => [
           o.orderNo,
           o.goodsTitle,
@@ -560,7 +588,14 @@ export function agencyService(deps: AgencyDeps) {
         note: (byKey.get(i.key)!.note ?? '').trim(),
       }))
       const passed = checks.filter((c) => c.passed).length
-      const summary = `通过 ${passed}/${checks.length}${passed < checks.length ? `，未通过：${checks.filter((c) => !c.passed).map((c) => c.label).join('、')}` : ''}`
+      const summary = `通过 ${passed}/${checks.length}${
+        passed < checks.length
+          ? `，未通过：${checks
+              .filter((c) => !c.passed)
+              .map((c) => c.label)
+              .join('、')}`
+          : ''
+      }`
       await staffChange(actor, row, {
         from: ['VERIFYING'],
         patch: { checks: JSON.stringify(checks) },
@@ -603,7 +638,11 @@ export function agencyService(deps: AgencyDeps) {
       if (checks.some((c) => !c.passed)) throw bad('验号未全部通过，不能上架')
       const floor = row.negotiable === 1 ? Number(row.floor_price) : Number(row.asking_price)
       if (price < floor)
-        throw bad(row.negotiable === 1 ? `上架价格不能低于用户设置的最低价 ${yuan(floor)}` : `用户不接受议价，上架价格不能低于 ${yuan(floor)}`)
+        throw bad(
+          row.negotiable === 1
+            ? `上架价格不能低于用户设置的最低价 ${yuan(floor)}`
+            : `用户不接受议价，上架价格不能低于 ${yuan(floor)}`,
+        )
       const listing = await goods.checkListing({
         gameId: row.game_id,
         goodsType: 'ACCOUNT',
@@ -630,7 +669,11 @@ export function agencyService(deps: AgencyDeps) {
           goodsId = await goods.publishAgency(trx, row.user_id, listing, row.id, false)
           const complete = await delivery.saveForAgency(trx, goodsId, row.user_id, row.game_id, values)
           if (complete) await goods.setAutoDelivery(trx, goodsId, true)
-          await trx.updateTable('agency_applications').set({ goods_id: goodsId }).where('id', '=', row.id).execute()
+          await trx
+            .updateTable('agency_applications')
+            .set({ goods_id: goodsId })
+            .where('id', '=', row.id)
+            .execute()
         },
       })
       goods.invalidate()
@@ -665,7 +708,11 @@ export function agencyService(deps: AgencyDeps) {
         })
       })
       if (!done) throw bad('订单状态已变化，请刷新')
-      await notify(row.user_id, '代售账号已交付', `您的代售账号「${row.title}」已由平台交付买家，买家确认收货后结算。`)
+      await notify(
+        row.user_id,
+        '代售账号已交付',
+        `您的代售账号「${row.title}」已由平台交付买家，买家确认收货后结算。`,
+      )
       return staffView(id)
     },
   }

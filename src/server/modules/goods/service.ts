@@ -283,14 +283,17 @@ export function goodsService(deps: GoodsServiceDeps) {
       ...brief,
       description,
       images: imageList,
-      seller: seller && brief.agency ? { ...seller, shopName: AGENCY_SHOP_NAME } : seller ?? {
-        shopId: row.seller_id,
-        shopName: brief.shopName,
-        avatar: '',
-        since: 0,
-        onSaleCount: 0,
-        soldCount: 0,
-      },
+      seller:
+        seller && brief.agency
+          ? { ...seller, shopName: AGENCY_SHOP_NAME }
+          : (seller ?? {
+              shopId: row.seller_id,
+              shopName: brief.shopName,
+              avatar: '',
+              since: 0,
+              onSaleCount: 0,
+              soldCount: 0,
+            }),
       followed,
       isOwner: viewerId === row.seller_id,
       autoDelivery: row.auto_delivery === 1,

@@ -50,7 +50,11 @@ export interface TradeDeps {
 export interface AgencyHooks {
   isAgencyGoods(goodsId: number): Promise<boolean>
   /** pays the owner and the commission inside the settlement's transaction; false: not an agency order */
-  settle(trx: Trx, o: { order_no: string; goods_id: number; seller_id: number; amount: number }, at: number): Promise<boolean>
+  settle(
+    trx: Trx,
+    o: { order_no: string; goods_id: number; seller_id: number; amount: number },
+    at: number,
+  ): Promise<boolean>
   /** after the settlement's commit: the owner's message and the application's state */
   afterSettle(orderNo: string): Promise<void>
 }

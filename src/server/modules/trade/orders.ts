@@ -315,7 +315,9 @@ export function orderLifecycle(
           return completed && (await timers.settleInTx(trx, o)) !== false
         })
         if (!settled) throw stateError(o)
-        await announce([{ to: buyerId, title: '已确认收货', content: `订单 ${orderNo} 已确认收货，交易完成。` }])
+        await announce([
+          { to: buyerId, title: '已确认收货', content: `订单 ${orderNo} 已确认收货，交易完成。` },
+        ])
         await deps.agency?.afterSettle(orderNo)
         return detail(buyerId, orderNo)
       }

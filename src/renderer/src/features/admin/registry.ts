@@ -18,6 +18,7 @@ export const CONSOLE_PAGES: Record<string, ConsolePage> = {
   LoginLog: lazy(() => import('./pages/LoginLog')),
   RealNameReview: lazy(() => import('./pages/RealNameReview')),
   FeedbackHandling: lazy(() => import('./pages/FeedbackHandling')),
+  AgencyAudit: lazy(() => import('./pages/AgencyAudit')),
   CsContacts: lazy(() => import('./pages/CsContacts')),
   AiWorks: lazy(() => import('./pages/AiWorks')),
 }

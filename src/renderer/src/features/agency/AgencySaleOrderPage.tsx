@@ -73,7 +73,9 @@ export default function AgencySaleOrderPage() {
             title: '结算状态',
             dataIndex: 'settlement',
             width: 100,
-            render: (v: AgencySettlementState) => <Tag color={SETTLEMENT_COLORS[v]}>{AGENCY_SETTLEMENT_LABELS[v]}</Tag>,
+            render: (v: AgencySettlementState) => (
+              <Tag color={SETTLEMENT_COLORS[v]}>{AGENCY_SETTLEMENT_LABELS[v]}</Tag>
+            ),
           },
           { title: '下单时间', dataIndex: 'createdAt', width: 170, render: (v: number) => parseTime(v) },
           {

@@ -7,7 +7,12 @@ import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router-dom'
 import { Alert, Button, Empty, Popconfirm, Segmented, Select, Skeleton, Tag, Timeline } from 'antd'
-import { AGENCY_STATUSES, AGENCY_STATUS_LABELS, type AgencyApplication, type AgencyStatus } from '@shared/api/agency'
+import {
+  AGENCY_STATUSES,
+  AGENCY_STATUS_LABELS,
+  type AgencyApplication,
+  type AgencyStatus,
+} from '@shared/api/agency'
 import { agencyGamesQuery, myAgencyQuery, useWithdrawAgency } from '@renderer/api/agency'
 import { goodsDetailPath } from '@renderer/api/goods'
 import { Pagination } from '@renderer/components/Pagination'
@@ -33,10 +38,14 @@ function ApplicationCard({ app }: { app: AgencyApplication }) {
         <span>期望售价 {formatYuan(app.askingPrice)}</span>
         {app.negotiable ? <span>可议价，最低 {formatYuan(app.floorPrice)}</span> : <span>不议价</span>}
         {app.listedPrice !== null ? <span>上架价格 {formatYuan(app.listedPrice)}</span> : null}
-        {app.goodsId !== null && app.status === 'LISTED' ? <Link to={goodsDetailPath(app.goodsId)}>查看商品</Link> : null}
+        {app.goodsId !== null && app.status === 'LISTED' ? (
+          <Link to={goodsDetailPath(app.goodsId)}>查看商品</Link>
+        ) : null}
         <span>申请编号 {app.applicationId}</span>
       </div>
-      {app.status === 'REJECTED' ? <Alert type="error" showIcon title={`驳回原因：${app.rejectReason}`} /> : null}
+      {app.status === 'REJECTED' ? (
+        <Alert type="error" showIcon title={`驳回原因：${app.rejectReason}`} />
+      ) : null}
       <Timeline
         className="agency-card__timeline"
         items={app.timeline.map((e) => ({
@@ -99,7 +108,10 @@ export function ApplicationList() {
         />
       </div>
       {list.error ? (
-        <LoadErrorAlert title={apiErrorText(list.error, '代售申请加载失败')} onRetry={() => void list.refetch()} />
+        <LoadErrorAlert
+          title={apiErrorText(list.error, '代售申请加载失败')}
+          onRetry={() => void list.refetch()}
+        />
       ) : !list.data ? (
         <Skeleton active />
       ) : list.data.rows.length === 0 ? (

@@ -10,7 +10,13 @@ import { Alert, Button, Col, Form, Input, Row, Select, Switch } from 'antd'
 import { AGENCY_LIMITS, type AgencyApplyBody } from '@shared/api/agency'
 import { GOODS_LIMITS } from '@shared/api/goods'
 import { useApplyAgency } from '@renderer/api/agency'
-import { gameAreasQuery, gameConfigQuery, gamesQuery, sortGames, transferConfigQuery } from '@renderer/api/game'
+import {
+  gameAreasQuery,
+  gameConfigQuery,
+  gamesQuery,
+  sortGames,
+  transferConfigQuery,
+} from '@renderer/api/game'
 import { attributeFieldsOf, typeConfigOf } from '@renderer/components/listing-attributes'
 import { TransferFieldInput } from '@renderer/components/TransferFieldInput'
 import { AttributeFields } from '@renderer/features/seller/AttributeFields'
@@ -30,7 +36,7 @@ import { yuanToFen } from '@renderer/utils/money'
 import { normaliseTransferValue, transferValueProblem } from '@shared/rules/transfer'
 
 interface ApplyValues extends FormValues {
-  negotiable: boolean
+  negotiable?: boolean
   floorPrice?: string
   credentials?: Record<string, string | undefined>
 }
@@ -112,7 +118,12 @@ export function ApplyForm({ onApplied }: { onApplied: () => void }) {
           value={gameId ?? undefined}
           onChange={(value: number) => {
             setGameId(value)
-            form.setFieldsValue({ platform: undefined, areaId: undefined, serverId: undefined, attributes: {} })
+            form.setFieldsValue({
+              platform: undefined,
+              areaId: undefined,
+              serverId: undefined,
+              attributes: {},
+            })
           }}
           options={sortGames(games.data ?? []).map((g) => ({ value: g.gameId, label: g.nameCn }))}
         />
@@ -133,7 +144,12 @@ export function ApplyForm({ onApplied }: { onApplied: () => void }) {
         )
       ) : null}
       <Form.Item name="title" label="标题" required rules={[rule(checkTitle)]}>
-        <Input maxLength={AGENCY_LIMITS.titleMax} showCount placeholder="如：王者 120 皮肤 全英雄 可换绑" aria-label="标题" />
+        <Input
+          maxLength={AGENCY_LIMITS.titleMax}
+          showCount
+          placeholder="如：王者 120 皮肤 全英雄 可换绑"
+          aria-label="标题"
+        />
       </Form.Item>
       <Form.Item name="description" label="账号描述">
         <Input.TextArea
@@ -212,7 +228,9 @@ export function ApplyForm({ onApplied }: { onApplied: () => void }) {
           ))}
         </fieldset>
       ) : null}
-      {refusal ? <Alert type="error" showIcon title={refusal} role="alert" className="agency-form__alert" /> : null}
+      {refusal ? (
+        <Alert type="error" showIcon title={refusal} role="alert" className="agency-form__alert" />
+      ) : null}
       <Button type="primary" htmlType="submit" loading={apply.isPending}>
         提交代售申请
       </Button>
