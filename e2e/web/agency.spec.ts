@@ -6,10 +6,13 @@
  * the owner's ledger and 我的代售订单 show the price minus the 5 % commission. Every guard and the
  * money invariant are covered in depth by src/server/modules/agency/agency.test.ts.
  */
-import { expect, test, type Page } from '@playwright/test'
+import { expect as baseExpect, test, type Page } from '@playwright/test'
 import sharp from 'sharp'
 import { api, DEMO_USERS, encrypter, newUser, setPayPassword, topUp } from '../support/api'
 import { loginAs } from '../support/ui'
+
+// a shared, busy machine: each step may take a while
+const expect = baseExpect.configure({ timeout: 30_000 })
 
 const PAY_PASSWORD = '246810'
 const PRICE = 50_000
@@ -33,7 +36,7 @@ async function choose(page: Page, label: string, option: string) {
 test('an owner applies, staff verify, list and deliver it, the owner receives price − commission', async ({
   browser,
 }) => {
-  test.setTimeout(180_000)
+  test.setTimeout(480_000)
   const stamp = Date.now().toString(36)
   const title = `E2E 代售号 ${stamp}`
   const owner = await newUser('agown')
@@ -75,7 +78,7 @@ test('an owner applies, staff verify, list and deliver it, the owner receives pr
   )
   const row = staff.getByRole('row').filter({ hasText: title })
   await row.getByRole('button', { name: '受理' }).click()
-  const drawer = staff.locator('.ant-drawer-content')
+  const drawer = staff.getByRole('dialog', { name: /代售申请/ })
   await expect(drawer.getByText('验号中').first()).toBeVisible()
   await drawer.getByRole('button', { name: '查看账号信息（记录日志）' }).click()
   await expect(drawer.getByText(`Ag-${stamp}`)).toBeVisible()
