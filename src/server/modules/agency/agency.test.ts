@@ -28,8 +28,10 @@ describe('agency sale (代售)', () => {
   let operator: string
   let kefu: string
 
+  // the test's clock: the last test moves it past the automatic confirmation and the protection period
+  let clock = Date.now()
   beforeAll(async () => {
-    t = await startTestApp({ tradeSweepMs: 0 })
+    t = await startTestApp({ now: () => clock, tradeSweepMs: 0 })
     king = await gameNamed(t.app, '王者荣耀')
     owner = await newUser(t.app, 'agowner')
     other = await newUser(t.app, 'agother')
@@ -360,6 +362,8 @@ describe('agency sale (代售)', () => {
     expect((await get(`/goods/detail/${published.goodsId}`)).data.autoDelivery).toBe(false)
     const orderNo = await createOrder(t.app, buyer.token, published.goodsId)
     expect((await payOrder(t.app, buyer.token, orderNo)).data.status).toBe('PAID')
+    expect(await inbox(owner.token)).toContain('代售账号已被买家付款')
+    expect(await inbox(owner.token)).not.toContain('买家已付款，请尽快发货')
     expect(await post('/trade/order/startDelivery', owner.token, { orderNo })).toEqual({
       code: 403,
       msg: '官方代售订单由平台交付',
@@ -393,6 +397,32 @@ describe('agency sale (代售)', () => {
       commission: 5_000,
     })
     expect((await confirmOrder(t.app, buyer.token, orderNo)).data.status).toBe('SETTLED')
+    await invariantOk(t.app)
+  })
+
+  // last: it moves the clock by days (sessions end)
+  it('an order confirmed by the timer settles after the protection period, with the same split', async () => {
+    const id = await apply(owner.token)
+    const { goodsId } = await listed(id, 95_000)
+    const orderNo = await createOrder(t.app, buyer.token, goodsId)
+    expect((await payOrder(t.app, buyer.token, orderNo)).data.status).toBe('TO_CONFIRM')
+    const before = (await ledgerOf(t.app, owner.userId)).length
+    clock += 72 * 3600_000 + 60_000
+    await t.app.trade.sweep()
+    expect(await statusOf(t.app, orderNo)).toBe('COMPLETED')
+    expect(await ledgerOf(t.app, owner.userId)).toHaveLength(before)
+    clock += 7 * 24 * 3600_000 + 60_000
+    await t.app.trade.sweep()
+    expect(await statusOf(t.app, orderNo)).toBe('SETTLED')
+    expect((await ledgerOf(t.app, owner.userId)).slice(before)).toMatchObject([
+      { type: 'SETTLEMENT', amount: 95_000 - 4_750, order_no: orderNo },
+    ])
+    const app = await t.app.db
+      .selectFrom('agency_applications')
+      .select(['status', 'commission', 'net_amount', 'order_no'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow()
+    expect(app).toEqual({ status: 'SOLD', commission: 4_750, net_amount: 90_250, order_no: orderNo })
     await invariantOk(t.app)
   })
 })

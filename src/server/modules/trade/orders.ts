@@ -206,11 +206,18 @@ export function orderLifecycle(
           ...(sealed
             ? []
             : [
-                {
-                  to: o.seller_id,
-                  title: '买家已付款，请尽快发货',
-                  content: `订单 ${orderNo}（${o.title}）买家已付款，请在 48 小时内开始交付。`,
-                },
+                // a 官方代售 order is delivered by staff: its owner is only told
+                (await deps.agency?.isAgencyGoods(o.goods_id))
+                  ? {
+                      to: o.seller_id,
+                      title: '代售账号已被买家付款',
+                      content: `订单 ${orderNo}（${o.title}）买家已付款，平台将为您交付，买家确认收货后结算。`,
+                    }
+                  : {
+                      to: o.seller_id,
+                      title: '买家已付款，请尽快发货',
+                      content: `订单 ${orderNo}（${o.title}）买家已付款，请在 48 小时内开始交付。`,
+                    },
               ]),
         ],
         [
