@@ -364,6 +364,9 @@ describe('agency sale (代售)', () => {
     expect((await payOrder(t.app, buyer.token, orderNo)).data.status).toBe('PAID')
     expect(await inbox(owner.token)).toContain('代售账号已被买家付款')
     expect(await inbox(owner.token)).not.toContain('买家已付款，请尽快发货')
+    const sold = await get(`/trade/order/detail/${orderNo}`, owner.token)
+    expect(sold.data).toMatchObject({ myRole: 'seller', status: 'PAID' })
+    expect(sold.data.actions).not.toContain('startDelivery')
     expect(await post('/trade/order/startDelivery', owner.token, { orderNo })).toEqual({
       code: 403,
       msg: '官方代售订单由平台交付',

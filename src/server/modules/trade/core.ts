@@ -125,7 +125,13 @@ export function tradeCore(deps: TradeDeps) {
       autoDelivered: o.auto_delivered === 1,
       deliveryCorrections: Number(o.delivery_corrections),
       myRole: side,
-      actions: actionsOf(o, side, now()),
+      // a 官方代售 order is delivered by staff: its owner (the seller) has no delivery actions
+      actions: actionsOf(o, side, now()).filter(
+        (a) =>
+          o.agency_application_id === null ||
+          side !== 'seller' ||
+          !['startDelivery', 'deliver', 'correctDelivery'].includes(a),
+      ),
     }
   }
 
