@@ -139,9 +139,15 @@ export function GoodsCard({
           ) : null}
           <div className="goods-row__meta">
             <span>{where}</span>
-            <Link to={shopPath(goods.sellerId)} className="goods-seller">
-              <ShopOutlined /> {goods.shopName}
-            </Link>
+            {goods.agency ? (
+              <span className="goods-seller">
+                <ShopOutlined /> {goods.shopName}
+              </span>
+            ) : (
+              <Link to={shopPath(goods.sellerId)} className="goods-seller">
+                <ShopOutlined /> {goods.shopName}
+              </Link>
+            )}
             <span className="goods-views">
               <EyeOutlined /> {goods.viewCount}
             </span>
@@ -206,9 +212,15 @@ export function GoodsCard({
           ) : null}
         </div>
         <div className="goods-card__foot">
-          <Link to={shopPath(goods.sellerId)} className="goods-seller" title={goods.shopName}>
-            <ShopOutlined /> {goods.shopName}
-          </Link>
+          {goods.agency ? (
+            <span className="goods-seller" title={goods.shopName}>
+              <ShopOutlined /> {goods.shopName}
+            </span>
+          ) : (
+            <Link to={shopPath(goods.sellerId)} className="goods-seller" title={goods.shopName}>
+              <ShopOutlined /> {goods.shopName}
+            </Link>
+          )}
           <span className="goods-views" aria-label={`浏览 ${goods.viewCount} 次`}>
             <EyeOutlined /> {goods.viewCount}
           </span>

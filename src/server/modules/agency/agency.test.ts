@@ -223,9 +223,17 @@ describe('agency sale (代售)', () => {
     expect(detail.data).toMatchObject({
       agency: true,
       shopName: '官方代售',
+      sellerId: 0,
+      seller: { shopId: 0, shopName: '官方代售', onSaleCount: 0 },
       price: 95_000,
       autoDelivery: true,
     })
+    expect(JSON.stringify(detail.data)).not.toContain(owner.username)
+    // the owner's shop does not list it; the game's list does
+    const shop = await get(`/goods/search?sellerId=${owner.userId}&pageNum=1&pageSize=50`)
+    expect(shop.rows.map((g: Json) => g.goodsId)).not.toContain(published.goodsId)
+    const game = await get(`/goods/search?gameId=${king.game.gameId}&pageNum=1&pageSize=50&sort=newest`)
+    expect(game.rows.map((g: Json) => g.goodsId)).toContain(published.goodsId)
     // the owner cannot manage the 官方代售 listing as an ordinary one
     expect(
       (await post('/goods/seller/updatePrice', owner.token, { goodsId: published.goodsId, price: 1 })).code,

@@ -84,6 +84,15 @@ function publiclyVisible(row: GoodsTable): boolean {
 export const shopNameOf = (nickName: string) => `${nickName}的小店`
 /** The seller name of 官方代售 listings (docs/agency-sale.md). */
 export const AGENCY_SHOP_NAME = '官方代售'
+/** The seller card of a 官方代售 listing: the platform, not its owner (no shop to visit). */
+const AGENCY_SHOP: ShopCard = {
+  shopId: 0,
+  shopName: AGENCY_SHOP_NAME,
+  avatar: '',
+  since: 0,
+  onSaleCount: 0,
+  soldCount: 0,
+}
 
 export function goodsService(deps: GoodsServiceDeps) {
   const { db, dialect, games, images, system, now } = deps
@@ -116,7 +125,8 @@ export function goodsService(deps: GoodsServiceDeps) {
       serverName: row.server_name,
       coverUrl: row.cover_image ? thumbUrl(row.cover_image) : null,
       attributes: JSON.parse(row.attrs) as GoodsBrief['attributes'],
-      sellerId: row.seller_id,
+      // a 官方代售 listing names no seller: the platform sells it (its owner's id stays private)
+      sellerId: row.agency_application_id !== null ? 0 : row.seller_id,
       // a 官方代售 listing is sold by the platform: the owner's shop is not named
       shopName: row.agency_application_id !== null ? AGENCY_SHOP_NAME : shopNameOf(row.seller_nick),
       pushed: Number(row.push_until) > at,
@@ -283,17 +293,16 @@ export function goodsService(deps: GoodsServiceDeps) {
       ...brief,
       description,
       images: imageList,
-      seller:
-        seller && brief.agency
-          ? { ...seller, shopName: AGENCY_SHOP_NAME }
-          : (seller ?? {
-              shopId: row.seller_id,
-              shopName: brief.shopName,
-              avatar: '',
-              since: 0,
-              onSaleCount: 0,
-              soldCount: 0,
-            }),
+      seller: brief.agency
+        ? AGENCY_SHOP
+        : (seller ?? {
+            shopId: row.seller_id,
+            shopName: brief.shopName,
+            avatar: '',
+            since: 0,
+            onSaleCount: 0,
+            soldCount: 0,
+          }),
       followed,
       isOwner: viewerId === row.seller_id,
       autoDelivery: row.auto_delivery === 1,
