@@ -138,7 +138,7 @@ function PublishForm({ app }: { app: StaffAgencyApplication }) {
     )
   }
   return (
-    <Space direction="vertical" style={{ width: '100%' }}>
+    <Space orientation="vertical" style={{ width: '100%' }}>
       <Space>
         <Input
           prefix="¥"
@@ -222,7 +222,7 @@ export function AgencyDrawer({
       {!app ? (
         <Skeleton active />
       ) : (
-        <Space direction="vertical" size="large" style={{ width: '100%' }}>
+        <Space orientation="vertical" size="large" style={{ width: '100%' }}>
           <Descriptions size="small" column={2} bordered>
             <Descriptions.Item label="状态">
               <DictTag dictType={AGENCY_STATUS_DICT} value={app.status} />
