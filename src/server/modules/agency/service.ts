@@ -6,26 +6,21 @@
  * (已撤回; a listed one is taken down). A sold listing is delivered automatically at payment when the
  * credentials are complete, else by staff; the buyer's confirmation settles it at once: the owner
  * gets price − commission and the platform's commission account the commission, both as ledger rows
- * in the settlement's transaction (已售出). Every transition writes a timeline row and an in-site
- * message; every staff action its operation-log row in the same transaction.
+ * in the settlement's transaction (已售出; settlement.ts, parameters in config.ts). Every transition
+ * writes a timeline row and an in-site message; every staff action its operation-log row in the same
+ * transaction.
  */
 import {
-  AGENCY_CONFIG,
   AGENCY_EVENT_LABELS,
   AGENCY_LIMITS,
   AGENCY_STATUS_LABELS,
   Code,
-  DEFAULT_AGENCY_CHECKLIST,
   type AgencyApplication,
   type AgencyApplyBody,
   type AgencyCheck,
-  type AgencyCheckItem,
   type AgencyEventKind,
   type AgencyListQuery,
   type AgencyMyQuery,
-  type AgencyOrder,
-  type AgencyOrdersQuery,
-  type AgencySettlementState,
   type AgencyStatus,
   type Attributes,
   type Game,
@@ -40,8 +35,7 @@ import {
 import type { Db } from '../../db'
 import type { Page } from '../../db/paging'
 import { ApiError } from '../../plugins/envelope'
-import { newUserCode } from '../auth/service'
-import { chinaDateTime, csvYuan, EXPORT_MAX_ROWS, type ExportsService } from '../common/exports'
+import type { ExportsService } from '../common/exports'
 import type { FieldCipher } from '../delivery/crypto'
 import type { DeliveryService } from '../delivery/service'
 import type { FundsService } from '../funds/service'
@@ -51,29 +45,20 @@ import type { GoodsService } from '../goods/service'
 import type { ImageService } from '../image/service'
 import type { MessageService } from '../message/service'
 import { record, type Actor } from '../oplog/service'
-import type { AgencyHooks, TradeService } from '../trade/service'
+import type { TradeService } from '../trade/service'
+import { agencyConfig } from './config'
 import { agencyRepo, type ApplicationRow } from './repo'
+import { agencySettlement } from './settlement'
+
+export { commissionOf } from './config'
+export { REVENUE_USER } from './settlement'
 
 const DAY = 24 * 60 * 60 * 1000
-/** The platform's commission account: a locked system user (the name registration refuses). */
-export const REVENUE_USER = '_platform_revenue'
 
 const bad = (msg: string) => new ApiError(Code.BAD_REQUEST, msg)
 const notFound = () => new ApiError(Code.NOT_FOUND, '代售申请不存在')
 const stateError = (row: { status: string }) =>
   bad(`代售申请当前状态为「${AGENCY_STATUS_LABELS[row.status as AgencyStatus]}」，不能进行此操作`)
-
-/** The commission in fen of `amount` at `percent` (rounded to the fen, never more than the amount). */
-export function commissionOf(amount: number, percent: number): number {
-  return Math.min(amount, Math.round((amount * Math.round(percent * 100)) / 10_000))
-}
-
-/** A configured percent (0–100, up to two decimals), else null. */
-function parsePercent(value: string | undefined): number | null {
-  if (value === undefined || !/^\d{1,3}(\.\d{1,2})?$/.test(value.trim())) return null
-  const n = Number(value.trim())
-  return n >= 0 && n <= 100 ? n : null
-}
 
 /**
  * The credentials an owner hands in: each value checked by its field's kind like a delivery; fields
@@ -134,31 +119,16 @@ export function agencyService(deps: AgencyDeps) {
     }
   }
 
-  /** The 验号 checklist of a game: its config (JSON [{key,label}]), else the default config, else the built-in list. */
-  async function checklistOf(gameId: number, via: Db = db): Promise<AgencyCheckItem[]> {
-    const r = agencyRepo(via)
-    for (const key of [AGENCY_CONFIG.checklistOf(gameId), AGENCY_CONFIG.checklist]) {
-      const value = await r.config(key)
-      if (!value) continue
-      try {
-        const items = JSON.parse(value) as AgencyCheckItem[]
-        if (Array.isArray(items) && items.length > 0 && items.every((i) => i.key && i.label)) return items
-      } catch {
-        // a broken config falls back to the next one
-      }
-    }
-    return DEFAULT_AGENCY_CHECKLIST
-  }
-
-  /** The commission percent of a game: its config, else the default config, else 5 %. */
-  async function percentOf(gameId: number, via: Db = db): Promise<number> {
-    const r = agencyRepo(via)
-    return (
-      parsePercent(await r.config(AGENCY_CONFIG.commissionOf(gameId))) ??
-      parsePercent(await r.config(AGENCY_CONFIG.commission)) ??
-      AGENCY_LIMITS.defaultCommissionPercent
-    )
-  }
+  const config = agencyConfig(db)
+  const { checklistOf, percentOf } = config
+  const settlement = agencySettlement({
+    db,
+    goods,
+    funds: deps.funds,
+    exports: deps.exports,
+    percentOf,
+    notify,
+  })
 
   async function present(rows: ApplicationRow[]): Promise<AgencyApplication[]> {
     const ids = rows.map((r) => r.id)
@@ -280,104 +250,8 @@ export function agencyService(deps: AgencyDeps) {
     })
   }
 
-  /** The platform's commission account, created on first use (inside the settlement's transaction). */
-  async function revenueAccount(trx: Db, at: number): Promise<number> {
-    const r = agencyRepo(trx)
-    const found = await r.revenueUser(REVENUE_USER)
-    return found ? found.id : r.insertRevenueUser(REVENUE_USER, newUserCode(), at)
-  }
-
-  const hooks: AgencyHooks = {
-    isAgencyGoods: async (goodsId) => (await goods.agencyOf(goodsId)) !== null,
-
-    async settle(trx, o, at) {
-      const r = agencyRepo(trx)
-      const app = await r.byGoods(o.goods_id)
-      if (!app) return false
-      const amount = Number(o.amount)
-      const commission = commissionOf(amount, await percentOf(app.game_id, trx))
-      const net = amount - commission
-      const paid = await deps.funds.move(trx, app.user_id, {
-        type: 'SETTLEMENT',
-        available: net,
-        orderNo: o.order_no,
-        remark: `代售结算：成交 ${yuan(amount)}，扣除佣金 ${yuan(commission)}`,
-        at,
-      })
-      if (!paid) throw new Error('agency settlement failed')
-      if (commission > 0) {
-        const taken = await deps.funds.move(trx, await revenueAccount(trx, at), {
-          type: 'AGENCY_COMMISSION',
-          available: commission,
-          orderNo: o.order_no,
-          remark: `代售佣金：申请 ${app.id}`,
-          at,
-        })
-        if (!taken) throw new Error('agency commission failed')
-      }
-      await r.transition(app.id, ['LISTED', 'SOLD'], {
-        status: 'SOLD',
-        order_no: o.order_no,
-        commission,
-        net_amount: net,
-        settled_at: at,
-        updated_at: at,
-      })
-      await r.addEvent(
-        app.id,
-        'SOLD',
-        null,
-        `订单 ${o.order_no}：成交 ${yuan(amount)}，佣金 ${yuan(commission)}，到账 ${yuan(net)}`,
-        at,
-      )
-      return true
-    },
-
-    async afterSettle(orderNo) {
-      const app = await db
-        .selectFrom('agency_applications')
-        .selectAll()
-        .where('order_no', '=', orderNo)
-        .executeTakeFirst()
-      if (!app) return
-      await notify(
-        app.user_id,
-        '代售账号已售出',
-        `您的代售账号「${app.title}」已售出（订单 ${orderNo}），扣除佣金 ${yuan(Number(app.commission))} 后 ${yuan(Number(app.net_amount))} 已结算至您的可用余额。`,
-      )
-    },
-  }
-
-  async function orderRows(userId: number, q: AgencyOrdersQuery): Promise<Page<AgencyOrder>> {
-    const { rows, total } = await repo.ordersPage(userId, q)
-    const percents = new Map<number, number>()
-    const out: AgencyOrder[] = []
-    for (const r of rows) {
-      const amount = Number(r.amount)
-      const settled = r.status === 'SETTLED' && r.settled_order_no === r.order_no
-      if (!percents.has(r.game_id)) percents.set(r.game_id, await percentOf(r.game_id))
-      const commission = settled ? Number(r.commission) : commissionOf(amount, percents.get(r.game_id)!)
-      const settlement: AgencySettlementState =
-        r.status === 'SETTLED' ? 'SETTLED' : r.status === 'REFUNDED' ? 'REFUNDED' : 'PENDING'
-      out.push({
-        orderNo: r.order_no,
-        applicationId: r.application_id,
-        goodsTitle: r.title,
-        gameName: r.game_name,
-        amount,
-        commission: settlement === 'REFUNDED' ? 0 : commission,
-        net: settlement === 'REFUNDED' ? 0 : amount - commission,
-        orderStatus: r.status,
-        settlement,
-        createdAt: Number(r.created_at),
-        settledAt: settled && r.settled_at !== null ? Number(r.settled_at) : null,
-      })
-    }
-    return { rows: out, total: Number(total) }
-  }
-
   return {
-    hooks,
+    hooks: settlement.hooks,
     checklistOf,
     percentOf,
 
@@ -496,39 +370,8 @@ export function agencyService(deps: AgencyDeps) {
       return (await games.games()).filter((g) => ids.has(g.gameId))
     },
 
-    orders: orderRows,
-
-    async exportOrders(userId: number, q: AgencyOrdersQuery) {
-      if (!deps.exports) throw new Error('the exports service is not wired')
-      const { rows } = await orderRows(userId, { ...q, pageNum: 1, pageSize: EXPORT_MAX_ROWS })
-      const labels = { PENDING: '待结算', SETTLED: '已结算', REFUNDED: '已退款' } as const
-      return deps.exports.createCsv(
-        userId,
-        '我的代售订单',
-        [
-          '订单号',
-          '商品',
-          '游戏',
-          '成交金额(元)',
-          '佣金(元)',
-          '到账金额(元)',
-          '结算状态',
-          '下单时间',
-          '结算时间',
-        ],
-        rows.map((o) => [
-          o.orderNo,
-          o.goodsTitle,
-          o.gameName,
-          csvYuan(o.amount),
-          csvYuan(o.commission),
-          csvYuan(o.net),
-          labels[o.settlement],
-          chinaDateTime(o.createdAt),
-          o.settledAt ? chinaDateTime(o.settledAt) : '',
-        ]),
-      )
-    },
+    orders: settlement.orders,
+    exportOrders: settlement.exportOrders,
 
     // ---------------------------------------------------------------- staff (代售审核)
     async list(q: AgencyListQuery): Promise<Page<StaffAgencyApplication>> {
