@@ -52,6 +52,8 @@ import { loveRoutes } from './modules/love/routes'
 import { loveService } from './modules/love/service'
 import { reviewRoutes } from './modules/review/routes'
 import { reviewService } from './modules/review/service'
+import { agencyRoutes } from './modules/agency/routes'
+import { agencyService } from './modules/agency/service'
 import { createEventBus } from './modules/events/bus'
 import { eventRoutes } from './modules/events/routes'
 import { registerAuth } from './plugins/auth'
@@ -359,6 +361,22 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
           requireRealName,
           now,
         })
+        const deliveryCipher = fieldCipher(loadOrCreateKey(opts.dataDir))
+        // agency sale (代售): staff deliver its orders through the trade service, which settles them through its hooks
+        const agency = agencyService({
+          db,
+          games,
+          goods: catalogue.goods,
+          delivery: catalogue.delivery,
+          images: catalogue.images,
+          messages,
+          funds,
+          trade: () => trade,
+          cipher: deliveryCipher,
+          requireRealName,
+          exports,
+          now,
+        })
         const trade = tradeService({
           db,
           games,
@@ -367,7 +385,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
           funds,
           messages,
           bus,
-          cipher: fieldCipher(loadOrCreateKey(opts.dataDir)),
+          cipher: deliveryCipher,
+          agency: agency.hooks,
           // staff enter every order's room: the permission of 纠纷仲裁 (docs/console.md)
           isStaff: (userId) => auth.hasPermission(userId, PERMS.disputeList),
           exports,
@@ -376,6 +395,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         app.decorate('trade', trade)
         await api.register(fundsRoutes, { funds, sandbox })
         await api.register(tradeRoutes, { trade })
+        await api.register(agencyRoutes, { agency, now })
         const warrant = warrantService({
           db,
           trade,

@@ -24,6 +24,7 @@ export const CONSOLE_PAGE_COMPONENTS = [
   'AiWorks',
   'LoveManage',
   'ReviewManage',
+  'AgencyAudit',
   'OpLog',
   'LoginLog',
 ] as const

@@ -66,6 +66,11 @@ export const PERMISSION_LABELS: Record<Permission, string> = {
 
   [PERMS.reviewList]: '评价管理：查看',
   [PERMS.reviewHide]: '评价管理：隐藏与恢复',
+
+  [PERMS.agencyList]: '代售审核：查看',
+  [PERMS.agencyVerify]: '代售审核：验号与驳回',
+  [PERMS.agencyPublish]: '代售审核：定价上架',
+  [PERMS.agencyDeliver]: '代售审核：查看账号与交付',
 }
 
 /** The first part of a permission string → the module's name (the role editor's tree groups). */
@@ -80,6 +85,7 @@ export const PERMISSION_MODULE_LABELS: Record<string, string> = {
   user: '用户',
   ai: 'AI 绘图',
   platform: '平台运营',
+  agency: '代售',
 }
 
 export const permissionLabel = (permission: string): string =>

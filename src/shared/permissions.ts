@@ -65,6 +65,10 @@ export const PERMS = {
   loveVoid: 'platform:love:void',
   reviewList: 'trade:review:list',
   reviewHide: 'trade:review:hide',
+  agencyList: 'agency:apply:list',
+  agencyVerify: 'agency:apply:verify',
+  agencyPublish: 'agency:apply:publish',
+  agencyDeliver: 'agency:apply:deliver',
 } as const
 
 export type Permission = (typeof PERMS)[keyof typeof PERMS]
@@ -106,4 +110,5 @@ export const CS_PERMISSIONS: readonly Permission[] = [
   PERMS.csContactList,
   PERMS.feedbackList,
   PERMS.feedbackReply,
+  PERMS.agencyList,
 ]

@@ -29,6 +29,7 @@ import type { OplogTables } from '../modules/oplog/tables'
 import type { FeedbackTables } from '../modules/feedback/tables'
 import type { LoveTables } from '../modules/love/tables'
 import type { ReviewTables } from '../modules/review/tables'
+import type { AgencyTables } from '../modules/agency/tables'
 
 export interface Database
   extends
@@ -56,4 +57,5 @@ export interface Database
     OplogTables,
     FeedbackTables,
     LoveTables,
-    ReviewTables {}
+    ReviewTables,
+    AgencyTables {}

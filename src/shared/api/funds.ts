@@ -30,6 +30,7 @@ export const LEDGER_TYPES = [
   'WITHDRAW_FREEZE',
   'WITHDRAW_DONE',
   'WITHDRAW_RETURN',
+  'AGENCY_COMMISSION',
 ] as const
 export type LedgerType = (typeof LEDGER_TYPES)[number]
 
@@ -41,6 +42,7 @@ export const LEDGER_TYPE_LABELS: Record<LedgerType, string> = {
   WITHDRAW_FREEZE: '提现冻结',
   WITHDRAW_DONE: '提现成功',
   WITHDRAW_RETURN: '提现退回',
+  AGENCY_COMMISSION: '代售佣金',
 }
 
 export interface LedgerEntry {

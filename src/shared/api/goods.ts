@@ -124,6 +124,8 @@ export interface GoodsBrief {
   viewCount: number
   followCount: number
   createdAt: number
+  /** 官方代售: the platform sells it for its owner (docs/agency-sale.md) and delivers it */
+  agency: boolean
   /** seller views only (seller list / detail): why an audit rejected it */
   auditRemark?: string
 }

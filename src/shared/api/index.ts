@@ -1,3 +1,4 @@
+export * from './agency'
 export * from './ai'
 export * from './auth'
 export * from './batch'

@@ -134,7 +134,8 @@ describe('route table', () => {
     )
     expect(byPath.get('/buyer/buyOrder.html')?.built).toBe(true)
     expect(byPath.get('/user/userBase.html')?.built).toBe(true)
-    expect(byPath.get('/agencySale/agencySaleGoods.html')?.built).toBe(false)
+    expect(byPath.get('/agencySale/agencySaleGoods.html')?.built).toBe(true)
+    expect(byPath.get('/agencySale/agencySaleOrder.html')?.built).toBe(true)
     for (const r of ROUTES) expect(r.built, r.path).toBe(Boolean(r.page || r.redirect))
   })
 

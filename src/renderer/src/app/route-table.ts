@@ -36,6 +36,8 @@ export type PageKey =
   | 'selectType'
   | 'completeInfo'
   | 'batchPublish'
+  | 'agencySaleGoods'
+  | 'agencySaleOrder'
   | 'buy'
   | 'confirmOrder'
   | 'pay'
@@ -145,8 +147,8 @@ export const ROUTES: readonly RouteEntry[] = [
   main('卖家中心', '/seller/busPublish.html', '批量发布', true, { page: 'batchPublish' }),
 
   // agency sale
-  main('代售中心', '/agencySale/agencySaleGoods.html', '我的代售申请', true),
-  main('代售中心', '/agencySale/agencySaleOrder.html', '我的代售订单', true),
+  main('代售中心', '/agencySale/agencySaleGoods.html', '我的代售申请', true, { page: 'agencySaleGoods' }),
+  main('代售中心', '/agencySale/agencySaleOrder.html', '我的代售订单', true, { page: 'agencySaleOrder' }),
 
   // account (phoneBind.html and warrant.html carry the payment-password title)
   main('账号管理', '/user/userBase.html', '个人资料', true, { page: 'userBase' }),

@@ -42,6 +42,15 @@ export function GoodsCover({ src, alt, className }: { src: string | null; alt: s
   )
 }
 
+/** 官方代售: the platform verified the account and sells it for its owner (docs/agency-sale.md). */
+export function AgencyTag() {
+  return (
+    <Tag color="#1d4ed8" className="goods-agency" variant="solid">
+      官方代售
+    </Tag>
+  )
+}
+
 export function PushedTag() {
   return (
     <Tag color="#c2410c" className="goods-pushed" variant="solid">
@@ -115,6 +124,7 @@ export function GoodsCard({
           {goods.pushed ? <PushedTag /> : null}
         </Link>
         <div className="goods-row__main">
+          {goods.agency ? <AgencyTag /> : null}
           <Link to={href} className="goods-row__title" title={goods.title}>
             {goods.title}
           </Link>
@@ -129,9 +139,15 @@ export function GoodsCard({
           ) : null}
           <div className="goods-row__meta">
             <span>{where}</span>
-            <Link to={shopPath(goods.sellerId)} className="goods-seller">
-              <ShopOutlined /> {goods.shopName}
-            </Link>
+            {goods.agency ? (
+              <span className="goods-seller">
+                <ShopOutlined /> {goods.shopName}
+              </span>
+            ) : (
+              <Link to={shopPath(goods.sellerId)} className="goods-seller">
+                <ShopOutlined /> {goods.shopName}
+              </Link>
+            )}
             <span className="goods-views">
               <EyeOutlined /> {goods.viewCount}
             </span>
@@ -170,6 +186,7 @@ export function GoodsCard({
       </Link>
       <div className="goods-card__body">
         <Link to={href} className="goods-card__title" title={goods.title}>
+          {goods.agency ? <AgencyTag /> : null}
           {goods.title}
         </Link>
         <div className="goods-chips goods-chips--one-line">
@@ -195,9 +212,15 @@ export function GoodsCard({
           ) : null}
         </div>
         <div className="goods-card__foot">
-          <Link to={shopPath(goods.sellerId)} className="goods-seller" title={goods.shopName}>
-            <ShopOutlined /> {goods.shopName}
-          </Link>
+          {goods.agency ? (
+            <span className="goods-seller" title={goods.shopName}>
+              <ShopOutlined /> {goods.shopName}
+            </span>
+          ) : (
+            <Link to={shopPath(goods.sellerId)} className="goods-seller" title={goods.shopName}>
+              <ShopOutlined /> {goods.shopName}
+            </Link>
+          )}
           <span className="goods-views" aria-label={`浏览 ${goods.viewCount} 次`}>
             <EyeOutlined /> {goods.viewCount}
           </span>

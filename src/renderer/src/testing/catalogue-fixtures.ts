@@ -132,6 +132,7 @@ export function brief(goodsId: number, patch: Partial<GoodsBrief> = {}): GoodsBr
     sellerId: 2,
     shopName: '卖家老李',
     pushed: false,
+    agency: false,
     viewCount: 42,
     followCount: 3,
     createdAt: 1_717_000_000_000,

@@ -18,6 +18,7 @@ import { seedConsole, seedConsoleDemo } from './console'
 import { seedPlatformBase, seedPlatformDemo } from './platform'
 import { seedLoveBase, seedLoveDemo } from './love'
 import { seedReviewsBase } from './reviews'
+import { seedAgencyBase } from './agency'
 
 const DAY = 24 * 60 * 60 * 1000
 
@@ -175,6 +176,7 @@ export async function seedBase(db: Db, now: number) {
   await seedPlatformBase(db)
   await seedLoveBase(db)
   await seedReviewsBase(db)
+  await seedAgencyBase(db)
 }
 
 /**

@@ -167,6 +167,31 @@ export function deliveryService(deps: {
     },
 
     /**
+     * The agency module, inside its transaction: the credentials an owner handed in (already checked
+     * by the transfer rule) become the delivery account of the 官方代售 listing. Answers whether they
+     * are complete (then the listing is delivered automatically at payment).
+     */
+    async saveForAgency(
+      trx: Db,
+      goodsId: number,
+      ownerId: number,
+      gameId: number,
+      values: Record<string, string>,
+    ) {
+      const fields = (await games.transferConfig(gameId, trx)).fields
+      const sealed = Object.fromEntries(
+        Object.entries(values).map(([k, v]) => [k, cipher.encrypt(v, contextOf(goodsId, k))]),
+      )
+      await deliveryRepo(trx).save({
+        goods_id: goodsId,
+        seller_id: ownerId,
+        fields_enc: JSON.stringify(sealed),
+        now: now(),
+      })
+      return fields.length > 0 && isCompleteTransfer(fields, values)
+    },
+
+    /**
      * The credentials in clear, for the buyer of a paid order (the trade module). Callers must check
      * that the requester may see them; null when none are saved.
      */

@@ -1,7 +1,8 @@
 /**
  * The money invariant, checked across the whole database (scripts/check-invariant.ts, the end of the
  * end-to-end run, the trading tests): Σ(available + frozen) + Σ escrow == Σ paid top-ups − Σ approved
- * withdrawals, no ledger gaps, and no account listing sold twice. It is the one place that reads the
+ * withdrawals, no ledger gaps, no account listing sold twice, and every agency sale's split matches
+ * what it recorded (the platform's commission account is a wallet like any other, so Σ includes it). It is the one place that reads the
  * trade and warrant modules' tables besides their own modules: it audits how money moved through all
  * of them.
  */
@@ -22,7 +23,8 @@ export async function checkInvariant(db: Db) {
     gaps.escrowWrong.length === 0 &&
     gaps.oversold.length === 0 &&
     gaps.unbalanced.length === 0 &&
-    gaps.rulings.length === 0
+    gaps.rulings.length === 0 &&
+    gaps.agency.length === 0
   return { ok, held, expected, ...totals, gaps }
 }
 
@@ -117,14 +119,16 @@ async function ledgerGaps(db: Db) {
     .limit(20)
     .execute()
   // each paid order's money adds up: what the buyer paid (ORDER_PAY, negative) plus what went back
-  // (ORDER_REFUND) and out (SETTLEMENT) plus what escrow still holds is zero. A staff ruling may
+  // (ORDER_REFUND) and out (SETTLEMENT, and an agency sale's AGENCY_COMMISSION to the platform's
+  // commission account) plus what escrow still holds is zero. A staff ruling may
   // split the escrow (a SETTLED order with a refund row too); a missing row of either part shows here.
   const unbalanced = await db
     .selectFrom('orders')
     .select(['order_no', 'status'])
     .where(
       sql<boolean>`orders.escrow_amount + coalesce((select sum(l.amount) from ledger l
-        where l.order_no = orders.order_no and l.type in ('ORDER_PAY', 'ORDER_REFUND', 'SETTLEMENT')), 0) <> 0`,
+        where l.order_no = orders.order_no
+          and l.type in ('ORDER_PAY', 'ORDER_REFUND', 'SETTLEMENT', 'AGENCY_COMMISSION')), 0) <> 0`,
     )
     .limit(20)
     .execute()
@@ -144,5 +148,24 @@ async function ledgerGaps(db: Db) {
     )
     .limit(20)
     .execute()
-  return { paid, settled, refunded, escrowWrong, oversold, unbalanced, rulings }
+  // a settled agency sale (代售, migration 0140) paid exactly what it recorded: the net to the owner
+  // (SETTLEMENT) and the commission to the platform (AGENCY_COMMISSION), together the order's amount
+  const agencyRows = (type: LedgerType) =>
+    sql<number>`coalesce((select sum(l.amount) from ledger l
+      where l.order_no = a.order_no and l.type = ${type}), 0)`
+  const agency = await db
+    .selectFrom('agency_applications as a')
+    .innerJoin('orders', 'orders.order_no', 'a.order_no')
+    .select(['a.id', 'a.order_no', 'a.commission', 'a.net_amount'])
+    .where('a.status', '=', 'SOLD')
+    .where((eb) =>
+      eb.or([
+        eb(sql`coalesce(a.net_amount, -1)`, '<>', agencyRows('SETTLEMENT')),
+        eb(sql`coalesce(a.commission, -1)`, '<>', agencyRows('AGENCY_COMMISSION')),
+        eb(sql`coalesce(a.net_amount, 0) + coalesce(a.commission, 0)`, '<>', eb.ref('orders.amount')),
+      ]),
+    )
+    .limit(20)
+    .execute()
+  return { paid, settled, refunded, escrowWrong, oversold, unbalanced, rulings, agency }
 }

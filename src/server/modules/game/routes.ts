@@ -6,7 +6,8 @@ import type { GameService } from './service'
 /**
  * Games, areas and servers, and the listing configs (public: the list page's filters and the publish
  * form both read them). The games of the caller's listings and follows are answered by the catalogue
- * (modules/catalogue.ts), which knows the listings and follows.
+ * (modules/catalogue.ts), which knows the listings and follows; the games of the caller's agency
+ * applications by the agency module (getMyAgencySaleGames).
  */
 export const gameRoutes: FastifyPluginAsync<{ games: GameService }> = async (app, { games }) => {
   route(app, GAME.list, () => games.games())
@@ -16,6 +17,4 @@ export const gameRoutes: FastifyPluginAsync<{ games: GameService }> = async (app
   route(app, GAME.areaServers, (r) => games.serversOfArea(r.query.areaId))
   route(app, GAME.config, (r) => games.config(r.query.gameId))
   route(app, GAME.transferConfig, (r) => games.transferConfig(r.query.gameId))
-  // agency sale (代售) has no listings yet: nothing to answer but an empty list
-  route(app, GAME.myAgencySale, () => [])
 }

@@ -90,6 +90,7 @@ export function goodsRepo(db: Db, dialect: DbDialect) {
           'g.follow_count',
           'g.created_at',
           'g.audit_remark',
+          'g.agency_application_id',
         ])
         .where('g.id', 'in', ids)
         .execute()
@@ -98,10 +99,13 @@ export function goodsRepo(db: Db, dialect: DbDialect) {
     // ------------------------------------------------------------------ listings
 
     /** A new listing (automatic delivery starts off: the delivery account is saved afterwards). */
-    async insert(row: Omit<Insertable<GoodsTable>, 'auto_delivery'>, description: string): Promise<number> {
+    async insert(
+      row: Omit<Insertable<GoodsTable>, 'auto_delivery' | 'agency_application_id'>,
+      description: string,
+    ): Promise<number> {
       const { id } = await db
         .insertInto('goods')
-        .values({ ...row, auto_delivery: 0 })
+        .values({ ...row, auto_delivery: 0, agency_application_id: null })
         .returning('id')
         .executeTakeFirstOrThrow()
       await db.insertInto('goods_descriptions').values({ goods_id: id, description }).execute()
@@ -161,6 +165,8 @@ export function goodsRepo(db: Db, dialect: DbDialect) {
         .select(['id', 'title', 'game_id', 'status', 'auto_delivery'])
         .where('seller_id', '=', sellerId)
         .where('deleted_at', 'is', null)
+        // 官方代售 listings are managed by the platform: the owner follows them in the agency centre
+        .where('agency_application_id', 'is', null)
         .orderBy('id', 'desc')
       if (query.status) q = q.where('status', '=', query.status)
       if (query.goodsType) q = q.where('goods_type', '=', query.goodsType)

@@ -73,7 +73,9 @@ export function searchRepo(db: Db, dialect: DbDialect) {
       if (f.areaId !== undefined) q = q.where('area_id', '=', f.areaId)
       if (f.serverId !== undefined) q = q.where('server_id', '=', f.serverId)
     }
-    if (f.sellerId !== undefined) q = q.where('seller_id', '=', f.sellerId)
+    // a shop never shows its owner's 官方代售 listings (the platform sells them, docs/agency-sale.md)
+    if (f.sellerId !== undefined)
+      q = q.where('seller_id', '=', f.sellerId).where('agency_application_id', 'is', null)
     const price = opts.priceByIndex ? sql.ref('goods.price') : sql`+goods.price`
     if (f.priceMin !== undefined) q = q.where(price, '>=', f.priceMin)
     if (f.priceMax !== undefined) q = q.where(price, '<=', f.priceMax)
@@ -143,7 +145,8 @@ export function searchRepo(db: Db, dialect: DbDialect) {
           .whereRef('g.id', '=', 'a.goods_id')
         if (f.platform) sub = sub.where('g.platform', '=', f.platform)
         if (f.areaId !== undefined) sub = sub.where('g.area_id', '=', f.areaId)
-        if (f.sellerId !== undefined) sub = sub.where('g.seller_id', '=', f.sellerId)
+        if (f.sellerId !== undefined)
+          sub = sub.where('g.seller_id', '=', f.sellerId).where('g.agency_application_id', 'is', null)
         for (const run of likeRuns) sub = sub.where(titleContains(dialect, 'g.title', run))
         return eb.exists(sub)
       })

@@ -65,6 +65,7 @@ type GoodsRow = GoodsTable & { id: number }
 type BriefRow = Awaited<ReturnType<ReturnType<typeof goodsRepo>['briefRows']>>[number]
 
 const badRequest = (msg: string) => new ApiError(Code.BAD_REQUEST, msg)
+const GOODS_AGENCY_MANAGED = '官方代售商品由平台管理，请在代售中心查看'
 const notFound = () => new ApiError(Code.NOT_FOUND, GOODS_MSG.NOT_FOUND)
 
 /**
@@ -79,6 +80,17 @@ function publiclyVisible(row: GoodsTable): boolean {
 }
 
 export const shopNameOf = (nickName: string) => `${nickName}的小店`
+/** The seller name of 官方代售 listings (docs/agency-sale.md). */
+export const AGENCY_SHOP_NAME = '官方代售'
+/** The seller card of a 官方代售 listing: the platform, not its owner (no shop to visit). */
+const AGENCY_SHOP: ShopCard = {
+  shopId: 0,
+  shopName: AGENCY_SHOP_NAME,
+  avatar: '',
+  since: 0,
+  onSaleCount: 0,
+  soldCount: 0,
+}
 
 export function goodsService(deps: GoodsServiceDeps) {
   const { db, dialect, games, images, system, now } = deps
@@ -111,12 +123,15 @@ export function goodsService(deps: GoodsServiceDeps) {
       serverName: row.server_name,
       coverUrl: row.cover_image ? thumbUrl(row.cover_image) : null,
       attributes: JSON.parse(row.attrs) as GoodsBrief['attributes'],
-      sellerId: row.seller_id,
-      shopName: shopNameOf(row.seller_nick),
+      // a 官方代售 listing names no seller: the platform sells it (its owner's id stays private)
+      sellerId: row.agency_application_id !== null ? 0 : row.seller_id,
+      // a 官方代售 listing is sold by the platform: the owner's shop is not named
+      shopName: row.agency_application_id !== null ? AGENCY_SHOP_NAME : shopNameOf(row.seller_nick),
       pushed: Number(row.push_until) > at,
       viewCount: row.view_count,
       followCount: row.follow_count,
       createdAt: Number(row.created_at),
+      agency: row.agency_application_id !== null,
       ...(withRemark ? { auditRemark: row.audit_remark } : {}),
     }
   }
@@ -189,6 +204,8 @@ export function goodsService(deps: GoodsServiceDeps) {
     const row = (await goodsRepo(trx, dialect).find(goodsId, { lock: true })) as GoodsRow | undefined
     if (!row) throw notFound()
     if (row.seller_id !== userId) throw new ApiError(Code.FORBIDDEN, MSG.FORBIDDEN)
+    // the platform manages a 官方代售 listing (price, shelf, delivery account): not its owner
+    if (row.agency_application_id !== null) throw new ApiError(Code.FORBIDDEN, GOODS_AGENCY_MANAGED)
     return row
   }
 
@@ -278,14 +295,16 @@ export function goodsService(deps: GoodsServiceDeps) {
       ...brief,
       description,
       images: imageList,
-      seller: seller ?? {
-        shopId: row.seller_id,
-        shopName: brief.shopName,
-        avatar: '',
-        since: 0,
-        onSaleCount: 0,
-        soldCount: 0,
-      },
+      seller: brief.agency
+        ? AGENCY_SHOP
+        : (seller ?? {
+            shopId: row.seller_id,
+            shopName: brief.shopName,
+            avatar: '',
+            since: 0,
+            onSaleCount: 0,
+            soldCount: 0,
+          }),
       followed,
       isOwner: viewerId === row.seller_id,
       autoDelivery: row.auto_delivery === 1,
@@ -327,6 +346,51 @@ export function goodsService(deps: GoodsServiceDeps) {
     // ---------------------------------------------------------------- buyer side
 
     // ---------------------------------------------------------------- for other modules
+
+    /** The agency module: an owner's account checked like a new listing (400 with the first problem). */
+    checkListing: check,
+
+    /**
+     * The agency module, inside its transaction: a checked account goes on sale at once for its
+     * owner, marked 官方代售 (staff verified it; contact details in its text are refused instead of
+     * held). Automatic delivery is switched on when `autoDelivery` (its delivery account is complete).
+     */
+    async publishAgency(
+      trx: Db,
+      ownerId: number,
+      listing: ValidListing,
+      applicationId: number,
+      autoDelivery: boolean,
+    ): Promise<number> {
+      if (listing.hold) throw badRequest(listing.hold.remark)
+      const [goodsId] = await createListings(trx, ownerId, [listing], 'ON_SALE')
+      await goodsRepo(trx, dialect).update(goodsId, {
+        agency_application_id: applicationId,
+        auto_delivery: autoDelivery ? 1 : 0,
+      })
+      return goodsId
+    },
+
+    /**
+     * The agency module, inside its transaction: takes a 官方代售 listing down for good (withdrawn);
+     * false when it is reserved or sold (an order holds it).
+     */
+    async takeDownAgency(trx: Db, goodsId: number): Promise<boolean> {
+      const tx = goodsRepo(trx, dialect)
+      const row = await tx.find(goodsId, { lock: true, withDeleted: true })
+      if (!row || row.deleted_at !== null) return true
+      if (row.status === 'SOLD') return false
+      const at = now()
+      await tx.update(goodsId, { status: 'OFF_SHELF', deleted_at: at, updated_at: at })
+      await syncSearch(trx, goodsId)
+      return true
+    },
+
+    /** The agency application a listing sells for (null: an ordinary listing). */
+    async agencyOf(goodsId: number): Promise<number | null> {
+      const row = await repo.find(goodsId, { withDeleted: true })
+      return row?.agency_application_id ?? null
+    },
 
     /**
      * The delivery module's switch of automatic delivery (it checks that the delivery account is

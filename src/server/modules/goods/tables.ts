@@ -34,6 +34,8 @@ export interface GoodsTable {
   sold_at: number | null
   /** soft delete */
   deleted_at: number | null
+  /** the agency application (代售) this listing sells for its owner: a 官方代售 listing (migration 0140) */
+  agency_application_id: number | null
 }
 
 export interface GoodsDescriptionsTable {

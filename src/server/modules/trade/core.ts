@@ -37,7 +37,26 @@ export interface TradeDeps {
   isStaff: (userId: number) => Promise<boolean>
   /** CSV exports (the desktop client downloads them) */
   exports?: ExportsService
+  /** agency sale (代售): its listings are delivered by staff and settle with a commission */
+  agency?: AgencyHooks
   now: () => number
+}
+
+/**
+ * What the agency module (docs/agency-sale.md) does to orders of its 官方代售 listings: staff deliver
+ * (the owner cannot), the buyer's confirmation settles at once, and the settlement splits the money
+ * between the owner and the platform's commission.
+ */
+export interface AgencyHooks {
+  isAgencyGoods(goodsId: number): Promise<boolean>
+  /** pays the owner and the commission inside the settlement's transaction; false: not an agency order */
+  settle(
+    trx: Trx,
+    o: { order_no: string; goods_id: number; seller_id: number; amount: number },
+    at: number,
+  ): Promise<boolean>
+  /** after the settlement's commit: the owner's message and the application's state */
+  afterSettle(orderNo: string): Promise<void>
 }
 
 export type Trx = Transaction<Database>
@@ -106,7 +125,13 @@ export function tradeCore(deps: TradeDeps) {
       autoDelivered: o.auto_delivered === 1,
       deliveryCorrections: Number(o.delivery_corrections),
       myRole: side,
-      actions: actionsOf(o, side, now()),
+      // a 官方代售 order is delivered by staff: its owner (the seller) has no delivery actions
+      actions: actionsOf(o, side, now()).filter(
+        (a) =>
+          o.agency_application_id === null ||
+          side !== 'seller' ||
+          !['startDelivery', 'deliver', 'correctDelivery'].includes(a),
+      ),
     }
   }
 

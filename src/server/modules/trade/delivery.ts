@@ -6,8 +6,12 @@
  */
 import type { DeliveredCredentials, DeliveryForm, Order, TransferField } from '../../../shared/api'
 import { checkTransferValues } from '../../../shared/rules/transfer'
-import { bad, forbidden, stateError, type OrderAccess, type TradeCore } from './core'
+import { Code } from '../../../shared/api'
+import { ApiError } from '../../plugins/envelope'
+import { bad, forbidden, stateError, type OrderAccess, type TradeCore, type Trx } from './core'
 import { tradeRepo } from './repo'
+
+const AGENCY_DELIVERED_BY_STAFF = '官方代售订单由平台交付'
 
 type Delivered = { order_no: string; goods_id: number; title: string; buyer_id: number; seller_id: number }
 
@@ -81,6 +85,14 @@ export function orderDelivery(core: TradeCore, { visible, mustBe }: OrderAccess)
     )
   }
 
+  /** The order of which the caller is the seller; a 官方代售 order is delivered by staff, not its owner. */
+  async function sellerOf(orderNo: string, sellerId: number) {
+    const o = await mustBe(orderNo, sellerId, 'seller')
+    if (await deps.agency?.isAgencyGoods(o.goods_id))
+      throw new ApiError(Code.FORBIDDEN, AGENCY_DELIVERED_BY_STAFF)
+    return o
+  }
+
   const detail = async (userId: number, orderNo: string): Promise<Order> => {
     const { o, side } = await visible(orderNo, userId)
     return core.toOrder(o, side)
@@ -91,7 +103,7 @@ export function orderDelivery(core: TradeCore, { visible, mustBe }: OrderAccess)
     announceDelivered,
 
     async startDelivery(sellerId: number, orderNo: string): Promise<Order> {
-      const o = await mustBe(orderNo, sellerId, 'seller')
+      const o = await sellerOf(orderNo, sellerId)
       const at = now()
       if (
         !(await repo.transition(orderNo, ['PAID'], {
@@ -117,7 +129,7 @@ export function orderDelivery(core: TradeCore, { visible, mustBe }: OrderAccess)
      * what was delivered, for a correction.
      */
     async deliveryForm(sellerId: number, orderNo: string): Promise<DeliveryForm> {
-      const o = await mustBe(orderNo, sellerId, 'seller')
+      const o = await sellerOf(orderNo, sellerId)
       const config = await deps.games.transferConfig(o.game_id)
       const values =
         o.status === 'TO_CONFIRM' && o.credentials_enc
@@ -130,7 +142,7 @@ export function orderDelivery(core: TradeCore, { visible, mustBe }: OrderAccess)
 
     /** The seller hands over (DELIVERING → TO_CONFIRM): every field checked by its kind. */
     async deliver(sellerId: number, orderNo: string, fields: Record<string, string>): Promise<Order> {
-      const o = await mustBe(orderNo, sellerId, 'seller')
+      const o = await sellerOf(orderNo, sellerId)
       if (o.status !== 'DELIVERING') throw o.status === 'PAID' ? bad('请先开始交付') : stateError(o)
       const sealed = await sealHandOver(o, fields)
       const at = now()
@@ -155,7 +167,7 @@ export function orderDelivery(core: TradeCore, { visible, mustBe }: OrderAccess)
      * buyer's 72 hours to confirm start again.
      */
     async correctDelivery(sellerId: number, orderNo: string, fields: Record<string, string>): Promise<Order> {
-      const o = await mustBe(orderNo, sellerId, 'seller')
+      const o = await sellerOf(orderNo, sellerId)
       if (o.status !== 'TO_CONFIRM' || !o.credentials_enc)
         throw bad('只有待买家确认收货的订单可以修改交付信息')
       const before = openCredentials(orderNo, o.credentials_enc)
@@ -200,6 +212,39 @@ export function orderDelivery(core: TradeCore, { visible, mustBe }: OrderAccess)
         ],
       )
       return detail(sellerId, orderNo)
+    },
+
+    /**
+     * Staff hand over a 官方代售 order (the agency module): from PAID or DELIVERING to TO_CONFIRM,
+     * checked and sealed like a seller's delivery; `inTx` writes the staff action's log rows in the
+     * same transaction. False: the order is not waiting for delivery.
+     */
+    async platformDeliver(
+      orderNo: string,
+      staffId: number,
+      input: Record<string, string>,
+      inTx: (trx: Trx) => Promise<void>,
+    ): Promise<boolean> {
+      const o = await repo.rawOrder(orderNo)
+      if (!o || (o.status !== 'PAID' && o.status !== 'DELIVERING')) return false
+      const sealed = await sealHandOver(o, input)
+      const at = now()
+      const done = await tx(async (trx) => {
+        const t = tradeRepo(trx)
+        const changed = await t.transition(orderNo, ['PAID', 'DELIVERING'], {
+          status: 'TO_CONFIRM',
+          delivery_started_at: o.delivery_started_at ?? at,
+          delivered_at: at,
+          credentials_enc: JSON.stringify(sealed.values),
+          updated_at: at,
+        })
+        if (!changed) return false
+        await t.addEvent(orderNo, staffId, 'DELIVERED', sealed.labels, at)
+        await inTx(trx)
+        return true
+      })
+      if (done) await announceDelivered(o, '平台已交付，请确认收货', true)
+      return done
     },
 
     /** The delivered credentials: the buyer of the order only; every view is logged. */

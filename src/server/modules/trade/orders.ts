@@ -206,11 +206,18 @@ export function orderLifecycle(
           ...(sealed
             ? []
             : [
-                {
-                  to: o.seller_id,
-                  title: '买家已付款，请尽快发货',
-                  content: `订单 ${orderNo}（${o.title}）买家已付款，请在 48 小时内开始交付。`,
-                },
+                // a 官方代售 order is delivered by staff: its owner is only told
+                (await deps.agency?.isAgencyGoods(o.goods_id))
+                  ? {
+                      to: o.seller_id,
+                      title: '代售账号已被买家付款',
+                      content: `订单 ${orderNo}（${o.title}）买家已付款，平台将为您交付，买家确认收货后结算。`,
+                    }
+                  : {
+                      to: o.seller_id,
+                      title: '买家已付款，请尽快发货',
+                      content: `订单 ${orderNo}（${o.title}）买家已付款，请在 48 小时内开始交付。`,
+                    },
               ]),
         ],
         [
@@ -304,6 +311,23 @@ export function orderLifecycle(
       if (o.status !== 'TO_CONFIRM') throw stateError(o)
       await deps.funds.checkPayPassword(buyerId, payPassword)
       const at = now()
+      // 官方代售: the platform verified and delivered the account; the owner is paid at confirmation
+      if (await deps.agency?.isAgencyGoods(o.goods_id)) {
+        const settled = await tx(async (trx) => {
+          const completed = await tradeRepo(trx).transition(orderNo, ['TO_CONFIRM'], {
+            status: 'COMPLETED',
+            completed_at: at,
+            updated_at: at,
+          })
+          return completed && (await timers.settleInTx(trx, o)) !== false
+        })
+        if (!settled) throw stateError(o)
+        await announce([
+          { to: buyerId, title: '已确认收货', content: `订单 ${orderNo} 已确认收货，交易完成。` },
+        ])
+        await deps.agency?.afterSettle(orderNo)
+        return detail(buyerId, orderNo)
+      }
       if (
         !(await repo.transition(orderNo, ['TO_CONFIRM'], {
           status: 'COMPLETED',

@@ -26,6 +26,7 @@ export function tradeRepo(db: Db) {
         's.nick_name as seller_name',
         'games.name_cn as game_name',
         'goods.cover_image',
+        'goods.agency_application_id',
       ])
 
   const bidRows = () =>

@@ -13,7 +13,7 @@ import { priceRecords } from './records'
 import { receivingRoles } from './roles'
 import { orderTimers } from './timers'
 
-export type { TradeDeps } from './core'
+export type { AgencyHooks, TradeDeps } from './core'
 
 export function tradeService(deps: TradeDeps) {
   const core = tradeCore(deps)
@@ -31,6 +31,7 @@ export function tradeService(deps: TradeDeps) {
     deliver: delivery.deliver,
     correctDelivery: delivery.correctDelivery,
     credentials: delivery.credentials,
+    platformDeliver: delivery.platformDeliver,
     ...bidService(core, orders, roles),
     roleList: roles.roleList,
     roleSave: roles.roleSave,

@@ -14,8 +14,14 @@ export function orderTimers(core: TradeCore) {
   const { deps, db, repo, now, tx, announce } = core
   let lastSweep = 0
 
-  /** COMPLETED → SETTLED and the seller's money, in one transaction; false when the state changed. */
-  async function settleInTx(trx: Trx, o: { order_no: string; seller_id: number; amount: number }) {
+  /**
+   * COMPLETED → SETTLED and the seller's money, in one transaction; false when the state changed. An
+   * agency order's money is split by the agency module (owner and commission): 'agency'.
+   */
+  async function settleInTx(
+    trx: Trx,
+    o: { order_no: string; goods_id: number; seller_id: number; amount: number },
+  ): Promise<false | 'agency' | 'seller'> {
     const at = now()
     if (
       !(await tradeRepo(trx).transition(o.order_no, ['COMPLETED'], {
@@ -26,6 +32,7 @@ export function orderTimers(core: TradeCore) {
       }))
     )
       return false
+    if (deps.agency && (await deps.agency.settle(trx, o, at))) return 'agency'
     const ok = await deps.funds.move(trx, o.seller_id, {
       type: 'SETTLEMENT',
       available: Number(o.amount),
@@ -34,7 +41,7 @@ export function orderTimers(core: TradeCore) {
       at,
     })
     if (!ok) throw new Error('settlement failed')
-    return true
+    return 'seller'
   }
 
   /** Applies the due time rule of one order (pay timeout, auto-confirm, settlement). */
@@ -97,7 +104,8 @@ export function orderTimers(core: TradeCore) {
     }
     if (rule === 'settle') {
       const done = await tx((trx) => settleInTx(trx, o))
-      if (done)
+      if (done === 'agency') await deps.agency?.afterSettle(orderNo)
+      if (done === 'seller')
         await announce([
           {
             to: o.seller_id,
@@ -137,7 +145,7 @@ export function orderTimers(core: TradeCore) {
     if (now() - lastSweep >= 1000) await sweep()
   }
 
-  return { applyDue, sweep, lazySweep }
+  return { applyDue, sweep, lazySweep, settleInTx }
 }
 
 export type OrderTimers = ReturnType<typeof orderTimers>

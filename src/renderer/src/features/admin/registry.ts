@@ -21,6 +21,7 @@ export const CONSOLE_PAGES: Partial<Record<ConsolePageComponent, ConsolePage>> =
   LoginLog: lazy(() => import('./pages/LoginLog')),
   RealNameReview: lazy(() => import('./pages/RealNameReview')),
   FeedbackHandling: lazy(() => import('./pages/FeedbackHandling')),
+  AgencyAudit: lazy(() => import('./pages/AgencyAudit')),
   CsContacts: lazy(() => import('./pages/CsContacts')),
   AiWorks: lazy(() => import('./pages/AiWorks')),
   OrderManage: lazy(() => import('./pages/OrderManage')),

@@ -10,7 +10,7 @@ import { EyeOutlined, HeartFilled, HeartOutlined } from '@ant-design/icons'
 import { GOODS_STATUS_LABELS, GOODS_TYPE_LABELS, type GoodsDetail } from '@shared/api/goods'
 import { gameConfigQuery } from '@renderer/api/game'
 import { STATUS_COLORS } from '@renderer/api/goods'
-import { PushedTag } from '@renderer/components/GoodsCard'
+import { AgencyTag, PushedTag } from '@renderer/components/GoodsCard'
 import { attributeEntries, attributeFieldsOf } from '@renderer/components/listing-attributes'
 import { formatYuan } from '@renderer/utils/money'
 import { parseTime } from '@renderer/utils/time'
@@ -46,6 +46,7 @@ export function DetailView({ detail }: { detail: GoodsDetail }) {
         <div className="detail-info">
           <div className="detail-info__tags">
             {detail.pushed ? <PushedTag /> : null}
+            {detail.agency ? <AgencyTag /> : null}
             <Tag color="blue">{GOODS_TYPE_LABELS[detail.goodsType]}</Tag>
             <Tag color={STATUS_COLORS[detail.status]}>{GOODS_STATUS_LABELS[detail.status]}</Tag>
           </div>

@@ -4,13 +4,26 @@
  */
 import { Link } from 'react-router-dom'
 import { Avatar, Button } from 'antd'
-import { ShopOutlined, UserOutlined } from '@ant-design/icons'
+import { SafetyCertificateOutlined, ShopOutlined, UserOutlined } from '@ant-design/icons'
 import type { GoodsDetail } from '@shared/api/goods'
 import { imageSrc, shopPath } from '@renderer/api/goods'
 import { parseTime } from '@renderer/utils/time'
 import { SellerCreditLine } from '@renderer/features/review/SellerCredit'
 
 export function SellerCard({ detail }: { detail: GoodsDetail }) {
+  // 官方代售: the platform sells it (docs/agency-sale.md); there is no shop to visit
+  if (detail.agency)
+    return (
+      <section className="panel seller-card" aria-label="卖家信息">
+        <div className="seller-card__head">
+          <Avatar size={52} icon={<SafetyCertificateOutlined />} />
+          <div style={{ minWidth: 0 }}>
+            <span className="seller-card__name">{detail.shopName}</span>
+            <span className="seller-card__since">平台验号 · 平台交付</span>
+          </div>
+        </div>
+      </section>
+    )
   const seller = detail.seller
   const shopId = seller?.shopId ?? detail.sellerId
   return (
