@@ -76,13 +76,11 @@ describe('router', () => {
     expect(await screen.findByRole('heading', { name: '账号登录' })).toBeTruthy()
   })
 
-  it('opens the same page when logged in, with its title and the 建设中 notice', async () => {
+  it('opens the same page when logged in, at its path, with its title', async () => {
     logIn()
-    const app = renderApp('/agencySale/agencySaleGoods.html')
-    expect(await screen.findByRole('heading', { name: '我的代售申请' })).toBeTruthy()
-    expect(screen.getByText('该页面正在建设中，敬请期待')).toBeTruthy()
-    expect(app.location()).toBe('/agencySale/agencySaleGoods.html')
-    await waitFor(() => expect(document.title).toBe(`(3) 我的代售申请 - ${SITE_NAME}`))
+    const app = renderApp('/agencySale/agencySaleOrder.html')
+    await waitFor(() => expect(document.title).toBe(`(3) 我的代售订单 - ${SITE_NAME}`))
+    expect(app.location()).toBe('/agencySale/agencySaleOrder.html')
   })
 
   it('unknown paths go to /404.html', async () => {
