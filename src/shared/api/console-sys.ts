@@ -1,4 +1,7 @@
 /**
+ * Long because the registry of known parameters (one entry each, with its Chinese description) lives
+ * beside the endpoints that use it.
+ *
  * Console pages 订单管理, 参数设置 and 字典管理 (docs/console.md). Every endpoint declares its permission
  * string (src/shared/permissions.ts). The registry of known parameters (their type, range and Chinese
  * description) is here so the form and the server check a value by the same rule.

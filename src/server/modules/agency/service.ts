@@ -1,4 +1,7 @@
 /**
+ * Long because one application's whole life (owner and staff transitions, each with its timeline row,
+ * message and op-log row) shares one set of guards; settlement and parameters are in their own files.
+ *
  * 代售 (agency sale, docs/agency-sale.md). An owner (a verified adult) applies with the account's
  * listing data, screenshots and credentials (sealed per field at rest); staff take it (验号中), record
  * the game's 验号 checklist, and publish it as a 官方代售 listing at a price that respects the owner's

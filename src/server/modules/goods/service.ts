@@ -1,11 +1,13 @@
 /**
+ * Long because the life cycle of a listing is one set of rules around the same owner check,
+ * transaction and search entries (staff side: staff.ts; search: search.ts).
+ *
  * Listings: publish and edit (checked against the game's config), the seller's management (shelf,
  * price, delete; states 审核中 → 在售 → 已下架 / 已售出), the buyer side (search and home in
  * search.ts; detail, shop), the staff side (review and take-down in staff.ts), and what other modules
  * may do to a listing. Only the owner changes a listing (403 for anyone else, 404 for an unknown or
  * deleted one); a SOLD listing is frozen. Every change runs in one transaction together with the
- * listing's search entries, then clears the search caches. Long because the life cycle of a listing
- * is one set of rules around the same owner check, transaction and search entries.
+ * listing's search entries, then clears the search caches.
  */
 import type { Invalidation } from '../../cluster/state'
 import {

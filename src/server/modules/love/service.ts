@@ -1,4 +1,7 @@
 /**
+ * Long because the public rules (window, quotas, board) and the staff changes share one activity
+ * model and its guards.
+ *
  * 公会助力 (docs/platform-pages.md). Staff run activities (a time window, rules, prizes) with guilds;
  * logged-in users with a verified real name support guilds while the activity runs:
  *

@@ -1,4 +1,7 @@
 /**
+ * Long because creating, paying, cancelling and confirming an order share the same locked reads and
+ * money moves; delivery and timers are already their own files.
+ *
  * The order lifecycle (docs/trading-rules.md): reserve the stock and create the unpaid order, pay from
  * the balance into escrow, cancel (unpaid; or paid when the seller is late, with a full refund),
  * confirm receipt. Money and stock change only inside one transaction, the money through the funds
