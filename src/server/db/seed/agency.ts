@@ -13,7 +13,7 @@ import {
 } from '../../../shared/api/agency'
 import { PERMS } from '../../../shared/permissions'
 import type { Db } from '../index'
-import { addConsoleMenu } from './console'
+import { addConsolePage, CONSOLE_ROOT, insertDicts } from './console'
 
 const STATUS_CLASS: Record<AgencyStatus, string> = {
   PENDING: 'warning',
@@ -26,43 +26,18 @@ const STATUS_CLASS: Record<AgencyStatus, string> = {
 
 export async function seedAgencyBase(db: Db) {
   await db.transaction().execute(async (trx) => {
-    const audit = await trx
-      .selectFrom('menus')
-      .select('id')
-      .where('path', '=', '/console/audit')
-      .executeTakeFirstOrThrow()
-    const last = await trx
-      .selectFrom('menus')
-      .select((eb) => eb.fn.max('order_num').as('n'))
-      .where('parent_id', '=', audit.id)
-      .executeTakeFirst()
-    await addConsoleMenu(
-      trx,
-      {
-        name: '代售审核',
-        path: 'agency',
-        component: 'AgencyAudit',
-        icon: 'peoples',
-        perms: PERMS.agencyList,
-      },
-      Number(last?.n ?? 0) + 1,
-      audit.id,
-    )
-    await trx
-      .insertInto('dict_data')
-      .values(
-        (Object.keys(AGENCY_STATUS_LABELS) as AgencyStatus[]).map((value, i) => ({
-          dict_type: AGENCY_STATUS_DICT,
-          dict_label: AGENCY_STATUS_LABELS[value],
-          dict_value: value,
-          dict_sort: i + 1,
-          list_class: STATUS_CLASS[value],
-          css_class: '',
-          is_default: i === 0 ? 'Y' : 'N',
-          status: '0',
-        })),
-      )
-      .execute()
+    await addConsolePage(trx, `${CONSOLE_ROOT}/audit`, {
+      name: '代售审核',
+      path: 'agency',
+      component: 'AgencyAudit',
+      icon: 'peoples',
+      perms: PERMS.agencyList,
+    })
+    await insertDicts(trx, {
+      [AGENCY_STATUS_DICT]: (Object.keys(AGENCY_STATUS_LABELS) as AgencyStatus[]).map(
+        (value) => [value, AGENCY_STATUS_LABELS[value], STATUS_CLASS[value]] as const,
+      ),
+    })
     await trx
       .insertInto('sys_config')
       .values([

@@ -158,6 +158,41 @@ export const STAFF_ROLES = [
   { key: ROLE_CS, name: '客服', sort: 4, remark: '纠纷与用户，只读', perms: CS_PERMISSIONS },
 ] as const
 
+/** A dictionary's entries, [value, label, listClass], in sort order (the first is the default). */
+export type DictEntries = ReadonlyArray<readonly [string, string, string]>
+
+/** Inserts dictionaries: one row per entry, sorted as given, the first of each type its default. */
+export async function insertDicts(trx: Db, dicts: Record<string, DictEntries>) {
+  const rows = Object.entries(dicts).flatMap(([dictType, entries]) =>
+    entries.map(([value, label, listClass], i) => ({
+      dict_type: dictType,
+      dict_label: label,
+      dict_value: value,
+      dict_sort: i + 1,
+      list_class: listClass,
+      css_class: '',
+      is_default: i === 0 ? 'Y' : 'N',
+      status: '0',
+    })),
+  )
+  if (rows.length) await trx.insertInto('dict_data').values(rows).execute()
+}
+
+/**
+ * Adds a console page (see addConsoleMenu) last in the directory at `dirPath` (e.g.
+ * `/console/platform`); nothing when that directory does not exist.
+ */
+export async function addConsolePage(trx: Db, dirPath: string, menu: ConsoleMenu) {
+  const dir = await trx.selectFrom('menus').select('id').where('path', '=', dirPath).executeTakeFirst()
+  if (!dir) return
+  const last = await trx
+    .selectFrom('menus')
+    .select((eb) => eb.fn.max('order_num').as('n'))
+    .where('parent_id', '=', dir.id)
+    .executeTakeFirst()
+  await addConsoleMenu(trx, menu, Number(last?.n ?? 0) + 1, dir.id)
+}
+
 /**
  * Inserts one console menu (and its children) and grants it to every role holding its permission
  * (admin sees every menu anyway). Other seed files call this for their own console pages.
@@ -232,23 +267,7 @@ export async function seedConsole(db: Db) {
         .values(role.perms.map((permission) => ({ role_id: id, permission })))
         .execute()
     }
-    await trx
-      .insertInto('dict_data')
-      .values(
-        Object.entries(CONSOLE_DICTS).flatMap(([dictType, entries]) =>
-          entries.map(([value, label, listClass], i) => ({
-            dict_type: dictType,
-            dict_label: label,
-            dict_value: value,
-            dict_sort: i + 1,
-            list_class: listClass,
-            css_class: '',
-            is_default: i === 0 ? 'Y' : 'N',
-            status: '0',
-          })),
-        ),
-      )
-      .execute()
+    await insertDicts(trx, CONSOLE_DICTS)
     const last = await trx
       .selectFrom('menus')
       .select((eb) => eb.fn.max('order_num').as('n'))

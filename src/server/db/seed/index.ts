@@ -14,7 +14,7 @@ import { CONFIGS, DICTS, MENUS } from './system'
 import { seedTrade } from './trade'
 import { seedAi } from './ai'
 import { seedIdentity } from './identity'
-import { seedConsole, seedConsoleDemo } from './console'
+import { insertDicts, seedConsole, seedConsoleDemo } from './console'
 import { seedPlatformBase, seedPlatformDemo } from './platform'
 import { seedLoveBase, seedLoveDemo } from './love'
 import { seedReviewsBase } from './reviews'
@@ -120,23 +120,7 @@ export async function seedBase(db: Db, now: number) {
         .execute()
     }
 
-    await trx
-      .insertInto('dict_data')
-      .values(
-        Object.entries(DICTS).flatMap(([dictType, entries]) =>
-          entries.map(([value, label, listClass], i) => ({
-            dict_type: dictType,
-            dict_label: label,
-            dict_value: value,
-            dict_sort: i + 1,
-            list_class: listClass,
-            css_class: '',
-            is_default: i === 0 ? 'Y' : 'N',
-            status: '0',
-          })),
-        ),
-      )
-      .execute()
+    await insertDicts(trx, DICTS)
 
     await trx
       .insertInto('sys_config')

@@ -6,7 +6,7 @@
 import { LOVE_CONFIG_KEYS, LOVE_DEFAULTS, LOVE_DICTS, LOVE_SUPPORT_STATES } from '../../../shared/api/love'
 import { PERMS } from '../../../shared/permissions'
 import type { Db } from '../index'
-import { addConsoleMenu, CONSOLE_ROOT } from './console'
+import { addConsolePage, CONSOLE_ROOT, insertDicts } from './console'
 
 const DAY = 24 * 60 * 60 * 1000
 const CHINA_OFFSET = 8 * 60 * 60 * 1000
@@ -53,40 +53,14 @@ export async function seedLoveBase(db: Db) {
         ],
       ],
     ]
-    await trx
-      .insertInto('dict_data')
-      .values(
-        dicts.flatMap(([dictType, entries]) =>
-          entries.map(([value, label, listClass], i) => ({
-            dict_type: dictType,
-            dict_label: label,
-            dict_value: value,
-            dict_sort: i + 1,
-            list_class: listClass,
-            css_class: '',
-            is_default: i === 0 ? 'Y' : 'N',
-            status: '0',
-          })),
-        ),
-      )
-      .execute()
-    const dir = await trx
-      .selectFrom('menus')
-      .select('id')
-      .where('path', '=', `${CONSOLE_ROOT}/platform`)
-      .executeTakeFirst()
-    if (!dir) return
-    const last = await trx
-      .selectFrom('menus')
-      .select((eb) => eb.fn.max('order_num').as('n'))
-      .where('parent_id', '=', dir.id)
-      .executeTakeFirst()
-    await addConsoleMenu(
-      trx,
-      { name: '公会助力', path: 'love', component: 'LoveManage', icon: 'star', perms: PERMS.loveList },
-      Number(last?.n ?? 0) + 1,
-      dir.id,
-    )
+    await insertDicts(trx, Object.fromEntries(dicts))
+    await addConsolePage(trx, `${CONSOLE_ROOT}/platform`, {
+      name: '公会助力',
+      path: 'love',
+      component: 'LoveManage',
+      icon: 'star',
+      perms: PERMS.loveList,
+    })
   })
 }
 

@@ -6,7 +6,7 @@
 import { REVIEW_TAG_DICT } from '../../../shared/api/review'
 import { PERMS } from '../../../shared/permissions'
 import type { Db } from '../index'
-import { CONSOLE_ROOT, addConsoleMenu } from './console'
+import { CONSOLE_ROOT, addConsolePage, insertDicts } from './console'
 
 export const REVIEW_TAGS: Array<[string, string]> = [
   ['AS_DESCRIBED', '描述相符'],
@@ -27,43 +27,16 @@ export const REVIEW_HIDDEN: Array<[string, string, string]> = [
 
 export async function seedReviewsBase(db: Db) {
   await db.transaction().execute(async (trx) => {
-    const entries = [
-      ...REVIEW_TAGS.map(([value, label]) => [REVIEW_TAG_DICT, value, label, ''] as const),
-      ...REVIEW_HIDDEN.map(
-        ([value, label, listClass]) => ['review_hidden', value, label, listClass] as const,
-      ),
-    ]
-    await trx
-      .insertInto('dict_data')
-      .values(
-        entries.map(([dictType, value, label, listClass], i) => ({
-          dict_type: dictType,
-          dict_label: label,
-          dict_value: value,
-          dict_sort: i + 1,
-          list_class: listClass,
-          css_class: '',
-          is_default: 'N',
-          status: '0',
-        })),
-      )
-      .execute()
-    const dir = await trx
-      .selectFrom('menus')
-      .select('id')
-      .where('path', '=', `${CONSOLE_ROOT}/platform`)
-      .executeTakeFirst()
-    if (!dir) return
-    const last = await trx
-      .selectFrom('menus')
-      .select((eb) => eb.fn.max('order_num').as('n'))
-      .where('parent_id', '=', dir.id)
-      .executeTakeFirst()
-    await addConsoleMenu(
-      trx,
-      { name: '评价管理', path: 'review', component: 'ReviewManage', icon: 'star', perms: PERMS.reviewList },
-      Number(last?.n ?? 0) + 1,
-      dir.id,
-    )
+    await insertDicts(trx, {
+      [REVIEW_TAG_DICT]: REVIEW_TAGS.map(([value, label]) => [value, label, ''] as const),
+      review_hidden: REVIEW_HIDDEN,
+    })
+    await addConsolePage(trx, `${CONSOLE_ROOT}/platform`, {
+      name: '评价管理',
+      path: 'review',
+      component: 'ReviewManage',
+      icon: 'star',
+      perms: PERMS.reviewList,
+    })
   })
 }
