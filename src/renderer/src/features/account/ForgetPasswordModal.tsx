@@ -3,11 +3,11 @@
  * password. Every login of the account ends; the user logs in with the new password.
  */
 import { Alert, Button, Form, Input, Modal } from 'antd'
-import { LockOutlined, UserOutlined } from '@ant-design/icons'
+import { UserOutlined } from '@ant-design/icons'
 import { useForgetReset, useForgetSend } from '@renderer/api/account'
 import { SmsCodeInput, smsCodeRule } from '@renderer/components/SmsCodeInput'
 import { apiErrorText } from '@renderer/utils/api-error'
-import { confirmRule, newPasswordRule } from './LoginPassPage'
+import { NewPasswordFields } from './NewPasswordFields'
 
 interface Values {
   username: string
@@ -67,27 +67,7 @@ export function ForgetPasswordModal({
           <Form.Item name="smsCode" label="短信验证码（发送至账号绑定的手机）" rules={[smsCodeRule]}>
             <SmsCodeInput canSend={username.trim() !== ''} send={() => send.mutateAsync(username.trim())} />
           </Form.Item>
-          <Form.Item name="password" label="新密码" rules={[newPasswordRule]}>
-            <Input.Password
-              prefix={<LockOutlined />}
-              autoComplete="new-password"
-              aria-label="新密码"
-              maxLength={32}
-            />
-          </Form.Item>
-          <Form.Item
-            name="confirm"
-            label="确认新密码"
-            dependencies={['password']}
-            rules={[confirmRule('password')]}
-          >
-            <Input.Password
-              prefix={<LockOutlined />}
-              autoComplete="new-password"
-              aria-label="确认新密码"
-              maxLength={32}
-            />
-          </Form.Item>
+          <NewPasswordFields name="password" />
           {reset.error ? (
             <Alert
               type="error"

@@ -5,36 +5,19 @@
  */
 import { Alert, Button, Form, Input } from 'antd'
 import { LockOutlined } from '@ant-design/icons'
-import { PASSWORD_RULE, passwordProblem } from '@shared/rules/account'
+import { PASSWORD_RULE } from '@shared/rules/account'
 import { useChangePassword } from '@renderer/api/account'
 import { useUserInfo } from '@renderer/api/auth'
 import { MUST_CHANGE_PASSWORD_NOTICE } from '@renderer/app/password-gate'
 import { ACCOUNT_CENTRE, CentreLayout } from '@renderer/app/layouts/CentreLayout'
 import { apiErrorText } from '@renderer/utils/api-error'
+import { NewPasswordFields } from './NewPasswordFields'
 
 interface Values {
   oldPassword: string
   newPassword: string
   confirm: string
 }
-
-/** The form rule of a new login password (the server checks the same rule). */
-export const newPasswordRule = {
-  validator: (_: unknown, value: string) => {
-    if (!value) return Promise.reject(new Error('请输入新密码'))
-    const problem = passwordProblem(value)
-    return problem ? Promise.reject(new Error(problem)) : Promise.resolve()
-  },
-}
-
-export const confirmRule =
-  (field: string) =>
-  ({ getFieldValue }: { getFieldValue: (name: string) => unknown }) => ({
-    validator: (_: unknown, value: string) =>
-      value && value === getFieldValue(field)
-        ? Promise.resolve()
-        : Promise.reject(new Error(value ? '两次输入的密码不一致' : '请再次输入新密码')),
-  })
 
 export default function LoginPassPage() {
   const [form] = Form.useForm<Values>()
@@ -84,27 +67,7 @@ export default function LoginPassPage() {
           <Form.Item name="oldPassword" label="原密码" rules={[{ required: true, message: '请输入原密码' }]}>
             <Input.Password prefix={<LockOutlined />} autoComplete="current-password" aria-label="原密码" />
           </Form.Item>
-          <Form.Item name="newPassword" label="新密码" rules={[newPasswordRule]}>
-            <Input.Password
-              prefix={<LockOutlined />}
-              autoComplete="new-password"
-              aria-label="新密码"
-              maxLength={32}
-            />
-          </Form.Item>
-          <Form.Item
-            name="confirm"
-            label="确认新密码"
-            dependencies={['newPassword']}
-            rules={[confirmRule('newPassword')]}
-          >
-            <Input.Password
-              prefix={<LockOutlined />}
-              autoComplete="new-password"
-              aria-label="确认新密码"
-              maxLength={32}
-            />
-          </Form.Item>
+          <NewPasswordFields name="newPassword" />
           {change.error ? (
             <Alert
               type="error"
