@@ -25,7 +25,7 @@
  * About 1.5 minutes with the defaults.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { closeSync, openSync } from 'node:fs'
+import { closeSync, openSync, readFileSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import http from 'node:http'
 import { createServer, type AddressInfo } from 'node:net'
@@ -503,6 +503,18 @@ async function run(
   return r
 }
 
+/** CPU time (user + system, ms) a process has used so far, from /proc (Linux); null elsewhere. */
+function cpuMs(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    // fields 14 and 15 of stat (utime, stime) in clock ticks; Linux reports 100 ticks per second
+    return (Number(fields[11]) + Number(fields[12])) * 10
+  } catch {
+    return null
+  }
+}
+
 const pct = (sorted: number[], p: number) =>
   sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
 const ms = (n: number) => `${n.toFixed(0)} ms`
@@ -583,8 +595,14 @@ try {
   )
 
   // phase 1
+  const cpu0 = cpuMs(server.child.pid!)
   const one = await run(buyers, market, SECONDS)
+  const cpu1 = cpuMs(server.child.pid!)
   report(`phase 1: ${BUYERS} buyers ordering and paying for ${SECONDS} s`, one)
+  if (cpu0 !== null && cpu1 !== null)
+    console.log(
+      `  server CPU         ${((cpu1 - cpu0) / 1000).toFixed(1)} s = ${((cpu1 - cpu0) / one.paid).toFixed(2)} ms per paid order (user+system; what the machine's other load does not change much)`,
+    )
   await stopServer(server, 'SIGTERM')
   const inv1 = await checkInvariantAt({ dataDir, databaseUrl: benchDatabaseUrl })
   printInvariant('invariant after phase 1 (server stopped)', inv1)

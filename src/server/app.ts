@@ -489,8 +489,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
             if (sweeping) return
             sweeping = true
             // one process sweeps at a time (a lease in the shared state; always ours alone)
-            shared.lease('trade-sweep', sweepMs * 3).then((mine) => (mine ? trade.sweep() : undefined))
-            Promise.all([trade.sweep(), account!.sweepWriteoffs()])
+            shared
+              .lease('trade-sweep', sweepMs * 3)
+              .then((mine) => (mine ? Promise.all([trade.sweep(), account!.sweepWriteoffs()]) : undefined))
               .catch((err: unknown) => app.log.error({ err }, 'trade sweep failed'))
               .finally(() => (sweeping = false))
           }, sweepMs)

@@ -2,7 +2,7 @@
  * The Kysely instance: an embedded SQLite file (DATA_DIR/market.db) by default, PostgreSQL when a
  * database URL is given. Both run the same migrations (see migrate.ts).
  */
-import { chmodSync, closeSync, existsSync, openSync } from 'node:fs'
+import { chmodSync, closeSync, existsSync, openSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import SQLite from 'better-sqlite3'
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely'
@@ -57,16 +57,57 @@ const STATEMENT_CACHE_SIZE = 2000
  */
 function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
   const cache = new Map<string, SQLite.Statement>()
+  const profile = process.env.SQL_PROFILE ? sqlProfile(process.env.SQL_PROFILE) : null
   return {
     close: () => sqlite.close(),
     prepare(text: string) {
       let statement = cache.get(text)
       if (!statement) {
         statement = sqlite.prepare(text)
+        if (profile) statement = profile.wrap(text, statement)
         if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!)
         cache.set(text, statement)
       }
       return statement
+    },
+  }
+}
+
+/**
+ * `SQL_PROFILE=<path>`: time every SQLite statement by its SQL text and write the totals (calls, ms,
+ * sorted by time) to <path>.<pid>.json when the process exits — how the order and payment path was profiled
+ * (docs/scaling.md "Payments at database speed"). Off unless set.
+ */
+function sqlProfile(file: string) {
+  const totals = new Map<string, { calls: number; ms: number }>()
+  process.once('exit', () => {
+    const rows = [...totals].map(([sql, t]) => ({ ms: Math.round(t.ms), calls: t.calls, sql }))
+    rows.sort((a, b) => b.ms - a.ms)
+    writeFileSync(`${file}.${process.pid}.json`, JSON.stringify(rows, null, 1))
+  })
+  const timed =
+    <A extends unknown[], R>(text: string, fn: (...args: A) => R) =>
+    (...args: A): R => {
+      const t0 = performance.now()
+      try {
+        return fn(...args)
+      } finally {
+        const t = totals.get(text) ?? { calls: 0, ms: 0 }
+        t.calls++
+        t.ms += performance.now() - t0
+        totals.set(text, t)
+      }
+    }
+  return {
+    wrap(text: string, statement: SQLite.Statement): SQLite.Statement {
+      return new Proxy(statement, {
+        get(target, prop) {
+          const value = Reflect.get(target, prop, target) as unknown
+          if (prop === 'all' || prop === 'run' || prop === 'get')
+            return timed(text, (value as (...a: unknown[]) => unknown).bind(target))
+          return typeof value === 'function' ? (value as () => unknown).bind(target) : value
+        },
+      })
     },
   }
 }
