@@ -420,7 +420,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
           }),
         })
         // reviews and seller credit: orders and their counts through the trade service
-        const reviews = reviewService({ db, trade, system, messages, onChange: catalogue.goods.invalidate, now })
+        const reviews = reviewService({
+          db,
+          trade,
+          system,
+          messages,
+          onChange: catalogue.goods.invalidate,
+          now,
+        })
         await api.register(reviewRoutes, { reviews, now })
         // the parties' order detail page: ledger through funds, disputes and room through warrant, the review
         await api.register(orderDetailRoutes, {

@@ -37,7 +37,8 @@ export function reviewRepo(db: Db) {
       const col = side === 'buyer' ? 'order_reviews.buyer_id' : 'order_reviews.seller_id'
       let query = rows().where(col, '=', userId)
       if (q.stars) query = query.where('order_reviews.stars', '=', q.stars)
-      if (q.replied !== undefined) query = query.where('order_reviews.reply', q.replied ? 'is not' : 'is', null)
+      if (q.replied !== undefined)
+        query = query.where('order_reviews.reply', q.replied ? 'is not' : 'is', null)
       return fetchPage(query.orderBy('order_reviews.id', 'desc'), q)
     },
     /** a shop's reviews not hidden, newest first */

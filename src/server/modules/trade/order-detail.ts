@@ -100,14 +100,22 @@ export function amountsOf(o: OrderRow, ledger: Array<Pick<LedgerEntry, 'type' | 
       sellerReceives: null,
       feeNote: '官方代售：买家确认收货后按代售佣金比例扣除佣金，随即结算',
     }
-  return { ...base, fee: 0, sellerReceives: amount, feeNote: `平台不收取手续费；${protectionNote(o.protection_days)}` }
+  return {
+    ...base,
+    fee: 0,
+    sellerReceives: amount,
+    feeNote: `平台不收取手续费；${protectionNote(o.protection_days)}`,
+  }
 }
 
 export function orderDetailService(deps: OrderDetailDeps) {
   const repo = tradeRepo(deps.db)
   const views = orderDetailRepo(deps.db)
 
-  async function deliveryOf(o: OrderRow, events: Array<{ kind: string; detail: string; created_at: number }>) {
+  async function deliveryOf(
+    o: OrderRow,
+    events: Array<{ kind: string; detail: string; created_at: number }>,
+  ) {
     if (!o.credentials_enc && o.delivered_at === null) return null
     const keys = o.credentials_enc ? Object.keys(JSON.parse(o.credentials_enc) as Record<string, string>) : []
     const fields = keys.length > 0 ? (await deps.games.transferConfig(o.game_id)).fields : []
@@ -159,4 +167,3 @@ export function orderDetailService(deps: OrderDetailDeps) {
 }
 
 export type OrderDetailService = ReturnType<typeof orderDetailService>
-

@@ -5,8 +5,9 @@
  * There is no table of state changes: the timeline is put together from the order's own timestamps
  * (each state it reached), its order_events (deliveries, corrections), its disputes, its review and,
  * for staff, its room posts. Two lines are read from the times themselves: an order completed exactly
- * at its auto-confirm deadline was confirmed by the time rule, and an unpaid order cancelled exactly at
- * its payment deadline was cancelled by the time rule (both rules write the deadline as the time).
+ * at its auto-confirm deadline was confirmed by the time rule (it writes the deadline as the time),
+ * and an unpaid order cancelled at or after its payment deadline was cancelled by the time rule (the
+ * rule is applied before anyone may act on the order, so nobody else can cancel it that late).
  */
 import {
   RULING_DECISION_LABELS,
@@ -54,7 +55,12 @@ export interface TimelineInput {
   review?: TimelineReview | null
 }
 
-export const ROLE_LABELS: Record<string, string> = { buyer: '买家', seller: '卖家', staff: '客服', system: '系统' }
+export const ROLE_LABELS: Record<string, string> = {
+  buyer: '买家',
+  seller: '卖家',
+  staff: '客服',
+  system: '系统',
+}
 const EVENT_LABELS: Record<string, string> = {
   DELIVERED: '卖家交付',
   DELIVERY_CORRECTED: '卖家修改交付信息',
@@ -69,8 +75,10 @@ function stateLines(o: TimelineOrder): OrderTimelineItem[] {
   const delivered = num(o.delivered_at)
   const completed = num(o.completed_at)
   const cancelled = num(o.cancelled_at)
-  const autoConfirmed = completed !== null && delivered !== null && completed === delivered + TRADE_RULES.autoConfirmMs
-  const payTimedOut = cancelled !== null && o.paid_at === null && cancelled === created + TRADE_RULES.payTimeoutMs
+  const autoConfirmed =
+    completed !== null && delivered !== null && completed === delivered + TRADE_RULES.autoConfirmMs
+  const payTimedOut =
+    cancelled !== null && o.paid_at === null && cancelled >= created + TRADE_RULES.payTimeoutMs
   const lines: Array<[number | null, string, string]> = [
     [created, '买家下单', `${o.quantity} 件，金额 ${yuan(Number(o.amount))}`],
     [num(o.paid_at), '买家支付', `${yuan(Number(o.amount))} 由平台担保`],
@@ -116,7 +124,12 @@ export function orderTimeline(input: TimelineInput): OrderTimelineItem[] {
     ]),
     ...(input.review
       ? [
-          { at: input.review.createdAt, kind: 'EVENT' as const, title: '买家评价', detail: `${input.review.stars} 星` },
+          {
+            at: input.review.createdAt,
+            kind: 'EVENT' as const,
+            title: '买家评价',
+            detail: `${input.review.stars} 星`,
+          },
           ...(input.review.repliedAt !== null
             ? [{ at: input.review.repliedAt, kind: 'EVENT' as const, title: '卖家回复评价', detail: '' }]
             : []),
