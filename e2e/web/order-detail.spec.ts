@@ -51,4 +51,9 @@ test('buyer and seller each open the detail of a paid order from their order lis
   await expect(
     seller.getByRole('region', { name: '我的资金流水' }).getByText('本订单暂无您的资金变动'),
   ).toBeVisible()
+
+  // the seller centre's menu leads to 收到的评价
+  await seller.getByRole('navigation', { name: '卖家中心' }).getByRole('link', { name: '收到的评价' }).click()
+  await expect(seller).toHaveURL('/seller/myReviews.html')
+  await expect(seller.getByRole('heading', { name: '收到的评价' })).toBeVisible()
 })

@@ -199,6 +199,39 @@ describe('a finished order', () => {
     expect(titles(d)).not.toContain('确认收货')
   })
 
+  it('shows a dispute and its ruling, the split of the money and each side’s rows', async () => {
+    const orderNo = await paidOrder(t.app, buyer.token, await listing(30_000))
+    await deliverOrder(t.app, seller.token, orderNo)
+    clock += 1_000
+    expect(
+      (await post(t.app, '/api/trade/order/dispute', buyer.token, { orderNo, reason: '账号被找回' })).code,
+    ).toBe(200)
+    const open = (await view(orderNo, seller.token)).data
+    expect(open.amounts).toMatchObject({ sellerReceives: null, escrow: 30_000 })
+    expect(open.deadline).toBeNull()
+    clock += 1_000
+    const admin = await tokenOf(t.app, ...DEMO.admin)
+    const ruling = { orderNo, decision: 'SPLIT', refundAmount: 10_000, reason: '双方各担一部分' }
+    expect((await post(t.app, '/api/trade/warrant/rule', admin, ruling)).code).toBe(200)
+
+    const b = (await view(orderNo, buyer.token)).data
+    const lines = titles(b)
+    expect(lines.indexOf('交付完成，待买家确认')).toBeLessThan(lines.indexOf('买家发起纠纷'))
+    expect(lines.indexOf('买家发起纠纷')).toBeLessThan(lines.indexOf('平台裁决：部分退款'))
+    expect(lines).toContain('货款结算')
+    const ruled = b.timeline.find((l: { title: string }) => l.title === '平台裁决：部分退款')
+    expect(ruled.detail).toContain('退回买家 ¥100.00，结算卖家 ¥200.00')
+    expect(b.amounts).toMatchObject({ sellerReceives: 20_000, refunded: 10_000, escrow: 0, fee: 0 })
+    expect(b.ledger.map((l: { type: string; amount: number }) => [l.type, l.amount])).toEqual([
+      ['ORDER_PAY', -30_000],
+      ['ORDER_REFUND', 10_000],
+    ])
+    const s = (await view(orderNo, seller.token)).data
+    expect(s.ledger.map((l: { type: string; amount: number }) => [l.type, l.amount])).toEqual([
+      ['SETTLEMENT', 20_000],
+    ])
+  })
+
   it('counts the room’s posts and shows the last ones', async () => {
     const orderNo = await paidOrder(t.app, buyer.token, await listing(9_500))
     for (const content of ['你好', '请尽快发货', '好的', '马上'])

@@ -79,13 +79,23 @@ export function amountsOf(o: OrderRow, ledger: Array<Pick<LedgerEntry, 'type' | 
   }
   if (o.status === 'SETTLED' || o.status === 'REFUNDED') {
     const fee = sum('AGENCY_COMMISSION')
+    const feeNote =
+      o.status === 'REFUNDED'
+        ? '货款已全额退回买家'
+        : fee > 0
+          ? '官方代售：结算时已扣除代售佣金'
+          : base.refunded > 0
+            ? '已按平台裁决结算，部分货款退回买家'
+            : '已结算（平台不收取手续费）'
+    return { ...base, fee, sellerReceives: sum('SETTLEMENT'), feeNote }
+  }
+  if (o.status === 'ARBITRATING' || o.status === 'REFUNDING')
     return {
       ...base,
-      fee,
-      sellerReceives: sum('SETTLEMENT'),
-      feeNote: fee > 0 ? '官方代售：结算时已扣除代售佣金' : '已结算（平台不收取手续费）',
+      fee: agency ? null : 0,
+      sellerReceives: null,
+      feeNote: o.status === 'ARBITRATING' ? '仲裁中：货款去向以平台裁决为准' : '退款处理中',
     }
-  }
   if (o.status === 'CANCELLED' || o.status === 'UNPAID')
     return {
       ...base,

@@ -94,7 +94,7 @@ function stateLines(o: TimelineOrder): OrderTimelineItem[] {
     .map(([at, title, detail]) => ({ at, kind: 'STATE' as const, title, detail }))
 }
 
-/** Every line of the order's history, oldest first; at one instant the state line comes first. */
+/** Every line of the order's history, oldest first. */
 export function orderTimeline(input: TimelineInput): OrderTimelineItem[] {
   const timeline: OrderTimelineItem[] = [
     ...stateLines(input.order),
@@ -142,6 +142,7 @@ export function orderTimeline(input: TimelineInput): OrderTimelineItem[] {
       detail: p.content + (p.images > 0 ? ` [图片 ${p.images} 张]` : ''),
     })),
   ]
+  // at one instant the state line comes first (the console's order, kept)
   const rank = { STATE: 0, EVENT: 1, DISPUTE: 2, MESSAGE: 3 }
   return timeline.sort((a, b) => a.at - b.at || rank[a.kind] - rank[b.kind])
 }

@@ -39,10 +39,10 @@ export function AmountsSection({ d }: { d: OrderDetailView }) {
           <strong className="order-amount">{formatYuan(a.amount)}</strong>
         </Descriptions.Item>
         <Descriptions.Item label="手续费/佣金">
-          {a.fee === null ? '结算时计算' : formatYuan(a.fee)}
+          {a.fee === null ? '待定' : formatYuan(a.fee)}
         </Descriptions.Item>
         <Descriptions.Item label="卖家实收">
-          {a.sellerReceives === null ? '结算时计算' : formatYuan(a.sellerReceives)}
+          {a.sellerReceives === null ? '待定' : formatYuan(a.sellerReceives)}
         </Descriptions.Item>
         <Descriptions.Item label="平台担保中">{formatYuan(a.escrow)}</Descriptions.Item>
         {a.refunded > 0 ? (
@@ -70,6 +70,7 @@ export function TimelineSection({ d }: { d: OrderDetailView }) {
   return (
     <Section title="订单进度">
       <Timeline
+        titleSpan={5}
         items={d.timeline.map((l) => ({
           color: KIND_COLOURS[l.kind],
           title: formatTradeTime(l.at),
