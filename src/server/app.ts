@@ -39,6 +39,8 @@ import { systemConsoleRoutes } from './modules/system/console-routes'
 import { systemConsoleService } from './modules/system/console'
 import { orderConsoleRoutes } from './modules/trade/console-routes'
 import { orderConsoleService } from './modules/trade/console'
+import { orderDetailRoutes } from './modules/trade/order-detail-routes'
+import { orderDetailService } from './modules/trade/order-detail'
 import { systemService } from './modules/system/service'
 import { commonRoutes } from './modules/common/routes'
 import { exportsService } from './modules/common/exports'
@@ -418,9 +420,25 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
           }),
         })
         // reviews and seller credit: orders and their counts through the trade service
-        await api.register(reviewRoutes, {
-          reviews: reviewService({ db, trade, system, messages, onChange: catalogue.goods.invalidate, now }),
+        const reviews = reviewService({
+          db,
+          trade,
+          system,
+          messages,
+          onChange: catalogue.goods.invalidate,
           now,
+        })
+        await api.register(reviewRoutes, { reviews, now })
+        // the parties' order detail page: ledger through funds, disputes and room through warrant, the review
+        await api.register(orderDetailRoutes, {
+          details: orderDetailService({
+            db,
+            trade,
+            games,
+            orderLedger: funds.orderLedger,
+            warrantView: warrant.staffOrderView,
+            reviewOf: async (userId, orderNo) => (await reviews.ofOrders(userId, orderNo))[0] ?? null,
+          }),
         })
         // AI drawing: provider, job worker (started after the routes, stopped before the database closes)
         const aiConfig = {

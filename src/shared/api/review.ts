@@ -68,6 +68,12 @@ export interface StaffReview extends Review {
 
 const orderNo = () => pattern('订单号', '^[A-Za-z0-9]+$', 40)
 const tagValue = () => pattern('评价标签', '^[A-Z_]{1,30}$', 30)
+/** 我的评价 and 收到的评价 (docs/order-detail.md): `replied` only means something for received reviews */
+const myReviewQuery = strict({
+  ...paging(50),
+  stars: optional(int('评分', 1, 5)),
+  replied: optional(bool('是否已回复')),
+})
 
 export const REVIEW = {
   /** the buyer rates a completed order (once, within 15 days of completion) */
@@ -115,20 +121,20 @@ export const REVIEW = {
     }),
     answer: data<{ reviewId: number }>(),
   }),
-  /** reviews the caller wrote (as a buyer) */
+  /** reviews the caller wrote (as a buyer), newest first; by stars */
   given: endpoint({
     method: 'GET',
     path: '/review/given',
     access: 'user',
-    query: strict({ ...paging(50) }),
+    query: myReviewQuery,
     answer: page<Review>(),
   }),
-  /** reviews of the caller's sales */
+  /** reviews of the caller's sales, newest first; by stars, and replied or waiting for the reply */
   received: endpoint({
     method: 'GET',
     path: '/review/received',
     access: 'user',
-    query: strict({ ...paging(50) }),
+    query: myReviewQuery,
     answer: page<Review>(),
   }),
   /** the reviews of these orders of which the caller is buyer or seller (for the order lists) */

@@ -4,9 +4,16 @@
  * caller's orders, and rating, replying and reporting.
  */
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import { REVIEW, REVIEW_TAG_DICT, type RateBody, type ShopReviewQuery } from '@shared/api/review'
+import {
+  REVIEW,
+  REVIEW_TAG_DICT,
+  type MyReviewQuery,
+  type RateBody,
+  type ShopReviewQuery,
+} from '@shared/api/review'
 import { SYSTEM } from '@shared/api/system'
 import { call } from './client'
+import { orderDetailKeys } from './order-detail'
 
 export const reviewKeys = {
   all: ['review'] as const,
@@ -14,6 +21,7 @@ export const reviewKeys = {
   credit: (sellerId: number) => ['review', 'credit', sellerId] as const,
   shop: (shopId: number, query: ShopReviewQuery) => ['review', 'shop', shopId, query] as const,
   ofOrders: (orderNos: string[]) => ['review', 'ofOrders', orderNos] as const,
+  mine: (side: 'given' | 'received', query: MyReviewQuery) => ['review', 'mine', side, query] as const,
 }
 
 export const sellerCreditQuery = (sellerId: number) =>
@@ -43,6 +51,14 @@ export const orderReviewsQuery = (orderNos: string[]) =>
     enabled: orderNos.length > 0,
   })
 
+/** 我的评价 (given, as a buyer) or 收到的评价 (received, as a seller); the previous page stays meanwhile. */
+export const myReviewsQuery = (side: 'given' | 'received', query: MyReviewQuery) =>
+  queryOptions({
+    queryKey: reviewKeys.mine(side, query),
+    queryFn: () => call(side === 'given' ? REVIEW.given : REVIEW.received, { query }, { errors: 'caller' }),
+    placeholderData: keepPreviousData,
+  })
+
 export const reviewTagsQuery = () =>
   queryOptions({
     queryKey: reviewKeys.tags,
@@ -54,7 +70,11 @@ function useReviewMutation<T, R>(fn: (input: T) => Promise<R>) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: fn,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: reviewKeys.all }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: reviewKeys.all }),
+        queryClient.invalidateQueries({ queryKey: orderDetailKeys.all }),
+      ]),
   })
 }
 

@@ -33,12 +33,16 @@ const SITE_PATHS = [
   '/buyer/pay.html',
   '/buyer/paySuccess.html',
   '/buyer/buyOrder.html',
+  '/buyer/orderDetail.html',
+  '/buyer/myReviews.html',
   '/buyer/follow.html',
   '/buyer/roleManage.html',
   '/buyer/games.html',
   '/seller/sellGoods.html',
   '/seller/goodsAccountManage.html',
   '/seller/sellOrder.html',
+  '/seller/orderDetail.html',
+  '/seller/myReviews.html',
   '/seller/goodsSend.html',
   '/seller/publishSuccessed.html',
   '/seller/selectType.html',
@@ -86,7 +90,7 @@ describe('route table', () => {
     const needsLogin = ROUTES.filter((r) =>
       /^\/(buyer|seller|agencySale|user|account|message)\//.test(r.path),
     )
-    expect(needsLogin.length).toBe(8 + 8 + 2 + 6 + 2 + 2)
+    expect(needsLogin.length).toBe(10 + 10 + 2 + 6 + 2 + 2)
     for (const r of needsLogin) expect(r.auth, r.path).toBe(true)
     for (const p of [
       '/userHome.html',

@@ -44,6 +44,8 @@ export type PageKey =
   | 'paySuccess'
   | 'buyOrder'
   | 'sellOrder'
+  | 'orderDetail'
+  | 'myReviews'
   | 'roleManage'
   | 'transferCollect'
   | 'warrant'
@@ -132,6 +134,8 @@ export const ROUTES: readonly RouteEntry[] = [
   main('买家中心', '/buyer/pay.html', '支付充值', true, { page: 'pay' }),
   main('买家中心', '/buyer/paySuccess.html', '支付成功', true, { page: 'paySuccess' }),
   main('买家中心', '/buyer/buyOrder.html', '我的订单', true, { page: 'buyOrder' }),
+  main('买家中心', '/buyer/orderDetail.html', '订单详情', true, { page: 'orderDetail' }),
+  main('买家中心', '/buyer/myReviews.html', '我的评价', true, { page: 'myReviews' }),
   main('买家中心', '/buyer/follow.html', '我的关注', true, { page: 'follow' }),
   main('买家中心', '/buyer/roleManage.html', '收货角色管理', true, { page: 'roleManage' }),
   main('买家中心', '/buyer/games.html', '游戏列表', true, { page: 'games' }),
@@ -140,6 +144,8 @@ export const ROUTES: readonly RouteEntry[] = [
   main('卖家中心', '/seller/sellGoods.html', '我出售的商品', true, { page: 'sellGoods' }),
   main('卖家中心', '/seller/goodsAccountManage.html', '发货账号管理', true, { page: 'goodsAccountManage' }),
   main('卖家中心', '/seller/sellOrder.html', '我卖出的商品', true, { page: 'sellOrder' }),
+  main('卖家中心', '/seller/orderDetail.html', '订单详情', true, { page: 'orderDetail' }),
+  main('卖家中心', '/seller/myReviews.html', '收到的评价', true, { page: 'myReviews' }),
   main('卖家中心', '/seller/goodsSend.html', '商品推送', true, { page: 'goodsSend' }),
   main('卖家中心', '/seller/publishSuccessed.html', '发布成功', true, { page: 'publishSuccess' }),
   main('卖家中心', '/seller/selectType.html', '选择商品类型', true, { page: 'selectType' }),

@@ -97,6 +97,7 @@ export const MENUS: SeedMenu[] = [
       page('我的订单', 'buyOrder.html', 'buyer/buyOrder', 'list'),
       page('我的关注', 'follow.html', 'buyer/follow', 'star'),
       page('收货角色', 'roleManage.html', 'buyer/roleManage', 'peoples'),
+      page('我的评价', 'myReviews.html', 'buyer/myReviews', 'edit'),
     ],
   },
   {
@@ -107,6 +108,7 @@ export const MENUS: SeedMenu[] = [
     children: [
       page('我出售的商品', 'sellGoods.html', 'seller/sellGoods', 'goods'),
       page('已售订单', 'sellOrder.html', 'seller/sellOrder', 'list'),
+      page('收到的评价', 'myReviews.html', 'seller/myReviews', 'message'),
       page('发货账号管理', 'goodsAccountManage.html', 'seller/goodsAccountManage', 'user'),
       page('商品推送', 'goodsSend.html', 'seller/goodsSend', 'guide'),
       page('批量发布', 'busPublish.html', 'seller/busPublish', 'upload'),

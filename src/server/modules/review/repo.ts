@@ -2,7 +2,7 @@
 import { sql, type Insertable, type Updateable } from 'kysely'
 import type { Db } from '../../db'
 import { fetchPage } from '../../db/paging'
-import type { PageQuery, ReviewListQuery } from '../../../shared/api'
+import type { MyReviewQuery, PageQuery, ReviewListQuery } from '../../../shared/api'
 import type { OrderReviewsTable } from './tables'
 
 export function reviewRepo(db: Db) {
@@ -33,9 +33,13 @@ export function reviewRepo(db: Db) {
           eb.or([eb('order_reviews.buyer_id', '=', userId), eb('order_reviews.seller_id', '=', userId)]),
         )
         .execute(),
-    pageOf(side: 'buyer' | 'seller', userId: number, page: PageQuery) {
+    pageOf(side: 'buyer' | 'seller', userId: number, q: MyReviewQuery) {
       const col = side === 'buyer' ? 'order_reviews.buyer_id' : 'order_reviews.seller_id'
-      return fetchPage(rows().where(col, '=', userId).orderBy('order_reviews.id', 'desc'), page)
+      let query = rows().where(col, '=', userId)
+      if (q.stars) query = query.where('order_reviews.stars', '=', q.stars)
+      if (q.replied !== undefined)
+        query = query.where('order_reviews.reply', q.replied ? 'is not' : 'is', null)
+      return fetchPage(query.orderBy('order_reviews.id', 'desc'), q)
     },
     /** a shop's reviews not hidden, newest first */
     pageVisible(sellerId: number, q: PageQuery & { stars?: number }) {

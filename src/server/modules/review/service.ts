@@ -7,13 +7,13 @@ import {
   Code,
   REVIEW_LIMITS,
   REVIEW_TAG_DICT,
+  type MyReviewQuery,
   type RateBody,
   type Review,
   type ReviewListQuery,
   type SellerCredit,
   type ShopReviewQuery,
   type StaffReview,
-  type PageQuery,
 } from '../../../shared/api'
 import { CONTACT_LABELS, findContacts } from '../../../shared/rules/contact'
 import type { Db } from '../../db'
@@ -174,12 +174,12 @@ export function reviewService(deps: {
       return { reviewId: row.id }
     },
 
-    async given(userId: number, page: PageQuery): Promise<Page<Review>> {
+    async given(userId: number, page: MyReviewQuery): Promise<Page<Review>> {
       const { rows, total } = await repo.pageOf('buyer', userId, page)
       return { rows: await present(rows), total }
     },
 
-    async received(userId: number, page: PageQuery): Promise<Page<Review>> {
+    async received(userId: number, page: MyReviewQuery): Promise<Page<Review>> {
       const { rows, total } = await repo.pageOf('seller', userId, page)
       return { rows: await present(rows), total }
     },

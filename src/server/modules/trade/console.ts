@@ -3,15 +3,11 @@
  * its ledger rows (through the funds service), the delivery masked (which fields were handed over,
  * never a value), its disputes and room (through the warrant service) — and keep staff notes on it.
  * Nothing here changes an order; a note and its operation-log row are written in one transaction.
- *
- * There is no table of state changes: the timeline is put together from the order's own timestamps
- * (each state it reached), its order_events (deliveries, corrections), its disputes and its room.
+ * The timeline is the trade module's one builder (timeline.ts), with the room's posts as lines.
  */
 import {
   Code,
-  RULING_DECISION_LABELS,
   type Dispute,
-  type OrderTimelineItem,
   type StaffOrder,
   type StaffOrderDetail,
   type StaffOrderLedger,
@@ -21,10 +17,10 @@ import {
 import type { Db } from '../../db'
 import type { Page } from '../../db/paging'
 import { ApiError } from '../../plugins/envelope'
-import { yuan } from '../funds/numbers'
 import type { GameService } from '../game/service'
 import { record, type Actor } from '../oplog/service'
 import { orderConsoleRepo, type StaffOrderRow } from './console-repo'
+import { orderTimeline } from './timeline'
 
 export interface OrderConsoleDeps {
   db: Db
@@ -46,12 +42,6 @@ export interface OrderConsoleDeps {
 }
 
 const MASK = '******'
-const ROLE_LABELS: Record<string, string> = { buyer: '买家', seller: '卖家', staff: '客服', system: '系统' }
-const EVENT_LABELS: Record<string, string> = {
-  DELIVERED: '卖家交付',
-  DELIVERY_CORRECTED: '卖家修改交付信息',
-  AUTO_DELIVERED: '平台自动交付',
-}
 
 const n = (v: number | null) => (v === null ? null : Number(v))
 
@@ -72,23 +62,6 @@ function toStaffOrder(o: StaffOrderRow): StaffOrder {
     paidAt: n(o.paid_at),
     notes: Number(o.note_count ?? 0),
   }
-}
-
-/** The states an order reached, from its timestamps. */
-function stateLines(o: StaffOrderRow): OrderTimelineItem[] {
-  const lines: Array<[number | null, string, string]> = [
-    [o.created_at, '买家下单', `${o.quantity} 件，金额 ${yuan(Number(o.amount))}`],
-    [o.paid_at, '买家支付', `${yuan(Number(o.amount))} 由平台担保`],
-    [o.delivery_started_at, '卖家开始交付', ''],
-    [o.delivered_at, '交付完成，待买家确认', ''],
-    [o.completed_at, '确认收货', `保护期 ${o.protection_days} 天`],
-    [o.settled_at, '货款结算', ''],
-    [o.cancelled_at, '订单取消', ''],
-    [o.refunded_at, '退款完成', ''],
-  ]
-  return lines
-    .filter(([at]) => at !== null)
-    .map(([at, title, detail]) => ({ at: Number(at), kind: 'STATE' as const, title, detail }))
 }
 
 export function orderConsoleService(deps: OrderConsoleDeps) {
@@ -138,42 +111,12 @@ export function orderConsoleService(deps: OrderConsoleDeps) {
         repo.notes(orderNo),
         maskedDelivery(o),
       ])
-      const timeline: OrderTimelineItem[] = [
-        ...stateLines(o),
-        ...events.map((e) => ({
-          at: Number(e.created_at),
-          kind: 'EVENT' as const,
-          title: EVENT_LABELS[e.kind] ?? e.kind,
-          detail: e.detail,
-        })),
-        ...warrant.disputes.flatMap((d) => [
-          {
-            at: d.openedAt,
-            kind: 'DISPUTE' as const,
-            title: `${d.openedBy ? ROLE_LABELS[d.openedBy] : ''}发起纠纷`,
-            detail: d.reason,
-          },
-          ...(d.ruling
-            ? [
-                {
-                  at: d.ruling.ruledAt,
-                  kind: 'DISPUTE' as const,
-                  title: `平台裁决：${RULING_DECISION_LABELS[d.ruling.decision]}`,
-                  detail: `退回买家 ${yuan(d.ruling.refundAmount)}，结算卖家 ${yuan(d.ruling.settleAmount)}；${d.ruling.reason}`,
-                },
-              ]
-            : []),
-        ]),
-        ...warrant.posts.map((p) => ({
-          at: p.createdAt,
-          kind: 'MESSAGE' as const,
-          title: `担保群 · ${ROLE_LABELS[p.senderRole] ?? ''}${p.senderName ? ` ${p.senderName}` : ''}`,
-          detail: p.content + (p.images > 0 ? ` [图片 ${p.images} 张]` : ''),
-        })),
-      ]
-      // oldest first; at the same instant the state line comes before what it caused
-      const order = { STATE: 0, EVENT: 1, DISPUTE: 2, MESSAGE: 3 }
-      timeline.sort((a, b) => a.at - b.at || order[a.kind] - order[b.kind])
+      const timeline = orderTimeline({
+        order: o,
+        events,
+        disputes: warrant.disputes,
+        posts: warrant.posts,
+      })
       return {
         ...toStaffOrder(o),
         goodsId: o.goods_id,

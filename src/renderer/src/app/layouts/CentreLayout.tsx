@@ -27,7 +27,8 @@ export const BUYER_CENTRE: Centre = {
   name: '买家中心',
   home: '/buyer/buyOrder.html',
   links: [
-    { to: '/buyer/buyOrder.html', label: '我的订单' },
+    { to: '/buyer/buyOrder.html', label: '我的订单', also: ['/buyer/orderDetail.html'] },
+    { to: '/buyer/myReviews.html', label: '我的评价' },
     { to: '/buyer/roleManage.html', label: '收货角色' },
     { to: '/account/balance.html', label: '我的账户' },
     { to: '/account/balanceDetail.html', label: '收支明细' },
@@ -49,7 +50,8 @@ export const SELLER_CENTRE: Centre = {
     { to: '/seller/sellGoods.html', label: '我出售的商品' },
     { to: '/seller/goodsAccountManage.html', label: '发货账号管理' },
     { to: '/seller/goodsSend.html', label: '商品推送' },
-    { to: '/seller/sellOrder.html', label: '我卖出的商品' },
+    { to: '/seller/sellOrder.html', label: '我卖出的商品', also: ['/seller/orderDetail.html'] },
+    { to: '/seller/myReviews.html', label: '收到的评价' },
   ],
 }
 

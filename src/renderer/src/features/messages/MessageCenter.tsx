@@ -14,6 +14,7 @@ import { Pagination } from '@renderer/components/Pagination'
 import { apiErrorText } from '@renderer/utils/api-error'
 import { formatTradeTime } from '@renderer/utils/time'
 import { CentreLayout, MESSAGE_CENTRE } from '@renderer/app/layouts/CentreLayout'
+import { MessageOrderLink } from '@renderer/features/trade/OrderDetailPage/OrderDetailLink'
 
 const KINDS = {
   SYSTEM: { path: '/message/userMessage.html', title: '站内信', empty: '站内信' },
@@ -128,6 +129,7 @@ export default function MessageCenter() {
                 description={
                   <>
                     <div style={{ whiteSpace: 'pre-wrap' }}>{m.content}</div>
+                    <MessageOrderLink message={m} />
                     <small>{formatTradeTime(m.createdAt)}</small>
                   </>
                 }

@@ -22,6 +22,7 @@ import { formatYuan } from '@renderer/utils/money'
 import { formatTradeTime } from '@renderer/utils/time'
 import { pagingOf } from '@renderer/utils/url-params'
 import { OrderActions, TimeLeft } from './OrderParts'
+import { OrderDetailLink } from './OrderDetailPage/OrderDetailLink'
 
 const TABS: Array<OrderStatus | 'ALL'> = [
   'ALL',
@@ -47,6 +48,7 @@ function OrderCard({ order, review }: { order: Order; review: Review | undefined
         <span>{formatTradeTime(order.createdAt)}</span>
         <span>{other}</span>
         <TimeLeft order={order} />
+        <OrderDetailLink order={order} />
       </div>
       <div className="order-card__body">
         <div style={{ display: 'flex', gap: 12, alignItems: 'center', minWidth: 0 }}>
