@@ -155,29 +155,29 @@ export function chatService(deps: ChatDeps) {
       if (!o) throw new ApiError(Code.NOT_FOUND, '订单不存在')
       if (!(await deps.disputed(orderNo))) throw new ApiError(Code.FORBIDDEN, '只有发生纠纷的订单可以查看售前咨询')
       const goodsId = Number(o.goods_id)
-      return db.transaction().execute(async (trx) => {
+      const { row, rows } = await db.transaction().execute(async (trx) => {
+        // only this transaction's connection inside (SQLite has one): titles are read after it
         const t = chatRepo(trx)
-        const row = await t.ofListing(goodsId, Number(o.buyer_id), Number(o.seller_id))
-        const page = row
-          ? await t.messages(Number(row.id), { pageNum: 1, pageSize: CHAT_LIMITS.staffRead })
+        const found = await t.ofListing(goodsId, Number(o.buyer_id), Number(o.seller_id))
+        const page = found
+          ? await t.messages(Number(found.id), { pageNum: 1, pageSize: CHAT_LIMITS.staffRead })
           : { rows: [], total: 0 }
         await record(trx, {
           actor,
           module: 'trade',
           action: 'dispute-chat-read',
           target: orderNo,
-          after: { conversationId: row ? Number(row.id) : null, messages: page.rows.length },
+          after: { conversationId: found ? Number(found.id) : null, messages: page.rows.length },
           detail: '查看售前咨询记录',
           at: now(),
         })
-        const conversation = row ? (await withTitles([row as ChatRow], null))[0]! : null
-        return {
-          conversation: conversation
-            ? (({ role: _role, unread: _unread, ...rest }) => rest)(conversation)
-            : null,
-          messages: page.rows.map(toMessage).reverse(),
-        }
+        return { row: found, rows: page.rows }
       })
+      const conversation = row ? (await withTitles([row as ChatRow], null))[0]! : null
+      return {
+        conversation: conversation ? (({ role: _role, unread: _unread, ...rest }) => rest)(conversation) : null,
+        messages: rows.map(toMessage).reverse(),
+      }
     },
   }
 }
