@@ -14,6 +14,7 @@ import { Pagination } from '@renderer/components/Pagination'
 import { apiErrorText } from '@renderer/utils/api-error'
 import { formatTradeTime } from '@renderer/utils/time'
 import { CentreLayout, MESSAGE_CENTRE } from '@renderer/app/layouts/CentreLayout'
+import { ChatCentreLink } from '@renderer/features/chat/ChatCentreLink'
 
 const KINDS = {
   SYSTEM: { path: '/message/userMessage.html', title: '站内信', empty: '站内信' },
@@ -76,6 +77,7 @@ export default function MessageCenter() {
     >
       <Tabs
         activeKey={messageType}
+        tabBarExtraContent={<ChatCentreLink />}
         items={(Object.keys(KINDS) as Kind[]).map((k) => ({
           key: k,
           label: <Link to={KINDS[k].path}>{KINDS[k].title}</Link>,
