@@ -111,7 +111,16 @@ export const SESSION_ENDED_EVENT = 'session-ended'
 export const STREAM_HEARTBEAT_MS = 25_000
 
 /** What a user can switch on and off: one native notification kind per live event that notifies. */
-export const NOTIFICATION_KINDS = ['message', 'order', 'paid', 'delivered', 'bid', 'warrant', 'chat', 'ai'] as const
+export const NOTIFICATION_KINDS = [
+  'message',
+  'order',
+  'paid',
+  'delivered',
+  'bid',
+  'warrant',
+  'chat',
+  'ai',
+] as const
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
 
 export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {

@@ -100,7 +100,12 @@ export const CHAT = {
     access: 'user',
     body: strict({
       conversationId: id('会话编号'),
-      content: Type.String({ title: '消息内容', minLength: 1, maxLength: CHAT_LIMITS.content, pattern: '\\S' }),
+      content: Type.String({
+        title: '消息内容',
+        minLength: 1,
+        maxLength: CHAT_LIMITS.content,
+        pattern: '\\S',
+      }),
     }),
     answer: data<{ messageId: number }>(),
   }),

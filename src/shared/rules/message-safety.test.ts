@@ -6,7 +6,13 @@ const check = (text: string, secrets?: string[]) => messageSafetyProblem(text, {
 
 describe('messageSafetyProblem', () => {
   it('lets ordinary questions through', () => {
-    for (const text of ['这个号还在吗？', '能便宜点吗，300 可以吗', 'QQ区的号吗', '密码已经改好了', 'V10 的号'])
+    for (const text of [
+      '这个号还在吗？',
+      '能便宜点吗，300 可以吗',
+      'QQ区的号吗',
+      '密码已经改好了',
+      'V10 的号',
+    ])
       expect(check(text)).toBeNull()
   })
 

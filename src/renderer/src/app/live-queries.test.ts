@@ -85,7 +85,13 @@ describe('live events update the queries and notify', () => {
     applyLiveEvent(queryClient, {
       ...at,
       type: 'chat-message',
-      data: { conversationId: 7, goodsId: 3, goodsTitle: '原神 满命账号', from: 'buyer', preview: '还在吗？' },
+      data: {
+        conversationId: 7,
+        goodsId: 3,
+        goodsTitle: '原神 满命账号',
+        from: 'buyer',
+        preview: '还在吗？',
+      },
     })
     expect(invalidate.mock.calls.map(([filters]) => filters?.queryKey)).toEqual([['chat']])
     expect(vi.mocked(platform.notify).mock.calls.at(-1)![0]).toEqual({

@@ -61,7 +61,9 @@ describe('conversations', () => {
     expect((await list(seller.token)).total).toBe(0)
     expect((await send(buyer.token, id, '这个号还在吗？')).code).toBe(200)
     const mine = await list(seller.token, 'role=seller')
-    expect(mine.rows).toMatchObject([{ conversationId: id, role: 'seller', unread: 1, lastMessage: '这个号还在吗？' }])
+    expect(mine.rows).toMatchObject([
+      { conversationId: id, role: 'seller', unread: 1, lastMessage: '这个号还在吗？' },
+    ])
     expect((await list(buyer.token, 'role=seller')).total).toBe(0)
     expect((await list(buyer.token)).rows[0]).toMatchObject({ conversationId: id, role: 'buyer' })
 
@@ -120,7 +122,11 @@ describe('messages', () => {
     await messages(buyer.token, id, 'pageNum=2&pageSize=1')
     expect(await unread(buyer.token)).toBe(1)
     const all = await messages(buyer.token, id)
-    expect(all.rows.map((m: { content: string }) => m.content)).toEqual(['在的，最低 180', '能便宜点吗', '还在吗？'])
+    expect(all.rows.map((m: { content: string }) => m.content)).toEqual([
+      '在的，最低 180',
+      '能便宜点吗',
+      '还在吗？',
+    ])
     expect(await unread(buyer.token)).toBe(0)
   })
 
@@ -138,7 +144,12 @@ describe('messages', () => {
         .execute()
     const got = await events(seller.userId)
     expect(got).toHaveLength(1)
-    expect(JSON.parse(got[0]!.data)).toMatchObject({ conversationId: id, goodsId, from: 'buyer', preview: '号还在吗' })
+    expect(JSON.parse(got[0]!.data)).toMatchObject({
+      conversationId: id,
+      goodsId,
+      from: 'buyer',
+      preview: '号还在吗',
+    })
     expect(await events(buyer.userId)).toHaveLength(0)
     await send(seller.token, id, '在')
     expect(JSON.parse((await events(buyer.userId))[0]!.data)).toMatchObject({ from: 'seller', preview: '在' })
@@ -149,7 +160,8 @@ describe('messages', () => {
     const { goodsId } = await listing()
     const buyer = await newUser(t.app, 'chb')
     const id = (await open(buyer.token, goodsId)).data.conversationId as number
-    for (let i = 0; i < CHAT_LIMITS.perMinute; i++) expect((await send(buyer.token, id, `第${i}问`)).code).toBe(200)
+    for (let i = 0; i < CHAT_LIMITS.perMinute; i++)
+      expect((await send(buyer.token, id, `第${i}问`)).code).toBe(200)
     expect((await send(buyer.token, id, '再问一次')).code).toBe(429)
     clock += 61_000
     expect((await send(buyer.token, id, '再问一次')).code).toBe(200)
@@ -183,11 +195,15 @@ describe('staff reads', () => {
     // parties are not staff
     expect((await get(t.app, `/api/chat/dispute/${orderNo}`, buyer.token)).code).toBe(403)
 
-    expect((await post(t.app, '/api/trade/order/dispute', buyer.token, { orderNo, reason: '描述不符' })).code).toBe(200)
+    expect(
+      (await post(t.app, '/api/trade/order/dispute', buyer.token, { orderNo, reason: '描述不符' })).code,
+    ).toBe(200)
     const seen = await read()
     expect(seen.code).toBe(200)
     expect(seen.data.conversation).toMatchObject({ conversationId: id, goodsId, buyerId: buyer.userId })
-    expect(seen.data.messages.map((m: { content: string; senderRole: string }) => [m.senderRole, m.content])).toEqual([
+    expect(
+      seen.data.messages.map((m: { content: string; senderRole: string }) => [m.senderRole, m.content]),
+    ).toEqual([
       ['buyer', '保证不找回吗？'],
       ['seller', '保证，包售后'],
     ])

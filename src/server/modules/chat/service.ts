@@ -120,15 +120,16 @@ export function chatService(deps: ChatDeps) {
       const { row, side } = await mine(conversationId, userId)
       const content = text.trim()
       if (!content) throw bad('请输入消息内容')
-      if (content.length > CHAT_LIMITS.content) throw bad(`消息内容长度不能超过 ${CHAT_LIMITS.content} 个字符`)
+      if (content.length > CHAT_LIMITS.content)
+        throw bad(`消息内容长度不能超过 ${CHAT_LIMITS.content} 个字符`)
       const problem = messageSafetyProblem(content, { place: '咨询' })
       if (problem) throw bad(problem)
       const at = now()
       if ((await repo.sentSince(userId, at - MINUTE)) >= CHAT_LIMITS.perMinute)
         throw new ApiError(Code.TOO_MANY, MSG.TOO_MANY_REQUESTS)
-      const messageId = await db.transaction().execute((trx) =>
-        chatRepo(trx).insert(conversationId, side, userId, content, at),
-      )
+      const messageId = await db
+        .transaction()
+        .execute((trx) => chatRepo(trx).insert(conversationId, side, userId, content, at))
       const to = side === 'buyer' ? Number(row.seller_id) : Number(row.buyer_id)
       const goodsId = Number(row.goods_id)
       try {
@@ -153,7 +154,8 @@ export function chatService(deps: ChatDeps) {
     async disputeChat(actor: Actor, orderNo: string): Promise<DisputeChat> {
       const o = await deps.trade.orderForRuling(orderNo)
       if (!o) throw new ApiError(Code.NOT_FOUND, '订单不存在')
-      if (!(await deps.disputed(orderNo))) throw new ApiError(Code.FORBIDDEN, '只有发生纠纷的订单可以查看售前咨询')
+      if (!(await deps.disputed(orderNo)))
+        throw new ApiError(Code.FORBIDDEN, '只有发生纠纷的订单可以查看售前咨询')
       const goodsId = Number(o.goods_id)
       const { row, rows } = await db.transaction().execute(async (trx) => {
         // only this transaction's connection inside (SQLite has one): titles are read after it
@@ -175,7 +177,9 @@ export function chatService(deps: ChatDeps) {
       })
       const conversation = row ? (await withTitles([row as ChatRow], null))[0]! : null
       return {
-        conversation: conversation ? (({ role: _role, unread: _unread, ...rest }) => rest)(conversation) : null,
+        conversation: conversation
+          ? (({ role: _role, unread: _unread, ...rest }) => rest)(conversation)
+          : null,
         messages: rows.map(toMessage).reverse(),
       }
     },

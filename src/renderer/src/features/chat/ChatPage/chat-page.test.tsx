@@ -45,10 +45,11 @@ beforeEach(() => {
     .on(CHAT.conversation, CONVERSATION)
     // newest first, as the server answers; 25 in all
     .on(CHAT.messages, ({ query }) => ({
-      rows: [message(3, 'buyer', '能便宜点吗'), message(2, 'seller', '在的'), message(1, 'buyer', '还在吗？')].slice(
-        0,
-        query.pageSize ?? 20,
-      ),
+      rows: [
+        message(3, 'buyer', '能便宜点吗'),
+        message(2, 'seller', '在的'),
+        message(1, 'buyer', '还在吗？'),
+      ].slice(0, query.pageSize ?? 20),
       total: 25,
     }))
     .on(CHAT.send, { messageId: 4 })
@@ -64,7 +65,9 @@ describe('/message/chat/{conversationId}.html', () => {
     // the header's count as it was before reading
     view.queryClient.setQueryData(chatKeys.unread, 1)
     await screen.findByText('还在吗？')
-    expect(screen.getByRole('link', { name: '王者荣耀 V10 全皮肤' }).getAttribute('href')).toBe('/detail/3.html')
+    expect(screen.getByRole('link', { name: '王者荣耀 V10 全皮肤' }).getAttribute('href')).toBe(
+      '/detail/3.html',
+    )
     expect(screen.getByText(/买家：买家小王/)).toBeTruthy()
     const texts = [...view.container.querySelectorAll('.chat-bubble__text')].map((n) => n.textContent)
     expect(texts).toEqual(['还在吗？', '在的', '能便宜点吗'])
@@ -75,7 +78,9 @@ describe('/message/chat/{conversationId}.html', () => {
     await waitFor(() => expect(view.queryClient.getQueryState(chatKeys.unread)?.isInvalidated).toBe(true))
     // 25 messages: earlier ones on request
     fireEvent.click(screen.getByRole('button', { name: '查看更早的消息' }))
-    await waitFor(() => expect(server.callsTo(CHAT.messages).at(-1)!.query).toEqual({ pageNum: 1, pageSize: 40 }))
+    await waitFor(() =>
+      expect(server.callsTo(CHAT.messages).at(-1)!.query).toEqual({ pageNum: 1, pageSize: 40 }),
+    )
   })
 
   it('sends the trimmed text and clears the box', async () => {
@@ -85,7 +90,10 @@ describe('/message/chat/{conversationId}.html', () => {
     fireEvent.change(box, { target: { value: '  最低 180，可以直接下单  ' } })
     fireEvent.click(screen.getByRole('button', { name: /发\s*送/ }))
     await waitFor(() => expect(server.callsTo(CHAT.send)).toHaveLength(1))
-    expect(server.callsTo(CHAT.send)[0]!.body).toEqual({ conversationId: 7, content: '最低 180，可以直接下单' })
+    expect(server.callsTo(CHAT.send)[0]!.body).toEqual({
+      conversationId: 7,
+      content: '最低 180，可以直接下单',
+    })
     await waitFor(() => expect((box as HTMLTextAreaElement).value).toBe(''))
   })
 
@@ -95,7 +103,9 @@ describe('/message/chat/{conversationId}.html', () => {
     const box = screen.getByLabelText('消息内容')
     fireEvent.change(box, { target: { value: '加我微信 abc_12345 细聊' } })
     fireEvent.click(screen.getByRole('button', { name: /发\s*送/ }))
-    expect(await screen.findByText('消息不能包含站外联系方式（微信号），请在平台内沟通，谨防诈骗')).toBeTruthy()
+    expect(
+      await screen.findByText('消息不能包含站外联系方式（微信号），请在平台内沟通，谨防诈骗'),
+    ).toBeTruthy()
     expect(server.callsTo(CHAT.send)).toHaveLength(0)
 
     server.on(CHAT.send, failure(429, '操作过于频繁，请稍后再试'))

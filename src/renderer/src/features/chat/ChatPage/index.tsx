@@ -82,8 +82,10 @@ function Conversation({ conversationId }: { conversationId: number }) {
           rows.map((m) => (
             <div key={m.messageId} className={`chat-bubble ${m.senderRole === c.role ? 'is-mine' : ''}`}>
               <div className="chat-bubble__who">
-                {m.senderRole === c.role ? '我' : `${m.senderRole === 'seller' ? '卖家' : '买家'} ${m.senderName}`} ·{' '}
-                {formatTradeTime(m.createdAt)}
+                {m.senderRole === c.role
+                  ? '我'
+                  : `${m.senderRole === 'seller' ? '卖家' : '买家'} ${m.senderName}`}{' '}
+                · {formatTradeTime(m.createdAt)}
               </div>
               {/* text only: never HTML */}
               <div className="chat-bubble__text">{m.content}</div>
@@ -113,7 +115,8 @@ function Conversation({ conversationId }: { conversationId: number }) {
         </Button>
       </div>
       <p className="chat-note">
-        为保障交易安全，请勿发送 QQ、微信、手机号、链接等站外联系方式或账号密码；请通过平台下单，货款由平台担保。
+        为保障交易安全，请勿发送
+        QQ、微信、手机号、链接等站外联系方式或账号密码；请通过平台下单，货款由平台担保。
       </p>
     </>
   )
@@ -123,11 +126,7 @@ export default function ChatPage() {
   const { file } = useParams()
   const conversationId = idFromHtmlSegment(file)
   return (
-    <CentreLayout
-      centre={CHAT_CENTRE}
-      title="咨询详情"
-      extra={<Link to={CHAT_LIST_PATH}>返回咨询列表</Link>}
-    >
+    <CentreLayout centre={CHAT_CENTRE} title="咨询详情" extra={<Link to={CHAT_LIST_PATH}>返回咨询列表</Link>}>
       {conversationId ? (
         <Conversation key={conversationId} conversationId={conversationId} />
       ) : (
