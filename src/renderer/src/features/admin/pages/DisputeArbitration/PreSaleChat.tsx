@@ -16,7 +16,7 @@ function Messages({ orderNo }: { orderNo: string }) {
   return (
     <List
       size="small"
-      loading={chat.isFetching}
+      loading={chat.isPending}
       dataSource={chat.data?.messages ?? []}
       locale={{ emptyText: chat.data && !chat.data.conversation ? '买家未在下单前咨询过卖家' : '暂无消息' }}
       renderItem={(m) => (
