@@ -180,12 +180,16 @@ async function kingGame(): Promise<{ gameId: number }> {
 
 let published = 0
 
-/** The demo seller publishes a 王者荣耀 account at `priceFen` (with a screenshot); it goes on sale. */
+/**
+ * The demo seller (or the seller of `sellerToken`, a verified user) publishes a 王者荣耀 account at
+ * `priceFen` (with a screenshot); it goes on sale.
+ */
 export async function publishAccount(
   priceFen: number,
   title = `荣耀王者 端到端 ${Date.now()}-${++published}`,
+  sellerToken?: string,
 ): Promise<Listing> {
-  const seller = await loginToken(DEMO_USERS.seller.username, DEMO_USERS.seller.password)
+  const seller = sellerToken ?? (await loginToken(DEMO_USERS.seller.username, DEMO_USERS.seller.password))
   const king = await kingGame()
   const areas = (await api(`/goods/game/getAreaServersByGameId?gameId=${king.gameId}`)).data
   const shot = await sharp({ create: { width: 120, height: 100, channels: 3, background: '#5a9' } })

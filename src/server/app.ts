@@ -73,6 +73,8 @@ import { tradeRoutes } from './modules/trade/routes'
 import { tradeService, type TradeService } from './modules/trade/service'
 import { warrantRoutes } from './modules/warrant/routes'
 import { warrantService } from './modules/warrant/service'
+import { chatRoutes } from './modules/chat/routes'
+import { chatService } from './modules/chat/service'
 import type { AiConfig } from './modules/ai/config'
 import { providerFrom } from './modules/ai/providers'
 import { aiRoutes } from './modules/ai/routes'
@@ -409,6 +411,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
           now,
         })
         await api.register(warrantRoutes, { warrant })
+        // pre-sale chat: listings through goods; staff read it from a disputed order (docs/pre-sale-chat.md)
+        await api.register(chatRoutes, {
+          chat: chatService({ db, goods: catalogue.goods, trade, disputed: warrant.disputed, bus, now }),
+          now,
+        })
         // console 订单管理: ledger rows through funds, disputes and the room through warrant
         await api.register(orderConsoleRoutes, {
           orders: orderConsoleService({

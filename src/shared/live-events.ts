@@ -4,8 +4,8 @@
  * No Node, no DOM: the server publishes these, the renderer receives them, the main process
  * validates the notifications made of them.
  *
- * The message module publishes `unread-count`; trading publishes the order and bid
- * events (their payloads are fixed here so both sides can be written against them now).
+ * The message module publishes `unread-count`; the chat module `chat-message`; trading publishes
+ * the order and bid events (their payloads are fixed here so both sides can be written against them now).
  */
 
 /** The unread in-site message count changed (a message arrived, was read or removed). */
@@ -50,6 +50,19 @@ export interface WarrantMessageEvent {
   data: { orderNo: string; preview: string }
 }
 
+/** A new pre-sale chat message in one of my conversations, from the other side (docs/pre-sale-chat.md). */
+export interface ChatMessageEvent {
+  type: 'chat-message'
+  data: {
+    conversationId: number
+    goodsId: number
+    goodsTitle: string
+    /** the sender's side: a buyer asking or a seller answering */
+    from: 'buyer' | 'seller'
+    preview: string
+  }
+}
+
 /** One of my AI drawing jobs moved: queued, progress, finished (docs/ai-drawing.md). */
 export interface AiJobEvent {
   type: 'ai-job'
@@ -73,6 +86,7 @@ export type LiveEvent =
   | OrderDeliveredEvent
   | BidEvent
   | WarrantMessageEvent
+  | ChatMessageEvent
   | AiJobEvent
 export type LiveEventType = LiveEvent['type']
 
@@ -86,6 +100,7 @@ export const LIVE_EVENT_TYPES = [
   'order-delivered',
   'bid',
   'warrant-message',
+  'chat-message',
   'ai-job',
 ] as const satisfies readonly LiveEventType[]
 
@@ -96,7 +111,16 @@ export const SESSION_ENDED_EVENT = 'session-ended'
 export const STREAM_HEARTBEAT_MS = 25_000
 
 /** What a user can switch on and off: one native notification kind per live event that notifies. */
-export const NOTIFICATION_KINDS = ['message', 'order', 'paid', 'delivered', 'bid', 'warrant', 'ai'] as const
+export const NOTIFICATION_KINDS = [
+  'message',
+  'order',
+  'paid',
+  'delivered',
+  'bid',
+  'warrant',
+  'chat',
+  'ai',
+] as const
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
 
 export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
@@ -106,6 +130,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   delivered: '卖家已交付（我买的商品）',
   bid: '新出价或还价',
   warrant: '担保订单新消息',
+  chat: '售前咨询新消息',
   ai: 'AI 绘画完成或失败',
 }
 
@@ -129,6 +154,8 @@ export const SOLD_ORDERS_PATH = '/seller/sellOrder.html'
 export const MESSAGES_PATH = '/message/userMessage.html'
 export const WARRANT_PATH = '/warrantOrderHandler.html'
 export const AI_MY_PATH = '/ai/my.html'
+/** a pre-sale conversation's page (docs/screens.md) */
+export const chatPath = (conversationId: number) => `/message/chat/${conversationId}.html`
 
 /**
  * The notification of an event, or null when the event does not notify (an unread count that
@@ -187,6 +214,13 @@ export function notificationFor(event: LiveEvent): AppNotification | null {
         title: '担保订单有新消息',
         body: clip(`订单 ${event.data.orderNo}：${event.data.preview}`, NOTIFICATION_LIMITS.body),
         path: `${WARRANT_PATH}?orderNo=${encodeURIComponent(event.data.orderNo)}`,
+      }
+    case 'chat-message':
+      return {
+        kind: 'chat',
+        title: event.data.from === 'buyer' ? '买家咨询了您的商品' : '卖家回复了您的咨询',
+        body: clip(`${event.data.goodsTitle}：${event.data.preview}`, NOTIFICATION_LIMITS.body),
+        path: chatPath(event.data.conversationId),
       }
     case 'ai-job':
       if (event.data.status !== 'succeeded' && event.data.status !== 'failed') return null

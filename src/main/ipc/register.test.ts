@@ -23,6 +23,7 @@ const SETTINGS = {
     delivered: true,
     bid: true,
     warrant: true,
+    chat: true,
     ai: true,
   },
   downloadDir: '/home/u/Downloads',

@@ -4,7 +4,8 @@ vi.mock('electron', async () => (await import('../testing/fakes')).fakeElectron)
 
 import { FakeNotification, resetFakeElectron } from '../testing/fakes'
 import { createNotifier } from './notifications'
-import type { NotificationKind } from '@shared/live-events'
+import { notificationFor, type NotificationKind } from '@shared/live-events'
+import { parseNotification } from '../ipc/validate'
 
 beforeEach(() => resetFakeElectron())
 
@@ -45,6 +46,26 @@ describe('notifications', () => {
     expect(notifier.show({ ...order, kind: 'paid' })).toBe(true)
     expect(notifier.show({ ...order, kind: 'warrant' })).toBe(true)
     expect(FakeNotification.instances).toHaveLength(2)
+  })
+
+  it('notifies the seller of a pre-sale question (chat-message); its switch turns it off', () => {
+    const asked = notificationFor({
+      type: 'chat-message',
+      data: { conversationId: 7, goodsId: 3, goodsTitle: '王者荣耀 V10', from: 'buyer', preview: '还在吗？' },
+    })
+    // what the renderer sends over IPC passes the main process's checks
+    const n = parseNotification(asked)
+    expect(n).toEqual({
+      kind: 'chat',
+      title: '买家咨询了您的商品',
+      body: '王者荣耀 V10：还在吗？',
+      path: '/message/chat/7.html',
+    })
+    const { notifier, openRoute } = setup()
+    expect(notifier.show(n)).toBe(true)
+    FakeNotification.instances[0]!.emit('click')
+    expect(openRoute).toHaveBeenCalledWith('/message/chat/7.html')
+    expect(setup(['chat']).notifier.show(n)).toBe(false)
   })
 
   it('says false where the system has no notifications', () => {

@@ -158,6 +158,7 @@ describe('desktop preferences', () => {
         delivered: true,
         bid: true,
         warrant: true,
+        chat: true,
         ai: true,
       },
       downloadDir: '/home/u/Downloads',

@@ -80,6 +80,28 @@ describe('live events update the queries and notify', () => {
     expect(new Set(keys)).toEqual(new Set(['trade', 'funds', 'bid', 'warrant']))
   })
 
+  it('a pre-sale chat message refreshes the chat queries and notifies, leading to the conversation', () => {
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries')
+    applyLiveEvent(queryClient, {
+      ...at,
+      type: 'chat-message',
+      data: {
+        conversationId: 7,
+        goodsId: 3,
+        goodsTitle: '原神 满命账号',
+        from: 'buyer',
+        preview: '还在吗？',
+      },
+    })
+    expect(invalidate.mock.calls.map(([filters]) => filters?.queryKey)).toEqual([['chat']])
+    expect(vi.mocked(platform.notify).mock.calls.at(-1)![0]).toEqual({
+      kind: 'chat',
+      title: '买家咨询了您的商品',
+      body: '原神 满命账号：还在吗？',
+      path: '/message/chat/7.html',
+    })
+  })
+
   it('an AI drawing job refreshes the AI queries; only its end notifies, leading to my folder', () => {
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries')
     const job = { jobId: 4, count: 2, prompt: '雪山狐狸' }

@@ -2,11 +2,12 @@
  * What a live event (Server-Sent Events, api/events.ts) changes on screen: it updates or invalidates
  * the affected queries — never a store — and becomes a notification (native in the desktop client,
  * per the user's preferences). Query keys start with their domain: 'message', 'trade', 'bid',
- * 'warrant', 'funds', 'goods', 'ai'.
+ * 'warrant', 'chat', 'funds', 'goods', 'ai'.
  */
 import type { QueryClient } from '@tanstack/react-query'
 import { notificationFor, type StoredLiveEvent } from '@shared/live-events'
 import { connectLiveEvents, type LiveEventsDeps } from '@renderer/api/events'
+import { chatKeys } from '@renderer/api/chat'
 import { messageKeys } from '@renderer/api/message'
 import { platform } from '@renderer/platform'
 
@@ -19,6 +20,10 @@ export function applyLiveEvent(queryClient: QueryClient, event: StoredLiveEvent)
     case 'warrant-message':
       queryClient.setQueryData(messageKeys.group, { hasNewWarrantMessage: true })
       void queryClient.invalidateQueries({ queryKey: ['warrant'] })
+      break
+    case 'chat-message':
+      // the open conversation, the list's badges and the header's count (docs/pre-sale-chat.md)
+      void queryClient.invalidateQueries({ queryKey: chatKeys.all })
       break
     case 'order-created':
     case 'order-paid':
@@ -42,6 +47,7 @@ export function applyLiveEvent(queryClient: QueryClient, event: StoredLiveEvent)
 export function refreshAfterReconnect(queryClient: QueryClient): void {
   void queryClient.invalidateQueries({ queryKey: messageKeys.unread })
   void queryClient.invalidateQueries({ queryKey: messageKeys.group })
+  void queryClient.invalidateQueries({ queryKey: chatKeys.unread })
 }
 
 /**

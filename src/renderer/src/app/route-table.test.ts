@@ -65,6 +65,8 @@ const SITE_PATHS = [
   '/platform/aiDraw.html',
   '/message/userMessage.html',
   '/message/officialMessage.html',
+  '/message/chat.html',
+  '/message/chat/{conversationId}.html',
 ]
 
 const byPath = new Map(ROUTES.map((r) => [r.path, r]))
@@ -90,7 +92,7 @@ describe('route table', () => {
     const needsLogin = ROUTES.filter((r) =>
       /^\/(buyer|seller|agencySale|user|account|message)\//.test(r.path),
     )
-    expect(needsLogin.length).toBe(10 + 10 + 2 + 6 + 2 + 2)
+    expect(needsLogin.length).toBe(10 + 10 + 2 + 6 + 2 + 2 + 2)
     for (const r of needsLogin) expect(r.auth, r.path).toBe(true)
     for (const p of [
       '/userHome.html',

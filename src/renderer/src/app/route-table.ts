@@ -54,6 +54,8 @@ export type PageKey =
   | 'payPass'
   | 'priceRecords'
   | 'messages'
+  | 'chatList'
+  | 'chat'
   | 'aiDraw'
   | 'aiGallery'
   | 'aiMy'
@@ -181,6 +183,11 @@ export const ROUTES: readonly RouteEntry[] = [
   // messages
   main('消息中心', '/message/userMessage.html', '站内信', true, { page: 'messages' }),
   main('消息中心', '/message/officialMessage.html', '订单消息', true, { page: 'messages' }),
+  main('消息中心', '/message/chat.html', '咨询', true, { page: 'chatList' }),
+  main('消息中心', '/message/chat/{conversationId}.html', '咨询详情', true, {
+    page: 'chat',
+    routePath: '/message/chat/:file',
+  }),
 
   // standalone
   standalone('独立页面', '/offLogin.html', '扫码登录', false, { page: 'offLogin' }),

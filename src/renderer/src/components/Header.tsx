@@ -13,6 +13,7 @@ import {
 } from '@ant-design/icons'
 import { SITE_NAME, SITE_SUBTITLE } from '@shared/constants'
 import { useLogout } from '@renderer/api/auth'
+import { useChatUnreadCount } from '@renderer/api/chat'
 import { useUnreadCount } from '@renderer/api/message'
 import { displayName, useSessionStore } from '@renderer/stores/session'
 import { Logo } from './Logo'
@@ -40,7 +41,7 @@ function UserGreeting() {
   const { modal } = App.useApp()
   const name = useSessionStore(displayName)
   const logout = useLogout()
-  const unread = useUnreadCount()
+  const unread = useUnreadCount() + useChatUnreadCount()
   const confirmLogout = () => {
     modal.confirm({
       title: '退出登录',

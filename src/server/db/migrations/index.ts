@@ -25,6 +25,7 @@ import consoleSys from './0110_console_sys'
 import contentConsole from './0120_content_console'
 import love from './0150_love'
 import reviews from './0160_reviews'
+import chat from './0180_chat'
 import agency from './0140_agency'
 
 export function migrationsFor(dialect: DbDialect): Record<string, Migration> {
@@ -54,5 +55,6 @@ export function migrationsFor(dialect: DbDialect): Record<string, Migration> {
     '0150_love': love(dialect),
     '0160_reviews': reviews(dialect),
     '0140_agency': agency(dialect),
+    '0180_chat': chat(dialect),
   }
 }

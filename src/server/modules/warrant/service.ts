@@ -25,6 +25,7 @@ import type { MessageService } from '../message/service'
 import type { TradeService } from '../trade/service'
 import { disputeRepo, warrantRepo, type DisputeRow } from './repo'
 import { planRuling, rulingText } from './rules'
+import { messageSafetyProblem } from '../../../shared/rules/message-safety'
 import { record, type Actor } from '../oplog/service'
 
 export interface WarrantDeps {
@@ -185,8 +186,12 @@ export function warrantService(deps: WarrantDeps) {
       const content = body.content.trim()
       const imageIds = [...new Set(body.imageIds ?? [])]
       if (content === '' && imageIds.length === 0) throw bad('请输入消息内容或上传图片')
-      for (const secret of await trade.secretValues(body.orderNo))
-        if (content.includes(secret)) throw bad('消息中包含账号密码，为保障账号安全，请勿在担保群中发送密码')
+      // the shared filter of buyer–seller conversations (rules/message-safety.ts)
+      const problem = messageSafetyProblem(content, {
+        place: '担保群',
+        secrets: await trade.secretValues(body.orderNo),
+      })
+      if (problem) throw bad(problem)
       if (imageIds.length > 0 && !(await repo.ownsImages(userId, imageIds))) throw bad('图片不存在或不属于您')
       const at = now()
       const staff = side === 'staff' || o.status === 'ARBITRATING' ? await deps.staffIds() : []
@@ -310,6 +315,9 @@ export function warrantService(deps: WarrantDeps) {
       ])
       await system(orderNo, text)
     },
+
+    /** Whether the order was ever disputed (open or ruled): staff may then read its pre-sale chat. */
+    disputed: (orderNo: string) => disputes.exists(orderNo),
 
     /** The order's latest dispute and its ruling, for the room's parties and staff (null: none). */
     async dispute(userId: number, orderNo: string): Promise<Dispute | null> {

@@ -225,6 +225,11 @@ describe('room messages', () => {
     expect(await postMsg(buyer.token, '', [mine, theirs])).toMatchObject({ code: 400 })
     expect((await postMsg(buyer.token, '', ['not-an-id'])).code).toBe(400)
     expect(await postMsg(buyer.token, '   ')).toMatchObject({ code: 400, msg: '请输入消息内容或上传图片' })
+    // the filter the pre-sale chat shares (rules/message-safety.ts)
+    expect(await postMsg(buyer.token, '加我QQ 12345678 私下交易')).toMatchObject({
+      code: 400,
+      msg: '消息不能包含站外联系方式（QQ号），请在平台内沟通，谨防诈骗',
+    })
     expect((await postMsg(buyer.token, '', [mine, mine])).code).toBe(200)
     expect((await postMsg(buyer.token, '发货后无法登录', [mine])).code).toBe(200)
     const stranger = await newUser(t.app, 'wrq')

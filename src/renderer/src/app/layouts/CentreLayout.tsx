@@ -34,6 +34,7 @@ export const BUYER_CENTRE: Centre = {
     { to: '/account/balanceDetail.html', label: '收支明细' },
     { to: '/user/payPass.html', label: '支付密码' },
     { to: '/buyer/follow.html', label: '我的关注' },
+    { to: '/message/chat.html', label: '咨询' },
   ],
 }
 

@@ -25,6 +25,7 @@ import { useUserInfo } from '@renderer/api/auth'
 import { exportWebMessages, useUnreadCount } from '@renderer/api/message'
 import { routersQuery } from '@renderer/api/system'
 import { ExportButton } from '@renderer/components/ExportButton'
+import { CHAT_CENTRE_LINK } from '@renderer/features/chat/centre-link'
 import { displayName, useSessionStore } from '@renderer/stores/session'
 import { isNestingComponent, joinMenuPath } from '@renderer/utils/menu'
 import { parseTime } from '@renderer/utils/time'
@@ -47,6 +48,7 @@ export const CENTRE_LINKS = [
     icon: <ShopOutlined />,
   },
   { title: '我卖出的商品', desc: '已售订单与交付记录', to: '/seller/sellOrder.html', icon: <SwapOutlined /> },
+  CHAT_CENTRE_LINK,
   {
     title: '我的代售',
     desc: '代售申请与代售订单',

@@ -15,6 +15,7 @@ import { apiErrorText } from '@renderer/utils/api-error'
 import { formatTradeTime } from '@renderer/utils/time'
 import { CentreLayout, MESSAGE_CENTRE } from '@renderer/app/layouts/CentreLayout'
 import { MessageOrderLink } from '@renderer/features/trade/OrderDetailPage/OrderDetailLink'
+import { ChatCentreLink } from '@renderer/features/chat/ChatCentreLink'
 
 const KINDS = {
   SYSTEM: { path: '/message/userMessage.html', title: '站内信', empty: '站内信' },
@@ -77,6 +78,7 @@ export default function MessageCenter() {
     >
       <Tabs
         activeKey={messageType}
+        tabBarExtraContent={<ChatCentreLink />}
         items={(Object.keys(KINDS) as Kind[]).map((k) => ({
           key: k,
           label: <Link to={KINDS[k].path}>{KINDS[k].title}</Link>,

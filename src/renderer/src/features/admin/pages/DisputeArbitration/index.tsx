@@ -17,6 +17,7 @@ import {
 import { HasPermi } from '@renderer/components/HasPermi'
 import { yuanToFen } from '@renderer/utils/money'
 import { DictTag } from '../../parts/dict'
+import { PreSaleChat } from './PreSaleChat'
 import { dateTime, FIRST_PAGE, pagination, yuanText } from '../../parts/table'
 
 function Room({ orderNo }: { orderNo: string }) {
@@ -215,6 +216,7 @@ export default function DisputeArbitrationPage() {
             </Descriptions>
             <h4 className="console-section">担保群消息与证据</h4>
             <Room orderNo={detail.orderNo} />
+            <PreSaleChat orderNo={detail.orderNo} />
             {detail.state === 'OPEN' && (
               <HasPermi permissions={[PERMS.disputeRule]}>
                 <h4 className="console-section">裁决</h4>

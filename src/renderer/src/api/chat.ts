@@ -1,0 +1,94 @@
+/**
+ * 售前咨询 (docs/pre-sale-chat.md): the caller's conversations, one conversation and its messages,
+ * the unread count the header adds to 消息, opening a conversation from a listing and sending; the
+ * staff view of a disputed order's pre-sale chat. Live `chat-message` events invalidate `chatKeys.all`.
+ */
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { CHAT, type ChatConversationQuery, type ChatMessagesQuery } from '@shared/api/chat'
+import { useSessionStore } from '@renderer/stores/session'
+import { call } from './client'
+
+export const chatKeys = {
+  all: ['chat'] as const,
+  lists: ['chat', 'list'] as const,
+  list: (query: ChatConversationQuery) => ['chat', 'list', query] as const,
+  conversation: (id: number) => ['chat', 'conversation', id] as const,
+  messages: (id: number, query: ChatMessagesQuery) => ['chat', 'messages', id, query] as const,
+  unread: ['chat', 'unread'] as const,
+  dispute: (orderNo: string) => ['chat', 'dispute', orderNo] as const,
+}
+
+export const chatListQuery = (query: ChatConversationQuery) =>
+  queryOptions({
+    queryKey: chatKeys.list(query),
+    queryFn: () => call(CHAT.conversations, { query }),
+    placeholderData: keepPreviousData,
+  })
+
+export const chatConversationQuery = (conversationId: number) =>
+  queryOptions({
+    queryKey: chatKeys.conversation(conversationId),
+    queryFn: () => call(CHAT.conversation, { params: { conversationId } }),
+  })
+
+/** Newest first; reading page 1 moves the caller's read marker (the counts are asked again after). */
+export const chatMessagesQuery = (conversationId: number, query: ChatMessagesQuery) =>
+  queryOptions({
+    queryKey: chatKeys.messages(conversationId, query),
+    queryFn: () => call(CHAT.messages, { params: { conversationId }, query }),
+    placeholderData: keepPreviousData,
+  })
+
+/** Staff (纠纷仲裁): the pre-sale conversation of a disputed order; each read is logged. */
+export const disputeChatQuery = (orderNo: string) =>
+  queryOptions({
+    queryKey: chatKeys.dispute(orderNo),
+    queryFn: () => call(CHAT.disputeChat, { params: { orderNo } }),
+    staleTime: Infinity,
+  })
+
+/** Unread pre-sale messages (background: no toast when it fails). */
+export const chatUnreadQuery = (enabled: boolean) =>
+  queryOptions({
+    queryKey: chatKeys.unread,
+    queryFn: async () => {
+      const count = Number(await call(CHAT.unread, {}, { errors: 'caller' }))
+      return Number.isSafeInteger(count) && count > 0 ? count : 0
+    },
+    enabled,
+    staleTime: 0,
+  })
+
+/** The logged-in user's unread pre-sale messages (0 for a visitor). */
+export function useChatUnreadCount(): number {
+  const loggedIn = useSessionStore((s) => Boolean(s.token))
+  return useQuery(chatUnreadQuery(loggedIn)).data ?? 0
+}
+
+/** After the latest page was read: the counts and the list's badges follow. */
+export function useChatRead() {
+  const queryClient = useQueryClient()
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: chatKeys.unread })
+    void queryClient.invalidateQueries({ queryKey: chatKeys.lists })
+  }
+}
+
+/** The buyer opens (or finds again) the conversation about a listing. */
+export function useOpenChat() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (goodsId: number) => call(CHAT.open, { body: { goodsId } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: chatKeys.lists }),
+  })
+}
+
+/** Send a message; the form shows a refusal itself (errors: 'caller'). */
+export function useSendChat(conversationId: number) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (content: string) =>
+      call(CHAT.send, { body: { conversationId, content } }, { errors: 'caller' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: chatKeys.all }),
+  })
+}

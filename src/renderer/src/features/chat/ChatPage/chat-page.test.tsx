@@ -1,0 +1,123 @@
+/**
+ * The pre-sale conversation view: messages oldest at the top with mine marked, earlier ones on
+ * request, sending (trimmed, the box cleared), the shared safety rule said before sending, the
+ * server's refusals shown in place, and the counts asked again after reading.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { fireEvent, screen, waitFor } from '@testing-library/react'
+import { CHAT, type ChatConversation, type ChatMessage } from '@shared/api/chat'
+import { chatKeys } from '@renderer/api/chat'
+import { logIn } from '@renderer/testing/catalogue-fixtures'
+import { withCheapComputedStyle } from '@renderer/testing/computed-style'
+import { failure, fakeServer, type FakeServer } from '@renderer/testing/fake-server'
+import { renderPage } from '@renderer/testing/render-page'
+import ChatPage from '.'
+
+let server: FakeServer
+withCheapComputedStyle()
+
+const CONVERSATION: ChatConversation = {
+  conversationId: 7,
+  goodsId: 3,
+  goodsTitle: '王者荣耀 V10 全皮肤',
+  buyerId: 11,
+  buyerName: '买家小王',
+  sellerId: 22,
+  sellerName: '卖家老李',
+  role: 'seller',
+  lastMessage: '能便宜点吗',
+  lastMessageAt: 1_717_000_100_000,
+  unread: 1,
+  createdAt: 1_717_000_000_000,
+}
+
+const message = (messageId: number, senderRole: 'buyer' | 'seller', content: string): ChatMessage => ({
+  messageId,
+  conversationId: 7,
+  senderRole,
+  senderName: senderRole === 'buyer' ? '买家小王' : '卖家老李',
+  content,
+  createdAt: 1_717_000_000_000 + messageId * 1000,
+})
+
+beforeEach(() => {
+  server = fakeServer()
+    .on(CHAT.conversation, CONVERSATION)
+    // newest first, as the server answers; 25 in all
+    .on(CHAT.messages, ({ query }) => ({
+      rows: [
+        message(3, 'buyer', '能便宜点吗'),
+        message(2, 'seller', '在的'),
+        message(1, 'buyer', '还在吗？'),
+      ].slice(0, query.pageSize ?? 20),
+      total: 25,
+    }))
+    .on(CHAT.send, { messageId: 4 })
+  logIn()
+})
+afterEach(() => server.restore())
+
+const open = () => renderPage(<ChatPage />, { url: '/message/chat/7.html', path: '/message/chat/:file' })
+
+describe('/message/chat/{conversationId}.html', () => {
+  it('shows the listing, the other party and the messages oldest first, mine marked', async () => {
+    const view = open()
+    // the header's count as it was before reading
+    view.queryClient.setQueryData(chatKeys.unread, 1)
+    await screen.findByText('还在吗？')
+    expect(screen.getByRole('link', { name: '王者荣耀 V10 全皮肤' }).getAttribute('href')).toBe(
+      '/detail/3.html',
+    )
+    expect(screen.getByText(/买家：买家小王/)).toBeTruthy()
+    const texts = [...view.container.querySelectorAll('.chat-bubble__text')].map((n) => n.textContent)
+    expect(texts).toEqual(['还在吗？', '在的', '能便宜点吗'])
+    expect(screen.getByText('在的').closest('.chat-bubble')?.className).toContain('is-mine')
+    expect(screen.getByText('还在吗？').closest('.chat-bubble')?.className).not.toContain('is-mine')
+    expect(server.callsTo(CHAT.messages)[0]!.query).toEqual({ pageNum: 1, pageSize: 20 })
+    // reading the latest page moved the marker on the server: the count is stale and asked again
+    await waitFor(() => expect(view.queryClient.getQueryState(chatKeys.unread)?.isInvalidated).toBe(true))
+    // 25 messages: earlier ones on request
+    fireEvent.click(screen.getByRole('button', { name: '查看更早的消息' }))
+    await waitFor(() =>
+      expect(server.callsTo(CHAT.messages).at(-1)!.query).toEqual({ pageNum: 1, pageSize: 40 }),
+    )
+  })
+
+  it('sends the trimmed text and clears the box', async () => {
+    open()
+    await screen.findByText('还在吗？')
+    const box = screen.getByLabelText('消息内容')
+    fireEvent.change(box, { target: { value: '  最低 180，可以直接下单  ' } })
+    fireEvent.click(screen.getByRole('button', { name: /发\s*送/ }))
+    await waitFor(() => expect(server.callsTo(CHAT.send)).toHaveLength(1))
+    expect(server.callsTo(CHAT.send)[0]!.body).toEqual({
+      conversationId: 7,
+      content: '最低 180，可以直接下单',
+    })
+    await waitFor(() => expect((box as HTMLTextAreaElement).value).toBe(''))
+  })
+
+  it('says what the server would refuse before sending, and shows the server’s refusals', async () => {
+    open()
+    await screen.findByText('还在吗？')
+    const box = screen.getByLabelText('消息内容')
+    fireEvent.change(box, { target: { value: '加我微信 abc_12345 细聊' } })
+    fireEvent.click(screen.getByRole('button', { name: /发\s*送/ }))
+    expect(
+      await screen.findByText('消息不能包含站外联系方式（微信号），请在平台内沟通，谨防诈骗'),
+    ).toBeTruthy()
+    expect(server.callsTo(CHAT.send)).toHaveLength(0)
+
+    server.on(CHAT.send, failure(429, '操作过于频繁，请稍后再试'))
+    fireEvent.change(box, { target: { value: '号还在吗' } })
+    fireEvent.click(screen.getByRole('button', { name: /发\s*送/ }))
+    expect(await screen.findByText('操作过于频繁，请稍后再试')).toBeTruthy()
+    expect((box as HTMLTextAreaElement).value).toBe('号还在吗')
+  })
+
+  it('a conversation that is not mine says so', async () => {
+    server.fail(CHAT.conversation, 404, '咨询会话不存在')
+    open()
+    expect(await screen.findByText('咨询会话不存在')).toBeTruthy()
+  })
+})
