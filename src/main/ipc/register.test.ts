@@ -24,6 +24,7 @@ const SETTINGS = {
     bid: true,
     warrant: true,
     ai: true,
+    'saved-search': true,
   },
   downloadDir: '/home/u/Downloads',
   askWhereToSave: false,

@@ -159,6 +159,7 @@ describe('desktop preferences', () => {
         bid: true,
         warrant: true,
         ai: true,
+        'saved-search': true,
       },
       downloadDir: '/home/u/Downloads',
       askWhereToSave: false,
