@@ -28,6 +28,7 @@ export type PageKey =
   | 'goodsDetail'
   | 'shop'
   | 'follow'
+  | 'savedSearch'
   | 'games'
   | 'sellGoods'
   | 'goodsAccountManage'
@@ -133,6 +134,7 @@ export const ROUTES: readonly RouteEntry[] = [
   main('买家中心', '/buyer/paySuccess.html', '支付成功', true, { page: 'paySuccess' }),
   main('买家中心', '/buyer/buyOrder.html', '我的订单', true, { page: 'buyOrder' }),
   main('买家中心', '/buyer/follow.html', '我的关注', true, { page: 'follow' }),
+  main('买家中心', '/buyer/savedSearch.html', '订阅搜索', true, { page: 'savedSearch' }),
   main('买家中心', '/buyer/roleManage.html', '收货角色管理', true, { page: 'roleManage' }),
   main('买家中心', '/buyer/games.html', '游戏列表', true, { page: 'games' }),
 

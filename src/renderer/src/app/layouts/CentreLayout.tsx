@@ -33,6 +33,7 @@ export const BUYER_CENTRE: Centre = {
     { to: '/account/balanceDetail.html', label: '收支明细' },
     { to: '/user/payPass.html', label: '支付密码' },
     { to: '/buyer/follow.html', label: '我的关注' },
+    { to: '/buyer/savedSearch.html', label: '订阅搜索' },
   ],
 }
 
