@@ -65,9 +65,7 @@ export function SaveSearchButton({ filters, gameName }: { filters: ListFilters; 
         onCancel={() => setOpen(false)}
         destroyOnHidden
       >
-        <p className="save-search__conditions">
-          条件：{describeFilters(filters, { game: gameName })}
-        </p>
+        <p className="save-search__conditions">条件：{describeFilters(filters, { game: gameName })}</p>
         <Form layout="vertical" onFinish={save}>
           <Form.Item label="订阅名称" required>
             <Input
@@ -80,8 +78,8 @@ export function SaveSearchButton({ filters, gameName }: { filters: ListFilters; 
           </Form.Item>
         </Form>
         <p className="save-search__hint">
-          符合条件的商品新上架或降价时，我们会通过站内信、桌面通知和微信（已绑定时）提醒您；同一订阅最多每
-          10 分钟提醒一次。可在 <Link to={SAVED_SEARCHES_PATH}>订阅搜索</Link> 中管理。
+          符合条件的商品新上架或降价时，我们会通过站内信、桌面通知和微信（已绑定时）提醒您；同一订阅最多每 10
+          分钟提醒一次。可在 <Link to={SAVED_SEARCHES_PATH}>订阅搜索</Link> 中管理。
         </p>
         {error ? <Alert type="error" showIcon title={error} /> : null}
       </Modal>

@@ -98,7 +98,8 @@ export default function SavedSearchPage() {
       title: '新商品',
       dataIndex: 'newCount',
       width: 90,
-      render: (n: number) => (n > 0 ? <Tag color="red">{n} 件</Tag> : <span className="saved-search__muted">—</span>),
+      render: (n: number) =>
+        n > 0 ? <Tag color="red">{n} 件</Tag> : <span className="saved-search__muted">—</span>,
     },
     {
       title: '上次提醒',
