@@ -292,4 +292,22 @@ describe('matching and alerts', () => {
     // the binding's own message is a 新站内信; the alert's message is not sent twice
     expect(outbox.map((r) => r.template_key).sort()).toEqual(['NEW_MESSAGE', 'SAVED_SEARCH'])
   })
+
+  it('runs the sweeper at once through the sandbox in demo installs only', async () => {
+    const res = await call(t.app, 'POST', '/api/sandbox/savedSearch/sweep')
+    expect(res).toMatchObject({ code: 200, data: { listings: 0, matches: 0, alerts: 0 } })
+    const prod = await startTestApp({
+      paySandbox: false,
+      wechatSandbox: false,
+      tradeSweepMs: 0,
+      savedSearchSweepMs: 0,
+      wechatOutboxMs: 0,
+    })
+    try {
+      const off = await prod.app.inject({ method: 'POST', url: '/api/sandbox/savedSearch/sweep' })
+      expect(off.json().code).toBe(404)
+    } finally {
+      await prod.close()
+    }
+  })
 })
