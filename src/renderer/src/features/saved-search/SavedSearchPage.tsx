@@ -24,6 +24,9 @@ import { parseTime } from '@renderer/utils/time'
 import { toast } from '@renderer/utils/toast'
 import './saved-search.css'
 
+const HINT =
+  '在商品列表点「保存搜索/订阅」即可订阅当前的筛选条件。符合条件的商品新上架或降价时，我们会通过站内信、桌面通知和微信（已绑定时）提醒您，同一订阅最多每 10 分钟提醒一次。'
+
 const failed = (error: unknown) => {
   if (!alreadyNotified(error)) toast('error', apiErrorText(error))
 }
@@ -163,8 +166,7 @@ export default function SavedSearchPage() {
       extra={list.data ? `${list.data.rows.length} / ${list.data.limit}` : null}
     >
       <p className="saved-search__hint">
-        <BellOutlined /> 在商品列表点「保存搜索/订阅」即可订阅当前的筛选条件。符合条件的商品新上架或降价时，
-        我们会通过站内信、桌面通知和微信（已绑定时）提醒您，同一订阅最多每 10 分钟提醒一次。
+        <BellOutlined /> {HINT}
       </p>
       {list.error && !list.isFetching ? (
         <LoadErrorAlert
