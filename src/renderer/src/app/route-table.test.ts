@@ -34,6 +34,7 @@ const SITE_PATHS = [
   '/buyer/paySuccess.html',
   '/buyer/buyOrder.html',
   '/buyer/follow.html',
+  '/buyer/savedSearch.html',
   '/buyer/roleManage.html',
   '/buyer/games.html',
   '/seller/sellGoods.html',
@@ -86,7 +87,7 @@ describe('route table', () => {
     const needsLogin = ROUTES.filter((r) =>
       /^\/(buyer|seller|agencySale|user|account|message)\//.test(r.path),
     )
-    expect(needsLogin.length).toBe(8 + 8 + 2 + 6 + 2 + 2)
+    expect(needsLogin.length).toBe(9 + 8 + 2 + 6 + 2 + 2)
     for (const r of needsLogin) expect(r.auth, r.path).toBe(true)
     for (const p of [
       '/userHome.html',
