@@ -29,7 +29,9 @@ test('a saved search alerts its owner when a matching listing goes on sale', asy
   await page.goto('/message/userMessage.html')
   const alert = page.getByRole('listitem', { name: '订阅提醒：「王者端到端订阅」有 1 件新商品' })
   await expect(alert).toBeVisible()
-  await expect(alert).toContainText(`/detail/${listing.goodsId}.html`)
+  await alert.getByRole('link', { name: `/detail/${listing.goodsId}.html` }).click()
+  await expect(page).toHaveURL(new RegExp(`/detail/${listing.goodsId}\\.html$`))
+  await expect(page.getByText(listing.title).first()).toBeVisible()
 
   await page.goto('/buyer/savedSearch.html')
   const row = page.getByRole('row', { name: /王者端到端订阅/ })

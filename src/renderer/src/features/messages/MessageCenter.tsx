@@ -14,6 +14,7 @@ import { Pagination } from '@renderer/components/Pagination'
 import { apiErrorText } from '@renderer/utils/api-error'
 import { formatTradeTime } from '@renderer/utils/time'
 import { CentreLayout, MESSAGE_CENTRE } from '@renderer/app/layouts/CentreLayout'
+import { MessageText } from '@renderer/features/saved-search/MessageText'
 
 const KINDS = {
   SYSTEM: { path: '/message/userMessage.html', title: '站内信', empty: '站内信' },
@@ -127,7 +128,7 @@ export default function MessageCenter() {
                 }
                 description={
                   <>
-                    <div style={{ whiteSpace: 'pre-wrap' }}>{m.content}</div>
+                    <MessageText text={m.content} />
                     <small>{formatTradeTime(m.createdAt)}</small>
                   </>
                 }

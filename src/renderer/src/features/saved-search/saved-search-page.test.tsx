@@ -6,6 +6,7 @@ import { logIn } from '@renderer/testing/catalogue-fixtures'
 import { fakeServer, type FakeServer } from '@renderer/testing/fake-server'
 import { withCheapComputedStyle } from '@renderer/testing/computed-style'
 import { renderPage } from '@renderer/testing/render-page'
+import { MessageText } from './MessageText'
 import { defaultSearchName } from './SaveSearchButton'
 import SavedSearchPage from './SavedSearchPage'
 
@@ -101,5 +102,24 @@ describe('/buyer/savedSearch.html', () => {
       defaultSearchName(parseListQuery('gameId=1&keyword=满级&priceMax=100&sort=price_asc'), '王者荣耀'),
     ).toBe('王者荣耀 · ¥100 以下 · 关键词“满级”')
     expect(defaultSearchName(parseListQuery(`keyword=${'长'.repeat(50)}`)).length).toBe(30)
+  })
+
+  it("links an alert message's listing and list paths, and only those", async () => {
+    renderPage(
+      <MessageText
+        text={
+          '您订阅的「王者」有 2 件新上架或降价的商品：\n1. 满级号 ¥5.00 /detail/12.html\n查看全部：/list.html?gameId=1&attrs[%E6%AE%B5]=x\n别的 /admin/x.html'
+        }
+      />,
+      { url: '/message/userMessage.html' },
+    )
+    expect((await screen.findByRole('link', { name: '/detail/12.html' })).getAttribute('href')).toBe(
+      '/detail/12.html',
+    )
+    expect(screen.getByRole('link', { name: /^\/list\.html/ }).getAttribute('href')).toBe(
+      '/list.html?gameId=1&attrs[%E6%AE%B5]=x',
+    )
+    expect(screen.getAllByRole('link')).toHaveLength(2)
+    expect(screen.getByText(/别的 \/admin\/x\.html/)).toBeTruthy()
   })
 })
