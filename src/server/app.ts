@@ -348,11 +348,16 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         const savedSweepMs = opts.savedSearchSweepMs ?? 30_000
         if (savedSweepMs > 0) {
           const search = savedSearches
+          let running = false
           const timer = setInterval(() => {
+            if (running) return
+            running = true
+            // one process sweeps at a time: the holder of the lease (docs/scaling.md)
             shared
               .lease('saved-search-sweep', savedSweepMs * 3)
               .then((mine) => (mine ? search.sweep() : undefined))
               .catch((err: unknown) => app.log.error({ err }, 'saved-search sweep failed'))
+              .finally(() => (running = false))
           }, savedSweepMs)
           timer.unref()
           app.addHook('onClose', async () => clearInterval(timer))
