@@ -98,6 +98,8 @@ import { roleAdminService } from './modules/auth/roles'
 import { menuAdminRoutes } from './modules/system/menu-routes'
 import { menuAdminService } from './modules/system/menus'
 import { oplogService } from './modules/oplog/service'
+import { savedSearchRoutes } from './modules/saved-search/routes'
+import { savedSearchService, type SavedSearchService } from './modules/saved-search/service'
 import { dashboardService } from './modules/oplog/dashboard'
 
 export interface BuildAppOptions {
@@ -132,6 +134,10 @@ export interface BuildAppOptions {
   streamHeartbeatMs?: number
   /** trading's time-rule sweeper interval (default 30 s; 0: off — tests call app.trade.sweep()) */
   tradeSweepMs?: number
+  /** saved searches: sweeper interval (default 30 s; 0: off — tests call app.savedSearches.sweep()) */
+  savedSearchSweepMs?: number
+  /** saved searches: the batching window, at most one alert per search in it (default 10 min) */
+  savedSearchWindowMs?: number
   /**
    * AI drawing (modules/ai/config.ts): provider and worker settings; default: the sandbox provider
    * when demo data is seeded (quick in tests: 20 ms a picture), off otherwise
@@ -168,6 +174,8 @@ declare module 'fastify' {
     invalidation: Invalidation
     /** account and identity: tests call account.sweepWriteoffs() after moving the clock */
     account: AccountService
+    /** saved searches: tests call savedSearches.sweep() (match the queue, send due alerts) */
+    savedSearches: SavedSearchService
   }
 }
 
@@ -238,6 +246,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     // built once the modules it reads are (catalogue, funds, trade); the gates call it lazily
     let account: AccountService | null = null
     const requireRealName = (userId: number, what: string) => account!.requireTradingIdentity(userId, what)
+    // built once messages and live events are; listings going on sale are queued for it meanwhile
+    let savedSearches: SavedSearchService | null = null
 
     registerEnvelope(app)
     // strict validation: safe integers only, no lenient coercion; unknown fields are refused
@@ -290,6 +300,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
           invalidation: changes,
           files: localFiles(uploadDir),
           requireRealName,
+          onSaleSignal: (trx, signal) => savedSearches!.enqueue(trx, signal),
         })
         await api.register(catalogueRoutes, { services: catalogue, now })
         const notices = noticeService(db, changes)
@@ -326,6 +337,35 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
           now,
         })
         await api.register(commonRoutes, { exports, tickets, auth, sessionAlive, now })
+        // saved searches with alerts (docs/saved-searches.md): swept below, one process at a time
+        savedSearches = savedSearchService({
+          db,
+          goods: catalogue.goods,
+          games,
+          messages,
+          bus,
+          windowMs: opts.savedSearchWindowMs,
+          now,
+        })
+        app.decorate('savedSearches', savedSearches)
+        await api.register(savedSearchRoutes, { savedSearches, sandbox: sandboxOn, now })
+        const savedSweepMs = opts.savedSearchSweepMs ?? 30_000
+        if (savedSweepMs > 0) {
+          const search = savedSearches
+          let running = false
+          const timer = setInterval(() => {
+            if (running) return
+            running = true
+            // one process sweeps at a time: the holder of the lease (docs/scaling.md)
+            shared
+              .lease('saved-search-sweep', savedSweepMs * 3)
+              .then((mine) => (mine ? search.sweep() : undefined))
+              .catch((err: unknown) => app.log.error({ err }, 'saved-search sweep failed'))
+              .finally(() => (running = false))
+          }, savedSweepMs)
+          timer.unref()
+          app.addHook('onClose', async () => clearInterval(timer))
+        }
         await api.register(csRoutes, { cs: csService(db, now), verify: csVerifyService(db, now), now })
         // feedback: screenshots through the image module, staff replies as in-site messages
         await api.register(feedbackRoutes, {

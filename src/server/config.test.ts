@@ -49,6 +49,8 @@ describe('loadConfig', () => {
       uploadDir: '/srv/uploads',
       shutdownDelayMs: 5000,
       tradeSweepMs: undefined,
+      savedSearchSweepMs: undefined,
+      savedSearchWindowMs: undefined,
       trustProxy: false,
       smsSandbox: false,
       realNameSandbox: false,

@@ -29,6 +29,9 @@ export interface ServerConfig {
   shutdownDelayMs: number
   /** trading's time-rule sweeper interval in ms (default 30 s; 0: off) */
   tradeSweepMs: number | undefined
+  /** saved searches (docs/saved-searches.md): sweeper interval and batching window in ms */
+  savedSearchSweepMs: number | undefined
+  savedSearchWindowMs: number | undefined
   /** TRUST_PROXY: the balancer's addresses (comma-separated), a hop count, or true */
   trustProxy: boolean | number | string
   /** the sandbox SMS provider (docs/account-security.md); default: as SEED_DEMO */
@@ -63,6 +66,15 @@ function defaultWebRoot(): string {
   return existsSync(besideBuild) ? besideBuild : resolve(here, '../../dist/web')
 }
 
+/** A duration in ms from the environment: unset → undefined (the default), else a non-negative integer. */
+function msOf(name: string, value: string | undefined): number | undefined {
+  if (value === undefined || value.trim() === '') return undefined
+  const n = Number(value.trim())
+  if (!Number.isSafeInteger(n) || n < 0)
+    throw new Error(`${name} must be a whole number of ms, got "${value}"`)
+  return n
+}
+
 function trustProxy(value: string | undefined): boolean | number | string {
   const v = value?.trim()
   if (!v || ['0', 'false', 'no', 'off'].includes(v.toLowerCase())) return false
@@ -94,6 +106,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     uploadDir: env.UPLOAD_DIR?.trim() ? resolve(env.UPLOAD_DIR) : undefined,
     shutdownDelayMs: Number(env.SHUTDOWN_DELAY_MS?.trim() || 0) || 0,
     tradeSweepMs: env.TRADE_SWEEP_MS?.trim() ? Number(env.TRADE_SWEEP_MS) : undefined,
+    savedSearchSweepMs: msOf('SAVED_SEARCH_SWEEP_MS', env.SAVED_SEARCH_SWEEP_MS),
+    savedSearchWindowMs: msOf('SAVED_SEARCH_WINDOW_MS', env.SAVED_SEARCH_WINDOW_MS),
     trustProxy: trustProxy(env.TRUST_PROXY),
     ssrEntry: env.SSR_ENTRY?.trim()
       ? resolve(env.SSR_ENTRY)

@@ -79,6 +79,22 @@ export interface AiJobEvent {
   }
 }
 
+/**
+ * New listings matched one of my saved searches: one batched alert (docs/saved-searches.md), sent
+ * with the in-site message that lists them.
+ */
+export interface SavedSearchEvent {
+  type: 'saved-search'
+  data: {
+    savedSearchId: number
+    name: string
+    /** listings in this alert */
+    count: number
+    /** the saved list-page query (no leading '?') */
+    query: string
+  }
+}
+
 export type LiveEvent =
   | UnreadCountEvent
   | OrderCreatedEvent
@@ -88,6 +104,7 @@ export type LiveEvent =
   | WarrantMessageEvent
   | ChatMessageEvent
   | AiJobEvent
+  | SavedSearchEvent
 export type LiveEventType = LiveEvent['type']
 
 /** A live event as stored in the per-user log and sent on the stream: `id` increases per user. */
@@ -102,6 +119,7 @@ export const LIVE_EVENT_TYPES = [
   'warrant-message',
   'chat-message',
   'ai-job',
+  'saved-search',
 ] as const satisfies readonly LiveEventType[]
 
 /** Sent by the server (no id) when the session behind a stream ended: the client logs out. */
@@ -120,6 +138,7 @@ export const NOTIFICATION_KINDS = [
   'warrant',
   'chat',
   'ai',
+  'saved-search',
 ] as const
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
 
@@ -132,6 +151,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   warrant: '担保订单新消息',
   chat: '售前咨询新消息',
   ai: 'AI 绘画完成或失败',
+  'saved-search': '订阅搜索有新商品',
 }
 
 /** A native notification as the renderer asks for it: the main process checks every field. */
@@ -156,6 +176,16 @@ export const WARRANT_PATH = '/warrantOrderHandler.html'
 export const AI_MY_PATH = '/ai/my.html'
 /** a pre-sale conversation's page (docs/screens.md) */
 export const chatPath = (conversationId: number) => `/message/chat/${conversationId}.html`
+export const SAVED_SEARCHES_PATH = '/buyer/savedSearch.html'
+
+/**
+ * The list page of a saved query as an app route (brackets of attrs[key] escaped); the saved-search
+ * page when the query is too long for a notification's path.
+ */
+export function savedSearchPath(query: string): string {
+  const path = `/list.html?${query.replace(/\[/g, '%5B').replace(/\]/g, '%5D')}`
+  return isAppRoutePath(path) ? path : SAVED_SEARCHES_PATH
+}
 
 /**
  * The notification of an event, or null when the event does not notify (an unread count that
@@ -234,6 +264,13 @@ export function notificationFor(event: LiveEvent): AppNotification | null {
           NOTIFICATION_LIMITS.body,
         ),
         path: AI_MY_PATH,
+      }
+    case 'saved-search':
+      return {
+        kind: 'saved-search',
+        title: clip(`您订阅的「${event.data.name}」有新商品`, NOTIFICATION_LIMITS.title),
+        body: clip(`${event.data.count} 件新上架或降价的商品符合您的订阅`, NOTIFICATION_LIMITS.body),
+        path: savedSearchPath(event.data.query),
       }
   }
 }

@@ -25,6 +25,7 @@ const SETTINGS = {
     warrant: true,
     chat: true,
     ai: true,
+    'saved-search': true,
   },
   downloadDir: '/home/u/Downloads',
   askWhereToSave: false,

@@ -68,6 +68,22 @@ describe('notifications', () => {
     expect(setup(['chat']).notifier.show(n)).toBe(false)
   })
 
+  it('shows a saved search alert unless its kind is switched off; a click opens the list page', () => {
+    const alert = {
+      kind: 'saved-search' as const,
+      title: '您订阅的「王者满级号」有新商品',
+      body: '12 件新上架或降价的商品符合您的订阅',
+      path: '/list.html?gameId=1&keyword=%E6%BB%A1%E7%BA%A7',
+    }
+    expect(setup(['saved-search']).notifier.show(alert)).toBe(false)
+    const { notifier, openRoute } = setup()
+    expect(notifier.show(alert)).toBe(true)
+    const n = FakeNotification.instances[0]!
+    expect(n.options).toMatchObject({ title: alert.title, body: alert.body })
+    n.emit('click')
+    expect(openRoute).toHaveBeenCalledWith(alert.path)
+  })
+
   it('says false where the system has no notifications', () => {
     FakeNotification.supported = false
     const { notifier } = setup()

@@ -160,6 +160,7 @@ describe('desktop preferences', () => {
         warrant: true,
         chat: true,
         ai: true,
+        'saved-search': true,
       },
       downloadDir: '/home/u/Downloads',
       askWhereToSave: false,

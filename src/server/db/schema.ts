@@ -31,6 +31,7 @@ import type { LoveTables } from '../modules/love/tables'
 import type { ReviewTables } from '../modules/review/tables'
 import type { AgencyTables } from '../modules/agency/tables'
 import type { ChatTables } from '../modules/chat/tables'
+import type { SavedSearchTables } from '../modules/saved-search/tables'
 
 export interface Database
   extends
@@ -60,4 +61,5 @@ export interface Database
     LoveTables,
     ReviewTables,
     AgencyTables,
-    ChatTables {}
+    ChatTables,
+    SavedSearchTables {}

@@ -51,6 +51,7 @@ export const WECHAT_TEMPLATE_KEYS = [
   'DISPUTE_UPDATE',
   'WITHDRAWAL_RESULT',
   'NEW_MESSAGE',
+  'SAVED_SEARCH',
 ] as const
 export type WechatTemplateKey = (typeof WECHAT_TEMPLATE_KEYS)[number]
 
@@ -62,6 +63,7 @@ export const WECHAT_TEMPLATE_LABELS: Record<WechatTemplateKey, string> = {
   DISPUTE_UPDATE: '纠纷仲裁进展',
   WITHDRAWAL_RESULT: '提现结果',
   NEW_MESSAGE: '新站内信',
+  SAVED_SEARCH: '订阅搜索有新商品',
 }
 
 export interface WechatTemplate {

@@ -2,7 +2,7 @@
  * What a live event (Server-Sent Events, api/events.ts) changes on screen: it updates or invalidates
  * the affected queries — never a store — and becomes a notification (native in the desktop client,
  * per the user's preferences). Query keys start with their domain: 'message', 'trade', 'bid',
- * 'warrant', 'chat', 'funds', 'goods', 'ai'.
+ * 'warrant', 'chat', 'funds', 'goods', 'ai', 'savedSearch'.
  */
 import type { QueryClient } from '@tanstack/react-query'
 import { notificationFor, type StoredLiveEvent } from '@shared/live-events'
@@ -37,6 +37,10 @@ export function applyLiveEvent(queryClient: QueryClient, event: StoredLiveEvent)
     case 'ai-job':
       // the job's progress and, once it is done, its pictures (create page, my folder)
       void queryClient.invalidateQueries({ queryKey: ['ai'] })
+      break
+    case 'saved-search':
+      // a saved search's new-match count and last alert (订阅搜索)
+      void queryClient.invalidateQueries({ queryKey: ['savedSearch'] })
       break
   }
   const notification = notificationFor(event)

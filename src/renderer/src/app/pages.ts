@@ -18,6 +18,7 @@ export const PAGES: Record<PageKey, LazyExoticComponent<ComponentType>> = {
   goodsDetail: lazy(() => import('@renderer/features/goods/DetailPage')),
   shop: lazy(() => import('@renderer/features/goods/ShopPage')),
   follow: lazy(() => import('@renderer/features/buyer/FollowPage')),
+  savedSearch: lazy(() => import('@renderer/features/saved-search/SavedSearchPage')),
   games: lazy(() => import('@renderer/features/buyer/GamesPage')),
   sellGoods: lazy(() => import('@renderer/features/seller/SellGoodsPage')),
   goodsAccountManage: lazy(() => import('@renderer/features/seller/GoodsAccountManagePage')),

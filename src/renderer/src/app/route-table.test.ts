@@ -36,6 +36,7 @@ const SITE_PATHS = [
   '/buyer/orderDetail.html',
   '/buyer/myReviews.html',
   '/buyer/follow.html',
+  '/buyer/savedSearch.html',
   '/buyer/roleManage.html',
   '/buyer/games.html',
   '/seller/sellGoods.html',
@@ -92,7 +93,7 @@ describe('route table', () => {
     const needsLogin = ROUTES.filter((r) =>
       /^\/(buyer|seller|agencySale|user|account|message)\//.test(r.path),
     )
-    expect(needsLogin.length).toBe(10 + 10 + 2 + 6 + 2 + 2 + 2)
+    expect(needsLogin.length).toBe(11 + 10 + 2 + 6 + 2 + 2 + 2)
     for (const r of needsLogin) expect(r.auth, r.path).toBe(true)
     for (const p of [
       '/userHome.html',

@@ -28,6 +28,7 @@ export type PageKey =
   | 'goodsDetail'
   | 'shop'
   | 'follow'
+  | 'savedSearch'
   | 'games'
   | 'sellGoods'
   | 'goodsAccountManage'
@@ -139,6 +140,7 @@ export const ROUTES: readonly RouteEntry[] = [
   main('买家中心', '/buyer/orderDetail.html', '订单详情', true, { page: 'orderDetail' }),
   main('买家中心', '/buyer/myReviews.html', '我的评价', true, { page: 'myReviews' }),
   main('买家中心', '/buyer/follow.html', '我的关注', true, { page: 'follow' }),
+  main('买家中心', '/buyer/savedSearch.html', '订阅搜索', true, { page: 'savedSearch' }),
   main('买家中心', '/buyer/roleManage.html', '收货角色管理', true, { page: 'roleManage' }),
   main('买家中心', '/buyer/games.html', '游戏列表', true, { page: 'games' }),
 

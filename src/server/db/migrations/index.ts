@@ -27,6 +27,7 @@ import love from './0150_love'
 import reviews from './0160_reviews'
 import chat from './0180_chat'
 import agency from './0140_agency'
+import savedSearches from './0200_saved_searches'
 
 export function migrationsFor(dialect: DbDialect): Record<string, Migration> {
   return {
@@ -56,5 +57,6 @@ export function migrationsFor(dialect: DbDialect): Record<string, Migration> {
     '0160_reviews': reviews(dialect),
     '0140_agency': agency(dialect),
     '0180_chat': chat(dialect),
+    '0200_saved_searches': savedSearches(dialect),
   }
 }

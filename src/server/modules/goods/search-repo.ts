@@ -311,6 +311,20 @@ export function searchRepo(db: Db, dialect: DbDialect) {
 
     // ------------------------------------------------------------------ search structures
 
+    /** Whether the listing has search entries now (it was ON_SALE at its last sync). */
+    async inSearch(goodsId: number): Promise<boolean> {
+      if (dialect === 'sqlite') {
+        const row = await sql<{
+          one: number
+        }>`select 1 as one from goods_fts where rowid = ${goodsId}`.execute(db)
+        return row.rows.length > 0
+      }
+      const row = await sql<{
+        one: number
+      }>`select 1 as one from goods where id = ${goodsId} and search_terms is not null`.execute(db)
+      return row.rows.length > 0
+    },
+
     /** Replaces the listing's search entries: none when it is not ON_SALE. */
     async replaceSearchEntry(goodsId: number, entry: SearchEntry | null) {
       await db.deleteFrom('goods_attr_index').where('goods_id', '=', goodsId).execute()

@@ -61,9 +61,32 @@ export interface GoodsServiceDeps {
   invalidation?: Invalidation
   /** the real-name gate of the account module: a listing goes on sale only for a verified adult */
   requireRealName?: (userId: number, what: string) => Promise<void>
+  /**
+   * A listing entered the search (published, approved, relisted: NEW) or got cheaper while in it
+   * (DROP): called inside the listing's transaction; the saved-search module queues it there and
+   * matches it after the commit (docs/saved-searches.md).
+   */
+  onSaleSignal?: (trx: Db, signal: { goodsId: number; kind: 'NEW' | 'DROP' }) => Promise<void>
 }
 
 type GoodsRow = GoodsTable & { id: number }
+
+/** A listing on sale as the list page's filters see it (saleFacts). */
+export interface SaleFacts {
+  goodsId: number
+  sellerId: number
+  gameId: number
+  gameName: string
+  goodsType: GoodsType
+  platform: string | null
+  areaId: number | null
+  serverId: number | null
+  /** fen */
+  price: number
+  title: string
+  /** filterable attributes: key → value pairs (a multiselect gives one pair per value) */
+  pairs: Array<{ key: string; value: string }>
+}
 type BriefRow = Awaited<ReturnType<ReturnType<typeof goodsRepo>['briefRows']>>[number]
 
 const badRequest = (msg: string) => new ApiError(Code.BAD_REQUEST, msg)
@@ -194,11 +217,20 @@ export function goodsService(deps: GoodsServiceDeps) {
     }
   }
 
-  /** Re-reads the listing and rewrites its search entries (inside the caller's transaction). */
-  async function syncSearch(trx: Db, goodsId: number) {
+  /**
+   * Re-reads the listing and rewrites its search entries (inside the caller's transaction).
+   * `priceBefore`: its price before the change (a drop while on sale is signalled).
+   */
+  async function syncSearch(trx: Db, goodsId: number, priceBefore?: number) {
     const tx = goodsRepo(trx, dialect)
     const row = (await tx.find(goodsId, { withDeleted: true })) as GoodsRow | undefined
-    await tx.replaceSearchEntry(goodsId, row ? await entryOf(trx, row) : null)
+    const entry = row ? await entryOf(trx, row) : null
+    const wasListed = entry && deps.onSaleSignal ? await tx.inSearch(goodsId) : false
+    await tx.replaceSearchEntry(goodsId, entry)
+    if (!entry || !deps.onSaleSignal) return
+    if (!wasListed) await deps.onSaleSignal(trx, { goodsId, kind: 'NEW' })
+    else if (priceBefore !== undefined && entry.price < priceBefore)
+      await deps.onSaleSignal(trx, { goodsId, kind: 'DROP' })
   }
 
   /** The caller's listing, locked for the transaction: 404 unknown/deleted, 403 someone else's. */
@@ -323,7 +355,7 @@ export function goodsService(deps: GoodsServiceDeps) {
     await db.transaction().execute(async (trx) => {
       const row = await owned(trx, userId, goodsId)
       await apply(trx, row)
-      await syncSearch(trx, goodsId)
+      await syncSearch(trx, goodsId, Number(row.price))
     })
     invalidate()
   }
@@ -441,6 +473,33 @@ export function goodsService(deps: GoodsServiceDeps) {
     /** Starts a push (the push module, inside its transaction): the 综合 sort key and its end. */
     async setPush(trx: Db, goodsId: number, pushAt: number, pushUntil: number) {
       await goodsRepo(trx, dialect).update(goodsId, { push_at: pushAt, push_until: pushUntil })
+    },
+
+    /**
+     * The saved-search module: what the list page filters on, of those of these listings that are
+     * on sale (attribute pairs as the search index holds them).
+     */
+    async saleFacts(goodsIds: number[]): Promise<SaleFacts[]> {
+      const rows = (await repo.briefRows([...new Set(goodsIds)])).filter((r) => r.status === 'ON_SALE')
+      const out: SaleFacts[] = []
+      for (const r of rows) {
+        const rules = await games.rules(r.game_id)
+        const fields = rules.config.goodsTypes.find((t) => t.goodsType === r.goods_type)?.attributes ?? []
+        out.push({
+          goodsId: r.id,
+          sellerId: r.seller_id,
+          gameId: r.game_id,
+          gameName: r.game_name,
+          goodsType: r.goods_type,
+          platform: r.platform,
+          areaId: r.area_id,
+          serverId: r.server_id,
+          price: Number(r.price),
+          title: r.title,
+          pairs: filterPairs(fields, JSON.parse(r.attrs) as Attributes),
+        })
+      }
+      return out
     },
 
     /** Titles of these listings by id (deleted ones too). */

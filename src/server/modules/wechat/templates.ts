@@ -5,7 +5,7 @@
  * messages) shows up as an `unread-count` event with the new message. Each template message has an
  * idempotency key: the same event never queues twice for the same user.
  */
-import type { StoredLiveEvent } from '../../../shared/live-events'
+import { savedSearchPath, type StoredLiveEvent } from '../../../shared/live-events'
 import type { TemplateMessage } from './provider'
 
 const money = (fen: number) => `¥${(fen / 100).toFixed(2)}`
@@ -75,6 +75,20 @@ export async function templateFor(
           path: `/detail/${event.data.goodsId}.html`,
         },
       }
+    case 'saved-search':
+      return {
+        // one alert of a saved search (docs/saved-searches.md): each event is its own message
+        idemKey: `saved-search:${event.data.savedSearchId}:${event.id}:${userId}`,
+        message: {
+          key: 'SAVED_SEARCH',
+          title: `您订阅的「${clip(event.data.name, 30)}」有新商品`,
+          lines: [
+            ['订阅', clip(event.data.name)],
+            ['新商品', `${event.data.count} 件`],
+          ],
+          path: savedSearchPath(event.data.query),
+        },
+      }
     case 'unread-count': {
       if (event.data.reason !== 'created' || !event.data.message) return null
       const found = await message(event.data.message.messageId)
@@ -96,12 +110,17 @@ export async function templateFor(
   }
 }
 
+/** the title prefix of a saved search's alert message (saved-search/service.ts) */
+const SAVED_SEARCH_ALERT_PREFIX = '订阅提醒：'
+
 /**
  * Order messages have their own templates through the order and bid events, except the dispute's
  * (仲裁); system messages about a withdrawal are its result; every other system message is a new
  * in-site message.
  */
 function classify(m: SiteMessage): TemplateMessage['key'] | null {
+  // a saved search's alert has its own template through the `saved-search` event
+  if (m.messageType === 'SYSTEM' && m.title.startsWith(SAVED_SEARCH_ALERT_PREFIX)) return null
   if (m.messageType === 'ORDER') return /仲裁|纠纷/.test(m.title) ? 'DISPUTE_UPDATE' : null
   if (m.title.startsWith('提现')) return 'WITHDRAWAL_RESULT'
   return 'NEW_MESSAGE'

@@ -266,6 +266,7 @@ describe('template messages', () => {
       'DISPUTE_UPDATE',
       'WITHDRAWAL_RESULT',
       'NEW_MESSAGE',
+      'SAVED_SEARCH',
     ])
   })
 

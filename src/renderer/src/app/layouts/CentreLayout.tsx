@@ -35,6 +35,7 @@ export const BUYER_CENTRE: Centre = {
     { to: '/user/payPass.html', label: '支付密码' },
     { to: '/buyer/follow.html', label: '我的关注' },
     { to: '/message/chat.html', label: '咨询' },
+    { to: '/buyer/savedSearch.html', label: '订阅搜索' },
   ],
 }
 

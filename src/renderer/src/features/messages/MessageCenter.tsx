@@ -16,6 +16,7 @@ import { formatTradeTime } from '@renderer/utils/time'
 import { CentreLayout, MESSAGE_CENTRE } from '@renderer/app/layouts/CentreLayout'
 import { MessageOrderLink } from '@renderer/features/trade/OrderDetailPage/OrderDetailLink'
 import { ChatCentreLink } from '@renderer/features/chat/ChatCentreLink'
+import { MessageText } from '@renderer/features/saved-search/MessageText'
 
 const KINDS = {
   SYSTEM: { path: '/message/userMessage.html', title: '站内信', empty: '站内信' },
@@ -130,7 +131,7 @@ export default function MessageCenter() {
                 }
                 description={
                   <>
-                    <div style={{ whiteSpace: 'pre-wrap' }}>{m.content}</div>
+                    <MessageText text={m.content} />
                     <MessageOrderLink message={m} />
                     <small>{formatTradeTime(m.createdAt)}</small>
                   </>

@@ -23,6 +23,7 @@ import {
 import { AttributeFilters } from './AttributeFilters'
 import { ALL, Choices, FilterRow, gameFilterOption, KeywordBox, PriceRange } from './filter-controls'
 import { Results } from './Results'
+import { SaveSearchButton } from '@renderer/features/saved-search/SaveSearchButton'
 import { useListData } from './use-list-data'
 import '../filter-chips.css'
 import './list.css'
@@ -93,6 +94,7 @@ export default function ListPage() {
             value={filters.keyword}
             onSearch={(text) => change({ keyword: text || undefined })}
           />
+          <SaveSearchButton filters={filters} gameName={game?.nameCn} />
         </div>
 
         <FilterRow label="游戏">
