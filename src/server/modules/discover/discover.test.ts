@@ -3,7 +3,14 @@ import type { FastifyInstance } from 'fastify'
 import type { GoodsBrief, PublishGoodsBody } from '../../../shared/api'
 import type { Db } from '../../db'
 import { call, startTestApp, type TestApp } from '../../test-utils'
-import { gameNamed, kingAccount, newUser, publish, type GameFixture, type NewUser } from '../goods/test-helpers'
+import {
+  gameNamed,
+  kingAccount,
+  newUser,
+  publish,
+  type GameFixture,
+  type NewUser,
+} from '../goods/test-helpers'
 
 const DAY = 24 * 60 * 60 * 1000
 const enc = encodeURIComponent
@@ -89,14 +96,19 @@ describe('discover', () => {
       expect(got).not.toContain(ids.C) // taken down
       expect(got).not.toContain(ids.E) // more than twice the price
       expect(got).not.toContain(ids.F) // another goods type
-      expect((res.data as GoodsBrief[]).every((g) => g.status === 'ON_SALE' && g.goodsType === 'ACCOUNT')).toBe(true)
+      expect(
+        (res.data as GoodsBrief[]).every((g) => g.status === 'ON_SALE' && g.goodsType === 'ACCOUNT'),
+      ).toBe(true)
       // D is nearer in price than B but is the same seller's: it comes after B
       expect(got.indexOf(ids.B)).toBeLessThan(got.indexOf(ids.D))
     })
 
     it('a listing the public cannot see, or none, is 404; a bad id is 400', async () => {
       const hidden = await publish(t.app, seller.token, account({ title: '待删除' }))
-      await call(t.app, 'POST', '/api/goods/seller/remove', { token: seller.token, body: { goodsId: hidden } })
+      await call(t.app, 'POST', '/api/goods/seller/remove', {
+        token: seller.token,
+        body: { goodsId: hidden },
+      })
       expect((await call(t.app, 'GET', `/api/discover/similar/${hidden}`)).code).toBe(404)
       expect((await call(t.app, 'GET', '/api/discover/similar/99999999')).code).toBe(404)
       const bad = await call(t.app, 'GET', '/api/discover/similar/abc')
@@ -107,7 +119,10 @@ describe('discover', () => {
     it('a taken-down listing leaves the answers (caches are dropped on the change)', async () => {
       const before = await call(t.app, 'GET', `/api/discover/similar/${ids.A}`)
       expect((before.data as GoodsBrief[]).map((g) => g.goodsId)).toContain(ids.B)
-      await call(t.app, 'POST', '/api/goods/seller/offShelf', { token: other.token, body: { goodsId: ids.B } })
+      await call(t.app, 'POST', '/api/goods/seller/offShelf', {
+        token: other.token,
+        body: { goodsId: ids.B },
+      })
       const after = await call(t.app, 'GET', `/api/discover/similar/${ids.A}`)
       expect((after.data as GoodsBrief[]).map((g) => g.goodsId)).not.toContain(ids.B)
       await call(t.app, 'POST', '/api/goods/seller/onShelf', { token: other.token, body: { goodsId: ids.B } })
@@ -124,7 +139,11 @@ describe('discover', () => {
       expect(res.code).toBe(200)
       expect(res.data).toEqual(expect.arrayContaining(['相似甲 星河号', '相似乙 星河号']))
       expect(res.data).not.toContain('相似己 点券 星河')
-      const all = await call(t.app, 'GET', `/api/discover/suggest?gameId=${king.game.gameId}&keyword=${enc('星河')}`)
+      const all = await call(
+        t.app,
+        'GET',
+        `/api/discover/suggest?gameId=${king.game.gameId}&keyword=${enc('星河')}`,
+      )
       expect(all.data).toContain('相似己 点券 星河')
       const none = await call(t.app, 'GET', `/api/discover/suggest?keyword=${enc('下架号')}`)
       expect(none.data).toEqual([])
@@ -155,7 +174,11 @@ describe('discover', () => {
     const attrs = { 段位: '最强王者', 英雄数量: 120, 皮肤数量: 300 }
 
     it('too few comparable deals: no estimate, 样本不足', async () => {
-      const subject = await publish(t.app, seller.token, account({ ...place(), attributes: attrs, price: 450_000 }))
+      const subject = await publish(
+        t.app,
+        seller.token,
+        account({ ...place(), attributes: attrs, price: 450_000 }),
+      )
       const res = await call(t.app, 'GET', `/api/discover/valuation/${subject}`)
       expect(res.code).toBe(200)
       expect(res.data).toMatchObject({ estimate: null, reason: '样本不足', minSamples: 5, windowDays: 90 })
@@ -171,10 +194,18 @@ describe('discover', () => {
         await sell(t.app, id, seller.userId, 3)
       }
       // an old deal (over 90 days) does not count
-      const old = await publish(t.app, other.token, account({ ...place(), attributes: attrs, price: 9_000_000 }))
+      const old = await publish(
+        t.app,
+        other.token,
+        account({ ...place(), attributes: attrs, price: 9_000_000 }),
+      )
       await sell(t.app, old, seller.userId, 100)
 
-      const subject = await publish(t.app, seller.token, account({ ...place(), attributes: attrs, price: 264_000 }))
+      const subject = await publish(
+        t.app,
+        seller.token,
+        account({ ...place(), attributes: attrs, price: 264_000 }),
+      )
       const res = await call(t.app, 'GET', `/api/discover/valuation/${subject}`)
       expect(res.code).toBe(200)
       expect(res.data).toMatchObject({

@@ -50,7 +50,11 @@ export function draftAttributes(fields: AttributeField[], attrs: Record<string, 
       if (!Number.isFinite(n)) throw badRequest(`${field.label}必须是数字`)
       out[key] = n
     } else if (field.kind === 'boolean') out[key] = value === 'true' || value === '1'
-    else if (field.kind === 'multiselect') out[key] = value.split(',').map((v) => v.trim()).filter(Boolean)
+    else if (field.kind === 'multiselect')
+      out[key] = value
+        .split(',')
+        .map((v) => v.trim())
+        .filter(Boolean)
     else out[key] = value
   }
   return out
@@ -76,7 +80,15 @@ export function discoverService(deps: {
     return deals.flatMap((d) => {
       const f = facts.get(d.goodsId)
       return f
-        ? [{ price: d.unitPrice, completedAt: d.completedAt, areaId: f.areaId, serverId: f.serverId, attributes: f.attributes }]
+        ? [
+            {
+              price: d.unitPrice,
+              completedAt: d.completedAt,
+              areaId: f.areaId,
+              serverId: f.serverId,
+              attributes: f.attributes,
+            },
+          ]
         : []
     })
   }
@@ -119,7 +131,13 @@ export function discoverService(deps: {
       const all = await comparables(facts.gameId, facts.goodsType, days)
       const scope = facts.serverId !== null ? 'server' : facts.areaId !== null ? 'area' : 'game'
       const deals = all
-        .filter((d) => (scope === 'server' ? d.serverId === facts.serverId : scope === 'area' ? d.areaId === facts.areaId : true))
+        .filter((d) =>
+          scope === 'server'
+            ? d.serverId === facts.serverId
+            : scope === 'area'
+              ? d.areaId === facts.areaId
+              : true,
+        )
         .sort((a, b) => a.completedAt - b.completedAt)
       const result: ComparablePrices = {
         series: dailyPoints(deals.map((d) => ({ amount: d.price, completed_at: d.completedAt }))),

@@ -57,7 +57,12 @@ describe('estimate', () => {
   })
 
   it('fewer than 5 comparables: no estimate (样本不足)', () => {
-    const r = estimate(subject, [1, 2, 3, 4].map((i) => deal(i * 1000, i)), KEYS, NOW)
+    const r = estimate(
+      subject,
+      [1, 2, 3, 4].map((i) => deal(i * 1000, i)),
+      KEYS,
+      NOW,
+    )
     expect(r.estimate).toBeNull()
     expect(r.samples).toBe(4)
   })
@@ -86,7 +91,12 @@ describe('estimate', () => {
     const r = estimate(subject, deals, KEYS, NOW)
     expect(r.estimate).toEqual({ low: 3000, mid: 3000, high: 3000 })
     expect(r.samples).toBe(5)
-    const capped = estimate(subject, [...Array(30)].map((_, i) => deal(1000 + i, 1)), KEYS, NOW)
+    const capped = estimate(
+      subject,
+      [...Array(30)].map((_, i) => deal(1000 + i, 1)),
+      KEYS,
+      NOW,
+    )
     expect(capped.samples).toBe(20)
   })
 

@@ -91,8 +91,7 @@ export function weightedQuantile(points: Array<{ price: number; weight: number }
 function scoped(subject: ValuationSubject, deals: ComparableDeal[], minSamples: number) {
   if (subject.serverId !== null) {
     const same = deals.filter((d) => d.serverId === subject.serverId)
-    if (same.length >= minSamples || subject.areaId === null)
-      return { scope: 'server' as const, deals: same }
+    if (same.length >= minSamples || subject.areaId === null) return { scope: 'server' as const, deals: same }
   }
   if (subject.areaId !== null) {
     return { scope: 'area' as const, deals: deals.filter((d) => d.areaId === subject.areaId) }

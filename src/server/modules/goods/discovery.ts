@@ -4,7 +4,14 @@
  * listings (the valuation's comparables). Each is a short, index-driven query; answers are kept a
  * little while and dropped on every listing change (the same signal as the search caches).
  */
-import { Code, DISCOVER_LIMITS, GOODS_MSG, type Attributes, type GoodsBrief, type GoodsType } from '../../../shared/api'
+import {
+  Code,
+  DISCOVER_LIMITS,
+  GOODS_MSG,
+  type Attributes,
+  type GoodsBrief,
+  type GoodsType,
+} from '../../../shared/api'
 import type { Db, DbDialect } from '../../db'
 import { ApiError } from '../../plugins/envelope'
 import { goodsRepo } from './repo'
@@ -44,7 +51,11 @@ export function goodsDiscovery(deps: {
   })
 
   /** On-sale listings of the game and type with a price in [from, to], nearest to `price` first. */
-  function side(f: { gameId: number; goodsType: GoodsType; exclude: number }, dir: 'up' | 'down', price: number) {
+  function side(
+    f: { gameId: number; goodsType: GoodsType; exclude: number },
+    dir: 'up' | 'down',
+    price: number,
+  ) {
     // goods_game_price_idx (status, game_id, price, id, goods_type, area_id, server_id, …) answers it
     let q = db
       .selectFrom('goods')
@@ -55,7 +66,11 @@ export function goodsDiscovery(deps: {
       .where('id', '!=', f.exclude)
     q =
       dir === 'up'
-        ? q.where('price', '>=', price).where('price', '<=', price * 2).orderBy('price', 'asc').orderBy('id', 'asc')
+        ? q
+            .where('price', '>=', price)
+            .where('price', '<=', price * 2)
+            .orderBy('price', 'asc')
+            .orderBy('id', 'asc')
         : q
             .where('price', '<', price)
             .where('price', '>=', Math.floor(price / 2))

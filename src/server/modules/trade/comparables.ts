@@ -18,7 +18,12 @@ export interface FinishedDeal {
 export function comparableDeals(core: TradeCore) {
   const { db } = core
   return {
-    async finishedDeals(gameId: number, goodsType: GoodsType, since: number, limit = 5000): Promise<FinishedDeal[]> {
+    async finishedDeals(
+      gameId: number,
+      goodsType: GoodsType,
+      since: number,
+      limit = 5000,
+    ): Promise<FinishedDeal[]> {
       const rows = await db
         .selectFrom('orders')
         .select(['goods_id', 'unit_price', 'completed_at'])
