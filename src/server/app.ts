@@ -397,7 +397,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         app.decorate('trade', trade)
         await api.register(fundsRoutes, { funds, sandbox })
         await api.register(tradeRoutes, { trade })
-        await api.register(discoverRoutes, { discover: discoverService({ goods: catalogue.goods, trade, games, now }), now })
+        await api.register(discoverRoutes, {
+          discover: discoverService({ goods: catalogue.goods, trade, games, now }),
+          now,
+        })
         await api.register(agencyRoutes, { agency, now })
         const warrant = warrantService({
           db,
