@@ -29,6 +29,10 @@ describe('valueSimilarity', () => {
   it('similarity is the mean over the key attributes; no keys → 1', () => {
     expect(similarity({ a: 1, b: 'x' }, { a: 1, b: 'y' }, ['a', 'b'])).toBe(0.5)
     expect(similarity({ a: 1 }, { a: 9 }, [])).toBe(1)
+    // keys the subject has no value for are not compared (a partly filled draft)
+    expect(similarity({ a: 1 }, { a: 1, b: 'y' }, ['a', 'b'])).toBe(1)
+    expect(similarity({}, { a: 1 }, ['a'])).toBe(1)
+    expect(similarity({ a: 1, b: 'x' }, { a: 1 }, ['a', 'b'])).toBe(0.5)
   })
 })
 

@@ -65,10 +65,14 @@ export function valueSimilarity(a: AttributeValue | undefined, b: AttributeValue
   return String(a) === String(b) ? 1 : 0
 }
 
-/** Mean similarity over the key attributes (1 when there are none). */
+/**
+ * Mean similarity over the key attributes the subject `a` has a value for (a draft may be partly
+ * filled in); 1 when it has none of them.
+ */
 export function similarity(a: Attributes, b: Attributes, keys: string[]): number {
-  if (keys.length === 0) return 1
-  return keys.reduce((s, key) => s + valueSimilarity(a[key], b[key]), 0) / keys.length
+  const present = keys.filter((key) => a[key] !== undefined && a[key] !== '')
+  if (present.length === 0) return 1
+  return present.reduce((s, key) => s + valueSimilarity(a[key], b[key]), 0) / present.length
 }
 
 /**

@@ -46,13 +46,21 @@ export function ValuationPanel({ gameId, goodsType }: { gameId: number; goodsTyp
   }
   const settled = useDebounced(JSON.stringify(query), 600)
   const account = goodsType === 'ACCOUNT'
+  // nothing to compare before the seller says where the account is and something about it
+  const ready = Boolean(areaId || serverId) && Object.keys(query.attrs).length > 0
   const valuation = useQuery({
     ...draftValuationQuery(JSON.parse(settled) as DraftValuationQuery),
-    enabled: account,
+    enabled: account && ready,
   })
   if (!account) return null
   const v = valuation.data
-  if (!v) return null
+  if (!ready || !v) {
+    return (
+      <p className="discover-note discover-valuation" data-testid="valuation-panel">
+        填写区服和商品属性后，这里会显示近 90 天相似账号成交的参考估价。
+      </p>
+    )
+  }
   const price = yuanToFen(priceText ?? '')
   if (!v.estimate) {
     return (
