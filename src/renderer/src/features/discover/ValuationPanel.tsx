@@ -47,7 +47,7 @@ export function ValuationPanel({ gameId, goodsType }: { gameId: number; goodsTyp
   const settled = useDebounced(JSON.stringify(query), 600)
   const account = goodsType === 'ACCOUNT'
   // nothing to compare before the seller says where the account is and something about it
-  const ready = Boolean(areaId || serverId) && Object.keys(query.attrs).length > 0
+  const ready = Boolean(areaId || serverId) && Object.keys(query.attrs ?? {}).length > 0
   const valuation = useQuery({
     ...draftValuationQuery(JSON.parse(settled) as DraftValuationQuery),
     enabled: account && ready,
