@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto'
+import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import type { GoodsBrief, PublishGoodsBody } from '../../../shared/api'
@@ -57,8 +59,32 @@ async function sell(app: FastifyInstance, goodsId: number, buyerId: number, days
     .execute()
 }
 
-describe('discover', () => {
+/** SQLite always; PostgreSQL too when TEST_DATABASE_URL names a server where the user may create databases. */
+const adminUrl = process.env.TEST_DATABASE_URL
+const DIALECTS = adminUrl ? (['sqlite', 'postgres'] as const) : (['sqlite'] as const)
+
+/** A test app on SQLite, or on a fresh PostgreSQL database dropped by the returned cleanup. */
+async function startOn(dialect: 'sqlite' | 'postgres'): Promise<{ t: TestApp; drop: () => Promise<void> }> {
+  if (dialect === 'sqlite') return { t: await startTestApp(), drop: async () => undefined }
+  const dbName = `market_discover_${randomBytes(6).toString('hex')}`
+  const admin = new pg.Client({ connectionString: adminUrl })
+  await admin.connect()
+  await admin.query(`create database ${dbName}`)
+  const url = new URL(adminUrl!)
+  url.pathname = `/${dbName}`
+  const t = await startTestApp({ databaseUrl: url.toString() })
+  return {
+    t,
+    drop: async () => {
+      await admin.query(`drop database if exists ${dbName} with (force)`)
+      await admin.end()
+    },
+  }
+}
+
+describe.each(DIALECTS)('discover on %s', (dialect) => {
   let t: TestApp
+  let drop: () => Promise<void>
   let king: GameFixture
   let seller: NewUser
   let other: NewUser
@@ -66,7 +92,7 @@ describe('discover', () => {
   const account = (over: Partial<PublishGoodsBody>) => kingAccount(king, over)
 
   beforeAll(async () => {
-    t = await startTestApp()
+    ;({ t, drop } = await startOn(dialect))
     king = await gameNamed(t.app, '王者荣耀')
     seller = await newUser(t.app, 'dsell')
     other = await newUser(t.app, 'dother')
@@ -84,7 +110,10 @@ describe('discover', () => {
     })
     await call(t.app, 'POST', '/api/goods/seller/offShelf', { token: other.token, body: { goodsId: ids.C } })
   })
-  afterAll(() => t.close())
+  afterAll(async () => {
+    await t?.close()
+    await drop?.()
+  })
 
   describe('similar listings', () => {
     it('same game and type, near price, on sale, not this listing; the same seller after others', async () => {
