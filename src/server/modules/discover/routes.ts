@@ -17,9 +17,9 @@ function attrsOf(query: object): Record<string, string> {
 }
 
 /**
- * Discovery and valuation (docs/valuation.md). Similar listings and price histories are cached per
- * listing; suggestions (typed as the user types) and estimates (loaded deals) are rate-limited per
- * address.
+ * Discovery and valuation (docs/valuation.md). Similar listings are cached per listing; suggestions
+ * (sent as the user types), price histories and estimates (which load deals) are rate-limited per
+ * address as well.
  */
 export const discoverRoutes: FastifyPluginAsync<{ discover: DiscoverService; now: () => number }> = async (
   app,
@@ -28,7 +28,7 @@ export const discoverRoutes: FastifyPluginAsync<{ discover: DiscoverService; now
   const limit = (max: number) => ({ onRequest: rateLimit({ max, windowMs: MINUTE, now }) })
   route(app, DISCOVER.similar, (r) => discover.similar(r.params.goodsId))
   route(app, DISCOVER.suggest, limit(120), (r) => discover.suggest(r.query))
-  route(app, DISCOVER.prices, (r) => discover.prices(r.params.goodsId))
+  route(app, DISCOVER.prices, limit(120), (r) => discover.prices(r.params.goodsId))
   route(app, DISCOVER.valuation, limit(60), (r) => discover.valuation(r.params.goodsId))
   route(app, DISCOVER.draftValuation, limit(30), (r) =>
     discover.draftValuation({ ...r.query, attrs: attrsOf(r.query) }),

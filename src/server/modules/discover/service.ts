@@ -70,9 +70,26 @@ export function discoverService(deps: {
   const found = goods.discovery
   const estimates = new TtlCache<Valuation>(CACHE_MS, 5000, now)
   const histories = new TtlCache<ComparablePrices>(CACHE_MS, 2000, now)
+  const dealSets = new TtlCache<ComparableDeal[]>(CACHE_MS, 200, now)
 
-  /** Finished deals of the game and type in the window, with the sold listings' place and attributes. */
+  /**
+   * Finished deals of the game and type in the window, with the sold listings' place and attributes;
+   * kept a few minutes per game and type, so valuing many listings of one game reads the deals once.
+   */
   async function comparables(gameId: number, goodsType: GoodsType, days: number): Promise<ComparableDeal[]> {
+    const key = `${gameId}|${goodsType}|${days}`
+    const cached = dealSets.get(key)
+    if (cached) return cached
+    const loaded = await loadComparables(gameId, goodsType, days)
+    dealSets.set(key, loaded)
+    return loaded
+  }
+
+  async function loadComparables(
+    gameId: number,
+    goodsType: GoodsType,
+    days: number,
+  ): Promise<ComparableDeal[]> {
     const deals = await trade.finishedDeals(gameId, goodsType, now() - days * DAY)
     const facts = new Map<number, ListingFacts>(
       (await found.factsOf([...new Set(deals.map((d) => d.goodsId))])).map((f) => [f.goodsId, f]),
