@@ -179,6 +179,9 @@ describe.each(DIALECTS)('discover on %s', (dialect) => {
       expect(all.data).toContain('相似己 点券 星河')
       const none = await call(t.app, 'GET', `/api/discover/suggest?keyword=${enc('下架号')}`)
       expect(none.data).toEqual([])
+      // a single character suggests nothing (it has no bigram to look up)
+      const single = await call(t.app, 'GET', `/api/discover/suggest?keyword=${enc('星')}`)
+      expect(single).toMatchObject({ code: 200, data: [] })
     })
 
     it('validates the keyword and is rate-limited', async () => {

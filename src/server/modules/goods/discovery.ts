@@ -118,11 +118,14 @@ export function goodsDiscovery(deps: {
 
     /**
      * Titles of ON_SALE listings containing the keyword, found by the search's own index (FTS5
-     * bigrams on SQLite, the search_terms GIN index on PostgreSQL), in the 综合 order, distinct.
+     * bigrams on SQLite, the search_terms GIN index on PostgreSQL), in the 综合 order, distinct;
+     * nothing for a keyword without a run of two characters.
      */
     async suggest(q: { gameId?: number; goodsType?: GoodsType; keyword: string }): Promise<string[]> {
       const keyword = parseKeyword(q.keyword)
-      if (!keyword) return []
+      // from two characters on: a run of two is a phrase of the bigram index; a single character
+      // would walk the listings with LIKE, too much for every key press
+      if (!keyword || keyword.phrases.length === 0) return []
       const key = `${q.gameId ?? ''}|${q.goodsType ?? ''}|${q.keyword.trim().toLowerCase()}`
       const cached = suggestCache.get(key)
       if (cached) return cached

@@ -1,8 +1,8 @@
 /**
  * The list page's keyword box with suggestions (docs/valuation.md, "Suggestions"): as the user types,
  * titles of on-sale listings containing the words — within the chosen game and type — are offered
- * below the box (250 ms after the last key, once hydrated). Choosing one searches for it; Enter or
- * the button searches for what was typed, as before.
+ * below the box from the second character on (250 ms after the last key, once hydrated). Choosing
+ * one searches for it; Enter or the button searches for what was typed, as before.
  */
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
@@ -35,7 +35,8 @@ export function SuggestKeywordBox({
     ...(gameId !== undefined ? { gameId } : {}),
     ...(goodsType !== undefined ? { goodsType } : {}),
   }
-  const wanted = hydrated && typed !== '' && text.trim() !== ''
+  // from two characters on (docs/valuation.md)
+  const wanted = hydrated && [...typed].length >= 2 && text.trim() !== ''
   const suggestions = useQuery({ ...suggestQuery(query), enabled: wanted })
   const options = wanted ? (suggestions.data ?? []).map((title) => ({ value: title, label: title })) : []
   return (
