@@ -70,6 +70,8 @@ import { fundsRoutes } from './modules/funds/routes'
 import { fundsService } from './modules/funds/service'
 import { loadPinKeys, pinHasher } from './modules/funds/pin-hash'
 import { tradeRoutes } from './modules/trade/routes'
+import { discoverRoutes } from './modules/discover/routes'
+import { discoverService } from './modules/discover/service'
 import { tradeService, type TradeService } from './modules/trade/service'
 import { warrantRoutes } from './modules/warrant/routes'
 import { warrantService } from './modules/warrant/service'
@@ -439,6 +441,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         app.decorate('trade', trade)
         await api.register(fundsRoutes, { funds, sandbox })
         await api.register(tradeRoutes, { trade })
+        await api.register(discoverRoutes, {
+          discover: discoverService({ goods: catalogue.goods, trade, games, now }),
+          now,
+        })
         await api.register(agencyRoutes, { agency, now })
         const warrant = warrantService({
           db,

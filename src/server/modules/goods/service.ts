@@ -37,6 +37,7 @@ import type { SystemService } from '../system/service'
 import { goodsRepo, type SearchEntry } from './repo'
 import { goodsSearch } from './search'
 import { goodsStaff } from './staff'
+import { goodsDiscovery } from './discovery'
 import { ftsDocument } from './search-text'
 import { checkListing, contactHoldReason, filterPairs, priceProblem, type ValidListing } from './validate'
 
@@ -680,6 +681,8 @@ export function goodsService(deps: GoodsServiceDeps) {
 
     /** Staff (console): the review queue, approve / reject, forced take-down (staff.ts). */
     staff: goodsStaff({ db, dialect, now, repo, syncSearch, invalidate }),
+    /** Similar listings, title suggestions, comparables' facts (discovery.ts; docs/valuation.md). */
+    discovery: goodsDiscovery({ db, dialect, now, briefs, onChange: searching.onChange }),
   }
 }
 

@@ -9,7 +9,7 @@ import type { BidsTable, OrderEventsTable, OrdersTable } from './tables'
  * Price records leave out orders a ruling split (SETTLED with part refunded, migration 0032): their
  * amount is not what the goods sold for.
  */
-const notPartlyRefunded = sql<boolean>`not exists (select 1 from disputes d
+export const notPartlyRefunded = sql<boolean>`not exists (select 1 from disputes d
   where d.order_no = orders.order_no and d.refund_amount > 0)`
 
 export function tradeRepo(db: Db) {

@@ -5,6 +5,7 @@
  * disputes are the warrant module's; money moves through the funds service.
  */
 import { bidService } from './bids'
+import { comparableDeals } from './comparables'
 import { orderAccess, tradeCore, type TradeDeps } from './core'
 import { orderDelivery } from './delivery'
 import { soldOrdersExport } from './exports'
@@ -37,6 +38,7 @@ export function tradeService(deps: TradeDeps) {
     roleSave: roles.roleSave,
     roleRemove: roles.roleRemove,
     ...priceRecords(core, timers),
+    ...comparableDeals(core),
     ...soldOrdersExport(core, orders),
     /** completed, paid and disputed order counts of a seller (the review module's credit) */
     sellerStats: (sellerId: number) => core.repo.sellerStats(sellerId),

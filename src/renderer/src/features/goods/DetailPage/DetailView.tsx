@@ -21,6 +21,7 @@ import { BuyActions } from './BuyActions'
 import { Gallery } from './Gallery'
 import { SafetyNotes } from './SafetyNotes'
 import { SellerCard } from './SellerCard'
+import { DetailDiscovery, PriceVerdict } from '../../discover/DetailDiscovery'
 
 export function DetailView({ detail }: { detail: GoodsDetail }) {
   const follow = useFollow()
@@ -94,6 +95,7 @@ export function DetailView({ detail }: { detail: GoodsDetail }) {
           <div className="detail-price">
             <span className="detail-price__label">价格</span>
             <strong className="detail-price__value">{formatYuan(detail.price)}</strong>
+            <PriceVerdict detail={detail} />
             <span className="detail-price__stats">
               <span aria-label={`浏览 ${detail.viewCount} 次`}>
                 <EyeOutlined /> {detail.viewCount} 浏览
@@ -177,6 +179,7 @@ export function DetailView({ detail }: { detail: GoodsDetail }) {
           <SafetyNotes protectionDays={config.data?.protectionDays} autoDelivery={detail.autoDelivery} />
         </aside>
       </div>
+      <DetailDiscovery detail={detail} />
     </div>
   )
 }

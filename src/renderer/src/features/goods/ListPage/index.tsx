@@ -21,7 +21,8 @@ import {
   type ListFilters,
 } from '../list-query'
 import { AttributeFilters } from './AttributeFilters'
-import { ALL, Choices, FilterRow, gameFilterOption, KeywordBox, PriceRange } from './filter-controls'
+import { ALL, Choices, FilterRow, gameFilterOption, PriceRange } from './filter-controls'
+import { SuggestKeywordBox } from '../../discover/SuggestKeywordBox'
 import { Results } from './Results'
 import { SaveSearchButton } from '@renderer/features/saved-search/SaveSearchButton'
 import { useListData } from './use-list-data'
@@ -89,9 +90,11 @@ export default function ListPage() {
       <section className="panel list-filters" aria-label="筛选条件">
         <div className="list-filters__head">
           <h1 className="list-filters__title">{game ? `${game.nameCn} · 商品列表` : '全部商品'}</h1>
-          <KeywordBox
+          <SuggestKeywordBox
             key={filters.keyword ?? ''}
             value={filters.keyword}
+            gameId={filters.gameId}
+            goodsType={filters.goodsType}
             onSearch={(text) => change({ keyword: text || undefined })}
           />
           <SaveSearchButton filters={filters} gameName={game?.nameCn} />

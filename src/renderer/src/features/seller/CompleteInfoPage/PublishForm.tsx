@@ -39,6 +39,7 @@ import {
 } from '../publish-form'
 import { ContactWarning, PriceHint, PublishTips, rule, type FormValues } from './form-parts'
 import { PlaceFields } from './PlaceFields'
+import { ValuationPanel } from '../../discover/ValuationPanel'
 
 export function PublishForm({
   gameId,
@@ -249,6 +250,7 @@ export function PublishForm({
             </Form.Item>
           </Col>
         </Row>
+        <ValuationPanel gameId={gameId} goodsType={goodsType} />
 
         <h2 className="publish-section-title">商品截图</h2>
         <Form.Item
