@@ -68,6 +68,7 @@ import { fundsRoutes } from './modules/funds/routes'
 import { fundsService } from './modules/funds/service'
 import { loadPinKeys, pinHasher } from './modules/funds/pin-hash'
 import { tradeRoutes } from './modules/trade/routes'
+import { sellerToolsRoutes } from './modules/seller-tools/routes'
 import { tradeService, type TradeService } from './modules/trade/service'
 import { warrantRoutes } from './modules/warrant/routes'
 import { warrantService } from './modules/warrant/service'
@@ -395,6 +396,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         app.decorate('trade', trade)
         await api.register(fundsRoutes, { funds, sandbox })
         await api.register(tradeRoutes, { trade })
+        await api.register(sellerToolsRoutes, {
+          goods: catalogue.goods,
+          pushes: catalogue.pushes,
+          trade,
+          unreadMessages: messages.unreadCount,
+          now,
+        })
         await api.register(agencyRoutes, { agency, now })
         const warrant = warrantService({
           db,
