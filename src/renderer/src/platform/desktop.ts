@@ -102,6 +102,13 @@ const desktop: Platform = {
     return off
   },
 
+  workbench: {
+    openInMain: (path) => bridge().workbenchOpenMain(path),
+    setCounts(counts) {
+      bridge().workbenchSetCounts(counts).catch(report('workbench counts'))
+    },
+  },
+
   desktopSettings: {
     get: () => bridge().settingsGet(),
     save: (patch) => bridge().settingsSet(patch),

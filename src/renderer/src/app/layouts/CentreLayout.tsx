@@ -50,6 +50,7 @@ export const SELLER_CENTRE: Centre = {
     { to: '/seller/goodsAccountManage.html', label: '发货账号管理' },
     { to: '/seller/goodsSend.html', label: '商品推送' },
     { to: '/seller/sellOrder.html', label: '我卖出的商品' },
+    { to: '/seller/receivedBids.html', label: '收到的出价' },
   ],
 }
 
