@@ -105,7 +105,10 @@ const desktop: Platform = {
   workbench: {
     openInMain: (path) => bridge().workbenchOpenMain(path),
     setCounts(counts) {
-      bridge().workbenchSetCounts(counts).catch(report('workbench counts'))
+      // from an effect: a failure (an older shell without the channel) is logged, never thrown
+      Promise.resolve()
+        .then(() => bridge().workbenchSetCounts(counts))
+        .catch(report('workbench counts'))
     },
   },
 
