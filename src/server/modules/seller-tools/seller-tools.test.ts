@@ -190,3 +190,17 @@ describe('workbench summary', () => {
     expect(later.data).toMatchObject({ toDeliver: 1, newToday: 0 })
   })
 })
+
+describe('bulk rate limit', () => {
+  it('allows 30 bulk requests of one kind a minute per address', async () => {
+    const ip = '10.200.7.7'
+    const send = (what: string, body: unknown) =>
+      call(t.app, 'POST', `/api/goods/seller/bulk/${what}`, { token: seller.token, ip, body })
+    const codes: number[] = []
+    for (let i = 0; i < 31; i += 1) codes.push((await send('onShelf', { goodsIds: [1] })).code)
+    expect(codes.slice(0, 30).every((c) => c === 200)).toBe(true)
+    expect(codes[30]).toBe(429)
+    // another kind of bulk action counts apart
+    expect((await send('price', { goodsIds: [1], mode: 'AMOUNT', value: 100 })).code).toBe(200)
+  })
+})
