@@ -5,7 +5,7 @@
  * webPreferences (context isolation, sandbox, no Node, no webview) and preload, the navigation
  * guards of every webContents (index.ts `web-contents-created`) and the IPC sender check (its
  * frames are our origin). Its 去发货 asks main to show the MAIN window on the delivery page
- * (workbench:open-main); it never navigates itself away from the workbench route.
+ * (workbench:open-main); the page hides the layout's links that would lead it elsewhere.
  */
 import { BrowserWindow, type WebContents } from 'electron'
 import { WORKBENCH_PATH } from '@shared/workbench'

@@ -5,6 +5,7 @@
  * the page is a plain page whose links navigate in place. Its counts also go to the tray menu.
  */
 import './workbench.css'
+import { useEffect } from 'react'
 import { useNavigate } from 'react-router-dom'
 import { useQuery } from '@tanstack/react-query'
 import { Alert, Badge, Button, Empty, Spin } from 'antd'
@@ -42,6 +43,13 @@ export default function WorkbenchPage() {
   const navigate = useNavigate()
   const summary = useQuery(workbenchQuery())
   useReportWorkbenchCounts(summary.data)
+  // in the workbench window the standalone layout's brand bar and footer (返回首页) are hidden: the
+  // window shows the workbench only; its links open the main window
+  useEffect(() => {
+    if (!platform.workbench) return
+    document.body.classList.add('workbench-window')
+    return () => document.body.classList.remove('workbench-window')
+  }, [])
   const open = (path: string) => {
     if (platform.workbench) void platform.workbench.openInMain(path)
     else void navigate(path)
