@@ -84,6 +84,19 @@ describe('bulk price change', () => {
     expect(
       bulkSummary(
         {
+          done: 2,
+          failed: 0,
+          results: [
+            { goodsId: 1, ok: true, status: 'ON_SALE' },
+            { goodsId: 2, ok: true, status: 'AUDITING' },
+          ],
+        },
+        titles,
+      ),
+    ).toBe('成功 2 件（其中 1 件待审核）')
+    expect(
+      bulkSummary(
+        {
           done: 0,
           failed: 2,
           results: [

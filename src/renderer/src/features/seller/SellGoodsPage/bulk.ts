@@ -54,8 +54,10 @@ export function previewPrices(goods: GoodsBrief[], change: BulkPriceChange): Pri
 
 /** 成功 2 件，失败 1 件：〈title〉（reason）；… — the failed listings named by their titles. */
 export function bulkSummary(result: BulkResult, titles: Map<number, string>): string {
-  const head =
-    result.failed === 0 ? `成功 ${result.done} 件` : `成功 ${result.done} 件，失败 ${result.failed} 件`
+  // relisting may send a listing to review instead of on sale
+  const reviewing = result.results.filter((r) => r.ok && r.status === 'AUDITING').length
+  const done = `成功 ${result.done} 件${reviewing > 0 ? `（其中 ${reviewing} 件待审核）` : ''}`
+  const head = result.failed === 0 ? done : `${done}，失败 ${result.failed} 件`
   const failures = result.results
     .filter((r) => !r.ok)
     .map((r) => `${titles.get(r.goodsId) ?? `商品 ${r.goodsId}`}（${r.reason ?? '操作失败'}）`)
