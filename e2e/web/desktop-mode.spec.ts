@@ -64,6 +64,8 @@ async function installFakeDesktop(page: Page, initialToken: string | null = null
     settingsChooseDownloadDir: () => '/home/seller/导出',
     appRelaunch: () => undefined,
     navTakePending: () => null,
+    workbenchOpenMain: () => true,
+    workbenchSetCounts: () => undefined,
   }
   await page.exposeFunction('__desktopInvoke', (method: string, args: unknown[]) => {
     main.calls.push({ method, args })

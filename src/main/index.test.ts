@@ -1,7 +1,7 @@
 /** App lifecycle of index.ts, with Electron faked (the binary is not available to unit tests). */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { INVOKE_CHANNELS } from '@shared/ipc'
-import type { FakeElectron } from './testing/fakes'
+import { findItem, type FakeElectron, type MenuItemLike } from './testing/fakes'
 import type * as TokenVaultModule from './services/token-vault'
 
 vi.mock('electron', async () => (await import('./testing/fakes')).fakeElectron)
@@ -133,6 +133,7 @@ describe('main process lifecycle', () => {
     const tray = fakes.FakeTray.instances[0]!
     expect(tray.menu!.template.filter((i) => i.label).map((i) => i.label)).toEqual([
       '打开',
+      '卖家工作台',
       '消息中心',
       '我卖出的',
       '设置',
@@ -172,6 +173,56 @@ describe('main process lifecycle', () => {
     expect(win.webContents.send).toHaveBeenCalledWith('nav:open', { path: '/seller/sellOrder.html' })
     fakes.FakeTray.instances[0]!.item('设置')!.click!()
     expect(win.webContents.send).toHaveBeenCalledWith('settings:open', {})
+  })
+
+  it('tray 卖家工作台 opens one workbench window as locked down as the main window', async () => {
+    await boot()
+    const tray = fakes.FakeTray.instances[0]!
+    tray.item('卖家工作台')!.click!()
+    expect(fakes.FakeBrowserWindow.windows).toHaveLength(2)
+    const bench = fakes.FakeBrowserWindow.windows[1]!
+    expect(bench.options['webPreferences']).toEqual(mainWindow().options['webPreferences'])
+    expect(bench.options['webPreferences']).toMatchObject({
+      sandbox: true,
+      contextIsolation: true,
+      nodeIntegration: false,
+      webviewTag: false,
+    })
+    expect(bench.options['title']).toBe('卖家工作台')
+    expect(bench.loadURL).toHaveBeenCalledWith('app://marketplace/desktop/workbench')
+    // the guards of every webContents apply to it too
+    emit('web-contents-created', {}, bench.webContents)
+    const away = fakes.navEvent('https://evil.example/')
+    bench.webContents.emit('will-navigate', away)
+    expect(away.defaultPrevented).toBe(true)
+    expect(bench.webContents.windowOpenHandler?.({ url: 'https://evil.example/' })).toEqual({
+      action: 'deny',
+    })
+    // a second click focuses it (one workbench); the app menu opens the same one
+    tray.item('卖家工作台')!.click!()
+    const menu = electron.Menu.setApplicationMenu.mock.calls.at(-1)![0] as { template: MenuItemLike[] }
+    findItem(menu.template, '卖家工作台')!.click!()
+    expect(fakes.FakeBrowserWindow.windows).toHaveLength(2)
+    expect(bench.focus).toHaveBeenCalledTimes(2)
+    // 去发货 shows the MAIN window on the delivery page; the counts reach the tray menu
+    await invoke('nav:take-pending')
+    await expect(invoke('workbench:open-main', '/seller/sellOrder.html?status=PAID')).resolves.toBe(true)
+    expect(mainWindow().show).toHaveBeenCalled()
+    expect(mainWindow().webContents.send).toHaveBeenCalledWith('nav:open', {
+      path: '/seller/sellOrder.html?status=PAID',
+    })
+    expect(bench.webContents.send).not.toHaveBeenCalled()
+    await invoke('workbench:set-counts', {
+      toDeliver: 2,
+      pendingBids: 1,
+      unreadMessages: 0,
+      unreadChats: null,
+    })
+    expect(tray.item('待发货（2）')).toBeTruthy()
+    expect(tray.item('待处理出价（1）')).toBeTruthy()
+    // quitting closes it
+    emit('will-quit')
+    expect(bench.destroyed).toBe(true)
   })
 
   it('a notification click focuses the window and opens its route', async () => {

@@ -2,7 +2,8 @@
  * App lifecycle of the desktop shell: one instance (a second launch — or a deep link — reaches the
  * first), a sandbox for every renderer, guards on every webContents, permissions denied by
  * default, the renderer served from app://marketplace, the IPC contract registered, then the main
- * window, the tray, the app menu, downloads, notifications and customer-service windows.
+ * window, the tray, the app menu, downloads, notifications, customer-service windows and the
+ * seller's workbench window (tray / menu 卖家工作台).
  *
  * Closing the window keeps the app in the tray (the first time, a notice says so); 退出 in the
  * tray or the menu quits.
@@ -17,6 +18,7 @@ import { installAppMenu, showAbout } from './windows/app-menu'
 import { buildCsp, handleAppProtocol, registerAppScheme } from './windows/app-protocol'
 import { applyContentGuards, installPermissionHandlers, type GuardContext } from './windows/guards'
 import { createMainWindow } from './windows/main-window'
+import { createWorkbenchWindows } from './windows/workbench-window'
 import { registerIpc } from './ipc/register'
 import { send } from './ipc/handle'
 import { createBadge, type Badge } from './services/badge'
@@ -52,6 +54,12 @@ let pendingRoute: string | null = null
 let rendererListening = false
 
 const csWindows = createCustomerServiceWindows({ iconPath: resourcePath('icon.png') })
+/** the seller's workbench: same preload, webPreferences and guards as the main window */
+const workbench = createWorkbenchWindows({
+  preloadPath: PRELOAD_PATH,
+  entryUrl: rendererEntryUrl,
+  iconPath: resourcePath('icon.png'),
+})
 
 function openExternal(url: string): void {
   shell.openExternal(url).catch((error: unknown) => console.warn('[main] openExternal failed', error))
@@ -213,6 +221,7 @@ async function onReady(): Promise<void> {
       actions: {
         open: () => void showMainWindow(),
         navigate: openRoute,
+        openWorkbench: () => void workbench.open(),
         openSettings: openSettingsDialog,
         quit,
       },
@@ -225,6 +234,7 @@ async function onReady(): Promise<void> {
   installAppMenu(
     {
       navigate: openRoute,
+      openWorkbench: () => void workbench.open(),
       openSettings: openSettingsDialog,
       about: () => void showAbout(mainWindow, app.getVersion(), resourcePath('icon.png')),
       quit,
@@ -265,6 +275,8 @@ async function onReady(): Promise<void> {
       pendingRoute = null
       return route
     },
+    openInMain: openRoute,
+    setWorkbenchCounts: (counts) => tray?.setCounts(counts),
   })
 
   if (app.isPackaged || process.env['MARKET_REGISTER_PROTOCOL'] === '1') registerProtocolClient(app)
@@ -319,6 +331,7 @@ if (!app.requestSingleInstanceLock()) {
   })
   app.on('will-quit', () => {
     csWindows.closeAll()
+    workbench.close()
     tray?.destroy()
   })
   app.on('activate', () => {

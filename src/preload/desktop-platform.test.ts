@@ -75,6 +75,8 @@ beforeEach(() => {
     'settings:choose-download-dir': vi.fn(() => '/home/u/exports'),
     'app:relaunch': vi.fn(),
     'app:get-version': vi.fn(() => '0.1.0'),
+    'workbench:open-main': vi.fn(() => true),
+    'workbench:set-counts': vi.fn(),
   }
 })
 
@@ -163,6 +165,20 @@ describe('desktop platform adapter', () => {
       url: 'https://kefu.example.com/chat',
       conversationId: 'U1',
     })
+  })
+
+  it('gives the workbench its channels; the workbench window leaves notifications to the main one', async () => {
+    installShell(main)
+    const platform = await loadDesktop()
+    await expect(platform.workbench!.openInMain('/seller/sellOrder.html?status=PAID')).resolves.toBe(true)
+    expect(main['workbench:open-main']).toHaveBeenCalledWith('/seller/sellOrder.html?status=PAID')
+    const counts = { toDeliver: 1, pendingBids: 2, unreadMessages: 3, unreadChats: null }
+    platform.workbench!.setCounts(counts)
+    await vi.waitFor(() => expect(main['workbench:set-counts']).toHaveBeenCalledWith(counts))
+    vi.stubGlobal('location', { pathname: '/desktop/workbench' })
+    platform.notify({ kind: 'order', title: '新订单', body: 'YX1', path: '/seller/sellOrder.html' })
+    await Promise.resolve()
+    expect(main['notify:show']).not.toHaveBeenCalled()
   })
 
   it('hands over a route asked for before it listened (deep link at launch)', async () => {

@@ -72,6 +72,7 @@ import { loadPinKeys, pinHasher } from './modules/funds/pin-hash'
 import { tradeRoutes } from './modules/trade/routes'
 import { discoverRoutes } from './modules/discover/routes'
 import { discoverService } from './modules/discover/service'
+import { sellerToolsRoutes } from './modules/seller-tools/routes'
 import { tradeService, type TradeService } from './modules/trade/service'
 import { warrantRoutes } from './modules/warrant/routes'
 import { warrantService } from './modules/warrant/service'
@@ -458,8 +459,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         })
         await api.register(warrantRoutes, { warrant })
         // pre-sale chat: listings through goods; staff read it from a disputed order (docs/pre-sale-chat.md)
-        await api.register(chatRoutes, {
-          chat: chatService({ db, goods: catalogue.goods, trade, disputed: warrant.disputed, bus, now }),
+        const chat = chatService({ db, goods: catalogue.goods, trade, disputed: warrant.disputed, bus, now })
+        await api.register(chatRoutes, { chat, now })
+        await api.register(sellerToolsRoutes, {
+          goods: catalogue.goods,
+          pushes: catalogue.pushes,
+          trade,
+          unreadMessages: messages.unreadCount,
+          unreadChats: chat.unread,
           now,
         })
         // console 订单管理: ledger rows through funds, disputes and the room through warrant

@@ -6,6 +6,7 @@ import type {
   SettingsSaveResult,
 } from './desktop'
 import type { AppNotification } from './live-events'
+import type { WorkbenchCounts } from './workbench'
 
 /**
  * The one IPC contract between the Electron main process and the renderer (architecture.md).
@@ -36,6 +37,10 @@ export interface InvokeContract {
   'app:relaunch': { args: []; result: void }
   /** a route the shell was asked to open before the renderer listened (deep link at launch) */
   'nav:take-pending': { args: []; result: string | null }
+  /** the workbench window: open a route in the main window (e.g. 去发货); false for a bad path */
+  'workbench:open-main': { args: [path: string]; result: boolean }
+  /** the seller's counts for the tray menu (orders to deliver, pending bids, unread) */
+  'workbench:set-counts': { args: [counts: WorkbenchCounts | null]; result: void }
 }
 
 /** main → renderer, fire and forget (webContents.send / ipcRenderer.on) */
@@ -66,6 +71,8 @@ export const INVOKE_CHANNELS = [
   'settings:choose-download-dir',
   'app:relaunch',
   'nav:take-pending',
+  'workbench:open-main',
+  'workbench:set-counts',
 ] as const satisfies readonly InvokeChannel[]
 
 export const EVENT_CHANNELS = ['nav:open', 'settings:open'] as const satisfies readonly EventChannel[]

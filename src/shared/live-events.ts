@@ -175,6 +175,8 @@ export const MESSAGES_PATH = '/message/userMessage.html'
 export const WARRANT_PATH = '/warrantOrderHandler.html'
 export const AI_MY_PATH = '/ai/my.html'
 /** a pre-sale conversation's page (docs/screens.md) */
+/** my pre-sale conversations (docs/pre-sale-chat.md) */
+export const CHATS_PATH = '/message/chat.html'
 export const chatPath = (conversationId: number) => `/message/chat/${conversationId}.html`
 export const SAVED_SEARCHES_PATH = '/buyer/savedSearch.html'
 

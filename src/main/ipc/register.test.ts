@@ -48,6 +48,8 @@ function setup(overrides: Partial<IpcServices> = {}) {
     chooseDownloadDir: vi.fn(async () => '/home/u/exports'),
     relaunch: vi.fn(),
     takePendingRoute: vi.fn(() => '/detail/1.html'),
+    openInMain: vi.fn(),
+    setWorkbenchCounts: vi.fn(),
     ...overrides,
   }
   registerIpc(services)
@@ -220,5 +222,32 @@ describe('desktop channels', () => {
     await expect(call('nav:take-pending')).resolves.toBe('/detail/1.html')
     await call('app:relaunch')
     expect(services.relaunch).toHaveBeenCalled()
+  })
+})
+
+describe('workbench channels', () => {
+  it('opens an in-app route in the main window and refuses anything else', async () => {
+    const { services, call } = setup()
+    expect(await call('workbench:open-main', '/seller/sellOrder.html?status=PAID')).toBe(true)
+    expect(services.openInMain).toHaveBeenCalledWith('/seller/sellOrder.html?status=PAID')
+    for (const bad of ['https://evil.example/', '//evil.example/x', 'javascript:alert(1)', '/a/../b', 3])
+      await expect(call('workbench:open-main', bad)).rejects.toThrow()
+    expect(services.openInMain).toHaveBeenCalledTimes(1)
+  })
+
+  it('passes checked counts to the tray', async () => {
+    const { services, call } = setup()
+    const counts = { toDeliver: 3, pendingBids: 2, unreadMessages: 5, unreadChats: null }
+    await call('workbench:set-counts', counts)
+    expect(services.setWorkbenchCounts).toHaveBeenCalledWith(counts)
+    for (const bad of [
+      { ...counts, toDeliver: -1 },
+      { ...counts, pendingBids: 1.5 },
+      { ...counts, extra: 1 },
+      { toDeliver: 1 },
+      'x',
+    ])
+      await expect(call('workbench:set-counts', bad)).rejects.toThrow()
+    expect(services.setWorkbenchCounts).toHaveBeenCalledTimes(1)
   })
 })

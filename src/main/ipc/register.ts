@@ -12,6 +12,7 @@ import type {
 } from '@shared/desktop'
 import { INVOKE_CHANNELS, isAllowedExternalUrl, type InvokeChannel } from '@shared/ipc'
 import type { AppNotification } from '@shared/live-events'
+import type { WorkbenchCounts } from '@shared/workbench'
 import { handle, type ChannelHandler } from './handle'
 import {
   noArgs,
@@ -19,6 +20,8 @@ import {
   parseCount,
   parseCsRequest,
   parseNotification,
+  parseRoutePath,
+  parseWorkbenchCounts,
   parseSettingsPatch,
   parseToken,
   parseUrl,
@@ -42,6 +45,10 @@ export interface IpcServices {
   chooseDownloadDir: () => Promise<string | null>
   relaunch: () => void
   takePendingRoute: () => string | null
+  /** show the main window on an in-app route (the workbench's 去发货…) */
+  openInMain: (path: string) => void
+  /** the seller's counts for the tray menu */
+  setWorkbenchCounts: (counts: WorkbenchCounts | null) => void
 }
 
 export type IpcHandlers = { [C in InvokeChannel]: ChannelHandler<C> }
@@ -75,6 +82,17 @@ export function createHandlers(services: IpcServices): IpcHandlers {
     'settings:choose-download-dir': { args: noArgs, run: () => services.chooseDownloadDir() },
     'app:relaunch': { args: noArgs, run: () => services.relaunch() },
     'nav:take-pending': { args: noArgs, run: () => services.takePendingRoute() },
+    'workbench:open-main': {
+      args: oneArg(parseRoutePath),
+      run: (path) => {
+        services.openInMain(path)
+        return true
+      },
+    },
+    'workbench:set-counts': {
+      args: oneArg(parseWorkbenchCounts),
+      run: (counts) => services.setWorkbenchCounts(counts),
+    },
   }
 }
 

@@ -16,6 +16,7 @@ import {
   type AppNotification,
   type NotificationKind,
 } from '@shared/live-events'
+import { WORKBENCH_COUNT_MAX, type WorkbenchCounts } from '@shared/workbench'
 
 export class IpcArgumentError extends Error {
   constructor(message: string) {
@@ -153,4 +154,33 @@ export function parseSettingsPatch(value: unknown): DesktopSettingsPatch {
     ) as Partial<Record<NotificationKind, boolean>>
   }
   return patch
+}
+
+/** An in-app route (workbench:open-main): same rules as a notification's click path. */
+export function parseRoutePath(value: unknown): string {
+  if (!isAppRoutePath(value)) throw new IpcArgumentError('path must be an app route')
+  return value
+}
+
+function countField(value: unknown, what: string): number {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0 || value > WORKBENCH_COUNT_MAX)
+    throw new IpcArgumentError(`${what} must be an integer of 0-${WORKBENCH_COUNT_MAX}`)
+  return value
+}
+
+/**
+ * The workbench's counts for the tray: known fields only, non-negative integers (chats may be null);
+ * null when logged out.
+ */
+export function parseWorkbenchCounts(value: unknown): WorkbenchCounts | null {
+  if (value === null) return null
+  if (!isPlainObject(value)) throw new IpcArgumentError('counts must be an object')
+  onlyKeys(value, ['toDeliver', 'pendingBids', 'unreadMessages', 'unreadChats'], 'counts')
+  const chats = value['unreadChats']
+  return {
+    toDeliver: countField(value['toDeliver'], 'toDeliver'),
+    pendingBids: countField(value['pendingBids'], 'pendingBids'),
+    unreadMessages: countField(value['unreadMessages'], 'unreadMessages'),
+    unreadChats: chats === null || chats === undefined ? null : countField(chats, 'unreadChats'),
+  }
 }

@@ -7,7 +7,13 @@ import { aboutDetail, appMenuTemplate, installAppMenu, showAbout } from './app-m
 
 beforeEach(() => resetFakeElectron())
 
-const actions = () => ({ navigate: vi.fn(), openSettings: vi.fn(), about: vi.fn(), quit: vi.fn() })
+const actions = () => ({
+  navigate: vi.fn(),
+  openWorkbench: vi.fn(),
+  openSettings: vi.fn(),
+  about: vi.fn(),
+  quit: vi.fn(),
+})
 const labels = (items: MenuItemLike[]) => items.map((i) => i.label)
 
 describe('app menu', () => {
@@ -25,6 +31,9 @@ describe('app menu', () => {
     expect(a.quit).toHaveBeenCalled()
     expect(a.navigate.mock.calls).toEqual([['/message/userMessage.html'], ['/seller/sellOrder.html']])
     expect(findItem(menu, '开发者工具')).toBeUndefined()
+    // the workbench window opens from 窗口
+    findItem(menu, '卖家工作台')!.click!()
+    expect(a.openWorkbench).toHaveBeenCalledTimes(1)
   })
 
   it('has the app menu first on macOS and developer tools in development', () => {

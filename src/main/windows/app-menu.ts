@@ -9,6 +9,8 @@ import { MESSAGES_PATH, SOLD_ORDERS_PATH } from '@shared/live-events'
 
 export interface MenuActions {
   navigate(path: string): void
+  /** open (or focus) the seller's workbench window (workbench-window.ts) */
+  openWorkbench(): void
   openSettings(): void
   about(): void
   quit(): void
@@ -107,6 +109,8 @@ export function appMenuTemplate(
       label: '窗口',
       role: 'window',
       submenu: [
+        { label: '卖家工作台', accelerator: 'CmdOrCtrl+Shift+B', click: () => actions.openWorkbench() },
+        { type: 'separator' },
         { role: 'minimize', label: '最小化' },
         ...(mac
           ? ([

@@ -61,4 +61,6 @@ export const PAGES: Record<PageKey, LazyExoticComponent<ComponentType>> = {
   payPassReset: lazy(() => import('@renderer/features/account/PayPassResetPage')),
   accountSetting: lazy(() => import('@renderer/features/account/SettingPage')),
   writeoff: lazy(() => import('@renderer/features/account/WriteoffPage')),
+  receivedBids: lazy(() => import('@renderer/features/seller/ReceivedBidsPage')),
+  workbench: lazy(() => import('@renderer/features/desktop/WorkbenchPage')),
 }

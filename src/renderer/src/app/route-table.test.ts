@@ -49,6 +49,8 @@ const SITE_PATHS = [
   '/seller/selectType.html',
   '/seller/completeInfo.html',
   '/seller/busPublish.html',
+  '/seller/receivedBids.html',
+  '/desktop/workbench',
   '/agencySale/agencySaleGoods.html',
   '/agencySale/agencySaleOrder.html',
   '/user/userBase.html',
@@ -93,7 +95,7 @@ describe('route table', () => {
     const needsLogin = ROUTES.filter((r) =>
       /^\/(buyer|seller|agencySale|user|account|message)\//.test(r.path),
     )
-    expect(needsLogin.length).toBe(11 + 10 + 2 + 6 + 2 + 2 + 2)
+    expect(needsLogin.length).toBe(11 + 11 + 2 + 6 + 2 + 2 + 2)
     for (const r of needsLogin) expect(r.auth, r.path).toBe(true)
     for (const p of [
       '/userHome.html',
@@ -103,6 +105,7 @@ describe('route table', () => {
       '/ai/myCollect.html',
       '/ai/aiDraw.html',
       '/my/center',
+      '/desktop/workbench',
     ]) {
       expect(byPath.get(p)?.auth, p).toBe(true)
     }

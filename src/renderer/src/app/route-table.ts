@@ -71,6 +71,8 @@ export type PageKey =
   | 'payPassReset'
   | 'accountSetting'
   | 'writeoff'
+  | 'receivedBids'
+  | 'workbench'
 
 export interface RouteEntry {
   path: string
@@ -155,6 +157,7 @@ export const ROUTES: readonly RouteEntry[] = [
   main('卖家中心', '/seller/selectType.html', '选择商品类型', true, { page: 'selectType' }),
   main('卖家中心', '/seller/completeInfo.html', '填写商品信息', true, { page: 'completeInfo' }),
   main('卖家中心', '/seller/busPublish.html', '批量发布', true, { page: 'batchPublish' }),
+  main('卖家中心', '/seller/receivedBids.html', '收到的出价', true, { page: 'receivedBids' }),
 
   // agency sale
   main('代售中心', '/agencySale/agencySaleGoods.html', '我的代售申请', true, { page: 'agencySaleGoods' }),
@@ -208,6 +211,8 @@ export const ROUTES: readonly RouteEntry[] = [
   standalone('独立页面', '/my/center', '个人中心', true, { redirect: '/userHome.html' }),
   standalone('独立页面', '/my/setting', '账号设置', true, { page: 'accountSetting' }),
   standalone('独立页面', '/index', '首页', false, { redirect: '/' }),
+  // the desktop client's compact window (docs/desktop.md); in a browser a plain page
+  standalone('独立页面', '/desktop/workbench', '卖家工作台', true, { page: 'workbench' }),
 ]
 
 /** The address unknown paths are sent to. */

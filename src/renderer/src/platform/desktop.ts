@@ -8,6 +8,7 @@
  */
 import { API_BASE, DEFAULT_DESKTOP_API_ORIGIN } from '@shared/constants'
 import type { DesktopBridge } from '@shared/ipc'
+import { WORKBENCH_PATH } from '@shared/workbench'
 import type { Platform } from './platform'
 
 let apiOrigin = DEFAULT_DESKTOP_API_ORIGIN
@@ -83,6 +84,8 @@ const desktop: Platform = {
   },
 
   notify(notification) {
+    // the workbench window has its own renderer and live events: the main window notifies once
+    if (typeof location !== 'undefined' && location.pathname === WORKBENCH_PATH) return
     bridge().notifyShow(notification).catch(report('notify'))
   },
 
@@ -100,6 +103,16 @@ const desktop: Platform = {
       })
       .catch(report('navTakePending'))
     return off
+  },
+
+  workbench: {
+    openInMain: (path) => bridge().workbenchOpenMain(path),
+    setCounts(counts) {
+      // from an effect: a failure (an older shell without the channel) is logged, never thrown
+      Promise.resolve()
+        .then(() => bridge().workbenchSetCounts(counts))
+        .catch(report('workbench counts'))
+    },
   },
 
   desktopSettings: {

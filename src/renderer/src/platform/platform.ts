@@ -11,6 +11,15 @@ import type {
   SettingsSaveResult,
 } from '@shared/desktop'
 import type { AppNotification } from '@shared/live-events'
+import type { WorkbenchCounts } from '@shared/workbench'
+
+/** The seller workbench's access to the shell (docs/desktop.md); only the desktop shell has one. */
+export interface WorkbenchApi {
+  /** show the main window on an in-app route (the workbench's 去发货…) */
+  openInMain(path: string): Promise<boolean>
+  /** the counts of the tray menu; null when logged out */
+  setCounts(counts: WorkbenchCounts | null): void
+}
 
 /** The desktop settings dialog's access to the shell (only the desktop shell has one). */
 export interface DesktopSettingsApi {
@@ -56,4 +65,6 @@ export interface Platform {
   onNavigate(listener: (path: string) => void): () => void
   /** the desktop settings dialog's access to the shell; null on the web */
   readonly desktopSettings: DesktopSettingsApi | null
+  /** the seller workbench's access to the shell; null on the web */
+  readonly workbench: WorkbenchApi | null
 }

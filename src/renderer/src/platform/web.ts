@@ -87,6 +87,7 @@ const web: Platform = {
     return () => navigateListeners.delete(listener)
   },
   desktopSettings: null,
+  workbench: null,
 }
 
 export default web

@@ -361,6 +361,23 @@ export function goodsService(deps: GoodsServiceDeps) {
     invalidate()
   }
 
+  /** 改价 of one listing, the new price computed from the locked current one (updatePrice, bulk). */
+  async function changePrice(
+    userId: number,
+    goodsId: number,
+    priceOf: (current: number) => number,
+  ): Promise<number> {
+    let price = 0
+    await change(userId, goodsId, async (trx, row) => {
+      if (row.status === 'SOLD') throw badRequest(GOODS_MSG.SOLD_LOCKED)
+      price = priceOf(Number(row.price))
+      const problem = priceProblem(price)
+      if (problem) throw badRequest(problem)
+      await goodsRepo(trx, dialect).update(goodsId, { price, updated_at: now() })
+    })
+    return price
+  }
+
   return {
     invalidate,
     onChange: searching.onChange,
@@ -661,11 +678,15 @@ export function goodsService(deps: GoodsServiceDeps) {
     async updatePrice(userId: number, goodsId: number, price: number) {
       const problem = priceProblem(price)
       if (problem) throw badRequest(problem)
-      await change(userId, goodsId, async (trx, row) => {
-        if (row.status === 'SOLD') throw badRequest(GOODS_MSG.SOLD_LOCKED)
-        await goodsRepo(trx, dialect).update(goodsId, { price, updated_at: now() })
-      })
+      await changePrice(userId, goodsId, () => price)
     },
+
+    /**
+     * A price computed from the listing's current one (the bulk price change, docs/seller-tools.md):
+     * the same owner check, rules, transaction and cache clearing as 改价; `priceOf` answers the new
+     * price (or throws a 400 with its reason). Answers the new price.
+     */
+    changePrice,
 
     /** Soft delete: gone from every list; a listing on sale or in review is taken off first. */
     async remove(userId: number, goodsId: number) {

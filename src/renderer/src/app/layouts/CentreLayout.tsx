@@ -54,6 +54,7 @@ export const SELLER_CENTRE: Centre = {
     { to: '/seller/goodsSend.html', label: '商品推送' },
     { to: '/seller/sellOrder.html', label: '我卖出的商品', also: ['/seller/orderDetail.html'] },
     { to: '/seller/myReviews.html', label: '收到的评价' },
+    { to: '/seller/receivedBids.html', label: '收到的出价' },
   ],
 }
 

@@ -2,6 +2,7 @@
  * /seller/sellGoods.html: the seller's listings by state (全部/审核中/在售/已下架/已售出), game and
  * keyword, with paging (all in the URL). Actions by state (GoodsActions): 上架/下架, 改价 (元), 编辑,
  * 删除, 推送. A refusal (403 not yours, 404 gone, a rule) is shown with the server's own message.
+ * Rows of the page can be selected for the bulk tools (BulkBar, docs/seller-tools.md).
  */
 import '../seller.css'
 import './sell-goods.css'
@@ -26,6 +27,7 @@ import { formatYuan } from '@renderer/utils/money'
 import { parseTime } from '@renderer/utils/time'
 import { GoodsActions, useGoodsActions } from './GoodsActions'
 import { PriceModal } from './PriceModal'
+import { BulkBar } from './BulkBar'
 
 const STATUS_TABS: Array<{ key: GoodsStatus | 'ALL'; label: string }> = [
   { key: 'ALL', label: '全部' },
@@ -61,6 +63,9 @@ export default function SellGoodsPage() {
   const list = useQuery(myGoodsQuery({ status, gameId, keyword, pageNum: page, pageSize: limit }))
   const actions = useGoodsActions()
   const [pricing, setPricing] = useState<GoodsBrief | null>(null)
+  // the selection belongs to the rows on screen: another page, tab or filter starts empty
+  const [selection, setSelection] = useState<{ of: string; rows: GoodsBrief[] }>({ of: '', rows: [] })
+  const selected = selection.of === params.toString() ? selection.rows : []
 
   const go = (next: {
     status?: GoodsStatus
@@ -181,6 +186,7 @@ export default function SellGoodsPage() {
           onSearch={(text) => go({ ...current, keyword: text.trim() || undefined, page: 1 })}
         />
       </div>
+      <BulkBar selected={selected} onClear={() => setSelection({ of: '', rows: [] })} />
       {list.error && !list.isFetching ? (
         <LoadErrorAlert
           title={apiErrorText(list.error, '商品加载失败')}
@@ -189,6 +195,11 @@ export default function SellGoodsPage() {
       ) : (
         <Table<GoodsBrief>
           rowKey="goodsId"
+          rowSelection={{
+            selectedRowKeys: selected.map((g) => g.goodsId),
+            onChange: (_keys, rows) => setSelection({ of: params.toString(), rows }),
+            getCheckboxProps: (g) => ({ 'aria-label': `选择 ${g.title}` }),
+          }}
           columns={columns}
           dataSource={list.data?.rows ?? []}
           loading={list.isFetching}

@@ -1,0 +1,63 @@
+/** /seller/receivedBids.html: the bids on my listings by state, answered in place. */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { fireEvent, screen, waitFor } from '@testing-library/react'
+import { BID, type Bid } from '@shared/api/bid'
+import { logIn } from '@renderer/testing/catalogue-fixtures'
+import { withCheapComputedStyle } from '@renderer/testing/computed-style'
+import { fakeServer, type FakeServer } from '@renderer/testing/fake-server'
+import { renderPage } from '@renderer/testing/render-page'
+import ReceivedBidsPage from './ReceivedBidsPage'
+
+const BID_ROW: Bid = {
+  bidId: 9,
+  goodsId: 3,
+  goodsTitle: '王者荣耀账号 3',
+  askPrice: 10_000,
+  buyerId: 5,
+  buyerName: '买家小王',
+  sellerId: 2,
+  sellerName: '卖家老李',
+  price: 8000,
+  counterPrice: null,
+  status: 'PENDING',
+  expiresAt: Date.now() + 3_600_000,
+  createdAt: Date.now(),
+  updatedAt: Date.now(),
+  orderNo: null,
+}
+
+let server: FakeServer
+withCheapComputedStyle()
+beforeEach(() => logIn())
+afterEach(() => server.restore())
+
+describe('/seller/receivedBids.html', () => {
+  it('lists pending bids first, filters by state, and rejects in place', async () => {
+    server = fakeServer()
+      .on(BID.list, { rows: [BID_ROW], total: 1 })
+      .on(BID.reject, { ...BID_ROW, status: 'REJECTED' })
+    const page = renderPage(<ReceivedBidsPage />, { url: '/seller/receivedBids.html' })
+    expect(await screen.findByText('王者荣耀账号 3')).toBeTruthy()
+    expect(server.callsTo(BID.list)[0]!.query).toEqual({
+      role: 'seller',
+      status: 'PENDING',
+      pageNum: 1,
+      pageSize: 20,
+    })
+    fireEvent.click(screen.getByText('拒 绝'))
+    const ok = await waitFor(() => {
+      const button = document.querySelector<HTMLElement>('.ant-popconfirm-buttons .ant-btn-primary')
+      if (!button) throw new Error('no confirmation')
+      return button
+    })
+    fireEvent.click(ok)
+    await waitFor(() => expect(server.callsTo(BID.reject)).toHaveLength(1))
+    expect(server.callsTo(BID.reject)[0]!.body).toEqual({ bidId: 9 })
+
+    fireEvent.click(screen.getByRole('tab', { name: '全部' }))
+    await waitFor(() => expect(page.location()).toBe('/seller/receivedBids.html?status=ALL'))
+    await waitFor(() =>
+      expect(server.callsTo(BID.list).at(-1)!.query).toEqual({ role: 'seller', pageNum: 1, pageSize: 20 }),
+    )
+  })
+})
