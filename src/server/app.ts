@@ -50,6 +50,8 @@ import { feedbackRoutes } from './modules/feedback/routes'
 import { feedbackService } from './modules/feedback/service'
 import { loveRoutes } from './modules/love/routes'
 import { loveService } from './modules/love/service'
+import { protectionRoutes } from './modules/protection/routes'
+import { protectionService, type ProtectionService } from './modules/protection/service'
 import { reviewRoutes } from './modules/review/routes'
 import { reviewService } from './modules/review/service'
 import { agencyRoutes } from './modules/agency/routes'
@@ -164,6 +166,8 @@ declare module 'fastify' {
     invalidation: Invalidation
     /** account and identity: tests call account.sweepWriteoffs() after moving the clock */
     account: AccountService
+    /** 包赔: tests call protection.sweep() after moving the clock */
+    protection: ProtectionService
   }
 }
 
@@ -286,6 +290,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
           invalidation: changes,
           files: localFiles(uploadDir),
           requireRealName,
+          // 包赔 terms of account listings: the protection module, built with trading below
+          protectionTerms: (trx, goodsId, sellerId, goodsType, days) =>
+            protection.setTerms(trx, goodsId, sellerId, goodsType, days),
         })
         await api.register(catalogueRoutes, { services: catalogue, now })
         const notices = noticeService(db, changes)
@@ -387,12 +394,25 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
           bus,
           cipher: deliveryCipher,
           agency: agency.hooks,
+          protection: { onSettled: (trx, o, at) => protection.onSettled(trx, o, at) },
           // staff enter every order's room: the permission of 纠纷仲裁 (docs/console.md)
           isStaff: (userId) => auth.hasPermission(userId, PERMS.disputeList),
           exports,
           now,
         })
         app.decorate('trade', trade)
+        // 包赔 (docs/recovery-protection.md): deposits, claims and their release sweeper
+        const protection = protectionService({
+          db,
+          funds,
+          trade,
+          goods: catalogue.goods,
+          images: catalogue.images,
+          messages,
+          now,
+        })
+        app.decorate('protection', protection)
+        await api.register(protectionRoutes, { protection, now })
         await api.register(fundsRoutes, { funds, sandbox })
         await api.register(tradeRoutes, { trade })
         await api.register(agencyRoutes, { agency, now })
@@ -490,7 +510,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
             sweeping = true
             // one process sweeps at a time (a lease in the shared state; always ours alone)
             shared.lease('trade-sweep', sweepMs * 3).then((mine) => (mine ? trade.sweep() : undefined))
-            Promise.all([trade.sweep(), account!.sweepWriteoffs()])
+            Promise.all([trade.sweep(), account!.sweepWriteoffs(), protection.sweep()])
               .catch((err: unknown) => app.log.error({ err }, 'trade sweep failed'))
               .finally(() => (sweeping = false))
           }, sweepMs)

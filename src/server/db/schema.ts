@@ -30,6 +30,7 @@ import type { FeedbackTables } from '../modules/feedback/tables'
 import type { LoveTables } from '../modules/love/tables'
 import type { ReviewTables } from '../modules/review/tables'
 import type { AgencyTables } from '../modules/agency/tables'
+import type { ProtectionTables } from '../modules/protection/tables'
 
 export interface Database
   extends
@@ -58,4 +59,5 @@ export interface Database
     FeedbackTables,
     LoveTables,
     ReviewTables,
-    AgencyTables {}
+    AgencyTables,
+    ProtectionTables {}

@@ -21,7 +21,7 @@ import { followRoutes } from './follow/routes'
 import { followService, type FollowService } from './follow/service'
 import type { GameService } from './game/service'
 import { goodsRoutes } from './goods/routes'
-import { goodsService, type GoodsService } from './goods/service'
+import { goodsService, type GoodsService, type GoodsServiceDeps } from './goods/service'
 import { imageRoutes } from './image/routes'
 import { imageService } from './image/service'
 import { pushRoutes } from './push/routes'
@@ -44,6 +44,8 @@ export interface CatalogueDeps {
   files?: FileStorage
   /** the real-name gate of listings going on sale (the account module) */
   requireRealName?: (userId: number, what: string) => Promise<void>
+  /** 包赔 terms of account listings (the protection module, built later) */
+  protectionTerms?: GoodsServiceDeps['protectionTerms']
 }
 
 export interface Catalogue {
@@ -73,6 +75,7 @@ export function catalogueServices(deps: CatalogueDeps): Catalogue & {
     searchCacheMs: deps.searchCacheMs,
     invalidation: deps.invalidation,
     requireRealName: deps.requireRealName,
+    protectionTerms: deps.protectionTerms,
     isFollowing: (userId, goodsId) => follows!.isFollowing(userId, goodsId),
   })
   follows = followService({ db, goods, now })

@@ -26,6 +26,7 @@ import contentConsole from './0120_content_console'
 import love from './0150_love'
 import reviews from './0160_reviews'
 import agency from './0140_agency'
+import protection from './0210_protection'
 
 export function migrationsFor(dialect: DbDialect): Record<string, Migration> {
   return {
@@ -54,5 +55,6 @@ export function migrationsFor(dialect: DbDialect): Record<string, Migration> {
     '0150_love': love(dialect),
     '0160_reviews': reviews(dialect),
     '0140_agency': agency(dialect),
+    '0210_protection': protection(dialect),
   }
 }

@@ -5,15 +5,16 @@
  * disputes are the warrant module's; money moves through the funds service.
  */
 import { bidService } from './bids'
-import { orderAccess, tradeCore, type TradeDeps } from './core'
+import { orderAccess, tradeCore, type TradeDeps, type Trx } from './core'
 import { orderDelivery } from './delivery'
 import { soldOrdersExport } from './exports'
 import { orderLifecycle } from './orders'
 import { priceRecords } from './records'
 import { receivingRoles } from './roles'
+import { tradeRepo } from './repo'
 import { orderTimers } from './timers'
 
-export type { AgencyHooks, TradeDeps } from './core'
+export type { AgencyHooks, ProtectionHooks, TradeDeps } from './core'
 
 export function tradeService(deps: TradeDeps) {
   const core = tradeCore(deps)
@@ -38,6 +39,11 @@ export function tradeService(deps: TradeDeps) {
     roleRemove: roles.roleRemove,
     ...priceRecords(core, timers),
     ...soldOrdersExport(core, orders),
+    /** 包赔: a claim approved while the order holds its escrow settles it first (in the caller's transaction) */
+    async settleEarly(trx: Trx, orderNo: string): Promise<boolean> {
+      const o = await tradeRepo(trx).rawOrder(orderNo)
+      return o?.status === 'COMPLETED' && (await timers.settleInTx(trx, o)) === 'seller'
+    },
     /** completed, paid and disputed order counts of a seller (the review module's credit) */
     sellerStats: (sellerId: number) => core.repo.sellerStats(sellerId),
   }
