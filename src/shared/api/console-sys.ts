@@ -240,7 +240,8 @@ export const CONFIG_SPECS: Record<string, ConfigSpec> = {
   },
   'protection.depositPercent': {
     label: '包赔保证金比例(%)',
-    description: '账号包赔的保证金占成交价的百分比，成交结算时从卖家货款中冻结（docs/recovery-protection.md）',
+    description:
+      '账号包赔的保证金占成交价的百分比，成交结算时从卖家货款中冻结（docs/recovery-protection.md）',
     kind: 'integer',
     min: 0,
     max: 100,

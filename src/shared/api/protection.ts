@@ -154,7 +154,11 @@ export const PROTECTION = {
       reason: oneOf('理赔原因', PROTECTION_CLAIM_REASONS),
       description: text('情况说明', PROTECTION_LIMITS.description),
       imageIds: optional(
-        list('证据截图', Type.String({ title: '截图编号', pattern: '^[a-f0-9]{32}$' }), PROTECTION_LIMITS.images),
+        list(
+          '证据截图',
+          Type.String({ title: '截图编号', pattern: '^[a-f0-9]{32}$' }),
+          PROTECTION_LIMITS.images,
+        ),
       ),
     }),
     answer: data<ProtectionClaim>(),

@@ -215,7 +215,10 @@ async function protectionGaps(db: Db) {
     .execute()
   const overHeld = await db
     .selectFrom('order_protections as p')
-    .select([sql<string>`cast(p.seller_id as text)`.as('order_no'), sql<string>`'deposits exceed the frozen balance'`.as('problem')])
+    .select([
+      sql<string>`cast(p.seller_id as text)`.as('order_no'),
+      sql<string>`'deposits exceed the frozen balance'`.as('problem'),
+    ])
     .groupBy('p.seller_id')
     .having(
       sql<number>`sum(p.deposit_held)`,

@@ -62,7 +62,13 @@ export interface GoodsServiceDeps {
   /** the real-name gate of the account module: a listing goes on sale only for a verified adult */
   requireRealName?: (userId: number, what: string) => Promise<void>
   /** 包赔 terms of an account listing, set inside the publish's or edit's transaction (docs/recovery-protection.md) */
-  protectionTerms?: (trx: Db, goodsId: number, sellerId: number, goodsType: GoodsType, days: number | undefined) => Promise<void>
+  protectionTerms?: (
+    trx: Db,
+    goodsId: number,
+    sellerId: number,
+    goodsType: GoodsType,
+    days: number | undefined,
+  ) => Promise<void>
 }
 
 type GoodsRow = GoodsTable & { id: number }

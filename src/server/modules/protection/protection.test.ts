@@ -6,7 +6,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO, call, tokenOf, type Json, type TestApp } from '../../test-utils'
-import { gameNamed, kingAccount, newUser, publish, uploadScreenshot, type NewUser } from '../goods/test-helpers'
+import {
+  gameNamed,
+  kingAccount,
+  newUser,
+  publish,
+  uploadScreenshot,
+  type NewUser,
+} from '../goods/test-helpers'
 import {
   confirmOrder,
   deliverOrder,
@@ -82,7 +89,8 @@ const claim = (orderNo: string, token = buyer.token, extra: Record<string, unkno
   })
 const protectionOf = async (orderNo: string, token = buyer.token) =>
   (await get(`/api/protection/order/${orderNo}`, token)).data
-const decide = (token: string, body: Record<string, unknown>) => post('/api/protection/staff/decide', token, body)
+const decide = (token: string, body: Record<string, unknown>) =>
+  post('/api/protection/staff/decide', token, body)
 
 beforeAll(async () => {
   t = await startClockedApp(now)
@@ -96,18 +104,28 @@ afterAll(() => t?.close())
 describe('listing terms', () => {
   it('keeps the days of an account listing and shows them with the deposit; refuses other days and goods', async () => {
     const king = await gameNamed(t.app, '王者荣耀')
-    const goodsId = await publish(t.app, seller.token, kingAccount(king, { price: 20_000, protectionDays: 90 }))
+    const goodsId = await publish(
+      t.app,
+      seller.token,
+      kingAccount(king, { price: 20_000, protectionDays: 90 }),
+    )
     expect((await get(`/api/protection/goods/${goodsId}`)).data).toEqual({
       goodsId,
       days: 90,
       depositPercent: 30,
       deposit: 6_000,
     })
-    expect((await get('/api/protection/options')).data).toEqual({ dayOptions: [30, 90, 180], depositPercent: 30 })
+    expect((await get('/api/protection/options')).data).toEqual({
+      dayOptions: [30, 90, 180],
+      depositPercent: 30,
+    })
 
     const bad = await call(t.app, 'POST', '/api/goods/seller/publish', {
       token: seller.token,
-      body: { ...kingAccount(king, { protectionDays: 45 }), imageIds: [await uploadScreenshot(t.app, seller.token)] },
+      body: {
+        ...kingAccount(king, { protectionDays: 45 }),
+        imageIds: [await uploadScreenshot(t.app, seller.token)],
+      },
     })
     expect(bad).toMatchObject({ code: 400, msg: '包赔期限只能选择 30 / 90 / 180 天' })
     const { body: coin } = await dreamCoin(t.app, { protectionDays: 30 })
@@ -117,7 +135,10 @@ describe('listing terms', () => {
     // an edit without the field keeps the terms; 0 removes them
     const { data: mine } = await get(`/api/goods/seller/detail/${goodsId}`, seller.token)
     expect(mine).toBeTruthy()
-    const listing = { ...kingAccount(king, { price: 20_000 }), imageIds: mine.images.map((i: Json) => i.imageId) }
+    const listing = {
+      ...kingAccount(king, { price: 20_000 }),
+      imageIds: mine.images.map((i: Json) => i.imageId),
+    }
     expect((await post('/api/goods/seller/update', seller.token, { goodsId, ...listing })).code).toBe(200)
     expect((await get(`/api/protection/goods/${goodsId}`)).data.days).toBe(90)
     expect(
@@ -130,7 +151,12 @@ describe('listing terms', () => {
 describe('deposit', () => {
   it('is frozen from the proceeds at settlement and released when the period ends; a late claim is refused', async () => {
     const orderNo = await completedOrder(10_000)
-    expect(await protectionOf(orderNo)).toMatchObject({ days: 30, status: 'PENDING', deposit: 3_000, canClaim: true })
+    expect(await protectionOf(orderNo)).toMatchObject({
+      days: 30,
+      status: 'PENDING',
+      deposit: 3_000,
+      canClaim: true,
+    })
     const before = await wallet(seller.userId)
     await later(7 * DAY + 1000)
     expect(await statusOf(t.app, orderNo)).toBe('SETTLED')
@@ -184,10 +210,14 @@ describe('claims', () => {
 
     // 运营 may look (no money permission), 客服 and users may not; only a money role decides
     expect((await get('/api/protection/staff/list', operator)).code).toBe(200)
-    expect((await decide(operator, { claimId: res.data.claimId, approve: false, reason: '证据不足' })).code).toBe(403)
+    expect(
+      (await decide(operator, { claimId: res.data.claimId, approve: false, reason: '证据不足' })).code,
+    ).toBe(403)
     expect((await get('/api/protection/staff/list', kefu)).code).toBe(403)
     expect((await get('/api/protection/staff/list', buyer.token)).code).toBe(403)
-    expect((await decide(buyer.token, { claimId: res.data.claimId, approve: true, amount: 100 })).code).toBe(403)
+    expect((await decide(buyer.token, { claimId: res.data.claimId, approve: true, amount: 100 })).code).toBe(
+      403,
+    )
     const list = await get('/api/protection/staff/list?status=OPEN', admin)
     expect(list.rows.some((c: Json) => c.claimId === res.data.claimId)).toBe(true)
   })
@@ -204,7 +234,11 @@ describe('claims', () => {
       code: 400,
       msg: '该理赔已处理',
     })
-    expect(await protectionOf(orderNo)).toMatchObject({ status: 'ACTIVE', depositHeld: 3_000, canClaim: true })
+    expect(await protectionOf(orderNo)).toMatchObject({
+      status: 'ACTIVE',
+      depositHeld: 3_000,
+      canClaim: true,
+    })
     const log = await t.app.db
       .selectFrom('op_logs')
       .selectAll()
@@ -225,7 +259,9 @@ describe('claims', () => {
       code: 400,
       msg: '请填写赔付金额',
     })
-    expect(await decide(admin, { claimId: second.data.claimId, approve: true, amount: 10_001 })).toMatchObject({
+    expect(
+      await decide(admin, { claimId: second.data.claimId, approve: true, amount: 10_001 }),
+    ).toMatchObject({
       code: 400,
     })
     const buyerBefore = await wallet(buyer.userId)
@@ -251,7 +287,11 @@ describe('claims', () => {
       .where('action', '=', 'protectionApprove')
       .where('target', '=', String(second.data.claimId))
       .executeTakeFirstOrThrow()
-    expect(JSON.parse(log.after_json ?? '{}')).toMatchObject({ amount: 5_000, fromDeposit: 3_000, fromBalance: 2_000 })
+    expect(JSON.parse(log.after_json ?? '{}')).toMatchObject({
+      amount: 5_000,
+      fromDeposit: 3_000,
+      fromBalance: 2_000,
+    })
     await invariantOk(t.app)
     // the period is over now: the sweeper ends it (nothing left to release), and no new claim
     await later(1000)
@@ -266,12 +306,25 @@ describe('claims', () => {
     const filed = await claim(no)
     expect(filed.code).toBe(200)
     const detail = await get(`/api/protection/staff/detail/${filed.data.claimId}`, admin)
-    expect(detail.data).toMatchObject({ orderStatus: 'COMPLETED', orderAmount: 20_000, protection: { deposit: 6_000 } })
+    expect(detail.data).toMatchObject({
+      orderStatus: 'COMPLETED',
+      orderAmount: 20_000,
+      protection: { deposit: 6_000 },
+    })
     const buyerBefore = await wallet(buyer.userId)
-    const res = await decide(admin, { claimId: filed.data.claimId, approve: true, amount: 4_000, reason: '核实被找回' })
+    const res = await decide(admin, {
+      claimId: filed.data.claimId,
+      approve: true,
+      amount: 4_000,
+      reason: '核实被找回',
+    })
     expect(res).toMatchObject({
       code: 200,
-      data: { orderStatus: 'SETTLED', paidAmount: 4_000, protection: { status: 'ACTIVE', depositHeld: 2_000 } },
+      data: {
+        orderStatus: 'SETTLED',
+        paidAmount: 4_000,
+        protection: { status: 'ACTIVE', depositHeld: 2_000 },
+      },
     })
     expect((await wallet(buyer.userId)).available - buyerBefore.available).toBe(4_000)
     await invariantOk(t.app)
@@ -283,7 +336,11 @@ describe('claims', () => {
       .selectAll()
       .where('status', '=', 'ACTIVE')
       .executeTakeFirstOrThrow()
-    await t.app.db.updateTable('order_protections').set({ deposit_held: 1 }).where('id', '=', row.id).execute()
+    await t.app.db
+      .updateTable('order_protections')
+      .set({ deposit_held: 1 })
+      .where('id', '=', row.id)
+      .execute()
     const { checkInvariant } = await import('../funds/invariant')
     const inv = await checkInvariant(t.app.db)
     expect(inv.ok).toBe(false)

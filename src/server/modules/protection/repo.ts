@@ -5,7 +5,10 @@ import type { Db } from '../../db'
 import { fetchPage } from '../../db/paging'
 import type { OrderProtectionsTable, ProtectionClaimsTable } from './tables'
 
-export type ProtectionRow = Omit<OrderProtectionsTable, 'id' | 'deposit_held'> & { id: number; deposit_held: number }
+export type ProtectionRow = Omit<OrderProtectionsTable, 'id' | 'deposit_held'> & {
+  id: number
+  deposit_held: number
+}
 export type ClaimRow = Awaited<ReturnType<ReturnType<typeof protectionRepo>['claim']>> & object
 
 export function protectionRepo(db: Db) {
@@ -49,7 +52,9 @@ export function protectionRepo(db: Db) {
         .selectAll()
         .where('order_no', '=', orderNo)
         .executeTakeFirst()
-      return row ? { ...row, deposit: Number(row.deposit), deposit_held: Number(row.deposit_held) } : undefined
+      return row
+        ? { ...row, deposit: Number(row.deposit), deposit_held: Number(row.deposit_held) }
+        : undefined
     },
     async insertProtection(row: Omit<OrderProtectionsTable, 'id' | 'deposit_held'>) {
       await db
@@ -101,20 +106,29 @@ export function protectionRepo(db: Db) {
     claimsOf(orderNo: string) {
       return claims().where('c.order_no', '=', orderNo).orderBy('c.id', 'desc').execute()
     },
-    async insertClaim(row: Omit<ProtectionClaimsTable, 'id' | 'paid_amount' | 'from_deposit' | 'from_balance' | 'owed_amount' | 'reject_reason'>) {
-      const { id } = await db.insertInto('protection_claims').values(row).returning('id').executeTakeFirstOrThrow()
+    async insertClaim(
+      row: Omit<
+        ProtectionClaimsTable,
+        'id' | 'paid_amount' | 'from_deposit' | 'from_balance' | 'owed_amount' | 'reject_reason'
+      >,
+    ) {
+      const { id } = await db
+        .insertInto('protection_claims')
+        .values(row)
+        .returning('id')
+        .executeTakeFirstOrThrow()
       return Number(id)
     },
     /** Closes an open claim (false: it is no longer open). */
     async closeClaim(
       id: number,
       set: Pick<ProtectionClaimsTable, 'status' | 'decided_by' | 'decided_at'> & {
-          reject_reason?: string
-          paid_amount?: number
-          from_deposit?: number
-          from_balance?: number
-          owed_amount?: number
-        },
+        reject_reason?: string
+        paid_amount?: number
+        from_deposit?: number
+        from_balance?: number
+        owed_amount?: number
+      },
     ): Promise<boolean> {
       const r = await db
         .updateTable('protection_claims')

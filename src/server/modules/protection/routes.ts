@@ -6,10 +6,10 @@ import { actorOf } from '../oplog/service'
 import type { ProtectionService } from './service'
 
 /** 包赔 (docs/recovery-protection.md): listing terms, an order's protection, claims, staff decisions. */
-export const protectionRoutes: FastifyPluginAsync<{ protection: ProtectionService; now: () => number }> = async (
-  app,
-  { protection, now },
-) => {
+export const protectionRoutes: FastifyPluginAsync<{
+  protection: ProtectionService
+  now: () => number
+}> = async (app, { protection, now }) => {
   route(app, PROTECTION.options, () => protection.options())
   route(app, PROTECTION.terms, (r) => protection.terms(r.params.goodsId))
   route(app, PROTECTION.order, (r) => protection.order(uid(r), r.params.orderNo))

@@ -90,7 +90,8 @@ export function protectionService(deps: ProtectionDeps) {
       .map(Number)
       .filter((d) => d >= 1 && d <= 365)
     return {
-      dayOptions: days.length > 0 ? [...new Set(days)].sort((a, b) => a - b) : [...PROTECTION_LIMITS.defaultDayOptions],
+      dayOptions:
+        days.length > 0 ? [...new Set(days)].sort((a, b) => a - b) : [...PROTECTION_LIMITS.defaultDayOptions],
       depositPercent: percent ?? PROTECTION_LIMITS.defaultDepositPercent,
     }
   }
@@ -138,7 +139,13 @@ export function protectionService(deps: ProtectionDeps) {
       at,
     })
     if (!moved) throw new Error('protection deposit freeze failed')
-    if (!(await protectionRepo(trx).updateProtection(p.id, { status: 'PENDING', held: 0 }, { status: 'ACTIVE', held: p.deposit, at })))
+    if (
+      !(await protectionRepo(trx).updateProtection(
+        p.id,
+        { status: 'PENDING', held: 0 },
+        { status: 'ACTIVE', held: p.deposit, at },
+      ))
+    )
       throw new Error('protection changed during the freeze')
   }
 
@@ -217,7 +224,11 @@ export function protectionService(deps: ProtectionDeps) {
 
     /** Public: the protection a listing offers (days 0: none). */
     async terms(goodsId: number): Promise<ProtectionTerms> {
-      const [row, opts, [brief]] = await Promise.all([repo.termsOf(goodsId), options(), deps.goods.briefs([goodsId])])
+      const [row, opts, [brief]] = await Promise.all([
+        repo.termsOf(goodsId),
+        options(),
+        deps.goods.briefs([goodsId]),
+      ])
       const days = row && brief?.goodsType === 'ACCOUNT' ? row.days : 0
       return {
         goodsId,
@@ -389,12 +400,14 @@ export function protectionService(deps: ProtectionDeps) {
       }
       const amount = body.amount
       if (amount === undefined) throw bad('请填写赔付金额')
-      if (o.status !== 'COMPLETED' && o.status !== 'SETTLED') throw bad('订单当前状态不能赔付，请先处理订单纠纷')
+      if (o.status !== 'COMPLETED' && o.status !== 'SETTLED')
+        throw bad('订单当前状态不能赔付，请先处理订单纠纷')
       const earlier = (await repo.claimsOf(c.order_no))
         .filter((x) => x.status === 'APPROVED')
         .reduce((sum, x) => sum + approvedOf(x), 0)
       const cap = Number(o.amount) - earlier
-      if (amount > cap) throw bad(`赔付金额不能超过订单实付金额${earlier > 0 ? '（扣除已赔付部分）' : ''} ${yuan(cap)}`)
+      if (amount > cap)
+        throw bad(`赔付金额不能超过订单实付金额${earlier > 0 ? '（扣除已赔付部分）' : ''} ${yuan(cap)}`)
       const paid = await db.transaction().execute(async (trx) => {
         const r = protectionRepo(trx)
         // the escrow still held: the seller's proceeds arrive now (the hook freezes the deposit)
@@ -412,7 +425,13 @@ export function protectionService(deps: ProtectionDeps) {
           })
           if (!ok) throw new Error('payout from the deposit failed')
           const held = p.deposit_held - fromDeposit
-          if (!(await r.updateProtection(p.id, { status: p.status, held: p.deposit_held }, { status: p.status, held, at })))
+          if (
+            !(await r.updateProtection(
+              p.id,
+              { status: p.status, held: p.deposit_held },
+              { status: p.status, held, at },
+            ))
+          )
             throw bad('保证金状态已变化，请刷新后重试')
         }
         const fromBalance = Math.min(amount - fromDeposit, await funds.availableIn(trx, c.seller_id))
@@ -503,14 +522,24 @@ export function protectionService(deps: ProtectionDeps) {
               if (!ok) throw new Error('deposit release failed')
             }
             const status = p.status === 'ACTIVE' ? 'RELEASED' : 'ENDED'
-            if (!(await r.updateProtection(p.id, { status: p.status, held: p.deposit_held }, { status, held: 0, at })))
+            if (
+              !(await r.updateProtection(
+                p.id,
+                { status: p.status, held: p.deposit_held },
+                { status, held: 0, at },
+              ))
+            )
               throw new Error('protection changed during the release')
             return p.deposit_held
           })
           if (done > 0) {
             released++
             const p = (await repo.protection(d.order_no))!
-            await notify(p.seller_id, '包赔保证金已解冻', `订单 ${p.order_no} 包赔期已满，保证金 ${yuan(done)} 已解冻至您的可用余额。`)
+            await notify(
+              p.seller_id,
+              '包赔保证金已解冻',
+              `订单 ${p.order_no} 包赔期已满，保证金 ${yuan(done)} 已解冻至您的可用余额。`,
+            )
           }
         } catch (err) {
           failed.push(d.order_no)

@@ -47,7 +47,14 @@ export interface TradeDeps {
 export interface ProtectionHooks {
   onSettled(
     trx: Trx,
-    o: { order_no: string; goods_id: number; buyer_id: number; seller_id: number; amount: number; completed_at: number | null },
+    o: {
+      order_no: string
+      goods_id: number
+      buyer_id: number
+      seller_id: number
+      amount: number
+      completed_at: number | null
+    },
     at: number,
   ): Promise<void>
 }

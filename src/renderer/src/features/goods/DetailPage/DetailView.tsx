@@ -20,6 +20,7 @@ import { BuyActions } from './BuyActions'
 import { Gallery } from './Gallery'
 import { SafetyNotes } from './SafetyNotes'
 import { SellerCard } from './SellerCard'
+import { ProtectionTerms } from '@renderer/features/protection/ProtectionTerms'
 
 export function DetailView({ detail }: { detail: GoodsDetail }) {
   const follow = useFollow()
@@ -130,6 +131,7 @@ export function DetailView({ detail }: { detail: GoodsDetail }) {
               <dd>{detail.goodsId}</dd>
             </div>
           </dl>
+          <ProtectionTerms goodsId={detail.goodsId} goodsType={detail.goodsType} />
           <BuyActions detail={detail} />
           {/* following needs a listing on sale; one already followed can be unfollowed */}
           {detail.isOwner || (detail.status !== 'ON_SALE' && !followed) ? null : (

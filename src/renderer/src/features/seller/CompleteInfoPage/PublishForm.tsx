@@ -39,6 +39,7 @@ import {
 } from '../publish-form'
 import { ContactWarning, PriceHint, PublishTips, rule, type FormValues } from './form-parts'
 import { PlaceFields } from './PlaceFields'
+import { ProtectionField } from '@renderer/features/protection/ProtectionField'
 
 export function PublishForm({
   gameId,
@@ -261,6 +262,7 @@ export function PublishForm({
           <ImageUploader />
         </Form.Item>
 
+        <ProtectionField goodsType={goodsType} goodsId={editing?.goodsId} />
         <ContactWarning fields={fields} />
         {serverError ? (
           <Alert className="publish-error" type="error" showIcon title={serverError} role="alert" />
