@@ -240,8 +240,7 @@ export const CONFIG_SPECS: Record<string, ConfigSpec> = {
   },
   'protection.depositPercent': {
     label: '包赔保证金比例(%)',
-    description:
-      '账号包赔的保证金占成交价的百分比，成交结算时从卖家货款中冻结（docs/recovery-protection.md）',
+    description: '账号包赔的保证金占成交价的百分比，货款结算时从卖家货款中冻结，期满无理赔自动解冻',
     kind: 'integer',
     min: 0,
     max: 100,
