@@ -73,7 +73,7 @@ test('a protected account: listed, bought, claimed, paid out by staff', async ({
   await sell.getByRole('button', { name: '发布商品' }).click()
   await expect(sell).toHaveURL(/\/seller\/publishSuccessed\.html\?goodsId=\d+$/)
   const goodsId = Number(new URL(sell.url()).searchParams.get('goodsId'))
-  await sell.goto(`/goods/detail/${goodsId}.html`)
+  await sell.goto(`/detail/${goodsId}.html`)
   const terms = sell.getByRole('note', { name: '包赔保障' })
   await expect(terms).toContainText('包赔 30 天')
   await expect(terms).toContainText('¥60.00')
@@ -87,7 +87,9 @@ test('a protected account: listed, bought, claimed, paid out by staff', async ({
   const fields: Record<string, string> = {}
   for (const f of form.data.fields as Array<{ key: string; kind: string; required: boolean }>)
     if (f.required) fields[f.key] = transferValue(f.kind, stamp)
-  expect((await api('/trade/order/deliver', { token: seller.token, body: { orderNo, fields } })).code).toBe(200)
+  expect((await api('/trade/order/deliver', { token: seller.token, body: { orderNo, fields } })).code).toBe(
+    200,
+  )
   const encrypt = await encrypter()
   const confirmed = await api('/trade/order/confirm', {
     token: buyer.token,
@@ -115,12 +117,13 @@ test('a protected account: listed, bought, claimed, paid out by staff', async ({
     DEMO_USERS.admin.password,
     '/console/trade/protection',
   )
-  const row = staff.getByRole('row').filter({ hasText: orderNo })
-  await row.getByText('处理').click()
+  const row = staff.locator('tr[data-row-key]').filter({ hasText: orderNo })
+  await row.getByText('处理', { exact: true }).click()
   const drawer = staff.getByRole('dialog').filter({ hasText: '证据截图' })
   await expect(drawer).toContainText('收货第二天账号被原号主申诉找回')
   await drawer.getByRole('spinbutton', { name: '赔付金额' }).fill('150')
   await drawer.getByRole('button', { name: '确认赔付' }).click()
+  await expect(drawer).toBeHidden()
   await expect(row).toContainText('已赔付')
   await staff.context().close()
 

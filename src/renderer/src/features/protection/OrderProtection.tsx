@@ -11,7 +11,6 @@ import { SafetyCertificateOutlined } from '@ant-design/icons'
 import {
   CLAIM_STATUS_LABELS,
   PROTECTION_LIMITS,
-  PROTECTION_STATUS_LABELS,
   type OrderProtection as Protection,
   type ProtectionClaimReason,
 } from '@shared/api/protection'
@@ -24,6 +23,13 @@ import { apiErrorText } from '@renderer/utils/api-error'
 import { formatYuan } from '@renderer/utils/money'
 import { parseTime } from '@renderer/utils/time'
 import { toast } from '@renderer/utils/toast'
+
+/** The period as the parties read it (the console shows the deposit's own state). */
+function stateText(p: Protection): string {
+  if (p.startsAt === null || p.endsAt === null) return '确认收货后生效'
+  if (p.status === 'PENDING' || p.status === 'ACTIVE') return `保障至 ${parseTime(p.endsAt, 'YYYY-MM-DD')}`
+  return '已到期'
+}
 
 const CLAIM_COLORS = { OPEN: 'processing', APPROVED: 'success', REJECTED: 'default' } as const
 
@@ -143,9 +149,8 @@ export function OrderProtection({ order }: { order: Order }) {
   if (!asks || !p) return null
   return (
     <div className="order-protection">
-      <Tag color="gold" icon={<SafetyCertificateOutlined />}>
-        包赔 {p.days} 天 · {PROTECTION_STATUS_LABELS[p.status]}
-        {p.endsAt ? ` · 至 ${parseTime(p.endsAt, 'YYYY-MM-DD')}` : ''}
+      <Tag color="gold" icon={<SafetyCertificateOutlined />} className="order-protection__tag">
+        包赔 {p.days} 天 · {stateText(p)}
       </Tag>
       <Space size="small">
         {p.canClaim ? (

@@ -227,6 +227,7 @@ export default function ProtectionClaimsPage() {
       <Table<StaffClaim>
         rowKey="claimId"
         size="middle"
+        scroll={{ x: 1200 }}
         loading={list.isFetching}
         dataSource={list.data?.rows}
         pagination={pagination(query, list.data?.total, (pageNum, pageSize) =>
