@@ -5,7 +5,7 @@
  * rejection, op_logs row) — the money invariant checked after each flow.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO, call, tokenOf, type Json, type TestApp } from '../../test-utils'
+import { DEMO, call, encryptPassword, tokenOf, type Json, type TestApp } from '../../test-utils'
 import {
   gameNamed,
   kingAccount,
@@ -21,6 +21,7 @@ import {
   funded,
   invariantOk,
   ledgerOf,
+  PAY_PASSWORD,
   paidOrder,
   relogin,
   startClockedApp,
@@ -59,15 +60,15 @@ async function wallet(userId: number) {
 }
 
 /** A protected account (30 days) bought, delivered and confirmed: its order number. */
-async function completedOrder(price: number, protectionDays = 30): Promise<string> {
+async function completedOrder(price: number, protectionDays = 30, by: NewUser = seller): Promise<string> {
   const king = await gameNamed(t.app, '王者荣耀')
   const goodsId = await publish(
     t.app,
-    seller.token,
+    by.token,
     kingAccount(king, { price, title: `包赔测试号 ${price}`, protectionDays }),
   )
   const orderNo = await paidOrder(t.app, buyer.token, goodsId)
-  await deliverOrder(t.app, seller.token, orderNo)
+  await deliverOrder(t.app, by.token, orderNo)
   expect((await confirmOrder(t.app, buyer.token, orderNo)).code).toBe(200)
   return orderNo
 }
@@ -327,6 +328,36 @@ describe('claims', () => {
       },
     })
     expect((await wallet(buyer.userId)).available - buyerBefore.available).toBe(4_000)
+    await invariantOk(t.app)
+  })
+
+  it('what neither the deposit nor the balance covers is recorded as owed', async () => {
+    const poor = await funded(t.app, 'pto', 0)
+    const no = await completedOrder(10_000, 30, poor)
+    await later(7 * DAY + 1000)
+    await relogin(t.app, poor)
+    expect(await wallet(poor.userId)).toEqual({ available: 7_000, frozen: 3_000 })
+    // the seller withdraws the rest of the proceeds: nothing available is left
+    const withdrawn = await post('/api/funds/withdraw/create', poor.token, {
+      amount: 7_000,
+      accountKind: 'ALIPAY',
+      account: 'pto@example.com',
+      payPassword: await encryptPassword(t.app, PAY_PASSWORD),
+    })
+    expect(withdrawn.code).toBe(200)
+    const filed = await claim(no)
+    expect(filed.code).toBe(200)
+    const buyerBefore = await wallet(buyer.userId)
+    const res = await decide(admin, { claimId: filed.data.claimId, approve: true, amount: 10_000 })
+    expect(res).toMatchObject({ code: 200, data: { paidAmount: 3_000, owedAmount: 7_000 } })
+    expect((await wallet(buyer.userId)).available - buyerBefore.available).toBe(3_000)
+    expect(await wallet(poor.userId)).toEqual({ available: 0, frozen: 7_000 })
+    // nothing more may be approved on this order: the whole price is granted
+    const again = await claim(no)
+    expect(again.code).toBe(200)
+    expect(await decide(admin, { claimId: again.data.claimId, approve: true, amount: 1 })).toMatchObject({
+      code: 400,
+    })
     await invariantOk(t.app)
   })
 
