@@ -138,16 +138,6 @@ export function protectionRepo(db: Db) {
         .executeTakeFirst()
       return Number(r.numUpdatedRows) === 1
     },
-    /** fen already paid out on an order's claims */
-    async paidOn(orderNo: string): Promise<number> {
-      const row = await db
-        .selectFrom('protection_claims')
-        .select(sql<number>`coalesce(sum(paid_amount), 0)`.as('total'))
-        .where('order_no', '=', orderNo)
-        .where('status', '=', 'APPROVED')
-        .executeTakeFirstOrThrow()
-      return Number(row.total)
-    },
     page(q: PageQuery & { status?: ClaimStatus }) {
       let query = claims()
       if (q.status) query = query.where('c.status', '=', q.status)
