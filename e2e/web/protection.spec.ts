@@ -106,6 +106,10 @@ test('a protected account: listed, bought, claimed, paid out by staff', async ({
   const dialog = page.getByRole('dialog', { name: '申请包赔理赔' })
   await choose(page, '理赔原因', '账号被原号主找回')
   await dialog.getByRole('textbox', { name: '情况说明' }).fill(`收货第二天账号被原号主申诉找回 ${stamp}`)
+  await dialog
+    .locator('.shots input[type="file"]')
+    .setInputFiles([{ name: 'evidence.png', mimeType: 'image/png', buffer: await png() }])
+  await expect(dialog.locator('.shot__img')).toHaveCount(1, { timeout: 20_000 })
   await dialog.getByRole('button', { name: '提交申请' }).click()
   await expect(dialog).toBeHidden()
   await expect(card.getByRole('button', { name: '理赔记录（1）' })).toBeVisible()
@@ -121,6 +125,7 @@ test('a protected account: listed, bought, claimed, paid out by staff', async ({
   await row.getByText('处理', { exact: true }).click()
   const drawer = staff.getByRole('dialog').filter({ hasText: '证据截图' })
   await expect(drawer).toContainText('收货第二天账号被原号主申诉找回')
+  await expect(drawer.locator('img.ant-image-img')).toHaveCount(1)
   await drawer.getByRole('spinbutton', { name: '赔付金额' }).fill('150')
   await drawer.getByRole('button', { name: '确认赔付' }).click()
   await expect(drawer).toBeHidden()

@@ -34,7 +34,7 @@ import { imageSrc } from '@renderer/api/goods'
 import { staffClaimQuery, staffClaimsQuery, useDecideClaim } from '@renderer/api/protection'
 import { HasPermi } from '@renderer/components/HasPermi'
 import { LoadErrorAlert } from '@renderer/components/LoadErrorAlert'
-import { fenToYuan, yuanToFen } from '@renderer/utils/money'
+import { yuanToFen } from '@renderer/utils/money'
 import { ReasonModal } from '../../parts/ReasonModal'
 import { dateTime, FIRST_PAGE, pagination, yuanText } from '../../parts/table'
 
@@ -52,7 +52,6 @@ function ApproveForm({ claim, onDone }: { claim: StaffClaim; onDone: () => void 
     <Form
       form={form}
       layout="vertical"
-      initialValues={{ amount: fenToYuan(Math.min(max, claim.protection.depositHeld || max)) }}
       onFinish={(v) =>
         decide.mutate(
           {
@@ -165,6 +164,7 @@ function ClaimDrawer({ claimId, onClose }: { claimId: number; onClose: () => voi
               {c.orderStatus === 'COMPLETED' ? (
                 <Alert
                   type="info"
+                  style={{ marginBottom: 12 }}
                   showIcon
                   title="该订单货款尚未结算：赔付时先结算给卖家并冻结保证金，再从保证金赔付。"
                 />
