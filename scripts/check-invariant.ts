@@ -4,7 +4,8 @@
  * PAID-or-later order has its ORDER_PAY row, every SETTLED its SETTLEMENT, every REFUNDED its
  * ORDER_REFUND, escrow matches each order's state, each order's ledger rows and escrow add up to what
  * was paid (a ruling may split it into a refund and a settlement, each with its row, matching the
- * ruling's amounts) and no account listing is sold twice. Prints the
+ * ruling's amounts), no account listing is sold twice and every 包赔 deposit and payout matches its
+ * ledger rows. Prints the
  * sums; exits 1 on a violation. Other scripts (bench-trade.ts) import checkInvariantAt and
  * describeInvariant.
  */
@@ -39,7 +40,7 @@ export function describeInvariant(r: InvariantResult): string[] {
     `paid top-ups          ${fen(r.topups)}`,
     `approved withdrawals  ${fen(r.withdrawn)}`,
     `= expected            ${fen(r.expected)}`,
-    `orders lacking ledger rows: pay ${r.gaps.paid.length}, settlement ${r.gaps.settled.length}, refund ${r.gaps.refunded.length}; escrow mismatches ${r.gaps.escrowWrong.length}; accounts sold twice ${r.gaps.oversold.length}; orders not adding up ${r.gaps.unbalanced.length}; rulings differing from their ledger rows ${r.gaps.rulings.length}; agency sales differing from their split ${r.gaps.agency.length}`,
+    `orders lacking ledger rows: pay ${r.gaps.paid.length}, settlement ${r.gaps.settled.length}, refund ${r.gaps.refunded.length}; escrow mismatches ${r.gaps.escrowWrong.length}; accounts sold twice ${r.gaps.oversold.length}; orders not adding up ${r.gaps.unbalanced.length}; rulings differing from their ledger rows ${r.gaps.rulings.length}; agency sales differing from their split ${r.gaps.agency.length}; 包赔 deposits or payouts differing from their ledger rows ${r.gaps.protection.length}`,
     r.ok ? 'invariant OK' : 'INVARIANT VIOLATED',
   ]
 }

@@ -52,6 +52,8 @@ import { feedbackRoutes } from './modules/feedback/routes'
 import { feedbackService } from './modules/feedback/service'
 import { loveRoutes } from './modules/love/routes'
 import { loveService } from './modules/love/service'
+import { protectionRoutes } from './modules/protection/routes'
+import { protectionService, type ProtectionService } from './modules/protection/service'
 import { reviewRoutes } from './modules/review/routes'
 import { reviewService } from './modules/review/service'
 import { agencyRoutes } from './modules/agency/routes'
@@ -179,6 +181,8 @@ declare module 'fastify' {
     account: AccountService
     /** saved searches: tests call savedSearches.sweep() (match the queue, send due alerts) */
     savedSearches: SavedSearchService
+    /** 包赔: tests call protection.sweep() after moving the clock */
+    protection: ProtectionService
   }
 }
 
@@ -304,6 +308,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
           files: localFiles(uploadDir),
           requireRealName,
           onSaleSignal: (trx, signal) => savedSearches!.enqueue(trx, signal),
+          // 包赔 terms of account listings: the protection module, built with trading below
+          protectionTerms: (trx, goodsId, sellerId, goodsType, days) =>
+            protection.setTerms(trx, goodsId, sellerId, goodsType, days),
         })
         await api.register(catalogueRoutes, { services: catalogue, now })
         const notices = noticeService(db, changes)
@@ -434,12 +441,25 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
           bus,
           cipher: deliveryCipher,
           agency: agency.hooks,
+          protection: { onSettled: (trx, o, at) => protection.onSettled(trx, o, at) },
           // staff enter every order's room: the permission of 纠纷仲裁 (docs/console.md)
           isStaff: (userId) => auth.hasPermission(userId, PERMS.disputeList),
           exports,
           now,
         })
         app.decorate('trade', trade)
+        // 包赔 (docs/recovery-protection.md): deposits, claims and their release sweeper
+        const protection = protectionService({
+          db,
+          funds,
+          trade,
+          goods: catalogue.goods,
+          images: catalogue.images,
+          messages,
+          now,
+        })
+        app.decorate('protection', protection)
+        await api.register(protectionRoutes, { protection, now })
         await api.register(fundsRoutes, { funds, sandbox })
         await api.register(tradeRoutes, { trade })
         await api.register(discoverRoutes, {
@@ -569,7 +589,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
             // one process sweeps at a time (a lease in the shared state; always ours alone)
             shared
               .lease('trade-sweep', sweepMs * 3)
-              .then((mine) => (mine ? Promise.all([trade.sweep(), account!.sweepWriteoffs()]) : undefined))
+              .then((mine) =>
+                mine
+                  ? Promise.all([trade.sweep(), account!.sweepWriteoffs(), protection.sweep()])
+                  : undefined,
+              )
               .catch((err: unknown) => app.log.error({ err }, 'trade sweep failed'))
               .finally(() => (sweeping = false))
           }, sweepMs)

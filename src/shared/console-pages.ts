@@ -25,6 +25,7 @@ export const CONSOLE_PAGE_COMPONENTS = [
   'LoveManage',
   'ReviewManage',
   'AgencyAudit',
+  'ProtectionClaims',
   'OpLog',
   'LoginLog',
 ] as const

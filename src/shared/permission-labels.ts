@@ -71,6 +71,9 @@ export const PERMISSION_LABELS: Record<Permission, string> = {
   [PERMS.agencyVerify]: '代售审核：验号与驳回',
   [PERMS.agencyPublish]: '代售审核：定价上架',
   [PERMS.agencyDeliver]: '代售审核：查看账号与交付',
+
+  [PERMS.protectionClaimList]: '包赔理赔：查看',
+  [PERMS.protectionClaimDecide]: '包赔理赔：赔付与驳回',
 }
 
 /** The first part of a permission string → the module's name (the role editor's tree groups). */

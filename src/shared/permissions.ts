@@ -69,6 +69,8 @@ export const PERMS = {
   agencyVerify: 'agency:apply:verify',
   agencyPublish: 'agency:apply:publish',
   agencyDeliver: 'agency:apply:deliver',
+  protectionClaimList: 'trade:protection:list',
+  protectionClaimDecide: 'trade:protection:decide',
 } as const
 
 export type Permission = (typeof PERMS)[keyof typeof PERMS]
@@ -83,6 +85,7 @@ export const MONEY_PERMISSIONS: readonly Permission[] = [
   PERMS.withdrawExport,
   PERMS.withdrawList,
   PERMS.disputeRule,
+  PERMS.protectionClaimDecide,
 ]
 
 /** Editing who may do what. */

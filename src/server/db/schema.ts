@@ -32,6 +32,7 @@ import type { ReviewTables } from '../modules/review/tables'
 import type { AgencyTables } from '../modules/agency/tables'
 import type { ChatTables } from '../modules/chat/tables'
 import type { SavedSearchTables } from '../modules/saved-search/tables'
+import type { ProtectionTables } from '../modules/protection/tables'
 
 export interface Database
   extends
@@ -62,4 +63,5 @@ export interface Database
     ReviewTables,
     AgencyTables,
     ChatTables,
-    SavedSearchTables {}
+    SavedSearchTables,
+    ProtectionTables {}

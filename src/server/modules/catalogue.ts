@@ -46,6 +46,8 @@ export interface CatalogueDeps {
   requireRealName?: (userId: number, what: string) => Promise<void>
   /** listings going on sale or getting cheaper, inside their transaction (the saved-search module) */
   onSaleSignal?: GoodsServiceDeps['onSaleSignal']
+  /** 包赔 terms of account listings (the protection module, built later) */
+  protectionTerms?: GoodsServiceDeps['protectionTerms']
 }
 
 export interface Catalogue {
@@ -76,6 +78,7 @@ export function catalogueServices(deps: CatalogueDeps): Catalogue & {
     invalidation: deps.invalidation,
     requireRealName: deps.requireRealName,
     onSaleSignal: deps.onSaleSignal,
+    protectionTerms: deps.protectionTerms,
     isFollowing: (userId, goodsId) => follows!.isFollowing(userId, goodsId),
   })
   follows = followService({ db, goods, now })

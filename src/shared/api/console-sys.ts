@@ -238,6 +238,21 @@ export const CONFIG_SPECS: Record<string, ConfigSpec> = {
     min: 1,
     max: 10,
   },
+  'protection.depositPercent': {
+    label: '包赔保证金比例(%)',
+    description: '账号包赔的保证金占成交价的百分比，货款结算时从卖家货款中冻结，期满无理赔自动解冻',
+    kind: 'integer',
+    min: 0,
+    max: 100,
+  },
+  'protection.dayOptions': {
+    label: '包赔期限可选天数',
+    description: '以英文逗号分隔的天数，每项 1-365，例如 30,90,180；卖家发布账号时从中选择',
+    kind: 'intList',
+    min: 1,
+    max: 365,
+    maxItems: 5,
+  },
 }
 
 export const CONFIG_VALUE_MAX = 500

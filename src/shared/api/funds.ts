@@ -31,6 +31,9 @@ export const LEDGER_TYPES = [
   'WITHDRAW_DONE',
   'WITHDRAW_RETURN',
   'AGENCY_COMMISSION',
+  'PROTECTION_FREEZE',
+  'PROTECTION_RELEASE',
+  'PROTECTION_PAYOUT',
 ] as const
 export type LedgerType = (typeof LEDGER_TYPES)[number]
 
@@ -43,6 +46,9 @@ export const LEDGER_TYPE_LABELS: Record<LedgerType, string> = {
   WITHDRAW_DONE: '提现成功',
   WITHDRAW_RETURN: '提现退回',
   AGENCY_COMMISSION: '代售佣金',
+  PROTECTION_FREEZE: '包赔保证金冻结',
+  PROTECTION_RELEASE: '包赔保证金解冻',
+  PROTECTION_PAYOUT: '包赔赔付',
 }
 
 export interface LedgerEntry {

@@ -237,6 +237,8 @@ const publishFields = {
       uniqueItems: true,
     }),
   ),
+  /** 包赔 days of an account listing (0: none; docs/recovery-protection.md) */
+  protectionDays: optional(int('包赔期限', 0, 365)),
 }
 
 export const GOODS = {

@@ -28,6 +28,7 @@ import reviews from './0160_reviews'
 import chat from './0180_chat'
 import agency from './0140_agency'
 import savedSearches from './0200_saved_searches'
+import protection from './0210_protection'
 
 export function migrationsFor(dialect: DbDialect): Record<string, Migration> {
   return {
@@ -58,5 +59,6 @@ export function migrationsFor(dialect: DbDialect): Record<string, Migration> {
     '0140_agency': agency(dialect),
     '0180_chat': chat(dialect),
     '0200_saved_searches': savedSearches(dialect),
+    '0210_protection': protection(dialect),
   }
 }

@@ -19,6 +19,7 @@ import { seedPlatformBase, seedPlatformDemo } from './platform'
 import { seedLoveBase, seedLoveDemo } from './love'
 import { seedReviewsBase } from './reviews'
 import { seedAgencyBase } from './agency'
+import { seedProtectionBase } from './protection'
 
 const DAY = 24 * 60 * 60 * 1000
 
@@ -161,6 +162,7 @@ export async function seedBase(db: Db, now: number) {
   await seedLoveBase(db)
   await seedReviewsBase(db)
   await seedAgencyBase(db)
+  await seedProtectionBase(db)
 }
 
 /**

@@ -2,7 +2,8 @@
  * The money invariant, checked across the whole database (scripts/check-invariant.ts, the end of the
  * end-to-end run, the trading tests): Σ(available + frozen) + Σ escrow == Σ paid top-ups − Σ approved
  * withdrawals, no ledger gaps, no account listing sold twice, and every agency sale's split matches
- * what it recorded (the platform's commission account is a wallet like any other, so Σ includes it). It is the one place that reads the
+ * what it recorded (the platform's commission account is a wallet like any other, so Σ includes it),
+ * and every 包赔 deposit and payout matches its ledger rows (protectionGaps). It is the one place that reads the
  * trade and warrant modules' tables besides their own modules: it audits how money moved through all
  * of them.
  */
@@ -24,7 +25,8 @@ export async function checkInvariant(db: Db) {
     gaps.oversold.length === 0 &&
     gaps.unbalanced.length === 0 &&
     gaps.rulings.length === 0 &&
-    gaps.agency.length === 0
+    gaps.agency.length === 0 &&
+    gaps.protection.length === 0
   return { ok, held, expected, ...totals, gaps }
 }
 
@@ -167,5 +169,63 @@ async function ledgerGaps(db: Db) {
     )
     .limit(20)
     .execute()
-  return { paid, settled, refunded, escrowWrong, oversold, unbalanced, rulings, agency }
+  const protection = await protectionGaps(db)
+  return { paid, settled, refunded, escrowWrong, oversold, unbalanced, rulings, agency, protection }
+}
+
+const PROTECTION_TYPES: LedgerType[] = ['PROTECTION_FREEZE', 'PROTECTION_RELEASE', 'PROTECTION_PAYOUT']
+
+/**
+ * 包赔 (docs/recovery-protection.md, migration 0210): a deposit is frozen money of the seller's wallet,
+ * so Σ(available + frozen) already holds it; these checks tie it to its rows. Each order's protection
+ * holds exactly what its seller's protection rows froze and did not release or pay out; the protection
+ * rows of an order add up to zero (a freeze and a release move money inside one wallet, a payout from
+ * the seller to the buyer); each order's approved claims paid the buyer exactly their recorded
+ * amounts; no seller's held deposits exceed the seller's frozen balance.
+ */
+async function protectionGaps(db: Db) {
+  const types = sql.join(PROTECTION_TYPES.map((t) => sql`${t}`))
+  const held = await db
+    .selectFrom('order_protections as p')
+    .select(['p.order_no', sql<string>`'deposit differs from its ledger rows'`.as('problem')])
+    .where(
+      sql<boolean>`p.deposit_held <> coalesce((select sum(l.frozen_amount) from ledger l
+        where l.order_no = p.order_no and l.user_id = p.seller_id and l.type in (${types})), 0)`,
+    )
+    .limit(20)
+    .execute()
+  const unbalanced = await db
+    .selectFrom('ledger as l')
+    .select(['l.order_no', sql<string>`'protection rows do not add up to zero'`.as('problem')])
+    .where('l.type', 'in', PROTECTION_TYPES)
+    .groupBy('l.order_no')
+    .having(sql<number>`sum(l.amount + l.frozen_amount)`, '<>', 0)
+    .limit(20)
+    .execute()
+  const payouts = await db
+    .selectFrom('order_protections as p')
+    .select(['p.order_no', sql<string>`'claims differ from the payouts'`.as('problem')])
+    .where(
+      sql<boolean>`coalesce((select sum(c.paid_amount) from protection_claims c
+          where c.order_no = p.order_no and c.status = 'APPROVED'), 0)
+        <> coalesce((select sum(l.amount) from ledger l
+          where l.order_no = p.order_no and l.user_id = p.buyer_id and l.type = 'PROTECTION_PAYOUT'), 0)`,
+    )
+    .limit(20)
+    .execute()
+  const overHeld = await db
+    .selectFrom('order_protections as p')
+    .select([
+      sql<string>`cast(p.seller_id as text)`.as('order_no'),
+      sql<string>`'deposits exceed the frozen balance'`.as('problem'),
+    ])
+    .groupBy('p.seller_id')
+    .having(
+      sql<number>`sum(p.deposit_held)`,
+      '>',
+      sql<number>`coalesce((select w.frozen from wallets w where w.user_id = p.seller_id), 0)`,
+    )
+    .limit(20)
+    .execute()
+  return [...held, ...unbalanced, ...payouts, ...overHeld]
 }

@@ -150,6 +150,11 @@ export function fundsService(deps: FundsDeps) {
       return fundsRepo(trx).move(userId, movement)
     },
 
+    /** The available balance inside the caller's transaction (包赔 payouts decide how much it covers). */
+    async availableIn(trx: Transaction<Database>, userId: number): Promise<number> {
+      return Number((await fundsRepo(trx).wallet(userId))?.available ?? 0)
+    },
+
     async wallet(userId: number): Promise<Wallet> {
       const row = await repo.wallet(userId)
       const locked = row?.pay_locked_until ? Number(row.pay_locked_until) : null

@@ -68,6 +68,14 @@ export interface GoodsServiceDeps {
    * matches it after the commit (docs/saved-searches.md).
    */
   onSaleSignal?: (trx: Db, signal: { goodsId: number; kind: 'NEW' | 'DROP' }) => Promise<void>
+  /** 包赔 terms of an account listing, set inside the publish's or edit's transaction (docs/recovery-protection.md) */
+  protectionTerms?: (
+    trx: Db,
+    goodsId: number,
+    sellerId: number,
+    goodsType: GoodsType,
+    days: number | undefined,
+  ) => Promise<void>
 }
 
 type GoodsRow = GoodsTable & { id: number }
@@ -569,9 +577,11 @@ export function goodsService(deps: GoodsServiceDeps) {
       const listing = await check(body)
       await saleGate(userId)
       const status = await newListingStatus()
-      const [goodsId] = await db
-        .transaction()
-        .execute((trx) => createListings(trx, userId, [listing], status))
+      const [goodsId] = await db.transaction().execute(async (trx) => {
+        const ids = await createListings(trx, userId, [listing], status)
+        await deps.protectionTerms?.(trx, ids[0], userId, listing.goodsType, body.protectionDays)
+        return ids
+      })
       invalidate()
       const row = await repo.find(goodsId)
       return { goodsId, status: row!.status }
@@ -610,6 +620,7 @@ export function goodsService(deps: GoodsServiceDeps) {
           ...(status === 'ON_SALE' && row.status !== 'ON_SALE' ? { on_sale_at: at } : {}),
         })
         await tx.setDescription(row.id, listing.description)
+        await deps.protectionTerms?.(trx, row.id, userId, listing.goodsType, body.protectionDays)
       })
       return { goodsId: body.goodsId, status }
     },

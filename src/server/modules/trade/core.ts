@@ -39,7 +39,24 @@ export interface TradeDeps {
   exports?: ExportsService
   /** agency sale (代售): its listings are delivered by staff and settle with a commission */
   agency?: AgencyHooks
+  /** 包赔 (docs/recovery-protection.md): freezes the deposit from the proceeds inside the settlement */
+  protection?: ProtectionHooks
   now: () => number
+}
+
+export interface ProtectionHooks {
+  onSettled(
+    trx: Trx,
+    o: {
+      order_no: string
+      goods_id: number
+      buyer_id: number
+      seller_id: number
+      amount: number
+      completed_at: number | null
+    },
+    at: number,
+  ): Promise<void>
 }
 
 /**

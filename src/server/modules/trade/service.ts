@@ -6,15 +6,16 @@
  */
 import { bidService } from './bids'
 import { comparableDeals } from './comparables'
-import { orderAccess, tradeCore, type TradeDeps } from './core'
+import { orderAccess, tradeCore, type TradeDeps, type Trx } from './core'
 import { orderDelivery } from './delivery'
 import { soldOrdersExport } from './exports'
 import { orderLifecycle } from './orders'
 import { priceRecords } from './records'
 import { receivingRoles } from './roles'
+import { tradeRepo } from './repo'
 import { orderTimers } from './timers'
 
-export type { AgencyHooks, TradeDeps } from './core'
+export type { AgencyHooks, ProtectionHooks, TradeDeps } from './core'
 
 export function tradeService(deps: TradeDeps) {
   const core = tradeCore(deps)
@@ -40,6 +41,11 @@ export function tradeService(deps: TradeDeps) {
     ...priceRecords(core, timers),
     ...comparableDeals(core),
     ...soldOrdersExport(core, orders),
+    /** 包赔: a claim approved while the order holds its escrow settles it first (in the caller's transaction) */
+    async settleEarly(trx: Trx, orderNo: string): Promise<boolean> {
+      const o = await tradeRepo(trx).rawOrder(orderNo)
+      return o?.status === 'COMPLETED' && (await timers.settleInTx(trx, o)) === 'seller'
+    },
     /** completed, paid and disputed order counts of a seller (the review module's credit) */
     sellerStats: (sellerId: number) => core.repo.sellerStats(sellerId),
   }

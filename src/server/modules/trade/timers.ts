@@ -20,7 +20,14 @@ export function orderTimers(core: TradeCore) {
    */
   async function settleInTx(
     trx: Trx,
-    o: { order_no: string; goods_id: number; seller_id: number; amount: number },
+    o: {
+      order_no: string
+      goods_id: number
+      buyer_id: number
+      seller_id: number
+      amount: number
+      completed_at: number | null
+    },
   ): Promise<false | 'agency' | 'seller'> {
     const at = now()
     if (
@@ -41,6 +48,7 @@ export function orderTimers(core: TradeCore) {
       at,
     })
     if (!ok) throw new Error('settlement failed')
+    await deps.protection?.onSettled(trx, o, at)
     return 'seller'
   }
 

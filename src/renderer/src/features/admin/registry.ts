@@ -33,6 +33,7 @@ export const CONSOLE_PAGES: Partial<Record<ConsolePageComponent, ConsolePage>> =
   NoticeManage: lazy(() => import('./pages/NoticeManage')),
   LoveManage: lazy(() => import('./pages/LoveManage')),
   ReviewManage: lazy(() => import('./pages/ReviewManage')),
+  ProtectionClaims: lazy(() => import('./pages/ProtectionClaims')),
 }
 
 export function consolePage(component: string | undefined): ConsolePage | undefined {

@@ -31,6 +31,8 @@ export interface PublishFormValues {
   price: string
   stock?: number | null
   attributes?: Record<string, AttributeValue | null | undefined>
+  /** 包赔 days of an account (0: none; undefined: unchanged), docs/recovery-protection.md */
+  protectionDays?: number | null
 }
 
 /** '' when the price text is a valid price, else the message. */
@@ -150,6 +152,7 @@ export function toPublishBody(
   if (values.platform) body.platform = values.platform
   if (values.areaId !== undefined && values.areaId !== null) body.areaId = values.areaId
   if (values.serverId !== undefined && values.serverId !== null) body.serverId = values.serverId
+  if (typeof values.protectionDays === 'number') body.protectionDays = values.protectionDays
   return body
 }
 

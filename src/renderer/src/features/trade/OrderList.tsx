@@ -14,6 +14,7 @@ import { orderListQuery } from '@renderer/api/trade'
 import { orderReviewsQuery } from '@renderer/api/review'
 import type { Review } from '@shared/api/review'
 import { OrderReview } from '@renderer/features/review/OrderReview'
+import { OrderProtection } from '@renderer/features/protection/OrderProtection'
 import { OrderStatusTag } from '@renderer/components/OrderStatusTag'
 import { Pagination } from '@renderer/components/Pagination'
 import { LoadErrorAlert } from '@renderer/components/LoadErrorAlert'
@@ -69,6 +70,7 @@ function OrderCard({ order, review }: { order: Order; review: Review | undefined
         <div>
           <OrderActions order={order} />
           <OrderReview order={order} review={review} />
+          <OrderProtection order={order} />
         </div>
       </div>
     </article>

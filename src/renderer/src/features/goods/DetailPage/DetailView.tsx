@@ -22,6 +22,7 @@ import { Gallery } from './Gallery'
 import { SafetyNotes } from './SafetyNotes'
 import { SellerCard } from './SellerCard'
 import { DetailDiscovery, PriceVerdict } from '../../discover/DetailDiscovery'
+import { ProtectionTerms } from '@renderer/features/protection/ProtectionTerms'
 
 export function DetailView({ detail }: { detail: GoodsDetail }) {
   const follow = useFollow()
@@ -133,6 +134,7 @@ export function DetailView({ detail }: { detail: GoodsDetail }) {
               <dd>{detail.goodsId}</dd>
             </div>
           </dl>
+          <ProtectionTerms goodsId={detail.goodsId} goodsType={detail.goodsType} />
           <BuyActions detail={detail} />
           <AskSellerButton detail={detail} />
           {/* following needs a listing on sale; one already followed can be unfollowed */}

@@ -40,6 +40,7 @@ import {
 import { ContactWarning, PriceHint, PublishTips, rule, type FormValues } from './form-parts'
 import { PlaceFields } from './PlaceFields'
 import { ValuationPanel } from '../../discover/ValuationPanel'
+import { ProtectionField } from '@renderer/features/protection/ProtectionField'
 
 export function PublishForm({
   gameId,
@@ -263,6 +264,7 @@ export function PublishForm({
           <ImageUploader />
         </Form.Item>
 
+        <ProtectionField goodsType={goodsType} goodsId={editing?.goodsId} />
         <ContactWarning fields={fields} />
         {serverError ? (
           <Alert className="publish-error" type="error" showIcon title={serverError} role="alert" />

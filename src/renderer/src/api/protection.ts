@@ -1,0 +1,85 @@
+/**
+ * 包赔 (docs/recovery-protection.md): the periods a seller may choose, a listing's terms (public), an
+ * order's protection and claims, filing a claim, and the console's claim list, detail and decision.
+ */
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import {
+  PROTECTION,
+  PROTECTION_CLAIM_REASON_DICT,
+  type ClaimListQuery,
+  type DecideClaimBody,
+  type FileClaimBody,
+} from '@shared/api/protection'
+import { SYSTEM } from '@shared/api/system'
+import { call } from './client'
+import { fundsKeys } from './funds'
+
+export const protectionKeys = {
+  all: ['protection'] as const,
+  options: ['protection', 'options'] as const,
+  reasons: ['protection', 'reasons'] as const,
+  terms: (goodsId: number) => ['protection', 'terms', goodsId] as const,
+  order: (orderNo: string) => ['protection', 'order', orderNo] as const,
+  staffList: (query: ClaimListQuery) => ['protection', 'staff', 'list', query] as const,
+  staffDetail: (claimId: number) => ['protection', 'staff', 'detail', claimId] as const,
+}
+
+export const protectionOptionsQuery = () =>
+  queryOptions({
+    queryKey: protectionKeys.options,
+    queryFn: () => call(PROTECTION.options, {}),
+    staleTime: 10 * 60_000,
+  })
+
+export const protectionReasonsQuery = () =>
+  queryOptions({
+    queryKey: protectionKeys.reasons,
+    queryFn: () => call(SYSTEM.dict, { params: { dictType: PROTECTION_CLAIM_REASON_DICT } }),
+    staleTime: 10 * 60_000,
+  })
+
+/** A listing's terms; the detail page shows nothing when it cannot load them. */
+export const protectionTermsQuery = (goodsId: number) =>
+  queryOptions({
+    queryKey: protectionKeys.terms(goodsId),
+    queryFn: () => call(PROTECTION.terms, { params: { goodsId } }, { errors: 'caller' }),
+    staleTime: 60_000,
+  })
+
+export const orderProtectionQuery = (orderNo: string) =>
+  queryOptions({
+    queryKey: protectionKeys.order(orderNo),
+    queryFn: () => call(PROTECTION.order, { params: { orderNo } }, { errors: 'caller' }),
+  })
+
+export const staffClaimsQuery = (query: ClaimListQuery) =>
+  queryOptions({
+    queryKey: protectionKeys.staffList(query),
+    queryFn: () => call(PROTECTION.list, { query }),
+    placeholderData: keepPreviousData,
+  })
+
+export const staffClaimQuery = (claimId: number) =>
+  queryOptions({
+    queryKey: protectionKeys.staffDetail(claimId),
+    queryFn: () => call(PROTECTION.detail, { params: { claimId } }),
+  })
+
+function useProtectionMutation<T, R>(fn: (input: T) => Promise<R>) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: protectionKeys.all })
+      // a payout changes wallets and orders
+      await queryClient.invalidateQueries({ queryKey: fundsKeys.all })
+    },
+  })
+}
+
+/** errors: 'caller' — the claim modal shows the refusal itself. */
+export const useFileClaim = () =>
+  useProtectionMutation((body: FileClaimBody) => call(PROTECTION.claim, { body }, { errors: 'caller' }))
+
+export const useDecideClaim = () =>
+  useProtectionMutation((body: DecideClaimBody) => call(PROTECTION.decide, { body }))
