@@ -1,7 +1,6 @@
-/** The controls of the list page's filter bar: a labelled row, chips, the price range and the keyword. */
+/** The controls of the list page's filter bar: a labelled row, chips and the price range (the keyword box: features/discover/SuggestKeywordBox). */
 import { useState, type ReactNode } from 'react'
 import { Button, Input } from 'antd'
-import { SearchOutlined } from '@ant-design/icons'
 import type { Game } from '@shared/api/game'
 import { yuanToFen } from '@renderer/utils/money'
 import { shortYuan } from '../list-query'
@@ -110,33 +109,6 @@ export function PriceRange({
         </span>
       ) : null}
     </div>
-  )
-}
-
-export function KeywordBox({
-  value,
-  onSearch,
-}: {
-  value: string | undefined
-  onSearch: (text: string) => void
-}) {
-  const [text, setText] = useState(value ?? '')
-  return (
-    <Input.Search
-      className="list-keyword"
-      value={text}
-      onChange={(e) => setText(e.target.value)}
-      onSearch={(v) => onSearch(v.trim())}
-      placeholder="搜索商品标题，如：满级、全皮肤、初始号"
-      aria-label="搜索商品关键词"
-      allowClear
-      maxLength={50}
-      enterButton={
-        <>
-          <SearchOutlined /> 搜索
-        </>
-      }
-    />
   )
 }
 
