@@ -271,3 +271,10 @@ export async function buyAndPay(user: TestUser, listing: Listing, payPassword: s
   if (paid.code !== 200) throw new Error(`paying the order failed: ${paid.msg}`)
   return orderNo
 }
+
+/** A plain PNG of one colour (screenshots and evidence the specs upload). */
+export function pngOf(r: number, g: number, b: number, width = 320, height = 240): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: { r, g, b } } })
+    .png()
+    .toBuffer()
+}

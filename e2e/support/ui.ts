@@ -22,3 +22,13 @@ export async function loginAs(
   await expect(page).toHaveURL(new RegExp(`${to.replace(/[.?]/g, '\\$&')}$`))
   return page
 }
+
+/** Open an antd Select by its label and pick an option (`exact`: the label matched whole). */
+export async function choose(page: Page, label: string, option: string, exact = false) {
+  await page.getByRole('combobox', { name: label, exact }).click()
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: option })
+    .first()
+    .click()
+}

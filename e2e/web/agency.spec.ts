@@ -6,10 +6,9 @@
  * the owner's ledger and 我的代售订单 show the price minus the 5 % commission. Every guard and the
  * money invariant are covered in depth by src/server/modules/agency/agency.test.ts.
  */
-import { expect as baseExpect, test, type Page } from '@playwright/test'
-import sharp from 'sharp'
-import { api, DEMO_USERS, encrypter, newUser, setPayPassword, topUp } from '../support/api'
-import { loginAs } from '../support/ui'
+import { expect as baseExpect, test } from '@playwright/test'
+import { api, DEMO_USERS, encrypter, newUser, setPayPassword, topUp, pngOf } from '../support/api'
+import { choose, loginAs } from '../support/ui'
 
 // a shared, busy machine: each step may take a while
 const expect = baseExpect.configure({ timeout: 30_000 })
@@ -17,21 +16,6 @@ const expect = baseExpect.configure({ timeout: 30_000 })
 const PAY_PASSWORD = '246810'
 const PRICE = 50_000
 const COMMISSION = 2_500
-
-async function png(): Promise<Buffer> {
-  return sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 60, g: 120, b: 200 } } })
-    .png()
-    .toBuffer()
-}
-
-async function choose(page: Page, label: string, option: string) {
-  await page.getByRole('combobox', { name: label, exact: true }).click()
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option')
-    .filter({ hasText: option })
-    .first()
-    .click()
-}
 
 test('an owner applies, staff verify, list and deliver it, the owner receives price − commission', async ({
   browser,
@@ -44,11 +28,11 @@ test('an owner applies, staff verify, list and deliver it, the owner receives pr
   // the owner applies
   const page = await loginAs(browser, owner.username, owner.password, '/agencySale/agencySaleGoods.html')
   await page.getByRole('tab', { name: '申请代售' }).click()
-  await choose(page, '游戏', '王者荣耀')
+  await choose(page, '游戏', '王者荣耀', true)
   await page.locator('label').filter({ hasText: /^iOS$/ }).click()
-  await choose(page, '大区', '苹果QQ区')
-  await choose(page, '服务器', '1区 梦回长安')
-  await choose(page, '段位', '最强王者')
+  await choose(page, '大区', '苹果QQ区', true)
+  await choose(page, '服务器', '1区 梦回长安', true)
+  await choose(page, '段位', '最强王者', true)
   await page.getByRole('spinbutton', { name: '英雄数量' }).fill('110')
   await page.getByRole('spinbutton', { name: '皮肤数量' }).fill('260')
   await page.getByRole('textbox', { name: '标题', exact: true }).fill(title)
@@ -57,7 +41,7 @@ test('an owner applies, staff verify, list and deliver it, the owner receives pr
   await page.getByRole('textbox', { name: '最低价（元）' }).fill('600')
   await page
     .locator('.shots input[type="file"]')
-    .setInputFiles([{ name: 'shot.png', mimeType: 'image/png', buffer: await png() }])
+    .setInputFiles([{ name: 'shot.png', mimeType: 'image/png', buffer: await pngOf(60, 120, 200) }])
   await expect(page.locator('.shot__img')).toHaveCount(1, { timeout: 20_000 })
   await page.getByRole('textbox', { name: 'QQ号或微信号' }).fill(`3${Date.now() % 100_000_000}`)
   await page.getByLabel('登录密码').fill(`Ag-${stamp}`)
@@ -113,7 +97,7 @@ test('an owner applies, staff verify, list and deliver it, the owner receives pr
 
   // staff complete the missing field and deliver
   await staff.reload()
-  await choose(staff, '状态', '已上架')
+  await choose(staff, '状态', '已上架', true)
   await staff.getByRole('row').filter({ hasText: title }).getByRole('button', { name: '详情' }).click()
   await drawer.getByRole('textbox', { name: '绑定手机' }).fill('13800138123')
   await drawer.getByRole('button', { name: '交付买家' }).click()

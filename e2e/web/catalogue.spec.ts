@@ -6,9 +6,9 @@
  * rest and reports the bad one.
  */
 import { readFileSync } from 'node:fs'
-import { expect, test, type Page } from '@playwright/test'
-import sharp from 'sharp'
-import { loginAs } from '../support/ui'
+import { expect, test } from '@playwright/test'
+import { pngOf } from '../support/api'
+import { choose, loginAs } from '../support/ui'
 
 test.describe.configure({ mode: 'serial' })
 
@@ -20,22 +20,6 @@ const PRICE = '4321.09'
 let goodsId = 0
 let uploaded: Buffer[] = []
 let listUrl = ''
-
-async function pngOf(r: number, g: number, b: number): Promise<Buffer> {
-  return sharp({ create: { width: 480, height: 360, channels: 3, background: { r, g, b } } })
-    .png()
-    .toBuffer()
-}
-
-/** Open an antd Select by its label and pick an option. */
-async function choose(page: Page, label: string, option: string) {
-  await page.getByRole('combobox', { name: label }).click()
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option')
-    .filter({ hasText: option })
-    .first()
-    .click()
-}
 
 test('a seller publishes an account with two screenshots through the UI', async ({ browser }) => {
   test.setTimeout(90_000)
@@ -55,7 +39,7 @@ test('a seller publishes an account with two screenshots through the UI', async 
   await page.getByRole('textbox', { name: '商品描述' }).fill('端到端测试发布的账号，可换绑。')
   await page.getByRole('textbox', { name: '价格（元）' }).fill(PRICE)
 
-  uploaded = [await pngOf(200, 40, 40), await pngOf(40, 120, 220)]
+  uploaded = [await pngOf(200, 40, 40, 480, 360), await pngOf(40, 120, 220, 480, 360)]
   await page.locator('.shots input[type="file"]').setInputFiles([
     { name: 'first.png', mimeType: 'image/png', buffer: uploaded[0]! },
     { name: 'second.png', mimeType: 'image/png', buffer: uploaded[1]! },

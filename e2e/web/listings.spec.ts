@@ -4,10 +4,9 @@
  * the publish result page of someone else's listing says it is not found; a taken-down listing shows
  * as 已下架 (no buying) to its follower; a list page past the last result is empty, not refused.
  */
-import { expect, test, type Page } from '@playwright/test'
-import sharp from 'sharp'
-import { api, DEMO_USERS, loginToken, publishAccount } from '../support/api'
-import { loginAs } from '../support/ui'
+import { expect, test } from '@playwright/test'
+import { api, DEMO_USERS, loginToken, publishAccount, pngOf } from '../support/api'
+import { choose, loginAs } from '../support/ui'
 
 test.describe.configure({ mode: 'serial' })
 
@@ -16,21 +15,6 @@ const HELD_TITLE = `E2E 审核号 ${stamp} QQ 87654321`
 const REMARK = '疑似含有站外联系方式：标题（QQ号），需人工审核'
 
 let heldId = 0
-
-async function png(): Promise<Buffer> {
-  return sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 90, g: 160, b: 90 } } })
-    .png()
-    .toBuffer()
-}
-
-async function choose(page: Page, label: string, option: string) {
-  await page.getByRole('combobox', { name: label }).click()
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option')
-    .filter({ hasText: option })
-    .first()
-    .click()
-}
 
 test('a title with a QQ number is warned about, held for review, and the seller sees why', async ({
   browser,
@@ -50,7 +34,7 @@ test('a title with a QQ number is warned about, held for review, and the seller 
   await page.getByRole('textbox', { name: '价格（元）' }).fill('888')
   await page
     .locator('.shots input[type="file"]')
-    .setInputFiles([{ name: 'shot.png', mimeType: 'image/png', buffer: await png() }])
+    .setInputFiles([{ name: 'shot.png', mimeType: 'image/png', buffer: await pngOf(90, 160, 90) }])
   await expect(page.locator('.shot__img')).toHaveCount(1, { timeout: 20_000 })
   await page.getByRole('button', { name: '发布商品' }).click()
 

@@ -5,27 +5,11 @@
  * approve it in the console page 包赔理赔, and the buyer's balance shows the payout. The money rules
  * themselves are covered by src/server/modules/protection/protection.test.ts.
  */
-import { expect, test, type Page } from '@playwright/test'
-import sharp from 'sharp'
-import { DEMO_USERS, api, buyAndPay, encrypter, newUser, setPayPassword } from '../support/api'
-import { loginAs } from '../support/ui'
+import { expect, test } from '@playwright/test'
+import { DEMO_USERS, api, buyAndPay, encrypter, newUser, setPayPassword, pngOf } from '../support/api'
+import { choose, loginAs } from '../support/ui'
 
 const PAY_PASSWORD = '246810'
-
-async function png(): Promise<Buffer> {
-  return sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 160, g: 120, b: 60 } } })
-    .png()
-    .toBuffer()
-}
-
-async function choose(page: Page, label: string, option: string) {
-  await page.getByRole('combobox', { name: label }).click()
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option')
-    .filter({ hasText: option })
-    .first()
-    .click()
-}
 
 function transferValue(kind: string, stamp: string): string {
   switch (kind) {
@@ -67,7 +51,7 @@ test('a protected account: listed, bought, claimed, paid out by staff', async ({
   await sell.getByRole('textbox', { name: '价格（元）' }).fill('200')
   await sell
     .locator('.shots input[type="file"]')
-    .setInputFiles([{ name: 'shot.png', mimeType: 'image/png', buffer: await png() }])
+    .setInputFiles([{ name: 'shot.png', mimeType: 'image/png', buffer: await pngOf(160, 120, 60) }])
   await expect(sell.locator('.shot__img')).toHaveCount(1, { timeout: 20_000 })
   await sell.getByRole('radio', { name: '包赔 30 天' }).check()
   await sell.getByRole('button', { name: '发布商品' }).click()
@@ -108,7 +92,7 @@ test('a protected account: listed, bought, claimed, paid out by staff', async ({
   await dialog.getByRole('textbox', { name: '情况说明' }).fill(`收货第二天账号被原号主申诉找回 ${stamp}`)
   await dialog
     .locator('.shots input[type="file"]')
-    .setInputFiles([{ name: 'evidence.png', mimeType: 'image/png', buffer: await png() }])
+    .setInputFiles([{ name: 'evidence.png', mimeType: 'image/png', buffer: await pngOf(160, 120, 60) }])
   await expect(dialog.locator('.shot__img')).toHaveCount(1, { timeout: 20_000 })
   await dialog.getByRole('button', { name: '提交申请' }).click()
   await expect(dialog).toBeHidden()
