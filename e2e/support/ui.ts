@@ -23,12 +23,21 @@ export async function loginAs(
   return page
 }
 
-/** Open an antd Select by its label and pick an option (`exact`: the label matched whole). */
+/**
+ * Open an antd Select by its label and pick an option (`exact`: the label matched whole). Tried again
+ * until the select shows the option: a panel appearing above (e.g. the valuation hint once area and
+ * server are chosen) can move the form while the dropdown is open, and the click then misses.
+ */
 export async function choose(page: Page, label: string, option: string, exact = false) {
-  await page.getByRole('combobox', { name: label, exact }).click()
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option')
-    .filter({ hasText: option })
-    .first()
-    .click()
+  const box = page.getByRole('combobox', { name: label, exact })
+  const select = box.locator('xpath=ancestor::*[contains(concat(" ", @class, " "), " ant-select ")][1]')
+  await expect(async () => {
+    await box.click()
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: option })
+      .first()
+      .click({ timeout: 2_000 })
+    await expect(select).toContainText(option, { timeout: 1_000 })
+  }).toPass({ timeout: 15_000 })
 }

@@ -68,11 +68,15 @@ export function fundsService(deps: FundsDeps) {
   const payChecks = keyedQueue()
 
   async function takePayCheckLease(userId: number) {
-    await repo.ensureWallet(userId, now())
     const started = Date.now()
-    for (let pause = 2; ; pause = Math.min(pause * 2, 50)) {
+    for (let pause = 2, first = true; ; pause = Math.min(pause * 2, 50), first = false) {
       const lease = await repo.takePayCheck(userId, now(), PAY_CHECK_LEASE_MS)
       if (lease) return lease
+      // no lease: held by another check, or no wallet row yet (made once here, not on every payment)
+      if (first) {
+        await repo.ensureWallet(userId, now())
+        continue
+      }
       if (Date.now() - started > PAY_CHECK_WAIT_MS) throw bad('支付处理中，请稍后再试')
       await new Promise((resolve) => setTimeout(resolve, pause))
     }
