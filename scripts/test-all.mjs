@@ -79,7 +79,6 @@ function runStage([name, cmd, args], live) {
       cwd: root,
       stdio: ['ignore', 'pipe', 'pipe'],
       shell: process.platform === 'win32',
-      env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1' },
     })
     const keep = (chunk) => (live ? process.stdout.write(chunk) : out.push(chunk))
     child.stdout.on('data', keep)
