@@ -62,7 +62,14 @@ beforeEach(() => {
   useSessionStore.getState().hydrate()
 })
 
-afterEach(() => server.restore())
+afterEach(async () => {
+  // a page's lazy chunk still loading when the test ends would load after the environment is gone:
+  // give the page a moment to replace its loading placeholder (a page loading data may keep one)
+  await waitFor(() => expect(document.querySelector('[data-page-loading]')).toBeNull(), {
+    timeout: 2_000,
+  }).catch(() => undefined)
+  server.restore()
+})
 
 describe('router', () => {
   it('a page needing login, opened logged out: warning 请先登录！ and login with the encoded original address', async () => {
@@ -156,5 +163,10 @@ describe('router', () => {
     logIn()
     const second = renderApp('/my/center')
     await waitFor(() => expect(second.location()).toBe('/userHome.html'))
+    // the pages' lazy chunks finish loading inside the test, not after its environment is gone
+    await Promise.all([
+      import('@renderer/features/home/HomePage'),
+      import('@renderer/features/account/UserHomePage'),
+    ])
   })
 })
