@@ -13,6 +13,7 @@ import {
   Code,
   type FileClaimBody,
   type GoodsType,
+  type Order,
   type OrderProtection,
   type ProtectionClaim,
   type ProtectionTerms,
@@ -29,6 +30,19 @@ export { DAY, depositOf, type ProtectionDeps, type SettledOrder } from './core'
 export function protectionService(deps: ProtectionDeps) {
   const core = protectionCore(deps)
   const { db, funds, trade, now, repo, notify, options, ensureIn, toClaim, protectionView } = core
+
+  /** The order's protection row, made now if its completion has not made it yet. */
+  const ensureFor = (o: Order, completedAt: number) =>
+    db.transaction().execute((trx) =>
+      ensureIn(trx, {
+        order_no: o.orderNo,
+        goods_id: o.goodsId,
+        buyer_id: o.buyerId,
+        seller_id: o.sellerId,
+        amount: o.amount,
+        completed_at: completedAt,
+      }),
+    )
 
   return {
     options: () => options(),
@@ -73,19 +87,10 @@ export function protectionService(deps: ProtectionDeps) {
     /** An order's protection and its claims, for its buyer, seller or staff (null: none). */
     async order(userId: number, orderNo: string): Promise<OrderProtection | null> {
       const o = await trade.detail(userId, orderNo)
-      const completed = (o.status === 'COMPLETED' || o.status === 'SETTLED') && o.completedAt !== null
+      const completedAt = o.status === 'COMPLETED' || o.status === 'SETTLED' ? o.completedAt : null
+      const completed = completedAt !== null
       let p: ProtectionRow | null | undefined = await repo.protection(orderNo)
-      if (!p && completed)
-        p = await db.transaction().execute((trx) =>
-          ensureIn(trx, {
-            order_no: o.orderNo,
-            goods_id: o.goodsId,
-            buyer_id: o.buyerId,
-            seller_id: o.sellerId,
-            amount: o.amount,
-            completed_at: o.completedAt,
-          }),
-        )
+      if (!p && completed) p = await ensureFor(o, completedAt)
       if (!p) {
         // not completed yet: the listing's terms, the period not started
         const terms = await repo.termsOf(o.goodsId)
@@ -123,16 +128,7 @@ export function protectionService(deps: ProtectionDeps) {
       if (o.myRole !== 'buyer') throw new ApiError(Code.FORBIDDEN, '只有买家可以申请包赔理赔')
       if ((o.status !== 'COMPLETED' && o.status !== 'SETTLED') || o.completedAt === null)
         throw bad('订单确认收货后才能申请包赔理赔')
-      const p = await db.transaction().execute((trx) =>
-        ensureIn(trx, {
-          order_no: o.orderNo,
-          goods_id: o.goodsId,
-          buyer_id: o.buyerId,
-          seller_id: o.sellerId,
-          amount: o.amount,
-          completed_at: o.completedAt,
-        }),
-      )
+      const p = await ensureFor(o, o.completedAt)
       if (!p) throw bad('该订单没有包赔保障')
       const at = now()
       if (at >= Number(p.ends_at) || (p.status !== 'PENDING' && p.status !== 'ACTIVE'))

@@ -8,9 +8,8 @@ import { Alert, Input, Modal, Radio, Table, Typography } from 'antd'
 import type { GoodsBrief } from '@shared/api/goods'
 import type { BulkResult } from '@shared/api/seller-tools'
 import type { BulkPriceMode } from '@shared/rules/bulk-price'
-import { useBulkAction } from '@renderer/api/seller-tools'
-import { alreadyNotified, apiErrorText } from '@renderer/utils/api-error'
 import { formatYuan } from '@renderer/utils/money'
+import { useBulkDialog } from './use-bulk-dialog'
 import { previewPrices, readPriceChange, type PricePreviewRow } from './bulk'
 
 export function BulkPriceModal({
@@ -24,24 +23,14 @@ export function BulkPriceModal({
 }) {
   const [mode, setMode] = useState<BulkPriceMode>('PERCENT')
   const [text, setText] = useState('')
-  const [error, setError] = useState('')
-  const bulk = useBulkAction()
+  const bulk = useBulkDialog(goods, onDone, '改价失败')
   const read = useMemo(() => readPriceChange(mode, text), [mode, text])
   const rows = useMemo(() => ('change' in read ? previewPrices(goods, read.change) : []), [goods, read])
   const changeable = rows.filter((r) => !r.problem).length
 
   const apply = () => {
     if (!('change' in read)) return
-    setError('')
-    bulk.mutate(
-      { goodsIds: goods.map((g) => g.goodsId), action: { kind: 'price', ...read.change } },
-      {
-        onSuccess: onDone,
-        onError: (err) => {
-          if (!alreadyNotified(err)) setError(apiErrorText(err, '改价失败'))
-        },
-      },
-    )
+    bulk.run({ kind: 'price', ...read.change })
   }
 
   return (
@@ -51,7 +40,7 @@ export function BulkPriceModal({
       okText={changeable > 0 ? `确认改价 ${changeable} 件` : '确认改价'}
       okButtonProps={{ disabled: changeable === 0 }}
       cancelText="取消"
-      confirmLoading={bulk.isPending}
+      confirmLoading={bulk.pending}
       onOk={apply}
       onCancel={onClose}
       width={640}
@@ -111,8 +100,8 @@ export function BulkPriceModal({
           />
         </div>
       ) : null}
-      {error ? (
-        <Alert type="error" showIcon title={error} role="alert" className="bulk-price__alert" />
+      {bulk.error ? (
+        <Alert type="error" showIcon title={bulk.error} role="alert" className="bulk-price__alert" />
       ) : null}
     </Modal>
   )

@@ -8,8 +8,7 @@ import { useQuery } from '@tanstack/react-query'
 import type { GoodsBrief } from '@shared/api/goods'
 import type { BulkResult } from '@shared/api/seller-tools'
 import { pushQuotaQuery } from '@renderer/api/seller'
-import { useBulkAction } from '@renderer/api/seller-tools'
-import { alreadyNotified, apiErrorText } from '@renderer/utils/api-error'
+import { useBulkDialog } from './use-bulk-dialog'
 
 export function BulkPushModal({
   goods,
@@ -21,9 +20,8 @@ export function BulkPushModal({
   onDone: (result: BulkResult) => void
 }) {
   const quota = useQuery(pushQuotaQuery())
-  const bulk = useBulkAction()
+  const bulk = useBulkDialog(goods, onDone, '推送失败')
   const [hours, setHours] = useState<number | null>(null)
-  const [error, setError] = useState('')
   const options = quota.data?.hourOptions ?? []
   const chosen = hours ?? options[0] ?? null
   const left = quota.data ? Math.max(0, quota.data.dailyQuota - quota.data.usedToday) : null
@@ -31,16 +29,7 @@ export function BulkPushModal({
 
   const apply = () => {
     if (chosen === null) return
-    setError('')
-    bulk.mutate(
-      { goodsIds: goods.map((g) => g.goodsId), action: { kind: 'push', hours: chosen } },
-      {
-        onSuccess: onDone,
-        onError: (err) => {
-          if (!alreadyNotified(err)) setError(apiErrorText(err, '推送失败'))
-        },
-      },
-    )
+    bulk.run({ kind: 'push', hours: chosen })
   }
 
   return (
@@ -50,7 +39,7 @@ export function BulkPushModal({
       okText="确认推送"
       okButtonProps={{ disabled: chosen === null || left === 0 }}
       cancelText="取消"
-      confirmLoading={bulk.isPending}
+      confirmLoading={bulk.pending}
       onOk={apply}
       onCancel={onClose}
       destroyOnHidden
@@ -84,8 +73,8 @@ export function BulkPushModal({
           title={`${notOnSale} 件商品不在售，不能推送`}
         />
       ) : null}
-      {error ? (
-        <Alert type="error" showIcon title={error} role="alert" className="bulk-price__alert" />
+      {bulk.error ? (
+        <Alert type="error" showIcon title={bulk.error} role="alert" className="bulk-price__alert" />
       ) : null}
     </Modal>
   )
