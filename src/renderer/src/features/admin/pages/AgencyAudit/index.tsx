@@ -21,13 +21,13 @@ import { HasPermi } from '@renderer/components/HasPermi'
 import { LoadErrorAlert } from '@renderer/components/LoadErrorAlert'
 import { toast } from '@renderer/utils/toast'
 import { DictTag, dictOptions, useDict } from '../../parts/dict'
-import { dateTime, FIRST_PAGE, pagination, yuanText } from '../../parts/table'
+import { usePagedQuery } from '../../parts/paged-list'
+import { dateTime, FIRST_PAGE, yuanText } from '../../parts/table'
 import { AgencyDrawer } from './AgencyDrawer'
 
 export default function AgencyAuditPage() {
-  const [filters, setFilters] = useState<Pick<AgencyListQuery, 'status' | 'gameId'>>({ status: 'PENDING' })
-  const [page, setPage] = useState(FIRST_PAGE)
-  const list = useQuery(staffAgencyQuery({ ...page, ...filters }))
+  const { query, refine, paging } = usePagedQuery<AgencyListQuery>({ ...FIRST_PAGE, status: 'PENDING' })
+  const list = useQuery(staffAgencyQuery(query))
   const games = useQuery(gamesQuery())
   const statuses = useDict(AGENCY_STATUS_DICT)
   const take = useTakeAgency()
@@ -98,11 +98,8 @@ export default function AgencyAuditPage() {
           allowClear
           placeholder="状态"
           aria-label="状态"
-          value={filters.status}
-          onChange={(status?: AgencyStatus) => {
-            setPage((p) => ({ ...p, pageNum: 1 }))
-            setFilters((f) => ({ ...f, status }))
-          }}
+          value={query.status}
+          onChange={(status?: AgencyStatus) => refine({ status })}
           options={dictOptions(statuses)}
           style={{ width: 120 }}
         />
@@ -111,11 +108,8 @@ export default function AgencyAuditPage() {
           showSearch={{ optionFilterProp: 'label' }}
           placeholder="游戏"
           aria-label="游戏"
-          value={filters.gameId}
-          onChange={(gameId?: number) => {
-            setPage((p) => ({ ...p, pageNum: 1 }))
-            setFilters((f) => ({ ...f, gameId }))
-          }}
+          value={query.gameId}
+          onChange={(gameId?: number) => refine({ gameId })}
           options={(games.data ?? []).map((g) => ({ value: g.gameId, label: g.nameCn }))}
           style={{ width: 160 }}
         />
@@ -128,7 +122,7 @@ export default function AgencyAuditPage() {
         columns={columns}
         dataSource={list.data?.rows ?? []}
         scroll={{ x: 1100 }}
-        pagination={pagination(page, list.data?.total, (pageNum, pageSize) => setPage({ pageNum, pageSize }))}
+        pagination={paging(list.data?.total)}
       />
       <AgencyDrawer applicationId={openId} onClose={() => setOpenId(null)} />
     </Card>

@@ -18,7 +18,8 @@ import { HasPermi } from '@renderer/components/HasPermi'
 import { yuanToFen } from '@renderer/utils/money'
 import { DictTag } from '../../parts/dict'
 import { PreSaleChat } from './PreSaleChat'
-import { dateTime, FIRST_PAGE, pagination, yuanText } from '../../parts/table'
+import { FilterForm, usePagedQuery } from '../../parts/paged-list'
+import { dateTime, FIRST_PAGE, yuanText } from '../../parts/table'
 
 function Room({ orderNo }: { orderNo: string }) {
   const messages = useQuery(roomMessagesQuery(orderNo))
@@ -113,48 +114,30 @@ function RulingForm({ dispute, onDone }: { dispute: Dispute; onDone: () => void 
 }
 
 export default function DisputeArbitrationPage() {
-  const [query, setQuery] = useState<ConsoleDisputeQuery>({ ...FIRST_PAGE, state: 'OPEN' })
+  const { query, search, paging } = usePagedQuery<ConsoleDisputeQuery>({ ...FIRST_PAGE, state: 'OPEN' })
   const [detail, setDetail] = useState<Dispute | null>(null)
   const list = useQuery(consoleDisputesQuery(query))
   return (
     <>
       <Tabs
         activeKey={query.state ?? 'OPEN'}
-        onChange={(key) =>
-          setQuery({ ...FIRST_PAGE, pageSize: query.pageSize, state: key as 'OPEN' | 'RULED' })
-        }
+        onChange={(key) => search({ state: key as 'OPEN' | 'RULED' })}
         items={[
           { key: 'OPEN', label: '待裁决' },
           { key: 'RULED', label: '裁决历史' },
         ]}
       />
-      <Form
-        layout="inline"
-        className="console-filters"
-        onFinish={(v: { orderNo?: string }) =>
-          setQuery({
-            ...FIRST_PAGE,
-            pageSize: query.pageSize,
-            state: query.state,
-            ...(v.orderNo?.trim() ? { orderNo: v.orderNo.trim() } : {}),
-          })
-        }
-      >
+      <FilterForm onSearch={(v: { orderNo?: string }) => search({ ...v, state: query.state })}>
         <Form.Item name="orderNo" label="订单号">
           <Input allowClear maxLength={32} />
         </Form.Item>
-        <Button type="primary" htmlType="submit">
-          搜索
-        </Button>
-      </Form>
+      </FilterForm>
       <Table<Dispute>
         rowKey="disputeId"
         size="middle"
         loading={list.isFetching}
         dataSource={list.data?.rows}
-        pagination={pagination(query, list.data?.total, (pageNum, pageSize) =>
-          setQuery({ ...query, pageNum, pageSize }),
-        )}
+        pagination={paging(list.data?.total)}
         columns={[
           { title: '订单号', dataIndex: 'orderNo' },
           { title: '商品', dataIndex: 'goodsTitle', ellipsis: true },

@@ -29,7 +29,8 @@ import { imageSrc } from '@renderer/api/goods'
 import { HasPermi } from '@renderer/components/HasPermi'
 import { LoadErrorAlert } from '@renderer/components/LoadErrorAlert'
 import { dictOptions, DictTag, useDict } from '../../parts/dict'
-import { FIRST_PAGE, pagination } from '../../parts/table'
+import { usePagedQuery } from '../../parts/paged-list'
+import { FIRST_PAGE } from '../../parts/table'
 import { AreasEditor } from './AreasEditor'
 import { ConfigEditor } from './ConfigEditor'
 import { GameForm } from './GameForm'
@@ -72,7 +73,7 @@ function GameDrawer({ gameId, onClose }: { gameId: number | null; onClose: () =>
 }
 
 export default function GameManagePage() {
-  const [query, setQuery] = useState<GameAdminListQuery>(FIRST_PAGE)
+  const { query, refine, paging } = usePagedQuery<GameAdminListQuery>(FIRST_PAGE)
   const [keyword, setKeyword] = useState('')
   const list = useQuery(staffGamesQuery(query))
   const statuses = useDict('sys_normal_disable')
@@ -152,7 +153,7 @@ export default function GameManagePage() {
           placeholder="游戏名称 / 英文名"
           value={keyword}
           onChange={(e) => setKeyword(e.target.value)}
-          onSearch={(v) => setQuery((q) => ({ ...q, pageNum: 1, keyword: v.trim() || undefined }))}
+          onSearch={(keyword) => refine({ keyword })}
           style={{ width: 220 }}
           maxLength={30}
         />
@@ -161,7 +162,7 @@ export default function GameManagePage() {
           placeholder="状态"
           value={query.status}
           options={dictOptions(statuses)}
-          onChange={(status?: '0' | '1') => setQuery((q) => ({ ...q, pageNum: 1, status }))}
+          onChange={(status?: '0' | '1') => refine({ status })}
           style={{ width: 110 }}
         />
         <HasPermi permissions={[PERMS.gameEdit]}>
@@ -177,9 +178,7 @@ export default function GameManagePage() {
         loading={list.isFetching}
         columns={columns}
         dataSource={list.data?.rows ?? []}
-        pagination={pagination(query, list.data?.total, (pageNum, pageSize) =>
-          setQuery((q) => ({ ...q, pageNum, pageSize })),
-        )}
+        pagination={paging(list.data?.total)}
       />
       <GameForm
         game={editing === 'new' ? null : editing}

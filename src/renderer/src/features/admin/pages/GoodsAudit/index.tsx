@@ -17,12 +17,16 @@ import {
 import { HasPermi } from '@renderer/components/HasPermi'
 import { dictOptions, DictTag, useDict } from '../../parts/dict'
 import { ReasonModal } from '../../parts/ReasonModal'
-import { dateTime, FIRST_PAGE, pagination, yuanText } from '../../parts/table'
+import { FilterForm, usePagedQuery } from '../../parts/paged-list'
+import { dateTime, FIRST_PAGE, yuanText } from '../../parts/table'
 
 type Ask = { kind: 'reject'; ids: number[] } | { kind: 'takedown'; id: number } | null
 
 export default function GoodsAuditPage() {
-  const [query, setQuery] = useState<ConsoleGoodsListQuery>({ ...FIRST_PAGE, status: 'AUDITING' })
+  const { query, search, paging } = usePagedQuery<ConsoleGoodsListQuery>({
+    ...FIRST_PAGE,
+    status: 'AUDITING',
+  })
   const [selected, setSelected] = useState<number[]>([])
   const [detail, setDetail] = useState<StaffGoods | null>(null)
   const [ask, setAsk] = useState<Ask>(null)
@@ -45,29 +49,15 @@ export default function GoodsAuditPage() {
         activeKey={queue ? 'queue' : 'all'}
         onChange={(key) => {
           setSelected([])
-          setQuery({
-            ...FIRST_PAGE,
-            pageSize: query.pageSize,
-            ...(key === 'queue' ? { status: 'AUDITING' } : {}),
-          })
+          search(key === 'queue' ? { status: 'AUDITING' } : {})
         }}
         items={[
           { key: 'queue', label: '待审核' },
           { key: 'all', label: '全部商品' },
         ]}
       />
-      <Form
-        layout="inline"
-        className="console-filters"
-        onFinish={(v: { keyword?: string; sellerName?: string; status?: ConsoleGoodsListQuery['status'] }) =>
-          setQuery({
-            ...FIRST_PAGE,
-            pageSize: query.pageSize,
-            status: queue ? 'AUDITING' : v.status,
-            ...(v.keyword?.trim() ? { keyword: v.keyword.trim() } : {}),
-            ...(v.sellerName?.trim() ? { sellerName: v.sellerName.trim() } : {}),
-          })
-        }
+      <FilterForm<{ keyword?: string; sellerName?: string; status?: ConsoleGoodsListQuery['status'] }>
+        onSearch={(v) => search({ ...v, status: queue ? 'AUDITING' : v.status })}
       >
         <Form.Item name="keyword" label="标题">
           <Input allowClear maxLength={50} />
@@ -80,10 +70,7 @@ export default function GoodsAuditPage() {
             <Select allowClear style={{ width: 120 }} options={dictOptions(statuses)} />
           </Form.Item>
         )}
-        <Button type="primary" htmlType="submit">
-          搜索
-        </Button>
-      </Form>
+      </FilterForm>
       {queue && (
         <div className="console-toolbar">
           <HasPermi permissions={[PERMS.goodsAuditApprove]}>
@@ -115,9 +102,7 @@ export default function GoodsAuditPage() {
         rowSelection={
           queue ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) } : undefined
         }
-        pagination={pagination(query, goods.data?.total, (pageNum, pageSize) =>
-          setQuery({ ...query, pageNum, pageSize }),
-        )}
+        pagination={paging(goods.data?.total)}
         columns={[
           { title: '编号', dataIndex: 'goodsId', width: 80 },
           { title: '标题', dataIndex: 'title', ellipsis: true },

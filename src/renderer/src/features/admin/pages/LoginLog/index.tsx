@@ -1,29 +1,17 @@
 /** 登录日志: every login attempt — user, address, browser, success or why it failed. */
-import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { Button, Form, Input, Select, Table, Tag } from 'antd'
+import { Form, Input, Select, Table, Tag } from 'antd'
 import type { LoginLog } from '@shared/api/console'
 import { loginLogQuery, type LoginLogQuery } from '@renderer/api/console'
-import { dateTime, FIRST_PAGE, pagination } from '../../parts/table'
+import { FilterForm, usePagedQuery } from '../../parts/paged-list'
+import { dateTime, FIRST_PAGE } from '../../parts/table'
 
 export default function LoginLogPage() {
-  const [query, setQuery] = useState<LoginLogQuery>(FIRST_PAGE)
+  const { query, search, paging } = usePagedQuery<LoginLogQuery>(FIRST_PAGE)
   const logs = useQuery(loginLogQuery(query))
   return (
     <>
-      <Form
-        layout="inline"
-        className="console-filters"
-        onFinish={(v: { userName?: string; ip?: string; status?: '0' | '1' }) =>
-          setQuery({
-            ...FIRST_PAGE,
-            pageSize: query.pageSize,
-            ...(v.userName?.trim() ? { userName: v.userName.trim() } : {}),
-            ...(v.ip?.trim() ? { ip: v.ip.trim() } : {}),
-            ...(v.status ? { status: v.status } : {}),
-          })
-        }
-      >
+      <FilterForm<Omit<LoginLogQuery, 'pageNum' | 'pageSize'>> onSearch={search}>
         <Form.Item name="userName" label="用户名">
           <Input allowClear maxLength={64} />
         </Form.Item>
@@ -40,18 +28,13 @@ export default function LoginLogPage() {
             ]}
           />
         </Form.Item>
-        <Button type="primary" htmlType="submit">
-          搜索
-        </Button>
-      </Form>
+      </FilterForm>
       <Table<LoginLog>
         rowKey="id"
         size="middle"
         loading={logs.isFetching}
         dataSource={logs.data?.rows}
-        pagination={pagination(query, logs.data?.total, (pageNum, pageSize) =>
-          setQuery({ ...query, pageNum, pageSize }),
-        )}
+        pagination={paging(logs.data?.total)}
         columns={[
           { title: '编号', dataIndex: 'id', width: 80 },
           { title: '用户名', dataIndex: 'userName' },

@@ -39,7 +39,8 @@ import { HasPermi } from '@renderer/components/HasPermi'
 import { LoadErrorAlert } from '@renderer/components/LoadErrorAlert'
 import { NoticeContent } from '@renderer/components/NoticeContent'
 import { dictOptions, DictTag, useDict } from '../../parts/dict'
-import { dateTime, FIRST_PAGE, pagination } from '../../parts/table'
+import { usePagedQuery } from '../../parts/paged-list'
+import { dateTime, FIRST_PAGE } from '../../parts/table'
 import { NoticeEditor } from './NoticeEditor'
 
 type Row = Omit<StaffNotice, 'content'>
@@ -84,7 +85,7 @@ function NoticeDrawer({
 }
 
 export default function NoticeManagePage() {
-  const [query, setQuery] = useState<NoticeAdminListQuery>(FIRST_PAGE)
+  const { query, refine, paging } = usePagedQuery<NoticeAdminListQuery>(FIRST_PAGE)
   const [keyword, setKeyword] = useState('')
   const list = useQuery(staffNoticesQuery(query))
   const types = useDict('notice_type')
@@ -186,7 +187,7 @@ export default function NoticeManagePage() {
           value={keyword}
           maxLength={50}
           onChange={(e) => setKeyword(e.target.value)}
-          onSearch={(v) => setQuery((q) => ({ ...q, pageNum: 1, keyword: v.trim() || undefined }))}
+          onSearch={(keyword) => refine({ keyword })}
           style={{ width: 200 }}
         />
         <Select
@@ -194,9 +195,7 @@ export default function NoticeManagePage() {
           placeholder="类型"
           value={query.noticeType}
           options={dictOptions(types)}
-          onChange={(noticeType?: NoticeAdminListQuery['noticeType']) =>
-            setQuery((q) => ({ ...q, pageNum: 1, noticeType }))
-          }
+          onChange={(noticeType?: NoticeAdminListQuery['noticeType']) => refine({ noticeType })}
           style={{ width: 120 }}
         />
         <Select
@@ -204,9 +203,7 @@ export default function NoticeManagePage() {
           placeholder="状态"
           value={query.status}
           options={NOTICE_STATUSES.map((s) => ({ value: s, label: NOTICE_STATUS_LABELS[s] }))}
-          onChange={(status?: NoticeAdminListQuery['status']) =>
-            setQuery((q) => ({ ...q, pageNum: 1, status }))
-          }
+          onChange={(status?: NoticeAdminListQuery['status']) => refine({ status })}
           style={{ width: 110 }}
         />
         <Select
@@ -216,7 +213,7 @@ export default function NoticeManagePage() {
           placeholder="游戏（攻略）"
           value={query.gameId}
           options={(games.data ?? []).map((g) => ({ value: g.gameId, label: g.nameCn }))}
-          onChange={(gameId?: number) => setQuery((q) => ({ ...q, pageNum: 1, gameId }))}
+          onChange={(gameId?: number) => refine({ gameId })}
           style={{ width: 150 }}
         />
         <HasPermi permissions={[PERMS.noticeEdit]}>
@@ -232,9 +229,7 @@ export default function NoticeManagePage() {
         loading={list.isFetching}
         columns={columns}
         dataSource={list.data?.rows ?? []}
-        pagination={pagination(query, list.data?.total, (pageNum, pageSize) =>
-          setQuery((q) => ({ ...q, pageNum, pageSize })),
-        )}
+        pagination={paging(list.data?.total)}
       />
       <NoticeEditor
         noticeId={typeof editing === 'number' ? editing : null}

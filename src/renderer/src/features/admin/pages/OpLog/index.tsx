@@ -1,10 +1,11 @@
 /** 操作日志: every staff change (before/after) and every refused attempt, newest first. */
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { Button, Descriptions, Drawer, Form, Input, Select, Table, Tag } from 'antd'
+import { Descriptions, Drawer, Form, Input, Select, Table, Tag } from 'antd'
 import type { OpLog } from '@shared/api/console'
 import { opLogQuery, type OpLogQuery } from '@renderer/api/console'
-import { dateTime, FIRST_PAGE, pagination } from '../../parts/table'
+import { FilterForm, usePagedQuery } from '../../parts/paged-list'
+import { dateTime, FIRST_PAGE } from '../../parts/table'
 
 const pretty = (json: string | null) => {
   if (!json) return '-'
@@ -16,22 +17,12 @@ const pretty = (json: string | null) => {
 }
 
 export default function OpLogPage() {
-  const [query, setQuery] = useState<OpLogQuery>(FIRST_PAGE)
+  const { query, search, paging } = usePagedQuery<OpLogQuery>(FIRST_PAGE)
   const [detail, setDetail] = useState<OpLog | null>(null)
   const logs = useQuery(opLogQuery(query))
   return (
     <>
-      <Form
-        layout="inline"
-        className="console-filters"
-        onFinish={(v: Omit<OpLogQuery, 'pageNum' | 'pageSize'>) =>
-          setQuery({
-            ...FIRST_PAGE,
-            pageSize: query.pageSize,
-            ...Object.fromEntries(Object.entries(v).filter(([, x]) => x)),
-          })
-        }
-      >
+      <FilterForm<Omit<OpLogQuery, 'pageNum' | 'pageSize'>> onSearch={search}>
         <Form.Item name="userName" label="操作人">
           <Input allowClear maxLength={64} />
         </Form.Item>
@@ -51,18 +42,13 @@ export default function OpLogPage() {
             ]}
           />
         </Form.Item>
-        <Button type="primary" htmlType="submit">
-          搜索
-        </Button>
-      </Form>
+      </FilterForm>
       <Table<OpLog>
         rowKey="id"
         size="middle"
         loading={logs.isFetching}
         dataSource={logs.data?.rows}
-        pagination={pagination(query, logs.data?.total, (pageNum, pageSize) =>
-          setQuery({ ...query, pageNum, pageSize }),
-        )}
+        pagination={paging(logs.data?.total)}
         columns={[
           { title: '编号', dataIndex: 'id', width: 80 },
           { title: '操作人', dataIndex: 'userName' },

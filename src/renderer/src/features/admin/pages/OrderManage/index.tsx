@@ -5,14 +5,15 @@
  */
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { Button, DatePicker, Form, Input, Select, Table } from 'antd'
+import { DatePicker, Form, Input, Select, Table } from 'antd'
 import type { Dayjs } from 'dayjs'
 import type { StaffOrder, StaffOrderQuery } from '@shared/api/console-sys'
 import { staffOrdersQuery } from '@renderer/api/console-sys'
 import { gamesQuery } from '@renderer/api/game'
 import { LoadErrorAlert } from '@renderer/components/LoadErrorAlert'
 import { dictOptions, DictTag, useDict } from '../../parts/dict'
-import { dateTime, FIRST_PAGE, pagination, yuanText } from '../../parts/table'
+import { FilterForm, usePagedQuery } from '../../parts/paged-list'
+import { dateTime, FIRST_PAGE, yuanText } from '../../parts/table'
 import { OrderDrawer } from './OrderDrawer'
 
 interface Filters {
@@ -24,34 +25,25 @@ interface Filters {
   range?: [Dayjs | null, Dayjs | null] | null
 }
 
-const trimmed = (v: string | undefined) => (v?.trim() ? v.trim() : undefined)
-
 export default function OrderManagePage() {
-  const [query, setQuery] = useState<StaffOrderQuery>(FIRST_PAGE)
+  const { query, search, paging } = usePagedQuery<StaffOrderQuery>(FIRST_PAGE)
   const [open, setOpen] = useState<string | null>(null)
   const orders = useQuery(staffOrdersQuery(query))
   const games = useQuery(gamesQuery()).data ?? []
   const statuses = useDict('order_status')
 
-  const search = (v: Filters) => {
-    const [from, to] = v.range ?? [null, null]
-    const next: StaffOrderQuery = { ...FIRST_PAGE, pageSize: query.pageSize }
-    const orderNo = trimmed(v.orderNo)
-    const buyer = trimmed(v.buyer)
-    const seller = trimmed(v.seller)
-    if (orderNo) next.orderNo = orderNo
-    if (buyer) next.buyer = buyer
-    if (seller) next.seller = seller
-    if (v.gameId) next.gameId = v.gameId
-    if (v.status) next.status = v.status
-    if (from) next.beginTime = from.startOf('day').valueOf()
-    if (to) next.endTime = to.endOf('day').valueOf()
-    setQuery(next)
+  const onSearch = ({ range, ...v }: Filters) => {
+    const [from, to] = range ?? [null, null]
+    search({
+      ...v,
+      beginTime: from ? from.startOf('day').valueOf() : undefined,
+      endTime: to ? to.endOf('day').valueOf() : undefined,
+    })
   }
 
   return (
     <>
-      <Form<Filters> layout="inline" className="console-filters" onFinish={search}>
+      <FilterForm<Filters> onSearch={onSearch}>
         <Form.Item name="orderNo" label="订单号">
           <Input allowClear maxLength={40} />
         </Form.Item>
@@ -75,19 +67,14 @@ export default function OrderManagePage() {
         <Form.Item name="range" label="下单时间">
           <DatePicker.RangePicker />
         </Form.Item>
-        <Button type="primary" htmlType="submit">
-          搜索
-        </Button>
-      </Form>
+      </FilterForm>
       {orders.isError ? <LoadErrorAlert title="订单加载失败" onRetry={() => void orders.refetch()} /> : null}
       <Table<StaffOrder>
         rowKey="orderNo"
         size="middle"
         loading={orders.isFetching}
         dataSource={orders.data?.rows}
-        pagination={pagination(query, orders.data?.total, (pageNum, pageSize) =>
-          setQuery({ ...query, pageNum, pageSize }),
-        )}
+        pagination={paging(orders.data?.total)}
         columns={[
           { title: '订单号', dataIndex: 'orderNo', width: 200 },
           { title: '商品', dataIndex: 'title', ellipsis: true },

@@ -36,7 +36,8 @@ import { HasPermi } from '@renderer/components/HasPermi'
 import { LoadErrorAlert } from '@renderer/components/LoadErrorAlert'
 import { yuanToFen } from '@renderer/utils/money'
 import { ReasonModal } from '../../parts/ReasonModal'
-import { dateTime, FIRST_PAGE, pagination, yuanText } from '../../parts/table'
+import { FilterForm, usePagedQuery } from '../../parts/paged-list'
+import { dateTime, FIRST_PAGE, yuanText } from '../../parts/table'
 
 const STATUS_COLORS: Record<ClaimStatus, string> = {
   OPEN: 'warning',
@@ -200,18 +201,12 @@ function ClaimDrawer({ claimId, onClose }: { claimId: number; onClose: () => voi
 }
 
 export default function ProtectionClaimsPage() {
-  const [query, setQuery] = useState<ClaimListQuery>(FIRST_PAGE)
+  const { query, search, paging } = usePagedQuery<ClaimListQuery>(FIRST_PAGE)
   const [open, setOpen] = useState<number | null>(null)
   const list = useQuery(staffClaimsQuery(query))
   return (
     <>
-      <Form<{ status?: ClaimStatus }>
-        layout="inline"
-        className="console-filters"
-        onFinish={(v) =>
-          setQuery({ ...FIRST_PAGE, pageSize: query.pageSize, ...(v.status ? { status: v.status } : {}) })
-        }
-      >
+      <FilterForm<{ status?: ClaimStatus }> onSearch={search}>
         <Form.Item name="status" label="状态">
           <Select
             allowClear
@@ -219,10 +214,7 @@ export default function ProtectionClaimsPage() {
             options={CLAIM_STATUSES.map((s) => ({ value: s, label: CLAIM_STATUS_LABELS[s] }))}
           />
         </Form.Item>
-        <Button type="primary" htmlType="submit">
-          搜索
-        </Button>
-      </Form>
+      </FilterForm>
       {list.isError ? <LoadErrorAlert title="理赔加载失败" onRetry={() => void list.refetch()} /> : null}
       <Table<StaffClaim>
         rowKey="claimId"
@@ -230,9 +222,7 @@ export default function ProtectionClaimsPage() {
         scroll={{ x: 1200 }}
         loading={list.isFetching}
         dataSource={list.data?.rows}
-        pagination={pagination(query, list.data?.total, (pageNum, pageSize) =>
-          setQuery({ ...query, pageNum, pageSize }),
-        )}
+        pagination={paging(list.data?.total)}
         columns={[
           { title: '编号', dataIndex: 'claimId', width: 70 },
           { title: '订单号', dataIndex: 'orderNo', width: 170 },

@@ -16,7 +16,8 @@ import {
 } from '@renderer/api/account'
 import { apiErrorText } from '@renderer/utils/api-error'
 import { toast } from '@renderer/utils/toast'
-import { dateTime, FIRST_PAGE, pagination } from '../../parts/table'
+import { usePagedQuery } from '../../parts/paged-list'
+import { dateTime, FIRST_PAGE } from '../../parts/table'
 
 const STATUS: Record<RealNameReview['status'], [string, string]> = {
   PENDING: ['待审核', 'warning'],
@@ -25,7 +26,7 @@ const STATUS: Record<RealNameReview['status'], [string, string]> = {
 }
 
 export default function RealNameReviewPage() {
-  const [query, setQuery] = useState<RealNameReviewQuery>({ ...FIRST_PAGE, status: 'PENDING' })
+  const { query, search, paging } = usePagedQuery<RealNameReviewQuery>({ ...FIRST_PAGE, status: 'PENDING' })
   const reviews = useQuery(realNameReviewsQuery(query))
   const decide = useDecideRealNameReview()
   const [rejecting, setRejecting] = useState<RealNameReview | null>(null)
@@ -52,9 +53,7 @@ export default function RealNameReviewPage() {
             allowClear
             style={{ width: 140 }}
             value={query.status}
-            onChange={(status?: RealNameReview['status']) =>
-              setQuery({ ...FIRST_PAGE, pageSize: query.pageSize, ...(status ? { status } : {}) })
-            }
+            onChange={(status?: RealNameReview['status']) => search({ status })}
             options={Object.entries(STATUS).map(([value, [label]]) => ({ value, label }))}
           />
         </Form.Item>
@@ -64,9 +63,7 @@ export default function RealNameReviewPage() {
         size="middle"
         loading={reviews.isFetching}
         dataSource={reviews.data?.rows}
-        pagination={pagination(query, reviews.data?.total, (pageNum, pageSize) =>
-          setQuery({ ...query, pageNum, pageSize }),
-        )}
+        pagination={paging(reviews.data?.total)}
         columns={[
           { title: '编号', dataIndex: 'reviewId', width: 80 },
           { title: '用户名', dataIndex: 'userName' },

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { Button, Checkbox, Form, InputNumber, Select, Space, Table, Tooltip } from 'antd'
+import { Checkbox, Form, InputNumber, Select, Space, Table, Tooltip } from 'antd'
 import type { ReviewListQuery, StaffReview } from '@shared/api/review'
 import { PERMS } from '@shared/permissions'
 import { staffReviewsQuery, useHideReview } from '@renderer/api/console-review'
@@ -14,7 +14,8 @@ import { LoadErrorAlert } from '@renderer/components/LoadErrorAlert'
 import { starsText } from '@renderer/features/review/stars'
 import { dictOptions, DictTag, useDict } from '../../parts/dict'
 import { ReasonModal } from '../../parts/ReasonModal'
-import { dateTime, FIRST_PAGE, pagination } from '../../parts/table'
+import { FilterForm, usePagedQuery } from '../../parts/paged-list'
+import { dateTime, FIRST_PAGE } from '../../parts/table'
 
 const REVIEW_HIDDEN_DICT = 'review_hidden'
 
@@ -26,7 +27,7 @@ interface Filters {
 }
 
 export default function ReviewManagePage() {
-  const [query, setQuery] = useState<ReviewListQuery>(FIRST_PAGE)
+  const { query, search, paging } = usePagedQuery<ReviewListQuery>(FIRST_PAGE)
   const [acting, setActing] = useState<StaffReview | null>(null)
   const list = useQuery(staffReviewsQuery(query))
   const hiddenDict = useDict(REVIEW_HIDDEN_DICT)
@@ -34,18 +35,9 @@ export default function ReviewManagePage() {
 
   return (
     <>
-      <Form<Filters>
-        layout="inline"
-        className="console-filters"
-        onFinish={(v) =>
-          setQuery({
-            ...FIRST_PAGE,
-            pageSize: query.pageSize,
-            ...(v.reported ? { reported: true } : {}),
-            ...(v.hidden ? { hidden: v.hidden === '1' } : {}),
-            ...(v.stars ? { stars: v.stars } : {}),
-            ...(v.sellerId ? { sellerId: v.sellerId } : {}),
-          })
+      <FilterForm<Filters>
+        onSearch={({ hidden, reported, ...v }) =>
+          search({ ...v, reported: reported || undefined, hidden: hidden ? hidden === '1' : undefined })
         }
       >
         <Form.Item name="reported" valuePropName="checked">
@@ -64,19 +56,14 @@ export default function ReviewManagePage() {
         <Form.Item name="sellerId" label="卖家编号">
           <InputNumber min={1} max={2_147_483_647} precision={0} style={{ width: 130 }} />
         </Form.Item>
-        <Button type="primary" htmlType="submit">
-          搜索
-        </Button>
-      </Form>
+      </FilterForm>
       {list.isError ? <LoadErrorAlert title="评价加载失败" onRetry={() => void list.refetch()} /> : null}
       <Table<StaffReview>
         rowKey="reviewId"
         size="middle"
         loading={list.isFetching}
         dataSource={list.data?.rows}
-        pagination={pagination(query, list.data?.total, (pageNum, pageSize) =>
-          setQuery({ ...query, pageNum, pageSize }),
-        )}
+        pagination={paging(list.data?.total)}
         columns={[
           { title: '编号', dataIndex: 'reviewId', width: 70 },
           { title: '订单号', dataIndex: 'orderNo', width: 150 },

@@ -14,7 +14,8 @@ import { rolesQuery, useRemoveRole, useRoleStatus } from '@renderer/api/console-
 import { HasPermi } from '@renderer/components/HasPermi'
 import { useHasPermi } from '@renderer/components/use-permission'
 import { dictOptions, DictTag, useDict } from '../../parts/dict'
-import { FIRST_PAGE, pagination } from '../../parts/table'
+import { FilterForm, usePagedQuery } from '../../parts/paged-list'
+import { FIRST_PAGE } from '../../parts/table'
 import { RoleEditor } from './RoleEditor'
 
 interface Filters {
@@ -24,7 +25,7 @@ interface Filters {
 }
 
 export default function RoleManagePage() {
-  const [query, setQuery] = useState<RoleQuery>(FIRST_PAGE)
+  const { query, search, paging } = usePagedQuery<RoleQuery>(FIRST_PAGE)
   const [editing, setEditing] = useState<{ roleId: number | null } | null>(null)
   const roles = useQuery(rolesQuery(query))
   const statuses = useDict('sys_normal_disable')
@@ -34,17 +35,12 @@ export default function RoleManagePage() {
 
   return (
     <>
-      <Form
-        layout="inline"
-        className="console-filters"
-        onFinish={(v: Filters) =>
-          setQuery({
-            ...FIRST_PAGE,
-            pageSize: query.pageSize,
-            ...(v.roleName?.trim() ? { roleName: v.roleName.trim() } : {}),
-            ...(v.roleKey?.trim() ? { roleKey: v.roleKey.trim() } : {}),
-            ...(v.status ? { status: v.status } : {}),
-          })
+      <FilterForm<Filters>
+        onSearch={search}
+        extra={
+          <HasPermi permissions={[PERMS.roleEdit]}>
+            <Button onClick={() => setEditing({ roleId: null })}>新增角色</Button>
+          </HasPermi>
         }
       >
         <Form.Item name="roleName" label="角色名称">
@@ -56,23 +52,13 @@ export default function RoleManagePage() {
         <Form.Item name="status" label="状态">
           <Select allowClear style={{ width: 120 }} options={dictOptions(statuses)} />
         </Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit">
-            搜索
-          </Button>
-          <HasPermi permissions={[PERMS.roleEdit]}>
-            <Button onClick={() => setEditing({ roleId: null })}>新增角色</Button>
-          </HasPermi>
-        </Space>
-      </Form>
+      </FilterForm>
       <Table<StaffRole>
         rowKey="roleId"
         size="middle"
         loading={roles.isFetching}
         dataSource={roles.data?.rows}
-        pagination={pagination(query, roles.data?.total, (pageNum, pageSize) =>
-          setQuery({ ...query, pageNum, pageSize }),
-        )}
+        pagination={paging(roles.data?.total)}
         columns={[
           { title: '编号', dataIndex: 'roleId', width: 80 },
           { title: '角色名称', dataIndex: 'roleName' },

@@ -30,7 +30,8 @@ import {
 import { HasPermi } from '@renderer/components/HasPermi'
 import { dictOptions, DictTag, useDict } from '../../parts/dict'
 import { ReasonModal } from '../../parts/ReasonModal'
-import { dateTime, FIRST_PAGE, pagination } from '../../parts/table'
+import { FilterForm, usePagedQuery } from '../../parts/paged-list'
+import { dateTime, FIRST_PAGE } from '../../parts/table'
 
 function RolesEditor({ user, onDone }: { user: StaffUser; onDone: () => void }) {
   const options = useQuery(roleOptionsQuery()).data ?? []
@@ -61,7 +62,7 @@ function RolesEditor({ user, onDone }: { user: StaffUser; onDone: () => void }) 
 }
 
 export default function UserManagePage() {
-  const [query, setQuery] = useState<ConsoleUserQuery>(FIRST_PAGE)
+  const { query, search, paging } = usePagedQuery<ConsoleUserQuery>(FIRST_PAGE)
   const [detail, setDetail] = useState<StaffUser | null>(null)
   const [locking, setLocking] = useState<StaffUser | null>(null)
   const users = useQuery(consoleUsersQuery(query))
@@ -72,19 +73,7 @@ export default function UserManagePage() {
 
   return (
     <>
-      <Form
-        layout="inline"
-        className="console-filters"
-        onFinish={(v: { userName?: string; phone?: string; status?: '0' | '1' }) =>
-          setQuery({
-            ...FIRST_PAGE,
-            pageSize: query.pageSize,
-            ...(v.userName?.trim() ? { userName: v.userName.trim() } : {}),
-            ...(v.phone?.trim() ? { phone: v.phone.trim() } : {}),
-            ...(v.status ? { status: v.status } : {}),
-          })
-        }
-      >
+      <FilterForm<{ userName?: string; phone?: string; status?: '0' | '1' }> onSearch={search}>
         <Form.Item name="userName" label="用户名">
           <Input allowClear maxLength={64} />
         </Form.Item>
@@ -94,18 +83,13 @@ export default function UserManagePage() {
         <Form.Item name="status" label="状态">
           <Select allowClear style={{ width: 120 }} options={dictOptions(statuses)} />
         </Form.Item>
-        <Button type="primary" htmlType="submit">
-          搜索
-        </Button>
-      </Form>
+      </FilterForm>
       <Table<StaffUser>
         rowKey="userId"
         size="middle"
         loading={users.isFetching}
         dataSource={users.data?.rows}
-        pagination={pagination(query, users.data?.total, (pageNum, pageSize) =>
-          setQuery({ ...query, pageNum, pageSize }),
-        )}
+        pagination={paging(users.data?.total)}
         columns={[
           { title: '编号', dataIndex: 'userId', width: 80 },
           { title: '用户名', dataIndex: 'userName' },

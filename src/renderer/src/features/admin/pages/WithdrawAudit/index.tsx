@@ -4,7 +4,7 @@
  */
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { Button, Descriptions, Drawer, Form, Popconfirm, Select, Space, Table } from 'antd'
+import { Descriptions, Drawer, Form, Popconfirm, Select, Space, Table } from 'antd'
 import {
   LEDGER_TYPE_LABELS,
   WITHDRAW_REJECT_REASON_MAX,
@@ -26,7 +26,8 @@ import { HasPermi } from '@renderer/components/HasPermi'
 import { formatYuanChange } from '@renderer/utils/money'
 import { dictOptions, DictTag, useDict } from '../../parts/dict'
 import { ReasonModal } from '../../parts/ReasonModal'
-import { dateTime, FIRST_PAGE, pagination, yuanText } from '../../parts/table'
+import { FilterForm, usePagedQuery } from '../../parts/paged-list'
+import { dateTime, FIRST_PAGE, yuanText } from '../../parts/table'
 
 function RecentLedger({ userId }: { userId: number }) {
   const ledger = useQuery(userLedgerQuery(userId))
@@ -49,7 +50,7 @@ function RecentLedger({ userId }: { userId: number }) {
 }
 
 export default function WithdrawAuditPage() {
-  const [query, setQuery] = useState<ConsoleWithdrawQuery>({ ...FIRST_PAGE, status: 'PENDING' })
+  const { query, search, paging } = usePagedQuery<ConsoleWithdrawQuery>({ ...FIRST_PAGE, status: 'PENDING' })
   const [detail, setDetail] = useState<Withdrawal | null>(null)
   const [rejecting, setRejecting] = useState<string | null>(null)
   const list = useQuery(consoleWithdrawalsQuery(query))
@@ -76,21 +77,14 @@ export default function WithdrawAuditPage() {
 
   return (
     <>
-      <Form
-        layout="inline"
-        className="console-filters"
+      <FilterForm<{ status?: ConsoleWithdrawQuery['status'] }>
         initialValues={{ status: 'PENDING' }}
-        onFinish={(v: { status?: ConsoleWithdrawQuery['status'] }) =>
-          setQuery({ ...FIRST_PAGE, pageSize: query.pageSize, ...(v.status ? { status: v.status } : {}) })
-        }
+        onSearch={search}
       >
         <Form.Item name="status" label="状态">
           <Select allowClear style={{ width: 140 }} options={dictOptions(statuses)} />
         </Form.Item>
-        <Button type="primary" htmlType="submit">
-          搜索
-        </Button>
-      </Form>
+      </FilterForm>
       <div className="console-toolbar">
         <HasPermi permissions={[PERMS.withdrawExport]}>
           <ExportButton label="导出" unit="笔提现" run={() => exportWithdrawals(query.status)} />
@@ -101,9 +95,7 @@ export default function WithdrawAuditPage() {
         size="middle"
         loading={list.isFetching}
         dataSource={list.data?.rows}
-        pagination={pagination(query, list.data?.total, (pageNum, pageSize) =>
-          setQuery({ ...query, pageNum, pageSize }),
-        )}
+        pagination={paging(list.data?.total)}
         columns={[
           { title: '提现单号', dataIndex: 'withdrawNo' },
           { title: '用户', dataIndex: 'userName' },
