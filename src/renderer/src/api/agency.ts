@@ -1,5 +1,5 @@
 /** 代售 (docs/agency-sale.md): the owner's applications, withdrawals, sold agency orders and their export. */
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import {
   AGENCY,
   type AgencyApplyBody,
@@ -9,6 +9,7 @@ import {
 } from '@shared/api/agency'
 import { GAME } from '@shared/api/game'
 import { call } from './client'
+import { useChangeMutation } from './mutation'
 
 export const agencyKeys = {
   all: ['agency'] as const,
@@ -35,13 +36,7 @@ export const agencyOrdersQuery = (query: AgencyOrdersQuery) =>
 export const agencyGamesQuery = () =>
   queryOptions({ queryKey: agencyKeys.games, queryFn: () => call(GAME.myAgencySale, {}) })
 
-function useAgencyMutation<T, R>(fn: (input: T) => Promise<R>) {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: fn,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: agencyKeys.all }),
-  })
-}
+const useAgencyMutation = <T, R>(fn: (input: T) => Promise<R>) => useChangeMutation(fn, [agencyKeys.all])
 
 /** errors: 'caller' — the form shows the refusal (real name, price, credentials) next to it. */
 export const useApplyAgency = () =>

@@ -19,6 +19,7 @@ import {
 } from '@shared/api/ai'
 import { authKeys } from './auth'
 import { call } from './client'
+import { useChangeMutation } from './mutation'
 import { downloadExport } from './common'
 
 export const aiKeys = {
@@ -91,14 +92,7 @@ export const aiWordsQuery = (q: AiWordsQuery) =>
     placeholderData: keepPreviousData,
   })
 
-/** A mutation that refreshes everything AI drawing shows once it succeeds. */
-function useAiMutation<V, R>(fn: (v: V) => Promise<R>) {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: fn,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: aiKeys.all }),
-  })
-}
+const useAiMutation = <V, R>(fn: (v: V) => Promise<R>) => useChangeMutation(fn, [aiKeys.all])
 
 export const useCreateAiJob = () => useAiMutation((body: AiCreateBody) => call(AI.create, { body }))
 export const useCancelAiJob = () => useAiMutation((jobId: number) => call(AI.cancel, { body: { jobId } }))

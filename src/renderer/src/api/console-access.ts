@@ -3,7 +3,7 @@
  * ['console', 'menu']), query options and mutations. A change can alter what the staff member at the
  * keyboard may do, so each one also refetches the caller's getInfo and getRouters.
  */
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import {
   CONSOLE_MENU,
   CONSOLE_ROLE,
@@ -14,9 +14,9 @@ import {
   type RoleQuery,
   type Status,
 } from '@shared/api/console-access'
-import { toast } from '@renderer/utils/toast'
 import { authKeys } from './auth'
 import { call } from './client'
+import { useChangeMutation } from './mutation'
 import { systemKeys } from './system'
 
 export const accessKeys = {
@@ -46,23 +46,12 @@ export const roleMenuTreeQuery = () =>
 export const consoleMenusQuery = () =>
   queryOptions({ queryKey: accessKeys.menus, queryFn: () => call(CONSOLE_MENU.list, {}) })
 
-/** refreshes roles, menus, the user list (role names) and the caller's own rights and menu */
-function useAccessMutation<T, R>(fn: (input: T) => Promise<R>, done: string) {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: fn,
-    onSuccess: () => {
-      toast('success', done)
-      return Promise.all([
-        queryClient.invalidateQueries({ queryKey: accessKeys.roles }),
-        queryClient.invalidateQueries({ queryKey: accessKeys.menus }),
-        queryClient.invalidateQueries({ queryKey: ['console', 'user'] }),
-        queryClient.invalidateQueries({ queryKey: authKeys.info }),
-        queryClient.invalidateQueries({ queryKey: systemKeys.routers }),
-      ])
-    },
-  })
-}
+const useAccessMutation = <T, R>(fn: (input: T) => Promise<R>, done: string) =>
+  useChangeMutation(
+    fn,
+    [accessKeys.roles, accessKeys.menus, ['console', 'user'], authKeys.info, systemKeys.routers],
+    done,
+  )
 
 export const useAddRole = () =>
   useAccessMutation((body: RoleBody) => call(CONSOLE_ROLE.add, { body }), '角色已新增')

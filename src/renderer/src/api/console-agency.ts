@@ -1,7 +1,8 @@
 /** 代售审核 of the staff console (docs/agency-sale.md): the queue, 验号, publishing, delivery. */
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { keepPreviousData, queryOptions, useMutation } from '@tanstack/react-query'
 import { AGENCY, AGENCY_STATUS_DICT, type AgencyCheckBody, type AgencyListQuery } from '@shared/api/agency'
 import { call } from './client'
+import { useChangeMutation } from './mutation'
 import { agencyKeys } from './agency'
 
 export { AGENCY_STATUS_DICT }
@@ -25,16 +26,8 @@ export const staffAgencyDetailQuery = (applicationId: number) =>
     queryFn: () => call(AGENCY.staffDetail, { params: { applicationId } }),
   })
 
-function useStaffMutation<T, R>(fn: (input: T) => Promise<R>) {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: fn,
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: consoleAgencyKeys.all })
-      await queryClient.invalidateQueries({ queryKey: agencyKeys.all })
-    },
-  })
-}
+const useStaffMutation = <T, R>(fn: (input: T) => Promise<R>) =>
+  useChangeMutation(fn, [consoleAgencyKeys.all, agencyKeys.all])
 
 const caller = { errors: 'caller' } as const
 

@@ -3,7 +3,7 @@
  * mutations. A change also drops the public game / notice queries of this tab, so the site pages it
  * opens afterwards show the change (the server already dropped its own caches).
  */
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { keepPreviousData, queryOptions, useMutation } from '@tanstack/react-query'
 import {
   GAME_ADMIN,
   type GameAdminListQuery,
@@ -13,8 +13,8 @@ import {
   type GameTransferBody,
 } from '@shared/api/game-admin'
 import { NOTICE_ADMIN, type NoticeAdminListQuery, type NoticeSaveBody } from '@shared/api/notice-admin'
-import { toast } from '@renderer/utils/toast'
 import { call } from './client'
+import { useChangeMutation } from './mutation'
 import { gameKeys } from './game'
 import { noticeKeys } from './notice'
 
@@ -44,19 +44,8 @@ export const staffGameQuery = (gameId: number) =>
     staleTime: Infinity,
   })
 
-function useGameMutation<T, R>(fn: (input: T) => Promise<R>, done: string) {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: fn,
-    onSuccess: async () => {
-      toast('success', done)
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: contentKeys.games }),
-        queryClient.invalidateQueries({ queryKey: gameKeys.all }),
-      ])
-    },
-  })
-}
+const useGameMutation = <T, R>(fn: (input: T) => Promise<R>, done: string) =>
+  useChangeMutation(fn, [contentKeys.games, gameKeys.all], done)
 
 export const useSaveGame = () =>
   useGameMutation((body: GameSaveBody) => call(GAME_ADMIN.save, { body }), '保存成功')
@@ -93,19 +82,8 @@ export const staffNoticeQuery = (noticeId: number) =>
 export const useNoticePreview = () =>
   useMutation({ mutationFn: (content: string) => call(NOTICE_ADMIN.preview, { body: { content } }) })
 
-function useNoticeMutation<T, R>(fn: (input: T) => Promise<R>, done: string) {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: fn,
-    onSuccess: async () => {
-      toast('success', done)
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: contentKeys.notices }),
-        queryClient.invalidateQueries({ queryKey: noticeKeys.all }),
-      ])
-    },
-  })
-}
+const useNoticeMutation = <T, R>(fn: (input: T) => Promise<R>, done: string) =>
+  useChangeMutation(fn, [contentKeys.notices, noticeKeys.all], done)
 
 export const useSaveNotice = () =>
   useNoticeMutation((body: NoticeSaveBody) => call(NOTICE_ADMIN.save, { body }), '保存成功')

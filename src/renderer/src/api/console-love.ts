@@ -1,5 +1,5 @@
 /** Console 公会助力 (docs/console.md): activities, guilds, supports and voiding them. */
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import {
   LOVE,
   type LoveActivityBody,
@@ -9,6 +9,7 @@ import {
   type LoveVoidBody,
 } from '@shared/api/love'
 import { call } from './client'
+import { useChangeMutation } from './mutation'
 import { loveKeys } from './love'
 
 export const consoleLoveKeys = {
@@ -39,17 +40,8 @@ export const loveSupportsQuery = (q: LoveSupportListQuery) =>
     placeholderData: keepPreviousData,
   })
 
-function useLoveMutation<T, R>(fn: (input: T) => Promise<R>) {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: fn,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: consoleLoveKeys.all }),
-        queryClient.invalidateQueries({ queryKey: loveKeys.all }),
-      ]),
-  })
-}
+const useLoveMutation = <T, R>(fn: (input: T) => Promise<R>) =>
+  useChangeMutation(fn, [consoleLoveKeys.all, loveKeys.all])
 
 export const useAddLoveActivity = () =>
   useLoveMutation((body: LoveActivityBody) => call(LOVE.activityAdd, { body }))

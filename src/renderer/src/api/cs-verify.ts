@@ -1,7 +1,7 @@
 /**
  * Customer-service verification (docs/platform-pages.md): the public check and the staff contact list.
  */
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { keepPreviousData, queryOptions, useMutation } from '@tanstack/react-query'
 import {
   CS_VERIFY,
   type CsContactAddBody,
@@ -10,6 +10,7 @@ import {
   type CsVerifyQuery,
 } from '@shared/api/cs-verify'
 import { call } from './client'
+import { useChangeMutation } from './mutation'
 
 export const csVerifyKeys = {
   all: ['csVerify'] as const,
@@ -37,13 +38,8 @@ export const csUnknownTopQuery = (days: number) =>
     queryFn: () => call(CS_VERIFY.unknownTop, { query: { days, limit: 20 } }),
   })
 
-function useContactMutation<T>(fn: (input: T) => Promise<unknown>) {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: fn,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: csVerifyKeys.all }),
-  })
-}
+const useContactMutation = <T>(fn: (input: T) => Promise<unknown>) =>
+  useChangeMutation(fn, [csVerifyKeys.all])
 
 export const useAddCsContact = () =>
   useContactMutation((body: CsContactAddBody) => call(CS_VERIFY.contactAdd, { body }))

@@ -1,5 +1,5 @@
 /** 意见反馈 (docs/platform-pages.md): the types (a dictionary), the form, the caller's list, staff handling. */
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import {
   FEEDBACK,
   FEEDBACK_DICT,
@@ -9,6 +9,7 @@ import {
 } from '@shared/api/feedback'
 import { SYSTEM } from '@shared/api/system'
 import { call } from './client'
+import { useChangeMutation } from './mutation'
 
 export const feedbackKeys = {
   all: ['feedback'] as const,
@@ -38,13 +39,8 @@ export const staffFeedbackQuery = (query: FeedbackListQuery) =>
     placeholderData: keepPreviousData,
   })
 
-function useFeedbackMutation<T>(fn: (input: T) => Promise<unknown>) {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: fn,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: feedbackKeys.all }),
-  })
-}
+const useFeedbackMutation = <T>(fn: (input: T) => Promise<unknown>) =>
+  useChangeMutation(fn, [feedbackKeys.all])
 
 /** errors: 'caller' — the form shows the refusal (e.g. the hourly limit) next to it. */
 export const useAddFeedback = () =>

@@ -2,7 +2,7 @@
  * 包赔 (docs/recovery-protection.md): the periods a seller may choose, a listing's terms (public), an
  * order's protection and claims, filing a claim, and the console's claim list, detail and decision.
  */
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import {
   PROTECTION,
   PROTECTION_CLAIM_REASON_DICT,
@@ -12,6 +12,7 @@ import {
 } from '@shared/api/protection'
 import { SYSTEM } from '@shared/api/system'
 import { call } from './client'
+import { useChangeMutation } from './mutation'
 import { fundsKeys } from './funds'
 
 export const protectionKeys = {
@@ -65,17 +66,9 @@ export const staffClaimQuery = (claimId: number) =>
     queryFn: () => call(PROTECTION.detail, { params: { claimId } }),
   })
 
-function useProtectionMutation<T, R>(fn: (input: T) => Promise<R>) {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: fn,
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: protectionKeys.all })
-      // a payout changes wallets and orders
-      await queryClient.invalidateQueries({ queryKey: fundsKeys.all })
-    },
-  })
-}
+// a payout changes wallets and orders
+const useProtectionMutation = <T, R>(fn: (input: T) => Promise<R>) =>
+  useChangeMutation(fn, [protectionKeys.all, fundsKeys.all])
 
 /** errors: 'caller' — the claim modal shows the refusal itself. */
 export const useFileClaim = () =>

@@ -3,7 +3,7 @@
  * the shop and detail pages read them, also while rendered on the server), the reviews of the
  * caller's orders, and rating, replying and reporting.
  */
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import {
   REVIEW,
   REVIEW_TAG_DICT,
@@ -13,6 +13,7 @@ import {
 } from '@shared/api/review'
 import { SYSTEM } from '@shared/api/system'
 import { call } from './client'
+import { useChangeMutation } from './mutation'
 import { orderDetailKeys } from './order-detail'
 
 export const reviewKeys = {
@@ -66,17 +67,8 @@ export const reviewTagsQuery = () =>
     staleTime: 10 * 60_000,
   })
 
-function useReviewMutation<T, R>(fn: (input: T) => Promise<R>) {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: fn,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: reviewKeys.all }),
-        queryClient.invalidateQueries({ queryKey: orderDetailKeys.all }),
-      ]),
-  })
-}
+const useReviewMutation = <T, R>(fn: (input: T) => Promise<R>) =>
+  useChangeMutation(fn, [reviewKeys.all, orderDetailKeys.all])
 
 /** errors: 'caller' — the modals show the refusal (e.g. 已超过 15 天) themselves. */
 export const useRateOrder = () =>
