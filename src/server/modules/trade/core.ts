@@ -6,6 +6,7 @@
  */
 import type { Transaction } from 'kysely'
 import { Code, ORDER_STATUS_LABELS, type Order, type ReceivingRole } from '../../../shared/api'
+import type { LiveEvent } from '../../../shared/live-events'
 import { MSG } from '../../../shared/messages'
 import type { Db } from '../../db'
 import type { Database } from '../../db/schema'
@@ -89,22 +90,15 @@ export function tradeCore(deps: TradeDeps) {
   const { db, now } = deps
   const repo = tradeRepo(db)
 
-  /** After a commit: order messages (with unread-count events) and live events; failures only logged. */
-  async function announce(posts: Post[], events: Array<() => Promise<unknown>> = []) {
-    for (const p of posts) {
-      try {
-        await deps.messages.create(p.to, { title: p.title, content: p.content, messageType: 'ORDER' })
-      } catch (err) {
-        console.error('[trade] order message not written', err)
-      }
-    }
-    for (const e of events) {
-      try {
-        await e()
-      } catch (err) {
-        console.error('[trade] live event not published', err)
-      }
-    }
+  /**
+   * After a commit: order messages (with unread-count events) and live events, logged in one
+   * transaction and then handed on (messageService.createAll); failures only logged.
+   */
+  async function announce(posts: Post[], events: Array<{ to: number; event: LiveEvent }> = []) {
+    await deps.messages.createAll(
+      posts.map((p) => ({ to: p.to, title: p.title, content: p.content, messageType: 'ORDER' as const })),
+      events,
+    )
   }
 
   function toOrder(o: OrderRow, side: Side): Order {

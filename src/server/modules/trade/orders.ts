@@ -105,11 +105,13 @@ export function orderLifecycle(
         },
       ],
       [
-        () =>
-          deps.bus?.publish(goods.seller_id, {
+        {
+          to: goods.seller_id,
+          event: {
             type: 'order-created',
             data: { orderNo, goodsId: goods.id, goodsTitle: goods.title, amount },
-          }) ?? Promise.resolve(),
+          },
+        },
       ],
     )
   }
@@ -224,11 +226,13 @@ export function orderLifecycle(
               ]),
         ],
         [
-          () =>
-            deps.bus?.publish(o.seller_id, {
+          {
+            to: o.seller_id,
+            event: {
               type: 'order-paid',
               data: { orderNo, goodsId: o.goods_id, goodsTitle: o.title, amount: Number(o.amount) },
-            }) ?? Promise.resolve(),
+            },
+          },
         ],
       )
       if (sealed) await delivery.announceDelivered(o, '平台已自动交付，请确认收货', true)
