@@ -22,7 +22,7 @@ import { thumbUrl } from '../image/service'
 import type { MessageService } from '../message/service'
 import { tradeRepo, type OrderRow } from './repo'
 import { roleRepo } from './roles-repo'
-import { actionsOf, deadlineOf, type Side } from './rules'
+import { actionsOf, deadlineOf, dueRule, type Side } from './rules'
 
 export interface TradeDeps {
   db: Db
@@ -177,12 +177,17 @@ export type TradeCore = ReturnType<typeof tradeCore>
 
 /**
  * The order as the caller may see it: 404 for strangers (no existence leak), and for staff while it
- * is unpaid. Applies the order's due time rule first (`applyDue`), so nobody acts on a stale state.
+ * is unpaid. Applies the order's due time rule first (`applyDue`, only when one is due by the row
+ * just read), so nobody acts on a stale state.
  */
 export function orderAccess(core: TradeCore, applyDue: (orderNo: string) => Promise<void>) {
   async function visible(orderNo: string, userId: number): Promise<{ o: OrderRow; side: Side }> {
-    await applyDue(orderNo)
-    const o = await core.repo.order(orderNo)
+    let o = await core.repo.order(orderNo)
+    // most reads find nothing due: the one read serves; otherwise the rule runs and the order is read again
+    if (o && dueRule(o, core.now()) !== null) {
+      await applyDue(orderNo)
+      o = await core.repo.order(orderNo)
+    }
     if (!o) throw notFound()
     const side = await core.sideOf(o, userId)
     if (!side || (side === 'staff' && o.status === 'UNPAID')) throw notFound()

@@ -212,7 +212,8 @@ export function orderLifecycle(
             ? []
             : [
                 // a 官方代售 order is delivered by staff: its owner is only told
-                (await deps.agency?.isAgencyGoods(o.goods_id))
+                // the order row carries its listing's agency application (isAgencyGoods without a read)
+                deps.agency && o.agency_application_id !== null
                   ? {
                       to: o.seller_id,
                       title: '代售账号已被买家付款',
