@@ -553,6 +553,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
           provider: opts.wechatProvider,
           outboxMs: opts.wechatOutboxMs,
           now,
+          invalidation: app.invalidation,
         })
         // account and identity: passwords, phone, real name, profile, devices, cancellation
         account = accountService({

@@ -1,8 +1,17 @@
 /** SQL of the auth module: users, roles, permissions, tokens, login failures, captchas. */
 import { sql } from 'kysely'
 import type { Db } from '../../db'
+import { prepared } from '../../db/prepared'
 import type { UsersTable } from './tables'
 import type { Insertable } from 'kysely'
+
+const findTokenQuery = prepared((db: Db, tokenHash: string) =>
+  db
+    .selectFrom('user_tokens')
+    .innerJoin('users', 'users.id', 'user_tokens.user_id')
+    .select(['user_tokens.user_id', 'user_tokens.expires_at', 'users.status', 'users.must_change_password'])
+    .where('user_tokens.token_hash', '=', tokenHash),
+)
 
 export function authRepo(db: Db) {
   return {
@@ -108,19 +117,8 @@ export function authRepo(db: Db) {
         .execute()
     },
 
-    findToken(tokenHash: string) {
-      return db
-        .selectFrom('user_tokens')
-        .innerJoin('users', 'users.id', 'user_tokens.user_id')
-        .select([
-          'user_tokens.user_id',
-          'user_tokens.expires_at',
-          'users.status',
-          'users.must_change_password',
-        ])
-        .where('user_tokens.token_hash', '=', tokenHash)
-        .executeTakeFirst()
-    },
+    /** every request with a session runs this: compiled once (db/prepared.ts) */
+    findToken: (tokenHash: string) => findTokenQuery.first(db, tokenHash),
 
     async deleteToken(tokenHash: string) {
       await db.deleteFrom('user_tokens').where('token_hash', '=', tokenHash).execute()

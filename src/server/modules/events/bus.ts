@@ -34,6 +34,13 @@ export type LiveEventTap = (userId: number, event: StoredLiveEvent) => Promise<v
 export interface EventBus {
   /** log the event for the user and deliver it to the user's open streams */
   publish(userId: number, event: LiveEvent): Promise<StoredLiveEvent>
+  /**
+   * Two halves of `publish` for several events written in one transaction (the message service's
+   * `createAll`): `log` appends the event inside the caller's transaction, `emit` hands the logged
+   * event to streams, other processes and taps once that transaction committed.
+   */
+  log(trx: Db, userId: number, event: LiveEvent): Promise<StoredLiveEvent>
+  emit(userId: number, stored: StoredLiveEvent): Promise<void>
   /** listen to one user's events; returns the unsubscribe function */
   subscribe(userId: number, listener: LiveEventListener): () => void
   /** watch every user's events (one place for side effects of all of them); returns the remover */
@@ -94,28 +101,40 @@ export function createEventBus(
     }
   })
 
+  async function log(trx: Db, userId: number, event: LiveEvent): Promise<StoredLiveEvent> {
+    const at = now()
+    const into = trx === db ? repo : liveEventsRepo(trx)
+    const row = await into.append(userId, event.type, JSON.stringify(event.data), at)
+    // the log is read through its newest `logLimit` rows (since), so older rows may wait: pruning
+    // on about one publish in PRUNE_EVERY keeps the table bounded for a fraction of the writes
+    if (Number(row.id) % PRUNE_EVERY === 0) await into.prune(userId, logLimit)
+    return { ...event, id: Number(row.id), at } as StoredLiveEvent
+  }
+
+  async function emit(userId: number, stored: StoredLiveEvent) {
+    deliver(userId, stored)
+    if (opts.shared?.kind === 'redis')
+      await opts.shared
+        .publish(CHANNEL, JSON.stringify({ userId, event: stored }))
+        .catch((err: unknown) => console.error('[events] fan-out failed', err))
+    for (const t of [...taps]) {
+      try {
+        await t(userId, stored)
+      } catch (err) {
+        console.error('[events] a tap failed', err)
+      }
+    }
+  }
+
   return {
     async publish(userId, event) {
-      const at = now()
-      const row = await repo.append(userId, event.type, JSON.stringify(event.data), at)
-      const stored = { ...event, id: Number(row.id), at } as StoredLiveEvent
-      // the log is read through its newest `logLimit` rows (since), so older rows may wait: pruning
-      // on about one publish in PRUNE_EVERY keeps the table bounded for a fraction of the writes
-      if (Number(row.id) % PRUNE_EVERY === 0) await repo.prune(userId, logLimit)
-      deliver(userId, stored)
-      if (opts.shared?.kind === 'redis')
-        await opts.shared
-          .publish(CHANNEL, JSON.stringify({ userId, event: stored }))
-          .catch((err: unknown) => console.error('[events] fan-out failed', err))
-      for (const t of [...taps]) {
-        try {
-          await t(userId, stored)
-        } catch (err) {
-          console.error('[events] a tap failed', err)
-        }
-      }
+      const stored = await log(db, userId, event)
+      await emit(userId, stored)
       return stored
     },
+
+    log,
+    emit,
 
     tap(listener) {
       taps.add(listener)

@@ -1,15 +1,19 @@
 /** SQL of the per-user live-event log (`live_events`) behind the event bus. */
 import { sql } from 'kysely'
 import type { Db } from '../../db'
+import { prepared } from '../../db/prepared'
+
+/** every live event is one insert: compiled once (db/prepared.ts) */
+const appendQuery = prepared((db: Db, userId: number, type: string, data: string, at: number) =>
+  db.insertInto('live_events').values({ user_id: userId, type, data, created_at: at }).returning('id'),
+)
 
 export function liveEventsRepo(db: Db) {
   return {
-    append(userId: number, type: string, data: string, at: number) {
-      return db
-        .insertInto('live_events')
-        .values({ user_id: userId, type, data, created_at: at })
-        .returning('id')
-        .executeTakeFirstOrThrow()
+    async append(userId: number, type: string, data: string, at: number) {
+      const row = await appendQuery.first(db, userId, type, data, at)
+      if (!row) throw new Error('live event not logged')
+      return row
     },
 
     /** keep the newest `keep` events of this user: delete below the smallest id among them */

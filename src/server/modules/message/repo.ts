@@ -1,8 +1,34 @@
 /** SQL of the message module. Every query is scoped to its owner: other users' ids match nothing. */
 import { sql } from 'kysely'
 import type { Db } from '../../db'
+import { prepared } from '../../db/prepared'
 import { fetchPage } from '../../db/paging'
 import type { WebMessagePageBody } from '../../../shared/api'
+
+// every new message is an insert and a count of the addressee's unread ones: compiled once (db/prepared.ts)
+const unreadCountQuery = prepared((db: Db, userId: number) =>
+  db
+    .selectFrom('web_messages')
+    .where('user_id', '=', userId)
+    .where('deleted', '=', 0)
+    .where('is_read', '=', 0)
+    .select(sql<number>`count(*)`.as('total')),
+)
+const insertQuery = prepared(
+  (db: Db, userId: number, title: string, content: string, messageType: 'SYSTEM' | 'ORDER', at: number) =>
+    db
+      .insertInto('web_messages')
+      .values({
+        user_id: userId,
+        title,
+        content,
+        message_type: messageType,
+        is_read: 0,
+        deleted: 0,
+        created_at: at,
+      })
+      .returning('id'),
+)
 
 export function messageRepo(db: Db) {
   const own = (userId: number) =>
@@ -28,11 +54,8 @@ export function messageRepo(db: Db) {
     },
 
     async unreadCount(userId: number): Promise<number> {
-      const row = await own(userId)
-        .where('is_read', '=', 0)
-        .select(sql<number>`count(*)`.as('total'))
-        .executeTakeFirstOrThrow()
-      return row.total
+      const row = await unreadCountQuery.first(db, userId)
+      return Number(row?.total ?? 0)
     },
 
     /** Marks the caller's unread messages among `ids` read; returns how many changed. */
@@ -64,19 +87,15 @@ export function messageRepo(db: Db) {
       userId: number,
       message: { title: string; content: string; messageType: 'SYSTEM' | 'ORDER'; at: number },
     ) {
-      const row = await db
-        .insertInto('web_messages')
-        .values({
-          user_id: userId,
-          title: message.title,
-          content: message.content,
-          message_type: message.messageType,
-          is_read: 0,
-          deleted: 0,
-          created_at: message.at,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
+      const row = await insertQuery.first(
+        db,
+        userId,
+        message.title,
+        message.content,
+        message.messageType,
+        message.at,
+      )
+      if (!row) throw new Error('message not written')
       return Number(row.id)
     },
 

@@ -1,7 +1,7 @@
 import { Code, type GroupMessageInfo, type WebMessage, type WebMessagePageBody } from '../../../shared/api'
 import type { ExportResult } from '../../../shared/api/common'
 import type { SendWebMessageBody } from '../../../shared/api/message'
-import type { UnreadCountEvent } from '../../../shared/live-events'
+import type { LiveEvent, StoredLiveEvent, UnreadCountEvent } from '../../../shared/live-events'
 import type { Db } from '../../db'
 import type { Page } from '../../db/paging'
 import { ApiError } from '../../plugins/envelope'
@@ -19,6 +19,14 @@ export interface MessageServiceDeps {
 }
 
 const TYPE_LABELS = { SYSTEM: '站内信', ORDER: '订单消息' } as const
+
+/** One in-site message of `createAll`. */
+export interface NewMessage {
+  to: number
+  title: string
+  content: string
+  messageType?: 'SYSTEM' | 'ORDER'
+}
 
 export function messageService(db: Db, deps: MessageServiceDeps = {}) {
   const repo = messageRepo(db)
@@ -99,6 +107,65 @@ export function messageService(db: Db, deps: MessageServiceDeps = {}) {
       })
       await publishUnread(userId, 'created', { messageId, title: message.title })
       return messageId
+    },
+
+    /**
+     * Several messages and further live events after one change (e.g. an order's two parties and
+     * the seller's order event), written in one transaction: the messages, their unread-count events
+     * and the events are logged together (one commit instead of one per row), then handed to streams,
+     * other processes and taps in the same order as one `create` and `publish` after another would.
+     * Should that transaction fail, each is tried on its own; a failure is only logged.
+     */
+    async createAll(messages: NewMessage[], events: Array<{ to: number; event: LiveEvent }> = []) {
+      const bus = deps.bus
+      let logged: Array<{ to: number; stored: StoredLiveEvent }>
+      try {
+        logged = await db.transaction().execute(async (trx) => {
+          const inTrx = messageRepo(trx)
+          const out: Array<{ to: number; stored: StoredLiveEvent }> = []
+          for (const m of messages) {
+            const messageId = await inTrx.insert(m.to, {
+              title: m.title,
+              content: m.content,
+              messageType: m.messageType ?? 'SYSTEM',
+              at: now(),
+            })
+            if (!bus) continue
+            const count = await inTrx.unreadCount(m.to)
+            const event: UnreadCountEvent = {
+              type: 'unread-count',
+              data: { count, reason: 'created', message: { messageId, title: m.title } },
+            }
+            out.push({ to: m.to, stored: await bus.log(trx, m.to, event) })
+          }
+          if (bus) for (const e of events) out.push({ to: e.to, stored: await bus.log(trx, e.to, e.event) })
+          return out
+        })
+      } catch (err) {
+        console.error('[message] messages not written together, one by one instead', err)
+        for (const m of messages) {
+          try {
+            await this.create(m.to, m)
+          } catch (err) {
+            console.error('[message] message not written', err)
+          }
+        }
+        for (const e of events) {
+          try {
+            await bus?.publish(e.to, e.event)
+          } catch (err) {
+            console.error('[message] live event not published', err)
+          }
+        }
+        return
+      }
+      for (const { to, stored } of logged) {
+        try {
+          await bus!.emit(to, stored)
+        } catch (err) {
+          console.error('[message] live event not handed on', err)
+        }
+      }
     },
 
     /** Admin: send an in-site message to a user by user name. */

@@ -36,7 +36,7 @@ function toBid(r: BidView): Bid {
 }
 
 export function bidService(core: TradeCore, orders: OrderLifecycle, roles: ReceivingRoles) {
-  const { deps, repo, now, tx, announce } = core
+  const { repo, now, tx, announce } = core
 
   /** A bid for one of its two parties (404 for anyone else), read after due expiries are applied. */
   async function bidFor(userId: number, bidId: number) {
@@ -98,11 +98,13 @@ export function bidService(core: TradeCore, orders: OrderLifecycle, roles: Recei
           },
         ],
         [
-          () =>
-            deps.bus?.publish(g.seller_id, {
+          {
+            to: g.seller_id,
+            event: {
               type: 'bid',
               data: { bidId, goodsId: g.id, goodsTitle: g.title, price: body.price, counter: false },
-            }) ?? Promise.resolve(),
+            },
+          },
         ],
       )
       return bid(buyerId, bidId)
@@ -212,8 +214,9 @@ export function bidService(core: TradeCore, orders: OrderLifecycle, roles: Recei
           },
         ],
         [
-          () =>
-            deps.bus?.publish(b.buyer_id, {
+          {
+            to: b.buyer_id,
+            event: {
               type: 'bid',
               data: {
                 bidId,
@@ -222,7 +225,8 @@ export function bidService(core: TradeCore, orders: OrderLifecycle, roles: Recei
                 price,
                 counter: true,
               },
-            }) ?? Promise.resolve(),
+            },
+          },
         ],
       )
       return bid(sellerId, bidId)

@@ -6,6 +6,7 @@
  */
 import type { Transaction } from 'kysely'
 import { Code, ORDER_STATUS_LABELS, type Order, type ReceivingRole } from '../../../shared/api'
+import type { LiveEvent } from '../../../shared/live-events'
 import { MSG } from '../../../shared/messages'
 import type { Db } from '../../db'
 import type { Database } from '../../db/schema'
@@ -21,7 +22,7 @@ import { thumbUrl } from '../image/service'
 import type { MessageService } from '../message/service'
 import { tradeRepo, type OrderRow } from './repo'
 import { roleRepo } from './roles-repo'
-import { actionsOf, deadlineOf, type Side } from './rules'
+import { actionsOf, deadlineOf, dueRule, type Side } from './rules'
 
 export interface TradeDeps {
   db: Db
@@ -89,22 +90,15 @@ export function tradeCore(deps: TradeDeps) {
   const { db, now } = deps
   const repo = tradeRepo(db)
 
-  /** After a commit: order messages (with unread-count events) and live events; failures only logged. */
-  async function announce(posts: Post[], events: Array<() => Promise<unknown>> = []) {
-    for (const p of posts) {
-      try {
-        await deps.messages.create(p.to, { title: p.title, content: p.content, messageType: 'ORDER' })
-      } catch (err) {
-        console.error('[trade] order message not written', err)
-      }
-    }
-    for (const e of events) {
-      try {
-        await e()
-      } catch (err) {
-        console.error('[trade] live event not published', err)
-      }
-    }
+  /**
+   * After a commit: order messages (with unread-count events) and live events, logged in one
+   * transaction and then handed on (messageService.createAll); failures only logged.
+   */
+  async function announce(posts: Post[], events: Array<{ to: number; event: LiveEvent }> = []) {
+    await deps.messages.createAll(
+      posts.map((p) => ({ to: p.to, title: p.title, content: p.content, messageType: 'ORDER' as const })),
+      events,
+    )
   }
 
   function toOrder(o: OrderRow, side: Side): Order {
@@ -183,12 +177,17 @@ export type TradeCore = ReturnType<typeof tradeCore>
 
 /**
  * The order as the caller may see it: 404 for strangers (no existence leak), and for staff while it
- * is unpaid. Applies the order's due time rule first (`applyDue`), so nobody acts on a stale state.
+ * is unpaid. Applies the order's due time rule first (`applyDue`, only when one is due by the row
+ * just read), so nobody acts on a stale state.
  */
 export function orderAccess(core: TradeCore, applyDue: (orderNo: string) => Promise<void>) {
   async function visible(orderNo: string, userId: number): Promise<{ o: OrderRow; side: Side }> {
-    await applyDue(orderNo)
-    const o = await core.repo.order(orderNo)
+    let o = await core.repo.order(orderNo)
+    // most reads find nothing due: the one read serves; otherwise the rule runs and the order is read again
+    if (o && dueRule(o, core.now()) !== null) {
+      await applyDue(orderNo)
+      o = await core.repo.order(orderNo)
+    }
     if (!o) throw notFound()
     const side = await core.sideOf(o, userId)
     if (!side || (side === 'staff' && o.status === 'UNPAID')) throw notFound()

@@ -70,8 +70,9 @@ export function orderDelivery(core: TradeCore, { visible, mustBe }: OrderAccess)
         },
       ],
       [
-        () =>
-          deps.bus?.publish(o.buyer_id, {
+        {
+          to: o.buyer_id,
+          event: {
             type: 'order-delivered',
             data: {
               orderNo: o.order_no,
@@ -80,7 +81,8 @@ export function orderDelivery(core: TradeCore, { visible, mustBe }: OrderAccess)
               corrected: false,
               automatic,
             },
-          }) ?? Promise.resolve(),
+          },
+        },
       ],
     )
   }
@@ -204,11 +206,13 @@ export function orderDelivery(core: TradeCore, { visible, mustBe }: OrderAccess)
           },
         ],
         [
-          () =>
-            deps.bus?.publish(o.buyer_id, {
+          {
+            to: o.buyer_id,
+            event: {
               type: 'order-delivered',
               data: { orderNo, goodsId: o.goods_id, goodsTitle: o.title, corrected: true, automatic: false },
-            }) ?? Promise.resolve(),
+            },
+          },
         ],
       )
       return detail(sellerId, orderNo)

@@ -105,11 +105,13 @@ export function orderLifecycle(
         },
       ],
       [
-        () =>
-          deps.bus?.publish(goods.seller_id, {
+        {
+          to: goods.seller_id,
+          event: {
             type: 'order-created',
             data: { orderNo, goodsId: goods.id, goodsTitle: goods.title, amount },
-          }) ?? Promise.resolve(),
+          },
+        },
       ],
     )
   }
@@ -210,7 +212,8 @@ export function orderLifecycle(
             ? []
             : [
                 // a 官方代售 order is delivered by staff: its owner is only told
-                (await deps.agency?.isAgencyGoods(o.goods_id))
+                // the order row carries its listing's agency application (isAgencyGoods without a read)
+                deps.agency && o.agency_application_id !== null
                   ? {
                       to: o.seller_id,
                       title: '代售账号已被买家付款',
@@ -224,11 +227,13 @@ export function orderLifecycle(
               ]),
         ],
         [
-          () =>
-            deps.bus?.publish(o.seller_id, {
+          {
+            to: o.seller_id,
+            event: {
               type: 'order-paid',
               data: { orderNo, goodsId: o.goods_id, goodsTitle: o.title, amount: Number(o.amount) },
-            }) ?? Promise.resolve(),
+            },
+          },
         ],
       )
       if (sealed) await delivery.announceDelivered(o, '平台已自动交付，请确认收货', true)

@@ -2,6 +2,7 @@
 import { sql, type Insertable, type Updateable } from 'kysely'
 import type { BidStatus, OrderStatus } from '../../../shared/api'
 import type { Db } from '../../db'
+import { prepared } from '../../db/prepared'
 import { fetchPage } from '../../db/paging'
 import type { BidsTable, OrderEventsTable, OrdersTable } from './tables'
 
@@ -12,22 +13,30 @@ import type { BidsTable, OrderEventsTable, OrdersTable } from './tables'
 export const notPartlyRefunded = sql<boolean>`not exists (select 1 from disputes d
   where d.order_no = orders.order_no and d.refund_amount > 0)`
 
+/** the order with its parties' names, its game's name and its listing's cover and agency application */
+const orderRowsOf = (db: Db) =>
+  db
+    .selectFrom('orders')
+    .innerJoin('users as b', 'b.id', 'orders.buyer_id')
+    .innerJoin('users as s', 's.id', 'orders.seller_id')
+    .innerJoin('games', 'games.id', 'orders.game_id')
+    .innerJoin('goods', 'goods.id', 'orders.goods_id')
+    .selectAll('orders')
+    .select([
+      'b.nick_name as buyer_name',
+      's.nick_name as seller_name',
+      'games.name_cn as game_name',
+      'goods.cover_image',
+      'goods.agency_application_id',
+    ])
+
+/** one order by its number: read several times per order and payment, so compiled once (db/prepared.ts) */
+const orderByNo = prepared((db: Db, orderNo: string) =>
+  orderRowsOf(db).where('orders.order_no', '=', orderNo),
+)
+
 export function tradeRepo(db: Db) {
-  const orderRows = () =>
-    db
-      .selectFrom('orders')
-      .innerJoin('users as b', 'b.id', 'orders.buyer_id')
-      .innerJoin('users as s', 's.id', 'orders.seller_id')
-      .innerJoin('games', 'games.id', 'orders.game_id')
-      .innerJoin('goods', 'goods.id', 'orders.goods_id')
-      .selectAll('orders')
-      .select([
-        'b.nick_name as buyer_name',
-        's.nick_name as seller_name',
-        'games.name_cn as game_name',
-        'goods.cover_image',
-        'goods.agency_application_id',
-      ])
+  const orderRows = () => orderRowsOf(db)
 
   const bidRows = () =>
     db
@@ -101,9 +110,7 @@ export function tradeRepo(db: Db) {
       await db.insertInto('orders').values(row).execute()
     },
 
-    order(orderNo: string) {
-      return orderRows().where('orders.order_no', '=', orderNo).executeTakeFirst()
-    },
+    order: (orderNo: string) => orderByNo.first(db, orderNo),
 
     rawOrder(orderNo: string) {
       return db.selectFrom('orders').selectAll().where('order_no', '=', orderNo).executeTakeFirst()

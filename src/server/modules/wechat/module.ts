@@ -7,6 +7,7 @@
 import type { FastifyInstance } from 'fastify'
 import { API_BASE } from '../../../shared/constants'
 import { WECHAT } from '../../../shared/api/wechat'
+import type { Invalidation } from '../../cluster/state'
 import type { Db } from '../../db'
 import { loadOrCreateSecret } from '../../keys'
 import type { AuthService } from '../auth/service'
@@ -36,6 +37,7 @@ export async function wechatModule(
     provider?: WechatProvider
     outboxMs?: number
     now: () => number
+    invalidation?: Invalidation
   },
 ) {
   const { now } = deps
@@ -58,6 +60,7 @@ export async function wechatModule(
     messages: deps.messages,
     sandboxPhonePath: sandboxOn ? phonePath : null,
     now,
+    invalidation: deps.invalidation,
   })
   root.decorate('wechat', wechat)
   root.addHook('preClose', async () => wechat.stop())

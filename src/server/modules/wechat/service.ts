@@ -24,8 +24,10 @@ import {
 import type { StoredLiveEvent } from '../../../shared/live-events'
 import { isUniqueViolation, type Db } from '../../db'
 import { ApiError } from '../../plugins/envelope'
+import type { Invalidation } from '../../cluster/state'
 import type { AuthService, ClientInfo } from '../auth/service'
 import type { MessageService } from '../message/service'
+import { bindingCache } from './binding-cache'
 import type { TemplateMessage, WechatProvider } from './provider'
 import { wechatRepo } from './repo'
 import { templateFor } from './templates'
@@ -49,6 +51,8 @@ export interface WechatServiceDeps {
   /** the sandbox's phone page, when the sandbox is the provider */
   sandboxPhonePath: string | null
   now: () => number
+  /** the shared invalidation channel: a bind or unbind in any process clears every process's `hasBinding` */
+  invalidation?: Invalidation
 }
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex')
@@ -59,6 +63,11 @@ const EXPIRED = { status: 'EXPIRED' } as const
 export function wechatService(deps: WechatServiceDeps) {
   const { db, provider, now } = deps
   const repo = wechatRepo(db)
+
+  const { hasBinding, bindingsChanged } = bindingCache(
+    async (userId) => (await repo.bindingOf(userId)) !== undefined,
+    deps.invalidation,
+  )
 
   /** In-site message to the user about their binding; a failure is only logged. */
   async function tell(userId: number, title: string, content: string) {
@@ -79,6 +88,8 @@ export function wechatService(deps: WechatServiceDeps) {
     } catch (err) {
       if (isUniqueViolation(err)) return '该微信已绑定其他账号'
       throw err
+    } finally {
+      bindingsChanged()
     }
     await tell(
       userId,
@@ -285,7 +296,10 @@ export function wechatService(deps: WechatServiceDeps) {
 
     async unbind(userId: number): Promise<void> {
       const binding = await repo.bindingOf(userId)
-      if (!binding || !(await repo.deleteBinding(userId))) throw bad('尚未绑定微信')
+      if (!binding) throw bad('尚未绑定微信')
+      const deleted = await repo.deleteBinding(userId)
+      bindingsChanged()
+      if (!deleted) throw bad('尚未绑定微信')
       await tell(
         userId,
         '微信已解绑',
@@ -329,8 +343,8 @@ export function wechatService(deps: WechatServiceDeps) {
 
     /** The bus tap: queue the event's template message for its user when they receive it. */
     async onEvent(userId: number, event: StoredLiveEvent): Promise<boolean> {
-      // most users are not bound: nothing to look up for them
-      if (!(await repo.bindingOf(userId))) return false
+      // most users are not bound: nothing to look up for them (answered from memory once known)
+      if (!(await hasBinding(userId))) return false
       const t = await templateFor(userId, event, (id) => deps.messages.find(userId, id))
       if (!t || !(await receives(userId, t.message.key))) return false
       return repo.enqueue({
