@@ -67,6 +67,10 @@ export async function loginAs(
   const page = await context.newPage()
   await page.goto(to)
   await expect(page).toHaveURL(urlEndingWith(to))
+  // a server-rendered page (docs/ssr.md) answers clicks once hydrated; the form's way here was a
+  // navigation inside the running app
+  if ((await page.locator('#ssr-state').count()) > 0)
+    await expect(page.locator('#root[data-hydrated]')).toBeAttached()
   return page
 }
 
