@@ -13,7 +13,10 @@ export const E2E_DESKTOP_RENDERER_ORIGIN = `http://127.0.0.1:${E2E_DESKTOP_RENDE
 const executablePath = findChromium() ?? undefined
 
 export default defineConfig({
-  // a test takes 5–25 s on a quiet 2-core machine; the margin is for a busy one (a slow run is not a failure)
+  // a test takes 5–25 s on a quiet 2-core machine; the margin is for a busy one (a slow run is not a failure).
+  // Tests log in through the API (loginAs, e2e/support/ui.ts), not the form: on a machine at load
+  // 26–28, trade + order-detail + roles took 300 s instead of 319 s side by side (order-detail
+  // 32 → 22 s, the two first trade tests 32 → 24 s and 57 → 41 s; roles 46 → 52 s is noise)
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,

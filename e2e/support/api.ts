@@ -75,12 +75,18 @@ export function loginToken(username: string, password: string): Promise<string> 
 }
 
 async function freshLogin(username: string, password: string): Promise<string> {
-  const { data } = await api('/publicKey')
-  const key = forge.pki.publicKeyFromPem(data.publicKey)
-  const encrypted = forge.util.encode64(key.encrypt(forge.util.encodeUtf8(password), 'RSAES-PKCS1-V1_5'))
-  const res = await api('/login', { body: { username, password: encrypted } })
+  return (await apiLogin(username, password)).token
+}
+
+/** A new session of the user (POST /login as the login form sends it): its token and the user it answered. */
+export async function apiLogin(
+  username: string,
+  password: string,
+): Promise<{ token: string; userInfoDto: unknown }> {
+  const encrypt = await encrypter()
+  const res = await api('/login', { body: { username, password: encrypt(password) } })
   if (res.code !== 200) throw new Error(`login of ${username} failed: ${res.msg}`)
-  return res.token
+  return { token: res.token, userInfoDto: res.userInfoDto }
 }
 
 /** The admin sends an in-site message: the addressee's unread count goes up at once (live event). */

@@ -6,7 +6,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { E2E_API_ORIGIN } from '../../playwright.config'
 import { api, newUser, setPayPassword, topUp } from '../support/api'
-import { loginAs, submitLogin } from '../support/ui'
+import { loginAs, loginThroughForm, submitLogin } from '../support/ui'
 
 /** The newest code the sandbox inbox page shows for a number (read as a user would, in the page). */
 async function codeFromInbox(page: Page, phone: string): Promise<string> {
@@ -111,7 +111,8 @@ test('logging in during the cooling-off cancels a cancellation request', async (
   await expect(page.getByText('注销申请已提交')).toBeVisible()
   expect((await api('/getInfo', { token: user.token })).code).toBe(401)
 
-  const back = await loginAs(browser, user.username, user.password, '/writeoff.html')
+  // the login form, as the user would come back
+  const back = await loginThroughForm(browser, user.username, user.password, '/writeoff.html')
   await expect(back.getByRole('button', { name: '提交注销申请' })).toBeVisible()
   await expect(back.getByText('注销冷静期中')).toHaveCount(0)
 })

@@ -23,7 +23,11 @@ test('buyer and seller each open the detail of a paid order from their order lis
     .getByRole('link', { name: '订单详情' })
     .click()
   await expect(page).toHaveURL(`/buyer/orderDetail.html?orderNo=${orderNo}`)
-  await expect(page.getByRole('link', { name: listing.title })).toBeVisible()
+  // the listing's title links to it twice: in the page's header and in the order summary
+  const listingLinks = page.getByRole('link', { name: listing.title, exact: true })
+  await expect(listingLinks).toHaveCount(2)
+  for (const link of await listingLinks.all())
+    await expect(link).toHaveAttribute('href', `/detail/${listing.goodsId}.html`)
   const timeline = page.getByRole('region', { name: '订单进度' })
   await expect(timeline.getByText('买家下单')).toBeVisible()
   await expect(timeline.getByText('买家支付')).toBeVisible()
