@@ -24,6 +24,14 @@ export default defineConfig({
     chunkSizeWarningLimit: 1500,
     // the server reads it to link a rendered page's own chunk and CSS (docs/ssr.md)
     manifest: true,
+    rolldownOptions: {
+      treeshake: {
+        // antd's @rc-component packages declare no `sideEffects`, so every module they import was kept:
+        // antd's button tokens alone brought the whole colour picker and Collapse into the first
+        // load. Their modules only define components and helpers (docs/ssr.md, the first load).
+        moduleSideEffects: (id) => (/\/node_modules\/@rc-component\/[^/]+\/es\//.test(id) ? false : undefined),
+      },
+    },
   },
   server: { proxy: { '/api': 'http://127.0.0.1:8080' } },
 })
