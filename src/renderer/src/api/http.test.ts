@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { AxiosError, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios'
 import { MSG } from '@shared/messages'
 import { NETWORK_TOAST_SECONDS, REQUEST_TIMEOUT_MS, TOKEN_COOKIE } from '@shared/constants'
-import { ApiError, configureHttp, http, httpClient, type HttpEffects } from './http'
+import { ApiError, configureHttp, http, setHttpAdapter, type HttpEffects } from './http'
 
 type Reply = { status?: number; data: unknown } | ((config: InternalAxiosRequestConfig) => never)
 
@@ -13,7 +13,7 @@ function stubTransport(reply: Reply) {
     if (typeof reply === 'function') return reply(config)
     return { data: reply.data, status: reply.status ?? 200, statusText: 'OK', headers: {}, config }
   }
-  httpClient.defaults.adapter = adapter
+  setHttpAdapter(adapter)
 }
 
 let effects: { [K in keyof HttpEffects]: ReturnType<typeof vi.fn> }

@@ -17,8 +17,11 @@
  *
  * Side effects go through a small seam (`configureHttp`) so tests can assert every path, and the app
  * can route navigation through the router instead of reloading the page.
+ *
+ * axios itself is loaded with the first call (`httpClient()`): a server-rendered page makes no call
+ * before the visitor does something, so its first load carries no request library (docs/ssr.md).
  */
-import axios, { AxiosHeaders, type AxiosError, type AxiosRequestConfig, type AxiosResponse } from 'axios'
+import type { AxiosAdapter, AxiosError, AxiosInstance, AxiosRequestConfig, AxiosResponse } from 'axios'
 import { Code } from '@shared/api/envelope'
 import { NETWORK_TOAST_SECONDS, REQUEST_TIMEOUT_MS, USER_INFO_STORAGE_KEY } from '@shared/constants'
 import { CODE_MESSAGES, MSG } from '@shared/messages'
@@ -168,41 +171,74 @@ export function handleResponse(response: AxiosResponse): unknown {
 }
 
 /** A call that got no usable answer: canceled (silent) or a transport failure (5-second toast). */
-export function handleTransportError(error: unknown): never {
+export function handleTransportError(error: unknown, canceled: boolean): never {
   if (error instanceof ApiError) throw error
-  if (axios.isCancel(error)) throw new ApiError('请求已取消', 0, false, 'canceled')
+  if (canceled) throw new ApiError('请求已取消', 0, false, 'canceled')
   const response = (error as AxiosError | undefined)?.response
   if (response) handleResponse(response)
   transportFailure()
 }
 
-export const httpClient = axios.create({
-  timeout: REQUEST_TIMEOUT_MS,
-  headers: { 'Content-Type': 'application/json;charset=utf-8' },
-  paramsSerializer: { serialize: (params) => toQueryString(params as Record<string, unknown>) },
-  // every HTTP answer is judged by its business code, whatever the HTTP status
-  validateStatus: () => true,
-})
+let client: Promise<AxiosInstance> | undefined
 
-httpClient.interceptors.request.use((config) => {
-  // read per call: the desktop shell learns its API origin in platform.init()
-  config.baseURL = platform.apiBaseUrl()
-  const headers = AxiosHeaders.from(config.headers)
-  const token = platform.getToken()
-  if (token && !config.skipAuth) headers.set('Authorization', `Bearer ${token}`)
-  else headers.delete('Authorization')
-  config.headers = headers
-  return config
-})
+/** The one axios instance, created when the first call needs it. */
+export function httpClient(): Promise<AxiosInstance> {
+  client ??= import('axios').then(
+    ({ default: axios, AxiosHeaders }) => {
+      const instance = axios.create({
+        timeout: REQUEST_TIMEOUT_MS,
+        headers: { 'Content-Type': 'application/json;charset=utf-8' },
+        paramsSerializer: { serialize: (params) => toQueryString(params as Record<string, unknown>) },
+        // every HTTP answer is judged by its business code, whatever the HTTP status
+        validateStatus: () => true,
+      })
+      instance.interceptors.request.use((config) => {
+        // read per call: the desktop shell learns its API origin in platform.init()
+        config.baseURL = platform.apiBaseUrl()
+        const headers = AxiosHeaders.from(config.headers)
+        const token = platform.getToken()
+        if (token && !config.skipAuth) headers.set('Authorization', `Bearer ${token}`)
+        else headers.delete('Authorization')
+        config.headers = headers
+        return config
+      })
+      instance.interceptors.response.use(
+        (response) => handleResponse(response) as AxiosResponse,
+        (error: unknown) => handleTransportError(error, axios.isCancel(error)),
+      )
+      return instance
+    },
+    (error: unknown) => {
+      // the chunk could not be loaded (offline, a new deployment): the next call tries again
+      client = undefined
+      throw error
+    },
+  )
+  return client
+}
 
-httpClient.interceptors.response.use(
-  (response) => handleResponse(response) as AxiosResponse,
-  (error: unknown) => handleTransportError(error),
-)
+let adapterOverride: AxiosAdapter | undefined
+
+/**
+ * Answer calls in-process instead of the network (the tests' fake server, testing/fake-server.ts);
+ * undefined: the network again. Returns the previous adapter.
+ */
+export function setHttpAdapter(adapter: AxiosAdapter | undefined): AxiosAdapter | undefined {
+  const previous = adapterOverride
+  adapterOverride = adapter
+  return previous
+}
 
 /** Send a call; resolves with the answer's body (code 200), rejects with ApiError. */
-export function request<T>(config: AxiosRequestConfig): Promise<T> {
-  return httpClient.request(config) as unknown as Promise<T>
+export async function request<T>(config: AxiosRequestConfig): Promise<T> {
+  let instance: AxiosInstance
+  try {
+    instance = await httpClient()
+  } catch {
+    transportFailure()
+  }
+  const sent = adapterOverride ? { ...config, adapter: adapterOverride } : config
+  return instance.request(sent) as unknown as Promise<T>
 }
 
 export const http = {

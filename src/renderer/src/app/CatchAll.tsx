@@ -9,7 +9,7 @@ import { routersQuery } from '@renderer/api/system'
 import { useSessionStore } from '@renderer/stores/session'
 import { findRuntimeRoute } from '@renderer/utils/menu'
 import { PageLoading } from '@renderer/components/PageLoading'
-import { UnderConstruction } from '@renderer/components/UnderConstruction'
+import { LazyUnderConstruction } from '@renderer/components/LazyUnderConstruction'
 import { menuComponent } from './menu-registry'
 import { NOT_FOUND_PATH } from './route-table'
 
@@ -22,7 +22,7 @@ export function CatchAll() {
   const route = loggedIn ? findRuntimeRoute(menus.data ?? [], pathname) : undefined
   if (!route) return <Navigate to={NOT_FOUND_PATH} replace />
   const Page = menuComponent(route.component)
-  if (!Page) return <UnderConstruction title={route.title || '建设中'} />
+  if (!Page) return <LazyUnderConstruction title={route.title || '建设中'} />
   return (
     <Suspense fallback={<PageLoading />}>
       {/* menu pages are module-level lazy components (menu-registry.ts), not created here */}

@@ -5,7 +5,7 @@
  */
 import { createBrowserRouter, type RouteObject } from 'react-router-dom'
 import { PageLoading } from '@renderer/components/PageLoading'
-import { UnderConstruction } from '@renderer/components/UnderConstruction'
+import { LazyUnderConstruction } from '@renderer/components/LazyUnderConstruction'
 import { lazy, Suspense } from 'react'
 import { CatchAll } from './CatchAll'
 import { loaderFor } from './guard'
@@ -30,7 +30,7 @@ export function toRouteObject(entry: RouteEntry): RouteObject {
     element: entry.page ? (
       <LazyPage page={entry.page} />
     ) : entry.redirect ? null : (
-      <UnderConstruction title={entry.title} />
+      <LazyUnderConstruction title={entry.title} />
     ),
   }
 }

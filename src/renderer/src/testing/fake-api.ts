@@ -3,7 +3,7 @@
  * everything above it, the interceptors and their effects, runs for real).
  */
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios'
-import { httpClient } from '@renderer/api/http'
+import { setHttpAdapter } from '@renderer/api/http'
 
 export type FakeRoute = (config: InternalAxiosRequestConfig) => unknown
 
@@ -15,8 +15,7 @@ export interface FakeApi {
 
 /** Install answers keyed by URL path (without /api); unknown URLs answer code 404. */
 export function fakeApi(routes: Record<string, FakeRoute | object>): FakeApi {
-  const previous = httpClient.defaults.adapter
-  const calls: InternalAxiosRequestConfig[] = []
+    const calls: InternalAxiosRequestConfig[] = []
   const adapter: AxiosAdapter = async (config) => {
     calls.push(config)
     const path = (config.url ?? '').split('?')[0] as string
@@ -29,12 +28,12 @@ export function fakeApi(routes: Record<string, FakeRoute | object>): FakeApi {
           : route
     return { data, status: 200, statusText: 'OK', headers: {}, config }
   }
-  httpClient.defaults.adapter = adapter
+  const previous = setHttpAdapter(adapter)
   return {
     calls,
     callsTo: (url) => calls.filter((c) => (c.url ?? '').split('?')[0] === url),
     restore: () => {
-      httpClient.defaults.adapter = previous
+      setHttpAdapter(previous)
     },
   }
 }

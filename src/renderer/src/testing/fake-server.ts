@@ -11,7 +11,7 @@
  */
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios'
 import type { BodyOf, EndpointSpec, QueryOf, ResultOf } from '@shared/api/contract'
-import { httpClient } from '@renderer/api/http'
+import { setHttpAdapter } from '@renderer/api/http'
 
 export interface FakeCall<E extends EndpointSpec = EndpointSpec> {
   body: BodyOf<E>
@@ -71,8 +71,7 @@ export interface FakeServer {
 
 /** Installs the fake on the request layer; `restore()` (or the next fakeServer) takes it away. */
 export function fakeServer(): FakeServer {
-  const previous = httpClient.defaults.adapter
-  const routes: Route[] = []
+    const routes: Route[] = []
   const calls: FakeServer['calls'] = []
   const adapter: AxiosAdapter = async (config) => {
     const [path] = (config.url ?? '').split('?') as [string]
@@ -95,7 +94,7 @@ export function fakeServer(): FakeServer {
     const data = route ? envelope(route.endpoint, result) : (result as Failure).failure
     return { data, status: 200, statusText: 'OK', headers: {}, config }
   }
-  httpClient.defaults.adapter = adapter
+  const previous = setHttpAdapter(adapter)
   const server: FakeServer = {
     on(endpoint, answer) {
       const { pattern, names } = compile(endpoint.path)
@@ -114,7 +113,7 @@ export function fakeServer(): FakeServer {
     calls,
     callsTo: (endpoint) => calls.filter((c) => c.endpoint === endpoint) as never,
     restore: () => {
-      httpClient.defaults.adapter = previous
+      setHttpAdapter(previous)
     },
   }
   return server

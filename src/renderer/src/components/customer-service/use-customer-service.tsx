@@ -9,7 +9,6 @@ import { MSG } from '@shared/messages'
 import { customerServiceConfigQueries } from '@renderer/api/cs'
 import { displayName, isLoggedIn, useSessionStore } from '@renderer/stores/session'
 import { toast } from '@renderer/utils/toast'
-import { CsLeaveMessageForm } from './CsLeaveMessageForm'
 import { customerServiceDecision, openCustomerService } from './open-customer-service'
 
 export const CS_BLOCKED_MESSAGE = '客服窗口被浏览器拦截，请允许本站弹出窗口后再试'
@@ -34,14 +33,17 @@ export function useCustomerService(): () => void {
       return
     }
     if (decision === 'closed') {
-      const dialog = modal.info({
+      // the form (antd Form, Select) is a chunk of its own: only this dialog needs it
+      void import('./CsLeaveMessageForm').then(({ CsLeaveMessageForm }) => {
+        const dialog = modal.info({
         title: '客服暂未上线 · 留言',
-        content: <CsLeaveMessageForm onDone={() => dialog.destroy()} />,
-        footer: null,
-        closable: true,
-        mask: { closable: true },
-        width: 480,
-        icon: null,
+          content: <CsLeaveMessageForm onDone={() => dialog.destroy()} />,
+          footer: null,
+          closable: true,
+          mask: { closable: true },
+          width: 480,
+          icon: null,
+        })
       })
       return
     }
