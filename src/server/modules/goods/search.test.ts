@@ -88,8 +88,8 @@ describe.each(TEST_DIALECTS)('goods search on %s', (dialect) => {
     })
   })
   afterAll(async () => {
-    await t.close()
-    await drop()
+    await t?.close()
+    await drop?.()
   })
 
   it('lists only ON_SALE listings, 综合 order newest first, with totals', async () => {
