@@ -22,7 +22,7 @@
  * on it, printed beside the SQLite figures.
  *
  * Options (env): BENCH_LISTINGS (default 1000000), BENCH_QUERIES (4000), BENCH_CONCURRENCY (4),
- * BENCH_SECONDS (5), BENCH_KEEP=1 keeps the temp dir.
+ * BENCH_SECONDS (5), BENCH_KEEP=1 keeps the temp dir and the PostgreSQL database (drop it by hand).
  */
 import { createHash } from 'node:crypto'
 import { existsSync } from 'node:fs'
@@ -619,8 +619,8 @@ async function measure(
 /**
  * Copies the seeded SQLite database into a new PostgreSQL database (random name) made by the app's
  * migrations: each table streamed as CSV into `psql \copy` (COPY FROM STDIN) with triggers and
- * foreign-key checks off for the session, goods.search_terms computed on the way, then sequences
- * moved past the ids and ANALYZE.
+ * foreign-key checks off for the session, goods.search_terms computed on the way (through the GIN
+ * pending list, flushed afterwards), then sequences moved past the ids and VACUUM ANALYZE.
  */
 async function copyToPostgres(sqliteDir: string, adminUrl: string) {
   const dbName = `bench_search_${Math.random().toString(36).slice(2, 10)}`
@@ -655,6 +655,8 @@ async function copyToPostgres(sqliteDir: string, adminUrl: string) {
       'goods_counts',
     ]
     await client.query(`truncate ${tables.join(', ')} cascade`)
+    // the load goes through the GIN pending list (batched), moved into the index after the COPY
+    await client.query('alter index goods_search_terms set (fastupdate = on)')
     const raw = new SQLite(join(sqliteDir, 'market.db'), { readonly: true })
     const csv = (v: unknown) => (v === null || v === undefined ? '' : `"${String(v).replace(/"/g, '""')}"`)
     for (const table of tables) {
@@ -717,13 +719,16 @@ async function copyToPostgres(sqliteDir: string, adminUrl: string) {
         )
     }
     raw.close()
-    await client.query('analyze')
+    await client.query(`select gin_clean_pending_list('goods_search_terms'::regclass)`)
+    await client.query('alter index goods_search_terms set (fastupdate = off)')
+    // as autovacuum leaves a running server: statistics, visibility map
+    await client.query('vacuum analyze')
     await client.end()
   } catch (err) {
     await drop()
     throw err
   }
-  return { dbName, url: url.toString(), dataDir, drop }
+  return { dbName, url: url.toString(), dataDir, drop, keep: () => admin.end() }
 }
 
 async function main() {
@@ -898,7 +903,10 @@ async function main() {
           `  list ratio, no cache  ${sqlite.coldRatio.toFixed(2).padStart(9)} ${pgFigures.coldRatio.toFixed(2).padStart(11)}`,
         )
       } finally {
-        await copy.drop()
+        if (process.env.BENCH_KEEP === '1') {
+          console.log(`kept PostgreSQL database ${copy.dbName}`)
+          await copy.keep()
+        } else await copy.drop()
       }
     }
     console.log(

@@ -1,11 +1,12 @@
 /** Helpers of the server tests: a real app on a temporary directory, called through inject. */
-import { randomInt } from 'node:crypto'
+import { randomBytes, randomInt } from 'node:crypto'
 import { cp, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { inject } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import forge from 'node-forge'
+import pg from 'pg'
 import { buildApp, type BuildAppOptions } from './app'
 
 export interface TestApp {
@@ -41,6 +42,35 @@ export async function startTestApp(opts: Partial<BuildAppOptions> = {}): Promise
     async close() {
       await app.close()
       await rm(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** SQLite always; PostgreSQL too when TEST_DATABASE_URL names a server where the user may create databases. */
+export const TEST_DIALECTS = process.env.TEST_DATABASE_URL
+  ? (['sqlite', 'postgres'] as const)
+  : (['sqlite'] as const)
+
+/** A test app on SQLite, or on a fresh PostgreSQL database (named after `label`) that `drop` removes. */
+export async function startTestAppOn(
+  dialect: 'sqlite' | 'postgres',
+  label: string,
+  opts: Partial<BuildAppOptions> = {},
+): Promise<{ t: TestApp; drop: () => Promise<void> }> {
+  if (dialect === 'sqlite') return { t: await startTestApp(opts), drop: async () => undefined }
+  const adminUrl = process.env.TEST_DATABASE_URL!
+  const dbName = `market_${label}_${randomBytes(6).toString('hex')}`
+  const admin = new pg.Client({ connectionString: adminUrl })
+  await admin.connect()
+  await admin.query(`create database ${dbName}`)
+  const url = new URL(adminUrl)
+  url.pathname = `/${dbName}`
+  const t = await startTestApp({ ...opts, databaseUrl: url.toString() })
+  return {
+    t,
+    drop: async () => {
+      await admin.query(`drop database if exists ${dbName} with (force)`)
+      await admin.end()
     },
   }
 }

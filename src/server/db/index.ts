@@ -22,7 +22,8 @@ export function openDatabase(opts: { dataDir: string; databaseUrl?: string }): D
     // int8 (bigint timestamps, count(*)) as JS numbers: epoch ms stay far below 2^53.
     const types = new pg.TypeOverrides()
     types.setTypeParser(pg.types.builtins.INT8, Number)
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, types })
+    // JIT off: our queries are short index reads, where compiling them would cost more than running them
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, types, options: '-c jit=off' })
     // An idle connection that the server ends (restart, failover, pg_terminate_backend) is dropped
     // from the pool and replaced on the next query; without this listener it would crash the process.
     pool.on('error', (err) => console.warn(`PostgreSQL: idle connection closed (${err.message})`))

@@ -1,10 +1,8 @@
-import { randomBytes } from 'node:crypto'
-import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import type { GoodsBrief, PublishGoodsBody } from '../../../shared/api'
 import type { Db } from '../../db'
-import { call, startTestApp, type TestApp } from '../../test-utils'
+import { call, startTestAppOn, TEST_DIALECTS, type TestApp } from '../../test-utils'
 import {
   gameNamed,
   kingAccount,
@@ -59,33 +57,12 @@ async function sell(app: FastifyInstance, goodsId: number, buyerId: number, days
     .execute()
 }
 
-/** SQLite always; PostgreSQL too when TEST_DATABASE_URL names a server where the user may create databases. */
-const adminUrl = process.env.TEST_DATABASE_URL
 /** the apps' clock: estimates and deal sets are kept five minutes */
 let clock = Date.now()
 const now = () => clock
-const DIALECTS = adminUrl ? (['sqlite', 'postgres'] as const) : (['sqlite'] as const)
+const startOn = (dialect: 'sqlite' | 'postgres') => startTestAppOn(dialect, 'discover', { now })
 
-/** A test app on SQLite, or on a fresh PostgreSQL database dropped by the returned cleanup. */
-async function startOn(dialect: 'sqlite' | 'postgres'): Promise<{ t: TestApp; drop: () => Promise<void> }> {
-  if (dialect === 'sqlite') return { t: await startTestApp({ now }), drop: async () => undefined }
-  const dbName = `market_discover_${randomBytes(6).toString('hex')}`
-  const admin = new pg.Client({ connectionString: adminUrl })
-  await admin.connect()
-  await admin.query(`create database ${dbName}`)
-  const url = new URL(adminUrl!)
-  url.pathname = `/${dbName}`
-  const t = await startTestApp({ databaseUrl: url.toString(), now })
-  return {
-    t,
-    drop: async () => {
-      await admin.query(`drop database if exists ${dbName} with (force)`)
-      await admin.end()
-    },
-  }
-}
-
-describe.each(DIALECTS)('discover on %s', (dialect) => {
+describe.each(TEST_DIALECTS)('discover on %s', (dialect) => {
   let t: TestApp
   let drop: () => Promise<void>
   let king: GameFixture

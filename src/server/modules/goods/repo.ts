@@ -96,6 +96,33 @@ export function goodsRepo(db: Db, dialect: DbDialect) {
         .execute()
     },
 
+    async hasExpiredPush(now: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('goods')
+        .select('id')
+        .where('push_until', '>', 0)
+        .where('push_until', '<=', now)
+        .limit(1)
+        .executeTakeFirst()
+      return row !== undefined
+    },
+
+    /** Ends expired pushes (the 综合 sort key push_at goes back to 0). */
+    async clearExpiredPushes(now: number): Promise<number> {
+      const ids = (
+        await db
+          .selectFrom('goods')
+          .select('id')
+          .where('push_until', '>', 0)
+          .where('push_until', '<=', now)
+          .execute()
+      ).map((r) => r.id)
+      if (ids.length === 0) return 0
+      await db.updateTable('goods').set({ push_at: 0, push_until: 0 }).where('id', 'in', ids).execute()
+      await db.updateTable('goods_attr_index').set({ push_at: 0 }).where('goods_id', 'in', ids).execute()
+      return ids.length
+    },
+
     // ------------------------------------------------------------------ listings
 
     /** A new listing (automatic delivery starts off: the delivery account is saved afterwards). */

@@ -8,12 +8,15 @@
  *  - otherwise a range of the goods index matching the sort, filters checked inside the index.
  * Counts stop at the cap (`count(*)` over a LIMITed subquery), so no query counts a huge result.
  */
-import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely'
+import { sql, type SelectQueryBuilder, type SqlBool } from 'kysely'
 import type { GoodsSort, GoodsType } from '../../../shared/api'
 import type { Db, DbDialect } from '../../db'
 import type { Database } from '../../db/schema'
 import type { GoodsAttrIndexTable } from './tables'
-import { containsPattern, ftsQuery, requiredTerms, SEARCH_GAP, type ParsedKeyword } from './search-text'
+import { FTS_CANDIDATES, keywordIndex, keywordTerms, titleContains } from './search-keyword'
+import { ftsQuery, SEARCH_GAP, type ParsedKeyword } from './search-text'
+
+export { FTS_CANDIDATES, titleContains }
 
 export interface SearchFilter {
   gameId?: number
@@ -28,8 +31,6 @@ export interface SearchFilter {
   keyword: ParsedKeyword | null
 }
 
-/** Keyword matches up to this many are fetched from FTS and sorted directly. */
-export const FTS_CANDIDATES = 2000
 /** A price range matching more than this is filtered while walking the sort's index. */
 const PRICE_RANGE_SMALL = 2000
 
@@ -45,17 +46,19 @@ export interface SearchEntry {
   ftsText: string
 }
 
-/** `column` contains the run (escaped), case-insensitive for ASCII (SQLite LIKE) or fully (ILIKE). */
-export function titleContains(dialect: DbDialect, column: string, run: string): Expression<SqlBool> {
-  const like = dialect === 'postgres' ? 'ilike' : 'like'
-  return sql<SqlBool>`${sql.ref(column)} ${sql.raw(like)} ${containsPattern(run)} escape '\\'`
-}
-
 export function searchRepo(db: Db, dialect: DbDialect) {
+  const keywords = keywordIndex(db, dialect)
   /** The goods filters on the `goods` table (plain and FTS paths). */
   function plainQuery(
     f: SearchFilter,
-    opts: { ids?: number[]; likeRuns: string[]; priceByIndex: boolean; tokensChecked: boolean },
+    opts: {
+      ids?: number[]
+      likeRuns: string[]
+      priceByIndex: boolean
+      tokensChecked: boolean
+      /** PostgreSQL: search_terms the listing must hold (the GIN index may drive the query) */
+      terms?: string[]
+    },
   ) {
     let q = db.selectFrom('goods')
     if (opts.ids) {
@@ -93,9 +96,8 @@ export function searchRepo(db: Db, dialect: DbDialect) {
       )
     }
     // PostgreSQL: the GIN index of search_terms finds the candidates, the title check below is exact
-    const terms =
-      dialect === 'postgres' && f.keyword && opts.likeRuns.length > 0 ? requiredTerms(f.keyword) : []
-    if (terms.length > 0) q = q.where(sql<SqlBool>`goods.search_terms @> ${terms}::text[]`)
+    if (opts.terms && opts.terms.length > 0)
+      q = q.where(sql<SqlBool>`goods.search_terms @> ${opts.terms}::text[]`)
     for (const run of opts.likeRuns) q = q.where(titleContains(dialect, 'goods.title', run))
     return q
   }
@@ -175,22 +177,6 @@ export function searchRepo(db: Db, dialect: DbDialect) {
     return Number(rows[0].n)
   }
 
-  async function ftsIds(match: string, limit: number): Promise<number[]> {
-    const { rows } = await sql<{
-      rowid: number
-    }>`select rowid from goods_fts where goods_fts match ${match} limit ${limit}`.execute(db)
-    return rows.map((r) => r.rowid)
-  }
-
-  async function ftsCount(match: string, cap: number): Promise<number> {
-    const { rows } = await sql<{
-      n: number
-    }>`select count(*) as n from (select rowid from goods_fts where goods_fts match ${match} limit ${cap + 1})`.execute(
-      db,
-    )
-    return Number(rows[0].n)
-  }
-
   /**
    * The exact ON_SALE count from goods_counts when the filter only names game, type, area, server
    * and platform; null otherwise.
@@ -224,6 +210,27 @@ export function searchRepo(db: Db, dialect: DbDialect) {
     return (await cappedCount(q, PRICE_RANGE_SMALL)) <= PRICE_RANGE_SMALL
   }
 
+  /** PostgreSQL, a keyword with at most FTS_CANDIDATES matches: sorted and counted from its candidates. */
+  async function pgCandidates(
+    f: SearchFilter,
+    kw: ParsedKeyword,
+    sort: GoodsSort,
+    offset: number,
+    limit: number,
+    count: { cap: number; known?: number },
+  ) {
+    const matches = () =>
+      plainQuery(f, {
+        likeRuns: kw.runs,
+        priceByIndex: true,
+        tokensChecked: true,
+        terms: keywordTerms(kw, f),
+      })
+    const page = await keywords.candidatesPage(matches(), sort, offset, limit)
+    const total = count.known ?? page.count ?? (await cappedCount(matches(), count.cap))
+    return { ids: page.ids, count: total, cap: count.cap }
+  }
+
   return {
     // ------------------------------------------------------------------ search
 
@@ -242,12 +249,14 @@ export function searchRepo(db: Db, dialect: DbDialect) {
       const kw = f.keyword
       let likeRuns = kw ? kw.runs : []
 
-      if (kw && dialect === 'sqlite' && kw.phrases.length > 0) {
-        const match = ftsQuery(kw.phrases, f)
-        const n = await ftsCount(match, FTS_CANDIDATES)
-        const singleRuns = kw.runs.filter((r) => [...r].length < 2)
+      if (kw && kw.phrases.length > 0) {
+        const match = dialect === 'sqlite' ? ftsQuery(kw.phrases, f) : ''
+        const n = await keywords.count(kw, f, match, FTS_CANDIDATES)
+        // SQLite's phrases check the runs of 2+ characters; PostgreSQL's count checks every run
+        const singleRuns = dialect === 'sqlite' ? kw.runs.filter((r) => [...r].length < 2) : []
         if (n <= FTS_CANDIDATES) {
-          const ids = await ftsIds(match, FTS_CANDIDATES)
+          if (dialect === 'postgres') return await pgCandidates(f, kw, sort, offset, limit, count)
+          const ids = await keywords.ftsIds(match, FTS_CANDIDATES)
           const base = () =>
             plainQuery(f, { ids, likeRuns: singleRuns, priceByIndex: false, tokensChecked: true })
           const page = await orderPlain(base().select('id'), sort).limit(limit).offset(offset).execute()
@@ -276,17 +285,24 @@ export function searchRepo(db: Db, dialect: DbDialect) {
         return { ids: page.map((r) => r.goods_id), count: total, cap: count.cap }
       }
 
-      if (count.known === undefined) {
-        const exact = await counterTotal(f)
-        if (exact !== null) count = { ...count, known: exact }
-      }
-      const sortUsesPrice = sort === 'price_asc' || sort === 'price_desc'
-      const priceByIndex = sortUsesPrice || (await priceRangeIsSmall(f))
-      const base = () => plainQuery(f, { likeRuns, priceByIndex, tokensChecked: false })
-      const page = await orderPlain(base().select('id'), sort).limit(limit).offset(offset).execute()
+      // the ON_SALE counters answer beside the page (two connections of the pool on PostgreSQL)
+      const counted = count.known === undefined ? counterTotal(f) : Promise.resolve(null)
+      const paged = (async () => {
+        const sortUsesPrice = sort === 'price_asc' || sort === 'price_desc'
+        const priceByIndex = sortUsesPrice || (await priceRangeIsSmall(f))
+        const base = plainQuery(f, { likeRuns, priceByIndex, tokensChecked: false })
+        return orderPlain(base.select('id'), sort).limit(limit).offset(offset).execute()
+      })()
+      const [exact, page] = await Promise.all([counted, paged])
+      // the count of a common keyword may use the keyword index (PostgreSQL's planner chooses)
+      const terms = dialect === 'postgres' && kw && kw.phrases.length > 0 ? keywordTerms(kw, f) : undefined
       const total =
         count.known ??
-        (await cappedCount(plainQuery(f, { likeRuns, priceByIndex: true, tokensChecked: false }), count.cap))
+        exact ??
+        (await cappedCount(
+          plainQuery(f, { likeRuns, priceByIndex: true, tokensChecked: false, terms }),
+          count.cap,
+        ))
       return { ids: page.map((r) => r.id), count: total, cap: count.cap }
     },
 
@@ -364,33 +380,6 @@ export function searchRepo(db: Db, dialect: DbDialect) {
     /** Copies changed sort keys into the attribute index. */
     async updateSearchKeys(goodsId: number, keys: { push_at?: number; price?: number }) {
       await db.updateTable('goods_attr_index').set(keys).where('goods_id', '=', goodsId).execute()
-    },
-
-    async hasExpiredPush(now: number): Promise<boolean> {
-      const row = await db
-        .selectFrom('goods')
-        .select('id')
-        .where('push_until', '>', 0)
-        .where('push_until', '<=', now)
-        .limit(1)
-        .executeTakeFirst()
-      return row !== undefined
-    },
-
-    /** Ends expired pushes (the 综合 sort key push_at goes back to 0). */
-    async clearExpiredPushes(now: number): Promise<number> {
-      const ids = (
-        await db
-          .selectFrom('goods')
-          .select('id')
-          .where('push_until', '>', 0)
-          .where('push_until', '<=', now)
-          .execute()
-      ).map((r) => r.id)
-      if (ids.length === 0) return 0
-      await db.updateTable('goods').set({ push_at: 0, push_until: 0 }).where('id', 'in', ids).execute()
-      await db.updateTable('goods_attr_index').set({ push_at: 0 }).where('goods_id', 'in', ids).execute()
-      return ids.length
     },
   }
 }

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { GoodsBrief } from '../../../shared/api'
-import { call, startTestApp, type TestApp } from '../../test-utils'
+import { call, startTestAppOn, TEST_DIALECTS, type TestApp } from '../../test-utils'
 import { sql } from 'kysely'
 import { FTS_CANDIDATES } from './search-repo'
-import { ftsDocument, parseKeyword, ftsQuery } from './search-text'
+import { ftsDocument, parseKeyword, ftsQuery, searchTerms } from './search-text'
 import { gameNamed, kingAccount, newUser, publish, type GameFixture } from './test-helpers'
 
 const enc = encodeURIComponent
@@ -24,8 +24,9 @@ describe('search text', () => {
   })
 })
 
-describe('goods search', () => {
+describe.each(TEST_DIALECTS)('goods search on %s', (dialect) => {
   let t: TestApp
+  let drop: () => Promise<void>
   let king: GameFixture
   let seller: { token: string; userId: number }
   const ids: Record<string, number> = {}
@@ -38,7 +39,7 @@ describe('goods search', () => {
   const titles = (rows: GoodsBrief[]) => rows.map((r) => r.title)
 
   beforeAll(async () => {
-    t = await startTestApp()
+    ;({ t, drop } = await startTestAppOn(dialect, 'search'))
     king = await gameNamed(t.app, '王者荣耀')
     seller = await newUser(t.app, 'srch')
     const [a0, , ios] = king.areas
@@ -86,7 +87,10 @@ describe('goods search', () => {
       attributes: { 数量: 10000 },
     })
   })
-  afterAll(() => t.close())
+  afterAll(async () => {
+    await t?.close()
+    await drop?.()
+  })
 
   it('lists only ON_SALE listings, 综合 order newest first, with totals', async () => {
     const all = await search({})
@@ -270,15 +274,22 @@ describe('goods search', () => {
           .values(Array.from({ length: n }, () => ({ ...row, title, seller_id: other.userId })))
           .returning('id')
           .execute()
+        const filters = {
+          gameId: row.game_id,
+          goodsType: row.goods_type,
+          serverId: row.server_id,
+          areaId: row.area_id,
+          platform: row.platform,
+        }
         for (const { id } of inserted) {
-          const doc = ftsDocument(title, {
-            gameId: row.game_id,
-            goodsType: row.goods_type,
-            serverId: row.server_id,
-            areaId: row.area_id,
-            platform: row.platform,
-          })
-          await sql`insert into goods_fts (rowid, terms) values (${id}, ${doc})`.execute(trx)
+          if (dialect === 'sqlite')
+            await sql`insert into goods_fts (rowid, terms) values (${id}, ${ftsDocument(title, filters)})`.execute(
+              trx,
+            )
+          else
+            await sql`update goods set search_terms = ${searchTerms(title, filters)}::text[] where id = ${id}`.execute(
+              trx,
+            )
         }
       }
     })

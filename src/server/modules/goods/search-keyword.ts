@@ -1,0 +1,111 @@
+/**
+ * The keyword index of the search, per dialect: SQLite's goods_fts (FTS5 phrases of title bigrams) and
+ * PostgreSQL's goods.search_terms (the same bigrams and filter tokens under a GIN index). Both answer
+ * "how many ON_SALE listings of these filters contain the keyword", stopping at FTS_CANDIDATES + 1, so
+ * search-repo.ts takes the same path on both: a rare keyword is answered from its candidates, a common
+ * one by walking the sort's index (see docs/scaling.md, "Search on PostgreSQL").
+ */
+import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely'
+import type { GoodsSort } from '../../../shared/api'
+import type { Db, DbDialect } from '../../db'
+import type { Database } from '../../db/schema'
+import {
+  containsPattern,
+  filterTokens,
+  requiredTerms,
+  type ParsedKeyword,
+  type SearchFilterTokens,
+} from './search-text'
+
+/** Keyword matches up to this many are fetched from the keyword index and sorted directly. */
+export const FTS_CANDIDATES = 2000
+
+/** A text without upper/lower case forms (CJK, digits, punctuation): LIKE matches it as ILIKE does. */
+function caseless(text: string): boolean {
+  return text.toLowerCase() === text && text.toUpperCase() === text
+}
+
+/**
+ * `column` contains the run (escaped), case-insensitive for ASCII (SQLite LIKE) or fully (ILIKE). On
+ * PostgreSQL a run without case is matched with LIKE: the same rows, without folding every title.
+ */
+export function titleContains(dialect: DbDialect, column: string, run: string): Expression<SqlBool> {
+  const like = dialect === 'postgres' && !caseless(run) ? 'ilike' : 'like'
+  return sql<SqlBool>`${sql.ref(column)} ${sql.raw(like)} ${containsPattern(run)} escape '\\'`
+}
+
+/** The search_terms every match holds (PostgreSQL): the keyword's bigrams and the filters' tokens. */
+export function keywordTerms(kw: ParsedKeyword, f: Partial<SearchFilterTokens>): string[] {
+  return [...requiredTerms(kw), ...filterTokens(f)]
+}
+
+/** ORDER BY of a sort over a derived table with id, push_at and price. */
+export function sortSql(sort: GoodsSort) {
+  return sql.raw(
+    sort === 'price_asc'
+      ? 'price asc, id asc'
+      : sort === 'price_desc'
+        ? 'price desc, id desc'
+        : sort === 'newest'
+          ? 'id desc'
+          : 'push_at desc, id desc',
+  )
+}
+
+export function keywordIndex(db: Db, dialect: DbDialect) {
+  return {
+    /** SQLite: up to `limit` goods_fts rowids matching the FTS5 query. */
+    async ftsIds(match: string, limit: number): Promise<number[]> {
+      const { rows } = await sql<{
+        rowid: number
+      }>`select rowid from goods_fts where goods_fts match ${match} limit ${limit}`.execute(db)
+      return rows.map((r) => r.rowid)
+    },
+
+    /**
+     * Listings containing every run within the filters' tokens, counted up to cap + 1: FTS5 phrases on
+     * SQLite (`match`), the GIN index of search_terms plus the exact title check on PostgreSQL.
+     */
+    async count(
+      kw: ParsedKeyword,
+      f: Partial<SearchFilterTokens>,
+      match: string,
+      cap: number,
+    ): Promise<number> {
+      if (dialect === 'sqlite') {
+        const { rows } = await sql<{
+          n: number
+        }>`select count(*) as n from (select rowid from goods_fts where goods_fts match ${match} limit ${cap + 1})`.execute(
+          db,
+        )
+        return Number(rows[0].n)
+      }
+      let q = db
+        .selectFrom('goods')
+        .select(sql`1`.as('one'))
+        .where(sql<SqlBool>`goods.search_terms @> ${keywordTerms(kw, f)}::text[]`)
+      for (const run of kw.runs) q = q.where(titleContains(dialect, 'goods.title', run))
+      const { rows } = await sql<{ n: number }>`select count(*) as n from (${q.limit(cap + 1)}) t`.execute(db)
+      return Number(rows[0].n)
+    },
+
+    /**
+     * PostgreSQL: one page of the matches (`where` of goods, at most FTS_CANDIDATES rows) in the
+     * sort's order, with their count (null when the page is empty). The matches are read once through
+     * the GIN index (a materialized CTE keeps the planner off the sort's indexes), then sorted.
+     */
+    async candidatesPage(
+      where: SelectQueryBuilder<Database, 'goods', object>,
+      sort: GoodsSort,
+      offset: number,
+      limit: number,
+    ): Promise<{ ids: number[]; count: number | null }> {
+      const inner = where.select(['goods.id', 'goods.push_at', 'goods.price'])
+      const { rows } = await sql<{ id: number; n: number }>`with m as materialized (${inner})
+        select id, (select count(*) from m) as n from m order by ${sortSql(sort)} limit ${limit} offset ${offset}`.execute(
+        db,
+      )
+      return { ids: rows.map((r) => r.id), count: rows.length > 0 ? Number(rows[0].n) : null }
+    },
+  }
+}
