@@ -46,6 +46,12 @@ function drawn(key: string, html: string): boolean {
   return !prefixCls || prefixCls === 'ant' || html.includes(prefixCls)
 }
 
+/**
+ * The block stands first in antd's queue of style tags (the lowest priority antd uses), so a style the
+ * browser inserts later goes after it — after the page's own CSS too, where the separate tags put it.
+ */
+const QUEUE = 'data-rc-order="prependQueue" data-rc-priority="-1000" data-antd'
+
 const pageCss = new Map<string, string>()
 const PAGE_CSS_LIMIT = 200
 
@@ -62,7 +68,7 @@ export function pageStyles(cache: StyleCache, html: string): string {
       used.cache.set(key, cache.cache.get(key)!)
       used.updateTimes.set(key, cache.updateTimes.get(key) ?? 0)
     }
-    css = `<style data-antd>${escapeStyle(extractStyle(used, { plain: true }))}</style>`
+    css = `<style ${QUEUE}>${escapeStyle(extractStyle(used, { plain: true }))}</style>`
     if (pageCss.size >= PAGE_CSS_LIMIT) pageCss.clear()
     pageCss.set(id, css)
   }

@@ -123,7 +123,7 @@ function headTags(head: PageHead): string {
 }
 
 /** The marks of a page skeleton where a request's own parts go: title, keywords, description, head end, root. */
-const SLOT = /\u0000([TKDHSR])/
+const SLOT = /\uE000([TKDHSR])/
 type Skeleton = string[]
 const skeletons = new WeakMap<object, { template: string; parts: Skeleton }>()
 
@@ -138,11 +138,11 @@ function skeletonOf(template: string, assets: { styles: string; preloads: string
   const at = template.search(SCRIPTS_START)
   const withPageCss = at >= 0 ? template.slice(0, at) + assets.styles + template.slice(at) : template
   const marked = withPageCss
-    .replace(/<title>[\s\S]*?<\/title>/, '<title>\u0000T</title>')
-    .replace(/<meta\s+name="keywords"[^>]*>/, '<meta name="keywords" content="\u0000K">')
-    .replace(/<meta\s+name="description"[^>]*>/, '<meta name="description" content="\u0000D">')
-    .replace('</head>', `\u0000H${at >= 0 ? '' : assets.styles}${assets.preloads}\u0000S</head>`)
-    .replace('<div id="root"></div>', '\u0000R')
+    .replace(/<title>[\s\S]*?<\/title>/, '<title>\uE000T</title>')
+    .replace(/<meta\s+name="keywords"[^>]*>/, '<meta name="keywords" content="\uE000K">')
+    .replace(/<meta\s+name="description"[^>]*>/, '<meta name="description" content="\uE000D">')
+    .replace('</head>', `\uE000H${at >= 0 ? '' : assets.styles}${assets.preloads}\uE000S</head>`)
+    .replace('<div id="root"></div>', '\uE000R')
   const parts = marked.split(SLOT)
   skeletons.set(assets, { template, parts })
   return parts
