@@ -14,6 +14,9 @@ dayjs.locale('zh-cn')
  * (--ant-color-primary, --ant-color-text-secondary, --ant-margin-sm…) that our own CSS uses too.
  */
 export const THEME = {
+  // one antd on the page: no hash class around every selector (`:where(.css-…)`), which made a
+  // fifth of the server-rendered CSS (docs/ssr.md "antd's styles")
+  hashed: false,
   token: {
     // the site's blue, deepened to a 4.5:1 contrast with white text and on light grey (docs/ssr.md)
     colorPrimary: '#0f6ecd',

@@ -14,7 +14,7 @@ import type { ReactNode } from 'react'
 import { prerenderToNodeStream } from 'react-dom/static'
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router-dom'
 import { defaultShouldDehydrateQuery, dehydrate, type Query, type QueryClient } from '@tanstack/react-query'
-import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs'
+import { StyleProvider } from '@ant-design/cssinjs'
 import { API_BASE } from '@shared/constants'
 import { PUBLIC_CONFIG_KEYS } from '@shared/api/system'
 import { configQuery } from '@renderer/api/system'
@@ -26,6 +26,7 @@ import { buildRoutes } from '@renderer/app/routes'
 import type { RouteHandle } from '@renderer/app/RootShell'
 import { NOT_FOUND_PATH, type PageKey, type RouteEntry } from '@renderer/app/route-table'
 import { SSR_PAGES, type PageHead } from './head'
+import { pageStyleCache, pageStyles } from './styles'
 
 export type { PageHead } from './head'
 
@@ -54,6 +55,9 @@ const MAX_ROUNDS = 4
 
 let routes: ReturnType<typeof buildRoutes> | null = null
 const appRoutes = () => (routes ??= buildRoutes())
+// the static handler turns the route table into data routes: once, not per request
+let handler: ReturnType<typeof createStaticHandler> | null = null
+const staticHandler = () => (handler ??= createStaticHandler(appRoutes()))
 
 /** The server's own handlers: method, /api URL with its query string, body → the envelope. */
 export type ServerCall = (method: 'GET' | 'POST', url: string, body?: unknown) => Promise<unknown>
@@ -69,6 +73,15 @@ export function setTransport(send: ServerCall): void {
 
 /** The table entry of a path, or null for a path outside the table (the catch-all). */
 export function entryOf(pathname: string): RouteEntry | null {
+  // asked twice per page request (is it rendered here, then the render); matching ranks the whole table
+  if (lastEntry?.pathname === pathname) return lastEntry.entry
+  const entry = matchEntry(pathname)
+  lastEntry = { pathname, entry }
+  return entry
+}
+let lastEntry: { pathname: string; entry: RouteEntry | null } | null = null
+
+function matchEntry(pathname: string): RouteEntry | null {
   const matches = matchRoutes(appRoutes(), pathname) ?? []
   const handle = [...matches].reverse().find((m) => (m.route.handle as RouteHandle | undefined)?.entry)?.route
     .handle as RouteHandle | undefined
@@ -103,11 +116,11 @@ async function toHtml(node: ReactNode): Promise<string> {
 }
 
 async function renderApp(url: string, origin: string, queryClient: QueryClient) {
-  const handler = createStaticHandler(appRoutes())
+  const handler = staticHandler()
   const context = await handler.query(new Request(new URL(url, origin)))
   if (context instanceof Response) throw new Error(`unexpected redirect rendering ${url}`)
   const router = createStaticRouter(handler.dataRoutes, context)
-  const cache = createCache()
+  const cache = pageStyleCache()
   const html = await toHtml(
     <Providers queryClient={queryClient}>
       <StyleProvider cache={cache}>
@@ -115,7 +128,7 @@ async function renderApp(url: string, origin: string, queryClient: QueryClient) 
       </StyleProvider>
     </Providers>,
   )
-  return { html, styles: extractStyle(cache) }
+  return { html, styles: pageStyles(cache, html) }
 }
 
 /** Queries the components asked for that the cache has no answer for yet (and may run logged out). */

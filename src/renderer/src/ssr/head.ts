@@ -22,6 +22,7 @@ import {
 } from '@renderer/api/goods'
 import { noticeListQuery, noticeQuery } from '@renderer/api/notice'
 import { followedIdsQuery } from '@renderer/api/follow'
+import { protectionTermsQuery } from '@renderer/api/protection'
 import { loveBoardQuery } from '@renderer/api/love'
 import type { LoveBoard } from '@shared/api/love'
 import { sellerCreditQuery, shopReviewsFirstPage } from '@renderer/api/review'
@@ -192,11 +193,13 @@ export const SSR_PAGES: Partial<Record<PageKey, SsrPage>> = {
       if (goodsId === null) return false
       const found = await exists(() => queryClient.fetchQuery(goodsDetailQuery(goodsId)))
       const detail = queryClient.getQueryData<GoodsDetail>(goodsDetailQuery(goodsId).queryKey)
-      // the seller card's rating and credit level (features/review/SellerCredit.tsx) in the same round
+      // the seller card's rating and credit level (features/review/SellerCredit.tsx) and an account's
+      // 包赔 terms (features/protection/ProtectionTerms.tsx) in the same round: one render pass
       if (detail)
         await Promise.all([
           queryClient.prefetchQuery(gameConfigQuery(detail.gameId)),
           queryClient.prefetchQuery(sellerCreditQuery(detail.seller?.shopId ?? detail.sellerId)),
+          detail.goodsType === 'ACCOUNT' && queryClient.prefetchQuery(protectionTermsQuery(goodsId)),
         ])
       return found
     },
