@@ -5,13 +5,9 @@ import { AUTH, type LoginResult } from '@shared/api/auth'
 import { TOKEN_COOKIE, USER_INFO_STORAGE_KEY } from '@shared/constants'
 import { useSessionStore } from '@renderer/stores/session'
 import { getCookie } from '@renderer/utils/cookie'
-import { withCheapComputedStyle } from '@renderer/testing/computed-style'
 import { failure, fakeServer, type Failure, type FakeServer } from '@renderer/testing/fake-server'
 import { renderPage } from '@renderer/testing/render-page'
 import LoginPage from './LoginPage'
-
-// role queries and antd popups over thousands of CSS-in-JS rules: see computed-style.ts
-withCheapComputedStyle()
 
 let keys: forge.pki.rsa.KeyPair
 let publicPem: string

@@ -16,15 +16,11 @@ import { GAME } from '@shared/api/game'
 import { SYSTEM } from '@shared/api/system'
 import { ALL_PERMISSION } from '@shared/constants'
 import { useSessionStore } from '@renderer/stores/session'
-import { withCheapComputedStyle } from '@renderer/testing/computed-style'
 import { fakeServer, type FakeServer } from '@renderer/testing/fake-server'
 import { renderPage } from '@renderer/testing/render-page'
 import ConfigManagePage from './ConfigManage'
 import OrderManagePage from './OrderManage'
 import DictManagePage from './DictManage'
-
-// role queries and antd popups over thousands of CSS-in-JS rules: see computed-style.ts
-withCheapComputedStyle()
 
 // antd tables and drawers render slowly in jsdom on a shared machine
 vi.setConfig({ testTimeout: 60_000 })

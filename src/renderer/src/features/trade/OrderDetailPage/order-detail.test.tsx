@@ -7,7 +7,6 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { ORDER_DETAIL, type OrderDetailView } from '@shared/api/order-detail'
 import { REVIEW, type Review } from '@shared/api/review'
-import { withCheapComputedStyle } from '@renderer/testing/computed-style'
 import { logIn } from '@renderer/testing/catalogue-fixtures'
 import { fakeServer, type FakeServer } from '@renderer/testing/fake-server'
 import { renderPage } from '@renderer/testing/render-page'
@@ -16,9 +15,6 @@ import MyReviewsPage from '@renderer/features/review/MyReviewsPage'
 import OrderDetailPage from '.'
 import { MessageOrderLink } from './OrderDetailLink'
 import { orderDetailPath, orderNoInText } from './order-links'
-
-// role queries and antd popups over thousands of CSS-in-JS rules: see computed-style.ts
-withCheapComputedStyle()
 
 const AT = 1_767_240_000_000
 
