@@ -5,6 +5,11 @@
 // it doubled Vitest's time (132 → 285 s) and made browser steps miss (a popconfirm click), for 77 s
 // saved in all. A stage's output is printed whole when it ends, so the lanes' logs do not
 // interleave; a failed stage stops its lane, and the run fails once every lane has ended.
+//
+// The Vitest stage was ~217 s of the ~650 s here (quiet machine); where its time went and what was
+// cut (cheap computed styles in every renderer file, cheap scrypt hashes in the server tests) is at
+// the top of vitest.config.ts, with same-minute CPU figures (the machine was at load 20–29 then, so
+// no quiet-machine whole-run figure after the change yet).
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { createRequire } from 'node:module'

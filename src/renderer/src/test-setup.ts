@@ -7,6 +7,7 @@ import { cleanup, configure } from '@testing-library/react'
 import { useAppStore } from '@renderer/stores/app'
 import { useSessionStore } from '@renderer/stores/session'
 import { useTagsViewStore } from '@renderer/stores/tags-view'
+import { withCheapComputedStyle } from '@renderer/testing/computed-style'
 
 // files share one module graph per worker (vitest.config.ts): client state starts afresh in each test
 const resets = [useAppStore, useSessionStore, useTagsViewStore].map(
@@ -55,6 +56,10 @@ window.scrollTo = vi.fn() as unknown as typeof window.scrollTo
 // antd reads computed styles of pseudo elements (scrollbar size), which jsdom does not support
 const realGetComputedStyle = window.getComputedStyle.bind(window)
 window.getComputedStyle = ((elt: Element) => realGetComputedStyle(elt)) as typeof window.getComputedStyle
+
+// every file: empty computed styles instead of jsdom walking antd's thousands of CSS-in-JS rules on
+// each role query and popup (testing/computed-style.ts; the tests assert text, attributes, inline styles)
+withCheapComputedStyle()
 
 afterEach(() => {
   cleanup()

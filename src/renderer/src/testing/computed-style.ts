@@ -6,7 +6,8 @@
  * assert text, attributes and calls, not computed styles: inside `withCheapComputedStyle()` every
  * element answers an empty style declaration.
  *
- *   describe('…', () => { withCheapComputedStyle(); it(…) })   // or at the top of a test file
+ * test-setup.ts calls it for every renderer test file (the page tests that went without it were
+ * over half of the whole Vitest run's time), so a test file does not call it itself.
  */
 import { afterAll, beforeAll } from 'vitest'
 

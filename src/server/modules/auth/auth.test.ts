@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ALL_PERMISSION, LOGIN_LOCK, TOKEN_TTL_MS } from '../../../shared/constants'
 import { MSG } from '../../../shared/messages'
 import { DEMO, call, encryptPassword, loginAs, startTestApp, tokenOf, type TestApp } from '../../test-utils'
+import { SCRYPT_PARAMS, hashPassword, verifyPassword } from './password'
 
 describe('auth (captcha off)', () => {
   let t: TestApp
@@ -81,7 +82,16 @@ describe('auth (captcha off)', () => {
     expect(tokens.some((row) => row.token_hash === token)).toBe(false)
     expect(tokens.map((row) => row.token_hash)).toContain(createHash('sha256').update(token).digest('hex'))
     const users = await t.app.db.selectFrom('users').select('password_hash').execute()
-    for (const user of users) expect(user.password_hash).toMatch(/^scrypt\$16384\$8\$1\$[^$]+\$[^$]+$/)
+    for (const user of users) expect(user.password_hash).toMatch(/^scrypt\$\d+\$8\$1\$[^$]+\$[^$]+$/)
+  })
+
+  it('hashes at the deployment cost scrypt N=16384, r=8, p=1 (tests hash cheaper), and verifies either', async () => {
+    expect(SCRYPT_PARAMS).toEqual({ N: 16384, r: 8, p: 1 })
+    const stored = await hashPassword('Passw0rd!x', SCRYPT_PARAMS)
+    expect(stored).toMatch(/^scrypt\$16384\$8\$1\$[^$]+\$[^$]+$/)
+    expect(await verifyPassword('Passw0rd!x', stored)).toBe(true)
+    expect(await verifyPassword('Passw0rd!y', stored)).toBe(false)
+    expect(await verifyPassword('Passw0rd!x', await hashPassword('Passw0rd!x'))).toBe(true)
   })
 
   it('answers getInfo with user, roles and permissions at the top level', async () => {

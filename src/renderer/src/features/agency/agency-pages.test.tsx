@@ -3,7 +3,6 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { AGENCY, type AgencyApplication, type AgencyOrder } from '@shared/api/agency'
 import { GAME } from '@shared/api/game'
 import { logIn, withGames } from '@renderer/testing/catalogue-fixtures'
-import { withCheapComputedStyle } from '@renderer/testing/computed-style'
 import { fakeServer, type FakeServer } from '@renderer/testing/fake-server'
 import { renderPage } from '@renderer/testing/render-page'
 import AgencySaleGoodsPage from './AgencySaleGoodsPage'
@@ -37,7 +36,6 @@ const application = (id: number, patch: Partial<AgencyApplication> = {}): Agency
 })
 
 let server: FakeServer
-withCheapComputedStyle()
 beforeEach(() => {
   logIn()
   server = withGames(fakeServer())

@@ -2,14 +2,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { AI, type AiJob, type AiOptions, type AiWork } from '@shared/api/ai'
 import { logIn, logOut } from '@renderer/testing/catalogue-fixtures'
-import { withCheapComputedStyle } from '@renderer/testing/computed-style'
 import { fakeServer, type FakeServer } from '@renderer/testing/fake-server'
 import { renderPage } from '@renderer/testing/render-page'
 import AiWorksAdminPage from '../admin/pages/AiWorks'
 import AiCreatePage from './CreatePage'
 import AiGalleryPage from './GalleryPage'
-
-withCheapComputedStyle()
 
 const OPTIONS: AiOptions = {
   styles: [

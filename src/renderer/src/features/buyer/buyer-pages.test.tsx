@@ -3,13 +3,11 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { FOLLOW } from '@shared/api/follow'
 import { brief, GAMES, logIn, withGames } from '@renderer/testing/catalogue-fixtures'
 import { fakeServer, type FakeServer } from '@renderer/testing/fake-server'
-import { withCheapComputedStyle } from '@renderer/testing/computed-style'
 import { renderPage } from '@renderer/testing/render-page'
 import FollowPage from './FollowPage'
 import GamesPage, { groupByInitial } from './GamesPage'
 
 let server: FakeServer
-withCheapComputedStyle()
 
 beforeEach(() => {
   server = withGames(fakeServer())

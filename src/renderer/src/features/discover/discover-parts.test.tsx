@@ -2,14 +2,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { DISCOVER, type Valuation } from '@shared/api/discover'
 import { brief } from '@renderer/testing/catalogue-fixtures'
-import { withCheapComputedStyle } from '@renderer/testing/computed-style'
 import { fakeServer, type FakeServer } from '@renderer/testing/fake-server'
 import { renderPage } from '@renderer/testing/render-page'
 import { PriceVerdict } from './PriceVerdict'
 import { SuggestKeywordBox } from './SuggestKeywordBox'
 
 let server: FakeServer
-withCheapComputedStyle()
 afterEach(() => server.restore())
 
 const estimate = (mid: number): Valuation => ({

@@ -6,12 +6,10 @@ import { GOODS, GOODS_MSG, type GoodsDetail } from '@shared/api/goods'
 import { MSG } from '@shared/messages'
 import { detail, logIn, logOut, withGames } from '@renderer/testing/catalogue-fixtures'
 import { fakeServer, type FakeServer } from '@renderer/testing/fake-server'
-import { withCheapComputedStyle } from '@renderer/testing/computed-style'
 import { renderPage } from '@renderer/testing/render-page'
 import DetailPage from './DetailPage'
 
 let server: FakeServer
-withCheapComputedStyle()
 afterEach(() => server.restore())
 beforeEach(() => logOut())
 

@@ -5,12 +5,10 @@ import { GOODS, type GoodsBrief } from '@shared/api/goods'
 import { MSG } from '@shared/messages'
 import { brief, logIn, logOut, withGames } from '@renderer/testing/catalogue-fixtures'
 import { fakeServer, type FakeServer } from '@renderer/testing/fake-server'
-import { withCheapComputedStyle } from '@renderer/testing/computed-style'
 import { renderPage } from '@renderer/testing/render-page'
 import ListPage from './ListPage'
 
 let server: FakeServer
-withCheapComputedStyle()
 afterEach(() => server.restore())
 
 const ROWS = (): GoodsBrief[] => [

@@ -3,12 +3,10 @@ import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { GOODS } from '@shared/api/goods'
 import { brief, SHOP } from '@renderer/testing/catalogue-fixtures'
 import { fakeServer, type FakeServer } from '@renderer/testing/fake-server'
-import { withCheapComputedStyle } from '@renderer/testing/computed-style'
 import { renderPage } from '@renderer/testing/render-page'
 import ShopPage from './ShopPage'
 
 let server: FakeServer
-withCheapComputedStyle()
 afterEach(() => server.restore())
 
 const lastSearch = () => server.callsTo(GOODS.search).at(-1)!.query

@@ -5,12 +5,10 @@ import { GOODS } from '@shared/api/goods'
 import { NOTICE } from '@shared/api/notice'
 import { brief } from '@renderer/testing/catalogue-fixtures'
 import { fakeServer, type FakeServer } from '@renderer/testing/fake-server'
-import { withCheapComputedStyle } from '@renderer/testing/computed-style'
 import { renderPage } from '@renderer/testing/render-page'
 import HomePage from './HomePage'
 
 let server: FakeServer
-withCheapComputedStyle()
 const game = (
   gameId: number,
   nameCn: string,

@@ -3,7 +3,6 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { PROTECTION, type OrderProtection as Protection } from '@shared/api/protection'
 import { SYSTEM } from '@shared/api/system'
-import { withCheapComputedStyle } from '@renderer/testing/computed-style'
 import { fakeServer, type FakeServer } from '@renderer/testing/fake-server'
 import { renderPage } from '@renderer/testing/render-page'
 import { order, ORDER_NO } from '@renderer/testing/trade-fixtures'
@@ -11,7 +10,6 @@ import { OrderProtection } from './OrderProtection'
 import { ProtectionTerms } from './ProtectionTerms'
 
 let server: FakeServer
-withCheapComputedStyle()
 afterEach(() => server.restore())
 
 const DAY = 24 * 3600_000

@@ -5,7 +5,6 @@ import { GOODS } from '@shared/api/goods'
 import { REVIEW, type Review, type SellerCredit } from '@shared/api/review'
 import { SYSTEM } from '@shared/api/system'
 import { brief, SHOP } from '@renderer/testing/catalogue-fixtures'
-import { withCheapComputedStyle } from '@renderer/testing/computed-style'
 import { fakeServer, type FakeServer } from '@renderer/testing/fake-server'
 import { renderPage } from '@renderer/testing/render-page'
 import { order, ORDER_NO } from '@renderer/testing/trade-fixtures'
@@ -13,7 +12,6 @@ import ShopPage from '../goods/ShopPage'
 import { OrderReview, rateable } from './OrderReview'
 
 let server: FakeServer
-withCheapComputedStyle()
 afterEach(() => server.restore())
 
 const DAY = 24 * 3600_000

@@ -4,14 +4,12 @@ import { SAVED_SEARCH, type SavedSearch } from '@shared/api/saved-search'
 import { parseListQuery } from '@shared/list-query'
 import { logIn } from '@renderer/testing/catalogue-fixtures'
 import { fakeServer, type FakeServer } from '@renderer/testing/fake-server'
-import { withCheapComputedStyle } from '@renderer/testing/computed-style'
 import { renderPage } from '@renderer/testing/render-page'
 import { MessageText } from './MessageText'
 import { defaultSearchName } from './SaveSearchButton'
 import SavedSearchPage from './SavedSearchPage'
 
 let server: FakeServer
-withCheapComputedStyle()
 
 const search = (id: number, over: Partial<SavedSearch> = {}): SavedSearch => ({
   savedSearchId: id,

@@ -1,13 +1,11 @@
 import { describe, expect, it, vi } from 'vitest'
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { Form } from 'antd'
-import { withCheapComputedStyle } from '@renderer/testing/computed-style'
 import { TestProviders } from '@renderer/testing/render-page'
 import { CONFIG } from '@renderer/testing/catalogue-fixtures'
 import { AttributeFields } from './AttributeFields'
 
 const fields = CONFIG.goodsTypes[0]!.attributes
-withCheapComputedStyle()
 
 function renderFields(onFinish = vi.fn()) {
   render(

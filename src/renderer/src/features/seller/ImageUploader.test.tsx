@@ -3,14 +3,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { IMAGE } from '@shared/api/image'
 import { IMAGE_C, logIn } from '@renderer/testing/catalogue-fixtures'
-import { withCheapComputedStyle } from '@renderer/testing/computed-style'
 import { fakeServer, type FakeServer } from '@renderer/testing/fake-server'
 import { TestProviders } from '@renderer/testing/render-page'
 import { ImageUploader } from './ImageUploader'
 import type { ShotFile } from './publish-form'
 
 let server: FakeServer
-withCheapComputedStyle()
 afterEach(() => server.restore())
 
 function Controlled({ onChange }: { onChange: (list: ShotFile[]) => void }) {

@@ -2,13 +2,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { BATCH } from '@shared/api/batch'
 import { logIn, withGames } from '@renderer/testing/catalogue-fixtures'
-import { withCheapComputedStyle } from '@renderer/testing/computed-style'
 import { fakeServer, type FakeServer } from '@renderer/testing/fake-server'
 import { renderPage } from '@renderer/testing/render-page'
 import BatchPublishPage from './BatchPublishPage'
 
 let server: FakeServer
-withCheapComputedStyle()
 beforeEach(() => {
   logIn()
   server = withGames(fakeServer())

@@ -4,14 +4,12 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { GOODS } from '@shared/api/goods'
 import { BULK } from '@shared/api/seller-tools'
 import { brief, logIn, withGames } from '@renderer/testing/catalogue-fixtures'
-import { withCheapComputedStyle } from '@renderer/testing/computed-style'
 import { fakeServer, type FakeServer } from '@renderer/testing/fake-server'
 import { renderPage } from '@renderer/testing/render-page'
 import { bulkSummary, readPriceChange } from './SellGoodsPage/bulk'
 import SellGoodsPage from './SellGoodsPage'
 
 let server: FakeServer
-withCheapComputedStyle()
 beforeEach(() => {
   logIn()
   server = withGames(fakeServer()).on(GOODS.mine, {

@@ -4,7 +4,6 @@ import { GOODS } from '@shared/api/goods'
 import { IMAGE } from '@shared/api/image'
 import { detail, IMAGE_C, logIn, withGames } from '@renderer/testing/catalogue-fixtures'
 import { fakeServer, type FakeServer } from '@renderer/testing/fake-server'
-import { withCheapComputedStyle } from '@renderer/testing/computed-style'
 import { renderPage } from '@renderer/testing/render-page'
 import CompleteInfoPage from './CompleteInfoPage'
 
@@ -12,7 +11,6 @@ import CompleteInfoPage from './CompleteInfoPage'
 // these tests cover the page: what it loads, sends and shows.
 
 let server: FakeServer
-withCheapComputedStyle()
 beforeEach(() => {
   logIn()
   server = withGames(fakeServer())

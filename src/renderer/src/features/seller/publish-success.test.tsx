@@ -2,13 +2,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { screen } from '@testing-library/react'
 import { GOODS } from '@shared/api/goods'
 import { detail, logIn } from '@renderer/testing/catalogue-fixtures'
-import { withCheapComputedStyle } from '@renderer/testing/computed-style'
 import { fakeServer, type FakeServer } from '@renderer/testing/fake-server'
 import { renderPage } from '@renderer/testing/render-page'
 import PublishSuccessPage from './PublishSuccessPage'
 
 let server: FakeServer
-withCheapComputedStyle()
 beforeEach(() => logIn())
 afterEach(() => server.restore())
 

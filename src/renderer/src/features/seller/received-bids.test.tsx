@@ -3,7 +3,6 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { BID, type Bid } from '@shared/api/bid'
 import { logIn } from '@renderer/testing/catalogue-fixtures'
-import { withCheapComputedStyle } from '@renderer/testing/computed-style'
 import { fakeServer, type FakeServer } from '@renderer/testing/fake-server'
 import { renderPage } from '@renderer/testing/render-page'
 import ReceivedBidsPage from './ReceivedBidsPage'
@@ -27,7 +26,6 @@ const BID_ROW: Bid = {
 }
 
 let server: FakeServer
-withCheapComputedStyle()
 beforeEach(() => logIn())
 afterEach(() => server.restore())
 

@@ -2,13 +2,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { GOODS } from '@shared/api/goods'
 import { brief, logIn, withGames } from '@renderer/testing/catalogue-fixtures'
-import { withCheapComputedStyle } from '@renderer/testing/computed-style'
 import { fakeServer, type FakeServer } from '@renderer/testing/fake-server'
 import { renderPage } from '@renderer/testing/render-page'
 import SellGoodsPage from './SellGoodsPage'
 
 let server: FakeServer
-withCheapComputedStyle()
 beforeEach(() => {
   logIn()
   server = withGames(fakeServer())

@@ -5,7 +5,6 @@ import { GAME } from '@shared/api/game'
 import { GOODS } from '@shared/api/goods'
 import { PUSH } from '@shared/api/push'
 import { brief, logIn, withGames } from '@renderer/testing/catalogue-fixtures'
-import { withCheapComputedStyle } from '@renderer/testing/computed-style'
 import { fakeServer, type FakeServer } from '@renderer/testing/fake-server'
 import { renderPage } from '@renderer/testing/render-page'
 import GoodsAccountManagePage from './GoodsAccountManagePage'
@@ -13,7 +12,6 @@ import GoodsSendPage from './GoodsSendPage'
 import SelectTypePage from './SelectTypePage'
 
 let server: FakeServer
-withCheapComputedStyle()
 beforeEach(() => logIn())
 afterEach(() => server.restore())
 

@@ -8,13 +8,11 @@ import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { CHAT, type ChatConversation, type ChatMessage } from '@shared/api/chat'
 import { chatKeys } from '@renderer/api/chat'
 import { logIn } from '@renderer/testing/catalogue-fixtures'
-import { withCheapComputedStyle } from '@renderer/testing/computed-style'
 import { failure, fakeServer, type FakeServer } from '@renderer/testing/fake-server'
 import { renderPage } from '@renderer/testing/render-page'
 import ChatPage from '.'
 
 let server: FakeServer
-withCheapComputedStyle()
 
 const CONVERSATION: ChatConversation = {
   conversationId: 7,
