@@ -29,6 +29,7 @@ import chat from './0180_chat'
 import agency from './0140_agency'
 import savedSearches from './0200_saved_searches'
 import protection from './0210_protection'
+import unreadCounter from './0220_unread_counter'
 
 export function migrationsFor(dialect: DbDialect): Record<string, Migration> {
   return {
@@ -60,5 +61,6 @@ export function migrationsFor(dialect: DbDialect): Record<string, Migration> {
     '0180_chat': chat(dialect),
     '0200_saved_searches': savedSearches(dialect),
     '0210_protection': protection(dialect),
+    '0220_unread_counter': unreadCounter(dialect),
   }
 }
