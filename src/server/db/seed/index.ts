@@ -20,6 +20,7 @@ import { seedLoveBase, seedLoveDemo } from './love'
 import { seedReviewsBase } from './reviews'
 import { seedAgencyBase } from './agency'
 import { seedProtectionBase } from './protection'
+import { recountUnread } from '../../modules/message/repo'
 
 const DAY = 24 * 60 * 60 * 1000
 
@@ -325,6 +326,7 @@ export async function seedDemo(
         ),
       ])
       .execute()
+    await recountUnread(trx)
 
     await trx
       .insertInto('warrant_messages')

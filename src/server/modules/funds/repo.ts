@@ -6,6 +6,7 @@ import { sql } from 'kysely'
 import type { LedgerQuery, LedgerType } from '../../../shared/api'
 import type { Db } from '../../db'
 import { fetchPage } from '../../db/paging'
+import { prepared } from '../../db/prepared'
 import type { TopupsTable, WithdrawalsTable } from './tables'
 
 export interface Movement {
@@ -21,6 +22,51 @@ export interface Movement {
   at: number
 }
 
+// every paid order moves money of two or three wallets: the statements are compiled once (db/prepared.ts)
+/** the conditional balance change (never below zero); no row when it would be, or there is no wallet */
+const changeBalanceQuery = prepared((db: Db, userId: number, available: number, frozen: number, at: number) =>
+  db
+    .updateTable('wallets')
+    .set({
+      available: sql`available + ${available}`,
+      frozen: sql`frozen + ${frozen}`,
+      updated_at: at,
+    })
+    .where('user_id', '=', userId)
+    .where(sql<boolean>`available + ${available} >= 0`)
+    .where(sql<boolean>`frozen + ${frozen} >= 0`)
+    .returning(['available', 'frozen']),
+)
+const insertLedgerQuery = prepared(
+  (
+    db: Db,
+    userId: number,
+    type: LedgerType,
+    available: number,
+    frozen: number,
+    availableAfter: number,
+    frozenAfter: number,
+    orderNo: string | null,
+    topupNo: string | null,
+    withdrawNo: string | null,
+    remark: string,
+    at: number,
+  ) =>
+    db.insertInto('ledger').values({
+      user_id: userId,
+      type,
+      amount: available,
+      frozen_amount: frozen,
+      available_after: availableAfter,
+      frozen_after: frozenAfter,
+      order_no: orderNo,
+      topup_no: topupNo,
+      withdraw_no: withdrawNo,
+      remark,
+      created_at: at,
+    }),
+)
+
 export function fundsRepo(db: Db) {
   const withdrawalRows = () =>
     db
@@ -30,12 +76,14 @@ export function fundsRepo(db: Db) {
       .select('users.nick_name')
 
   return {
-    async ensureWallet(userId: number, at: number) {
-      await db
+    /** Creates the user's empty wallet unless it exists; true when it was created. */
+    async ensureWallet(userId: number, at: number): Promise<boolean> {
+      const result = await db
         .insertInto('wallets')
         .values({ user_id: userId, available: 0, frozen: 0, pay_fail_count: 0, updated_at: at })
         .onConflict((oc) => oc.column('user_id').doNothing())
-        .execute()
+        .executeTakeFirst()
+      return Number(result.numInsertedOrUpdatedRows ?? 0) > 0
     },
 
     wallet(userId: number) {
@@ -44,40 +92,29 @@ export function fundsRepo(db: Db) {
 
     /**
      * Applies a balance change and writes its ledger row; false (nothing changed) when a balance would
-     * go below zero. Call inside a transaction.
+     * go below zero. Call inside a transaction. The wallet is created only when the change finds
+     * none (a user's first movement), not upserted before every change.
      */
     async move(userId: number, m: Movement): Promise<boolean> {
       const frozen = m.frozen ?? 0
-      await this.ensureWallet(userId, m.at)
-      const row = await db
-        .updateTable('wallets')
-        .set({
-          available: sql`available + ${m.available}`,
-          frozen: sql`frozen + ${frozen}`,
-          updated_at: m.at,
-        })
-        .where('user_id', '=', userId)
-        .where(sql<boolean>`available + ${m.available} >= 0`)
-        .where(sql<boolean>`frozen + ${frozen} >= 0`)
-        .returning(['available', 'frozen'])
-        .executeTakeFirst()
+      const change = () => changeBalanceQuery.first(db, userId, m.available, frozen, m.at)
+      let row = await change()
+      if (!row && (await this.ensureWallet(userId, m.at))) row = await change()
       if (!row) return false
-      await db
-        .insertInto('ledger')
-        .values({
-          user_id: userId,
-          type: m.type,
-          amount: m.available,
-          frozen_amount: frozen,
-          available_after: Number(row.available),
-          frozen_after: Number(row.frozen),
-          order_no: m.orderNo ?? null,
-          topup_no: m.topupNo ?? null,
-          withdraw_no: m.withdrawNo ?? null,
-          remark: m.remark,
-          created_at: m.at,
-        })
-        .execute()
+      await insertLedgerQuery.all(
+        db,
+        userId,
+        m.type,
+        m.available,
+        frozen,
+        Number(row.available),
+        Number(row.frozen),
+        m.orderNo ?? null,
+        m.topupNo ?? null,
+        m.withdrawNo ?? null,
+        m.remark,
+        m.at,
+      )
       return true
     },
 

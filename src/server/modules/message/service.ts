@@ -99,7 +99,7 @@ export function messageService(db: Db, deps: MessageServiceDeps = {}) {
       userId: number,
       message: { title: string; content: string; messageType?: 'SYSTEM' | 'ORDER' },
     ): Promise<number> {
-      const messageId = await repo.insert(userId, {
+      const { messageId } = await repo.insert(userId, {
         title: message.title,
         content: message.content,
         messageType: message.messageType ?? 'SYSTEM',
@@ -124,14 +124,13 @@ export function messageService(db: Db, deps: MessageServiceDeps = {}) {
           const inTrx = messageRepo(trx)
           const out: Array<{ to: number; stored: StoredLiveEvent }> = []
           for (const m of messages) {
-            const messageId = await inTrx.insert(m.to, {
+            const { messageId, unread: count } = await inTrx.insert(m.to, {
               title: m.title,
               content: m.content,
               messageType: m.messageType ?? 'SYSTEM',
               at: now(),
             })
             if (!bus) continue
-            const count = await inTrx.unreadCount(m.to)
             const event: UnreadCountEvent = {
               type: 'unread-count',
               data: { count, reason: 'created', message: { messageId, title: m.title } },

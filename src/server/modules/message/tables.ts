@@ -12,6 +12,13 @@ export interface WebMessagesTable {
   created_at: number
 }
 
+/** the count of each user's unread, not deleted messages (a missing row is 0), see repo.ts */
+export interface WebMessageUnreadTable {
+  user_id: number
+  unread: number
+}
+
 export interface MessageTables {
   web_messages: WebMessagesTable
+  web_message_unread: WebMessageUnreadTable
 }

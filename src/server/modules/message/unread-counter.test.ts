@@ -1,0 +1,101 @@
+import { randomBytes } from 'node:crypto'
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { sql } from 'kysely'
+import { startTestApp, type TestApp } from '../../test-utils'
+import { messageService } from './service'
+
+/** SQLite always; PostgreSQL too when TEST_DATABASE_URL names a server where the user may create databases. */
+const adminUrl = process.env['TEST_DATABASE_URL']
+
+// the unread count is a number kept per user (repo.ts, migration 0240): it must always equal the count
+describe.each([
+  { backend: 'SQLite', pg: false },
+  ...(adminUrl ? [{ backend: 'PostgreSQL', pg: true }] : []),
+])('the kept unread count on $backend', ({ pg: onPg }) => {
+  let t: TestApp
+  const dbName = `market_unread_${randomBytes(6).toString('hex')}`
+  const admin = onPg ? new pg.Client({ connectionString: adminUrl }) : undefined
+  beforeAll(async () => {
+    if (!admin) {
+      t = await startTestApp()
+      return
+    }
+    await admin.connect()
+    await admin.query(`create database ${dbName}`)
+    const url = new URL(adminUrl!)
+    url.pathname = `/${dbName}`
+    t = await startTestApp({ databaseUrl: url.toString() })
+  })
+  afterAll(async () => {
+    await t?.close()
+    if (!admin) return
+    await admin.query(`drop database if exists ${dbName} with (force)`)
+    await admin.end()
+  })
+
+  const userId = async (name: string) =>
+    (await t.app.db.selectFrom('users').select('id').where('user_name', '=', name).executeTakeFirstOrThrow())
+      .id
+  /** the count the counter stands for, counted */
+  const counted = async (user: number) =>
+    Number(
+      (
+        await t.app.db
+          .selectFrom('web_messages')
+          .where('user_id', '=', user)
+          .where('deleted', '=', 0)
+          .where('is_read', '=', 0)
+          .select(sql<number>`count(*)`.as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    )
+
+  it('equals the count of unread messages after create, createAll, read, remove', async () => {
+    const buyer = await userId('buyer')
+    const seller = await userId('seller')
+    const messages = messageService(t.app.db)
+    const same = async () => {
+      for (const u of [buyer, seller]) expect(await messages.unreadCount(u)).toBe(await counted(u))
+    }
+    // the seed's messages
+    await same()
+    expect(await messages.unreadCount(buyer)).toBeGreaterThan(0)
+
+    const ids: number[] = []
+    for (let i = 0; i < 4; i++) ids.push(await messages.create(buyer, { title: `t${i}`, content: 'c' }))
+    await messages.createAll([
+      { to: buyer, title: 'a', content: 'c' },
+      { to: seller, title: 'b', content: 'c' },
+    ])
+    await same()
+
+    expect(await messages.markRead(buyer, [ids[0], ids[1]])).toBe(2)
+    // read again, another user's, a missing one: nothing changes
+    expect(await messages.markRead(buyer, [ids[0]])).toBe(0)
+    expect(await messages.markRead(seller, [ids[2], 99999999])).toBe(0)
+    await same()
+
+    // a read one and an unread one removed: only the unread one comes off
+    const before = await messages.unreadCount(buyer)
+    expect(await messages.remove(buyer, [ids[1], ids[2]])).toBe(2)
+    expect(await messages.unreadCount(buyer)).toBe(before - 1)
+    expect(await messages.remove(buyer, [ids[1], ids[2]])).toBe(0)
+    expect(await messages.remove(seller, [ids[3]])).toBe(0)
+    await same()
+
+    // read everything
+    const all = await t.app.db.selectFrom('web_messages').select('id').where('user_id', '=', buyer).execute()
+    await messages.markRead(
+      buyer,
+      all.map((r) => r.id),
+    )
+    expect(await messages.unreadCount(buyer)).toBe(0)
+    await same()
+  })
+
+  it('is 0 for a user who never had a message', async () => {
+    const messages = messageService(t.app.db)
+    expect(await messages.unreadCount(2147483000)).toBe(0)
+  })
+})
