@@ -51,6 +51,8 @@ export default function GameSearchSuggest({
         onPick(game)
       }}
       popupMatchSelectWidth
+      // what was typed before this box arrived gets its suggestions at once
+      defaultOpen={focus && text !== ''}
     >
       <Input ref={input} {...inputProps} onPressEnter={onSearch} />
     </AutoComplete>
