@@ -1,7 +1,8 @@
 /**
  * Server-rendered public pages (docs/ssr.md): the list arrives as HTML with its listings and real
  * page links, hydrates without warnings, and its filters and pagination still work in the app; a
- * logged-in visitor gets the same page and then the logged-in header.
+ * logged-in visitor gets the same page and then the logged-in header; the home page's plain search
+ * box becomes the suggesting one on first use.
  */
 import { expect, test, type Page } from '@playwright/test'
 import { DEMO_USERS } from '../support/api'
@@ -54,4 +55,20 @@ test('a logged-in visitor gets the same page, then the logged-in header', async 
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible()
   expect(problems).toEqual([])
   await page.context().close()
+})
+
+test('the home search box suggests games once focused, keeping text and focus', async ({ page }) => {
+  await page.goto('/')
+  await expect(page.locator('#root[data-hydrated]')).toBeAttached()
+  const box = page.getByLabel('搜索游戏')
+  // rendered as a plain box: the suggestions' code comes with the first focus, the focus stays
+  await box.pressSequentially('原神', { delay: 20 })
+  await expect(box).toHaveAttribute('role', 'combobox')
+  await expect(box).toHaveValue('原神')
+  await expect(box).toBeFocused()
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: '原神' })
+    .click()
+  await expect(page).toHaveURL(/\/list\.html\?gameId=\d+/)
 })

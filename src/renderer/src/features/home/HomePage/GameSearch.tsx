@@ -1,35 +1,57 @@
 /**
  * The hero's search: games as the text is typed (name, English name or initial); Enter or 搜索 opens
  * a named game's list, other words search every listing (game-search.ts: homeSearchTarget).
+ *
+ * The server renders (and the browser hydrates) a plain antd Input; the AutoComplete with the game
+ * suggestions (GameSearchSuggest) is loaded on the first focus or keystroke and takes its place with
+ * the same look, text and focus (docs/ssr.md, "What the first load carries").
  */
-import { useMemo, useState } from 'react'
+import { useState, type ComponentType } from 'react'
 import { useNavigate } from 'react-router-dom'
-import { AutoComplete, Button, Input } from 'antd'
+import { Button, Input } from 'antd'
 import { SearchOutlined } from '@ant-design/icons'
 import type { Game } from '@shared/api/game'
-import { gameListPath, homeSearchTarget, matchGames } from '@renderer/components/game-search'
-import { GameIcon } from '@renderer/components/GameTile'
+import { gameListPath, homeSearchTarget } from '@renderer/components/game-search'
 import { toast } from '@renderer/utils/toast'
+
+const inputProps = {
+  size: 'large',
+  prefix: <SearchOutlined />,
+  placeholder: '搜索游戏或商品，如：原神、王者荣耀 全皮肤',
+  'aria-label': '搜索游戏',
+} as const
+
+/** What the plain box and the suggesting one share. */
+export interface SearchBoxProps {
+  text: string
+  setText: (text: string) => void
+  onSearch: () => void
+  inputProps: typeof inputProps
+}
+
+/** The suggesting box's props: the shared ones, the games, the pick and whether to take the focus. */
+export interface SuggestProps extends SearchBoxProps {
+  games: Game[]
+  onPick: (game: Game | undefined) => void
+  focus: boolean
+}
+
+type Suggest = ComponentType<SuggestProps>
+let loading: Promise<Suggest> | undefined
+const loadSuggest = () => (loading ??= import('./GameSearchSuggest').then((m) => m.default))
 
 export function GameSearch({ games }: { games: Game[] }) {
   const navigate = useNavigate()
   const [text, setText] = useState('')
-  const options = useMemo(
-    () =>
-      matchGames(games, text)
-        .slice(0, 8)
-        .map((game) => ({
-          value: String(game.gameId),
-          label: (
-            <span className="search-option">
-              <GameIcon game={game} size={24} />
-              <span>{game.nameCn}</span>
-              <span className="search-option__en">{game.nameEn}</span>
-            </span>
-          ),
-        })),
-    [games, text],
-  )
+  const [suggest, setSuggest] = useState<{ Box: Suggest; focus: boolean }>()
+  const wake = () => {
+    if (suggest) return
+    void loadSuggest().then((Box) => {
+      // keep the focus if the plain box still has it when the suggesting one arrives
+      const focus = document.activeElement?.getAttribute('aria-label') === inputProps['aria-label']
+      setSuggest({ Box, focus })
+    })
+  }
   const go = (game: Game | undefined) => {
     if (game) void navigate(gameListPath(game.gameId))
   }
@@ -41,26 +63,30 @@ export function GameSearch({ games }: { games: Game[] }) {
   }
   return (
     <div className="hero-search" role="search">
-      <AutoComplete
-        className="hero-search__input"
-        options={options}
-        value={text}
-        onChange={(value: string) => setText(value)}
-        onSelect={(value: string) => {
-          const game = games.find((g) => String(g.gameId) === value)
-          if (game) setText(game.nameCn)
-          go(game)
-        }}
-        popupMatchSelectWidth
-      >
-        <Input
-          size="large"
-          prefix={<SearchOutlined />}
-          placeholder="搜索游戏或商品，如：原神、王者荣耀 全皮肤"
-          aria-label="搜索游戏"
-          onPressEnter={search}
+      {suggest ? (
+        <suggest.Box
+          games={games}
+          text={text}
+          setText={setText}
+          onSearch={search}
+          onPick={go}
+          focus={suggest.focus}
+          inputProps={inputProps}
         />
-      </AutoComplete>
+      ) : (
+        <div className="hero-search__input">
+          <Input
+            {...inputProps}
+            value={text}
+            onChange={(e) => {
+              setText(e.target.value)
+              wake()
+            }}
+            onFocus={wake}
+            onPressEnter={search}
+          />
+        </div>
+      )}
       <Button type="primary" size="large" className="hero-search__button" onClick={search}>
         搜索
       </Button>
