@@ -45,6 +45,25 @@ test('a rendered list hydrates; its filters and pagination work', async ({ page,
   expect(problems).toEqual([])
 })
 
+test('public pages hydrate without warnings in browser zones other than the server’s', async ({
+  browser,
+}) => {
+  // times are shown in China time on both sides (utils/time.ts), so a visitor anywhere and a
+  // server in any zone render the same text (a local-time date once broke hydration of / and the
+  // detail page). UTC+14 and UTC−12: for any instant one of them is on another date than the server.
+  for (const timezoneId of ['Pacific/Kiritimati', 'Etc/GMT+12']) {
+    const context = await browser.newContext({ timezoneId })
+    const page = await context.newPage()
+    const problems = watchHydration(page)
+    for (const path of ['/', '/detail/1.html', '/platform/noticeList.html', '/record/list.html']) {
+      await page.goto(path)
+      await expect(page.locator('#root[data-hydrated]')).toBeAttached()
+    }
+    expect(problems, timezoneId).toEqual([])
+    await context.close()
+  }
+})
+
 test('a logged-in visitor gets the same page, then the logged-in header', async ({ browser }) => {
   const { username, password, nickName } = DEMO_USERS.buyer
   const page = await loginAs(browser, username, password, '/userHome.html')

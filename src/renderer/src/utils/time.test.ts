@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import dayjs from 'dayjs'
 import { formatTradeTime, parseTime, toDate } from './time'
 
-// a fixed instant, formatted in the test machine's zone so the assertions hold anywhere
+// a fixed instant: 06:07:08 UTC is 14:07:08 in China, whatever the test machine's zone
 const ms = Date.UTC(2024, 4, 20, 6, 7, 8)
-const local = (format: string) => dayjs(ms).format(format)
+const CHINA: Record<string, string> = {
+  'YYYY-MM-DD HH:mm:ss': '2024-05-20 14:07:08',
+  'YYYY-MM-DD HH:mm': '2024-05-20 14:07',
+  'YYYY/MM/DD': '2024/05/20',
+}
+const local = (format: string) => CHINA[format]
 
 describe('parseTime', () => {
   it('treats 10-digit numbers as seconds (×1000)', () => {
@@ -29,6 +33,13 @@ describe('parseTime', () => {
     expect(parseTime('')).toBe('')
     expect(parseTime('not a date')).toBe('')
     expect(toDate(Number.NaN)).toBeNull()
+  })
+})
+
+describe('China time', () => {
+  it('shows an evening UTC instant as the next morning, as a browser in Shanghai does', () => {
+    expect(parseTime(Date.UTC(2026, 10, 24, 23, 47, 0))).toBe('2026-11-25 07:47:00')
+    expect(parseTime(Date.UTC(2026, 11, 31, 16, 0, 0), 'YYYY-MM-DD')).toBe('2027-01-01')
   })
 })
 

@@ -1,6 +1,16 @@
 /** Time helpers: 10-digit timestamps are seconds; default format year-month-day hour:minute:second. */
 import dayjs from 'dayjs'
+import utc from 'dayjs/plugin/utc'
 import { DEFAULT_DATE_FORMAT, TRADE_TIME_FORMAT } from '@shared/constants'
+
+dayjs.extend(utc)
+
+/**
+ * Times are shown in China time, UTC+8 all year (no daylight saving; docs/api-conventions.md,
+ * "Output and time") — not in the machine's zone: a page rendered on a server in UTC and hydrated
+ * in a browser in Shanghai (or abroad) must show the same text.
+ */
+const CHINA_OFFSET_MINUTES = 8 * 60
 
 export type TimeInput = Date | number | string | null | undefined
 
@@ -25,10 +35,10 @@ export function toDate(value: TimeInput): Date | null {
   return parsed.isValid() ? parsed.toDate() : null
 }
 
-/** Format a time (Date, ms, 10-digit seconds, ISO or date text); '' when there is no time. */
+/** Format a time (Date, ms, 10-digit seconds, ISO or date text) in China time; '' when there is no time. */
 export function parseTime(value: TimeInput, format: string = DEFAULT_DATE_FORMAT): string {
   const date = toDate(value)
-  return date ? dayjs(date).format(format) : ''
+  return date ? dayjs(date).utcOffset(CHINA_OFFSET_MINUTES).format(format) : ''
 }
 
 /** Trade times are shown to hours and minutes (docs/api-conventions.md, "Output and time"). */
