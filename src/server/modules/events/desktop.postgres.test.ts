@@ -3,31 +3,23 @@
  * db/postgres.test.ts): the bounded event log and its prune query, an unread-count event when a
  * message is created, exports and their download, the leave-a-message form.
  */
-import { randomBytes } from 'node:crypto'
-import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO, call, startTestApp, tokenOf, type TestApp } from '../../test-utils'
+import { DEMO, call, startTestAppOn, tokenOf, type TestApp } from '../../test-utils'
 import { createEventBus } from './bus'
 
 const adminUrl = process.env['TEST_DATABASE_URL']
 
 describe.skipIf(!adminUrl)('desktop-client tables on PostgreSQL', () => {
-  const dbName = `market_desktop_${randomBytes(6).toString('hex')}`
-  const admin = new pg.Client({ connectionString: adminUrl })
   let t: TestApp
+  let drop: () => Promise<void>
 
   beforeAll(async () => {
-    await admin.connect()
-    await admin.query(`create database ${dbName}`)
-    const url = new URL(adminUrl!)
-    url.pathname = `/${dbName}`
-    t = await startTestApp({ databaseUrl: url.toString() })
+    ;({ t, drop } = await startTestAppOn('postgres', 'desktop'))
   })
 
   afterAll(async () => {
     await t?.close()
-    await admin.query(`drop database if exists ${dbName} with (force)`)
-    await admin.end()
+    await drop?.()
   })
 
   it('keeps a bounded log per user and replays after an id', async () => {

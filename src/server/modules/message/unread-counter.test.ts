@@ -1,37 +1,18 @@
-import { randomBytes } from 'node:crypto'
-import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sql } from 'kysely'
-import { startTestApp, type TestApp } from '../../test-utils'
+import { startTestAppOn, TEST_DIALECTS, type TestApp } from '../../test-utils'
 import { messageService } from './service'
 
-/** SQLite always; PostgreSQL too when TEST_DATABASE_URL names a server where the user may create databases. */
-const adminUrl = process.env['TEST_DATABASE_URL']
-
 // the unread count is a number kept per user (repo.ts, migration 0240): it must always equal the count
-describe.each([
-  { backend: 'SQLite', pg: false },
-  ...(adminUrl ? [{ backend: 'PostgreSQL', pg: true }] : []),
-])('the kept unread count on $backend', ({ pg: onPg }) => {
+describe.each(TEST_DIALECTS)('the kept unread count on %s', (dialect) => {
   let t: TestApp
-  const dbName = `market_unread_${randomBytes(6).toString('hex')}`
-  const admin = onPg ? new pg.Client({ connectionString: adminUrl }) : undefined
+  let drop: () => Promise<void>
   beforeAll(async () => {
-    if (!admin) {
-      t = await startTestApp()
-      return
-    }
-    await admin.connect()
-    await admin.query(`create database ${dbName}`)
-    const url = new URL(adminUrl!)
-    url.pathname = `/${dbName}`
-    t = await startTestApp({ databaseUrl: url.toString() })
+    ;({ t, drop } = await startTestAppOn(dialect, 'unread'))
   })
   afterAll(async () => {
     await t?.close()
-    if (!admin) return
-    await admin.query(`drop database if exists ${dbName} with (force)`)
-    await admin.end()
+    await drop?.()
   })
 
   const userId = async (name: string) =>
