@@ -3,7 +3,7 @@
  * live events, render. On the desktop the settings dialog (app menu / tray 设置) is mounted too.
  */
 import '@vitejs/plugin-react/preamble'
-import { lazy, StrictMode, Suspense } from 'react'
+import { lazy, startTransition, StrictMode, Suspense, useEffect } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { matchRoutes, RouterProvider } from 'react-router-dom'
 import { hydrate, type QueryClient } from '@tanstack/react-query'
@@ -77,6 +77,12 @@ function wireLiveEvents(router: AppRouter, queryClient: QueryClient) {
   })
 }
 
+/** Calls `done` once, after the first commit of the tree it is in (hydration included). */
+function AfterFirstCommit({ done }: { done: () => void }) {
+  useEffect(done, [done])
+  return null
+}
+
 async function start() {
   try {
     await platform.init()
@@ -113,16 +119,29 @@ async function start() {
     ?.map((m) => (m.route.handle as RouteHandle | undefined)?.entry?.page)
     .findLast(Boolean)
   await loadPageChunk(page)
-  hydrateRoot(container, app)
   // after the hydration's commit: the stored login, then its live events; a logged-in visitor's
   // listings are asked again in the background (follow flags, own listings), the page stays
-  setTimeout(() => {
+  let finished = false
+  const afterHydration = () => {
+    if (finished) return
+    finished = true
     hydrationFinished()
     container.setAttribute('data-hydrated', '')
     useSessionStore.getState().hydrate()
     wireLiveEvents(router, queryClient)
     if (useSessionStore.getState().token) void queryClient.invalidateQueries()
-  }, 0)
+  }
+  // hydration as a transition: React works in slices and yields to the browser between them, so a
+  // phone's main thread is never blocked for the whole tree (docs/ssr.md "Hydration")
+  startTransition(() => {
+    hydrateRoot(
+      container,
+      <>
+        {app}
+        <AfterFirstCommit done={afterHydration} />
+      </>,
+    )
+  })
 }
 
 void start()

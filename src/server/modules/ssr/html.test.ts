@@ -55,7 +55,10 @@ describe('the rendered page’s CSS', () => {
     expect(page).toContain('<link rel="stylesheet" media="not all" href="/assets/Home-1.css">')
     // a `</style` inside the CSS cannot end the tag early
     expect(page).toContain('.home{color:red}/*<\\/style>*/</style>')
-    expect(page).toContain('<link rel="modulepreload" href="/assets/Home-1.js">')
+    // the scripts only make the painted page interactive: fetched after the document and pictures
+    expect(page).toContain('<link rel="modulepreload" fetchpriority="low" href="/assets/Home-1.js">')
+    expect(page).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/react-1.js">')
+    expect(page).toContain('<script type="module" fetchpriority="low" crossorigin src="/assets/index-1.js">')
     expect(page.indexOf('<style>.ant{}</style>')).toBeGreaterThan(
       page.indexOf('<style data-href="/assets/Home-1.css">'),
     )
