@@ -18,7 +18,8 @@ export default mergeConfig(
       target: 'node20',
       rollupOptions: { output: { format: 'es', entryFileNames: 'entry-server.js' } },
     },
-    // jsencrypt's ES module does not load in Node as published: bundled
-    ssr: { noExternal: ['jsencrypt'] },
+    // jsencrypt's ES module does not load in Node as published, and @emotion/hash's CommonJS build
+    // gives Node's import its exports object instead of the function: both bundled
+    ssr: { noExternal: ['jsencrypt', '@emotion/hash'] },
   }),
 )

@@ -18,6 +18,12 @@ function watchHydration(page: Page): string[] {
   return problems
 }
 
+/** antd's style tags in the page (what its CSS-in-JS inserted or the server sent), by their hash. */
+const antdStyleTags = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('style[data-css-hash]')].map((s) => s.getAttribute('data-css-hash')),
+  )
+
 test('a rendered list hydrates; its filters and pagination work', async ({ page, request }) => {
   const html = await (await request.get('/list.html?limit=10')).text()
   expect(html).toContain('<div id="root" data-ssr="1">')
@@ -28,10 +34,15 @@ test('a rendered list hydrates; its filters and pagination work', async ({ page,
   page.on('request', (r) => {
     if (r.url().includes('/api/') && !r.url().includes('/image/')) apiCalls.push(r.url())
   })
+  const sentStyles = [...html.matchAll(/<style[^>]* data-css-hash="([^"]+)"/g)].map((m) => m[1])
   await page.goto('/list.html?limit=10')
   await expect(page.locator('#root[data-hydrated]')).toBeAttached()
   // the server's data was enough: nothing was fetched again
   expect(apiCalls).toEqual([])
+  // nor were antd's styles computed again: the browser's antd found the CSS variables and the
+  // components' styles the server sent (each insert would restyle the whole page mid-hydration)
+  expect(sentStyles.length).toBeGreaterThan(5)
+  expect((await antdStyleTags(page)).sort()).toEqual(sentStyles.sort())
   const firstPage = await page.getByRole('article').first().getAttribute('aria-label')
 
   await page.locator('.ant-pagination-item-2 a').click()

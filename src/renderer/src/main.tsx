@@ -3,7 +3,7 @@
  * live events, render. On the desktop the settings dialog (app menu / tray 设置) is mounted too.
  */
 import '@vitejs/plugin-react/preamble'
-import { lazy, startTransition, StrictMode, Suspense, useEffect } from 'react'
+import { lazy, startTransition, StrictMode, Suspense, useEffect, type ReactNode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { matchRoutes, RouterProvider } from 'react-router-dom'
 import { hydrate, type QueryClient } from '@tanstack/react-query'
@@ -77,10 +77,14 @@ function wireLiveEvents(router: AppRouter, queryClient: QueryClient) {
   })
 }
 
-/** Calls `done` once, after the first commit of the tree it is in (hydration included). */
-function AfterFirstCommit({ done }: { done: () => void }) {
+/**
+ * Calls `done` after the first commit of what it wraps (hydration included). A wrapper, not a
+ * sibling: a sibling would change the tree's useId values, which antd's CSS-variable class uses, so
+ * the browser's would differ from the server's.
+ */
+function AfterFirstCommit({ done, children }: { done: () => void; children: ReactNode }) {
   useEffect(done, [done])
-  return null
+  return children
 }
 
 async function start() {
@@ -134,13 +138,7 @@ async function start() {
   // hydration as a transition: React works in slices and yields to the browser between them, so a
   // phone's main thread is never blocked for the whole tree (docs/ssr.md "Hydration")
   startTransition(() => {
-    hydrateRoot(
-      container,
-      <>
-        {app}
-        <AfterFirstCommit done={afterHydration} />
-      </>,
-    )
+    hydrateRoot(container, <AfterFirstCommit done={afterHydration}>{app}</AfterFirstCommit>)
   })
 }
 

@@ -122,13 +122,15 @@ async function renderApp(url: string, origin: string, queryClient: QueryClient) 
   const router = createStaticRouter(handler.dataRoutes, context)
   const cache = pageStyleCache()
   const html = await toHtml(
-    <Providers queryClient={queryClient}>
-      <StyleProvider cache={cache}>
+    // outside the providers: ConfigProvider and App register styles of their own (the icons' reset,
+    // the App's font), which the page must carry like the components'
+    <StyleProvider cache={cache}>
+      <Providers queryClient={queryClient}>
         <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </StyleProvider>
-    </Providers>,
+      </Providers>
+    </StyleProvider>,
   )
-  return { html, styles: pageStyles(cache, html) }
+  return { html, styles: pageStyles(cache) }
 }
 
 /** Queries the components asked for that the cache has no answer for yet (and may run logged out). */

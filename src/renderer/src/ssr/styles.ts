@@ -8,13 +8,17 @@
  * theme's tokens) is computed once per process, and the CSS of a page is put together once per set
  * of components and then reused.
  *
- * The page gets one `<style>` block (no tag per component). It holds antd's map of the styles it
+ * The page gets one `<style>` block for the components' styles. It holds antd's map of the styles it
  * carries; with no `<style data-ant-cssinjs-cache-path>` tag in the page the browser's antd takes
- * them as coming from a stylesheet, so it neither computes nor inserts them again. Components that
- * drew nothing (tooltips, popovers, the click wave…) are left out: the browser computes their CSS
- * when it first draws them.
+ * them as coming from a stylesheet, so it neither computes nor inserts them again. It carries every
+ * component whose style hook ran in the server's render, drawn or not (a closed tooltip, the click
+ * wave, the App's modal holder): hydration runs the same hooks, and a style missing from the page is
+ * compiled in the browser then, in the middle of hydration. The CSS variables (the theme's and each
+ * component's) go in small tags of their own, marked as antd marks them: the browser's antd looks for
+ * those tags by their hash and, finding them, inserts nothing (an insert restyles the whole page).
  */
 import { createCache, extractStyle } from '@ant-design/cssinjs'
+import hash from '@emotion/hash'
 
 type StyleCache = ReturnType<typeof createCache>
 
@@ -35,18 +39,6 @@ export function pageStyleCache(): StyleCache {
 }
 
 /**
- * A component's styles are carried when its class (antd's cache path names it: `style%<hash>%Select-
- * Select%ant-select%…`) is in the page's markup. A component that drew nothing on the server (a closed
- * tooltip, popover or dropdown, the click wave, a spinner not spinning) is left out; it is not in the
- * map either, so the browser computes its CSS when it first draws it.
- */
-function drawn(key: string, html: string): boolean {
-  if (!key.startsWith('style%')) return true
-  const prefixCls = key.split('%')[3]
-  return !prefixCls || prefixCls === 'ant' || html.includes(prefixCls)
-}
-
-/**
  * The block stands first in antd's queue of style tags (the lowest priority antd uses), so a style the
  * browser inserts later goes after it — after the page's own CSS too, where the separate tags put it.
  */
@@ -57,9 +49,28 @@ const PAGE_CSS_LIMIT = 200
 
 const escapeStyle = (css: string) => css.replace(/<\/style/gi, '<\\/style')
 
-/** The `<style>` block of the components a render drew in `html` (one string per set, computed once). */
-export function pageStyles(cache: StyleCache, html: string): string {
-  const keys = [...cache.cache.keys()].filter((key) => drawn(key, html))
+/** antd's own tags for the theme's and components' CSS variables, without the (empty) map tag extractStyle adds. */
+const CACHE_MAP_TAG = /<style[^>]*data-ant-cssinjs-cache-path[^>]*>[\s\S]*?<\/style>/
+
+/**
+ * The theme's CSS variables, in the tag the browser's antd looks for. Not through extractStyle: it
+ * marks the tag with the token's key, while the browser looks for `hash('css-var-' + key)`
+ * (@ant-design/cssinjs useCacheToken), so it would insert the 12 KB block a second time.
+ */
+function themeVariables(cache: StyleCache): string {
+  let tags = ''
+  for (const [key, [, value]] of cache.cache) {
+    if (!key.startsWith('token%')) continue
+    const [, , , css, cssVarKey] = value as [unknown, unknown, unknown, string | undefined, string]
+    if (!css) continue
+    tags += `<style data-rc-order="prependQueue" data-rc-priority="-999" data-token-hash="${cssVarKey}" data-css-hash="${hash(`css-var-${cssVarKey}`)}">${css}</style>`
+  }
+  return tags
+}
+
+/** The page's antd styles (one string per set of components rendered, computed once). */
+export function pageStyles(cache: StyleCache): string {
+  const keys = [...cache.cache.keys()]
   const id = keys.join('\n')
   let css = pageCss.get(id)
   if (css === undefined) {
@@ -68,7 +79,9 @@ export function pageStyles(cache: StyleCache, html: string): string {
       used.cache.set(key, cache.cache.get(key)!)
       used.updateTimes.set(key, cache.updateTimes.get(key) ?? 0)
     }
-    css = `<style ${QUEUE}>${escapeStyle(extractStyle(used, { plain: true }))}</style>`
+    const block = escapeStyle(extractStyle(used, { plain: true, types: ['style'] }))
+    const variables = extractStyle(used, { types: ['cssVar'] }).replace(CACHE_MAP_TAG, '')
+    css = `<style ${QUEUE}>${block}</style>${themeVariables(used)}${variables}`
     if (pageCss.size >= PAGE_CSS_LIMIT) pageCss.clear()
     pageCss.set(id, css)
   }

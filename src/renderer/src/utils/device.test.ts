@@ -26,26 +26,26 @@ describe('useDisplayMode', () => {
     useAppStore.setState({ device: 'desktop', sidebar: { opened: true, withoutAnimation: false } })
   })
 
-  function bodyWidth(width: number) {
-    vi.spyOn(document.body, 'getBoundingClientRect').mockReturnValue({ width } as DOMRect)
+  function windowWidth(width: number) {
+    vi.spyOn(window, 'innerWidth', 'get').mockReturnValue(width)
   }
 
   it('follows resizes and closes the side bar on mobile', () => {
     useAppStore.setState({ device: 'desktop', sidebar: { opened: true, withoutAnimation: false } })
-    bodyWidth(1280)
+    windowWidth(1280)
     renderHook(() => useDisplayMode())
     expect(useAppStore.getState().device).toBe('desktop')
     expect(useAppStore.getState().sidebar.opened).toBe(true)
 
     vi.restoreAllMocks()
-    bodyWidth(800)
+    windowWidth(800)
     window.dispatchEvent(new Event('resize'))
     expect(useAppStore.getState().device).toBe('mobile')
     expect(useAppStore.getState().sidebar.opened).toBe(false)
     expect(getCookie(SIDEBAR_COOKIE)).toBe('0')
 
     vi.restoreAllMocks()
-    bodyWidth(1300)
+    windowWidth(1300)
     window.dispatchEvent(new Event('resize'))
     expect(useAppStore.getState().device).toBe('desktop')
   })
