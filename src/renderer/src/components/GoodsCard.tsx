@@ -4,12 +4,13 @@
  */
 import { useState } from 'react'
 import { Link } from 'react-router-dom'
-import { Button, Tag, Tooltip } from 'antd'
+import { Button, Tag } from 'antd'
 import { EyeOutlined, HeartFilled, HeartOutlined, PictureOutlined, ShopOutlined } from '@ant-design/icons'
 import type { AttributeField } from '@shared/api/game'
 import { GOODS_STATUS_LABELS, GOODS_TYPE_LABELS, type GoodsBrief } from '@shared/api/goods'
 import { goodsDetailPath, imageSrc, shopPath, STATUS_COLORS } from '@renderer/api/goods'
 import { formatYuan } from '@renderer/utils/money'
+import { HoverTooltip } from './HoverTooltip'
 import { attributeChips } from './listing-attributes'
 import './goods-card.css'
 
@@ -84,23 +85,23 @@ function FollowButton({
   compact?: boolean
 }) {
   const label = followed ? '取消关注' : '关注'
-  return (
-    <Tooltip title={compact ? label : undefined}>
-      <Button
-        className={`goods-follow ${followed ? 'is-followed' : ''}`}
-        size="small"
-        type={compact ? 'text' : 'default'}
-        shape={compact ? 'circle' : 'default'}
-        icon={followed ? <HeartFilled /> : <HeartOutlined />}
-        loading={following}
-        aria-pressed={followed}
-        aria-label={`${label}：${goods.title}`}
-        onClick={() => onToggle(goods)}
-      >
-        {compact ? null : followed ? '已关注' : '关注'}
-      </Button>
-    </Tooltip>
+  const button = (
+    <Button
+      className={`goods-follow ${followed ? 'is-followed' : ''}`}
+      size="small"
+      type={compact ? 'text' : 'default'}
+      shape={compact ? 'circle' : 'default'}
+      icon={followed ? <HeartFilled /> : <HeartOutlined />}
+      loading={following}
+      aria-pressed={followed}
+      aria-label={`${label}：${goods.title}`}
+      onClick={() => onToggle(goods)}
+    >
+      {compact ? null : followed ? '已关注' : '关注'}
+    </Button>
   )
+  // an icon-only button says what it does on hover; one with its text needs no tooltip
+  return compact ? <HoverTooltip title={label}>{button}</HoverTooltip> : button
 }
 
 export function GoodsCard({

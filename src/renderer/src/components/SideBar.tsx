@@ -7,7 +7,7 @@
 import type { ReactNode } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router-dom'
-import { Badge, Tooltip } from 'antd'
+import { Badge } from 'antd'
 import {
   CustomerServiceOutlined,
   DoubleLeftOutlined,
@@ -25,6 +25,7 @@ import { groupMessageQuery } from '@renderer/api/message'
 import { useSessionStore } from '@renderer/stores/session'
 import { scrollTo } from '@renderer/utils/scroll-to'
 import { useCustomerService } from './customer-service/use-customer-service'
+import { HoverTooltip } from './HoverTooltip'
 import './sidebar.css'
 
 export const COLLAPSED_WIDTH_PX = 56
@@ -58,9 +59,9 @@ function Item({ icon, label, opened, to, onClick }: ItemProps) {
       {opened ? (
         element
       ) : (
-        <Tooltip title={label} placement="left">
+        <HoverTooltip title={label} placement="left">
           {element}
-        </Tooltip>
+        </HoverTooltip>
       )}
     </li>
   )
