@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { resolve } from 'node:path'
-import { defineConfig, type Plugin } from 'vite'
+import { defineConfig, type Plugin, type Rollup } from 'vite'
 import react from '@vitejs/plugin-react'
 
 const IS_BRIGHT = '\0antd-is-bright'
@@ -34,6 +34,67 @@ function antdIsBrightOnly(): Plugin {
   }
 }
 
+const BARE_INPUT = '\0antd-bare-input'
+
+/**
+ * `components/bare-input.ts` re-exports antd's Input; in the browser bundle it gets antd's Input
+ * module itself, without what antd's `input/index` attaches to it (Search, TextArea, Password, OTP,
+ * Group). The server's renderer keeps the import from 'antd' (Node cannot load antd's `es` files).
+ */
+function antdBareInput(): Plugin {
+  return {
+    name: 'antd-bare-input',
+    enforce: 'pre',
+    resolveId(source, importer, options) {
+      return !options?.ssr && source === 'antd' && /[\\/]components[\\/]bare-input\.ts$/.test(importer ?? '')
+        ? BARE_INPUT
+        : null
+    },
+    load(id) {
+      return id === BARE_INPUT ? `export { default as Input } from 'antd/es/input/Input'\n` : null
+    },
+  }
+}
+
+/**
+ * The chunks a chunk imports statically, with theirs: loaded once it runs. Vite lists every chunk a
+ * lazily imported one needs for its preload (`__vite__mapDeps`), those of the importing chunk too:
+ * the entry's table of pages named the entry's own chunks some 270 times (docs/ssr.md, the first
+ * load). `resolveDependencies` below leaves them out.
+ */
+function staticClosure() {
+  let bundle: Rollup.OutputBundle = {}
+  const closures = new Map<string, Set<string>>()
+  const plugin: Plugin = {
+    name: 'static-closure',
+    generateBundle: {
+      order: 'pre',
+      handler(_, output) {
+        bundle = output
+        closures.clear()
+      },
+    },
+  }
+  const of = (fileName: string): Set<string> => {
+    let set = closures.get(fileName)
+    if (!set) {
+      set = new Set()
+      const visit = (name: string) => {
+        const chunk = bundle[name]
+        if (set!.has(name) || chunk?.type !== 'chunk') return
+        set!.add(name)
+        chunk.imports.forEach(visit)
+      }
+      visit(fileName)
+      closures.set(fileName, set)
+    }
+    return set
+  }
+  return { plugin, loaded: of }
+}
+
+const closure = staticClosure()
+
 /** The plain browser bundle: the renderer with the web platform adapter, no Electron code. */
 export default defineConfig({
   root: resolve(import.meta.dirname, 'src/renderer'),
@@ -49,8 +110,13 @@ export default defineConfig({
       typebox: resolve(import.meta.dirname, 'src/renderer/src/schema-stub.ts'),
     },
   },
-  plugins: [react(), antdIsBrightOnly()],
+  plugins: [react(), antdIsBrightOnly(), antdBareInput(), closure.plugin],
   build: {
+    modulePreload: {
+      // what the importing chunk already loaded needs no preload (staticClosure above)
+      resolveDependencies: (_, deps, { hostId, hostType }) =>
+        hostType === 'js' ? deps.filter((dep) => !closure.loaded(hostId).has(dep)) : deps,
+    },
     outDir: resolve(import.meta.dirname, 'dist/web'),
     emptyOutDir: true,
     chunkSizeWarningLimit: 1500,

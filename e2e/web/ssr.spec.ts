@@ -87,6 +87,24 @@ test('a logged-in visitor gets the same page, then the logged-in header', async 
   await page.context().close()
 })
 
+test('a confirm dialog comes with its first use, in the site’s theme and locale', async ({ browser }) => {
+  const { username, password } = DEMO_USERS.buyer
+  const page = await loginAs(browser, username, password, '/userHome.html')
+  const problems = watchHydration(page)
+  await page.goto('/')
+  await expect(page.locator('#root[data-hydrated]')).toBeAttached()
+  // antd's modal code is not part of the page until a dialog is asked for (app/feedback.tsx)
+  await page.getByRole('button', { name: '退出', exact: true }).click()
+  const dialog = page.getByRole('dialog')
+  await expect(dialog.getByText('确定要退出当前账号吗？')).toBeVisible()
+  // the app's ConfigProvider: the site's blue (THEME.colorPrimary) and zh_CN
+  await expect(dialog.locator('.ant-btn-primary')).toHaveCSS('background-color', 'rgb(15, 110, 205)')
+  await dialog.getByRole('button', { name: /取\s*消/ }).click()
+  await expect(dialog).toBeHidden()
+  expect(problems).toEqual([])
+  await page.context().close()
+})
+
 test('the home search box suggests games once focused, keeping text and focus', async ({ page }) => {
   await page.goto('/')
   await expect(page.locator('#root[data-hydrated]')).toBeAttached()

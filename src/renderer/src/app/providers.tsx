@@ -1,11 +1,14 @@
-/** The app's providers: server data (TanStack Query), antd (Chinese locale, theme colour) and toasts. */
-import { useEffect, type ReactNode } from 'react'
+/**
+ * The app's providers: server data (TanStack Query), antd (Chinese locale, theme colour) and the
+ * messages, notifications and confirm dialogs (loaded with their first use, app/feedback.tsx).
+ */
+import type { ReactNode } from 'react'
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
-import { App as AntApp, ConfigProvider } from 'antd'
+import { ConfigProvider } from 'antd'
 import zhCN from 'antd/locale/zh_CN'
 import dayjs from 'dayjs'
 import 'dayjs/locale/zh-cn'
-import { bindToastApi } from '@renderer/utils/toast'
+import { FeedbackProvider } from './feedback'
 
 dayjs.locale('zh-cn')
 
@@ -13,10 +16,15 @@ dayjs.locale('zh-cn')
  * The one place of the site's colours, radius and type: antd turns these into CSS variables
  * (--ant-color-primary, --ant-color-text-secondary, --ant-margin-sm…) that our own CSS uses too.
  */
+const THEME_CLASS = 'app-theme'
+
 export const THEME = {
   // one antd on the page: no hash class around every selector (`:where(.css-…)`), which made a
   // fifth of the server-rendered CSS (docs/ssr.md "antd's styles")
   hashed: false,
+  // the class that scopes the theme's CSS variables (--ant-…): the app's root carries it too, so our
+  // own CSS can use them everywhere (docs/ssr.md "What the first load carries")
+  cssVar: { key: THEME_CLASS },
   token: {
     // the site's blue, deepened to a 4.5:1 contrast with white text and on light grey (docs/ssr.md)
     colorPrimary: '#0f6ecd',
@@ -34,21 +42,18 @@ export const THEME = {
   },
 } as const
 
-function ToastBinder() {
-  const { message } = AntApp.useApp()
-  useEffect(() => bindToastApi(message), [message])
-  return null
-}
-
-/** antd, toasts and the QueryClient (one per app; tests pass a fresh one). */
+/**
+ * antd, feedback and the QueryClient (one per app; tests pass a fresh one). The root element is what
+ * antd's `App` drew (its text colour and type: `.app-root`, global.css) without its message,
+ * notification and modal code.
+ */
 export function Providers({ children, queryClient }: { children: ReactNode; queryClient: QueryClient }) {
   return (
     <QueryClientProvider client={queryClient}>
       <ConfigProvider locale={zhCN} theme={THEME}>
-        <AntApp message={{ maxCount: 3, top: 72 }}>
-          <ToastBinder />
-          {children}
-        </AntApp>
+        <FeedbackProvider>
+          <div className={`app-root ${THEME_CLASS}`}>{children}</div>
+        </FeedbackProvider>
       </ConfigProvider>
     </QueryClientProvider>
   )

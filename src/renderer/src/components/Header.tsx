@@ -3,7 +3,7 @@
  * dropdown) and the brand row (logo linking home, subtitle, the promises of the site).
  */
 import { Link } from 'react-router-dom'
-import { App, Badge } from 'antd'
+import { Badge } from 'antd'
 import {
   BellOutlined,
   LockOutlined,
@@ -15,6 +15,7 @@ import { SITE_NAME, SITE_SUBTITLE } from '@shared/constants'
 import { useLogout } from '@renderer/api/auth'
 import { useChatUnreadCount } from '@renderer/api/chat'
 import { useUnreadCount } from '@renderer/api/message'
+import { withFeedback } from '@renderer/app/feedback'
 import { displayName, useSessionStore } from '@renderer/stores/session'
 import { Logo } from './Logo'
 import { SiteNavMenu } from './SiteNavMenu'
@@ -38,18 +39,19 @@ function WechatLogin() {
 }
 
 function UserGreeting() {
-  const { modal } = App.useApp()
   const name = useSessionStore(displayName)
   const logout = useLogout()
   const unread = useUnreadCount() + useChatUnreadCount()
   const confirmLogout = () => {
-    modal.confirm({
-      title: '退出登录',
-      content: '确定要退出当前账号吗？',
-      okText: '退出',
-      cancelText: '取消',
-      onOk: () => logout.mutateAsync(),
-    })
+    withFeedback(({ modal }) =>
+      modal.confirm({
+        title: '退出登录',
+        content: '确定要退出当前账号吗？',
+        okText: '退出',
+        cancelText: '取消',
+        onOk: () => logout.mutateAsync(),
+      }),
+    )
   }
   return (
     <>

@@ -4,10 +4,11 @@
  * minimised to the tray. Desktop shell only (platform.desktopSettings).
  */
 import { useEffect, useState } from 'react'
-import { App, Button, Checkbox, Form, Input, Modal, Space, Switch, Typography } from 'antd'
+import { Button, Checkbox, Form, Input, Modal, Space, Switch, Typography } from 'antd'
 import { FolderOpenOutlined } from '@ant-design/icons'
 import { apiOriginProblem, type DesktopSettings } from '@shared/desktop'
 import { NOTIFICATION_KIND_LABELS, NOTIFICATION_KINDS, type NotificationKind } from '@shared/live-events'
+import { withFeedback } from '@renderer/app/feedback'
 import type { DesktopSettingsApi } from '@renderer/platform/platform'
 
 interface FormValues {
@@ -41,7 +42,6 @@ export interface DesktopSettingsDialogProps {
 }
 
 export function DesktopSettingsDialog({ api, open, onClose }: DesktopSettingsDialogProps) {
-  const { message, modal } = App.useApp()
   const [form] = Form.useForm<FormValues>()
   const [loaded, setLoaded] = useState<DesktopSettings | null>(null)
   const [version, setVersion] = useState('')
@@ -57,11 +57,11 @@ export function DesktopSettingsDialog({ api, open, onClose }: DesktopSettingsDia
         setVersion(v)
         form.setFieldsValue(toForm(settings))
       })
-      .catch(() => message.error('读取设置失败'))
+      .catch(() => withFeedback(({ message }) => message.error('读取设置失败')))
     return () => {
       alive = false
     }
-  }, [open, api, form, message])
+  }, [open, api, form])
 
   const chooseDir = async () => {
     const dir = await api.chooseDownloadDir().catch(() => null)
@@ -89,18 +89,20 @@ export function DesktopSettingsDialog({ api, open, onClose }: DesktopSettingsDia
       setLoaded(result.settings)
       onClose()
       if (result.restartRequired) {
-        modal.confirm({
-          title: '需要重启客户端',
-          content: '服务器地址已保存，重启客户端后生效。现在重启吗？',
-          okText: '立即重启',
-          cancelText: '稍后',
-          onOk: () => api.relaunch(),
-        })
+        withFeedback(({ modal }) =>
+          modal.confirm({
+            title: '需要重启客户端',
+            content: '服务器地址已保存，重启客户端后生效。现在重启吗？',
+            okText: '立即重启',
+            cancelText: '稍后',
+            onOk: () => api.relaunch(),
+          }),
+        )
       } else {
-        message.success('设置已保存')
+        withFeedback(({ message }) => message.success('设置已保存'))
       }
     } catch (error) {
-      message.error(ipcErrorMessage(error))
+      withFeedback(({ message }) => message.error(ipcErrorMessage(error)))
     } finally {
       setSaving(false)
     }

@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { Alert, App, Button, Card, Modal, Skeleton, Switch, Tag } from 'antd'
+import { Alert, Button, Card, Modal, Skeleton, Switch, Tag } from 'antd'
 import { WechatOutlined } from '@ant-design/icons'
 import {
   bindResultQuery,
@@ -16,13 +16,13 @@ import {
   wechatBindingQuery,
   wechatKeys,
 } from '@renderer/api/wechat'
+import { withFeedback } from '@renderer/app/feedback'
 import { parseTime } from '@renderer/utils/time'
 import { formErrorText } from '../auth/form-error'
 import { QrPanel } from './QrPanel'
 import './wechat.css'
 
 function BindDialog({ open, onClose }: { open: boolean; onClose(): void }) {
-  const { message } = App.useApp()
   const queryClient = useQueryClient()
   const build = useBuildQrCode()
   const qr = build.data
@@ -37,10 +37,10 @@ function BindDialog({ open, onClose }: { open: boolean; onClose(): void }) {
 
   useEffect(() => {
     if (status !== 'BOUND') return
-    void message.success('微信绑定成功')
+    withFeedback(({ message }) => message.success('微信绑定成功'))
     void queryClient.invalidateQueries({ queryKey: wechatKeys.binding })
     onClose()
-  }, [status, message, queryClient, onClose])
+  }, [status, queryClient, onClose])
 
   const error = build.error ?? poll.error
   return (
@@ -61,7 +61,6 @@ function BindDialog({ open, onClose }: { open: boolean; onClose(): void }) {
 }
 
 export function WechatBindingCard() {
-  const { modal } = App.useApp()
   const binding = useQuery(wechatBindingQuery())
   const unbind = useUnbindWechat()
   const isSend = useUpdateIsSend()
@@ -70,14 +69,16 @@ export function WechatBindingCard() {
   const b = binding.data
 
   const confirmUnbind = () =>
-    modal.confirm({
-      title: '解除微信绑定',
-      content: '解绑后将不能用该微信扫码登录，也不再收到微信通知。确定解绑吗？',
-      okText: '解绑',
-      okButtonProps: { danger: true },
-      cancelText: '取消',
-      onOk: () => unbind.mutateAsync(),
-    })
+    withFeedback(({ modal }) =>
+      modal.confirm({
+        title: '解除微信绑定',
+        content: '解绑后将不能用该微信扫码登录，也不再收到微信通知。确定解绑吗？',
+        okText: '解绑',
+        okButtonProps: { danger: true },
+        cancelText: '取消',
+        onOk: () => unbind.mutateAsync(),
+      }),
+    )
 
   return (
     <Card

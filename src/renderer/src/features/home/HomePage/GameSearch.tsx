@@ -2,15 +2,16 @@
  * The hero's search: games as the text is typed (name, English name or initial); Enter or 搜索 opens
  * a named game's list, other words search every listing (game-search.ts: homeSearchTarget).
  *
- * The server renders (and the browser hydrates) a plain antd Input; the AutoComplete with the game
+ * The server renders (and the browser hydrates) a plain antd Input (BareInput); the AutoComplete with the game
  * suggestions (GameSearchSuggest) is loaded on the first focus or keystroke and takes its place with
  * the same look, text and focus (docs/ssr.md, "What the first load carries").
  */
 import { useState, type ComponentType } from 'react'
 import { useNavigate } from 'react-router-dom'
-import { Button, Input } from 'antd'
+import { Button } from 'antd'
 import { SearchOutlined } from '@ant-design/icons'
 import type { Game } from '@shared/api/game'
+import { BareInput } from '@renderer/components/bare-input'
 import { gameListPath, homeSearchTarget } from '@renderer/components/game-search'
 import { toast } from '@renderer/utils/toast'
 
@@ -75,7 +76,7 @@ export function GameSearch({ games }: { games: Game[] }) {
         />
       ) : (
         <div className="hero-search__input">
-          <Input
+          <BareInput
             {...inputProps}
             value={text}
             onChange={(e) => {
