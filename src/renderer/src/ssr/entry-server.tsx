@@ -11,7 +11,7 @@
  * the rendered components are extracted into the head.
  */
 import type { ReactNode } from 'react'
-import { prerenderToNodeStream } from 'react-dom/static'
+import { renderToString } from 'react-dom/server'
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router-dom'
 import { defaultShouldDehydrateQuery, dehydrate, type Query, type QueryClient } from '@tanstack/react-query'
 import { StyleProvider } from '@ant-design/cssinjs'
@@ -96,24 +96,14 @@ export function isServerRendered(pathname: string): boolean {
 }
 
 /**
- * The whole page at once (lazy pages and all): a prerender writes every Suspense boundary complete,
- * with none of the inline scripts a stream would need (the CSP allows no inline script).
+ * The whole page at once, as a string. Not a stream: nothing is sent before the page is complete
+ * (its data is fetched before, and the CSP allows none of the inline scripts that put streamed
+ * boundaries in place), and React's stream encoding every chunk into buffers was a tenth of a
+ * render. A boundary that suspended (a lazy page the process has not loaded yet) is written as its
+ * fallback, marked `<!--$!`: `renderSettled` renders again once it has loaded.
  */
-async function toHtml(node: ReactNode): Promise<string> {
-  let failed: unknown = null
-  const { prelude } = await prerenderToNodeStream(node, {
-    // large finished boundaries would otherwise be sent apart and put in place by a script
-    progressiveChunkSize: Number.MAX_SAFE_INTEGER,
-    onError(error) {
-      failed ??= error
-    },
-  })
-  const chunks: Buffer[] = []
-  for await (const chunk of prelude)
-    chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer))
-  if (failed) throw failed instanceof Error ? failed : new Error(String(failed))
-  return Buffer.concat(chunks).toString('utf8')
-}
+const toHtml = (node: ReactNode): string => renderToString(node)
+const SUSPENDED = '<!--$!'
 
 async function renderApp(url: string, origin: string, queryClient: QueryClient) {
   const handler = staticHandler()
@@ -121,7 +111,7 @@ async function renderApp(url: string, origin: string, queryClient: QueryClient) 
   if (context instanceof Response) throw new Error(`unexpected redirect rendering ${url}`)
   const router = createStaticRouter(handler.dataRoutes, context)
   const cache = pageStyleCache()
-  const html = await toHtml(
+  const html = toHtml(
     // outside the providers: ConfigProvider and App register styles of their own (the icons' reset,
     // the App's font), which the page must carry like the components'
     <StyleProvider cache={cache}>
@@ -150,10 +140,12 @@ async function renderSettled(url: string, origin: string, queryClient: QueryClie
   for (let round = 1; ; round++) {
     const result = await renderApp(url, origin, queryClient)
     const wanted = missing(queryClient)
-    // a boundary that waited (a page's chunk loading the first time) is written with an inline
-    // script that the CSP refuses: render again, the chunk is loaded now
-    const waited = result.html.includes('<template id="B:')
+    // a boundary that suspended (a page's chunk loading the first time) is only its fallback:
+    // render again once the chunk is in (a lazy component settles a turn after its import)
+    const waited = result.html.includes(SUSPENDED)
     if ((wanted.length === 0 && !waited) || round >= MAX_ROUNDS) return result
+    // (a module imported for the first time can take a while: each round waits longer)
+    if (waited) await new Promise((resolve) => setTimeout(resolve, 10 * 4 ** round))
     await Promise.all(wanted.map((q) => q.fetch().catch(() => undefined)))
   }
 }
