@@ -92,6 +92,10 @@ describe('server-rendered public pages', () => {
     const shop = await page(`/shop/${detail.sellerId}.html`)
     expect(shop.statusCode).toBe(200)
     expect(shop.body).toContain(detail.shopName)
+    // the seller's 49 listings span pages whose numbers are links a crawler can follow
+    expect(shop.body).toContain(`<a href="/shop/${detail.sellerId}.html?page=2">2</a>`)
+    // the shop's figures are a description list: each a term and its value
+    expect(shop.body).toContain('<div><dt>在售商品</dt><dd>')
 
     const notices = await call(t.app, 'GET', '/api/platform/notice/list')
     const first = notices.rows[0]

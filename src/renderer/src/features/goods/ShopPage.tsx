@@ -9,7 +9,7 @@ import { Avatar, Breadcrumb, Button, Empty, Result, Skeleton, Spin } from 'antd'
 import { ShopOutlined } from '@ant-design/icons'
 import { PAGINATION } from '@shared/constants'
 import type { ScrollState } from '@renderer/app/RootShell'
-import { goodsSearchQuery, imageSrc, shopQuery } from '@renderer/api/goods'
+import { goodsSearchQuery, imageSrc, shopPath, shopQuery } from '@renderer/api/goods'
 import { ApiError } from '@renderer/api/http'
 import { idFromHtmlSegment } from '@renderer/app/route-table'
 import { GoodsCard } from '@renderer/components/GoodsCard'
@@ -51,13 +51,15 @@ export default function ShopPage() {
     enabled: shopId !== null,
   })
 
-  const go = (next: { gameId?: number; page?: number; limit?: number }) => {
+  const searchOf = (next: { gameId?: number; page?: number; limit?: number }) => {
     const search = new URLSearchParams()
     if (next.gameId) search.set('gameId', String(next.gameId))
     if (next.page && next.page !== PAGINATION.page) search.set('page', String(next.page))
     if (next.limit && next.limit !== PAGINATION.limit) search.set('limit', String(next.limit))
-    setParams(search, { state: { keepScroll: true } satisfies ScrollState })
+    return search
   }
+  const go = (next: { gameId?: number; page?: number; limit?: number }) =>
+    setParams(searchOf(next), { state: { keepScroll: true } satisfies ScrollState })
 
   // an address that is not {id}.html names no shop
   if (shopId === null || shop.error) {
@@ -116,16 +118,16 @@ export default function ShopPage() {
           </div>
           <dl className="shop-hero__stats">
             <div>
-              <strong>{profile.onSaleCount}</strong>
-              <span>在售商品</span>
+              <dt>在售商品</dt>
+              <dd>{profile.onSaleCount}</dd>
             </div>
             <div>
-              <strong>{profile.soldCount}</strong>
-              <span>已售出</span>
+              <dt>已售出</dt>
+              <dd>{profile.soldCount}</dd>
             </div>
             <div>
-              <strong>{parseTime(profile.since, 'YYYY-MM')}</strong>
-              <span>入驻时间</span>
+              <dt>入驻时间</dt>
+              <dd>{parseTime(profile.since, 'YYYY-MM')}</dd>
             </div>
             <ShopCreditStats shopId={profile.shopId} />
           </dl>
@@ -189,6 +191,10 @@ export default function ShopPage() {
           page={page}
           limit={limit}
           onChange={(nextPage, nextLimit) => go({ gameId, page: nextPage, limit: nextLimit })}
+          hrefOf={(target) => {
+            const search = searchOf({ gameId, page: target, limit }).toString()
+            return search ? `${shopPath(shopId)}?${search}` : shopPath(shopId)
+          }}
         />
       </section>
       <ShopReviews shopId={shopId} />

@@ -23,20 +23,20 @@ export function ShopCreditStats({ shopId }: { shopId: number }) {
   return (
     <>
       <div>
-        <strong>{ratingText(credit)}</strong>
-        <span>评分</span>
+        <dt>评分</dt>
+        <dd>{ratingText(credit)}</dd>
       </div>
       <div>
-        <strong>{credit.completedCount}</strong>
-        <span>完成订单</span>
+        <dt>完成订单</dt>
+        <dd>{credit.completedCount}</dd>
       </div>
       <div>
-        <strong>{disputeRateText(credit)}</strong>
-        <span>纠纷率</span>
+        <dt>纠纷率</dt>
+        <dd>{disputeRateText(credit)}</dd>
       </div>
       <div>
-        <strong>{credit.levelName}</strong>
-        <span>信用等级</span>
+        <dt>信用等级</dt>
+        <dd>{credit.levelName}</dd>
       </div>
     </>
   )
