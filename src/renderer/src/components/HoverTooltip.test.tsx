@@ -3,7 +3,7 @@ import { fireEvent, render, screen } from '@testing-library/react'
 import { HoverTooltip } from './HoverTooltip'
 
 describe('HoverTooltip', () => {
-  it('draws the element alone until the pointer enters, then shows the tooltip; the element keeps its own handlers', async () => {
+  it('draws the element alone until a mouse enters, then shows the tooltip; the element keeps its own handlers', async () => {
     const onPointerEnter = vi.fn()
     const onClick = vi.fn()
     render(
@@ -17,14 +17,17 @@ describe('HoverTooltip', () => {
     expect(screen.queryByRole('tooltip')).toBeNull()
     expect(document.body.textContent).not.toContain('取消关注')
 
-    fireEvent.pointerEnter(button)
-    expect(onPointerEnter).toHaveBeenCalledTimes(1)
+    // a touch arms nothing (a tap is a click)
+    fireEvent.pointerEnter(button, { pointerType: 'touch' })
+    expect(screen.queryByRole('tooltip')).toBeNull()
+    fireEvent.pointerEnter(button, { pointerType: 'mouse' })
+    expect(onPointerEnter).toHaveBeenCalledTimes(2)
     expect((await screen.findByRole('tooltip')).textContent).toContain('取消关注')
     fireEvent.click(screen.getByRole('button', { name: '心' }))
     expect(onClick).toHaveBeenCalledTimes(1)
   })
 
-  it('shows on keyboard focus too', async () => {
+  it('shows on keyboard focus too, and the focus stays on the element', async () => {
     render(
       <HoverTooltip title="在线客服">
         <button type="button">客服</button>
@@ -33,7 +36,8 @@ describe('HoverTooltip', () => {
     const button = screen.getByRole('button', { name: '客服' })
     // jsdom has no :focus-visible heuristics; a focus that matches it is a keyboard focus
     vi.spyOn(button, 'matches').mockImplementation((selector) => selector === ':focus-visible')
-    fireEvent.focus(button)
+    button.focus()
     expect((await screen.findByRole('tooltip')).textContent).toContain('在线客服')
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: '客服' }))
   })
 })

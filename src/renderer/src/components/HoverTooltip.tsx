@@ -2,10 +2,14 @@
  * antd's Tooltip, mounted on first use. A Tooltip is a Trigger with its own state, effects and
  * styles even while closed; the listing cards and the side bar draw one per button on every public
  * page, which was about a tenth of a server render and of the hydration after it (docs/ssr.md
- * "Hydration"). Until the pointer enters or the element gets focus, the element is drawn alone (with
+ * "Hydration"). Until a mouse enters or a keyboard focus arrives, the element is drawn alone (with
  * the same markup: a closed Tooltip adds none); then the Tooltip takes over, open at once.
+ *
+ * Taking over draws the element again, as a new node: a keyboard focus is given back to it. The
+ * child's own `ref` is replaced (the buttons and links this wraps have none). A touch arms nothing:
+ * a tap is a click, and the element's label says what it does.
  */
-import { cloneElement, useState, type FocusEvent, type PointerEvent, type ReactElement } from 'react'
+import { cloneElement, useRef, useState, type FocusEvent, type PointerEvent, type ReactElement } from 'react'
 import { Tooltip, type TooltipProps } from 'antd'
 
 interface TriggerProps {
@@ -23,10 +27,17 @@ export function HoverTooltip({
   children: ReactElement<TriggerProps>
 }) {
   const [armed, setArmed] = useState(false)
+  const refocus = useRef(false)
   if (armed) {
+    const focusAgain = (node: HTMLElement | null) => {
+      if (node && refocus.current) {
+        refocus.current = false
+        node.focus()
+      }
+    }
     return (
       <Tooltip title={title} placement={placement} defaultOpen>
-        {children}
+        {cloneElement(children, { ref: focusAgain } as TriggerProps)}
       </Tooltip>
     )
   }
@@ -34,12 +45,15 @@ export function HoverTooltip({
   return cloneElement(children, {
     onPointerEnter: (e: PointerEvent<HTMLElement>) => {
       own.onPointerEnter?.(e)
-      setArmed(true)
+      if (e.pointerType === 'mouse') setArmed(true)
     },
     onFocus: (e: FocusEvent<HTMLElement>) => {
       own.onFocus?.(e)
-      // keyboard focus shows it; a click's focus does not (the pointer already armed it)
-      if (e.target.matches(':focus-visible')) setArmed(true)
+      // a keyboard focus shows it; a click's focus does not (the mouse already armed it)
+      if (e.target.matches(':focus-visible')) {
+        refocus.current = true
+        setArmed(true)
+      }
     },
   })
 }
