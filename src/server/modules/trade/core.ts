@@ -29,8 +29,8 @@ export interface TradeDeps {
   games: GameService
   goods: GoodsService
   delivery: DeliveryService
-  /** money moves (inside the trade's transactions) and the payment password */
-  funds: Pick<FundsService, 'move' | 'checkPayPassword'>
+  /** money moves (inside the trade's transactions) and the payment password (checked in the payment's) */
+  funds: Pick<FundsService, 'move' | 'checkPayPassword' | 'withPayPassword'>
   messages: MessageService
   bus?: EventBus
   cipher: FieldCipher
