@@ -100,7 +100,9 @@ export function fundsService(deps: FundsDeps) {
           const at = now()
           if (pin.lockedUntil !== null && pin.lockedUntil > at)
             return {
-              refused: bad(`支付密码错误次数过多，请 ${Math.ceil((pin.lockedUntil - at) / 60000)} 分钟后再试`),
+              refused: bad(
+                `支付密码错误次数过多，请 ${Math.ceil((pin.lockedUntil - at) / 60000)} 分钟后再试`,
+              ),
             }
           const checked = plain === null ? null : await deps.pins.verify(plain, pin.hash)
           if (!checked?.right) {
