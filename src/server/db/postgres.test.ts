@@ -250,6 +250,32 @@ describe.skipIf(!adminUrl)('PostgreSQL', () => {
     expect(inv.held).toBeGreaterThan(price)
   })
 
+  it('counts no more than 5 PIN guesses arriving at once at two processes (the wallet row is locked)', async () => {
+    // a second process on the same database and keys: only the row lock orders the two
+    const other = await startTestApp({ databaseUrl, now, tradeSweepMs: 0, dataDir: t.dataDir })
+    try {
+      const king = await gameNamed(t.app, '王者荣耀')
+      const seller = await newUser(t.app, 'pgls')
+      const u = await funded(t.app, 'pglb', 100_000)
+      const goodsId = await publish(t.app, seller.token, kingAccount(king, { price: 10_000 }))
+      const created = await post(t.app, '/api/trade/order/create', u.token, { goodsId, quantity: 1 })
+      const orderNo = created.data.orderNo as string
+      const answers = await Promise.all(
+        Array.from({ length: 12 }, (_, i) =>
+          payOrder(i % 2 === 0 ? t.app : other.app, u.token, orderNo, `${200_000 + i}`),
+        ),
+      )
+      const checked = answers.filter((a) => /支付密码错误(，还可尝试|次数过多，支付已锁定)/.test(a.msg))
+      expect(checked).toHaveLength(5)
+      const row = await fundsRepo(t.app.db).payPasswordState(u.userId)
+      expect(row).toMatchObject({ failures: 5, lockedUntil: clock + 30 * 60_000 })
+      expect(await statusOf(t.app, orderNo)).toBe('UNPAID')
+    } finally {
+      // the directory is t's: close the app only
+      await other.app.close()
+    }
+  })
+
   it('starts again on the existing database without migrating or seeding twice', async () => {
     const users = async (app: TestApp['app']) =>
       (await app.db.selectFrom('users').select('user_name').execute()).length

@@ -1,7 +1,7 @@
 /**
  * Runs tasks of the same key one after another (in the order they arrive) and tasks of different
- * keys side by side. In-process only: what must be ordered across processes also takes a lease in
- * the database (e.g. the payment-password check).
+ * keys side by side. In-process only: what must be ordered across processes also takes a lock in
+ * the database (e.g. the payment-password check locks the wallet row).
  */
 export function keyedQueue<K>() {
   const tails = new Map<K, Promise<unknown>>()

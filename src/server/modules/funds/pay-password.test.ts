@@ -244,6 +244,40 @@ describe('payment password', () => {
     await invariantOk(t.app)
   })
 
+  it('checks the PIN in the payment transaction: a wrong one is counted though nothing is paid, a right one before a failed payment clears the count', async () => {
+    const king = await gameNamed(t.app, '王者荣耀')
+    const seller = await newUser(t.app, 'ptxs')
+    const u = await funded(t.app, 'ptxb', 5_000)
+    const failures = async () =>
+      Number(
+        (
+          await t.app.db
+            .selectFrom('wallets')
+            .select('pay_fail_count')
+            .where('user_id', '=', u.userId)
+            .executeTakeFirstOrThrow()
+        ).pay_fail_count,
+      )
+    // dearer than the balance: with the right PIN the payment's transaction rolls back (余额不足)
+    const goodsId = await publish(t.app, seller.token, kingAccount(king, { price: 10_000 }))
+    const orderNo = await createOrder(t.app, u.token, goodsId)
+    expect((await payOrder(t.app, u.token, orderNo, '000000')).msg).toBe('支付密码错误，还可尝试 4 次')
+    expect((await payOrder(t.app, u.token, orderNo, '000001')).msg).toBe('支付密码错误，还可尝试 3 次')
+    expect(await failures()).toBe(2)
+    expect(await statusOf(t.app, orderNo)).toBe('UNPAID')
+    expect(await payOrder(t.app, u.token, orderNo)).toMatchObject({ code: 400, msg: '余额不足，请先充值' })
+    expect(await failures()).toBe(0)
+    expect(await statusOf(t.app, orderNo)).toBe('UNPAID')
+    expect(
+      await t.app.db.selectFrom('ledger').select('id').where('order_no', '=', orderNo).execute(),
+    ).toEqual([])
+    expect(await wallet(t.app, u.token)).toMatchObject({ available: 5_000, inEscrowAsBuyer: 0 })
+    // a wrong PIN still counts on a payment that could not have gone through
+    expect((await payOrder(t.app, u.token, orderNo, '000002')).msg).toBe('支付密码错误，还可尝试 4 次')
+    expect(await failures()).toBe(1)
+    await invariantOk(t.app)
+  })
+
   it.each(['111111', '123456', '654321', '121212', '900101'])('refuses the trivial PIN %s', async (pin) => {
     const u = await newUser(t.app, 'triv')
     const res = await setPayPassword(t.app, u.token, pin)

@@ -2,7 +2,7 @@
  * SQL of wallets, the ledger, top-ups and withdrawals. Balance changes go through `move` only: one
  * conditional UPDATE (never below zero) plus its ledger row, inside the caller's transaction.
  */
-import { sql } from 'kysely'
+import { SqliteAdapter, sql } from 'kysely'
 import type { LedgerQuery, LedgerType } from '../../../shared/api'
 import type { Db } from '../../db'
 import { fetchPage } from '../../db/paging'
@@ -66,6 +66,14 @@ const insertLedgerQuery = prepared(
       created_at: at,
     }),
 )
+
+const payPasswordStateQuery = prepared((db: Db, userId: number) => {
+  const q = db
+    .selectFrom('wallets')
+    .select(['pay_fail_count', 'pay_locked_until', 'pay_password_hash'])
+    .where('user_id', '=', userId)
+  return db.getExecutor().adapter instanceof SqliteAdapter ? q : q.forUpdate()
+})
 
 export function fundsRepo(db: Db) {
   const withdrawalRows = () =>
@@ -138,18 +146,12 @@ export function fundsRepo(db: Db) {
     },
 
     /**
-     * Takes the lease of this user's payment-password check (one check at a time per user, across
-     * processes): the wallet's lock state, or null while another check holds the lease. A lease left
-     * by a crashed process runs out after `leaseMs`.
+     * The payment-password state of the wallet (null: no wallet), read at the start of the payment's
+     * transaction: on PostgreSQL the row stays locked until it ends, so checks of one user run one at
+     * a time across processes (SQLite: one writer anyway).
      */
-    async takePayCheck(userId: number, at: number, leaseMs: number) {
-      const row = await db
-        .updateTable('wallets')
-        .set({ pay_check_until: at + leaseMs })
-        .where('user_id', '=', userId)
-        .where((eb) => eb.or([eb('pay_check_until', 'is', null), eb('pay_check_until', '<=', at)]))
-        .returning(['pay_fail_count', 'pay_locked_until', 'pay_password_hash'])
-        .executeTakeFirst()
+    async payPasswordState(userId: number) {
+      const row = await payPasswordStateQuery.first(db, userId)
       return row
         ? {
             failures: Number(row.pay_fail_count),
@@ -160,29 +162,15 @@ export function fundsRepo(db: Db) {
     },
 
     /**
-     * Ends the check and records its outcome: a right answer clears the failures (and an expired
-     * lock), a wrong one adds a failure and, at `maxFailures`, locks payment until `lockUntil`.
-     * Answers the failures counted so far.
+     * Counts a wrong answer: adds a failure (an expired lock starts the count afresh) and, at
+     * `maxFailures`, locks payment until `lockUntil`. Answers the failures counted so far.
      */
-    async finishPayCheck(
-      userId: number,
-      outcome: { right: true } | { right: false; maxFailures: number; lockUntil: number },
-    ): Promise<number> {
-      if (outcome.right) {
-        await db
-          .updateTable('wallets')
-          .set({ pay_fail_count: 0, pay_locked_until: null, pay_check_until: null })
-          .where('user_id', '=', userId)
-          .execute()
-        return 0
-      }
+    async countPayFailure(userId: number, maxFailures: number, lockUntil: number): Promise<number> {
       const row = await db
         .updateTable('wallets')
         .set({
-          // an expired lock starts the count afresh
           pay_fail_count: sql`case when pay_locked_until is not null then 1 else pay_fail_count + 1 end`,
-          pay_locked_until: sql`case when (case when pay_locked_until is not null then 1 else pay_fail_count + 1 end) >= ${outcome.maxFailures} then cast(${outcome.lockUntil} as bigint) else null end`,
-          pay_check_until: null,
+          pay_locked_until: sql`case when (case when pay_locked_until is not null then 1 else pay_fail_count + 1 end) >= ${maxFailures} then cast(${lockUntil} as bigint) else null end`,
         })
         .where('user_id', '=', userId)
         .returning('pay_fail_count')
@@ -190,9 +178,13 @@ export function fundsRepo(db: Db) {
       return Number(row.pay_fail_count)
     },
 
-    /** Gives the lease back without an outcome (the answer could not be checked: locked). */
-    async releasePayCheck(userId: number) {
-      await db.updateTable('wallets').set({ pay_check_until: null }).where('user_id', '=', userId).execute()
+    /** A right answer: the failures (and an expired lock) are forgotten. */
+    async clearPayFailures(userId: number) {
+      await db
+        .updateTable('wallets')
+        .set({ pay_fail_count: 0, pay_locked_until: null })
+        .where('user_id', '=', userId)
+        .execute()
     },
 
     /** Every ledger row of an order (both parties), oldest first, with whose wallet it moved. */

@@ -57,30 +57,13 @@ export interface FundsDeps {
   now: () => number
 }
 
-/** How long a payment-password check may hold its lease, and how long a caller waits for one. */
-const PAY_CHECK_LEASE_MS = 10_000
-const PAY_CHECK_WAIT_MS = 15_000
-
 export function fundsService(deps: FundsDeps) {
   const { db, cipher, now } = deps
   const repo = fundsRepo(db)
-  // checks of one user wait here in order (this process); the lease orders them across processes
+  // checks of one user wait here in order (this process, one connection each at most); the wallet
+  // row's lock orders them across processes
   const payChecks = keyedQueue()
 
-  async function takePayCheckLease(userId: number) {
-    const started = Date.now()
-    for (let pause = 2, first = true; ; pause = Math.min(pause * 2, 50), first = false) {
-      const lease = await repo.takePayCheck(userId, now(), PAY_CHECK_LEASE_MS)
-      if (lease) return lease
-      // no lease: held by another check, or no wallet row yet (made once here, not on every payment)
-      if (first) {
-        await repo.ensureWallet(userId, now())
-        continue
-      }
-      if (Date.now() - started > PAY_CHECK_WAIT_MS) throw bad('支付处理中，请稍后再试')
-      await new Promise((resolve) => setTimeout(resolve, pause))
-    }
-  }
   const gateway = (channel: string) => {
     const found = deps.gateways.find((g) => g.channel === channel)
     if (!found) throw bad('暂不支持该支付方式')
@@ -92,49 +75,68 @@ export function fundsService(deps: FundsDeps) {
   }
 
   /**
-   * Checks the payment password (RSA ciphertext). Only wrong answers count: 5 in a row lock payment
-   * for 30 minutes. Checks of one user run one at a time (a lease in the wallet row, waited for in
-   * order), so guesses that arrive at once are each counted before the next is looked at, and ten
-   * right answers at once all pass.
+   * Checks the payment password (RSA ciphertext) and runs `fn` in the same transaction, so a payment
+   * commits once (docs/scaling.md, "Payments at database speed"). Only wrong answers count: 5 in a row
+   * lock payment for 30 minutes. The check comes first in the transaction and locks the wallet row,
+   * so checks of one user run one at a time (waiting in order in this process): guesses that arrive
+   * at once are each counted before the next is looked at, and ten right answers at once all pass.
+   * A wrong answer commits its count alone (`fn` does not run) and then throws; a right one forgets
+   * earlier failures, also when `fn` then throws and rolls the payment back.
    */
-  async function checkPayPassword(userId: number, cipherText: string) {
-    await payChecks.run(userId, async () => {
-      const lease = await takePayCheckLease(userId)
-      const lockedMessage = (until: number) =>
-        `支付密码错误次数过多，请 ${Math.ceil((until - now()) / 60000)} 分钟后再试`
-      if (!lease.hash) {
-        await repo.releasePayCheck(userId)
-        throw bad('请先设置支付密码')
-      }
-      if (lease.lockedUntil !== null && lease.lockedUntil > now()) {
-        await repo.releasePayCheck(userId)
-        throw bad(lockedMessage(lease.lockedUntil))
-      }
+  async function withPayPassword<T>(
+    userId: number,
+    cipherText: string,
+    fn: (trx: Transaction<Database>) => Promise<T>,
+  ): Promise<T> {
+    return payChecks.run(userId, async () => {
       const plain = cipher.decrypt(cipherText)
-      let right = false
-      try {
-        if (plain !== null) {
-          const checked = await deps.pins.verify(plain, lease.hash)
-          right = checked.right
+      let hadFailures = false
+      const outcome = await db
+        .transaction()
+        .execute(async (trx): Promise<{ refused: ApiError } | { value: T }> => {
+          const tx = fundsRepo(trx)
+          const pin = await tx.payPasswordState(userId)
+          if (!pin?.hash) return { refused: bad('请先设置支付密码') }
+          const at = now()
+          if (pin.lockedUntil !== null && pin.lockedUntil > at)
+            return {
+              refused: bad(
+                `支付密码错误次数过多，请 ${Math.ceil((pin.lockedUntil - at) / 60000)} 分钟后再试`,
+              ),
+            }
+          const checked = plain === null ? null : await deps.pins.verify(plain, pin.hash)
+          if (!checked?.right) {
+            const max = TRADE_RULES.payPasswordMaxFailures
+            const failures = await tx.countPayFailure(userId, max, at + TRADE_RULES.payPasswordLockMs)
+            return {
+              refused: bad(
+                failures >= max
+                  ? '支付密码错误次数过多，支付已锁定 30 分钟'
+                  : `支付密码错误，还可尝试 ${max - failures} 次`,
+              ),
+            }
+          }
           // an older hash (scrypt, or an old key) moves to the current keyed hash
-          if (checked.rehash) await repo.replacePayPasswordHash(userId, lease.hash, deps.pins.hash(plain))
-        }
-      } catch (err) {
-        await repo.releasePayCheck(userId)
-        throw err
-      }
-      const max = TRADE_RULES.payPasswordMaxFailures
-      const failures = await repo.finishPayCheck(
-        userId,
-        right ? { right } : { right, maxFailures: max, lockUntil: now() + TRADE_RULES.payPasswordLockMs },
-      )
-      if (right) return
-      if (failures >= max) throw bad('支付密码错误次数过多，支付已锁定 30 分钟')
-      throw bad(`支付密码错误，还可尝试 ${max - failures} 次`)
+          if (checked.rehash) await tx.replacePayPasswordHash(userId, pin.hash, deps.pins.hash(plain!))
+          hadFailures = pin.failures > 0 || pin.lockedUntil !== null
+          if (hadFailures) await tx.clearPayFailures(userId)
+          return { value: await fn(trx) }
+        })
+        .catch(async (err: unknown) => {
+          // the right answer still counts as one when what followed it failed
+          if (hadFailures) await repo.clearPayFailures(userId)
+          throw err
+        })
+      if ('refused' in outcome) throw outcome.refused
+      return outcome.value
     })
   }
 
-  const withdrawals = withdrawalService(deps, { repo, checkPayPassword, notify })
+  /** The payment password alone (e.g. confirming receipt): `withPayPassword` with nothing after it. */
+  const checkPayPassword = (userId: number, cipherText: string) =>
+    withPayPassword(userId, cipherText, async () => undefined)
+
+  const withdrawals = withdrawalService(deps, { repo, withPayPassword, notify })
 
   const toTopup = (row: NonNullable<Awaited<ReturnType<typeof repo.topup>>>): Topup => ({
     topupNo: row.topup_no,
@@ -273,6 +275,7 @@ export function fundsService(deps: FundsDeps) {
     },
 
     checkPayPassword,
+    withPayPassword,
 
     /** 找回支付密码 (the account module checked the SMS code and the real name): a new PIN, lock lifted. */
     async resetPayPassword(userId: number, cipherText: string) {

@@ -6,7 +6,9 @@
  */
 import { Code, type CreateWithdrawBody, type DecideWithdrawBody, type Withdrawal } from '../../../shared/api'
 import { MSG } from '../../../shared/messages'
+import type { Transaction } from 'kysely'
 import type { Page } from '../../db/paging'
+import type { Database } from '../../db/schema'
 import { ApiError } from '../../plugins/envelope'
 import {
   maskPayeeAccount,
@@ -25,7 +27,11 @@ export function withdrawalService(
   deps: FundsDeps,
   parts: {
     repo: FundsRepo
-    checkPayPassword: (userId: number, cipherText: string) => Promise<void>
+    withPayPassword: <T>(
+      userId: number,
+      cipherText: string,
+      fn: (trx: Transaction<Database>) => Promise<T>,
+    ) => Promise<T>
     notify: (userId: number, title: string, content: string) => Promise<void>
   },
 ) {
@@ -42,10 +48,10 @@ export function withdrawalService(
       const problem = payeeAccountProblem(body.accountKind, account)
       if (problem) throw bad(problem)
       const masked = maskPayeeAccount(body.accountKind, account)
-      await parts.checkPayPassword(userId, body.payPassword)
       const at = now()
       const withdrawNo = businessNo('W', at)
-      await db.transaction().execute(async (trx) => {
+      // the payment password is checked in the withdrawal's own transaction (one commit)
+      await parts.withPayPassword(userId, body.payPassword, async (trx) => {
         const tx = fundsRepo(trx)
         await tx.insertWithdrawal({
           withdraw_no: withdrawNo,

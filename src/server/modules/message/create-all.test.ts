@@ -68,6 +68,60 @@ describe('messages and live events of one change (createAll)', () => {
     })
   })
 
+  it('logs inside the transaction of the change (logAllIn); should that fail, only the messages roll back and are written after the commit', async () => {
+    const buyer = await userId('buyer')
+    const real = createEventBus(t.app.db)
+    let failing = false
+    const bus: typeof real = {
+      ...real,
+      log: async (trx, to, event) => {
+        if (failing && event.type === 'order-created') throw new Error('not logged')
+        return real.log(trx, to, event)
+      },
+    }
+    const messages = messageService(t.app.db, { bus })
+    const heard: string[] = []
+    real.tap((_to, event) => {
+      heard.push(event.type)
+    })
+    const nick = async () =>
+      (
+        await t.app.db
+          .selectFrom('users')
+          .select('nick_name')
+          .where('id', '=', buyer)
+          .executeTakeFirstOrThrow()
+      ).nick_name
+    const before = await messages.unreadCount(buyer)
+    const orderEvent = {
+      to: buyer,
+      event: { type: 'order-created', data: { orderNo: 'X2', goodsId: 1, goodsTitle: 'g', amount: 1 } },
+    } as const
+    const step = (name: string, title: string) =>
+      t.app.db.transaction().execute(async (trx) => {
+        await trx.updateTable('users').set({ nick_name: name }).where('id', '=', buyer).execute()
+        return messages.logAllIn(trx, [{ to: buyer, title, content: title }], [orderEvent])
+      })
+
+    const logged = await step('改名一', '一')
+    expect('stored' in logged).toBe(true)
+    expect(await messages.unreadCount(buyer)).toBe(before + 1)
+    expect(heard).toEqual([]) // handed on only by deliver, after the commit
+    await messages.deliver(logged)
+    expect(heard).toEqual(['unread-count', 'order-created'])
+
+    failing = true
+    const retry = await step('改名二', '二')
+    expect('retry' in retry).toBe(true)
+    // the change committed without its messages
+    expect(await nick()).toBe('改名二')
+    expect(await messages.unreadCount(buyer)).toBe(before + 1)
+    failing = false
+    await messages.deliver(retry)
+    expect(await messages.unreadCount(buyer)).toBe(before + 2)
+    expect(heard).toEqual(['unread-count', 'order-created', 'unread-count', 'order-created'])
+  })
+
   it('a prepared query answers like the built one, for new values and inside a transaction', async () => {
     const byName = prepared((db: typeof t.app.db, name: string) =>
       db

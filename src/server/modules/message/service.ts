@@ -2,7 +2,9 @@ import { Code, type GroupMessageInfo, type WebMessage, type WebMessagePageBody }
 import type { ExportResult } from '../../../shared/api/common'
 import type { SendWebMessageBody } from '../../../shared/api/message'
 import type { LiveEvent, StoredLiveEvent, UnreadCountEvent } from '../../../shared/live-events'
+import { sql, type Transaction } from 'kysely'
 import type { Db } from '../../db'
+import type { Database } from '../../db/schema'
 import type { Page } from '../../db/paging'
 import { ApiError } from '../../plugins/envelope'
 import { chinaDateTime, type ExportsService } from '../common/exports'
@@ -28,9 +30,41 @@ export interface NewMessage {
   messageType?: 'SYSTEM' | 'ORDER'
 }
 
+/** What `logAllIn` logged (events to hand on after the commit), or what to write after it instead. */
+export type Logged =
+  | { stored: Array<{ to: number; stored: StoredLiveEvent }> }
+  | { retry: { messages: NewMessage[]; events: Array<{ to: number; event: LiveEvent }> } }
+
 export function messageService(db: Db, deps: MessageServiceDeps = {}) {
   const repo = messageRepo(db)
   const now = deps.now ?? Date.now
+
+  /** the messages, their unread-count events and the events, in the transaction given */
+  async function logRows(
+    trx: Db,
+    messages: NewMessage[],
+    events: Array<{ to: number; event: LiveEvent }>,
+  ): Promise<Array<{ to: number; stored: StoredLiveEvent }>> {
+    const bus = deps.bus
+    const inTrx = messageRepo(trx)
+    const out: Array<{ to: number; stored: StoredLiveEvent }> = []
+    for (const m of messages) {
+      const { messageId, unread: count } = await inTrx.insert(m.to, {
+        title: m.title,
+        content: m.content,
+        messageType: m.messageType ?? 'SYSTEM',
+        at: now(),
+      })
+      if (!bus) continue
+      const event: UnreadCountEvent = {
+        type: 'unread-count',
+        data: { count, reason: 'created', message: { messageId, title: m.title } },
+      }
+      out.push({ to: m.to, stored: await bus.log(trx, m.to, event) })
+    }
+    if (bus) for (const e of events) out.push({ to: e.to, stored: await bus.log(trx, e.to, e.event) })
+    return out
+  }
 
   /** Publish the user's new unread count; a failure is logged, never fails the change itself. */
   async function publishUnread(
@@ -117,50 +151,61 @@ export function messageService(db: Db, deps: MessageServiceDeps = {}) {
      * Should that transaction fail, each is tried on its own; a failure is only logged.
      */
     async createAll(messages: NewMessage[], events: Array<{ to: number; event: LiveEvent }> = []) {
-      const bus = deps.bus
-      let logged: Array<{ to: number; stored: StoredLiveEvent }>
+      let logged: Logged
       try {
-        logged = await db.transaction().execute(async (trx) => {
-          const inTrx = messageRepo(trx)
-          const out: Array<{ to: number; stored: StoredLiveEvent }> = []
-          for (const m of messages) {
-            const { messageId, unread: count } = await inTrx.insert(m.to, {
-              title: m.title,
-              content: m.content,
-              messageType: m.messageType ?? 'SYSTEM',
-              at: now(),
-            })
-            if (!bus) continue
-            const event: UnreadCountEvent = {
-              type: 'unread-count',
-              data: { count, reason: 'created', message: { messageId, title: m.title } },
-            }
-            out.push({ to: m.to, stored: await bus.log(trx, m.to, event) })
-          }
-          if (bus) for (const e of events) out.push({ to: e.to, stored: await bus.log(trx, e.to, e.event) })
-          return out
-        })
+        logged = { stored: await db.transaction().execute((trx) => logRows(trx, messages, events)) }
       } catch (err) {
         console.error('[message] messages not written together, one by one instead', err)
-        for (const m of messages) {
+        logged = { retry: { messages, events } }
+      }
+      await this.deliver(logged)
+    },
+
+    /**
+     * `createAll` inside the caller's transaction, so a change and its messages commit once
+     * (docs/scaling.md, "Payments at database speed"). Behind a savepoint: should the messages fail,
+     * only they roll back and are written after the commit instead; the change never fails for them.
+     * Hand the answer to `deliver` after the commit.
+     */
+    async logAllIn(
+      trx: Transaction<Database>,
+      messages: NewMessage[],
+      events: Array<{ to: number; event: LiveEvent }> = [],
+    ): Promise<Logged> {
+      await sql`savepoint messages`.execute(trx)
+      try {
+        const stored = await logRows(trx, messages, events)
+        await sql`release savepoint messages`.execute(trx)
+        return { stored }
+      } catch (err) {
+        await sql`rollback to savepoint messages`.execute(trx)
+        console.error('[message] messages not written with the change, after it instead', err)
+        return { retry: { messages, events } }
+      }
+    },
+
+    /** After the commit: hands logged events on, or writes what could not be logged one by one. */
+    async deliver(logged: Logged) {
+      if ('retry' in logged) {
+        for (const m of logged.retry.messages) {
           try {
             await this.create(m.to, m)
           } catch (err) {
             console.error('[message] message not written', err)
           }
         }
-        for (const e of events) {
+        for (const e of logged.retry.events) {
           try {
-            await bus?.publish(e.to, e.event)
+            await deps.bus?.publish(e.to, e.event)
           } catch (err) {
             console.error('[message] live event not published', err)
           }
         }
         return
       }
-      for (const { to, stored } of logged) {
+      for (const { to, stored } of logged.stored) {
         try {
-          await bus!.emit(to, stored)
+          await deps.bus!.emit(to, stored)
         } catch (err) {
           console.error('[message] live event not handed on', err)
         }

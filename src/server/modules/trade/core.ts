@@ -19,7 +19,7 @@ import type { FundsService } from '../funds/service'
 import type { GameService } from '../game/service'
 import type { GoodsService } from '../goods/service'
 import { thumbUrl } from '../image/service'
-import type { MessageService } from '../message/service'
+import type { Logged, MessageService } from '../message/service'
 import { tradeRepo, type OrderRow } from './repo'
 import { roleRepo } from './roles-repo'
 import { actionsOf, deadlineOf, dueRule, type Side } from './rules'
@@ -29,8 +29,8 @@ export interface TradeDeps {
   games: GameService
   goods: GoodsService
   delivery: DeliveryService
-  /** money moves (inside the trade's transactions) and the payment password */
-  funds: Pick<FundsService, 'move' | 'checkPayPassword'>
+  /** money moves (inside the trade's transactions) and the payment password (checked in the payment's) */
+  funds: Pick<FundsService, 'move' | 'checkPayPassword' | 'withPayPassword'>
   messages: MessageService
   bus?: EventBus
   cipher: FieldCipher
@@ -78,13 +78,19 @@ export interface AgencyHooks {
 }
 
 export type Trx = Transaction<Database>
-type Post = { to: number; title: string; content: string }
+/** an order message to one party */
+export type Post = { to: number; title: string; content: string }
+/** a live event to one user */
+export type Notice = { to: number; event: LiveEvent }
 
 export const bad = (msg: string) => new ApiError(Code.BAD_REQUEST, msg)
 export const notFound = (msg = '订单不存在') => new ApiError(Code.NOT_FOUND, msg)
 export const forbidden = () => new ApiError(Code.FORBIDDEN, MSG.FORBIDDEN)
 export const stateError = (o: Pick<OrderRow, 'status'>) =>
   bad(`订单当前状态为「${ORDER_STATUS_LABELS[o.status]}」，不能进行此操作`)
+
+const orderMessages = (posts: Post[]) =>
+  posts.map((p) => ({ to: p.to, title: p.title, content: p.content, messageType: 'ORDER' as const }))
 
 export function tradeCore(deps: TradeDeps) {
   const { db, now } = deps
@@ -94,11 +100,16 @@ export function tradeCore(deps: TradeDeps) {
    * After a commit: order messages (with unread-count events) and live events, logged in one
    * transaction and then handed on (messageService.createAll); failures only logged.
    */
-  async function announce(posts: Post[], events: Array<{ to: number; event: LiveEvent }> = []) {
-    await deps.messages.createAll(
-      posts.map((p) => ({ to: p.to, title: p.title, content: p.content, messageType: 'ORDER' as const })),
-      events,
-    )
+  async function announce(posts: Post[], events: Notice[] = []) {
+    await deps.messages.createAll(orderMessages(posts), events)
+  }
+
+  /**
+   * The same, logged inside the order step's transaction (messageService.logAllIn): the step and its
+   * messages commit once. Hand the answer to `announced` after the commit.
+   */
+  function announceIn(trx: Trx, posts: Post[], events: Notice[] = []) {
+    return deps.messages.logAllIn(trx, orderMessages(posts), events)
   }
 
   function toOrder(o: OrderRow, side: Side): Order {
@@ -167,6 +178,9 @@ export function tradeCore(deps: TradeDeps) {
     roles: roleRepo(db),
     tx: <T>(fn: (trx: Trx) => Promise<T>) => db.transaction().execute(fn),
     announce,
+    announceIn,
+    /** after the commit of a step that used `announceIn` */
+    announced: (logged: Logged) => deps.messages.deliver(logged),
     toOrder,
     sideOf,
     releaseStock,

@@ -5,14 +5,26 @@
  * The order lifecycle (docs/trading-rules.md): reserve the stock and create the unpaid order, pay from
  * the balance into escrow, cancel (unpaid; or paid when the seller is late, with a full refund),
  * confirm receipt. Money and stock change only inside one transaction, the money through the funds
- * service (a ledger row per balance change); messages and live events go out after the commit.
+ * service (a ledger row per balance change); messages and live events are logged in the same
+ * transaction when creating and paying (`announceIn`), after the commit otherwise (`announce`), and
+ * handed on after it.
  * Delivery is in delivery.ts, the time rules in timers.ts; the warrant module freezes and rules
  * disputed orders through `freeze` and `applyRuling`.
  */
 import type { CreateOrderBody, Order, OrderListQuery, OrderStatus } from '../../../shared/api'
 import type { Page } from '../../db/paging'
 import { businessNo, yuan } from '../funds/numbers'
-import { bad, forbidden, notFound, stateError, type OrderAccess, type TradeCore, type Trx } from './core'
+import {
+  bad,
+  forbidden,
+  notFound,
+  stateError,
+  type Notice,
+  type OrderAccess,
+  type Post,
+  type TradeCore,
+  type Trx,
+} from './core'
 import type { OrderDelivery } from './delivery'
 import { tradeRepo, type OrderRow } from './repo'
 import type { ReceivingRoles } from './roles'
@@ -36,7 +48,7 @@ export function orderLifecycle(
   delivery: OrderDelivery,
   roles: ReceivingRoles,
 ) {
-  const { deps, repo, now, tx, announce } = core
+  const { deps, repo, now, tx, announce, announceIn, announced } = core
 
   /** Reserves the stock (atomically) and inserts the unpaid order, inside the caller's transaction. */
   async function reserveAndCreate(trx: Trx, input: NewOrder) {
@@ -84,15 +96,14 @@ export function orderLifecycle(
     return { orderNo, goods: g, amount: unit * input.quantity }
   }
 
-  /** After the order's commit: the listing caches, both parties' messages, the seller's live event. */
-  async function afterCreate(
+  /** Both parties' messages and the seller's live event of a new order. */
+  function createdNotices(
     created: { orderNo: string; goods: { id: number; seller_id: number; title: string }; amount: number },
     buyerId: number,
-  ) {
-    deps.goods.invalidate()
+  ): { posts: Post[]; events: Notice[] } {
     const { orderNo, goods, amount } = created
-    await announce(
-      [
+    return {
+      posts: [
         {
           to: buyerId,
           title: '订单已创建',
@@ -104,7 +115,7 @@ export function orderLifecycle(
           content: `${goods.title} 已被下单，订单号 ${orderNo}，等待买家付款。`,
         },
       ],
-      [
+      events: [
         {
           to: goods.seller_id,
           event: {
@@ -113,7 +124,17 @@ export function orderLifecycle(
           },
         },
       ],
-    )
+    }
+  }
+
+  /** After the order's commit (an accepted bid): the listing caches, the messages and event. */
+  async function afterCreate(
+    created: { orderNo: string; goods: { id: number; seller_id: number; title: string }; amount: number },
+    buyerId: number,
+  ) {
+    deps.goods.invalidate()
+    const { posts, events } = createdNotices(created, buyerId)
+    await announce(posts, events)
   }
 
   async function detail(userId: number, orderNo: string): Promise<Order> {
@@ -138,17 +159,21 @@ export function orderLifecycle(
       if (!g || g.deleted_at !== null) throw notFound('商品不存在')
       if (g.seller_id === buyerId) throw bad('不能购买自己发布的商品')
       const roleJson = await roles.roleSnapshot(buyerId, g.game_id, g.goods_type, body.roleId)
-      const created = await tx((trx) =>
-        reserveAndCreate(trx, {
+      // the order and its messages commit together (docs/scaling.md, "Payments at database speed")
+      const { created, logged } = await tx(async (trx) => {
+        const created = await reserveAndCreate(trx, {
           goodsId: body.goodsId,
           quantity: body.quantity,
           buyerId,
           unitPrice: null,
           roleJson,
           bidId: null,
-        }),
-      )
-      await afterCreate(created, buyerId)
+        })
+        const { posts, events } = createdNotices(created, buyerId)
+        return { created, logged: await announceIn(trx, posts, events) }
+      })
+      deps.goods.invalidate()
+      await announced(logged)
       return core.toOrder((await repo.order(created.orderNo))!, 'buyer')
     },
 
@@ -161,13 +186,14 @@ export function orderLifecycle(
       const o = await mustBe(orderNo, buyerId, 'buyer')
       if (o.status !== 'UNPAID')
         throw o.status === 'CANCELLED' ? bad('订单已取消，请重新下单') : stateError(o)
-      await deps.funds.checkPayPassword(buyerId, payPassword)
       // read before the transaction (one connection on SQLite): what automatic delivery hands over
       const auto =
         o.goods_type === 'ACCOUNT' ? await deps.delivery.autoDeliveryValues(o.goods_id, o.game_id) : null
       const sealed = auto ? await delivery.sealHandOver(o, auto).catch(() => null) : null
       const at = now()
-      await tx(async (trx) => {
+      // the payment password is checked first in the payment's transaction: one commit per payment,
+      // a wrong answer commits only its count (docs/scaling.md, "Payments at database speed")
+      const logged = await deps.funds.withPayPassword(buyerId, payPassword, async (trx) => {
         const amount = Number(o.amount)
         const t = tradeRepo(trx)
         if (
@@ -198,46 +224,55 @@ export function orderLifecycle(
           })
           await t.addEvent(orderNo, null, 'AUTO_DELIVERED', sealed.labels, at)
         }
-      })
-      await announce(
-        [
-          {
-            to: buyerId,
-            title: '订单支付成功',
-            content: sealed
-              ? `订单 ${orderNo} 已支付 ${yuan(Number(o.amount))}，款项由平台担保。`
-              : `订单 ${orderNo} 已支付 ${yuan(Number(o.amount))}，款项由平台担保，等待卖家发货。`,
-          },
-          ...(sealed
-            ? []
-            : [
-                // a 官方代售 order is delivered by staff: its owner is only told
-                // the order row carries its listing's agency application (isAgencyGoods without a read)
-                deps.agency && o.agency_application_id !== null
-                  ? {
-                      to: o.seller_id,
-                      title: '代售账号已被买家付款',
-                      content: `订单 ${orderNo}（${o.title}）买家已付款，平台将为您交付，买家确认收货后结算。`,
-                    }
-                  : {
-                      to: o.seller_id,
-                      title: '买家已付款，请尽快发货',
-                      content: `订单 ${orderNo}（${o.title}）买家已付款，请在 48 小时内开始交付。`,
-                    },
-              ]),
-        ],
-        [
-          {
-            to: o.seller_id,
-            event: {
-              type: 'order-paid',
-              data: { orderNo, goodsId: o.goods_id, goodsTitle: o.title, amount: Number(o.amount) },
+        return announceIn(
+          trx,
+          [
+            {
+              to: buyerId,
+              title: '订单支付成功',
+              content: sealed
+                ? `订单 ${orderNo} 已支付 ${yuan(Number(o.amount))}，款项由平台担保。`
+                : `订单 ${orderNo} 已支付 ${yuan(Number(o.amount))}，款项由平台担保，等待卖家发货。`,
             },
-          },
-        ],
+            ...(sealed
+              ? []
+              : [
+                  // a 官方代售 order is delivered by staff: its owner is only told
+                  // the order row carries its listing's agency application (isAgencyGoods without a read)
+                  deps.agency && o.agency_application_id !== null
+                    ? {
+                        to: o.seller_id,
+                        title: '代售账号已被买家付款',
+                        content: `订单 ${orderNo}（${o.title}）买家已付款，平台将为您交付，买家确认收货后结算。`,
+                      }
+                    : {
+                        to: o.seller_id,
+                        title: '买家已付款，请尽快发货',
+                        content: `订单 ${orderNo}（${o.title}）买家已付款，请在 48 小时内开始交付。`,
+                      },
+                ]),
+          ],
+          [
+            {
+              to: o.seller_id,
+              event: {
+                type: 'order-paid',
+                data: { orderNo, goodsId: o.goods_id, goodsTitle: o.title, amount: Number(o.amount) },
+              },
+            },
+          ],
+        )
+      })
+      await announced(logged)
+      if (sealed) {
+        await delivery.announceDelivered(o, '平台已自动交付，请确认收货', true)
+        return detail(buyerId, orderNo)
+      }
+      // the row read before, as the transaction left it: no second read of the order
+      return core.toOrder(
+        { ...o, status: 'PAID', paid_at: at, escrow_amount: Number(o.amount), updated_at: at },
+        'buyer',
       )
-      if (sealed) await delivery.announceDelivered(o, '平台已自动交付，请确认收货', true)
-      return detail(buyerId, orderNo)
     },
 
     async cancel(userId: number, orderNo: string): Promise<Order> {

@@ -35,6 +35,29 @@ const orderByNo = prepared((db: Db, orderNo: string) =>
   orderRowsOf(db).where('orders.order_no', '=', orderNo),
 )
 
+// every order reads its listing and reserves its stock: compiled once too
+const goodsForOrder = prepared((db: Db, goodsId: number) =>
+  db
+    .selectFrom('goods')
+    .select(['id', 'seller_id', 'game_id', 'goods_type', 'title', 'price', 'stock', 'status', 'deleted_at'])
+    .where('id', '=', goodsId),
+)
+const reserveQuery = prepared((db: Db, goodsId: number, quantity: number, at: number) =>
+  db
+    .updateTable('goods')
+    .set({
+      stock: sql`stock - ${quantity}`,
+      status: sql`case when stock - ${quantity} = 0 then 'SOLD' else status end`,
+      sold_at: sql`case when stock - ${quantity} = 0 then ${at} else sold_at end`,
+      updated_at: at,
+    })
+    .where('id', '=', goodsId)
+    .where('status', '=', 'ON_SALE')
+    .where('deleted_at', 'is', null)
+    .where('stock', '>=', quantity)
+    .returning(['stock', 'price']),
+)
+
 export function tradeRepo(db: Db) {
   const orderRows = () => orderRowsOf(db)
 
@@ -48,23 +71,8 @@ export function tradeRepo(db: Db) {
       .select(['goods.title', 'b.nick_name as buyer_name', 's.nick_name as seller_name'])
 
   return {
-    goods(goodsId: number) {
-      return db
-        .selectFrom('goods')
-        .select([
-          'id',
-          'seller_id',
-          'game_id',
-          'goods_type',
-          'title',
-          'price',
-          'stock',
-          'status',
-          'deleted_at',
-        ])
-        .where('id', '=', goodsId)
-        .executeTakeFirst()
-    },
+    /** the listing an order is made from (read twice per order: before and in its transaction) */
+    goods: (goodsId: number) => goodsForOrder.first(db, goodsId),
 
     /**
      * The atomic reservation: takes `quantity` from an ON_SALE listing and answers the listing as it is
@@ -75,20 +83,7 @@ export function tradeRepo(db: Db) {
       quantity: number,
       at: number,
     ): Promise<{ stock: number; price: number } | null> {
-      const row = await db
-        .updateTable('goods')
-        .set({
-          stock: sql`stock - ${quantity}`,
-          status: sql`case when stock - ${quantity} = 0 then 'SOLD' else status end`,
-          sold_at: sql`case when stock - ${quantity} = 0 then ${at} else sold_at end`,
-          updated_at: at,
-        })
-        .where('id', '=', goodsId)
-        .where('status', '=', 'ON_SALE')
-        .where('deleted_at', 'is', null)
-        .where('stock', '>=', quantity)
-        .returning(['stock', 'price'])
-        .executeTakeFirst()
+      const row = await reserveQuery.first(db, goodsId, quantity, at)
       return row ? { stock: Number(row.stock), price: Number(row.price) } : null
     },
 

@@ -1,19 +1,29 @@
 /** SQL of the buyer's receiving roles. */
 import type { Db } from '../../db'
+import { prepared } from '../../db/prepared'
+
+/** roles with their game's and server's names */
+const named = (db: Db) =>
+  db
+    .selectFrom('receiving_roles as r')
+    .innerJoin('games', 'games.id', 'r.game_id')
+    .leftJoin('game_servers as gs', 'gs.id', 'r.server_id')
+    .selectAll('r')
+    .select(['games.name_cn as game_name', 'gs.name as server_name'])
+
+// every coin or item order reads its role (db/prepared.ts)
+const namedRoleQuery = prepared((db: Db, roleId: number) => named(db).where('r.id', '=', roleId))
 
 export function roleRepo(db: Db) {
   return {
     /** The user's roles with their game's and server's names, newest first. */
     list(userId: number) {
-      return db
-        .selectFrom('receiving_roles as r')
-        .innerJoin('games', 'games.id', 'r.game_id')
-        .leftJoin('game_servers as gs', 'gs.id', 'r.server_id')
-        .selectAll('r')
-        .select(['games.name_cn as game_name', 'gs.name as server_name'])
-        .where('r.user_id', '=', userId)
-        .orderBy('r.id', 'desc')
-        .execute()
+      return named(db).where('r.user_id', '=', userId).orderBy('r.id', 'desc').execute()
+    },
+
+    /** One role with its game's and server's names. */
+    named(roleId: number) {
+      return namedRoleQuery.first(db, roleId)
     },
 
     find(roleId: number) {

@@ -38,11 +38,10 @@ export function receivingRoles(core: TradeCore) {
     async roleSnapshot(userId: number, gameId: number, goodsType: string, roleId: number | undefined) {
       if (goodsType === 'ACCOUNT') return null
       if (!roleId) throw bad('请选择收货角色')
-      const r = await roles.find(roleId)
+      const r = await roles.named(roleId)
       if (!r || r.user_id !== userId) throw bad('收货角色不存在')
       if (r.game_id !== gameId) throw bad('收货角色不属于该游戏')
-      const full = (await roles.list(userId)).find((x) => x.id === r.id)!
-      return JSON.stringify(toRole(full))
+      return JSON.stringify(toRole(r))
     },
 
     /** The buyer's default role of a game (else their newest of it), for an order made from a bid. */
