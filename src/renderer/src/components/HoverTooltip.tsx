@@ -9,12 +9,22 @@
  * child's own `ref` is replaced (the buttons and links this wraps have none). A touch arms nothing:
  * a tap is a click, and the element's label says what it does.
  */
-import { cloneElement, useRef, useState, type FocusEvent, type PointerEvent, type ReactElement } from 'react'
+import {
+  cloneElement,
+  useEffect,
+  useRef,
+  useState,
+  type FocusEvent,
+  type PointerEvent,
+  type ReactElement,
+  type Ref,
+} from 'react'
 import { Tooltip, type TooltipProps } from 'antd'
 
 interface TriggerProps {
   onPointerEnter?: (e: PointerEvent<HTMLElement>) => void
   onFocus?: (e: FocusEvent<HTMLElement>) => void
+  ref?: Ref<HTMLElement>
 }
 
 export function HoverTooltip({
@@ -26,18 +36,16 @@ export function HoverTooltip({
   placement?: TooltipProps['placement']
   children: ReactElement<TriggerProps>
 }) {
-  const [armed, setArmed] = useState(false)
-  const refocus = useRef(false)
+  // armed by what: the mouse, or a keyboard focus (which the new node must get back)
+  const [armed, setArmed] = useState<false | 'mouse' | 'keyboard'>(false)
+  const node = useRef<HTMLElement>(null)
+  useEffect(() => {
+    if (armed === 'keyboard') node.current?.focus()
+  }, [armed])
   if (armed) {
-    const focusAgain = (node: HTMLElement | null) => {
-      if (node && refocus.current) {
-        refocus.current = false
-        node.focus()
-      }
-    }
     return (
       <Tooltip title={title} placement={placement} defaultOpen>
-        {cloneElement(children, { ref: focusAgain } as TriggerProps)}
+        {cloneElement(children, { ref: node })}
       </Tooltip>
     )
   }
@@ -45,15 +53,12 @@ export function HoverTooltip({
   return cloneElement(children, {
     onPointerEnter: (e: PointerEvent<HTMLElement>) => {
       own.onPointerEnter?.(e)
-      if (e.pointerType === 'mouse') setArmed(true)
+      if (e.pointerType === 'mouse') setArmed('mouse')
     },
     onFocus: (e: FocusEvent<HTMLElement>) => {
       own.onFocus?.(e)
       // a keyboard focus shows it; a click's focus does not (the mouse already armed it)
-      if (e.target.matches(':focus-visible')) {
-        refocus.current = true
-        setArmed(true)
-      }
+      if (e.target.matches(':focus-visible')) setArmed('keyboard')
     },
   })
 }
