@@ -42,6 +42,9 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
+  // two workers, tried on agency + protection + roles + ssr + console (2 cores, load 6–8): 66.0 → 60.8 s,
+  // every test ~1.5× slower: Chromium is ~85 % of the suite's CPU and already keeps a core busy. Many
+  // specs also share the demo buyer and seller (unread counts, the seller's cheapest listing).
   workers: 1,
   retries: 0,
   reporter: [['list']],
