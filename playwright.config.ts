@@ -65,8 +65,9 @@ export default defineConfig({
     // the Electron app itself (_electron); skipped with a message where Electron's binary is absent
     { name: 'desktop', testDir: 'e2e/desktop', timeout: 90_000 },
   ],
-  // the servers below, started side by side (scripts/e2e-servers.mjs: Playwright starts the entries of
-  // a webServer array one after the other, 20 s before the first test here instead of ~10 s)
+  // the servers above, started side by side (scripts/e2e-servers.mjs: Playwright starts the entries of
+  // a webServer array one after the other and polls each once a second); time to the first test, two
+  // pairs of full runs on a shared machine: 18.1 → 12.7 s and 13.8 → 19.2 s (noise: CPU-bound there)
   webServer: {
     command: 'node scripts/e2e-servers.mjs',
     env: { E2E_SERVERS: JSON.stringify(E2E_SERVERS) },

@@ -1,7 +1,7 @@
 // The servers of the end-to-end run, started at once: Playwright starts the entries of `webServer`
 // one after the other (each waited for, then polled once a second), and the two API servers cost
 // ~4.5 s of CPU each to start (modules, schema compilation, migrations and demo seed on an empty
-// database): side by side they start in the time of one on two cores.
+// database): side by side they can share two idle cores (on a busy machine it makes no difference).
 //
 //   E2E_SERVERS   JSON [{ name, script, url, env }] (playwright.config.ts): each `node <script>`
 //                 with its env, ready once a GET of its url answers 2xx
