@@ -96,4 +96,21 @@ export default tseslint.config(
     files: ['**/*.test.{ts,tsx}', 'e2e/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },
   },
+  {
+    // web specs take `test` from e2e/support/test.ts: it closes the contexts a test opened
+    files: ['e2e/web/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              message: 'Import test and expect from ../support/test (it closes the contexts a test opens).',
+            },
+          ],
+        },
+      ],
+    },
+  },
 )

@@ -3,7 +3,7 @@
  * session out; phone rebinding through the sandbox SMS inbox; real name then a withdrawal; a
  * cancellation request cancelled by logging in.
  */
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from '../support/test'
 import { E2E_API_ORIGIN } from '../../playwright.config'
 import { api, newUser, setPayPassword, topUp } from '../support/api'
 import { loginAs, loginThroughForm, submitLogin } from '../support/ui'

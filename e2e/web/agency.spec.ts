@@ -6,7 +6,7 @@
  * the owner's ledger and 我的代售订单 show the price minus the 5 % commission. Every guard and the
  * money invariant are covered in depth by src/server/modules/agency/agency.test.ts.
  */
-import { expect as baseExpect, test } from '@playwright/test'
+import { expect as baseExpect, test } from '../support/test'
 import { api, DEMO_USERS, encrypter, newUser, setPayPassword, topUp, pngOf } from '../support/api'
 import { choose, loginAs } from '../support/ui'
 

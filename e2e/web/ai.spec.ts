@@ -3,7 +3,7 @@
  * then the picture, publishes it; another user likes and favourites it in the gallery (a visitor is
  * asked to log in first); staff hide it through the API and it leaves the gallery.
  */
-import { expect, test, type Browser, type Page } from '@playwright/test'
+import { expect, test, type Browser, type Page } from '../support/test'
 import { E2E_API_ORIGIN } from '../../playwright.config'
 import { api, DEMO_USERS, loginToken } from '../support/api'
 

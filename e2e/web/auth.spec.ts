@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from '../support/test'
 import { E2E_CAPTCHA_PORT } from '../../playwright.config'
 import { submitLogin } from '../support/ui'
 

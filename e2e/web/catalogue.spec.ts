@@ -6,7 +6,7 @@
  * rest and reports the bad one.
  */
 import { readFileSync } from 'node:fs'
-import { expect, test } from '@playwright/test'
+import { expect, test } from '../support/test'
 import { pngOf } from '../support/api'
 import { choose, loginAs } from '../support/ui'
 

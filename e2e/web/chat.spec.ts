@@ -5,7 +5,7 @@
  * conversation per listing and buyer, the safety filter, owners, staff reads) are covered by
  * src/server/modules/chat/chat.test.ts.
  */
-import { expect, test } from '@playwright/test'
+import { expect, test } from '../support/test'
 import { newUser, publishAccount, unreadCount } from '../support/api'
 import { loginAs } from '../support/ui'
 

@@ -6,7 +6,7 @@
  * the new balance show, and pays. The gateway's page refuses a request that only knows the
  * top-up's number.
  */
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from '../support/test'
 import { api, newUser, setPayPassword, type TestUser } from '../support/api'
 import { loginAs } from '../support/ui'
 

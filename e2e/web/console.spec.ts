@@ -5,7 +5,7 @@
  * both ledgers show. The operator has no 提现审核. Set-up goes through the API (e2e/support/api.ts);
  * every permission and action is covered in depth by src/server/modules/oplog/console.test.ts.
  */
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from '../support/test'
 import {
   DEMO_USERS,
   api,

@@ -9,7 +9,7 @@
  * storage; the badge, notifications, downloads and customer-service windows go through the bridge;
  * a 521 answer clears the token; the shell's nav:open and settings:open events work.
  */
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from '../support/test'
 import { E2E_API_ORIGIN, E2E_DESKTOP_RENDERER_ORIGIN } from '../../playwright.config'
 import {
   DEMO_USERS,

@@ -3,7 +3,7 @@
  * browser after the server-rendered page), and after visiting two listings the second one's detail
  * lists the first under 最近浏览; the list page's keyword box suggests a title while typing.
  */
-import { expect, test } from '@playwright/test'
+import { expect, test } from '../support/test'
 import { api, publishAccount } from '../support/api'
 
 const stamp = Date.now().toString(36)

@@ -4,7 +4,7 @@
  * the publish result page of someone else's listing says it is not found; a taken-down listing shows
  * as 已下架 (no buying) to its follower; a list page past the last result is empty, not refused.
  */
-import { expect, test } from '@playwright/test'
+import { expect, test } from '../support/test'
 import { api, DEMO_USERS, loginToken, publishAccount, pngOf } from '../support/api'
 import { choose, loginAs } from '../support/ui'
 

@@ -4,7 +4,7 @@
  * customer service opens in a popup (or, outside the hours, takes a message).
  */
 import { readFileSync } from 'node:fs'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from '../support/test'
 import { E2E_API_ORIGIN } from '../../playwright.config'
 import {
   DEMO_USERS,

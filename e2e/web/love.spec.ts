@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from '../support/test'
 import { newUser } from '../support/api'
 import { loginAs } from '../support/ui'
 

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises'
-import { expect, test } from '@playwright/test'
+import { expect, test } from '../support/test'
 import { DEMO_USERS, sendMessage } from '../support/api'
 import { loginAs } from '../support/ui'
 

@@ -4,7 +4,7 @@
  * the amounts; the seller opens the same order from 我卖出的商品 and sees the seller's side. The rules
  * (owner check, timeline content, ledger rows, deadlines) are covered by the server tests.
  */
-import { expect, test } from '@playwright/test'
+import { expect, test } from '../support/test'
 import { DEMO_USERS, buyAndPay, newUser, publishAccount, setPayPassword } from '../support/api'
 import { loginAs } from '../support/ui'
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from '../support/test'
 import { DEMO_USERS, api, loginToken, newUser } from '../support/api'
 import { loginAs } from '../support/ui'
 

@@ -5,7 +5,7 @@
  * approve it in the console page 包赔理赔, and the buyer's balance shows the payout. The money rules
  * themselves are covered by src/server/modules/protection/protection.test.ts.
  */
-import { expect, test } from '@playwright/test'
+import { expect, test } from '../support/test'
 import { DEMO_USERS, api, buyAndPay, encrypter, newUser, setPayPassword, pngOf } from '../support/api'
 import { choose, loginAs } from '../support/ui'
 

@@ -4,7 +4,7 @@
  * text), and the seller's shop then shows the review and the seller's credit. The rules themselves
  * (15 days, once, reply once, reports, staff hiding) are covered by src/server/modules/review/.
  */
-import { expect, test } from '@playwright/test'
+import { expect, test } from '../support/test'
 import {
   DEMO_USERS,
   api,

@@ -4,7 +4,7 @@
  * only that page. The rules themselves are covered by src/server/modules/auth/roles.test.ts and
  * src/server/modules/system/menus.test.ts.
  */
-import { expect, test } from '@playwright/test'
+import { expect, test } from '../support/test'
 import { DEMO_USERS, api, loginToken, newUser } from '../support/api'
 import { loginAs } from '../support/ui'
 

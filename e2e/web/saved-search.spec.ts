@@ -3,7 +3,7 @@
  * seller publishes a matching listing, the sweeper runs (the sandbox's run-now endpoint instead of
  * waiting for its interval) and the buyer finds the alert in the message centre and on 订阅搜索.
  */
-import { expect, test } from '@playwright/test'
+import { expect, test } from '../support/test'
 import { api, newUser, publishAccount } from '../support/api'
 import { loginAs } from '../support/ui'
 

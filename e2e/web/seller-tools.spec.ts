@@ -3,7 +3,7 @@
  * listings, lowers both prices by 10 % after looking at the preview and sees the new prices in the
  * list; then takes one of them down.
  */
-import { expect, test } from '@playwright/test'
+import { expect, test } from '../support/test'
 import sharp from 'sharp'
 import { E2E_API_ORIGIN } from '../../playwright.config'
 import { api, newUser, type TestUser } from '../support/api'

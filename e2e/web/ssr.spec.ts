@@ -4,7 +4,7 @@
  * logged-in visitor gets the same page and then the logged-in header; the home page's plain search
  * box becomes the suggesting one on first use.
  */
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from '../support/test'
 import { DEMO_USERS } from '../support/api'
 import { loginAs } from '../support/ui'
 

@@ -13,7 +13,7 @@
  * server; it is covered by the server tests (src/server/modules/trade/), which also cover every
  * transition's guard and the concurrency rules.
  */
-import { expect, test } from '@playwright/test'
+import { expect, test } from '../support/test'
 import { buyAndPay, cheapestAccount, newUser, setPayPassword, topUp } from '../support/api'
 import { loginAs } from '../support/ui'
 

@@ -3,7 +3,7 @@
  * through /bind.html, later the scan alone logs in; an order payment sends a template message
  * to the bound seller that shows in the sandbox inbox.
  */
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from '../support/test'
 import { DEMO_USERS, buyAndPay, cheapestAccount, newUser, setPayPassword } from '../support/api'
 
 const WECHAT_USER = '沙箱微信·阿白'

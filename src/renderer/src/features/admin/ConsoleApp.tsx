@@ -128,11 +128,17 @@ function ConsoleLayout({
   if (open.section !== section) setOpen({ section, keys: [...new Set([...open.keys, ...sectionKeys])] })
   const setOpenKeys = (keys: string[]) => setOpen({ section, keys })
 
+  // a cached view stays mounted once shown; a tab not yet opened in this page's life (the affixed
+  // 工作台 behind a deep link, the tabs of an earlier visit) mounts when opened: 工作台's chart
+  // library alone is 1.6 MB of script (docs/console.md, Run-time routes and the shell)
+  const [shown, setShown] = useState<ReadonlySet<string>>(() => new Set([path]))
+  if (!shown.has(path)) setShown(new Set([...shown, path]))
+
   if (redirect) return <Navigate to={redirect} replace />
 
   const known = visited.filter((v) => routes.some((r) => r.fullPath === v.path))
   const kept = new Set(cachedPaths(known))
-  const mounted = routes.filter((r) => r.fullPath === path || kept.has(r.fullPath))
+  const mounted = routes.filter((r) => r.fullPath === path || (kept.has(r.fullPath) && shown.has(r.fullPath)))
   const dark = settings.sideTheme === 'theme-dark'
 
   const closeTab = (target: string) => {
