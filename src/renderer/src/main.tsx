@@ -79,8 +79,8 @@ function wireLiveEvents(router: AppRouter, queryClient: QueryClient) {
 
 /**
  * Calls `done` after the first commit of what it wraps (hydration included). A wrapper, not a
- * sibling: a sibling would change the tree's useId values, which antd's CSS-variable class uses, so
- * the browser's would differ from the server's.
+ * sibling: a sibling would change the tree's useId values, so ids the server wrote into the page
+ * (labels, antd's generated ids) would differ in the browser.
  */
 function AfterFirstCommit({ done, children }: { done: () => void; children: ReactNode }) {
   useEffect(done, [done])

@@ -49,7 +49,7 @@ const PAGE_CSS_LIMIT = 200
 
 const escapeStyle = (css: string) => css.replace(/<\/style/gi, '<\\/style')
 
-/** antd's own tags for the theme's and components' CSS variables, without the (empty) map tag extractStyle adds. */
+/** extractStyle's tags of the components' CSS variables end with an (empty) map tag: cut off. */
 const CACHE_MAP_TAG = /<style[^>]*data-ant-cssinjs-cache-path[^>]*>[\s\S]*?<\/style>/
 
 /**
