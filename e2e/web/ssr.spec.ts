@@ -56,6 +56,19 @@ test('a rendered list hydrates; its filters and pagination work', async ({ page,
   expect(problems).toEqual([])
 })
 
+test('a link clicked while the page is hydrating is followed', async ({ page }) => {
+  // a slow phone: hydration takes a while, and the visitor taps as soon as the page shows. A
+  // hydration sliced as a transition lost that tap (docs/ssr.md "Hydration").
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 })
+  const pageChunk = page.waitForResponse(/\/assets\/HomePage-[^/]*\.js$/)
+  await page.goto('/', { waitUntil: 'commit' })
+  await pageChunk
+  // the page's chunk is in: hydration starts now and runs for a good while at this speed
+  await page.getByRole('link', { name: '用户协议' }).first().click({ noWaitAfter: true })
+  await expect(page).toHaveURL(/\/platform\/noticeDetail\/30\.html$/)
+})
+
 test('public pages hydrate without warnings in browser zones other than the server’s', async ({
   browser,
 }) => {

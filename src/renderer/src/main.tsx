@@ -3,7 +3,7 @@
  * live events, render. On the desktop the settings dialog (app menu / tray 设置) is mounted too.
  */
 import '@vitejs/plugin-react/preamble'
-import { lazy, startTransition, StrictMode, Suspense, useEffect, type ReactNode } from 'react'
+import { lazy, StrictMode, Suspense, useEffect, type ReactNode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { matchRoutes, RouterProvider } from 'react-router-dom'
 import { hydrate, type QueryClient } from '@tanstack/react-query'
@@ -135,11 +135,9 @@ async function start() {
     wireLiveEvents(router, queryClient)
     if (useSessionStore.getState().token) void queryClient.invalidateQueries()
   }
-  // hydration as a transition: React works in slices and yields to the browser between them, so a
-  // phone's main thread is never blocked for the whole tree (docs/ssr.md "Hydration")
-  startTransition(() => {
-    hydrateRoot(container, <AfterFirstCommit done={afterHydration}>{app}</AfterFirstCommit>)
-  })
+  // not as a transition: a click while a sliced hydration is under way is lost (docs/ssr.md
+  // "Hydration")
+  hydrateRoot(container, <AfterFirstCommit done={afterHydration}>{app}</AfterFirstCommit>)
 }
 
 void start()
