@@ -2,10 +2,11 @@ import { Code, type GroupMessageInfo, type WebMessage, type WebMessagePageBody }
 import type { ExportResult } from '../../../shared/api/common'
 import type { SendWebMessageBody } from '../../../shared/api/message'
 import type { LiveEvent, StoredLiveEvent, UnreadCountEvent } from '../../../shared/live-events'
-import { sql, type Transaction } from 'kysely'
+import type { Transaction } from 'kysely'
 import type { Db } from '../../db'
 import type { Database } from '../../db/schema'
 import type { Page } from '../../db/paging'
+import { inSavepoint } from '../../db/savepoint'
 import { ApiError } from '../../plugins/envelope'
 import { chinaDateTime, type ExportsService } from '../common/exports'
 import type { EventBus } from '../events/bus'
@@ -172,13 +173,9 @@ export function messageService(db: Db, deps: MessageServiceDeps = {}) {
       messages: NewMessage[],
       events: Array<{ to: number; event: LiveEvent }> = [],
     ): Promise<Logged> {
-      await sql`savepoint messages`.execute(trx)
       try {
-        const stored = await logRows(trx, messages, events)
-        await sql`release savepoint messages`.execute(trx)
-        return { stored }
+        return { stored: await inSavepoint(trx, 'messages', () => logRows(trx, messages, events)) }
       } catch (err) {
-        await sql`rollback to savepoint messages`.execute(trx)
         console.error('[message] messages not written with the change, after it instead', err)
         return { retry: { messages, events } }
       }
