@@ -1,36 +1,54 @@
 import { defineConfig } from '@playwright/test'
 import { CHROMIUM_ARGS, findChromium } from './scripts/chromium.mjs'
 
-// E2E_PORT_BASE moves all three ports (several checkouts may run their end-to-end tests at once)
+// Two workers, each with its own API server and database, so that no spec sees another's trades (the
+// specs share the demo buyer and seller: unread counts, the seller's cheapest listing, rate limits).
+// Worker i (Playwright's TEST_PARALLEL_INDEX, set before a worker loads this file) uses ports
+// PORT_BASE + 10·i (API) and + 2 (desktop renderer); the one captcha-on server is PORT_BASE + 1.
+// E2E_PORT_BASE moves all of them (several checkouts may run their end-to-end tests at once).
+// Why and the timings: docs/architecture.md ("Tests").
+export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS || 2))
 const PORT_BASE = Number(process.env.E2E_PORT_BASE || 18980)
-export const E2E_PORT = PORT_BASE
+const apiPort = (worker: number) => PORT_BASE + 10 * worker
+const desktopRendererPort = (worker: number) => PORT_BASE + 10 * worker + 2
+const WORKER = Number(process.env.TEST_PARALLEL_INDEX || 0)
+export const E2E_PORT = apiPort(WORKER)
 export const E2E_CAPTCHA_PORT = PORT_BASE + 1
-/** the desktop renderer build (out/renderer) served over http for the desktop-mode test */
-export const E2E_DESKTOP_RENDERER_PORT = PORT_BASE + 2
 export const E2E_API_ORIGIN = `http://127.0.0.1:${E2E_PORT}`
-export const E2E_DESKTOP_RENDERER_ORIGIN = `http://127.0.0.1:${E2E_DESKTOP_RENDERER_PORT}`
-const executablePath = findChromium() ?? undefined
+/** the desktop renderer build (out/renderer) served over http for the desktop-mode test */
+export const E2E_DESKTOP_RENDERER_ORIGIN = `http://127.0.0.1:${desktopRendererPort(WORKER)}`
+// a headed or debugging run needs the full browser, not the headless shell (scripts/chromium.mjs)
+const headed = process.argv.some((arg) => ['--headed', '--ui', '--debug'].includes(arg))
+const executablePath = findChromium({ headless: !headed }) ?? undefined
 
-/** Two real server processes on fresh databases: captcha off (most flows) and captcha on. */
+/**
+ * Real server processes on fresh databases: per worker an API server (captcha off, most flows) and
+ * the desktop renderer that calls it cross-origin; one API server with the captcha on.
+ */
 const E2E_SERVERS = [
-  {
-    name: 'api',
-    script: 'scripts/e2e-server.mjs',
-    url: `${E2E_API_ORIGIN}/api/goods/game/getGames`,
-    // the desktop renderer of the desktop-mode test calls this server cross-origin
-    env: { PORT: String(E2E_PORT), CAPTCHA_ENABLED: 'false', CORS_ORIGINS: E2E_DESKTOP_RENDERER_ORIGIN },
-  },
+  ...Array.from({ length: E2E_WORKERS }, (_, worker) => {
+    const api = `http://127.0.0.1:${apiPort(worker)}`
+    const renderer = `http://127.0.0.1:${desktopRendererPort(worker)}`
+    return [
+      {
+        name: `api ${worker}`,
+        script: 'scripts/e2e-server.mjs',
+        url: `${api}/api/goods/game/getGames`,
+        env: { PORT: String(apiPort(worker)), CAPTCHA_ENABLED: 'false', CORS_ORIGINS: renderer },
+      },
+      {
+        name: `desktop renderer ${worker}`,
+        script: 'scripts/desktop-renderer-server.mjs',
+        url: `${renderer}/`,
+        env: { PORT: String(desktopRendererPort(worker)), MARKET_API_ORIGIN: api },
+      },
+    ]
+  }).flat(),
   {
     name: 'api (captcha on)',
     script: 'scripts/e2e-server.mjs',
     url: `http://127.0.0.1:${E2E_CAPTCHA_PORT}/api/goods/game/getGames`,
     env: { PORT: String(E2E_CAPTCHA_PORT), CAPTCHA_ENABLED: 'true' },
-  },
-  {
-    name: 'desktop renderer',
-    script: 'scripts/desktop-renderer-server.mjs',
-    url: `${E2E_DESKTOP_RENDERER_ORIGIN}/`,
-    env: { PORT: String(E2E_DESKTOP_RENDERER_PORT), MARKET_API_ORIGIN: E2E_API_ORIGIN },
   },
 ]
 
@@ -42,10 +60,10 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  // two workers, tried on agency + protection + roles + ssr + console (2 cores, load 6–8): 66.0 → 60.8 s,
-  // every test ~1.5× slower: Chromium is ~85 % of the suite's CPU and already keeps a core busy. Many
-  // specs also share the demo buyer and seller (unread counts, the seller's cheapest listing).
-  workers: 1,
+  // one worker kept the machine 62–72 % busy (Chromium is ~85 % of the suite's CPU); two workers,
+  // each on its own servers (E2E_SERVERS above), use the rest: the web suite on a quiet 2-core machine
+  // took 163 s with one worker and 117 s with two (both with the headless shell)
+  workers: E2E_WORKERS,
   retries: 0,
   reporter: [['list']],
   // after every spec: the money invariant of the servers' databases (npm run check:invariant)

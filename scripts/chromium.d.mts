@@ -1,3 +1,3 @@
-export function findChromium(): string | null
+export function findChromium(options?: { headless?: boolean }): string | null
 export const CHROMIUM_HELP: string
 export const CHROMIUM_ARGS: string[]
