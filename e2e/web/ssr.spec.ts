@@ -69,6 +69,26 @@ test('a link clicked while the page is hydrating is followed', async ({ page }) 
   await expect(page).toHaveURL(/\/platform\/noticeDetail\/30\.html$/)
 })
 
+test('a button tapped before the scripts arrived is handled once the page hydrates', async ({ page }) => {
+  // a slow connection: the page is on screen, its scripts are still on their way (held here until
+  // the tap is made). The boot script keeps the tap and the app clicks the same chip again.
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route(/\/assets\/[^/]+\.js$/, async (route) => {
+    await held
+    await route.continue()
+  })
+  const problems = watchHydration(page)
+  await page.goto('/list.html?gameId=1', { waitUntil: 'domcontentloaded' })
+  await page.getByRole('group', { name: '大区' }).getByRole('button', { name: '苹果QQ区' }).click()
+  await page.waitForTimeout(200)
+  expect(new URL(page.url()).search).toBe('?gameId=1')
+  release()
+  await expect(page).toHaveURL(/gameId=1&.*areaId=\d+/)
+  await expect(page.locator('#root[data-hydrated]')).toBeAttached()
+  expect(problems).toEqual([])
+})
+
 test('public pages hydrate without warnings in browser zones other than the server’s', async ({
   browser,
 }) => {

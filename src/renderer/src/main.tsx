@@ -17,7 +17,7 @@ import { createQueryClient } from '@renderer/app/query-client'
 import { createAppRouter, type AppRouter } from '@renderer/app/routes'
 import { toast } from '@renderer/utils/toast'
 import { LOGIN_PATH } from '@renderer/utils/login-redirect'
-import { hydrationFinished, loadPageChunk, readServerState } from '@renderer/ssr/client'
+import { hydrationFinished, loadPageChunk, readServerState, takeEarlyTaps } from '@renderer/ssr/client'
 import type { RouteHandle } from '@renderer/app/RootShell'
 import './styles/global.css'
 
@@ -116,6 +116,9 @@ async function start() {
   const container = document.getElementById('root') as HTMLElement
   if (!serverState) {
     wireLiveEvents(router, queryClient)
+    // a rendered page without data (the 404 page) is drawn afresh: what its boot script kept was
+    // tapped on elements that are replaced now, and React's listeners take over from here
+    takeEarlyTaps()
     createRoot(container).render(app)
     return
   }
@@ -123,6 +126,9 @@ async function start() {
     ?.map((m) => (m.route.handle as RouteHandle | undefined)?.entry?.page)
     .findLast(Boolean)
   await loadPageChunk(page)
+  // the boot script kept the taps made before now: React's listeners take over, and the kept taps
+  // are clicked again once their part of the page is hydrated (docs/ssr.md "Hydration")
+  const replayEarlyTaps = takeEarlyTaps()
   // after the hydration's commit: the stored login, then its live events; a logged-in visitor's
   // listings are asked again in the background (follow flags, own listings), the page stays
   let finished = false
@@ -134,6 +140,7 @@ async function start() {
     useSessionStore.getState().hydrate()
     wireLiveEvents(router, queryClient)
     if (useSessionStore.getState().token) void queryClient.invalidateQueries()
+    replayEarlyTaps()
   }
   // not as a transition: a click while a sliced hydration is under way is lost (docs/ssr.md
   // "Hydration")

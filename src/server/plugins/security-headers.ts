@@ -12,14 +12,15 @@
  * Four fixed headers need nothing more than this hook.
  */
 import type { FastifyInstance } from 'fastify'
+import { BOOT_SCRIPT_CSP } from '../modules/ssr/boot'
 
 const HEADERS = {
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'strict-origin-when-cross-origin',
   'x-frame-options': 'DENY',
-  // Written for the HTML pages; harmless on JSON and files, so it goes on every response.
-  'content-security-policy':
-    "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'",
+  // Written for the HTML pages; harmless on JSON and files, so it goes on every response. The one
+  // inline script allowed is a rendered page's boot script, by its hash (modules/ssr/boot.ts).
+  'content-security-policy': `default-src 'self'; script-src 'self' ${BOOT_SCRIPT_CSP}; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'`,
 } as const
 
 export function registerSecurityHeaders(app: FastifyInstance) {

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MSG } from '../../shared/messages'
+import { BOOT_SCRIPT_CSP } from '../modules/ssr/boot'
 import { startTestApp, type Json, type TestApp } from '../test-utils'
 
 const INDEX =
@@ -86,7 +87,7 @@ describe('web bundle, history fallback, security headers', () => {
       expect(res.headers['x-frame-options'], url).toBe('DENY')
       expect(res.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin')
       expect(res.headers['content-security-policy'], url).toBe(
-        "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'",
+        `default-src 'self'; script-src 'self' ${BOOT_SCRIPT_CSP}; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'`,
       )
     }
   })

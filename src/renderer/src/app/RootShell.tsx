@@ -4,7 +4,7 @@
  * refreshed, and the user info and the menu are loaded once per login.
  * Also the display mode (desktop/mobile) follows the window size.
  */
-import { useEffect, useMemo } from 'react'
+import { useEffect, useMemo, useRef } from 'react'
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { Outlet, useLocation, useMatches } from 'react-router-dom'
 import { useUserInfo } from '@renderer/api/auth'
@@ -78,13 +78,19 @@ export function RootShell() {
   useDisplayMode()
 
   // scroll to the top on each navigation, unless the page scrolls itself (state.keepScroll: a
-  // list's filters keep their place; its pagination scrolls up smoothly over 800 ms)
+  // list's filters keep their place; its pagination scrolls up smoothly over 800 ms). Not on the
+  // first address: a visitor may have scrolled a server-rendered page before it hydrated (and a
+  // reload keeps the browser's own scroll position)
   const keepScroll = (location.state as ScrollState | null)?.keepScroll === true
+  const address = location.pathname + location.search
+  const scrolledFor = useRef(address)
   useEffect(() => {
+    if (scrolledFor.current === address) return
+    scrolledFor.current = address
     if (!keepScroll) window.scrollTo(0, 0)
     // only a new address resets the scroll; keepScroll is read with it
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [location.pathname, location.search])
+  }, [address])
 
   // title and SEO (a game's list: its names once the game is known, the site's until then)
   const seo = useMemo(() => (game && game.gameId === seoGame ? gameSeo(game) : null), [game, seoGame])

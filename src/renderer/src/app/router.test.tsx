@@ -148,11 +148,12 @@ describe('router', () => {
     expect(server.callsTo(SYSTEM.routers)).toHaveLength(1)
   })
 
-  it('scrolls to the top on each navigation', async () => {
+  it('scrolls to the top on each navigation, but not on the first page (scrolled before it hydrated)', async () => {
     const scroll = vi.mocked(window.scrollTo)
+    scroll.mockClear()
     const app = renderApp('/404.html')
     await screen.findByText('抱歉，您访问的页面不存在或已被删除')
-    scroll.mockClear()
+    expect(scroll).not.toHaveBeenCalled()
     await act(() => app.router.navigate('/platform/noticeList.html?noticeType=GUIDE'))
     expect(scroll).toHaveBeenCalledWith(0, 0)
   })

@@ -90,6 +90,8 @@ function matchEntry(pathname: string): RouteEntry | null {
 
 /** Whether a path is rendered on the server (public table pages and unknown paths). */
 export function isServerRendered(pathname: string): boolean {
+  // the staff console routes its own pages (its menu comes from the server once logged in)
+  if (pathname === '/console' || pathname.startsWith('/console/')) return false
   const entry = entryOf(pathname)
   if (!entry) return true
   return Boolean(entry.page && !entry.auth && SSR_PAGES[entry.page])

@@ -6,6 +6,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { bootTag } from './boot'
 import type { PageHead, RenderResult } from './renderer'
 
 interface ManifestChunk {
@@ -20,11 +21,28 @@ const ESC: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"
 export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESC[c]!)
 const jsonLd = (value: object) => JSON.stringify(value).replace(/</g, '\\u003c')
 
+/** A page chunk's own parts: its CSS inline, the modules it adds, the markers of its CSS for Vite. */
+export interface PageTags {
+  styles: string
+  preloads: string[]
+  markers: string
+}
+
+/**
+ * index.html made ready for rendered pages: its CSS inline, its script and preload tags taken out
+ * (they come back through the boot script, ssr/boot.ts) and \uE000B where they were.
+ */
+export interface PageShell {
+  html: string
+  entry: string
+  preloads: string[]
+}
+
 export interface PageAssets {
-  /** a page's own chunks: their CSS inlined as <style>, and their module preloads */
-  tagsOf(pageSource: string | undefined): { styles: string; preloads: string }
-  /** index.html with its stylesheet links replaced by their CSS inline, ahead of the scripts */
-  inlineStyles(template: string): string
+  /** a page's own chunks: their CSS inlined as <style>, and their modules */
+  tagsOf(pageSource: string | undefined): PageTags
+  /** index.html with its stylesheet links replaced by their CSS inline, its scripts by the boot mark */
+  inlineStyles(template: string): PageShell
 }
 
 /**
@@ -34,16 +52,10 @@ export interface PageAssets {
  * paint needs only the HTML (docs/ssr.md "Critical CSS").
  */
 const styleTag = (href: string, css: string) => `<style data-href="/${href}">${css}</style>`
-const SCRIPTS_START = /<script type="module"|<link rel="modulepreload"/
-
-/**
- * A rendered page paints from its HTML and inline CSS; its scripts only make it interactive. They are
- * fetched at low priority so a phone's bandwidth goes to the document and the pictures first (Chrome
- * gives module scripts and preloads high priority, which also makes Lighthouse count them as
- * blocking the first paint). docs/ssr.md "What the first load carries".
- */
-const lowPriority = (tags: string) =>
-  tags.replace(/<(script type="module"|link rel="modulepreload")(?! fetchpriority)/g, '<$1 fetchpriority="low"')
+/** index.html's entry script and its module preloads (Vite writes them one after the other) */
+const SCRIPT_TAG = /<script type="module"(?: crossorigin)? src="([^"]+)"><\/script>\s*/g
+const PRELOAD_TAG = /<link rel="modulepreload"(?: crossorigin)? href="([^"]+)">\s*/g
+const BOOT_MARK = '\uE000B'
 
 /** The page chunks' CSS and scripts from dist/web/.vite/manifest.json (none without a manifest). */
 export function pageAssets(webRoot: string): PageAssets {
@@ -59,7 +71,7 @@ export function pageAssets(webRoot: string): PageAssets {
   }
   const entryKey = Object.keys(manifest).find((k) => manifest[k] === entry)
   if (entryKey) walk(entryKey, inEntry)
-  const memo = new Map<string, { styles: string; preloads: string }>()
+  const memo = new Map<string, PageTags>()
   const cssText = new Map<string, string>()
   const cssOf = (href: string): string => {
     let text = cssText.get(href)
@@ -71,10 +83,10 @@ export function pageAssets(webRoot: string): PageAssets {
     }
     return text
   }
-  let inlined: { from: string; to: string } | null = null
+  let inlined: { from: string; to: PageShell } | null = null
   return {
     tagsOf(source) {
-      if (!source || !manifest[source]) return { styles: '', preloads: '' }
+      if (!source || !manifest[source]) return { styles: '', preloads: [], markers: '' }
       const hit = memo.get(source)
       if (hit !== undefined) return hit
       const chunks = new Set<string>()
@@ -90,11 +102,8 @@ export function pageAssets(webRoot: string): PageAssets {
       const markers = own
         .flatMap((c) => c.css ?? [])
         .map((href) => `<link rel="stylesheet" media="not all" href="/${href}">`)
-      const preloads = [
-        ...own.map((c) => `<link rel="modulepreload" fetchpriority="low" href="/${c.file}">`),
-        ...markers,
-      ].join('')
-      const tags = { styles, preloads }
+        .join('')
+      const tags = { styles, preloads: own.map((c) => `/${c.file}`), markers }
       memo.set(source, tags)
       return tags
     },
@@ -106,12 +115,23 @@ export function pageAssets(webRoot: string): PageAssets {
         styles.push(styleTag(href, cssOf(href)))
         return ''
       })
-      const at = page.search(SCRIPTS_START)
-      if (at >= 0) page = page.slice(0, at) + styles.join('') + page.slice(at)
-      else page = page.replace('</head>', `${styles.join('')}</head>`)
-      page = lowPriority(page)
-      inlined = { from: template, to: page }
-      return page
+      // the CSS where the scripts were, the boot mark after it
+      let entry = ''
+      const preloads: string[] = []
+      page = page
+        .replace(SCRIPT_TAG, (_tag, src: string) => {
+          entry = src
+          return BOOT_MARK
+        })
+        .replace(PRELOAD_TAG, (_tag, href: string) => {
+          preloads.push(href)
+          return ''
+        })
+      if (!page.includes(BOOT_MARK)) page = page.replace('</head>', `${BOOT_MARK}</head>`)
+      page = page.replace(BOOT_MARK, styles.join('') + BOOT_MARK)
+      const shell = { html: page, entry, preloads }
+      inlined = { from: template, to: shell }
+      return shell
     },
   }
 }
@@ -136,35 +156,31 @@ function headTags(head: PageHead): string {
 /** The marks of a page skeleton where a request's own parts go: title, keywords, description, head end, root. */
 const SLOT = /\uE000([TKDHSR])/
 type Skeleton = string[]
-const skeletons = new WeakMap<object, { template: string; parts: Skeleton }>()
+const skeletons = new WeakMap<object, { shell: PageShell; parts: Skeleton }>()
 
 /**
- * index.html with the page chunk's CSS in it, cut where a request's own parts go: built once per page
- * chunk (the template and the page's tags do not change while the server runs), so a request only
- * joins strings instead of running six replacements over the whole page.
+ * The shell with the page chunk's CSS and boot tag in it, cut where a request's own parts go: built
+ * once per page chunk (the template and the page's tags do not change while the server runs), so a
+ * request only joins strings instead of running six replacements over the whole page.
  */
-function skeletonOf(template: string, assets: { styles: string; preloads: string }): Skeleton {
-  const hit = skeletons.get(assets)
-  if (hit?.template === template) return hit.parts
-  const at = template.search(SCRIPTS_START)
-  const withPageCss = at >= 0 ? template.slice(0, at) + assets.styles + template.slice(at) : template
-  const marked = withPageCss
+function skeletonOf(shell: PageShell, tags: PageTags): Skeleton {
+  const hit = skeletons.get(tags)
+  if (hit?.shell === shell) return hit.parts
+  const boot = shell.entry ? bootTag(shell.entry, [...shell.preloads, ...tags.preloads]) : ''
+  const marked = shell.html
+    .replace(BOOT_MARK, tags.styles + boot)
     .replace(/<title>[\s\S]*?<\/title>/, '<title>\uE000T</title>')
     .replace(/<meta\s+name="keywords"[^>]*>/, '<meta name="keywords" content="\uE000K">')
     .replace(/<meta\s+name="description"[^>]*>/, '<meta name="description" content="\uE000D">')
-    .replace('</head>', `\uE000H${at >= 0 ? '' : assets.styles}${assets.preloads}\uE000S</head>`)
+    .replace('</head>', `\uE000H${tags.markers}\uE000S</head>`)
     .replace('<div id="root"></div>', '\uE000R')
   const parts = marked.split(SLOT)
-  skeletons.set(assets, { template, parts })
+  skeletons.set(tags, { shell, parts })
   return parts
 }
 
-/** index.html (its own CSS already inlined: PageAssets.inlineStyles) with a rendered page in it. */
-export function composePage(
-  template: string,
-  result: RenderResult,
-  assets: { styles: string; preloads: string },
-): string {
+/** index.html made ready (PageAssets.inlineStyles) with a rendered page in it. */
+export function composePage(shell: PageShell, result: RenderResult, tags: PageTags): string {
   const { head } = result
   const slots: Record<string, string> = {
     T: escapeHtml(head.title),
@@ -177,7 +193,7 @@ export function composePage(
       : `<div id="root">${result.html}</div>`,
   }
   // split() with a group: text, mark, text, mark, … text
-  const parts = skeletonOf(template, assets)
+  const parts = skeletonOf(shell, tags)
   let page = ''
   for (let i = 0; i < parts.length; i++) page += i % 2 === 0 ? parts[i] : slots[parts[i]!]
   return page

@@ -128,7 +128,10 @@ export function registerPublicPages(app: FastifyInstance, deps: SsrDeps): Public
       if (!page) {
         const result = await renderer.render({ url, origin })
         const source = renderer.PAGE_SOURCES[result.page]
-        page = { status: result.status, html: composePage(assets.inlineStyles(template), result, assets.tagsOf(source)) }
+        page = {
+          status: result.status,
+          html: composePage(assets.inlineStyles(template), result, assets.tagsOf(source)),
+        }
         cache.set(key, page)
       }
       return encode(request, reply, page)

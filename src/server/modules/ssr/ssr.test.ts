@@ -123,10 +123,12 @@ describe('server-rendered public pages', () => {
     }
   })
 
-  it('leaves pages that need a login to the browser (the bare app)', async () => {
-    const res = await page('/buyer/buyOrder.html')
-    expect(res.statusCode).toBe(200)
-    expect(res.body).toContain('<div id="root"></div>')
+  it('leaves pages that need a login to the browser (the bare app), the staff console included', async () => {
+    for (const url of ['/buyer/buyOrder.html', '/console', '/console/system/role']) {
+      const res = await page(url)
+      expect(res.statusCode, url).toBe(200)
+      expect(res.body, url).toContain('<div id="root"></div>')
+    }
   })
 
   it('serves robots.txt and the sitemaps; a taken-down listing leaves them and its cached page', async () => {
