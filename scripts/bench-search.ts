@@ -43,7 +43,7 @@ import type { AttributeField, Attributes, GoodsStatus, GoodsType, GoodsTypeConfi
 import { buildApp } from '../src/server/app'
 import { insertGameConfigs } from '../src/server/db/seed/goods'
 import { GAMES, gameIcon } from '../src/server/db/seed/games'
-import { ftsDocument, searchTerms } from '../src/server/modules/goods/search-text'
+import { ftsDocument, storedSearchTerms } from '../src/server/modules/goods/search-text'
 import { filterPairs } from '../src/server/modules/goods/validate'
 
 const LISTINGS = Number(process.env.BENCH_LISTINGS ?? 1_000_000)
@@ -707,7 +707,7 @@ async function copyToPostgres(sqliteDir: string, adminUrl: string) {
         if (withTerms) {
           const terms =
             row.status === 'ON_SALE' && row.deleted_at === null
-              ? searchTerms(String(row.title), {
+              ? storedSearchTerms(Number(row.id), String(row.title), {
                   gameId: Number(row.game_id),
                   goodsType: row.goods_type as GoodsType,
                   serverId: row.server_id as number | null,

@@ -13,6 +13,7 @@ import {
   containsPattern,
   filterTokens,
   requiredTerms,
+  SEARCH_BUCKET_BITS,
   type ParsedKeyword,
   type SearchFilterTokens,
 } from './search-text'
@@ -38,6 +39,19 @@ export function titleContains(dialect: DbDialect, column: string, run: string): 
 export function keywordTerms(kw: ParsedKeyword, f: Partial<SearchFilterTokens>): string[] {
   return [...requiredTerms(kw), ...filterTokens(f)]
 }
+
+/**
+ * PostgreSQL: the buckets of goods.search_terms newest first (search-text.ts), one row each with
+ * `bk.terms`, the terms as stored in that bucket. A goods query holding `bucketTermsMatch`,
+ * lateral-joined to it, reads the GIN index one bucket at a time, so a LIMIT stops the reading.
+ */
+function buckets(terms: string[]) {
+  return sql`(select b, array(select b::text || ':' || t from unnest(${terms}::text[]) t) as terms
+    from generate_series((select max(id) from goods) >> ${sql.lit(SEARCH_BUCKET_BITS)}, 0, -1) b) bk`
+}
+
+/** The keyword condition of a goods query joined to buckets(): the listing holds the bucket's terms. */
+export const bucketTermsMatch = sql<SqlBool>`goods.search_terms @> bk.terms`
 
 /** ORDER BY of a sort over a derived table with id, push_at and price. */
 export function sortSql(sort: GoodsSort) {
@@ -80,28 +94,42 @@ export function keywordIndex(db: Db, dialect: DbDialect) {
         )
         return Number(rows[0].n)
       }
-      let q = db
-        .selectFrom('goods')
-        .select(sql`1`.as('one'))
-        .where(sql<SqlBool>`goods.search_terms @> ${keywordTerms(kw, f)}::text[]`)
+      let q = db.selectFrom('goods').where(bucketTermsMatch)
       for (const run of kw.runs) q = q.where(titleContains(dialect, 'goods.title', run))
-      const { rows } = await sql<{ n: number }>`select count(*) as n from (${q.limit(cap + 1)}) t`.execute(db)
+      return this.cappedCount(q, keywordTerms(kw, f), cap)
+    },
+
+    /**
+     * PostgreSQL: count(*) of a goods query holding `bucketTermsMatch`, bucket by bucket newest first,
+     * stopping at cap + 1 rows (a common keyword is settled within the first buckets).
+     */
+    async cappedCount(
+      where: SelectQueryBuilder<Database, 'goods', object>,
+      terms: string[],
+      cap: number,
+    ): Promise<number> {
+      const inner = where.select(sql`1`.as('one')).limit(cap + 1)
+      const { rows } = await sql<{ n: number }>`select count(*) as n from (
+          select 1 from ${buckets(terms)} cross join lateral (${inner}) x limit ${cap + 1}) t`.execute(db)
       return Number(rows[0].n)
     },
 
     /**
-     * PostgreSQL: one page of the matches (`where` of goods, at most FTS_CANDIDATES rows) in the
-     * sort's order, with their count (null when the page is empty). The matches are read once through
-     * the GIN index (a materialized CTE keeps the planner off the sort's indexes), then sorted.
+     * PostgreSQL: one page of the matches (`where` of goods holding `bucketTermsMatch`, at most
+     * FTS_CANDIDATES rows) in the sort's order, with their count (null when the page is empty). The
+     * matches are read once through the GIN index, every bucket (a materialized CTE keeps the planner
+     * off the sort's indexes; `offset 0` keeps each bucket's read apart), then sorted.
      */
     async candidatesPage(
       where: SelectQueryBuilder<Database, 'goods', object>,
+      terms: string[],
       sort: GoodsSort,
       offset: number,
       limit: number,
     ): Promise<{ ids: number[]; count: number | null }> {
-      const inner = where.select(['goods.id', 'goods.push_at', 'goods.price'])
-      const { rows } = await sql<{ id: number; n: number }>`with m as materialized (${inner})
+      const inner = where.select(['goods.id', 'goods.push_at', 'goods.price']).offset(0)
+      const { rows } = await sql<{ id: number; n: number }>`with m as materialized (
+          select x.id, x.push_at, x.price from ${buckets(terms)} cross join lateral (${inner}) x)
         select id, (select count(*) from m) as n from m order by ${sortSql(sort)} limit ${limit} offset ${offset}`.execute(
         db,
       )
