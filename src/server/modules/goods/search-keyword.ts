@@ -94,9 +94,14 @@ export function keywordIndex(db: Db, dialect: DbDialect) {
         )
         return Number(rows[0].n)
       }
+      return this.cappedCount(this.matches(kw), keywordTerms(kw, f), cap)
+    },
+
+    /** PostgreSQL: the goods holding the keyword's terms of the bucket `bk`, titles checked exactly. */
+    matches(kw: ParsedKeyword) {
       let q = db.selectFrom('goods').where(bucketTermsMatch)
       for (const run of kw.runs) q = q.where(titleContains(dialect, 'goods.title', run))
-      return this.cappedCount(q, keywordTerms(kw, f), cap)
+      return q
     },
 
     /**
@@ -115,10 +120,12 @@ export function keywordIndex(db: Db, dialect: DbDialect) {
     },
 
     /**
-     * PostgreSQL: one page of the matches (`where` of goods holding `bucketTermsMatch`, at most
-     * FTS_CANDIDATES rows) in the sort's order, with their count (null when the page is empty). The
-     * matches are read once through the GIN index, every bucket (a materialized CTE keeps the planner
-     * off the sort's indexes; `offset 0` keeps each bucket's read apart), then sorted.
+     * PostgreSQL: one page of the matches (`where` of goods holding `bucketTermsMatch`) in the sort's
+     * order, with their count. The matches are read once through the GIN index, bucket by bucket
+     * newest first (a materialized CTE keeps the planner off the sort's indexes; `offset 0` keeps each
+     * bucket's read apart), then sorted. `stopAt`: the reading stops at that many matches (the count
+     * then says only "at least"), so one query both counts a keyword up to the candidate limit and,
+     * when it stays below it, answers its page.
      */
     async candidatesPage(
       where: SelectQueryBuilder<Database, 'goods', object>,
@@ -126,14 +133,18 @@ export function keywordIndex(db: Db, dialect: DbDialect) {
       sort: GoodsSort,
       offset: number,
       limit: number,
-    ): Promise<{ ids: number[]; count: number | null }> {
-      const inner = where.select(['goods.id', 'goods.push_at', 'goods.price']).offset(0)
-      const { rows } = await sql<{ id: number; n: number }>`with m as materialized (
-          select x.id, x.push_at, x.price from ${buckets(terms)} cross join lateral (${inner}) x)
-        select id, (select count(*) from m) as n from m order by ${sortSql(sort)} limit ${limit} offset ${offset}`.execute(
+      stopAt?: number,
+    ): Promise<{ ids: number[]; count: number }> {
+      const stop = stopAt === undefined ? sql`` : sql`limit ${stopAt}`
+      const inner = where.select(['goods.id', 'goods.push_at', 'goods.price'])
+      const { rows } = await sql<{ ids: number[]; n: number }>`with m as materialized (
+          select x.id, x.push_at, x.price from ${buckets(terms)}
+          cross join lateral (${stopAt === undefined ? inner.offset(0) : inner.limit(stopAt)}) x ${stop})
+        select (select count(*) from m) as n,
+          array(select id from m order by ${sortSql(sort)} limit ${limit} offset ${offset}) as ids`.execute(
         db,
       )
-      return { ids: rows.map((r) => r.id), count: rows.length > 0 ? Number(rows[0].n) : null }
+      return { ids: rows[0].ids.map(Number), count: Number(rows[0].n) }
     },
   }
 }

@@ -225,8 +225,7 @@ export function searchRepo(db: Db, dialect: DbDialect) {
     const matches = () =>
       plainQuery(f, { likeRuns: kw.runs, priceByIndex: true, tokensChecked: true, byTerms: true })
     const page = await keywords.candidatesPage(matches(), terms, sort, offset, limit)
-    const total = count.known ?? page.count ?? (await keywords.cappedCount(matches(), terms, count.cap))
-    return { ids: page.ids, count: total, cap: count.cap }
+    return { ids: page.ids, count: count.known ?? page.count, cap: count.cap }
   }
 
   return {
@@ -249,7 +248,27 @@ export function searchRepo(db: Db, dialect: DbDialect) {
 
       if (kw && kw.phrases.length > 0) {
         const match = dialect === 'sqlite' ? ftsQuery(kw.phrases, f) : ''
-        const n = await keywords.count(kw, f, match, FTS_CANDIDATES)
+        const keywordOnly =
+          f.priceMin === undefined &&
+          f.priceMax === undefined &&
+          f.sellerId === undefined &&
+          f.attrs.length === 0
+        let n: number
+        if (dialect === 'postgres' && keywordOnly) {
+          // the keyword's own matches are the candidates: counted and paged by one read of the index
+          const stopAt = FTS_CANDIDATES + 1
+          const page = await keywords.candidatesPage(
+            keywords.matches(kw),
+            keywordTerms(kw, f),
+            sort,
+            offset,
+            limit,
+            stopAt,
+          )
+          if (page.count <= FTS_CANDIDATES)
+            return { ids: page.ids, count: count.known ?? page.count, cap: count.cap }
+          n = page.count
+        } else n = await keywords.count(kw, f, match, FTS_CANDIDATES)
         // SQLite's phrases check the runs of 2+ characters; PostgreSQL's count checks every run
         const singleRuns = dialect === 'sqlite' ? kw.runs.filter((r) => [...r].length < 2) : []
         if (n <= FTS_CANDIDATES) {
@@ -264,12 +283,7 @@ export function searchRepo(db: Db, dialect: DbDialect) {
         // A common keyword: walk the sort's index and check titles (matches are dense, so a page is
         // found quickly). Its count stops at FTS_CANDIDATES: counting on through the intersection of
         // long posting lists would cost more than the page itself.
-        const ftsKnowsAll =
-          singleRuns.length === 0 &&
-          f.priceMin === undefined &&
-          f.priceMax === undefined &&
-          f.sellerId === undefined &&
-          f.attrs.length === 0
+        const ftsKnowsAll = singleRuns.length === 0 && keywordOnly
         count = { cap: FTS_CANDIDATES, known: count.known ?? (ftsKnowsAll ? n : undefined) }
         likeRuns = kw.runs
       }
