@@ -80,9 +80,10 @@ export function searchTerms(title: string, filters: SearchFilterTokens): string[
  */
 export const SEARCH_BUCKET_BITS = 17
 
-/** The id range (bucket) of a listing. */
+/** The id range (bucket) of a listing: the SQL side computes it as `id >> SEARCH_BUCKET_BITS`. */
 export function searchBucket(goodsId: number): number {
-  return Math.floor(Number(idText(goodsId)) / 2 ** SEARCH_BUCKET_BITS)
+  idText(goodsId) // a positive safe integer, as the shift expects
+  return Math.floor(goodsId / 2 ** SEARCH_BUCKET_BITS)
 }
 
 /** Terms as stored for a listing: each prefixed with its bucket (colons never occur in a term). */
