@@ -23,6 +23,9 @@
  *
  * Options (env): BENCH_LISTINGS (default 1000000), BENCH_QUERIES (4000), BENCH_CONCURRENCY (4),
  * BENCH_SECONDS (5), BENCH_KEEP=1 keeps the temp dir and the PostgreSQL database (drop it by hand).
+ * Reusing a kept seed (the seed and the copy take minutes at 1M): BENCH_DIR=<kept temp dir> skips the
+ * seed, BENCH_PG_DB=<kept database> skips the copy (both are kept), BENCH_SQLITE=0 skips the SQLite
+ * measurements (latency, throughput, rendered pages, batch preview).
  */
 import { createHash } from 'node:crypto'
 import { existsSync } from 'node:fs'
@@ -40,7 +43,7 @@ import type { AttributeField, Attributes, GoodsStatus, GoodsType, GoodsTypeConfi
 import { buildApp } from '../src/server/app'
 import { insertGameConfigs } from '../src/server/db/seed/goods'
 import { GAMES, gameIcon } from '../src/server/db/seed/games'
-import { ftsDocument, searchTerms } from '../src/server/modules/goods/search-text'
+import { ftsDocument, storedSearchTerms } from '../src/server/modules/goods/search-text'
 import { filterPairs } from '../src/server/modules/goods/validate'
 
 const LISTINGS = Number(process.env.BENCH_LISTINGS ?? 1_000_000)
@@ -50,6 +53,10 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
 const RENDERS = Number(process.env.BENCH_RENDERS ?? 300)
 const WEB_ROOT = resolve(import.meta.dirname, '../dist/web')
 const SSR_ENTRY = resolve(import.meta.dirname, '../dist/ssr/entry-server.js')
+const REUSE_DIR = process.env.BENCH_DIR
+const REUSE_PG_DB = process.env.BENCH_PG_DB
+const SQLITE_PHASES = process.env.BENCH_SQLITE !== '0'
+const BENCH_TOKEN = 'bench-token-for-batch-preview'
 const SELLERS = 5000
 const DAY = 24 * 60 * 60 * 1000
 
@@ -155,6 +162,41 @@ function titleFor(game: GameInfo, attrs: Attributes, r: Rand): string {
   return parts.join(' ').slice(0, 60)
 }
 
+/** The games of a seeded database with their areas, servers and goods types. */
+function loadGames(raw: SQLite.Database): GameInfo[] {
+  return (
+    raw.prepare('select id, name_cn, platforms from games order by sort').all() as Array<{
+      id: number
+      name_cn: string
+      platforms: string
+    }>
+  ).map((g) => {
+    const servers = raw
+      .prepare('select id, parent_id, platform from game_servers where game_id = ? order by sort, id')
+      .all(g.id) as Array<{
+      id: number
+      parent_id: number | null
+      platform: string | null
+    }>
+    const config = raw.prepare('select goods_types from game_configs where game_id = ?').get(g.id) as {
+      goods_types: string
+    }
+    return {
+      id: g.id,
+      nameCn: g.name_cn,
+      platforms: JSON.parse(g.platforms) as string[],
+      areas: servers
+        .filter((s) => s.parent_id === null)
+        .map((a) => ({
+          id: a.id,
+          platform: a.platform,
+          servers: servers.filter((s) => s.parent_id === a.id).map((s) => s.id),
+        })),
+      types: JSON.parse(config.goods_types) as GoodsTypeConfig[],
+    }
+  })
+}
+
 async function seed(dataDir: string) {
   // the schema comes from the app's migrations
   const app = await buildApp({ dataDir, seedDemo: false, captchaEnabled: false })
@@ -207,37 +249,7 @@ async function seed(dataDir: string) {
   raw.pragma('foreign_keys = OFF')
   raw.pragma('synchronous = OFF')
   raw.pragma('cache_size = -524288')
-  const games: GameInfo[] = (
-    raw.prepare('select id, name_cn, platforms from games order by sort').all() as Array<{
-      id: number
-      name_cn: string
-      platforms: string
-    }>
-  ).map((g) => {
-    const servers = raw
-      .prepare('select id, parent_id, platform from game_servers where game_id = ? order by sort, id')
-      .all(g.id) as Array<{
-      id: number
-      parent_id: number | null
-      platform: string | null
-    }>
-    const config = raw.prepare('select goods_types from game_configs where game_id = ?').get(g.id) as {
-      goods_types: string
-    }
-    return {
-      id: g.id,
-      nameCn: g.name_cn,
-      platforms: JSON.parse(g.platforms) as string[],
-      areas: servers
-        .filter((s) => s.parent_id === null)
-        .map((a) => ({
-          id: a.id,
-          platform: a.platform,
-          servers: servers.filter((s) => s.parent_id === a.id).map((s) => s.id),
-        })),
-      types: JSON.parse(config.goods_types) as GoodsTypeConfig[],
-    }
-  })
+  const games = loadGames(raw)
 
   // sellers and a bench user with a token (for the batch preview)
   const insertUser = raw.prepare(
@@ -248,7 +260,7 @@ async function seed(dataDir: string) {
     for (let i = 1; i <= SELLERS; i++)
       insertUser.run(`seller${i}`, `卖家${i}`, `U${10_000_000 + i}`, now - 400 * DAY, now)
   })()
-  const benchToken = 'bench-token-for-batch-preview'
+  const benchToken = BENCH_TOKEN
   raw
     .prepare(
       'insert into user_tokens (token_hash, user_id, created_at, expires_at, ip, user_agent) values (?, 1, ?, ?, ?, ?)',
@@ -695,7 +707,7 @@ async function copyToPostgres(sqliteDir: string, adminUrl: string) {
         if (withTerms) {
           const terms =
             row.status === 'ON_SALE' && row.deleted_at === null
-              ? searchTerms(String(row.title), {
+              ? storedSearchTerms(Number(row.id), String(row.title), {
                   gameId: Number(row.game_id),
                   goodsType: row.goods_type as GoodsType,
                   serverId: row.server_id as number | null,
@@ -731,146 +743,173 @@ async function copyToPostgres(sqliteDir: string, adminUrl: string) {
   return { dbName, url: url.toString(), dataDir, drop, keep: () => admin.end() }
 }
 
+/** The SQLite runs: search latency and list throughput, rendered pages, the batch preview. */
+async function sqlitePhases(dataDir: string, games: GameInfo[], benchToken: string) {
+  // the app twice on the same file: caches off (every answer from the database) and as in production
+  // the cold app also renders the public pages when the web bundle and page renderer are built
+  const cold = await buildApp({
+    dataDir,
+    seedDemo: false,
+    captchaEnabled: false,
+    goodsSearchCacheMs: 0,
+    webRoot: WEB_ROOT,
+    ssrEntry: SSR_ENTRY,
+    pageCacheMs: 0,
+  })
+  const warm = await buildApp({ dataDir, seedDemo: false, captchaEnabled: false })
+  const sqlite = await measure('SQLite', cold, warm, games)
+  const coldPort = sqlite.port
+  const row = (name: string, values: number[]) => {
+    const s = [...values].sort((a, b) => a - b)
+    console.log(
+      `  ${name.padEnd(22)} ${String(s.length).padStart(5)} ${pct(s, 50).toFixed(2).padStart(8)} ${pct(s, 95).toFixed(2).padStart(8)} ${pct(s, 99).toFixed(2).padStart(8)} ${s[s.length - 1].toFixed(2).padStart(8)}`,
+    )
+    return pct(s, 95)
+  }
+
+  // rendered pages (docs/ssr.md): the same app, caches off, HTML of a listing and of a game's list
+  const renderP95: Record<string, number> = {}
+  if (existsSync(SSR_ENTRY) && existsSync(join(WEB_ROOT, 'index.html'))) {
+    const r = prng(11)
+    const pages: Array<[string, () => string]> = [
+      ['detail', () => `/detail/${r.int(1, LISTINGS)}.html`],
+      ['list', () => `/list.html?gameId=${r.pick(games).id}`],
+    ]
+    console.log(`\nrendered pages over HTTP, caches off, ${RENDERS} each, one at a time`)
+    for (const [name, next] of pages) {
+      for (let i = 0; i < 20; i++) await fetch(`http://127.0.0.1:${coldPort}${next()}`).then((x) => x.text())
+      const times: number[] = []
+      let statuses = 0
+      for (let i = 0; i < RENDERS; i++) {
+        const t0 = performance.now()
+        const res = await fetch(`http://127.0.0.1:${coldPort}${next()}`)
+        await res.text()
+        times.push(performance.now() - t0)
+        if (res.status !== 200 && res.status !== 404) statuses++
+      }
+      renderP95[name] = row(`render ${name}`, times)
+      if (statuses > 0) console.log(`  ${statuses} answers other than 200/404`)
+    }
+  } else {
+    console.log('\nrendered pages: skipped (run npm run build:web first)')
+  }
+
+  // batch preview of 1,000 rows over HTTP
+  const king = games.find((g) => g.nameCn === '王者荣耀')!
+  const account = king.types.find((t) => t.goodsType === 'ACCOUNT')!
+  const area = (
+    await cold.db
+      .selectFrom('game_servers')
+      .select(['id', 'name'])
+      .where('id', '=', king.areas[0].id)
+      .executeTakeFirstOrThrow()
+  ).name
+  const server = (
+    await cold.db
+      .selectFrom('game_servers')
+      .select('name')
+      .where('id', '=', king.areas[0].servers[0])
+      .executeTakeFirstOrThrow()
+  ).name
+  const header = [
+    '标题',
+    '描述',
+    '价格(元)',
+    '库存',
+    '平台',
+    '大区',
+    '服务器',
+    ...account.attributes.map((a) => a.label),
+  ]
+  const value = (a: AttributeField) =>
+    a.kind === 'select'
+      ? a.options![0]
+      : a.kind === 'number'
+        ? String(a.min ?? 1)
+        : a.kind === 'boolean'
+          ? '是'
+          : a.kind === 'multiselect'
+            ? a.options!.slice(0, 2).join('、')
+            : ''
+  const lines = [header.join(',')]
+  for (let i = 0; i < 1000; i++)
+    lines.push(
+      [
+        `批量账号${i}`,
+        '批量导入的账号',
+        `${100 + i}.00`,
+        '1',
+        '',
+        area,
+        server,
+        ...account.attributes.map(value),
+      ].join(','),
+    )
+  const form = new FormData()
+  form.append('gameId', String(king.id))
+  form.append('goodsType', 'ACCOUNT')
+  form.append('file', new Blob([lines.join('\r\n')], { type: 'text/csv' }), 'batch.csv')
+  const previewStarted = performance.now()
+  const preview = (await (
+    await fetch(`http://127.0.0.1:${coldPort}/api/goods/seller/batch/preview`, {
+      method: 'POST',
+      body: form,
+      headers: { authorization: `Bearer ${benchToken}` },
+    })
+  ).json()) as { code: number; msg: string; data?: { validRows: number } }
+  const previewMs = performance.now() - previewStarted
+  console.log(
+    `\nbatch preview, 1,000 CSV rows over HTTP: ${previewMs.toFixed(0)} ms (code ${preview.code}, ${preview.data?.validRows ?? preview.msg} valid)`,
+  )
+
+  await cold.close()
+  await warm.close()
+  return { sqlite, renderP95, previewMs }
+}
+
+/** A database kept by an earlier run (BENCH_PG_DB): migrated by the app on start, never dropped. */
+function reusePostgres(sqliteDir: string, adminUrl: string, dbName: string) {
+  if (!/^[a-z0-9_]+$/.test(dbName)) throw new Error(`BENCH_PG_DB: not a database name: ${dbName}`)
+  const url = new URL(adminUrl)
+  url.pathname = `/${dbName}`
+  const done = () => Promise.resolve()
+  return { dbName, url: url.toString(), dataDir: join(sqliteDir, 'pg'), drop: done, keep: done }
+}
+
 async function main() {
   const started = performance.now()
-  const dataDir = await mkdtemp(join(tmpdir(), 'bench-search-'))
+  const dataDir = REUSE_DIR ?? (await mkdtemp(join(tmpdir(), 'bench-search-')))
+  const keepDir = process.env.BENCH_KEEP === '1' || REUSE_DIR !== undefined
   console.log(`bench-search: ${LISTINGS.toLocaleString()} listings in ${dataDir}`)
   try {
-    const seedStarted = performance.now()
-    const { games, timings, benchToken } = await seed(dataDir)
-    const seedSeconds = (performance.now() - seedStarted) / 1000
-    const size = (await stat(join(dataDir, 'market.db'))).size
-    console.log(`\nseeding: ${seedSeconds.toFixed(1)} s, database ${(size / 1024 / 1024).toFixed(0)} MB`)
-    for (const line of timings) console.log(`  ${line}`)
-
-    // the app twice on the same file: caches off (every answer from the database) and as in production
-    // the cold app also renders the public pages when the web bundle and page renderer are built
-    const cold = await buildApp({
-      dataDir,
-      seedDemo: false,
-      captchaEnabled: false,
-      goodsSearchCacheMs: 0,
-      webRoot: WEB_ROOT,
-      ssrEntry: SSR_ENTRY,
-      pageCacheMs: 0,
-    })
-    const warm = await buildApp({ dataDir, seedDemo: false, captchaEnabled: false })
-    const sqlite = await measure('SQLite', cold, warm, games)
-    const coldPort = sqlite.port
-    const { p95, ratio } = sqlite
-    const row = (name: string, values: number[]) => {
-      const s = [...values].sort((a, b) => a - b)
-      console.log(
-        `  ${name.padEnd(22)} ${String(s.length).padStart(5)} ${pct(s, 50).toFixed(2).padStart(8)} ${pct(s, 95).toFixed(2).padStart(8)} ${pct(s, 99).toFixed(2).padStart(8)} ${s[s.length - 1].toFixed(2).padStart(8)}`,
-      )
-      return pct(s, 95)
-    }
-
-    // rendered pages (docs/ssr.md): the same app, caches off, HTML of a listing and of a game's list
-    const renderP95: Record<string, number> = {}
-    if (existsSync(SSR_ENTRY) && existsSync(join(WEB_ROOT, 'index.html'))) {
-      const r = prng(11)
-      const pages: Array<[string, () => string]> = [
-        ['detail', () => `/detail/${r.int(1, LISTINGS)}.html`],
-        ['list', () => `/list.html?gameId=${r.pick(games).id}`],
-      ]
-      console.log(`\nrendered pages over HTTP, caches off, ${RENDERS} each, one at a time`)
-      for (const [name, next] of pages) {
-        for (let i = 0; i < 20; i++)
-          await fetch(`http://127.0.0.1:${coldPort}${next()}`).then((x) => x.text())
-        const times: number[] = []
-        let statuses = 0
-        for (let i = 0; i < RENDERS; i++) {
-          const t0 = performance.now()
-          const res = await fetch(`http://127.0.0.1:${coldPort}${next()}`)
-          await res.text()
-          times.push(performance.now() - t0)
-          if (res.status !== 200 && res.status !== 404) statuses++
-        }
-        renderP95[name] = row(`render ${name}`, times)
-        if (statuses > 0) console.log(`  ${statuses} answers other than 200/404`)
-      }
+    let games: GameInfo[]
+    if (REUSE_DIR) {
+      const raw = new SQLite(join(dataDir, 'market.db'), { readonly: true })
+      games = loadGames(raw)
+      raw.close()
+      console.log('\nseeding: skipped, the kept seed is reused (BENCH_DIR)')
     } else {
-      console.log('\nrendered pages: skipped (run npm run build:web first)')
+      const seedStarted = performance.now()
+      const seeded = await seed(dataDir)
+      games = seeded.games
+      const seedSeconds = (performance.now() - seedStarted) / 1000
+      const size = (await stat(join(dataDir, 'market.db'))).size
+      console.log(`\nseeding: ${seedSeconds.toFixed(1)} s, database ${(size / 1024 / 1024).toFixed(0)} MB`)
+      for (const line of seeded.timings) console.log(`  ${line}`)
     }
-
-    // batch preview of 1,000 rows over HTTP
-    const king = games.find((g) => g.nameCn === '王者荣耀')!
-    const account = king.types.find((t) => t.goodsType === 'ACCOUNT')!
-    const area = (
-      await cold.db
-        .selectFrom('game_servers')
-        .select(['id', 'name'])
-        .where('id', '=', king.areas[0].id)
-        .executeTakeFirstOrThrow()
-    ).name
-    const server = (
-      await cold.db
-        .selectFrom('game_servers')
-        .select('name')
-        .where('id', '=', king.areas[0].servers[0])
-        .executeTakeFirstOrThrow()
-    ).name
-    const header = [
-      '标题',
-      '描述',
-      '价格(元)',
-      '库存',
-      '平台',
-      '大区',
-      '服务器',
-      ...account.attributes.map((a) => a.label),
-    ]
-    const value = (a: AttributeField) =>
-      a.kind === 'select'
-        ? a.options![0]
-        : a.kind === 'number'
-          ? String(a.min ?? 1)
-          : a.kind === 'boolean'
-            ? '是'
-            : a.kind === 'multiselect'
-              ? a.options!.slice(0, 2).join('、')
-              : ''
-    const lines = [header.join(',')]
-    for (let i = 0; i < 1000; i++)
-      lines.push(
-        [
-          `批量账号${i}`,
-          '批量导入的账号',
-          `${100 + i}.00`,
-          '1',
-          '',
-          area,
-          server,
-          ...account.attributes.map(value),
-        ].join(','),
-      )
-    const form = new FormData()
-    form.append('gameId', String(king.id))
-    form.append('goodsType', 'ACCOUNT')
-    form.append('file', new Blob([lines.join('\r\n')], { type: 'text/csv' }), 'batch.csv')
-    const previewStarted = performance.now()
-    const preview = (await (
-      await fetch(`http://127.0.0.1:${coldPort}/api/goods/seller/batch/preview`, {
-        method: 'POST',
-        body: form,
-        headers: { authorization: `Bearer ${benchToken}` },
-      })
-    ).json()) as { code: number; msg: string; data?: { validRows: number } }
-    const previewMs = performance.now() - previewStarted
-    console.log(
-      `\nbatch preview, 1,000 CSV rows over HTTP: ${previewMs.toFixed(0)} ms (code ${preview.code}, ${preview.data?.validRows ?? preview.msg} valid)`,
-    )
-
-    await cold.close()
-    await warm.close()
+    const sqliteRun = SQLITE_PHASES ? await sqlitePhases(dataDir, games, BENCH_TOKEN) : null
+    if (!sqliteRun) console.log('\nSQLite: skipped (BENCH_SQLITE=0)')
 
     // DATABASE_URL: the same data copied into a new PostgreSQL database with COPY, the same runs
     if (process.env.DATABASE_URL) {
       const pgStarted = performance.now()
-      const copy = await copyToPostgres(dataDir, process.env.DATABASE_URL)
+      const copy = REUSE_PG_DB
+        ? reusePostgres(dataDir, process.env.DATABASE_URL, REUSE_PG_DB)
+        : await copyToPostgres(dataDir, process.env.DATABASE_URL)
       console.log(
-        `\nPostgreSQL: ${copy.dbName}, copied with COPY in ${((performance.now() - pgStarted) / 1000).toFixed(1)} s`,
+        REUSE_PG_DB
+          ? `\nPostgreSQL: ${copy.dbName}, reused (BENCH_PG_DB)`
+          : `\nPostgreSQL: ${copy.dbName}, copied with COPY in ${((performance.now() - pgStarted) / 1000).toFixed(1)} s`,
       )
       try {
         const pgCold = await buildApp({
@@ -889,36 +928,35 @@ async function main() {
         const pgFigures = await measure('PostgreSQL', pgCold, pgWarm, games)
         await pgCold.close()
         await pgWarm.close()
+        const sqlite = sqliteRun?.sqlite
+        const both = (a: number | undefined, b: number, digits: number) =>
+          `${(a === undefined ? '-' : a.toFixed(digits)).padStart(9)} ${b.toFixed(digits).padStart(11)}`
         console.log('\n                          SQLite   PostgreSQL')
-        console.log(
-          `  search p95 (ms)       ${sqlite.p95.toFixed(2).padStart(9)} ${pgFigures.p95.toFixed(2).padStart(11)}`,
-        )
-        console.log(
-          `  search req/s          ${sqlite.rps.toFixed(0).padStart(9)} ${pgFigures.rps.toFixed(0).padStart(11)}`,
-        )
-        console.log(
-          `  list ratio, cached    ${sqlite.ratio.toFixed(2).padStart(9)} ${pgFigures.ratio.toFixed(2).padStart(11)}`,
-        )
-        console.log(
-          `  list ratio, no cache  ${sqlite.coldRatio.toFixed(2).padStart(9)} ${pgFigures.coldRatio.toFixed(2).padStart(11)}`,
-        )
+        console.log(`  search p95 (ms)       ${both(sqlite?.p95, pgFigures.p95, 2)}`)
+        console.log(`  search req/s          ${both(sqlite?.rps, pgFigures.rps, 0)}`)
+        console.log(`  list ratio, cached    ${both(sqlite?.ratio, pgFigures.ratio, 2)}`)
+        console.log(`  list ratio, no cache  ${both(sqlite?.coldRatio, pgFigures.coldRatio, 2)}`)
       } finally {
-        if (process.env.BENCH_KEEP === '1') {
+        if (process.env.BENCH_KEEP === '1' || REUSE_PG_DB) {
           console.log(`kept PostgreSQL database ${copy.dbName}`)
           await copy.keep()
         } else await copy.drop()
       }
     }
-    console.log(
-      `\ntargets: search p95 ${p95.toFixed(2)} ms (≤ 25: ${p95 <= 25 ? 'met' : 'NOT met'}); render p95 ${
-        Object.entries(renderP95)
-          .map(([k, v]) => `${k} ${v.toFixed(1)} ms`)
-          .join(', ') || 'not measured'
-      } (≤ 30); list throughput ratio ${ratio.toFixed(2)} (≥ 0.5: ${ratio >= 0.5 ? 'met' : 'NOT met'}); 1,000-row preview ${previewMs.toFixed(0)} ms (< 2000: ${previewMs < 2000 ? 'met' : 'NOT met'})`,
-    )
+    if (sqliteRun) {
+      const { sqlite, renderP95, previewMs } = sqliteRun
+      const { p95, ratio } = sqlite
+      console.log(
+        `\ntargets: search p95 ${p95.toFixed(2)} ms (≤ 25: ${p95 <= 25 ? 'met' : 'NOT met'}); render p95 ${
+          Object.entries(renderP95)
+            .map(([k, v]) => `${k} ${v.toFixed(1)} ms`)
+            .join(', ') || 'not measured'
+        } (≤ 30); list throughput ratio ${ratio.toFixed(2)} (≥ 0.5: ${ratio >= 0.5 ? 'met' : 'NOT met'}); 1,000-row preview ${previewMs.toFixed(0)} ms (< 2000: ${previewMs < 2000 ? 'met' : 'NOT met'})`,
+      )
+    }
     console.log(`total bench time ${((performance.now() - started) / 1000).toFixed(0)} s`)
   } finally {
-    if (process.env.BENCH_KEEP === '1') console.log(`kept ${dataDir}`)
+    if (keepDir) console.log(`kept ${dataDir}`)
     else await rm(dataDir, { recursive: true, force: true })
   }
 }

@@ -30,6 +30,7 @@ import agency from './0140_agency'
 import savedSearches from './0200_saved_searches'
 import protection from './0210_protection'
 import searchTermsDirect from './0230_search_terms_direct'
+import searchTermsBuckets from './0250_search_terms_buckets'
 import unreadCounter from './0240_unread_counter'
 
 export function migrationsFor(dialect: DbDialect): Record<string, Migration> {
@@ -64,5 +65,6 @@ export function migrationsFor(dialect: DbDialect): Record<string, Migration> {
     '0210_protection': protection(dialect),
     '0230_search_terms_direct': searchTermsDirect(dialect),
     '0240_unread_counter': unreadCounter(dialect),
+    '0250_search_terms_buckets': searchTermsBuckets(dialect),
   }
 }

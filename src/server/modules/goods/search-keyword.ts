@@ -13,6 +13,7 @@ import {
   containsPattern,
   filterTokens,
   requiredTerms,
+  SEARCH_BUCKET_BITS,
   type ParsedKeyword,
   type SearchFilterTokens,
 } from './search-text'
@@ -38,6 +39,19 @@ export function titleContains(dialect: DbDialect, column: string, run: string): 
 export function keywordTerms(kw: ParsedKeyword, f: Partial<SearchFilterTokens>): string[] {
   return [...requiredTerms(kw), ...filterTokens(f)]
 }
+
+/**
+ * PostgreSQL: the buckets of goods.search_terms newest first (search-text.ts), one row each with
+ * `bk.terms`, the terms as stored in that bucket. A goods query holding `bucketTermsMatch`,
+ * lateral-joined to it, reads the GIN index one bucket at a time, so a LIMIT stops the reading.
+ */
+function buckets(terms: string[]) {
+  return sql`(select b, array(select b::text || ':' || t from unnest(${terms}::text[]) t) as terms
+    from generate_series((select max(id) from goods) >> ${sql.lit(SEARCH_BUCKET_BITS)}, 0, -1) b) bk`
+}
+
+/** The keyword condition of a goods query joined to buckets(): the listing holds the bucket's terms. */
+export const bucketTermsMatch = sql<SqlBool>`goods.search_terms @> bk.terms`
 
 /** ORDER BY of a sort over a derived table with id, push_at and price. */
 export function sortSql(sort: GoodsSort) {
@@ -80,32 +94,57 @@ export function keywordIndex(db: Db, dialect: DbDialect) {
         )
         return Number(rows[0].n)
       }
-      let q = db
-        .selectFrom('goods')
-        .select(sql`1`.as('one'))
-        .where(sql<SqlBool>`goods.search_terms @> ${keywordTerms(kw, f)}::text[]`)
+      return this.cappedCount(this.matches(kw), keywordTerms(kw, f), cap)
+    },
+
+    /** PostgreSQL: the goods holding the keyword's terms of the bucket `bk`, titles checked exactly. */
+    matches(kw: ParsedKeyword) {
+      let q = db.selectFrom('goods').where(bucketTermsMatch)
       for (const run of kw.runs) q = q.where(titleContains(dialect, 'goods.title', run))
-      const { rows } = await sql<{ n: number }>`select count(*) as n from (${q.limit(cap + 1)}) t`.execute(db)
+      return q
+    },
+
+    /**
+     * PostgreSQL: count(*) of a goods query holding `bucketTermsMatch`, bucket by bucket newest first,
+     * stopping at cap + 1 rows (a common keyword is settled within the first buckets).
+     */
+    async cappedCount(
+      where: SelectQueryBuilder<Database, 'goods', object>,
+      terms: string[],
+      cap: number,
+    ): Promise<number> {
+      const inner = where.select(sql`1`.as('one')).limit(cap + 1)
+      const { rows } = await sql<{ n: number }>`select count(*) as n from (
+          select 1 from ${buckets(terms)} cross join lateral (${inner}) x limit ${cap + 1}) t`.execute(db)
       return Number(rows[0].n)
     },
 
     /**
-     * PostgreSQL: one page of the matches (`where` of goods, at most FTS_CANDIDATES rows) in the
-     * sort's order, with their count (null when the page is empty). The matches are read once through
-     * the GIN index (a materialized CTE keeps the planner off the sort's indexes), then sorted.
+     * PostgreSQL: one page of the matches (`where` of goods holding `bucketTermsMatch`) in the sort's
+     * order, with their count. The matches are read once through the GIN index, bucket by bucket
+     * newest first (a materialized CTE keeps the planner off the sort's indexes; `offset 0` keeps each
+     * bucket's read apart), then sorted. `stopAt`: the reading stops at that many matches (the count
+     * then says only "at least"), so one query both counts a keyword up to the candidate limit and,
+     * when it stays below it, answers its page.
      */
     async candidatesPage(
       where: SelectQueryBuilder<Database, 'goods', object>,
+      terms: string[],
       sort: GoodsSort,
       offset: number,
       limit: number,
-    ): Promise<{ ids: number[]; count: number | null }> {
+      stopAt?: number,
+    ): Promise<{ ids: number[]; count: number }> {
+      const stop = stopAt === undefined ? sql`` : sql`limit ${stopAt}`
       const inner = where.select(['goods.id', 'goods.push_at', 'goods.price'])
-      const { rows } = await sql<{ id: number; n: number }>`with m as materialized (${inner})
-        select id, (select count(*) from m) as n from m order by ${sortSql(sort)} limit ${limit} offset ${offset}`.execute(
+      const { rows } = await sql<{ ids: number[]; n: number }>`with m as materialized (
+          select x.id, x.push_at, x.price from ${buckets(terms)}
+          cross join lateral (${stopAt === undefined ? inner.offset(0) : inner.limit(stopAt)}) x ${stop})
+        select (select count(*) from m) as n,
+          array(select id from m order by ${sortSql(sort)} limit ${limit} offset ${offset}) as ids`.execute(
         db,
       )
-      return { ids: rows.map((r) => r.id), count: rows.length > 0 ? Number(rows[0].n) : null }
+      return { ids: rows[0].ids.map(Number), count: Number(rows[0].n) }
     },
   }
 }

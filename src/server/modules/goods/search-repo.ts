@@ -13,8 +13,8 @@ import type { GoodsSort, GoodsType } from '../../../shared/api'
 import type { Db, DbDialect } from '../../db'
 import type { Database } from '../../db/schema'
 import type { GoodsAttrIndexTable } from './tables'
-import { FTS_CANDIDATES, keywordIndex, keywordTerms, titleContains } from './search-keyword'
-import { ftsQuery, SEARCH_GAP, type ParsedKeyword } from './search-text'
+import { bucketTermsMatch, FTS_CANDIDATES, keywordIndex, keywordTerms, titleContains } from './search-keyword'
+import { bucketTerms, ftsQuery, SEARCH_GAP, type ParsedKeyword } from './search-text'
 
 export { FTS_CANDIDATES, titleContains }
 
@@ -56,8 +56,11 @@ export function searchRepo(db: Db, dialect: DbDialect) {
       likeRuns: string[]
       priceByIndex: boolean
       tokensChecked: boolean
-      /** PostgreSQL: search_terms the listing must hold (the GIN index may drive the query) */
-      terms?: string[]
+      /**
+       * PostgreSQL: the listing holds the keyword's terms of the bucket `bk` (the query is read
+       * through keywords.cappedCount / candidatesPage, which join the buckets)
+       */
+      byTerms?: boolean
     },
   ) {
     let q = db.selectFrom('goods')
@@ -96,8 +99,7 @@ export function searchRepo(db: Db, dialect: DbDialect) {
       )
     }
     // PostgreSQL: the GIN index of search_terms finds the candidates, the title check below is exact
-    if (opts.terms && opts.terms.length > 0)
-      q = q.where(sql<SqlBool>`goods.search_terms @> ${opts.terms}::text[]`)
+    if (opts.byTerms) q = q.where(bucketTermsMatch)
     for (const run of opts.likeRuns) q = q.where(titleContains(dialect, 'goods.title', run))
     return q
   }
@@ -219,16 +221,11 @@ export function searchRepo(db: Db, dialect: DbDialect) {
     limit: number,
     count: { cap: number; known?: number },
   ) {
+    const terms = keywordTerms(kw, f)
     const matches = () =>
-      plainQuery(f, {
-        likeRuns: kw.runs,
-        priceByIndex: true,
-        tokensChecked: true,
-        terms: keywordTerms(kw, f),
-      })
-    const page = await keywords.candidatesPage(matches(), sort, offset, limit)
-    const total = count.known ?? page.count ?? (await cappedCount(matches(), count.cap))
-    return { ids: page.ids, count: total, cap: count.cap }
+      plainQuery(f, { likeRuns: kw.runs, priceByIndex: true, tokensChecked: true, byTerms: true })
+    const page = await keywords.candidatesPage(matches(), terms, sort, offset, limit)
+    return { ids: page.ids, count: count.known ?? page.count, cap: count.cap }
   }
 
   return {
@@ -251,7 +248,27 @@ export function searchRepo(db: Db, dialect: DbDialect) {
 
       if (kw && kw.phrases.length > 0) {
         const match = dialect === 'sqlite' ? ftsQuery(kw.phrases, f) : ''
-        const n = await keywords.count(kw, f, match, FTS_CANDIDATES)
+        const keywordOnly =
+          f.priceMin === undefined &&
+          f.priceMax === undefined &&
+          f.sellerId === undefined &&
+          f.attrs.length === 0
+        let n: number
+        if (dialect === 'postgres' && keywordOnly) {
+          // the keyword's own matches are the candidates: counted and paged by one read of the index
+          const stopAt = FTS_CANDIDATES + 1
+          const page = await keywords.candidatesPage(
+            keywords.matches(kw),
+            keywordTerms(kw, f),
+            sort,
+            offset,
+            limit,
+            stopAt,
+          )
+          if (page.count <= FTS_CANDIDATES)
+            return { ids: page.ids, count: count.known ?? page.count, cap: count.cap }
+          n = page.count
+        } else n = await keywords.count(kw, f, match, FTS_CANDIDATES)
         // SQLite's phrases check the runs of 2+ characters; PostgreSQL's count checks every run
         const singleRuns = dialect === 'sqlite' ? kw.runs.filter((r) => [...r].length < 2) : []
         if (n <= FTS_CANDIDATES) {
@@ -266,12 +283,7 @@ export function searchRepo(db: Db, dialect: DbDialect) {
         // A common keyword: walk the sort's index and check titles (matches are dense, so a page is
         // found quickly). Its count stops at FTS_CANDIDATES: counting on through the intersection of
         // long posting lists would cost more than the page itself.
-        const ftsKnowsAll =
-          singleRuns.length === 0 &&
-          f.priceMin === undefined &&
-          f.priceMax === undefined &&
-          f.sellerId === undefined &&
-          f.attrs.length === 0
+        const ftsKnowsAll = singleRuns.length === 0 && keywordOnly
         count = { cap: FTS_CANDIDATES, known: count.known ?? (ftsKnowsAll ? n : undefined) }
         likeRuns = kw.runs
       }
@@ -294,15 +306,15 @@ export function searchRepo(db: Db, dialect: DbDialect) {
         return orderPlain(base.select('id'), sort).limit(limit).offset(offset).execute()
       })()
       const [exact, page] = await Promise.all([counted, paged])
-      // the count of a common keyword may use the keyword index (PostgreSQL's planner chooses)
-      const terms = dialect === 'postgres' && kw && kw.phrases.length > 0 ? keywordTerms(kw, f) : undefined
+      // the count of a common keyword on PostgreSQL reads the keyword index bucket by bucket
+      const byTerms = dialect === 'postgres' && kw !== null && kw.phrases.length > 0
+      const countQuery = () => plainQuery(f, { likeRuns, priceByIndex: true, tokensChecked: false, byTerms })
       const total =
         count.known ??
         exact ??
-        (await cappedCount(
-          plainQuery(f, { likeRuns, priceByIndex: true, tokensChecked: false, terms }),
-          count.cap,
-        ))
+        (byTerms
+          ? await keywords.cappedCount(countQuery(), keywordTerms(kw, f), count.cap)
+          : await cappedCount(countQuery(), count.cap))
       return { ids: page.map((r) => r.id), count: total, cap: count.cap }
     },
 
@@ -373,7 +385,9 @@ export function searchRepo(db: Db, dialect: DbDialect) {
         await sql`insert into goods_fts (rowid, terms) values (${goodsId}, ${entry.ftsText})`.execute(db)
       else {
         const terms = [...new Set(entry.ftsText.split(' '))].filter((t) => t !== SEARCH_GAP)
-        await sql`update goods set search_terms = ${terms}::text[] where id = ${goodsId}`.execute(db)
+        await sql`update goods set search_terms = ${bucketTerms(goodsId, terms)}::text[] where id = ${goodsId}`.execute(
+          db,
+        )
       }
     },
 

@@ -71,6 +71,32 @@ export function searchTerms(title: string, filters: SearchFilterTokens): string[
   return [...new Set(ftsDocument(title, filters).split(' '))].filter((t) => t !== GAP)
 }
 
+/**
+ * goods.search_terms is split into id ranges of 2^17 listings: every stored term carries its
+ * listing's range (`7:王者`), so the GIN index keeps one short posting list per term and range. A
+ * search reads the ranges newest first and a count that stops at a cap stops after the first range
+ * or two for a common keyword, instead of reading the term's whole posting list (docs/scaling.md,
+ * "Search on PostgreSQL").
+ */
+export const SEARCH_BUCKET_BITS = 17
+
+/** The id range (bucket) of a listing: the SQL side computes it as `id >> SEARCH_BUCKET_BITS`. */
+export function searchBucket(goodsId: number): number {
+  idText(goodsId) // a positive safe integer, as the shift expects
+  return Math.floor(goodsId / 2 ** SEARCH_BUCKET_BITS)
+}
+
+/** Terms as stored for a listing: each prefixed with its bucket (colons never occur in a term). */
+export function bucketTerms(goodsId: number, terms: string[]): string[] {
+  const bucket = searchBucket(goodsId)
+  return terms.map((t) => `${bucket}:${t}`)
+}
+
+/** The goods.search_terms value of an ON_SALE listing (PostgreSQL). */
+export function storedSearchTerms(goodsId: number, title: string, filters: SearchFilterTokens): string[] {
+  return bucketTerms(goodsId, searchTerms(title, filters))
+}
+
 /** The bigrams every matching listing's search_terms holds (PostgreSQL): those of the 2+ character runs. */
 export function requiredTerms(keyword: ParsedKeyword): string[] {
   return [...new Set(keyword.phrases.flat())]

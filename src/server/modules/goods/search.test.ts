@@ -3,7 +3,7 @@ import type { GoodsBrief } from '../../../shared/api'
 import { call, startTestAppOn, TEST_DIALECTS, type TestApp } from '../../test-utils'
 import { sql } from 'kysely'
 import { FTS_CANDIDATES } from './search-repo'
-import { ftsDocument, parseKeyword, ftsQuery, searchTerms } from './search-text'
+import { ftsDocument, parseKeyword, ftsQuery, SEARCH_BUCKET_BITS, storedSearchTerms } from './search-text'
 import { gameNamed, kingAccount, newUser, publish, type GameFixture } from './test-helpers'
 
 const enc = encodeURIComponent
@@ -287,7 +287,7 @@ describe.each(TEST_DIALECTS)('goods search on %s', (dialect) => {
               trx,
             )
           else
-            await sql`update goods set search_terms = ${searchTerms(title, filters)}::text[] where id = ${id}`.execute(
+            await sql`update goods set search_terms = ${storedSearchTerms(id, title, filters)}::text[] where id = ${id}`.execute(
               trx,
             )
         }
@@ -338,5 +338,36 @@ describe.each(TEST_DIALECTS)('goods search on %s', (dialect) => {
     expect(
       await call(t.app, 'GET', `/api/goods/search?sellerId=${other.userId}&pageSize=50&pageNum=201`),
     ).toEqual({ code: 400, msg: '最多浏览前 10000 条商品，请缩小筛选范围' })
+  })
+
+  it('finds keyword matches in every id range of the keyword index', async () => {
+    // PostgreSQL stores search_terms per range of 2^17 ids (search-text.ts): listings ranges apart
+    const other = await newUser(t.app, 'bkt')
+    const kw = (params: Record<string, string | number>) =>
+      search({ keyword: '分段号', sellerId: other.userId, ...params })
+    const published: number[] = []
+    for (const range of [0, 1, 3]) {
+      if (dialect === 'postgres' && range > 0)
+        await sql`select setval(pg_get_serial_sequence('goods', 'id'), ${range * 2 ** SEARCH_BUCKET_BITS})`.execute(
+          t.app.db,
+        )
+      const title = `分段号${range} 稀有皮肤`
+      published.push(
+        await publish(t.app, other.token, kingAccount(king, { title, price: 1000 * (range + 1) })),
+      )
+    }
+    if (dialect === 'postgres') expect(published.map((id) => id >> SEARCH_BUCKET_BITS)).toEqual([0, 1, 3])
+    const found = await kw({})
+    expect(found).toMatchObject({ total: 3, totalCapped: false })
+    expect(titles(found.rows)).toEqual(['分段号3 稀有皮肤', '分段号1 稀有皮肤', '分段号0 稀有皮肤'])
+    expect((await kw({ sort: 'price_desc', pageSize: 2, pageNum: 2 })).rows.map((r) => r.price)).toEqual([
+      1000,
+    ])
+    expect((await kw({ keyword: '分段号1', gameId: king.game.gameId })).total).toBe(1)
+    await call(t.app, 'POST', '/api/goods/seller/offShelf', {
+      token: other.token,
+      body: { goodsId: published[2] },
+    })
+    expect(titles((await kw({})).rows)).toEqual(['分段号1 稀有皮肤', '分段号0 稀有皮肤'])
   })
 })
