@@ -8,7 +8,8 @@
  *   fold (and Lighthouse counts every script that finished before the largest paint as needed for
  *   it). Here they are named in this tag's data attributes and added once the parsed page has had
  *   a frame: after DOMContentLoaded, a requestAnimationFrame and a task. A hidden tab paints no
- *   frame, so they start after 3 s at the latest.
+ *   frame, so they start after 3 s at the latest. The entry comes first, then its modules'
+ *   preloads 16 to a task: the ~100 at once were one task of ~30 ms (four times that on a phone).
  * - **Early taps are not lost.** Until the app runs, a tap on a button, a tab, a checkbox or a
  *   label would do nothing (a link is followed by the browser, a text box takes focus: both are
  *   left alone). Those taps are kept (their default prevented, so no form submits) and main.tsx
@@ -38,13 +39,16 @@ const BOOT_SCRIPT = `(function (d, w) {
     for (var k in attrs) el.setAttribute(k, attrs[k]);
     d.head.appendChild(el);
   }
+  function preload(list, from) {
+    for (var i = from; i < list.length && i < from + 16; i++)
+      if (list[i]) add('link', { rel: 'modulepreload', href: list[i], fetchpriority: 'low' });
+    if (i < list.length) setTimeout(function () { preload(list, i); }, 0);
+  }
   function start() {
     if (started) return;
     started = true;
-    var list = (me.getAttribute('data-preload') || '').split(' ');
-    for (var i = 0; i < list.length; i++)
-      if (list[i]) add('link', { rel: 'modulepreload', href: list[i], fetchpriority: 'low' });
     add('script', { type: 'module', src: me.getAttribute('data-entry'), fetchpriority: 'low' });
+    preload((me.getAttribute('data-preload') || '').split(' '), 0);
   }
   function afterPaint() {
     requestAnimationFrame(function () { setTimeout(start, 0); });
