@@ -37,8 +37,11 @@ export const THEME = {
     // prices and calls to action
     orange: '#c2410c',
     borderRadius: 6,
+    // a Chinese font before the Latin-only ones: where the system has none of the first (Android,
+    // Linux) every run of Chinese text in Arial fell back glyph by glyph. The home page's first
+    // layout (Debian Chromium, scripts off, fastest of 8): 93 → 32 ms
     fontFamily:
-      '-apple-system, BlinkMacSystemFont, "Segoe UI", "PingFang SC", "Hiragino Sans GB", "Microsoft YaHei", "Helvetica Neue", Arial, "Noto Sans CJK SC", sans-serif',
+      '-apple-system, BlinkMacSystemFont, "Segoe UI", "PingFang SC", "Hiragino Sans GB", "Microsoft YaHei", "Noto Sans CJK SC", "Source Han Sans SC", "WenQuanYi Micro Hei", "WenQuanYi Zen Hei", "Helvetica Neue", Arial, sans-serif',
   },
 } as const
 
