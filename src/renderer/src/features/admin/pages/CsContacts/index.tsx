@@ -6,7 +6,7 @@
  */
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { Button, Card, Form, Input, Modal, Popconfirm, Select, Space, Table, Tabs, Tag } from 'antd'
+import { Button, Card, Form, Input, Modal, Select, Space, Tabs, Tag } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import {
   CS_CHANNEL_LABELS,
@@ -23,9 +23,11 @@ import {
   useEditCsContact,
   useRetireCsContact,
 } from '@renderer/api/cs-verify'
-import { LoadErrorAlert } from '@renderer/components/LoadErrorAlert'
 import { parseTime } from '@renderer/utils/time'
 import { toast } from '@renderer/utils/toast'
+import { ConfirmLink } from '../../parts/ConfirmLink'
+import { QueryTable } from '../../parts/QueryTable'
+import { pagination } from '../../parts/table'
 
 const channelOptions = CS_CHANNELS.map((c) => ({ value: c, label: CS_CHANNEL_LABELS[c] }))
 
@@ -153,16 +155,11 @@ function Contacts() {
             编辑
           </Button>
           {c.status === 'ACTIVE' ? (
-            <Popconfirm
+            <ConfirmLink
               title="停用后，验证该联系方式将显示“曾是官方客服，已停用”。确定停用？"
               okText="停用"
-              cancelText="取消"
               onConfirm={() => retire.mutate(c.contactId, { onSuccess: () => toast('success', '已停用') })}
-            >
-              <Button type="link" size="small" danger>
-                停用
-              </Button>
-            </Popconfirm>
+            />
           ) : null}
         </Space>
       ),
@@ -207,20 +204,14 @@ function Contacts() {
           添加联系方式
         </Button>
       </Form>
-      {list.isError ? <LoadErrorAlert title="联系方式加载失败" onRetry={() => void list.refetch()} /> : null}
-      <Table<CsContact>
+      <QueryTable<CsContact>
+        list={list}
+        errorTitle="联系方式加载失败"
         rowKey="contactId"
-        size="middle"
-        loading={list.isFetching}
         columns={columns}
-        dataSource={list.data?.rows ?? []}
-        pagination={{
-          current: page.pageNum,
-          pageSize: page.pageSize,
-          total: list.data?.total ?? 0,
-          showTotal: (t) => `共 ${t} 条`,
-          onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }),
-        }}
+        paging={(total) =>
+          pagination(page, total, (pageNum, pageSize) => setPage({ pageNum, pageSize }), { sizes: false })
+        }
       />
       <ContactDialog
         open={dialog.open}
@@ -258,13 +249,11 @@ function Suspicious() {
         />
         <span>被多人查询的非官方号码，很可能是冒充客服的骗子</span>
       </Space>
-      {top.isError ? <LoadErrorAlert title="统计加载失败" onRetry={() => void top.refetch()} /> : null}
-      <Table<CsUnknownCheck>
+      <QueryTable<CsUnknownCheck>
+        list={top}
+        errorTitle="统计加载失败"
         rowKey={(r) => `${r.channel}:${r.value}`}
-        size="middle"
-        loading={top.isFetching}
         columns={columns}
-        dataSource={top.data ?? []}
         pagination={false}
       />
     </>

@@ -1,9 +1,10 @@
 /** 登录日志: every login attempt — user, address, browser, success or why it failed. */
 import { useQuery } from '@tanstack/react-query'
-import { Form, Input, Select, Table, Tag } from 'antd'
+import { Form, Input, Select, Tag } from 'antd'
 import type { LoginLog } from '@shared/api/console'
 import { loginLogQuery, type LoginLogQuery } from '@renderer/api/console'
 import { FilterForm, usePagedQuery } from '../../parts/paged-list'
+import { QueryTable } from '../../parts/QueryTable'
 import { dateTime, FIRST_PAGE } from '../../parts/table'
 
 export default function LoginLogPage() {
@@ -29,12 +30,10 @@ export default function LoginLogPage() {
           />
         </Form.Item>
       </FilterForm>
-      <Table<LoginLog>
+      <QueryTable<LoginLog>
+        list={logs}
         rowKey="id"
-        size="middle"
-        loading={logs.isFetching}
-        dataSource={logs.data?.rows}
-        pagination={paging(logs.data?.total)}
+        paging={paging}
         columns={[
           { title: '编号', dataIndex: 'id', width: 80 },
           { title: '用户名', dataIndex: 'userName' },

@@ -1,7 +1,7 @@
 /** The activities: add, edit (window, rules, prizes one per line), remove (only without supports). */
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { Button, DatePicker, Form, Input, Modal, Popconfirm, Space, Table } from 'antd'
+import { Button, DatePicker, Form, Input, Modal, Space } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import dayjs, { type Dayjs } from 'dayjs'
 import { LOVE_DICTS, LOVE_LIMITS, type LoveActivity } from '@shared/api/love'
@@ -13,9 +13,10 @@ import {
   useRemoveLoveActivity,
 } from '@renderer/api/console-love'
 import { HasPermi } from '@renderer/components/HasPermi'
-import { LoadErrorAlert } from '@renderer/components/LoadErrorAlert'
 import { toast } from '@renderer/utils/toast'
+import { ConfirmLink } from '../../parts/ConfirmLink'
 import { DictTag } from '../../parts/dict'
+import { QueryTable } from '../../parts/QueryTable'
 import { dateTime, FIRST_PAGE, pagination } from '../../parts/table'
 
 interface ActivityForm {
@@ -150,16 +151,11 @@ export function Activities({
             <Button type="link" size="small" onClick={() => setEditing(a)}>
               编辑
             </Button>
-            <Popconfirm
+            <ConfirmLink
               title="确定删除该活动及其公会？已有助力的活动不能删除。"
               okText="删除"
-              cancelText="取消"
               onConfirm={() => remove.mutate(a.activityId, { onSuccess: () => toast('success', '已删除') })}
-            >
-              <Button type="link" size="small" danger>
-                删除
-              </Button>
-            </Popconfirm>
+            />
           </HasPermi>
         </Space>
       ),
@@ -172,14 +168,12 @@ export function Activities({
           新建活动
         </Button>
       </HasPermi>
-      {list.isError ? <LoadErrorAlert title="活动加载失败" onRetry={() => void list.refetch()} /> : null}
-      <Table<LoveActivity>
+      <QueryTable<LoveActivity>
+        list={list}
+        errorTitle="活动加载失败"
         rowKey="activityId"
-        size="middle"
-        loading={list.isFetching}
         columns={columns}
-        dataSource={list.data?.rows ?? []}
-        pagination={pagination(page, list.data?.total, (pageNum, pageSize) => setPage({ pageNum, pageSize }))}
+        paging={(total) => pagination(page, total, (pageNum, pageSize) => setPage({ pageNum, pageSize }))}
       />
       <ActivityDialog activity={editing} onClose={() => setEditing(undefined)} />
     </>

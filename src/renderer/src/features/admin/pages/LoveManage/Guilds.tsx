@@ -1,7 +1,7 @@
 /** The guilds of one activity, ranked as on the board: add, edit (logo through the image module), remove. */
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { Avatar, Button, Empty, Form, Input, Modal, Popconfirm, Select, Space, Table, Upload } from 'antd'
+import { Avatar, Button, Empty, Form, Input, Modal, Select, Space, Upload } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import { LOVE_LIMITS, type LoveGuild } from '@shared/api/love'
 import { PERMS } from '@shared/permissions'
@@ -15,8 +15,9 @@ import { gamesQuery } from '@renderer/api/game'
 import { uploadGoodsImage } from '@renderer/api/goods'
 import { apiErrorText } from '@renderer/utils/api-error'
 import { HasPermi } from '@renderer/components/HasPermi'
-import { LoadErrorAlert } from '@renderer/components/LoadErrorAlert'
 import { toast } from '@renderer/utils/toast'
+import { ConfirmLink } from '../../parts/ConfirmLink'
+import { QueryTable } from '../../parts/QueryTable'
 import { ActivitySelect } from './ActivitySelect'
 
 interface GuildForm {
@@ -161,16 +162,11 @@ export function Guilds({
           <Button type="link" size="small" onClick={() => setEditing(g)}>
             编辑
           </Button>
-          <Popconfirm
+          <ConfirmLink
             title="确定删除该公会？已有助力的公会不能删除。"
             okText="删除"
-            cancelText="取消"
             onConfirm={() => remove.mutate(g.guildId, { onSuccess: () => toast('success', '已删除') })}
-          >
-            <Button type="link" size="small" danger>
-              删除
-            </Button>
-          </Popconfirm>
+          />
         </HasPermi>
       ),
     },
@@ -191,13 +187,11 @@ export function Guilds({
         <Empty description="请先选择活动" />
       ) : (
         <>
-          {list.isError ? <LoadErrorAlert title="公会加载失败" onRetry={() => void list.refetch()} /> : null}
-          <Table<LoveGuild>
+          <QueryTable<LoveGuild>
+            list={list}
+            errorTitle="公会加载失败"
             rowKey="guildId"
-            size="middle"
-            loading={list.isFetching}
             columns={columns}
-            dataSource={list.data ?? []}
             pagination={false}
           />
           <GuildDialog activityId={activityId} guild={editing} onClose={() => setEditing(undefined)} />

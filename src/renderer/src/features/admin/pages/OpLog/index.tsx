@@ -1,10 +1,11 @@
 /** 操作日志: every staff change (before/after) and every refused attempt, newest first. */
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { Descriptions, Drawer, Form, Input, Select, Table, Tag } from 'antd'
+import { Descriptions, Drawer, Form, Input, Select, Tag } from 'antd'
 import type { OpLog } from '@shared/api/console'
 import { opLogQuery, type OpLogQuery } from '@renderer/api/console'
 import { FilterForm, usePagedQuery } from '../../parts/paged-list'
+import { QueryTable } from '../../parts/QueryTable'
 import { dateTime, FIRST_PAGE } from '../../parts/table'
 
 const pretty = (json: string | null) => {
@@ -43,12 +44,10 @@ export default function OpLogPage() {
           />
         </Form.Item>
       </FilterForm>
-      <Table<OpLog>
+      <QueryTable<OpLog>
+        list={logs}
         rowKey="id"
-        size="middle"
-        loading={logs.isFetching}
-        dataSource={logs.data?.rows}
-        pagination={paging(logs.data?.total)}
+        paging={paging}
         columns={[
           { title: '编号', dataIndex: 'id', width: 80 },
           { title: '操作人', dataIndex: 'userName' },
