@@ -8,9 +8,9 @@
 import '../seller.css'
 import './accounts.css'
 import { useMemo, useState } from 'react'
-import { Link, useSearchParams } from 'react-router-dom'
+import { useSearchParams } from 'react-router-dom'
 import { useQuery } from '@tanstack/react-query'
-import { Button, Empty, Input, Popconfirm, Select, Switch, Table, Tag, Tooltip } from 'antd'
+import { Button, Input, Popconfirm, Select, Switch, Tag, Tooltip } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import { LockOutlined } from '@ant-design/icons'
 import type { DeliveryAccount } from '@shared/api/delivery'
@@ -20,7 +20,7 @@ import { deliveryAccountsQuery, useRemoveDeliveryAccount, useSetAutoDelivery } f
 import { CentreLayout, SELLER_CENTRE } from '@renderer/app/layouts/CentreLayout'
 import type { ScrollState } from '@renderer/app/RootShell'
 import { ListingText } from '@renderer/components/ListingCell'
-import { LoadErrorAlert } from '@renderer/components/LoadErrorAlert'
+import { QueryListTable } from '@renderer/components/QueryListTable'
 import { Pagination } from '@renderer/components/Pagination'
 import { alreadyNotified, apiErrorText } from '@renderer/utils/api-error'
 import { parseTime } from '@renderer/utils/time'
@@ -171,32 +171,17 @@ export default function GoodsAccountManagePage() {
           onSearch={(text) => go({ gameId, keyword: text.trim() || undefined, limit })}
         />
       </div>
-      {list.error && !list.isFetching ? (
-        <LoadErrorAlert
-          title={apiErrorText(list.error, '发货账号加载失败')}
-          onRetry={() => void list.refetch()}
-        />
-      ) : (
-        <Table<DeliveryAccount>
-          rowKey="goodsId"
-          columns={columns}
-          dataSource={list.data?.rows ?? []}
-          loading={list.isFetching}
-          pagination={false}
-          scroll={{ x: 760 }}
-          locale={{
-            emptyText: (
-              <Empty description={gameId || keyword ? '没有符合条件的账号商品' : '您还没有账号类商品'}>
-                {gameId || keyword ? null : (
-                  <Link to="/seller/selectType.html">
-                    <Button type="primary">发布账号</Button>
-                  </Link>
-                )}
-              </Empty>
-            ),
-          }}
-        />
-      )}
+      <QueryListTable<DeliveryAccount>
+        list={list}
+        errorTitle="发货账号加载失败"
+        rowKey="goodsId"
+        columns={columns}
+        scroll={{ x: 760 }}
+        empty={{
+          description: gameId || keyword ? '没有符合条件的账号商品' : '您还没有账号类商品',
+          action: gameId || keyword ? null : { to: '/seller/selectType.html', label: '发布账号' },
+        }}
+      />
       <Pagination
         total={list.data?.total ?? 0}
         page={page}
