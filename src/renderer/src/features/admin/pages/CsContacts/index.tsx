@@ -6,7 +6,7 @@
  */
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { Button, Card, Form, Input, Modal, Select, Space, Tabs, Tag } from 'antd'
+import { Button, Card, Form, Input, Select, Space, Tabs, Tag } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import {
   CS_CHANNEL_LABELS,
@@ -26,6 +26,7 @@ import {
 import { parseTime } from '@renderer/utils/time'
 import { toast } from '@renderer/utils/toast'
 import { ConfirmLink } from '../../parts/ConfirmLink'
+import { FormModal } from '../../parts/FormModal'
 import { QueryTable } from '../../parts/QueryTable'
 import { pagination } from '../../parts/table'
 
@@ -48,7 +49,6 @@ function ContactDialog({
   contact: CsContact | null
   onClose: () => void
 }) {
-  const [form] = Form.useForm<ContactForm>()
   const add = useAddCsContact()
   const edit = useEditCsContact()
   const done = (msg: string) => () => {
@@ -56,56 +56,46 @@ function ContactDialog({
     onClose()
   }
   return (
-    <Modal
+    <FormModal<ContactForm>
       open={open}
       title={contact ? '编辑客服联系方式' : '添加客服联系方式'}
-      okText="保存"
-      cancelText="取消"
-      confirmLoading={add.isPending || edit.isPending}
+      loading={add.isPending || edit.isPending}
       onCancel={onClose}
-      onOk={() => form.submit()}
-      destroyOnHidden
+      initialValues={contact ?? { channel: 'QQ' }}
+      onFinish={(v) =>
+        contact
+          ? edit.mutate(
+              { contactId: contact.contactId, staffName: v.staffName.trim(), remark: v.remark ?? '' },
+              { onSuccess: done('已保存') },
+            )
+          : add.mutate(
+              { channel: v.channel, value: v.value, staffName: v.staffName.trim(), remark: v.remark ?? '' },
+              { onSuccess: done('已添加') },
+            )
+      }
     >
-      <Form
-        form={form}
-        layout="vertical"
-        preserve={false}
-        initialValues={contact ?? { channel: 'QQ' }}
-        onFinish={(v) =>
-          contact
-            ? edit.mutate(
-                { contactId: contact.contactId, staffName: v.staffName.trim(), remark: v.remark ?? '' },
-                { onSuccess: done('已保存') },
-              )
-            : add.mutate(
-                { channel: v.channel, value: v.value, staffName: v.staffName.trim(), remark: v.remark ?? '' },
-                { onSuccess: done('已添加') },
-              )
-        }
+      <Form.Item name="channel" label="类型" rules={[{ required: true }]}>
+        <Select options={channelOptions} disabled={contact !== null} />
+      </Form.Item>
+      <Form.Item
+        name="value"
+        label="联系方式"
+        rules={[{ required: true, whitespace: true, message: '请填写联系方式' }]}
+        extra={contact ? '联系方式登记后不能修改；换号请停用后添加新的' : undefined}
       >
-        <Form.Item name="channel" label="类型" rules={[{ required: true }]}>
-          <Select options={channelOptions} disabled={contact !== null} />
-        </Form.Item>
-        <Form.Item
-          name="value"
-          label="联系方式"
-          rules={[{ required: true, whitespace: true, message: '请填写联系方式' }]}
-          extra={contact ? '联系方式登记后不能修改；换号请停用后添加新的' : undefined}
-        >
-          <Input maxLength={64} disabled={contact !== null} />
-        </Form.Item>
-        <Form.Item
-          name="staffName"
-          label="客服名称（对外展示）"
-          rules={[{ required: true, whitespace: true, message: '请填写客服名称' }]}
-        >
-          <Input maxLength={30} placeholder="例如：客服小易" />
-        </Form.Item>
-        <Form.Item name="remark" label="备注（仅内部可见）">
-          <Input.TextArea rows={2} maxLength={200} />
-        </Form.Item>
-      </Form>
-    </Modal>
+        <Input maxLength={64} disabled={contact !== null} />
+      </Form.Item>
+      <Form.Item
+        name="staffName"
+        label="客服名称（对外展示）"
+        rules={[{ required: true, whitespace: true, message: '请填写客服名称' }]}
+      >
+        <Input maxLength={30} placeholder="例如：客服小易" />
+      </Form.Item>
+      <Form.Item name="remark" label="备注（仅内部可见）">
+        <Input.TextArea rows={2} maxLength={200} />
+      </Form.Item>
+    </FormModal>
   )
 }
 

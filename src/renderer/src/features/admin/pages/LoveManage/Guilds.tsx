@@ -1,7 +1,7 @@
 /** The guilds of one activity, ranked as on the board: add, edit (logo through the image module), remove. */
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { Avatar, Button, Empty, Form, Input, Modal, Select, Space, Upload } from 'antd'
+import { Avatar, Button, Empty, Form, Input, Select, Space, Upload } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import { LOVE_LIMITS, type LoveGuild } from '@shared/api/love'
 import { PERMS } from '@shared/permissions'
@@ -17,6 +17,7 @@ import { apiErrorText } from '@renderer/utils/api-error'
 import { HasPermi } from '@renderer/components/HasPermi'
 import { toast } from '@renderer/utils/toast'
 import { ConfirmLink } from '../../parts/ConfirmLink'
+import { FormModal } from '../../parts/FormModal'
 import { QueryTable } from '../../parts/QueryTable'
 import { ActivitySelect } from './ActivitySelect'
 
@@ -35,7 +36,6 @@ function GuildDialog({
   guild: LoveGuild | null | undefined
   onClose: () => void
 }) {
-  const [form] = Form.useForm<GuildForm>()
   const games = useQuery(gamesQuery())
   const add = useAddLoveGuild()
   const edit = useEditLoveGuild()
@@ -60,70 +60,60 @@ function GuildDialog({
     else add.mutate(body, done)
   }
   return (
-    <Modal
+    <FormModal<GuildForm>
       open={guild !== undefined}
       title={guild ? '编辑公会' : '添加公会'}
-      okText="保存"
-      cancelText="取消"
-      confirmLoading={add.isPending || edit.isPending}
-      okButtonProps={{ disabled: uploading }}
+      loading={add.isPending || edit.isPending}
+      okDisabled={uploading}
       onCancel={close}
-      onOk={() => form.submit()}
-      destroyOnHidden
+      onFinish={save}
+      initialValues={
+        guild ? { name: guild.name, gameId: guild.gameId, serverName: guild.serverName } : undefined
+      }
     >
-      <Form
-        form={form}
-        layout="vertical"
-        preserve={false}
-        onFinish={save}
-        initialValues={
-          guild ? { name: guild.name, gameId: guild.gameId, serverName: guild.serverName } : undefined
-        }
+      <Form.Item
+        name="name"
+        label="公会名称"
+        rules={[{ required: true, whitespace: true, message: '请填写公会名称' }]}
       >
-        <Form.Item
-          name="name"
-          label="公会名称"
-          rules={[{ required: true, whitespace: true, message: '请填写公会名称' }]}
-        >
-          <Input maxLength={LOVE_LIMITS.guildName} />
-        </Form.Item>
-        <Form.Item name="gameId" label="游戏" rules={[{ required: true, message: '请选择游戏' }]}>
-          <Select
-            showSearch
-            optionFilterProp="label"
-            loading={games.isPending}
-            options={(games.data ?? []).map((g) => ({ value: g.gameId, label: g.nameCn }))}
-          />
-        </Form.Item>
-        <Form.Item
-          name="serverName"
-          label="区服"
-          rules={[{ required: true, whitespace: true, message: '请填写区服' }]}
-        >
-          <Input maxLength={LOVE_LIMITS.serverName} />
-        </Form.Item>
-        <Form.Item label="公会徽标（可选，JPG/PNG/WebP）">
-          <Space>
-            <Avatar shape="square" size={64} src={shownLogo?.url || undefined}>
-              徽标
-            </Avatar>
-            <Upload
-              accept="image/jpeg,image/png,image/webp"
-              showUploadList={false}
-              customRequest={({ file }) => {
-                setUploading(true)
-                uploadGoodsImage(file as File)
-                  .then((img) => setLogo({ imageId: img.imageId, url: img.thumbUrl }))
-                  .catch((err: unknown) => toast('error', apiErrorText(err, '徽标上传失败')))
-                  .finally(() => setUploading(false))
-              }}
-            >
-              <Button loading={uploading}>上传徽标</Button>
-            </Upload>
-          </Space>
-        </Form.Item>
-      </Form>
-    </Modal>
+        <Input maxLength={LOVE_LIMITS.guildName} />
+      </Form.Item>
+      <Form.Item name="gameId" label="游戏" rules={[{ required: true, message: '请选择游戏' }]}>
+        <Select
+          showSearch
+          optionFilterProp="label"
+          loading={games.isPending}
+          options={(games.data ?? []).map((g) => ({ value: g.gameId, label: g.nameCn }))}
+        />
+      </Form.Item>
+      <Form.Item
+        name="serverName"
+        label="区服"
+        rules={[{ required: true, whitespace: true, message: '请填写区服' }]}
+      >
+        <Input maxLength={LOVE_LIMITS.serverName} />
+      </Form.Item>
+      <Form.Item label="公会徽标（可选，JPG/PNG/WebP）">
+        <Space>
+          <Avatar shape="square" size={64} src={shownLogo?.url || undefined}>
+            徽标
+          </Avatar>
+          <Upload
+            accept="image/jpeg,image/png,image/webp"
+            showUploadList={false}
+            customRequest={({ file }) => {
+              setUploading(true)
+              uploadGoodsImage(file as File)
+                .then((img) => setLogo({ imageId: img.imageId, url: img.thumbUrl }))
+                .catch((err: unknown) => toast('error', apiErrorText(err, '徽标上传失败')))
+                .finally(() => setUploading(false))
+            }}
+          >
+            <Button loading={uploading}>上传徽标</Button>
+          </Upload>
+        </Space>
+      </Form.Item>
+    </FormModal>
   )
 }
 
