@@ -25,6 +25,7 @@ import { MSG } from '../../../shared/messages'
 import { isUniqueViolation, type Db } from '../../db'
 import { ApiError } from '../../plugins/envelope'
 import type { Session } from '../../plugins/auth'
+import type { LoginAttempt } from '../oplog/service'
 import type { SystemService } from '../system/service'
 import { hashPassword, verifyPassword } from './password'
 import { effectivePermissions, holds } from './grants'
@@ -43,17 +44,7 @@ export interface AuthServiceDeps {
   /** checks the SMS code of a registration by phone (the SMS service); without it phone registration is off */
   verifyRegisterCode?: (phone: string, code: string) => Promise<void>
   /** the login log (oplog module): every attempt, the successful one inside the login's transaction */
-  loginLog?: (
-    trx: Db | null,
-    entry: {
-      userId: number | null
-      userName: string
-      ip: string
-      userAgent: string
-      ok: boolean
-      msg: string
-    },
-  ) => Promise<void>
+  loginLog?: (trx: Db | null, entry: LoginAttempt) => Promise<void>
 }
 
 export interface ClientInfo {

@@ -3,15 +3,13 @@ import { sql } from 'kysely'
 import type { StaffOrderQuery } from '../../../shared/api/console-sys'
 import type { Db } from '../../db'
 import { fetchPage } from '../../db/paging'
+import { ordersWithParties } from './repo'
 
 const escapeLike = (s: string) => s.replace(/[%_\\]/g, (c) => `\\${c}`)
 
 export function orderConsoleRepo(db: Db) {
   const rows = () =>
-    db
-      .selectFrom('orders')
-      .innerJoin('users as b', 'b.id', 'orders.buyer_id')
-      .innerJoin('users as s', 's.id', 'orders.seller_id')
+    ordersWithParties(db)
       .innerJoin('games', 'games.id', 'orders.game_id')
       .selectAll('orders')
       .select([

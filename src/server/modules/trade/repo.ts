@@ -13,12 +13,16 @@ import type { BidsTable, OrderEventsTable, OrdersTable } from './tables'
 export const notPartlyRefunded = sql<boolean>`not exists (select 1 from disputes d
   where d.order_no = orders.order_no and d.refund_amount > 0)`
 
-/** the order with its parties' names, its game's name and its listing's cover and agency application */
-const orderRowsOf = (db: Db) =>
+/** orders joined to their buyer (b) and seller (s) */
+export const ordersWithParties = (db: Db) =>
   db
     .selectFrom('orders')
     .innerJoin('users as b', 'b.id', 'orders.buyer_id')
     .innerJoin('users as s', 's.id', 'orders.seller_id')
+
+/** the order with its parties' names, its game's name and its listing's cover and agency application */
+const orderRowsOf = (db: Db) =>
+  ordersWithParties(db)
     .innerJoin('games', 'games.id', 'orders.game_id')
     .innerJoin('goods', 'goods.id', 'orders.goods_id')
     .selectAll('orders')
@@ -63,18 +67,14 @@ export function tradeRepo(db: Db) {
 
   /** Order number, title, amount, state and the parties' nick names (room and dispute lists). */
   const orderBriefs = () =>
-    db
-      .selectFrom('orders')
-      .innerJoin('users as b', 'b.id', 'orders.buyer_id')
-      .innerJoin('users as s', 's.id', 'orders.seller_id')
-      .select([
-        'orders.order_no',
-        'orders.title',
-        'orders.amount',
-        'orders.status',
-        'b.nick_name as buyer_name',
-        's.nick_name as seller_name',
-      ])
+    ordersWithParties(db).select([
+      'orders.order_no',
+      'orders.title',
+      'orders.amount',
+      'orders.status',
+      'b.nick_name as buyer_name',
+      's.nick_name as seller_name',
+    ])
 
   const bidRows = () =>
     db
