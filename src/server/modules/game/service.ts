@@ -18,7 +18,8 @@ import { gameRepo } from './repo'
 
 type ServerRow = Pick<Selectable<GameServersTable>, 'id' | 'game_id' | 'parent_id' | 'name' | 'platform'>
 
-const toGame = (row: Selectable<GamesTable>): Game => ({
+/** A games row as the site shows it (the console adds status and description: admin.ts). */
+export const toGame = (row: Selectable<GamesTable>): Game => ({
   gameId: row.id,
   nameCn: row.name_cn,
   nameEn: row.name_en,
