@@ -12,11 +12,12 @@ import { Alert, Button, Empty, Form, Progress, Radio, Select, Skeleton, Table, T
 import type { ColumnsType } from 'antd/es/table'
 import { ReloadOutlined, RocketOutlined } from '@ant-design/icons'
 import type { PushRecord } from '@shared/api/push'
+import { PAGINATION } from '@shared/constants'
 import { myGoodsQuery, pushesQuery, pushQuotaQuery, usePushGoods } from '@renderer/api/seller'
 import { CentreLayout, SELLER_CENTRE } from '@renderer/app/layouts/CentreLayout'
 import { ListingTitleLink } from '@renderer/components/ListingCell'
 import { Pagination } from '@renderer/components/Pagination'
-import { useSectionPaging } from '@renderer/components/use-section-paging'
+import { usePagerState } from '@renderer/components/use-pager-state'
 import { alreadyNotified, apiErrorText } from '@renderer/utils/api-error'
 import { formatYuan } from '@renderer/utils/money'
 import { parseTime } from '@renderer/utils/time'
@@ -38,7 +39,7 @@ export default function GoodsSendPage() {
   const [form] = Form.useForm<PushForm>()
   const quota = useQuery(pushQuotaQuery())
   const onSale = useQuery(myGoodsQuery({ status: 'ON_SALE', pageNum: 1, pageSize: 100 }))
-  const { page, limit, props: paging } = useSectionPaging()
+  const { page, limit, props: paging } = usePagerState(PAGINATION.limit, { autoScroll: false })
   const pushes = useQuery(pushesQuery({ pageNum: page, pageSize: limit }))
   const pushing = usePushGoods()
   const [error, setError] = useState('')

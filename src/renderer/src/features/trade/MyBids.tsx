@@ -4,11 +4,11 @@ import { useQuery } from '@tanstack/react-query'
 import { bidListQuery } from '@renderer/api/bid'
 import { BidRows } from '@renderer/components/bids'
 import { Pagination } from '@renderer/components/Pagination'
-import { useSectionPaging } from '@renderer/components/use-section-paging'
+import { usePagerState } from '@renderer/components/use-pager-state'
 import { apiErrorText } from '@renderer/utils/api-error'
 
 export function MyBids({ role }: { role: 'buyer' | 'seller' }) {
-  const { page, limit, props: paging } = useSectionPaging(10)
+  const { page, limit, props: paging } = usePagerState(10, { autoScroll: false })
   const bids = useQuery(bidListQuery({ role, pageNum: page, pageSize: limit }))
   return (
     <section className="bids-panel" aria-labelledby={`bids-${role}`}>

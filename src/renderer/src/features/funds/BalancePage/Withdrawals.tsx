@@ -7,7 +7,7 @@ import type { Withdrawal } from '@shared/api/funds'
 import { PAYEE_KIND_LABELS } from '@shared/rules/payee-account'
 import { useDecideWithdrawal, withdrawalsQuery } from '@renderer/api/funds'
 import { Pagination } from '@renderer/components/Pagination'
-import { useSectionPaging } from '@renderer/components/use-section-paging'
+import { usePagerState } from '@renderer/components/use-pager-state'
 import { apiErrorText } from '@renderer/utils/api-error'
 import { formatYuan } from '@renderer/utils/money'
 import { formatTradeTime } from '@renderer/utils/time'
@@ -21,7 +21,7 @@ const WITHDRAW_STATUS: Record<Withdrawal['status'], { label: string; color: stri
 }
 
 export function Withdrawals({ staff }: { staff: boolean }) {
-  const { page, limit, props: paging } = useSectionPaging(10)
+  const { page, limit, props: paging } = usePagerState(10, { autoScroll: false })
   const list = useQuery(
     withdrawalsQuery({
       pageNum: page,
