@@ -71,6 +71,27 @@ function whereText(goods: GoodsBrief, showGame: boolean): string {
     .join(' · ')
 }
 
+function Chips({ chips }: { chips: string[] }) {
+  return chips.map((chip) => (
+    <span key={chip} className="goods-chip">
+      {chip}
+    </span>
+  ))
+}
+
+/** The shop's name: a link to the shop, except on an agency listing (官方代售: the platform sells it). */
+function SellerName({ goods, title }: { goods: GoodsBrief; title?: string }) {
+  return goods.agency ? (
+    <span className="goods-seller" title={title}>
+      <ShopOutlined /> {goods.shopName}
+    </span>
+  ) : (
+    <Link to={shopPath(goods.sellerId)} className="goods-seller" title={title}>
+      <ShopOutlined /> {goods.shopName}
+    </Link>
+  )
+}
+
 function FollowButton({
   goods,
   followed,
@@ -131,24 +152,12 @@ export function GoodsCard({
           </Link>
           {chips.length > 0 ? (
             <div className="goods-chips">
-              {chips.map((chip) => (
-                <span key={chip} className="goods-chip">
-                  {chip}
-                </span>
-              ))}
+              <Chips chips={chips} />
             </div>
           ) : null}
           <div className="goods-row__meta">
             <span>{where}</span>
-            {goods.agency ? (
-              <span className="goods-seller">
-                <ShopOutlined /> {goods.shopName}
-              </span>
-            ) : (
-              <Link to={shopPath(goods.sellerId)} className="goods-seller">
-                <ShopOutlined /> {goods.shopName}
-              </Link>
-            )}
+            <SellerName goods={goods} />
             <span className="goods-views">
               <EyeOutlined /> {goods.viewCount}
             </span>
@@ -191,11 +200,7 @@ export function GoodsCard({
           {goods.title}
         </Link>
         <div className="goods-chips goods-chips--one-line">
-          {chips.map((chip) => (
-            <span key={chip} className="goods-chip">
-              {chip}
-            </span>
-          ))}
+          <Chips chips={chips} />
         </div>
         <div className="goods-card__where" title={where}>
           {where}
@@ -213,15 +218,7 @@ export function GoodsCard({
           ) : null}
         </div>
         <div className="goods-card__foot">
-          {goods.agency ? (
-            <span className="goods-seller" title={goods.shopName}>
-              <ShopOutlined /> {goods.shopName}
-            </span>
-          ) : (
-            <Link to={shopPath(goods.sellerId)} className="goods-seller" title={goods.shopName}>
-              <ShopOutlined /> {goods.shopName}
-            </Link>
-          )}
+          <SellerName goods={goods} title={goods.shopName} />
           <span className="goods-views" aria-label={`浏览 ${goods.viewCount} 次`}>
             <EyeOutlined /> {goods.viewCount}
           </span>

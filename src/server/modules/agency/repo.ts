@@ -8,6 +8,7 @@ import type { Db } from '../../db'
 import { fetchPage } from '../../db/paging'
 import type { AgencyListQuery, AgencyMyQuery, AgencyOrdersQuery } from '../../../shared/api/agency'
 import type { AgencyApplicationsTable } from './tables'
+import { systemRepo } from '../system/repo'
 
 export type ApplicationRow = Selectable<AgencyApplicationsTable>
 
@@ -167,13 +168,7 @@ export function agencyRepo(db: Db) {
         .executeTakeFirstOrThrow()
       return Number(id)
     },
-    async config(key: string): Promise<string | undefined> {
-      const row = await db
-        .selectFrom('sys_config')
-        .select('config_value')
-        .where('config_key', '=', key)
-        .executeTakeFirst()
-      return row?.config_value
-    },
+    /** a parameter (sys_config), read with this repo's connection (inside its transaction) */
+    config: (key: string) => systemRepo(db).configValue(key),
   }
 }

@@ -41,6 +41,26 @@ const notFound = () => new ApiError(Code.NOT_FOUND, '角色不存在')
 const CONSOLE = new Set<string>(CONSOLE_PERMISSIONS)
 const escapeLike = (s: string) => s.trim().replace(/[%_\\]/g, '')
 
+/** The roles row of an add or edit, trimmed as stored. */
+const roleRow = (body: RoleBody) => ({
+  role_key: body.roleKey.trim(),
+  role_name: body.roleName.trim(),
+  sort: body.sort,
+  status: body.status,
+  remark: body.remark?.trim() ?? '',
+})
+
+/** A role as its operation-log row shows it after an add or edit. */
+const roleAfter = (body: RoleBody, permissions: string[], menuIds: number[]) => ({
+  roleKey: body.roleKey.trim(),
+  roleName: body.roleName.trim(),
+  sort: body.sort,
+  status: body.status,
+  remark: body.remark?.trim() ?? '',
+  permissions,
+  menuIds,
+})
+
 /**
  * Refuses a change that took the right to edit roles from the acting account when no other usable
  * account holds it any more (call inside the change's transaction, after the change).
@@ -204,13 +224,7 @@ export function roleAdminService(db: Db, now: () => number) {
         await checkWithinOwnRights(trx, actor, permissions)
         const { id } = await trx
           .insertInto('roles')
-          .values({
-            role_key: body.roleKey.trim(),
-            role_name: body.roleName.trim(),
-            sort: body.sort,
-            status: body.status,
-            remark: body.remark?.trim() ?? '',
-          })
+          .values(roleRow(body))
           .returning('id')
           .executeTakeFirstOrThrow()
         await setPermissions(trx, id, permissions)
@@ -220,15 +234,7 @@ export function roleAdminService(db: Db, now: () => number) {
           module: 'system',
           action: 'role-add',
           target: id,
-          after: {
-            roleKey: body.roleKey.trim(),
-            roleName: body.roleName.trim(),
-            sort: body.sort,
-            status: body.status,
-            remark: body.remark?.trim() ?? '',
-            permissions,
-            menuIds,
-          },
+          after: roleAfter(body, permissions, menuIds),
           at: now(),
         })
         return { roleId: id }
@@ -251,17 +257,7 @@ export function roleAdminService(db: Db, now: () => number) {
           ...permissions.filter((p) => !beforePermissions.includes(p)),
           ...beforePermissions.filter((p) => !permissions.includes(p)),
         ])
-        await trx
-          .updateTable('roles')
-          .set({
-            role_key: body.roleKey.trim(),
-            role_name: body.roleName.trim(),
-            sort: body.sort,
-            status: body.status,
-            remark: body.remark?.trim() ?? '',
-          })
-          .where('id', '=', row.id)
-          .execute()
+        await trx.updateTable('roles').set(roleRow(body)).where('id', '=', row.id).execute()
         await setPermissions(trx, row.id, permissions)
         const menuIds = await roleMenus(trx).set(row.id, body.menuIds)
         await keepEditor(trx, actor, heldBefore)
@@ -279,15 +275,7 @@ export function roleAdminService(db: Db, now: () => number) {
             permissions: beforePermissions,
             menuIds: beforeMenus,
           },
-          after: {
-            roleKey: body.roleKey.trim(),
-            roleName: body.roleName.trim(),
-            sort: body.sort,
-            status: body.status,
-            remark: body.remark?.trim() ?? '',
-            permissions,
-            menuIds,
-          },
+          after: roleAfter(body, permissions, menuIds),
           at: now(),
         })
       })

@@ -25,6 +25,7 @@ import { MSG } from '../../../shared/messages'
 import { isUniqueViolation, type Db } from '../../db'
 import { ApiError } from '../../plugins/envelope'
 import type { Session } from '../../plugins/auth'
+import type { LoginAttempt } from '../oplog/service'
 import type { SystemService } from '../system/service'
 import { hashPassword, verifyPassword } from './password'
 import { effectivePermissions, holds } from './grants'
@@ -43,17 +44,7 @@ export interface AuthServiceDeps {
   /** checks the SMS code of a registration by phone (the SMS service); without it phone registration is off */
   verifyRegisterCode?: (phone: string, code: string) => Promise<void>
   /** the login log (oplog module): every attempt, the successful one inside the login's transaction */
-  loginLog?: (
-    trx: Db | null,
-    entry: {
-      userId: number | null
-      userName: string
-      ip: string
-      userAgent: string
-      ok: boolean
-      msg: string
-    },
-  ) => Promise<void>
+  loginLog?: (trx: Db | null, entry: LoginAttempt) => Promise<void>
 }
 
 export interface ClientInfo {
@@ -95,6 +86,38 @@ export function authService(deps: AuthServiceDeps) {
     const newest = latest[0]
     const oldest = latest[latest.length - 1]
     return newest - oldest <= LOGIN_LOCK.windowMs && deps.now() < newest + LOGIN_LOCK.lockMs
+  }
+
+  /**
+   * Opens a session for `user` within `tx`'s transaction (expired tokens swept, the login time
+   * recorded) and answers as a login does: the token (only its hash is stored) and the user's card.
+   */
+  async function openSession(
+    tx: ReturnType<typeof authRepo>,
+    user: NonNullable<Awaited<ReturnType<typeof repo.findUserById>>>,
+    now: number,
+    client: ClientInfo,
+  ): Promise<LoginResult> {
+    const token = randomBytes(32).toString('base64url')
+    await tx.deleteExpiredTokens(now)
+    await tx.insertToken({
+      tokenHash: sha256(token),
+      userId: user.id,
+      now,
+      expiresAt: now + TOKEN_TTL_MS,
+      ...client,
+    })
+    await tx.recordLogin(user.id, now)
+    return {
+      token,
+      userInfoDto: {
+        userId: user.id,
+        userName: user.user_name,
+        nickName: user.nick_name,
+        code: user.user_code,
+        avatar: user.avatar,
+      },
+    }
   }
 
   return {
@@ -148,19 +171,10 @@ export function authService(deps: AuthServiceDeps) {
           user.lock_reason ? `账号已被锁定：${user.lock_reason}` : MSG.ACCOUNT_DISABLED,
         )
 
-      const token = randomBytes(32).toString('base64url')
-      await deps.db.transaction().execute(async (trx) => {
+      const result = await deps.db.transaction().execute(async (trx) => {
         const tx = authRepo(trx)
         await tx.clearFailures(userName)
-        await tx.deleteExpiredTokens(now)
-        await tx.insertToken({
-          tokenHash: sha256(token),
-          userId: user.id,
-          now,
-          expiresAt: now + TOKEN_TTL_MS,
-          ...client,
-        })
-        await tx.recordLogin(user.id, now)
+        const session = await openSession(tx, user, now, client)
         await deps.loginLog?.(trx, {
           userId: user.id,
           userName: user.user_name,
@@ -168,18 +182,10 @@ export function authService(deps: AuthServiceDeps) {
           ok: true,
           msg: '登录成功',
         })
+        return session
       })
       for (const listener of loginListeners) await listener(user.id)
-      return {
-        token,
-        userInfoDto: {
-          userId: user.id,
-          userName: user.user_name,
-          nickName: user.nick_name,
-          code: user.user_code,
-          avatar: user.avatar,
-        },
-      }
+      return result
     },
 
     async register(body: RegisterBody): Promise<void> {
@@ -257,29 +263,7 @@ export function authService(deps: AuthServiceDeps) {
       if (!user) throw new ApiError(Code.UNAUTHORIZED, MSG.UNAUTHORIZED)
       if (user.status !== '0') throw badRequest(MSG.ACCOUNT_DISABLED)
       const now = deps.now()
-      const token = randomBytes(32).toString('base64url')
-      await deps.db.transaction().execute(async (trx) => {
-        const tx = authRepo(trx)
-        await tx.deleteExpiredTokens(now)
-        await tx.insertToken({
-          tokenHash: sha256(token),
-          userId: user.id,
-          now,
-          expiresAt: now + TOKEN_TTL_MS,
-          ...client,
-        })
-        await tx.recordLogin(user.id, now)
-      })
-      return {
-        token,
-        userInfoDto: {
-          userId: user.id,
-          userName: user.user_name,
-          nickName: user.nick_name,
-          code: user.user_code,
-          avatar: user.avatar,
-        },
-      }
+      return deps.db.transaction().execute((trx) => openSession(authRepo(trx), user, now, client))
     },
 
     /** Runs after every successful login (e.g. a login cancels a pending cancellation). */

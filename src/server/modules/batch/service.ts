@@ -21,7 +21,7 @@ import { MSG } from '../../../shared/messages'
 import type { Db } from '../../db'
 import { ApiError } from '../../plugins/envelope'
 import type { UploadedFile } from '../../plugins/multipart'
-import type { GameRules, GameService } from '../game/service'
+import { listingRules, type GameRules, type GameService } from '../game/service'
 import type { GoodsService } from '../goods/service'
 import { checkListing, type ListingHold, type ValidListing } from '../goods/validate'
 import { csvRows, decodeCsv, isZip, xlsxRows, type Rows } from './parse'
@@ -57,13 +57,7 @@ export function batchService(deps: { db: Db; games: GameService; goods: GoodsSer
     gameId: number,
     goodsType: GoodsType,
   ): Promise<{ rules: GameRules; type: GoodsTypeConfig }> {
-    let rules: GameRules
-    try {
-      rules = await games.rules(gameId)
-    } catch (err) {
-      if (err instanceof ApiError && err.code === Code.NOT_FOUND) throw badRequest('游戏不存在')
-      throw err
-    }
+    const rules = await listingRules(games, gameId)
     if (!rules.enabled) throw badRequest('该游戏已停用，暂不能发布商品')
     const type = rules.config.goodsTypes.find((t) => t.goodsType === goodsType)
     if (!type) throw badRequest('该游戏不支持此商品类型')

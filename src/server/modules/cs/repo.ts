@@ -1,17 +1,11 @@
 /** SQL of the `cs_leave_messages` table. */
+import type { Insertable } from 'kysely'
 import type { Db } from '../../db'
+import type { CsLeaveMessagesTable } from './tables'
 
 export function csRepo(db: Db) {
   return {
-    insert(row: {
-      user_id: number
-      category: string
-      contact: string
-      content: string
-      client: string
-      status: string
-      created_at: number
-    }) {
+    insert(row: Insertable<CsLeaveMessagesTable>) {
       return db.insertInto('cs_leave_messages').values(row).returning('id').executeTakeFirstOrThrow()
     },
     listOwn(userId: number, limit: number) {

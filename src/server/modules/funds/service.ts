@@ -16,7 +16,7 @@ import {
   type Topup,
   type Wallet,
 } from '../../../shared/api'
-import type { Transaction } from 'kysely'
+import type { Selectable, Transaction } from 'kysely'
 import type { Db } from '../../db'
 import type { Database } from '../../db/schema'
 import type { Page } from '../../db/paging'
@@ -36,6 +36,21 @@ import { checkInvariant } from './invariant'
 import { withdrawalService } from './withdrawals'
 
 const bad = (msg: string) => new ApiError(Code.BAD_REQUEST, msg)
+
+/** A ledger row as the API shows it (amounts in fen, as numbers). */
+const ledgerEntry = (r: Selectable<Database['ledger']>): LedgerEntry => ({
+  ledgerId: Number(r.id),
+  type: r.type,
+  amount: Number(r.amount),
+  frozenAmount: Number(r.frozen_amount),
+  availableAfter: Number(r.available_after),
+  frozenAfter: Number(r.frozen_after),
+  orderNo: r.order_no,
+  topupNo: r.topup_no,
+  withdrawNo: r.withdraw_no,
+  remark: r.remark,
+  createdAt: Number(r.created_at),
+})
 
 export interface FundsDeps {
   db: Db
@@ -178,40 +193,14 @@ export function fundsService(deps: FundsDeps) {
       const { rows, total } = await repo.ledgerPage(userId, q)
       return {
         total,
-        rows: rows.map((r) => ({
-          ledgerId: Number(r.id),
-          type: r.type,
-          amount: Number(r.amount),
-          frozenAmount: Number(r.frozen_amount),
-          availableAfter: Number(r.available_after),
-          frozenAfter: Number(r.frozen_after),
-          orderNo: r.order_no,
-          topupNo: r.topup_no,
-          withdrawNo: r.withdraw_no,
-          remark: r.remark,
-          createdAt: Number(r.created_at),
-        })),
+        rows: rows.map(ledgerEntry),
       }
     },
 
     /** Staff (console 订单管理): the ledger rows of one order, both parties', oldest first. */
     async orderLedger(orderNo: string): Promise<Array<LedgerEntry & { userId: number; userName: string }>> {
       const rows = await repo.orderLedger(orderNo)
-      return rows.map((r) => ({
-        ledgerId: Number(r.id),
-        userId: r.user_id,
-        userName: r.user_name,
-        type: r.type,
-        amount: Number(r.amount),
-        frozenAmount: Number(r.frozen_amount),
-        availableAfter: Number(r.available_after),
-        frozenAfter: Number(r.frozen_after),
-        orderNo: r.order_no,
-        topupNo: r.topup_no,
-        withdrawNo: r.withdraw_no,
-        remark: r.remark,
-        createdAt: Number(r.created_at),
-      }))
+      return rows.map((r) => ({ ...ledgerEntry(r), userId: r.user_id, userName: r.user_name }))
     },
 
     /** Staff: withdrawals (of a status, or all) as a CSV export, accounts in full. */

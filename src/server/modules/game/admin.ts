@@ -33,20 +33,13 @@ import { ApiError } from '../../plugins/envelope'
 import { record, type Actor } from '../oplog/service'
 import { ConfigError, checkGoodsTypes, checkTransferFields } from './config-rules'
 import { gameRepo } from './repo'
-import type { GameService } from './service'
+import { toGame, type GameService } from './service'
 import type { GamesTable } from './tables'
 
 const badRequest = (msg: string) => new ApiError(Code.BAD_REQUEST, msg)
 
 const toStaffGame = (row: Selectable<GamesTable>): StaffGame => ({
-  gameId: row.id,
-  nameCn: row.name_cn,
-  nameEn: row.name_en,
-  initial: row.initial,
-  icon: row.icon,
-  platforms: JSON.parse(row.platforms) as string[],
-  hot: row.hot === 1,
-  sort: row.sort,
+  ...toGame(row),
   status: row.status === '0' ? '0' : '1',
   description: row.description,
 })

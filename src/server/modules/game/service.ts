@@ -18,7 +18,8 @@ import { gameRepo } from './repo'
 
 type ServerRow = Pick<Selectable<GameServersTable>, 'id' | 'game_id' | 'parent_id' | 'name' | 'platform'>
 
-const toGame = (row: Selectable<GamesTable>): Game => ({
+/** A games row as the site shows it (the console adds status and description: admin.ts). */
+export const toGame = (row: Selectable<GamesTable>): Game => ({
   gameId: row.id,
   nameCn: row.name_cn,
   nameEn: row.name_en,
@@ -175,3 +176,14 @@ export function gameService(db: Db, now: () => number = Date.now, invalidation?:
 }
 
 export type GameService = ReturnType<typeof gameService>
+
+/** A game's rules for a listing being published: an unknown game is the seller's mistake (400, not 404). */
+export async function listingRules(games: GameService, gameId: number): Promise<GameRules> {
+  try {
+    return await games.rules(gameId)
+  } catch (err) {
+    if (err instanceof ApiError && err.code === Code.NOT_FOUND)
+      throw new ApiError(Code.BAD_REQUEST, '游戏不存在')
+    throw err
+  }
+}

@@ -31,7 +31,7 @@ import type { Page } from '../../db/paging'
 import type { GoodsTable } from './tables'
 import type { Session } from '../../plugins/auth'
 import { ApiError } from '../../plugins/envelope'
-import type { GameRules, GameService } from '../game/service'
+import { listingRules, type GameRules, type GameService } from '../game/service'
 import { thumbUrl, type ImageService } from '../image/service'
 import type { SystemService } from '../system/service'
 import { goodsRepo, type SearchEntry } from './repo'
@@ -182,13 +182,7 @@ export function goodsService(deps: GoodsServiceDeps) {
   }
 
   async function rulesForPublish(gameId: number): Promise<GameRules> {
-    let rules: GameRules
-    try {
-      rules = await games.rules(gameId)
-    } catch (err) {
-      if (err instanceof ApiError && err.code === Code.NOT_FOUND) throw badRequest('游戏不存在')
-      throw err
-    }
+    const rules = await listingRules(games, gameId)
     // a game staff disabled takes no new or changed listings; those it has stay as they are
     if (!rules.enabled) throw badRequest('该游戏已停用，暂不能发布或修改商品')
     return rules

@@ -40,7 +40,7 @@ import type { Page } from '../../db/paging'
 import { ApiError } from '../../plugins/envelope'
 import type { GameService } from '../game/service'
 import type { ImageService } from '../image/service'
-import { record, type Actor } from '../oplog/service'
+import { record, type Actor, type OpEntry } from '../oplog/service'
 import type { SystemService } from '../system/service'
 import { loveRepo, type ActivityRow, type GuildRow } from './repo'
 
@@ -161,13 +161,20 @@ export function loveService(deps: {
     return row
   }
 
+  /** The checked activity as stored (and as its log row shows it). */
   function checkActivity(body: LoveActivityBody) {
     if (body.title.trim() === '') throw bad('活动标题不能为空')
     if (body.endAt <= body.startAt) throw bad('结束时间必须晚于开始时间')
     if (body.endAt - body.startAt > LOVE_LIMITS.maxDays * DAY)
       throw bad(`活动时长不能超过 ${LOVE_LIMITS.maxDays} 天`)
     const prizes = body.prizes.map((p) => plainText(p).replace(/\n/g, ' ')).filter((p) => p !== '')
-    return { title: body.title.trim(), rules: plainText(body.rules), prizes }
+    return {
+      title: body.title.trim(),
+      start_at: body.startAt,
+      end_at: body.endAt,
+      rules: plainText(body.rules),
+      prizes: JSON.stringify(prizes),
+    }
   }
 
   async function checkGuild(actor: Actor, body: LoveGuildBody) {
@@ -178,8 +185,12 @@ export function loveService(deps: {
     if ((await games.byIds([body.gameId])).length === 0) throw bad('游戏不存在')
     // a logo: the staff member's own upload through the image module, not used by a listing
     if (body.logoImageId) await images.attach(db, actor.userId, null, [body.logoImageId])
-    return { name, serverName, logo: body.logoImageId ?? null }
+    return { name, game_id: body.gameId, server_name: serverName, logo_image_id: body.logoImageId ?? null }
   }
+
+  /** The operation-log row of a staff change (module platform), written in the change's transaction. */
+  const logChange = (trx: Db, actor: Actor, entry: Omit<OpEntry, 'actor' | 'module'>) =>
+    record(trx, { actor, module: 'platform', ...entry })
 
   return {
     /** The running activity, else the next one, else the last that ended, with the ranked guilds. */
@@ -289,30 +300,16 @@ export function loveService(deps: {
     staff: {
       // op-log
       async addActivity(actor: Actor, body: LoveActivityBody): Promise<LoveActivity> {
-        const clean = checkActivity(body)
+        const row = checkActivity(body)
         const at = now()
         const id = await db.transaction().execute(async (trx) => {
-          const row = {
-            title: clean.title,
-            start_at: body.startAt,
-            end_at: body.endAt,
-            rules: clean.rules,
-            prizes: JSON.stringify(clean.prizes),
-          }
           const newId = await loveRepo(trx).insertActivity({
             ...row,
             created_by: actor.userId,
             created_at: at,
             updated_at: at,
           })
-          await record(trx, {
-            actor,
-            module: 'platform',
-            action: 'loveActivityAdd',
-            target: newId,
-            after: row,
-            at,
-          })
+          await logChange(trx, actor, { action: 'loveActivityAdd', target: newId, after: row, at })
           return newId
         })
         return toActivity((await repo.activity(id))!)
@@ -321,20 +318,11 @@ export function loveService(deps: {
       // op-log
       async editActivity(actor: Actor, activityId: number, body: LoveActivityBody): Promise<LoveActivity> {
         const before = await activityOrThrow(activityId)
-        const clean = checkActivity(body)
+        const row = checkActivity(body)
         const at = now()
-        const row = {
-          title: clean.title,
-          start_at: body.startAt,
-          end_at: body.endAt,
-          rules: clean.rules,
-          prizes: JSON.stringify(clean.prizes),
-        }
         await db.transaction().execute(async (trx) => {
           await loveRepo(trx).updateActivity(activityId, { ...row, updated_at: at })
-          await record(trx, {
-            actor,
-            module: 'platform',
+          await logChange(trx, actor, {
             action: 'loveActivityEdit',
             target: activityId,
             before: {
@@ -357,9 +345,7 @@ export function loveService(deps: {
         if ((await repo.supportCount({ activityId })) > 0) throw bad('活动已有助力记录，不能删除')
         await db.transaction().execute(async (trx) => {
           await loveRepo(trx).deleteActivity(activityId)
-          await record(trx, {
-            actor,
-            module: 'platform',
+          await logChange(trx, actor, {
             action: 'loveActivityRemove',
             target: activityId,
             before: { title: before.title, start_at: before.start_at, end_at: before.end_at },
@@ -372,25 +358,11 @@ export function loveService(deps: {
       // op-log
       async addGuild(actor: Actor, body: LoveGuildBody): Promise<LoveGuild> {
         await activityOrThrow(body.activityId)
-        const clean = await checkGuild(actor, body)
+        const row = { activity_id: body.activityId, ...(await checkGuild(actor, body)) }
         const at = now()
         const id = await db.transaction().execute(async (trx) => {
-          const row = {
-            activity_id: body.activityId,
-            name: clean.name,
-            game_id: body.gameId,
-            server_name: clean.serverName,
-            logo_image_id: clean.logo,
-          }
           const newId = await loveRepo(trx).insertGuild({ ...row, created_at: at, updated_at: at })
-          await record(trx, {
-            actor,
-            module: 'platform',
-            action: 'loveGuildAdd',
-            target: newId,
-            after: row,
-            at,
-          })
+          await logChange(trx, actor, { action: 'loveGuildAdd', target: newId, after: row, at })
           return newId
         })
         return guildView(id)
@@ -401,19 +373,11 @@ export function loveService(deps: {
         const before = await repo.guild(guildId)
         if (!before) throw notFound('公会')
         if (before.activity_id !== body.activityId) throw bad('公会不能移到其他活动')
-        const clean = await checkGuild(actor, body)
+        const row = await checkGuild(actor, body)
         const at = now()
-        const row = {
-          name: clean.name,
-          game_id: body.gameId,
-          server_name: clean.serverName,
-          logo_image_id: clean.logo,
-        }
         await db.transaction().execute(async (trx) => {
           await loveRepo(trx).updateGuild(guildId, { ...row, updated_at: at })
-          await record(trx, {
-            actor,
-            module: 'platform',
+          await logChange(trx, actor, {
             action: 'loveGuildEdit',
             target: guildId,
             before: {
@@ -436,9 +400,7 @@ export function loveService(deps: {
         if ((await repo.supportCount({ guildId })) > 0) throw bad('公会已有助力记录，不能删除')
         await db.transaction().execute(async (trx) => {
           await loveRepo(trx).deleteGuild(guildId)
-          await record(trx, {
-            actor,
-            module: 'platform',
+          await logChange(trx, actor, {
             action: 'loveGuildRemove',
             target: guildId,
             before: { activity_id: before.activity_id, name: before.name },
@@ -470,9 +432,7 @@ export function loveService(deps: {
           const ids = await tx.validIds(match)
           if (ids.length === 0) throw bad('没有可作废的有效助力')
           await tx.voidIds(ids, reason, actor.userId, at)
-          await record(trx, {
-            actor,
-            module: 'platform',
+          await logChange(trx, actor, {
             action: 'loveVoid',
             target: byIds
               ? ids.join(',').slice(0, 200)

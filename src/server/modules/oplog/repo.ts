@@ -1,6 +1,7 @@
 /** SQL of the oplog module: the operation log, the login log, console settings. */
 import type { Insertable } from 'kysely'
 import type { Db } from '../../db'
+import { fetchPage } from '../../db/paging'
 import type { LoginLogsTable, OpLogsTable } from './tables'
 
 export interface LogFilter {
@@ -39,17 +40,7 @@ export function oplogRepo(db: Db) {
       if (f.status) q = q.where('status', '=', f.status)
       if (f.beginTime !== undefined) q = q.where('created_at', '>=', f.beginTime)
       if (f.endTime !== undefined) q = q.where('created_at', '<=', f.endTime)
-      const size = f.pageSize ?? 20
-      const [rows, count] = await Promise.all([
-        q
-          .selectAll()
-          .orderBy('id', 'desc')
-          .limit(size)
-          .offset(((f.pageNum ?? 1) - 1) * size)
-          .execute(),
-        q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-      ])
-      return { rows, total: Number(count.n) }
+      return fetchPage(q.selectAll().orderBy('id', 'desc'), f)
     },
     async loginLogs(f: LogFilter) {
       let q = db.selectFrom('login_logs')
@@ -58,17 +49,7 @@ export function oplogRepo(db: Db) {
       if (f.status) q = q.where('status', '=', f.status)
       if (f.beginTime !== undefined) q = q.where('created_at', '>=', f.beginTime)
       if (f.endTime !== undefined) q = q.where('created_at', '<=', f.endTime)
-      const size = f.pageSize ?? 20
-      const [rows, count] = await Promise.all([
-        q
-          .selectAll()
-          .orderBy('id', 'desc')
-          .limit(size)
-          .offset(((f.pageNum ?? 1) - 1) * size)
-          .execute(),
-        q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-      ])
-      return { rows, total: Number(count.n) }
+      return fetchPage(q.selectAll().orderBy('id', 'desc'), f)
     },
     async settings(userId: number): Promise<string | undefined> {
       const row = await db

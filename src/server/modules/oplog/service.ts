@@ -75,6 +75,16 @@ export async function record(trx: Db, entry: OpEntry, status: OpLogStatus = 'SUC
   })
 }
 
+/** One login attempt as the login log keeps it (userId null: no such user). */
+export interface LoginAttempt {
+  userId: number | null
+  userName: string
+  ip: string
+  userAgent: string
+  ok: boolean
+  msg: string
+}
+
 export function oplogService(db: Db, now: () => number) {
   const repo = oplogRepo(db)
   return {
@@ -100,17 +110,7 @@ export function oplogService(db: Db, now: () => number) {
     },
 
     /** One login attempt (the auth service calls this; inside the login's transaction on success). */
-    async login(
-      trx: Db | null,
-      entry: {
-        userId: number | null
-        userName: string
-        ip: string
-        userAgent: string
-        ok: boolean
-        msg: string
-      },
-    ) {
+    async login(trx: Db | null, entry: LoginAttempt) {
       await oplogRepo(trx ?? db).insertLogin({
         user_id: entry.userId,
         user_name: entry.userName.slice(0, 64),

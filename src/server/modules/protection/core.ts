@@ -19,7 +19,7 @@ import type { GoodsService } from '../goods/service'
 import type { ImageService } from '../image/service'
 import type { MessageService } from '../message/service'
 import type { TradeService } from '../trade/service'
-import type { Trx } from '../trade/core'
+import type { SettlingOrder, Trx } from '../trade/core'
 import { protectionRepo, type ClaimRow, type ProtectionRow } from './repo'
 
 export const DAY = 24 * 60 * 60 * 1000
@@ -32,14 +32,7 @@ export function depositOf(amount: number, percent: number): number {
 }
 
 /** A settled (or completing) order as the settlement hook receives it. */
-export interface SettledOrder {
-  order_no: string
-  goods_id: number
-  buyer_id: number
-  seller_id: number
-  amount: number
-  completed_at: number | null
-}
+export type SettledOrder = SettlingOrder
 
 export interface ProtectionDeps {
   db: Db

@@ -4,6 +4,7 @@ import type { ClaimStatus, PageQuery } from '../../../shared/api'
 import type { Db } from '../../db'
 import { fetchPage } from '../../db/paging'
 import type { OrderProtectionsTable, ProtectionClaimsTable } from './tables'
+import { systemRepo } from '../system/repo'
 
 export type ProtectionRow = Omit<OrderProtectionsTable, 'id' | 'deposit_held'> & {
   id: number
@@ -36,14 +37,8 @@ export function protectionRepo(db: Db) {
         .onConflict((oc) => oc.column('goods_id').doUpdateSet({ days, updated_at: at }))
         .execute()
     },
-    async config(key: string): Promise<string | undefined> {
-      const row = await db
-        .selectFrom('sys_config')
-        .select('config_value')
-        .where('config_key', '=', key)
-        .executeTakeFirst()
-      return row?.config_value
-    },
+    /** a parameter (sys_config), read with this repo's connection (inside its transaction) */
+    config: (key: string) => systemRepo(db).configValue(key),
 
     // ---------------------------------------------------------------- order protections
     async protection(orderNo: string): Promise<ProtectionRow | undefined> {

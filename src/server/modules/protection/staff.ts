@@ -6,7 +6,8 @@
 import type { ClaimListQuery, DecideClaimBody, StaffClaim } from '../../../shared/api'
 import type { Page } from '../../db/paging'
 import { yuan } from '../funds/numbers'
-import { record, type Actor } from '../oplog/service'
+import type { Db } from '../../db'
+import { record, type Actor, type OpEntry } from '../oplog/service'
 import { bad, missing, type ProtectionCore } from './core'
 import { protectionRepo } from './repo'
 
@@ -39,28 +40,36 @@ export function staffClaims(core: ProtectionCore) {
       const o = await trade.orderForRuling(c.order_no)
       if (!o) throw new Error(`claim ${c.id} without its order`)
       const at = now()
+      /** the decision on the claim and its log row; 该理赔已处理 when another decision came first */
+      const close = async (
+        trx: Db,
+        decision: Omit<
+          Parameters<ReturnType<typeof protectionRepo>['closeClaim']>[1],
+          'decided_by' | 'decided_at'
+        >,
+        log: Pick<OpEntry, 'action' | 'before' | 'after' | 'detail'>,
+      ) => {
+        const closed = await protectionRepo(trx).closeClaim(c.id, {
+          ...decision,
+          decided_by: actor.userId,
+          decided_at: at,
+        })
+        if (!closed) throw bad('该理赔已处理')
+        await record(trx, { actor, module: 'trade', target: c.id, ...log, at })
+      }
       if (!body.approve) {
         if (!reason) throw bad('请填写驳回原因')
         await db.transaction().execute(async (trx) => {
-          if (
-            !(await protectionRepo(trx).closeClaim(c.id, {
-              status: 'REJECTED',
-              reject_reason: reason,
-              decided_by: actor.userId,
-              decided_at: at,
-            }))
+          await close(
+            trx,
+            { status: 'REJECTED', reject_reason: reason },
+            {
+              action: 'protectionReject',
+              before: { status: 'OPEN' },
+              after: { status: 'REJECTED', reason },
+              detail: `${c.order_no} ${reason}`,
+            },
           )
-            throw bad('该理赔已处理')
-          await record(trx, {
-            actor,
-            module: 'trade',
-            action: 'protectionReject',
-            target: c.id,
-            before: { status: 'OPEN' },
-            after: { status: 'REJECTED', reason },
-            detail: `${c.order_no} ${reason}`,
-            at,
-          })
         })
         const text = `订单 ${c.order_no} 的包赔理赔申请已驳回：${reason}`
         await notify(c.buyer_id, '包赔理赔已驳回', text)
@@ -126,29 +135,23 @@ export function staffClaims(core: ProtectionCore) {
           if (!ok) throw new Error('payout to the buyer failed')
         }
         const owed = amount - total
-        if (
-          !(await r.closeClaim(c.id, {
+        await close(
+          trx,
+          {
             status: 'APPROVED',
             reject_reason: reason,
             paid_amount: total,
             from_deposit: fromDeposit,
             from_balance: fromBalance,
             owed_amount: owed,
-            decided_by: actor.userId,
-            decided_at: at,
-          }))
+          },
+          {
+            action: 'protectionApprove',
+            before: { status: 'OPEN', depositHeld: p?.deposit_held ?? 0 },
+            after: { status: 'APPROVED', amount, fromDeposit, fromBalance, owed },
+            detail: `${c.order_no} ${yuan(amount)}${reason ? ` ${reason}` : ''}`,
+          },
         )
-          throw bad('该理赔已处理')
-        await record(trx, {
-          actor,
-          module: 'trade',
-          action: 'protectionApprove',
-          target: c.id,
-          before: { status: 'OPEN', depositHeld: p?.deposit_held ?? 0 },
-          after: { status: 'APPROVED', amount, fromDeposit, fromBalance, owed },
-          detail: `${c.order_no} ${yuan(amount)}${reason ? ` ${reason}` : ''}`,
-          at,
-        })
         return { total, fromDeposit, fromBalance, owed }
       })
       await notify(

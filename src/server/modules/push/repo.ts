@@ -1,7 +1,8 @@
 /** SQL of goods pushes (goods_pushes). */
-import { sql } from 'kysely'
+import { sql, type Insertable } from 'kysely'
 import type { Db, DbDialect } from '../../db'
 import { fetchPage } from '../../db/paging'
+import type { GoodsPushesTable } from './tables'
 
 export function pushRepo(db: Db, dialect: DbDialect) {
   return {
@@ -21,15 +22,7 @@ export function pushRepo(db: Db, dialect: DbDialect) {
         await db.selectFrom('users').select('id').where('id', '=', sellerId).forUpdate().execute()
     },
 
-    async insert(row: {
-      goods_id: number
-      seller_id: number
-      hours: number
-      start_at: number
-      end_at: number
-      day: string
-      created_at: number
-    }) {
+    async insert(row: Insertable<GoodsPushesTable>) {
       await db.insertInto('goods_pushes').values(row).execute()
     },
 

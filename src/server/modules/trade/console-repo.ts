@@ -3,15 +3,13 @@ import { sql } from 'kysely'
 import type { StaffOrderQuery } from '../../../shared/api/console-sys'
 import type { Db } from '../../db'
 import { fetchPage } from '../../db/paging'
+import { ordersWithParties, tradeRepo } from './repo'
 
 const escapeLike = (s: string) => s.replace(/[%_\\]/g, (c) => `\\${c}`)
 
 export function orderConsoleRepo(db: Db) {
   const rows = () =>
-    db
-      .selectFrom('orders')
-      .innerJoin('users as b', 'b.id', 'orders.buyer_id')
-      .innerJoin('users as s', 's.id', 'orders.seller_id')
+    ordersWithParties(db)
       .innerJoin('games', 'games.id', 'orders.game_id')
       .selectAll('orders')
       .select([
@@ -57,14 +55,7 @@ export function orderConsoleRepo(db: Db) {
       return rows().where('orders.order_no', '=', orderNo).executeTakeFirst()
     },
 
-    events(orderNo: string) {
-      return db
-        .selectFrom('order_events')
-        .select(['kind', 'detail', 'created_at'])
-        .where('order_no', '=', orderNo)
-        .orderBy('id')
-        .execute()
-    },
+    events: (orderNo: string) => tradeRepo(db).events(orderNo),
 
     async credentialViews(orderNo: string): Promise<number> {
       const r = await db

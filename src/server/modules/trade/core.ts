@@ -45,19 +45,18 @@ export interface TradeDeps {
   now: () => number
 }
 
+/** What settlement reads of an order (and hands the protection module after it). */
+export interface SettlingOrder {
+  order_no: string
+  goods_id: number
+  buyer_id: number
+  seller_id: number
+  amount: number
+  completed_at: number | null
+}
+
 export interface ProtectionHooks {
-  onSettled(
-    trx: Trx,
-    o: {
-      order_no: string
-      goods_id: number
-      buyer_id: number
-      seller_id: number
-      amount: number
-      completed_at: number | null
-    },
-    at: number,
-  ): Promise<void>
+  onSettled(trx: Trx, o: SettlingOrder, at: number): Promise<void>
 }
 
 /**
@@ -170,6 +169,28 @@ export function tradeCore(deps: TradeDeps) {
     await deps.goods.syncSearch(trx, o.goods_id)
   }
 
+  /**
+   * UNPAID → CANCELLED with the stock given back, in one transaction (a party's cancel, the pay
+   * timeout); false when the order left UNPAID meanwhile. Drops the goods cache after a cancel.
+   */
+  async function cancelUnpaid(
+    o: { order_no: string; goods_id: number; quantity: number },
+    at: number,
+  ): Promise<boolean> {
+    const done = await db.transaction().execute(async (trx) => {
+      const moved = await tradeRepo(trx).transition(o.order_no, ['UNPAID'], {
+        status: 'CANCELLED',
+        cancelled_at: at,
+        updated_at: at,
+      })
+      if (!moved) return false
+      await releaseStock(trx, o)
+      return true
+    })
+    if (done) deps.goods.invalidate()
+    return done
+  }
+
   return {
     deps,
     db,
@@ -184,6 +205,7 @@ export function tradeCore(deps: TradeDeps) {
     toOrder,
     sideOf,
     releaseStock,
+    cancelUnpaid,
   }
 }
 

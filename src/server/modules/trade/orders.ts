@@ -279,20 +279,7 @@ export function orderLifecycle(
       const { o, side } = await visible(orderNo, userId)
       const at = now()
       if (o.status === 'UNPAID' && side !== 'staff') {
-        const done = await tx(async (trx) => {
-          if (
-            !(await tradeRepo(trx).transition(orderNo, ['UNPAID'], {
-              status: 'CANCELLED',
-              cancelled_at: at,
-              updated_at: at,
-            }))
-          )
-            return false
-          await core.releaseStock(trx, o)
-          return true
-        })
-        if (!done) throw bad('订单状态已变化，请刷新')
-        deps.goods.invalidate()
+        if (!(await core.cancelUnpaid(o, at))) throw bad('订单状态已变化，请刷新')
         const who = side === 'buyer' ? '买家' : '卖家'
         await announce([
           { to: o.buyer_id, title: '订单已取消', content: `订单 ${orderNo}（${o.title}）已由${who}取消。` },

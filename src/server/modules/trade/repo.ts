@@ -13,12 +13,16 @@ import type { BidsTable, OrderEventsTable, OrdersTable } from './tables'
 export const notPartlyRefunded = sql<boolean>`not exists (select 1 from disputes d
   where d.order_no = orders.order_no and d.refund_amount > 0)`
 
-/** the order with its parties' names, its game's name and its listing's cover and agency application */
-const orderRowsOf = (db: Db) =>
+/** orders joined to their buyer (b) and seller (s) */
+export const ordersWithParties = (db: Db) =>
   db
     .selectFrom('orders')
     .innerJoin('users as b', 'b.id', 'orders.buyer_id')
     .innerJoin('users as s', 's.id', 'orders.seller_id')
+
+/** the order with its parties' names, its game's name and its listing's cover and agency application */
+const orderRowsOf = (db: Db) =>
+  ordersWithParties(db)
     .innerJoin('games', 'games.id', 'orders.game_id')
     .innerJoin('goods', 'goods.id', 'orders.goods_id')
     .selectAll('orders')
@@ -60,6 +64,17 @@ const reserveQuery = prepared((db: Db, goodsId: number, quantity: number, at: nu
 
 export function tradeRepo(db: Db) {
   const orderRows = () => orderRowsOf(db)
+
+  /** Order number, title, amount, state and the parties' nick names (room and dispute lists). */
+  const orderBriefs = () =>
+    ordersWithParties(db).select([
+      'orders.order_no',
+      'orders.title',
+      'orders.amount',
+      'orders.status',
+      'b.nick_name as buyer_name',
+      's.nick_name as seller_name',
+    ])
 
   const bidRows = () =>
     db
@@ -172,18 +187,7 @@ export function tradeRepo(db: Db) {
      * order in dispute (listed first) and the orders named in `alsoOrderNos` (the ones they ruled).
      */
     roomOrders(userId: number, staff: { alsoOrderNos: string[] } | null) {
-      let q = db
-        .selectFrom('orders')
-        .innerJoin('users as b', 'b.id', 'orders.buyer_id')
-        .innerJoin('users as s', 's.id', 'orders.seller_id')
-        .select([
-          'orders.order_no',
-          'orders.title',
-          'orders.amount',
-          'orders.status',
-          'b.nick_name as buyer_name',
-          's.nick_name as seller_name',
-        ])
+      let q = orderBriefs()
         .where('orders.paid_at', 'is not', null)
         .where((eb) => {
           const mine = [eb('orders.buyer_id', '=', userId), eb('orders.seller_id', '=', userId)]
@@ -201,20 +205,7 @@ export function tradeRepo(db: Db) {
     /** Title, amount, state and parties' names of orders (a dispute list shows them). */
     briefs(orderNos: string[]) {
       if (orderNos.length === 0) return Promise.resolve([])
-      return db
-        .selectFrom('orders')
-        .innerJoin('users as b', 'b.id', 'orders.buyer_id')
-        .innerJoin('users as s', 's.id', 'orders.seller_id')
-        .select([
-          'orders.order_no',
-          'orders.title',
-          'orders.amount',
-          'orders.status',
-          'b.nick_name as buyer_name',
-          's.nick_name as seller_name',
-        ])
-        .where('orders.order_no', 'in', orderNos)
-        .execute()
+      return orderBriefs().where('orders.order_no', 'in', orderNos).execute()
     },
 
     /**

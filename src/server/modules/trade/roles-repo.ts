@@ -1,6 +1,8 @@
 /** SQL of the buyer's receiving roles. */
+import type { Insertable } from 'kysely'
 import type { Db } from '../../db'
 import { prepared } from '../../db/prepared'
+import type { ReceivingRolesTable } from './tables'
 
 /** roles with their game's and server's names */
 const named = (db: Db) =>
@@ -29,15 +31,7 @@ export function roleRepo(db: Db) {
     find(roleId: number) {
       return db.selectFrom('receiving_roles').selectAll().where('id', '=', roleId).executeTakeFirst()
     },
-    async insert(row: {
-      user_id: number
-      game_id: number
-      server_id: number | null
-      role_name: string
-      game_role_id: string
-      is_default: number
-      created_at: number
-    }): Promise<number> {
+    async insert(row: Insertable<ReceivingRolesTable>): Promise<number> {
       const r = await db.insertInto('receiving_roles').values(row).returning('id').executeTakeFirstOrThrow()
       return Number(r.id)
     },

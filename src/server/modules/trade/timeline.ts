@@ -16,21 +16,23 @@ import {
   type OrderTimelineItem,
 } from '../../../shared/api'
 import { yuan } from '../funds/numbers'
+import type { OrdersTable } from './tables'
 
 /** The order columns the timeline reads (numbers may arrive as text from PostgreSQL bigint). */
-export interface TimelineOrder {
-  quantity: number
-  amount: number
-  protection_days: number
-  created_at: number
-  paid_at: number | null
-  delivery_started_at: number | null
-  delivered_at: number | null
-  completed_at: number | null
-  settled_at: number | null
-  cancelled_at: number | null
-  refunded_at: number | null
-}
+export type TimelineOrder = Pick<
+  OrdersTable,
+  | 'quantity'
+  | 'amount'
+  | 'protection_days'
+  | 'created_at'
+  | 'paid_at'
+  | 'delivery_started_at'
+  | 'delivered_at'
+  | 'completed_at'
+  | 'settled_at'
+  | 'cancelled_at'
+  | 'refunded_at'
+>
 
 export interface TimelinePost {
   senderRole: string

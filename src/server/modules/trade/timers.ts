@@ -6,7 +6,7 @@
  */
 import { TRADE_RULES } from '../../../shared/api'
 import { yuan } from '../funds/numbers'
-import type { TradeCore, Trx } from './core'
+import type { SettlingOrder, TradeCore, Trx } from './core'
 import { tradeRepo } from './repo'
 import { DAY, dueRule } from './rules'
 
@@ -18,17 +18,7 @@ export function orderTimers(core: TradeCore) {
    * COMPLETED → SETTLED and the seller's money, in one transaction; false when the state changed. An
    * agency order's money is split by the agency module (owner and commission): 'agency'.
    */
-  async function settleInTx(
-    trx: Trx,
-    o: {
-      order_no: string
-      goods_id: number
-      buyer_id: number
-      seller_id: number
-      amount: number
-      completed_at: number | null
-    },
-  ): Promise<false | 'agency' | 'seller'> {
+  async function settleInTx(trx: Trx, o: SettlingOrder): Promise<false | 'agency' | 'seller'> {
     const at = now()
     if (
       !(await tradeRepo(trx).transition(o.order_no, ['COMPLETED'], {
@@ -59,20 +49,7 @@ export function orderTimers(core: TradeCore) {
     const at = now()
     const rule = dueRule(o, at)
     if (rule === 'cancel') {
-      const done = await tx(async (trx) => {
-        if (
-          !(await tradeRepo(trx).transition(orderNo, ['UNPAID'], {
-            status: 'CANCELLED',
-            cancelled_at: at,
-            updated_at: at,
-          }))
-        )
-          return false
-        await core.releaseStock(trx, o)
-        return true
-      })
-      if (done) {
-        deps.goods.invalidate()
+      if (await core.cancelUnpaid(o, at)) {
         await announce([
           {
             to: o.buyer_id,

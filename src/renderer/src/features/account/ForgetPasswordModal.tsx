@@ -6,8 +6,8 @@ import { Alert, Button, Form, Input, Modal } from 'antd'
 import { UserOutlined } from '@ant-design/icons'
 import { useForgetReset, useForgetSend } from '@renderer/api/account'
 import { SmsCodeInput, smsCodeRule } from '@renderer/components/SmsCodeInput'
-import { apiErrorText } from '@renderer/utils/api-error'
 import { NewPasswordFields } from './NewPasswordFields'
+import { MutationError } from './MutationError'
 
 interface Values {
   username: string
@@ -68,15 +68,7 @@ export function ForgetPasswordModal({
             <SmsCodeInput canSend={username.trim() !== ''} send={() => send.mutateAsync(username.trim())} />
           </Form.Item>
           <NewPasswordFields name="password" />
-          {reset.error ? (
-            <Alert
-              type="error"
-              showIcon
-              role="alert"
-              style={{ marginBottom: 16 }}
-              title={apiErrorText(reset.error, '重置失败')}
-            />
-          ) : null}
+          <MutationError error={reset.error} fallback="重置失败" />
           <Button type="primary" htmlType="submit" block loading={reset.isPending}>
             重置密码
           </Button>

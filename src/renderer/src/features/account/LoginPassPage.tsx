@@ -10,8 +10,8 @@ import { useChangePassword } from '@renderer/api/account'
 import { useUserInfo } from '@renderer/api/auth'
 import { MUST_CHANGE_PASSWORD_NOTICE } from '@renderer/app/password-gate'
 import { ACCOUNT_CENTRE, CentreLayout } from '@renderer/app/layouts/CentreLayout'
-import { apiErrorText } from '@renderer/utils/api-error'
 import { NewPasswordFields } from './NewPasswordFields'
+import { MutationError } from './MutationError'
 
 interface Values {
   oldPassword: string
@@ -68,15 +68,7 @@ export default function LoginPassPage() {
             <Input.Password prefix={<LockOutlined />} autoComplete="current-password" aria-label="原密码" />
           </Form.Item>
           <NewPasswordFields name="newPassword" />
-          {change.error ? (
-            <Alert
-              type="error"
-              showIcon
-              role="alert"
-              style={{ marginBottom: 16 }}
-              title={apiErrorText(change.error, '修改失败')}
-            />
-          ) : null}
+          <MutationError error={change.error} fallback="修改失败" />
           <Button type="primary" htmlType="submit" block loading={change.isPending}>
             确认修改
           </Button>

@@ -9,8 +9,8 @@ import { securityQuery, useResetPayPassword, useSendCode } from '@renderer/api/a
 import { ACCOUNT_CENTRE, CentreLayout } from '@renderer/app/layouts/CentreLayout'
 import { PayPasswordInput, newPayPasswordRule } from '@renderer/components/PayPasswordInput'
 import { SmsCodeInput, smsCodeRule } from '@renderer/components/SmsCodeInput'
-import { apiErrorText } from '@renderer/utils/api-error'
 import { idNumberRule, realNameRule } from './UserCertPage'
+import { MutationError } from './MutationError'
 
 interface Values {
   smsCode: string
@@ -79,15 +79,7 @@ export default function PayPassResetPage() {
           <Form.Item name="payPassword" label="新支付密码" rules={[newPayPasswordRule]}>
             <PayPasswordInput />
           </Form.Item>
-          {reset.error ? (
-            <Alert
-              type="error"
-              showIcon
-              role="alert"
-              style={{ marginBottom: 16 }}
-              title={apiErrorText(reset.error, '重置失败')}
-            />
-          ) : null}
+          <MutationError error={reset.error} fallback="重置失败" />
           <Button type="primary" htmlType="submit" block loading={reset.isPending} disabled={!verified}>
             重置支付密码
           </Button>

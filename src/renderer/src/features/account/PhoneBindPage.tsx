@@ -10,8 +10,8 @@ import { useQuery } from '@tanstack/react-query'
 import { securityQuery, usePhoneBind, usePhoneVerifyOld, useSendCode } from '@renderer/api/account'
 import { ACCOUNT_CENTRE, CentreLayout } from '@renderer/app/layouts/CentreLayout'
 import { SmsCodeInput, smsCodeRule } from '@renderer/components/SmsCodeInput'
-import { apiErrorText } from '@renderer/utils/api-error'
 import { idNumberRule, realNameRule } from './UserCertPage'
+import { MutationError } from './MutationError'
 
 const PHONE = /^1[3-9]\d{9}$/
 
@@ -86,15 +86,7 @@ export default function PhoneBindPage() {
                   </Form.Item>
                 </>
               )}
-              {verifyOld.error ? (
-                <Alert
-                  type="error"
-                  showIcon
-                  role="alert"
-                  style={{ marginBottom: 16 }}
-                  title={apiErrorText(verifyOld.error, '验证失败')}
-                />
-              ) : null}
+              <MutationError error={verifyOld.error} fallback="验证失败" />
               <Button type="primary" htmlType="submit" block loading={verifyOld.isPending}>
                 下一步
               </Button>
@@ -123,15 +115,7 @@ export default function PhoneBindPage() {
                 send={() => send.mutateAsync({ purpose: 'PHONE_NEW', phone: newPhone })}
               />
             </Form.Item>
-            {bind.error ? (
-              <Alert
-                type="error"
-                showIcon
-                role="alert"
-                style={{ marginBottom: 16 }}
-                title={apiErrorText(bind.error, '绑定失败')}
-              />
-            ) : null}
+            <MutationError error={bind.error} fallback="绑定失败" />
             <Button type="primary" htmlType="submit" block loading={bind.isPending}>
               确认绑定
             </Button>

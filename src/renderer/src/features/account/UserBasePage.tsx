@@ -4,7 +4,7 @@
  * once in the header and the shop (their queries are invalidated).
  */
 import { useState } from 'react'
-import { Alert, Avatar, Button, Form, Input, Select, Skeleton, Space, Upload } from 'antd'
+import { Avatar, Button, Form, Input, Select, Skeleton, Space, Upload } from 'antd'
 import { UploadOutlined, UserOutlined } from '@ant-design/icons'
 import { useQuery } from '@tanstack/react-query'
 import {
@@ -20,6 +20,7 @@ import { ACCOUNT_CENTRE, CentreLayout } from '@renderer/app/layouts/CentreLayout
 import { SmsCodeInput, smsCodeRule } from '@renderer/components/SmsCodeInput'
 import { apiErrorText } from '@renderer/utils/api-error'
 import { toast } from '@renderer/utils/toast'
+import { MutationError } from './MutationError'
 
 interface Values {
   nickName: string
@@ -113,15 +114,7 @@ export default function UserBasePage() {
             <Form.Item name="signature" label="个性签名">
               <Input.TextArea maxLength={100} rows={2} showCount aria-label="个性签名" />
             </Form.Item>
-            {save.error ? (
-              <Alert
-                type="error"
-                showIcon
-                role="alert"
-                style={{ marginBottom: 16 }}
-                title={apiErrorText(save.error, '保存失败')}
-              />
-            ) : null}
+            <MutationError error={save.error} fallback="保存失败" />
             <Button type="primary" htmlType="submit" loading={save.isPending}>
               保存资料
             </Button>
@@ -148,15 +141,7 @@ export default function UserBasePage() {
                 send={() => sendEmail.mutateAsync(email)}
               />
             </Form.Item>
-            {bindEmail.error ? (
-              <Alert
-                type="error"
-                showIcon
-                role="alert"
-                style={{ marginBottom: 16 }}
-                title={apiErrorText(bindEmail.error, '绑定失败')}
-              />
-            ) : null}
+            <MutationError error={bindEmail.error} fallback="绑定失败" />
             <Button htmlType="submit" loading={bindEmail.isPending}>
               验证并绑定
             </Button>

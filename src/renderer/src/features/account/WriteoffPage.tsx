@@ -18,6 +18,7 @@ import {
 import { SmsCodeInput, smsCodeRule } from '@renderer/components/SmsCodeInput'
 import { apiErrorText } from '@renderer/utils/api-error'
 import { parseTime } from '@renderer/utils/time'
+import { MutationError } from './MutationError'
 
 export default function WriteoffPage() {
   const status = useQuery(writeoffQuery())
@@ -126,15 +127,7 @@ export default function WriteoffPage() {
               >
                 我已了解注销后果，确认注销
               </Checkbox>
-              {request.error ? (
-                <Alert
-                  type="error"
-                  showIcon
-                  role="alert"
-                  style={{ marginBottom: 16 }}
-                  title={apiErrorText(request.error, '提交失败')}
-                />
-              ) : null}
+              <MutationError error={request.error} fallback="提交失败" />
               <Button
                 danger
                 type="primary"

@@ -5,16 +5,17 @@
  */
 import { useState } from 'react'
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom'
-import { Alert, Button, Form, Input } from 'antd'
-import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons'
+import { Alert, Button, Form } from 'antd'
+import { SafetyOutlined } from '@ant-design/icons'
 import { useLogin } from '@renderer/api/auth'
 import { useSessionStore } from '@renderer/stores/session'
 import { safeRedirectTarget } from '@renderer/utils/validate'
 import { ForgetPasswordModal } from '@renderer/features/account/ForgetPasswordModal'
+import { FormErrorAlert, LoginFields } from './account-fields'
 import { AuthShell } from './AuthShell'
 import { CaptchaField } from './CaptchaField'
 import { formErrorText, type LoginLocationState } from './form-error'
-import { useCaptcha } from './use-captcha'
+import { captchaAnswer, renewCaptcha, useCaptcha } from './use-captcha'
 
 interface LoginForm {
   username: string
@@ -43,14 +44,11 @@ export default function LoginPage() {
       {
         username: values.username,
         password: values.password,
-        ...(captcha.enabled ? { code: values.code?.trim(), uuid: captcha.uuid } : {}),
+        ...captchaAnswer(captcha, values.code),
       },
       {
         onSuccess: () => void navigate(target, { replace: true }),
-        onError: () => {
-          form.setFieldValue('code', '')
-          if (captcha.enabled) void captcha.refresh()
-        },
+        onError: () => renewCaptcha(captcha, form),
       },
     )
 
@@ -70,30 +68,9 @@ export default function LoginPage() {
         className="auth-form"
         aria-label="登录表单"
       >
-        <Form.Item
-          name="username"
-          label="用户名"
-          rules={[{ required: true, whitespace: true, message: '请输入用户名' }]}
-        >
-          <Input
-            prefix={<UserOutlined />}
-            placeholder="请输入用户名"
-            autoComplete="username"
-            maxLength={64}
-          />
-        </Form.Item>
-        <Form.Item name="password" label="密码" rules={[{ required: true, message: '请输入密码' }]}>
-          <Input.Password
-            prefix={<LockOutlined />}
-            placeholder="请输入密码"
-            autoComplete="current-password"
-            maxLength={64}
-          />
-        </Form.Item>
+        <LoginFields />
         {captcha.enabled ? <CaptchaField captcha={captcha} icon={<SafetyOutlined />} /> : null}
-        {error ? (
-          <Alert className="auth-form__alert" type="error" showIcon title={error} role="alert" />
-        ) : null}
+        <FormErrorAlert error={error} />
         <Form.Item className="auth-form__submit">
           <Button type="primary" htmlType="submit" block loading={login.isPending}>
             登 录

@@ -4,18 +4,24 @@
  * page with a success message and the username filled in.
  */
 import { Link, useNavigate } from 'react-router-dom'
-import { Alert, Button, Form, Input } from 'antd'
+import { Button, Form, Input } from 'antd'
 import { LockOutlined, MobileOutlined, SafetyOutlined, SmileOutlined, UserOutlined } from '@ant-design/icons'
 import { useSendRegisterCode } from '@renderer/api/account'
 import { SmsCodeInput } from '@renderer/components/SmsCodeInput'
 import { AgreementsField } from '@renderer/components/AgreementsField'
-import { PASSWORD_RULE, USERNAME_RULE, passwordProblem, usernameProblem } from '@shared/rules/account'
+import { PASSWORD_RULE, USERNAME_RULE, passwordProblem } from '@shared/rules/account'
 import { useRegister } from '@renderer/api/auth'
 import { toast } from '@renderer/utils/toast'
+import {
+  ConfirmPasswordField,
+  FormErrorAlert,
+  NEW_PASSWORD_RULES,
+  NEW_USERNAME_RULES,
+} from './account-fields'
 import { AuthShell } from './AuthShell'
 import { CaptchaField } from './CaptchaField'
 import { formErrorText, type LoginLocationState } from './form-error'
-import { useCaptcha } from './use-captcha'
+import { captchaAnswer, renewCaptcha, useCaptcha } from './use-captcha'
 
 interface RegisterForm {
   username: string
@@ -78,7 +84,7 @@ export default function RegisterPage() {
         ...(values.nickName?.trim() ? { nickName: values.nickName.trim() } : {}),
         ...(values.phone ? { phone: values.phone, smsCode: values.smsCode } : {}),
         agreed: values.agreed === true,
-        ...(captcha.enabled ? { code: values.code?.trim(), uuid: captcha.uuid } : {}),
+        ...captchaAnswer(captcha, values.code),
       },
       {
         onSuccess: () => {
@@ -86,10 +92,7 @@ export default function RegisterPage() {
           const state: LoginLocationState = { registered: username }
           void navigate('/login.html', { replace: true, state })
         },
-        onError: () => {
-          form.setFieldValue('code', '')
-          if (captcha.enabled) void captcha.refresh()
-        },
+        onError: () => renewCaptcha(captcha, form),
       },
     )
   }
@@ -106,20 +109,7 @@ export default function RegisterPage() {
         className="auth-form"
         aria-label="注册表单"
       >
-        <Form.Item
-          name="username"
-          label="用户名"
-          extra={USERNAME_RULE.hint}
-          rules={[
-            { required: true, whitespace: true, message: '请输入用户名' },
-            {
-              validator: async (_, value: string | undefined) => {
-                const problem = value ? usernameProblem(value.trim()) : null
-                if (problem) throw new Error(problem)
-              },
-            },
-          ]}
-        >
+        <Form.Item name="username" label="用户名" extra={USERNAME_RULE.hint} rules={NEW_USERNAME_RULES}>
           <Input
             prefix={<UserOutlined />}
             placeholder="字母开头，4-20 位"
@@ -130,15 +120,7 @@ export default function RegisterPage() {
         <Form.Item
           name="password"
           label="密码"
-          rules={[
-            { required: true, message: '请输入密码' },
-            {
-              validator: async (_, value: string | undefined) => {
-                const problem = value ? passwordProblem(value) : null
-                if (problem) throw new Error(problem)
-              },
-            },
-          ]}
+          rules={NEW_PASSWORD_RULES}
           extra={<StrengthMeter password={password} />}
         >
           <Input.Password
@@ -148,26 +130,7 @@ export default function RegisterPage() {
             maxLength={PASSWORD_RULE.maxLength}
           />
         </Form.Item>
-        <Form.Item
-          name="confirmPassword"
-          label="确认密码"
-          dependencies={['password']}
-          rules={[
-            { required: true, message: '请再次输入密码' },
-            ({ getFieldValue }) => ({
-              validator: async (_, value: string | undefined) => {
-                if (value && value !== getFieldValue('password')) throw new Error('两次输入的密码不一致')
-              },
-            }),
-          ]}
-        >
-          <Input.Password
-            prefix={<LockOutlined />}
-            placeholder="请再次输入密码"
-            autoComplete="new-password"
-            maxLength={PASSWORD_RULE.maxLength}
-          />
-        </Form.Item>
+        <ConfirmPasswordField placeholder="请再次输入密码" maxLength={PASSWORD_RULE.maxLength} />
         <Form.Item
           name="nickName"
           label="昵称（选填）"
@@ -193,9 +156,7 @@ export default function RegisterPage() {
         ) : null}
         {captcha.enabled ? <CaptchaField captcha={captcha} icon={<SafetyOutlined />} /> : null}
         <AgreementsField />
-        {error ? (
-          <Alert className="auth-form__alert" type="error" showIcon title={error} role="alert" />
-        ) : null}
+        <FormErrorAlert error={error} />
         <Form.Item className="auth-form__submit">
           <Button type="primary" htmlType="submit" block loading={registering.isPending}>
             注 册

@@ -24,3 +24,17 @@ export function useCaptcha(): CaptchaState {
     },
   }
 }
+
+/** The captcha part of a login or register body: the answer and the image's id (nothing while off). */
+export function captchaAnswer(captcha: CaptchaState, code: string | undefined) {
+  return captcha.enabled ? { code: code?.trim(), uuid: captcha.uuid } : {}
+}
+
+/** After a refused login or register: the answer cleared and, while on, a new image (each counts once). */
+export function renewCaptcha(
+  captcha: CaptchaState,
+  form: { setFieldValue: (name: 'code', value: string) => void },
+) {
+  form.setFieldValue('code', '')
+  if (captcha.enabled) void captcha.refresh()
+}

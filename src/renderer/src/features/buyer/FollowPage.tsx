@@ -4,7 +4,7 @@
  */
 import { Link, useSearchParams } from 'react-router-dom'
 import { useQuery } from '@tanstack/react-query'
-import { Button, Empty, Popconfirm, Table, Tag } from 'antd'
+import { Button, Popconfirm, Tag } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import { ArrowDownOutlined, ArrowUpOutlined, HeartOutlined } from '@ant-design/icons'
 import type { FollowedGoods } from '@shared/api/follow'
@@ -14,7 +14,7 @@ import type { ScrollState } from '@renderer/app/RootShell'
 import { followListQuery, useFollowGoods } from '@renderer/api/follow'
 import { goodsDetailPath, STATUS_COLORS } from '@renderer/api/goods'
 import { ListingCell } from '@renderer/components/ListingCell'
-import { LoadErrorAlert } from '@renderer/components/LoadErrorAlert'
+import { QueryListTable } from '@renderer/components/QueryListTable'
 import { Pagination } from '@renderer/components/Pagination'
 import { alreadyNotified, apiErrorText } from '@renderer/utils/api-error'
 import { formatYuan } from '@renderer/utils/money'
@@ -132,30 +132,14 @@ export default function FollowPage() {
         <p className="page-hint">
           关注的商品降价或涨价，这里都会标出来；商品售出或下架后也会保留，方便您对比价格。
         </p>
-        {list.error && !list.isFetching ? (
-          <LoadErrorAlert
-            title={apiErrorText(list.error, '关注列表加载失败')}
-            onRetry={() => void list.refetch()}
-          />
-        ) : (
-          <Table<FollowedGoods>
-            rowKey="goodsId"
-            columns={columns}
-            dataSource={list.data?.rows ?? []}
-            loading={list.isFetching}
-            pagination={false}
-            scroll={{ x: 900 }}
-            locale={{
-              emptyText: (
-                <Empty description="还没有关注的商品">
-                  <Link to="/list.html">
-                    <Button type="primary">去逛逛</Button>
-                  </Link>
-                </Empty>
-              ),
-            }}
-          />
-        )}
+        <QueryListTable<FollowedGoods>
+          list={list}
+          errorTitle="关注列表加载失败"
+          rowKey="goodsId"
+          columns={columns}
+          scroll={{ x: 900 }}
+          empty={{ description: '还没有关注的商品', action: { to: '/list.html', label: '去逛逛' } }}
+        />
         <Pagination
           total={list.data?.total ?? 0}
           page={page}

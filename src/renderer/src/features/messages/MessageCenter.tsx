@@ -11,6 +11,7 @@ import type { WebMessage } from '@shared/api/message'
 import { exportWebMessages, messagePageQuery, useChangeMessages } from '@renderer/api/message'
 import { ExportButton } from '@renderer/components/ExportButton'
 import { Pagination } from '@renderer/components/Pagination'
+import { usePagerState } from '@renderer/components/use-pager-state'
 import { apiErrorText } from '@renderer/utils/api-error'
 import { formatTradeTime } from '@renderer/utils/time'
 import { CentreLayout, MESSAGE_CENTRE } from '@renderer/app/layouts/CentreLayout'
@@ -28,8 +29,7 @@ export default function MessageCenter() {
   const { pathname } = useLocation()
   const messageType: Kind = pathname === KINDS.ORDER.path ? 'ORDER' : 'SYSTEM'
   const kind = KINDS[messageType]
-  const [page, setPage] = useState(1)
-  const [limit, setLimit] = useState(20)
+  const { page, limit, setPage, props: paging } = usePagerState(20)
   const [unreadOnly, setUnreadOnly] = useState(false)
   const list = useQuery(
     messagePageQuery({
@@ -141,15 +141,7 @@ export default function MessageCenter() {
           )}
         />
       )}
-      <Pagination
-        total={list.data?.total ?? 0}
-        page={page}
-        limit={limit}
-        onChange={(p, l) => {
-          setPage(p)
-          setLimit(l)
-        }}
-      />
+      <Pagination total={list.data?.total ?? 0} {...paging} />
     </CentreLayout>
   )
 }

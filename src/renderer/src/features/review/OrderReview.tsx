@@ -8,6 +8,7 @@ import { Alert, Button, Checkbox, Form, Input, Modal, Rate, Space } from 'antd'
 import { REVIEW_LIMITS, type Review } from '@shared/api/review'
 import type { Order } from '@shared/api/trade'
 import { reviewTagsQuery, useRateOrder, useReplyReview } from '@renderer/api/review'
+import { TextPromptModal } from '@renderer/components/TextPromptModal'
 import { apiErrorText } from '@renderer/utils/api-error'
 import { toast } from '@renderer/utils/toast'
 import { starsText } from './stars'
@@ -90,18 +91,28 @@ function RateModal({ order, onClose }: { order: Order; onClose: () => void }) {
 }
 
 function ReplyModal({ review, onClose }: { review: Review; onClose: () => void }) {
-  const [form] = Form.useForm<{ content: string }>()
   const reply = useReplyReview()
   return (
-    <Modal
+    <TextPromptModal
       open
       title="回复评价"
       okText="回复"
-      cancelText="取消"
-      confirmLoading={reply.isPending}
+      label="回复内容（只能回复一次）"
+      requiredMessage="请填写回复内容"
+      maxLength={REVIEW_LIMITS.reply}
+      loading={reply.isPending}
       onCancel={onClose}
-      onOk={() => form.submit()}
-      destroyOnHidden
+      onSubmit={(content) =>
+        reply.mutate(
+          { reviewId: review.reviewId, content },
+          {
+            onSuccess: () => {
+              toast('success', '回复成功')
+              onClose()
+            },
+          },
+        )
+      }
     >
       <p>
         {starsText(review.stars)} {review.tags.join('、')}
@@ -110,30 +121,7 @@ function ReplyModal({ review, onClose }: { review: Review; onClose: () => void }
       {reply.error ? (
         <Alert type="error" showIcon title={apiErrorText(reply.error)} style={{ marginBottom: 12 }} />
       ) : null}
-      <Form
-        form={form}
-        layout="vertical"
-        onFinish={({ content }) =>
-          reply.mutate(
-            { reviewId: review.reviewId, content: content.trim() },
-            {
-              onSuccess: () => {
-                toast('success', '回复成功')
-                onClose()
-              },
-            },
-          )
-        }
-      >
-        <Form.Item
-          name="content"
-          label="回复内容（只能回复一次）"
-          rules={[{ required: true, whitespace: true, message: '请填写回复内容' }]}
-        >
-          <Input.TextArea rows={3} maxLength={REVIEW_LIMITS.reply} showCount />
-        </Form.Item>
-      </Form>
-    </Modal>
+    </TextPromptModal>
   )
 }
 

@@ -4,9 +4,9 @@
  * count), rename, pause/resume alerts and delete (docs/saved-searches.md).
  */
 import { useState } from 'react'
-import { Link, useNavigate } from 'react-router-dom'
+import { useNavigate } from 'react-router-dom'
 import { useQuery } from '@tanstack/react-query'
-import { Badge, Button, Empty, Input, Modal, Popconfirm, Switch, Table, Tag } from 'antd'
+import { Badge, Button, Input, Modal, Popconfirm, Switch, Tag } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import { BellOutlined } from '@ant-design/icons'
 import { SAVED_SEARCH_LIMITS, type SavedSearch } from '@shared/api/saved-search'
@@ -18,7 +18,7 @@ import {
   useRenameSavedSearch,
   useSeenSavedSearch,
 } from '@renderer/api/saved-search'
-import { LoadErrorAlert } from '@renderer/components/LoadErrorAlert'
+import { QueryListTable } from '@renderer/components/QueryListTable'
 import { alreadyNotified, apiErrorText } from '@renderer/utils/api-error'
 import { parseTime } from '@renderer/utils/time'
 import { toast } from '@renderer/utils/toast'
@@ -168,30 +168,14 @@ export default function SavedSearchPage() {
       <p className="saved-search__hint">
         <BellOutlined /> {HINT}
       </p>
-      {list.error && !list.isFetching ? (
-        <LoadErrorAlert
-          title={apiErrorText(list.error, '订阅列表加载失败')}
-          onRetry={() => void list.refetch()}
-        />
-      ) : (
-        <Table<SavedSearch>
-          rowKey="savedSearchId"
-          columns={columns}
-          dataSource={list.data?.rows ?? []}
-          loading={list.isFetching}
-          pagination={false}
-          scroll={{ x: 900 }}
-          locale={{
-            emptyText: (
-              <Empty description="还没有订阅的搜索">
-                <Link to="/list.html">
-                  <Button type="primary">去商品列表</Button>
-                </Link>
-              </Empty>
-            ),
-          }}
-        />
-      )}
+      <QueryListTable<SavedSearch>
+        list={list}
+        errorTitle="订阅列表加载失败"
+        rowKey="savedSearchId"
+        columns={columns}
+        scroll={{ x: 900 }}
+        empty={{ description: '还没有订阅的搜索', action: { to: '/list.html', label: '去商品列表' } }}
+      />
       <RenameDialog key={renaming?.savedSearchId ?? 0} search={renaming} onClose={() => setRenaming(null)} />
     </CentreLayout>
   )

@@ -17,6 +17,7 @@ import { myGoodsQuery, pushesQuery, pushQuotaQuery, usePushGoods } from '@render
 import { CentreLayout, SELLER_CENTRE } from '@renderer/app/layouts/CentreLayout'
 import { ListingTitleLink } from '@renderer/components/ListingCell'
 import { Pagination } from '@renderer/components/Pagination'
+import { usePagerState } from '@renderer/components/use-pager-state'
 import { alreadyNotified, apiErrorText } from '@renderer/utils/api-error'
 import { formatYuan } from '@renderer/utils/money'
 import { parseTime } from '@renderer/utils/time'
@@ -38,8 +39,7 @@ export default function GoodsSendPage() {
   const [form] = Form.useForm<PushForm>()
   const quota = useQuery(pushQuotaQuery())
   const onSale = useQuery(myGoodsQuery({ status: 'ON_SALE', pageNum: 1, pageSize: 100 }))
-  const [page, setPage] = useState<number>(PAGINATION.page)
-  const [limit, setLimit] = useState<number>(PAGINATION.limit)
+  const { page, limit, props: paging } = usePagerState(PAGINATION.limit, { autoScroll: false })
   const pushes = useQuery(pushesQuery({ pageNum: page, pageSize: limit }))
   const pushing = usePushGoods()
   const [error, setError] = useState('')
@@ -194,16 +194,7 @@ export default function GoodsSendPage() {
           locale={{ emptyText: <Empty description="还没有推送记录" /> }}
         />
       )}
-      <Pagination
-        total={pushes.data?.total ?? 0}
-        page={page}
-        limit={limit}
-        autoScroll={false}
-        onChange={(p, l) => {
-          setPage(p)
-          setLimit(l)
-        }}
-      />
+      <Pagination total={pushes.data?.total ?? 0} {...paging} />
     </CentreLayout>
   )
 }

@@ -1,15 +1,14 @@
 /** The bids in a centre (all my bids as buyer, or the bids on my listings as seller), paged. */
-import { useState } from 'react'
 import { Alert, Empty } from 'antd'
 import { useQuery } from '@tanstack/react-query'
 import { bidListQuery } from '@renderer/api/bid'
 import { BidRows } from '@renderer/components/bids'
 import { Pagination } from '@renderer/components/Pagination'
+import { usePagerState } from '@renderer/components/use-pager-state'
 import { apiErrorText } from '@renderer/utils/api-error'
 
 export function MyBids({ role }: { role: 'buyer' | 'seller' }) {
-  const [page, setPage] = useState(1)
-  const [limit, setLimit] = useState(10)
+  const { page, limit, props: paging } = usePagerState(10, { autoScroll: false })
   const bids = useQuery(bidListQuery({ role, pageNum: page, pageSize: limit }))
   return (
     <section className="bids-panel" aria-labelledby={`bids-${role}`}>
@@ -23,16 +22,7 @@ export function MyBids({ role }: { role: 'buyer' | 'seller' }) {
       ) : (
         <BidRows bids={bids.data.rows} role={role} />
       )}
-      <Pagination
-        total={bids.data?.total ?? 0}
-        page={page}
-        limit={limit}
-        autoScroll={false}
-        onChange={(p, l) => {
-          setPage(p)
-          setLimit(l)
-        }}
-      />
+      <Pagination total={bids.data?.total ?? 0} {...paging} />
     </section>
   )
 }

@@ -4,16 +4,24 @@
  * The one-time ticket comes from /offLogin.html in the router state (docs/wechat.md).
  */
 import { AgreementsField } from '@renderer/components/AgreementsField'
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
+import type { UseMutationResult } from '@tanstack/react-query'
 import { Link, useLocation, useNavigate } from 'react-router-dom'
-import { Alert, Button, Form, Input, Result, Tabs } from 'antd'
+import { Button, Form, Input, Result, Tabs } from 'antd'
 import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons'
-import { PASSWORD_RULE, USERNAME_RULE, passwordProblem, usernameProblem } from '@shared/rules/account'
+import { PASSWORD_RULE, USERNAME_RULE } from '@shared/rules/account'
 import { useBindLogin, useBindRegister } from '@renderer/api/wechat'
+import {
+  ConfirmPasswordField,
+  FormErrorAlert,
+  LoginFields,
+  NEW_PASSWORD_RULES,
+  NEW_USERNAME_RULES,
+} from '../auth/account-fields'
 import { AuthShell } from '../auth/AuthShell'
 import { CaptchaField } from '../auth/CaptchaField'
 import { formErrorText } from '../auth/form-error'
-import { useCaptcha, type CaptchaState } from '../auth/use-captcha'
+import { captchaAnswer, renewCaptcha, useCaptcha, type CaptchaState } from '../auth/use-captcha'
 import type { BindLocationState } from './OffLoginPage'
 
 interface BindForm {
@@ -25,127 +33,93 @@ interface BindForm {
   code?: string
 }
 
-function ExistingAccount({
-  ticket,
+/**
+ * One way to bind: its fields, the captcha (and the agreements for a new account), the failure and
+ * the submit button. A refused bind clears the captcha answer and loads a new image.
+ */
+function BindTab<B>({
+  label,
+  submitText,
+  bind,
+  body,
   captcha,
+  agreements = false,
   onDone,
+  children,
 }: {
-  ticket: string
+  label: string
+  submitText: string
+  bind: UseMutationResult<unknown, Error, B>
+  body: (v: BindForm) => B
   captcha: CaptchaState
+  agreements?: boolean
   onDone(): void
+  children: ReactNode
 }) {
   const [form] = Form.useForm<BindForm>()
-  const bind = useBindLogin()
   const error = bind.error ? formErrorText(bind.error) : ''
   const onFinish = (v: BindForm) =>
-    bind.mutate(
-      {
-        bindTicket: ticket,
-        username: v.username,
-        password: v.password,
-        ...(captcha.enabled ? { code: v.code?.trim(), uuid: captcha.uuid } : {}),
-      },
-      {
-        onSuccess: onDone,
-        onError: () => {
-          form.setFieldValue('code', '')
-          if (captcha.enabled) void captcha.refresh()
-        },
-      },
-    )
+    bind.mutate(body(v), { onSuccess: onDone, onError: () => renewCaptcha(captcha, form) })
   return (
-    <Form<BindForm>
-      form={form}
-      layout="vertical"
-      requiredMark={false}
-      onFinish={onFinish}
-      aria-label="绑定已有账号"
-    >
-      <Form.Item
-        name="username"
-        label="用户名"
-        rules={[{ required: true, whitespace: true, message: '请输入用户名' }]}
-      >
-        <Input prefix={<UserOutlined />} placeholder="请输入用户名" autoComplete="username" maxLength={64} />
-      </Form.Item>
-      <Form.Item name="password" label="密码" rules={[{ required: true, message: '请输入密码' }]}>
-        <Input.Password
-          prefix={<LockOutlined />}
-          placeholder="请输入密码"
-          autoComplete="current-password"
-          maxLength={64}
-        />
-      </Form.Item>
+    <Form<BindForm> form={form} layout="vertical" requiredMark={false} onFinish={onFinish} aria-label={label}>
+      {children}
       {captcha.enabled ? <CaptchaField captcha={captcha} icon={<SafetyOutlined />} /> : null}
-      {error ? <Alert className="auth-form__alert" type="error" showIcon title={error} role="alert" /> : null}
+      {agreements ? <AgreementsField /> : null}
+      <FormErrorAlert error={error} />
       <Button type="primary" htmlType="submit" block loading={bind.isPending}>
-        登录并绑定
+        {submitText}
       </Button>
     </Form>
   )
 }
 
-function NewAccount({ ticket, captcha, onDone }: { ticket: string; captcha: CaptchaState; onDone(): void }) {
-  const [form] = Form.useForm<BindForm>()
+type TabProps = { ticket: string; captcha: CaptchaState; onDone(): void }
+
+function ExistingAccount({ ticket, captcha, onDone }: TabProps) {
+  const bind = useBindLogin()
+  return (
+    <BindTab
+      label="绑定已有账号"
+      submitText="登录并绑定"
+      bind={bind}
+      body={(v) => ({
+        bindTicket: ticket,
+        username: v.username,
+        password: v.password,
+        ...captchaAnswer(captcha, v.code),
+      })}
+      captcha={captcha}
+      onDone={onDone}
+    >
+      <LoginFields />
+    </BindTab>
+  )
+}
+
+function NewAccount({ ticket, captcha, onDone }: TabProps) {
   const bind = useBindRegister()
-  const error = bind.error ? formErrorText(bind.error) : ''
-  const onFinish = (v: BindForm) =>
-    bind.mutate(
-      {
+  return (
+    <BindTab
+      label="注册新账号并绑定"
+      submitText="注册并绑定"
+      bind={bind}
+      body={(v) => ({
         bindTicket: ticket,
         username: v.username,
         password: v.password,
         confirmPassword: v.confirmPassword ?? '',
         nickName: v.nickName?.trim() || undefined,
         agreed: v.agreed === true,
-        ...(captcha.enabled ? { code: v.code?.trim(), uuid: captcha.uuid } : {}),
-      },
-      {
-        onSuccess: onDone,
-        onError: () => {
-          form.setFieldValue('code', '')
-          if (captcha.enabled) void captcha.refresh()
-        },
-      },
-    )
-  return (
-    <Form<BindForm>
-      form={form}
-      layout="vertical"
-      requiredMark={false}
-      onFinish={onFinish}
-      aria-label="注册新账号并绑定"
+        ...captchaAnswer(captcha, v.code),
+      })}
+      captcha={captcha}
+      agreements
+      onDone={onDone}
     >
-      <Form.Item
-        name="username"
-        label="用户名"
-        extra={USERNAME_RULE.hint}
-        rules={[
-          { required: true, whitespace: true, message: '请输入用户名' },
-          {
-            validator: (_, value?: string) => {
-              const problem = value ? usernameProblem(value.trim()) : null
-              return problem ? Promise.reject(new Error(problem)) : Promise.resolve()
-            },
-          },
-        ]}
-      >
+      <Form.Item name="username" label="用户名" extra={USERNAME_RULE.hint} rules={NEW_USERNAME_RULES}>
         <Input prefix={<UserOutlined />} placeholder="设置用户名" autoComplete="username" maxLength={64} />
       </Form.Item>
-      <Form.Item
-        name="password"
-        label="密码"
-        extra={PASSWORD_RULE.hint}
-        rules={[
-          { required: true, message: '请输入密码' },
-          {
-            validator: (_, value?: string) => {
-              const problem = value ? passwordProblem(value) : null
-              return problem ? Promise.reject(new Error(problem)) : Promise.resolve()
-            },
-          },
-        ]}
-      >
+      <Form.Item name="password" label="密码" extra={PASSWORD_RULE.hint} rules={NEW_PASSWORD_RULES}>
         <Input.Password
           prefix={<LockOutlined />}
           placeholder="设置密码"
@@ -153,37 +127,11 @@ function NewAccount({ ticket, captcha, onDone }: { ticket: string; captcha: Capt
           maxLength={64}
         />
       </Form.Item>
-      <Form.Item
-        name="confirmPassword"
-        label="确认密码"
-        dependencies={['password']}
-        rules={[
-          { required: true, message: '请再次输入密码' },
-          ({ getFieldValue }) => ({
-            validator: (_, value?: string) =>
-              !value || value === getFieldValue('password')
-                ? Promise.resolve()
-                : Promise.reject(new Error('两次输入的密码不一致')),
-          }),
-        ]}
-      >
-        <Input.Password
-          prefix={<LockOutlined />}
-          placeholder="再次输入密码"
-          autoComplete="new-password"
-          maxLength={64}
-        />
-      </Form.Item>
+      <ConfirmPasswordField placeholder="再次输入密码" maxLength={64} />
       <Form.Item name="nickName" label="昵称" rules={[{ max: 30, message: '昵称不能超过 30 个字' }]}>
         <Input placeholder="选填" maxLength={30} />
       </Form.Item>
-      {captcha.enabled ? <CaptchaField captcha={captcha} icon={<SafetyOutlined />} /> : null}
-      <AgreementsField />
-      {error ? <Alert className="auth-form__alert" type="error" showIcon title={error} role="alert" /> : null}
-      <Button type="primary" htmlType="submit" block loading={bind.isPending}>
-        注册并绑定
-      </Button>
-    </Form>
+    </BindTab>
   )
 }
 

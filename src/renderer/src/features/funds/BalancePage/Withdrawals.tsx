@@ -7,6 +7,7 @@ import type { Withdrawal } from '@shared/api/funds'
 import { PAYEE_KIND_LABELS } from '@shared/rules/payee-account'
 import { useDecideWithdrawal, withdrawalsQuery } from '@renderer/api/funds'
 import { Pagination } from '@renderer/components/Pagination'
+import { usePagerState } from '@renderer/components/use-pager-state'
 import { apiErrorText } from '@renderer/utils/api-error'
 import { formatYuan } from '@renderer/utils/money'
 import { formatTradeTime } from '@renderer/utils/time'
@@ -20,8 +21,7 @@ const WITHDRAW_STATUS: Record<Withdrawal['status'], { label: string; color: stri
 }
 
 export function Withdrawals({ staff }: { staff: boolean }) {
-  const [page, setPage] = useState(1)
-  const [limit, setLimit] = useState(10)
+  const { page, limit, props: paging } = usePagerState(10, { autoScroll: false })
   const list = useQuery(
     withdrawalsQuery({
       pageNum: page,
@@ -110,16 +110,7 @@ export function Withdrawals({ staff }: { staff: boolean }) {
           locale={{ emptyText: staff ? '没有待审核的提现' : '暂无提现记录' }}
         />
       )}
-      <Pagination
-        total={list.data?.total ?? 0}
-        page={page}
-        limit={limit}
-        autoScroll={false}
-        onChange={(p, l) => {
-          setPage(p)
-          setLimit(l)
-        }}
-      />
+      <Pagination total={list.data?.total ?? 0} {...paging} />
       {rejecting ? <RejectModal row={rejecting} onClose={() => setRejecting(null)} /> : null}
     </section>
   )

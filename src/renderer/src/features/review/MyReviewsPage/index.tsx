@@ -12,6 +12,7 @@ import { goodsDetailPath } from '@renderer/api/goods'
 import { myReviewsQuery, useReplyReview } from '@renderer/api/review'
 import { BUYER_CENTRE, CentreLayout, SELLER_CENTRE } from '@renderer/app/layouts/CentreLayout'
 import { Pagination } from '@renderer/components/Pagination'
+import { usePagerState } from '@renderer/components/use-pager-state'
 import { orderDetailPath } from '@renderer/features/trade/OrderDetailPage/order-links'
 import { apiErrorText } from '@renderer/utils/api-error'
 import { formatTradeTime } from '@renderer/utils/time'
@@ -87,8 +88,7 @@ function ReviewItem({ review, side }: { review: Review; side: 'given' | 'receive
 export default function MyReviewsPage() {
   const { pathname } = useLocation()
   const side = pathname === MY_REVIEW_PATHS.received ? 'received' : 'given'
-  const [page, setPage] = useState(1)
-  const [limit, setLimit] = useState(10)
+  const { page, limit, setPage, props: paging } = usePagerState(10)
   const [stars, setStars] = useState<number | undefined>()
   const [replied, setReplied] = useState<boolean | undefined>()
   const list = useQuery(
@@ -149,15 +149,7 @@ export default function MyReviewsPage() {
           ))}
         </ul>
       )}
-      <Pagination
-        total={list.data?.total ?? 0}
-        page={page}
-        limit={limit}
-        onChange={(p, l) => {
-          setPage(p)
-          setLimit(l)
-        }}
-      />
+      <Pagination total={list.data?.total ?? 0} {...paging} />
     </CentreLayout>
   )
 }

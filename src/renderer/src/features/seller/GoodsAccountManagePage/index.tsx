@@ -8,9 +8,9 @@
 import '../seller.css'
 import './accounts.css'
 import { useMemo, useState } from 'react'
-import { Link, useSearchParams } from 'react-router-dom'
+import { useSearchParams } from 'react-router-dom'
 import { useQuery } from '@tanstack/react-query'
-import { Button, Empty, Input, Popconfirm, Select, Switch, Table, Tag, Tooltip } from 'antd'
+import { Button, Popconfirm, Switch, Tag, Tooltip } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import { LockOutlined } from '@ant-design/icons'
 import type { DeliveryAccount } from '@shared/api/delivery'
@@ -20,11 +20,12 @@ import { deliveryAccountsQuery, useRemoveDeliveryAccount, useSetAutoDelivery } f
 import { CentreLayout, SELLER_CENTRE } from '@renderer/app/layouts/CentreLayout'
 import type { ScrollState } from '@renderer/app/RootShell'
 import { ListingText } from '@renderer/components/ListingCell'
-import { LoadErrorAlert } from '@renderer/components/LoadErrorAlert'
+import { QueryListTable } from '@renderer/components/QueryListTable'
 import { Pagination } from '@renderer/components/Pagination'
 import { alreadyNotified, apiErrorText } from '@renderer/utils/api-error'
 import { parseTime } from '@renderer/utils/time'
 import { toast } from '@renderer/utils/toast'
+import { GoodsToolbar } from '../GoodsToolbar'
 import { AccountModal } from './AccountModal'
 import { MaskedFields } from './MaskedFields'
 
@@ -149,54 +150,24 @@ export default function GoodsAccountManagePage() {
       <p className="publish-hint">
         为账号类商品提前填好交付信息；开启「自动交付」后，买家付款时由平台立即交付给买家，无需您在线。请勿在聊天中发送账号密码；平台工作人员也不会向您索要。
       </p>
-      <div className="seller-toolbar">
-        <Select<number>
-          allowClear
-          placeholder="全部游戏"
-          aria-label="按游戏筛选"
-          className="seller-toolbar__game"
-          value={gameId}
-          loading={games.isPending}
-          onChange={(value) => go({ gameId: value ?? undefined, keyword, limit })}
-          options={(games.data ?? []).map((g) => ({ value: g.gameId, label: g.nameCn }))}
-        />
-        <Input.Search
-          key={keyword ?? ''}
-          defaultValue={keyword}
-          allowClear
-          placeholder="搜索商品标题"
-          aria-label="搜索商品标题"
-          className="seller-toolbar__search"
-          maxLength={50}
-          onSearch={(text) => go({ gameId, keyword: text.trim() || undefined, limit })}
-        />
-      </div>
-      {list.error && !list.isFetching ? (
-        <LoadErrorAlert
-          title={apiErrorText(list.error, '发货账号加载失败')}
-          onRetry={() => void list.refetch()}
-        />
-      ) : (
-        <Table<DeliveryAccount>
-          rowKey="goodsId"
-          columns={columns}
-          dataSource={list.data?.rows ?? []}
-          loading={list.isFetching}
-          pagination={false}
-          scroll={{ x: 760 }}
-          locale={{
-            emptyText: (
-              <Empty description={gameId || keyword ? '没有符合条件的账号商品' : '您还没有账号类商品'}>
-                {gameId || keyword ? null : (
-                  <Link to="/seller/selectType.html">
-                    <Button type="primary">发布账号</Button>
-                  </Link>
-                )}
-              </Empty>
-            ),
-          }}
-        />
-      )}
+      <GoodsToolbar
+        gameId={gameId}
+        keyword={keyword}
+        searchLabel="搜索商品标题"
+        onGame={(value) => go({ gameId: value, keyword, limit })}
+        onSearch={(text) => go({ gameId, keyword: text, limit })}
+      />
+      <QueryListTable<DeliveryAccount>
+        list={list}
+        errorTitle="发货账号加载失败"
+        rowKey="goodsId"
+        columns={columns}
+        scroll={{ x: 760 }}
+        empty={{
+          description: gameId || keyword ? '没有符合条件的账号商品' : '您还没有账号类商品',
+          action: gameId || keyword ? null : { to: '/seller/selectType.html', label: '发布账号' },
+        }}
+      />
       <Pagination
         total={list.data?.total ?? 0}
         page={page}

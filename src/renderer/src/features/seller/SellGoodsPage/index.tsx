@@ -9,23 +9,22 @@ import './sell-goods.css'
 import { useState } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
 import { useQuery } from '@tanstack/react-query'
-import { Button, Empty, Input, Select, Table, Tabs, Tag, Tooltip } from 'antd'
+import { Button, Tabs, Tag, Tooltip } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import { PlusOutlined, UploadOutlined } from '@ant-design/icons'
 import { GOODS_STATUS_LABELS, type GoodsBrief, type GoodsStatus } from '@shared/api/goods'
 import { PAGINATION } from '@shared/constants'
-import { myGamesQuery } from '@renderer/api/game'
 import { STATUS_COLORS } from '@renderer/api/goods'
 import { myGoodsQuery } from '@renderer/api/seller'
 import { CentreLayout, SELLER_CENTRE } from '@renderer/app/layouts/CentreLayout'
 import type { ScrollState } from '@renderer/app/RootShell'
 import { ListingCell } from '@renderer/components/ListingCell'
-import { LoadErrorAlert } from '@renderer/components/LoadErrorAlert'
+import { QueryListTable } from '@renderer/components/QueryListTable'
 import { Pagination } from '@renderer/components/Pagination'
-import { apiErrorText } from '@renderer/utils/api-error'
 import { formatYuan } from '@renderer/utils/money'
 import { parseTime } from '@renderer/utils/time'
 import { GoodsActions, useGoodsActions } from './GoodsActions'
+import { GoodsToolbar } from '../GoodsToolbar'
 import { PriceModal } from './PriceModal'
 import { BulkBar } from './BulkBar'
 
@@ -59,7 +58,6 @@ export default function SellGoodsPage() {
       ? limitParam
       : PAGINATION.limit
 
-  const games = useQuery(myGamesQuery())
   const list = useQuery(myGoodsQuery({ status, gameId, keyword, pageNum: page, pageSize: limit }))
   const actions = useGoodsActions()
   const [pricing, setPricing] = useState<GoodsBrief | null>(null)
@@ -164,60 +162,31 @@ export default function SellGoodsPage() {
         }
         items={STATUS_TABS.map((tab) => ({ key: tab.key, label: tab.label }))}
       />
-      <div className="seller-toolbar">
-        <Select<number>
-          allowClear
-          placeholder="全部游戏"
-          aria-label="按游戏筛选"
-          className="seller-toolbar__game"
-          value={gameId}
-          loading={games.isPending}
-          onChange={(value) => go({ ...current, gameId: value ?? undefined, page: 1 })}
-          options={(games.data ?? []).map((g) => ({ value: g.gameId, label: g.nameCn }))}
-        />
-        <Input.Search
-          key={keyword ?? ''}
-          defaultValue={keyword}
-          allowClear
-          placeholder="搜索商品标题"
-          aria-label="搜索我的商品"
-          className="seller-toolbar__search"
-          maxLength={50}
-          onSearch={(text) => go({ ...current, keyword: text.trim() || undefined, page: 1 })}
-        />
-      </div>
+      <GoodsToolbar
+        gameId={gameId}
+        keyword={keyword}
+        searchLabel="搜索我的商品"
+        onGame={(value) => go({ ...current, gameId: value, page: 1 })}
+        onSearch={(text) => go({ ...current, keyword: text, page: 1 })}
+      />
       <BulkBar selected={selected} onClear={() => setSelection({ of: '', rows: [] })} />
-      {list.error && !list.isFetching ? (
-        <LoadErrorAlert
-          title={apiErrorText(list.error, '商品加载失败')}
-          onRetry={() => void list.refetch()}
-        />
-      ) : (
-        <Table<GoodsBrief>
-          rowKey="goodsId"
-          rowSelection={{
-            selectedRowKeys: selected.map((g) => g.goodsId),
-            onChange: (_keys, rows) => setSelection({ of: params.toString(), rows }),
-            getCheckboxProps: (g) => ({ 'aria-label': `选择 ${g.title}` }),
-          }}
-          columns={columns}
-          dataSource={list.data?.rows ?? []}
-          loading={list.isFetching}
-          pagination={false}
-          scroll={{ x: 1040 }}
-          locale={{
-            emptyText: (
-              <Empty description={status || gameId || keyword ? '没有符合条件的商品' : '您还没有发布商品'}>
-                {status || gameId || keyword ? null : (
-                  <Link to="/seller/selectType.html">
-                    <Button type="primary">发布第一件商品</Button>
-                  </Link>
-                )}
-              </Empty>
-            ),
-          }}
-        />
-      )}
+      <QueryListTable<GoodsBrief>
+        list={list}
+        errorTitle="商品加载失败"
+        rowKey="goodsId"
+        rowSelection={{
+          selectedRowKeys: selected.map((g) => g.goodsId),
+          onChange: (_keys, rows) => setSelection({ of: params.toString(), rows }),
+          getCheckboxProps: (g) => ({ 'aria-label': `选择 ${g.title}` }),
+        }}
+        columns={columns}
+        scroll={{ x: 1040 }}
+        empty={{
+          description: status || gameId || keyword ? '没有符合条件的商品' : '您还没有发布商品',
+          action:
+            status || gameId || keyword ? null : { to: '/seller/selectType.html', label: '发布第一件商品' },
+        }}
+      />
       <Pagination
         total={list.data?.total ?? 0}
         page={page}

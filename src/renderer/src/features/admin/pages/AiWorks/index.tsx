@@ -5,7 +5,7 @@
  */
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { Button, Card, Form, Image, Input, Modal, Popconfirm, Select, Space, Table, Tabs, Tag } from 'antd'
+import { Button, Card, Form, Image, Input, Popconfirm, Select, Space, Table, Tabs, Tag } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import { AI_LIMITS, AI_SIZES, type AiAdminWorksQuery, type AiBlockedWord, type AiWork } from '@shared/api/ai'
 import {
@@ -17,9 +17,12 @@ import {
   useUnhideAiWork,
 } from '@renderer/api/ai'
 import { LoadErrorAlert } from '@renderer/components/LoadErrorAlert'
+import { TextPromptModal } from '@renderer/components/TextPromptModal'
 import { apiErrorText } from '@renderer/utils/api-error'
 import { parseTime } from '@renderer/utils/time'
 import { toast } from '@renderer/utils/toast'
+import { ConfirmLink } from '../../parts/ConfirmLink'
+import { pagination } from '../../parts/table'
 
 type State = NonNullable<AiAdminWorksQuery['state']>
 
@@ -31,51 +34,33 @@ const STATES: Array<{ label: string; value: State }> = [
 ]
 
 function HideDialog({ work, onClose }: { work: AiWork | null; onClose: () => void }) {
-  const [form] = Form.useForm<{ reason: string }>()
   const hide = useHideAiWork()
   return (
-    <Modal
+    <TextPromptModal
       open={work !== null}
       title="隐藏作品"
       okText="隐藏"
-      cancelText="取消"
-      confirmLoading={hide.isPending}
+      label="隐藏原因"
+      requiredMessage="请填写隐藏原因"
+      maxLength={AI_LIMITS.reasonMax}
+      placeholder="例如：含有不适宜内容"
+      loading={hide.isPending}
       onCancel={onClose}
-      onOk={() => form.submit()}
-      destroyOnHidden
-    >
-      <Form
-        form={form}
-        layout="vertical"
-        preserve={false}
-        onFinish={({ reason }) =>
-          work &&
-          hide.mutate(
-            { workId: work.workId, reason: reason.trim() },
-            {
-              onSuccess: () => {
-                toast('success', '已隐藏')
-                onClose()
-              },
+      onSubmit={(reason) =>
+        work &&
+        hide.mutate(
+          { workId: work.workId, reason },
+          {
+            onSuccess: () => {
+              toast('success', '已隐藏')
+              onClose()
             },
-          )
-        }
-      >
-        <p>隐藏后作品离开画廊和其他用户的收藏，作者会看到隐藏原因。</p>
-        <Form.Item
-          name="reason"
-          label="隐藏原因"
-          rules={[{ required: true, whitespace: true, message: '请填写隐藏原因' }]}
-        >
-          <Input.TextArea
-            rows={3}
-            maxLength={AI_LIMITS.reasonMax}
-            showCount
-            placeholder="例如：含有不适宜内容"
-          />
-        </Form.Item>
-      </Form>
-    </Modal>
+          },
+        )
+      }
+    >
+      <p>隐藏后作品离开画廊和其他用户的收藏，作者会看到隐藏原因。</p>
+    </TextPromptModal>
   )
 }
 
@@ -216,15 +201,9 @@ function Works() {
           dataSource={list.data?.rows ?? []}
           loading={list.isFetching}
           scroll={{ x: 1200 }}
-          pagination={{
-            current: page.pageNum,
-            pageSize: page.pageSize,
-            total: list.data?.total ?? 0,
-            showSizeChanger: true,
-            pageSizeOptions: [10, 20, 30, 50],
-            showTotal: (total) => `共 ${total} 条`,
-            onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }),
-          }}
+          pagination={pagination(page, list.data?.total, (pageNum, pageSize) =>
+            setPage({ pageNum, pageSize }),
+          )}
         />
       )}
       <HideDialog work={hiding} onClose={() => setHiding(null)} />
@@ -252,16 +231,11 @@ function Words() {
       key: 'actions',
       width: 100,
       render: (_, w) => (
-        <Popconfirm
+        <ConfirmLink
           title={`删除违禁词「${w.word}」？`}
           okText="删除"
-          cancelText="取消"
           onConfirm={() => remove.mutateAsync(w.wordId).then(() => toast('success', '已删除'))}
-        >
-          <Button type="link" size="small" danger>
-            删除
-          </Button>
-        </Popconfirm>
+        />
       ),
     },
   ]
@@ -307,13 +281,14 @@ function Words() {
         columns={columns}
         dataSource={list.data?.rows ?? []}
         loading={list.isFetching}
-        pagination={{
-          current: page.pageNum,
-          pageSize: page.pageSize,
-          total: list.data?.total ?? 0,
-          showTotal: (total) => `共 ${total} 条`,
-          onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }),
-        }}
+        pagination={pagination(
+          page,
+          list.data?.total,
+          (pageNum, pageSize) => setPage({ pageNum, pageSize }),
+          {
+            sizes: false,
+          },
+        )}
       />
     </>
   )

@@ -6,7 +6,7 @@
  */
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { Button, Card, Form, Input, Modal, Popconfirm, Select, Space, Table, Tabs, Tag } from 'antd'
+import { Button, Card, Form, Input, Select, Space, Tabs, Tag } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import {
   CS_CHANNEL_LABELS,
@@ -23,9 +23,12 @@ import {
   useEditCsContact,
   useRetireCsContact,
 } from '@renderer/api/cs-verify'
-import { LoadErrorAlert } from '@renderer/components/LoadErrorAlert'
 import { parseTime } from '@renderer/utils/time'
 import { toast } from '@renderer/utils/toast'
+import { ConfirmLink } from '../../parts/ConfirmLink'
+import { FormModal } from '../../parts/FormModal'
+import { QueryTable } from '../../parts/QueryTable'
+import { pagination } from '../../parts/table'
 
 const channelOptions = CS_CHANNELS.map((c) => ({ value: c, label: CS_CHANNEL_LABELS[c] }))
 
@@ -46,7 +49,6 @@ function ContactDialog({
   contact: CsContact | null
   onClose: () => void
 }) {
-  const [form] = Form.useForm<ContactForm>()
   const add = useAddCsContact()
   const edit = useEditCsContact()
   const done = (msg: string) => () => {
@@ -54,56 +56,46 @@ function ContactDialog({
     onClose()
   }
   return (
-    <Modal
+    <FormModal<ContactForm>
       open={open}
       title={contact ? '编辑客服联系方式' : '添加客服联系方式'}
-      okText="保存"
-      cancelText="取消"
-      confirmLoading={add.isPending || edit.isPending}
+      loading={add.isPending || edit.isPending}
       onCancel={onClose}
-      onOk={() => form.submit()}
-      destroyOnHidden
+      initialValues={contact ?? { channel: 'QQ' }}
+      onFinish={(v) =>
+        contact
+          ? edit.mutate(
+              { contactId: contact.contactId, staffName: v.staffName.trim(), remark: v.remark ?? '' },
+              { onSuccess: done('已保存') },
+            )
+          : add.mutate(
+              { channel: v.channel, value: v.value, staffName: v.staffName.trim(), remark: v.remark ?? '' },
+              { onSuccess: done('已添加') },
+            )
+      }
     >
-      <Form
-        form={form}
-        layout="vertical"
-        preserve={false}
-        initialValues={contact ?? { channel: 'QQ' }}
-        onFinish={(v) =>
-          contact
-            ? edit.mutate(
-                { contactId: contact.contactId, staffName: v.staffName.trim(), remark: v.remark ?? '' },
-                { onSuccess: done('已保存') },
-              )
-            : add.mutate(
-                { channel: v.channel, value: v.value, staffName: v.staffName.trim(), remark: v.remark ?? '' },
-                { onSuccess: done('已添加') },
-              )
-        }
+      <Form.Item name="channel" label="类型" rules={[{ required: true }]}>
+        <Select options={channelOptions} disabled={contact !== null} />
+      </Form.Item>
+      <Form.Item
+        name="value"
+        label="联系方式"
+        rules={[{ required: true, whitespace: true, message: '请填写联系方式' }]}
+        extra={contact ? '联系方式登记后不能修改；换号请停用后添加新的' : undefined}
       >
-        <Form.Item name="channel" label="类型" rules={[{ required: true }]}>
-          <Select options={channelOptions} disabled={contact !== null} />
-        </Form.Item>
-        <Form.Item
-          name="value"
-          label="联系方式"
-          rules={[{ required: true, whitespace: true, message: '请填写联系方式' }]}
-          extra={contact ? '联系方式登记后不能修改；换号请停用后添加新的' : undefined}
-        >
-          <Input maxLength={64} disabled={contact !== null} />
-        </Form.Item>
-        <Form.Item
-          name="staffName"
-          label="客服名称（对外展示）"
-          rules={[{ required: true, whitespace: true, message: '请填写客服名称' }]}
-        >
-          <Input maxLength={30} placeholder="例如：客服小易" />
-        </Form.Item>
-        <Form.Item name="remark" label="备注（仅内部可见）">
-          <Input.TextArea rows={2} maxLength={200} />
-        </Form.Item>
-      </Form>
-    </Modal>
+        <Input maxLength={64} disabled={contact !== null} />
+      </Form.Item>
+      <Form.Item
+        name="staffName"
+        label="客服名称（对外展示）"
+        rules={[{ required: true, whitespace: true, message: '请填写客服名称' }]}
+      >
+        <Input maxLength={30} placeholder="例如：客服小易" />
+      </Form.Item>
+      <Form.Item name="remark" label="备注（仅内部可见）">
+        <Input.TextArea rows={2} maxLength={200} />
+      </Form.Item>
+    </FormModal>
   )
 }
 
@@ -153,16 +145,11 @@ function Contacts() {
             编辑
           </Button>
           {c.status === 'ACTIVE' ? (
-            <Popconfirm
+            <ConfirmLink
               title="停用后，验证该联系方式将显示“曾是官方客服，已停用”。确定停用？"
               okText="停用"
-              cancelText="取消"
               onConfirm={() => retire.mutate(c.contactId, { onSuccess: () => toast('success', '已停用') })}
-            >
-              <Button type="link" size="small" danger>
-                停用
-              </Button>
-            </Popconfirm>
+            />
           ) : null}
         </Space>
       ),
@@ -207,20 +194,14 @@ function Contacts() {
           添加联系方式
         </Button>
       </Form>
-      {list.isError ? <LoadErrorAlert title="联系方式加载失败" onRetry={() => void list.refetch()} /> : null}
-      <Table<CsContact>
+      <QueryTable<CsContact>
+        list={list}
+        errorTitle="联系方式加载失败"
         rowKey="contactId"
-        size="middle"
-        loading={list.isFetching}
         columns={columns}
-        dataSource={list.data?.rows ?? []}
-        pagination={{
-          current: page.pageNum,
-          pageSize: page.pageSize,
-          total: list.data?.total ?? 0,
-          showTotal: (t) => `共 ${t} 条`,
-          onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }),
-        }}
+        paging={(total) =>
+          pagination(page, total, (pageNum, pageSize) => setPage({ pageNum, pageSize }), { sizes: false })
+        }
       />
       <ContactDialog
         open={dialog.open}
@@ -258,13 +239,11 @@ function Suspicious() {
         />
         <span>被多人查询的非官方号码，很可能是冒充客服的骗子</span>
       </Space>
-      {top.isError ? <LoadErrorAlert title="统计加载失败" onRetry={() => void top.refetch()} /> : null}
-      <Table<CsUnknownCheck>
+      <QueryTable<CsUnknownCheck>
+        list={top}
+        errorTitle="统计加载失败"
         rowKey={(r) => `${r.channel}:${r.value}`}
-        size="middle"
-        loading={top.isFetching}
         columns={columns}
-        dataSource={top.data ?? []}
         pagination={false}
       />
     </>

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { Button, Card, Form, Image, Input, Modal, Popconfirm, Select, Space, Table, Tag } from 'antd'
+import { Button, Card, Image, Select, Space, Tag } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import {
   FEEDBACK_LIMITS,
@@ -22,9 +22,12 @@ import {
   useReplyFeedback,
 } from '@renderer/api/feedback'
 import { imageSrc } from '@renderer/api/goods'
-import { LoadErrorAlert } from '@renderer/components/LoadErrorAlert'
+import { TextPromptModal } from '@renderer/components/TextPromptModal'
 import { parseTime } from '@renderer/utils/time'
 import { toast } from '@renderer/utils/toast'
+import { ConfirmLink } from '../../parts/ConfirmLink'
+import { QueryTable } from '../../parts/QueryTable'
+import { pagination } from '../../parts/table'
 
 const STATUS_COLORS: Record<FeedbackStatus, string> = {
   PENDING: 'orange',
@@ -33,46 +36,33 @@ const STATUS_COLORS: Record<FeedbackStatus, string> = {
 }
 
 function ReplyDialog({ feedback, onClose }: { feedback: StaffFeedback | null; onClose: () => void }) {
-  const [form] = Form.useForm<{ content: string }>()
   const reply = useReplyFeedback()
   return (
-    <Modal
+    <TextPromptModal
       open={feedback !== null}
       title="回复反馈"
       okText="回复"
-      cancelText="取消"
-      confirmLoading={reply.isPending}
+      label="回复内容（用户会收到站内信）"
+      requiredMessage="请填写回复内容"
+      rows={4}
+      maxLength={FEEDBACK_LIMITS.reply}
+      loading={reply.isPending}
       onCancel={onClose}
-      onOk={() => form.submit()}
-      destroyOnHidden
+      onSubmit={(content) =>
+        feedback &&
+        reply.mutate(
+          { feedbackId: feedback.feedbackId, content },
+          {
+            onSuccess: () => {
+              toast('success', '回复成功，已通过站内信通知用户')
+              onClose()
+            },
+          },
+        )
+      }
     >
       {feedback ? <p style={{ whiteSpace: 'pre-wrap' }}>{feedback.content}</p> : null}
-      <Form
-        form={form}
-        layout="vertical"
-        preserve={false}
-        onFinish={({ content }) =>
-          feedback &&
-          reply.mutate(
-            { feedbackId: feedback.feedbackId, content: content.trim() },
-            {
-              onSuccess: () => {
-                toast('success', '回复成功，已通过站内信通知用户')
-                onClose()
-              },
-            },
-          )
-        }
-      >
-        <Form.Item
-          name="content"
-          label="回复内容（用户会收到站内信）"
-          rules={[{ required: true, whitespace: true, message: '请填写回复内容' }]}
-        >
-          <Input.TextArea rows={4} maxLength={FEEDBACK_LIMITS.reply} showCount />
-        </Form.Item>
-      </Form>
-    </Modal>
+    </TextPromptModal>
   )
 }
 
@@ -142,16 +132,11 @@ export default function FeedbackHandlingPage() {
             <Button type="link" size="small" onClick={() => setReplying(f)}>
               回复
             </Button>
-            <Popconfirm
+            <ConfirmLink
               title="关闭后不能再回复，确定关闭？"
               okText="关闭"
-              cancelText="取消"
               onConfirm={() => close.mutate(f.feedbackId, { onSuccess: () => toast('success', '已关闭') })}
-            >
-              <Button type="link" size="small" danger>
-                关闭
-              </Button>
-            </Popconfirm>
+            />
           </Space>
         ),
     },
@@ -183,20 +168,14 @@ export default function FeedbackHandlingPage() {
           style={{ width: 140 }}
         />
       </Space>
-      {list.isError ? <LoadErrorAlert title="反馈加载失败" onRetry={() => void list.refetch()} /> : null}
-      <Table<StaffFeedback>
+      <QueryTable<StaffFeedback>
+        list={list}
+        errorTitle="反馈加载失败"
         rowKey="feedbackId"
-        size="middle"
-        loading={list.isFetching}
         columns={columns}
-        dataSource={list.data?.rows ?? []}
-        pagination={{
-          current: page.pageNum,
-          pageSize: page.pageSize,
-          total: list.data?.total ?? 0,
-          showTotal: (t) => `共 ${t} 条`,
-          onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }),
-        }}
+        paging={(total) =>
+          pagination(page, total, (pageNum, pageSize) => setPage({ pageNum, pageSize }), { sizes: false })
+        }
       />
       <ReplyDialog feedback={replying} onClose={() => setReplying(null)} />
     </Card>

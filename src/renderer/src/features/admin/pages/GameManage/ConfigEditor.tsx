@@ -11,6 +11,7 @@ import { PERMS } from '@shared/permissions'
 import { useSaveGameConfig } from '@renderer/api/console-content'
 import { HasPermi } from '@renderer/components/HasPermi'
 import { useHasPermi } from '@renderer/components/use-permission'
+import { fieldBase } from './field-base'
 
 interface Values {
   protectionDays: number
@@ -21,13 +22,7 @@ const CHOICE = new Set<AttributeField['kind']>(['select', 'multiselect'])
 
 /** Only what a field's kind means is sent (the server refuses options on a number, and so on). */
 function clean(a: AttributeField): AttributeField {
-  const out: AttributeField = {
-    key: a.key.trim(),
-    label: (a.label ?? '').trim() || a.key.trim(),
-    kind: a.kind,
-    required: Boolean(a.required),
-    filterable: Boolean(a.filterable),
-  }
+  const out: AttributeField = { ...fieldBase(a), filterable: Boolean(a.filterable) }
   if (CHOICE.has(a.kind)) out.options = a.options ?? []
   if (a.kind === 'number') {
     if (a.min !== undefined && a.min !== null) out.min = a.min

@@ -6,15 +6,10 @@ import { PERMS } from '@shared/permissions'
 import { useSaveGameTransfer } from '@renderer/api/console-content'
 import { HasPermi } from '@renderer/components/HasPermi'
 import { useHasPermi } from '@renderer/components/use-permission'
+import { fieldBase } from './field-base'
 
 function clean(f: TransferField): TransferField {
-  const out: TransferField = {
-    key: f.key.trim(),
-    label: (f.label ?? '').trim() || f.key.trim(),
-    kind: f.kind,
-    required: Boolean(f.required),
-    secret: Boolean(f.secret),
-  }
+  const out: TransferField = { ...fieldBase(f), secret: Boolean(f.secret) }
   if (f.maxLength) out.maxLength = f.maxLength
   if (f.placeholder?.trim()) out.placeholder = f.placeholder.trim()
   return out

@@ -7,20 +7,7 @@
  */
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import {
-  Avatar,
-  Button,
-  Card,
-  Drawer,
-  Input,
-  Popconfirm,
-  Select,
-  Skeleton,
-  Space,
-  Table,
-  Tabs,
-  Tag,
-} from 'antd'
+import { Avatar, Button, Card, Drawer, Input, Select, Skeleton, Space, Tabs, Tag } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import type { GameAdminListQuery, StaffGame } from '@shared/api/game-admin'
 import { PERMS } from '@shared/permissions'
@@ -29,7 +16,9 @@ import { imageSrc } from '@renderer/api/goods'
 import { HasPermi } from '@renderer/components/HasPermi'
 import { LoadErrorAlert } from '@renderer/components/LoadErrorAlert'
 import { dictOptions, DictTag, useDict } from '../../parts/dict'
+import { ConfirmLink } from '../../parts/ConfirmLink'
 import { usePagedQuery } from '../../parts/paged-list'
+import { QueryTable } from '../../parts/QueryTable'
 import { FIRST_PAGE } from '../../parts/table'
 import { AreasEditor } from './AreasEditor'
 import { ConfigEditor } from './ConfigEditor'
@@ -125,20 +114,18 @@ export default function GameManagePage() {
             <Button type="link" size="small" onClick={() => setEditing(g)}>
               编辑
             </Button>
-            <Popconfirm
+            <ConfirmLink
               title={
                 g.status === '0'
                   ? '停用后买家看不到该游戏，也不能再发布商品；已有商品和订单不受影响。确定停用？'
                   : '确定启用该游戏？'
               }
               okText="确定"
-              cancelText="取消"
+              danger={g.status === '0'}
               onConfirm={() => setStatus.mutate({ gameId: g.gameId, status: g.status === '0' ? '1' : '0' })}
             >
-              <Button type="link" size="small" danger={g.status === '0'}>
-                {g.status === '0' ? '停用' : '启用'}
-              </Button>
-            </Popconfirm>
+              {g.status === '0' ? '停用' : '启用'}
+            </ConfirmLink>
           </HasPermi>
         </Space>
       ),
@@ -171,14 +158,12 @@ export default function GameManagePage() {
           </Button>
         </HasPermi>
       </Space>
-      {list.isError ? <LoadErrorAlert title="游戏加载失败" onRetry={() => void list.refetch()} /> : null}
-      <Table<StaffGame>
+      <QueryTable<StaffGame>
+        list={list}
+        errorTitle="游戏加载失败"
         rowKey="gameId"
-        size="middle"
-        loading={list.isFetching}
         columns={columns}
-        dataSource={list.data?.rows ?? []}
-        pagination={paging(list.data?.total)}
+        paging={paging}
       />
       <GameForm
         game={editing === 'new' ? null : editing}

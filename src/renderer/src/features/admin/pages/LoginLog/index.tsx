@@ -1,10 +1,14 @@
 /** 登录日志: every login attempt — user, address, browser, success or why it failed. */
 import { useQuery } from '@tanstack/react-query'
-import { Form, Input, Select, Table, Tag } from 'antd'
+import { Form, Input } from 'antd'
 import type { LoginLog } from '@shared/api/console'
 import { loginLogQuery, type LoginLogQuery } from '@renderer/api/console'
 import { FilterForm, usePagedQuery } from '../../parts/paged-list'
+import { outcomeTag, OutcomeFilter, type Outcomes } from '../../parts/outcome'
+import { QueryTable } from '../../parts/QueryTable'
 import { dateTime, FIRST_PAGE } from '../../parts/table'
+
+const OUTCOMES: Outcomes = { ok: { value: '0', label: '成功' }, not: { value: '1', label: '失败' } }
 
 export default function LoginLogPage() {
   const { query, search, paging } = usePagedQuery<LoginLogQuery>(FIRST_PAGE)
@@ -18,23 +22,12 @@ export default function LoginLogPage() {
         <Form.Item name="ip" label="登录地址">
           <Input allowClear maxLength={64} />
         </Form.Item>
-        <Form.Item name="status" label="状态">
-          <Select
-            allowClear
-            style={{ width: 120 }}
-            options={[
-              { value: '0', label: '成功' },
-              { value: '1', label: '失败' },
-            ]}
-          />
-        </Form.Item>
+        <OutcomeFilter outcomes={OUTCOMES} />
       </FilterForm>
-      <Table<LoginLog>
+      <QueryTable<LoginLog>
+        list={logs}
         rowKey="id"
-        size="middle"
-        loading={logs.isFetching}
-        dataSource={logs.data?.rows}
-        pagination={paging(logs.data?.total)}
+        paging={paging}
         columns={[
           { title: '编号', dataIndex: 'id', width: 80 },
           { title: '用户名', dataIndex: 'userName' },
@@ -43,8 +36,7 @@ export default function LoginLogPage() {
           {
             title: '状态',
             dataIndex: 'status',
-            render: (s: string) =>
-              s === '0' ? <Tag color="success">成功</Tag> : <Tag color="error">失败</Tag>,
+            render: outcomeTag(OUTCOMES),
           },
           { title: '提示', dataIndex: 'msg' },
           { title: '时间', dataIndex: 'createdAt', render: dateTime },

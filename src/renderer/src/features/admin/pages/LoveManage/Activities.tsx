@@ -1,7 +1,7 @@
 /** The activities: add, edit (window, rules, prizes one per line), remove (only without supports). */
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { Button, DatePicker, Form, Input, Modal, Popconfirm, Space, Table } from 'antd'
+import { Button, DatePicker, Form, Input, Space } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import dayjs, { type Dayjs } from 'dayjs'
 import { LOVE_DICTS, LOVE_LIMITS, type LoveActivity } from '@shared/api/love'
@@ -13,9 +13,11 @@ import {
   useRemoveLoveActivity,
 } from '@renderer/api/console-love'
 import { HasPermi } from '@renderer/components/HasPermi'
-import { LoadErrorAlert } from '@renderer/components/LoadErrorAlert'
 import { toast } from '@renderer/utils/toast'
+import { ConfirmLink } from '../../parts/ConfirmLink'
+import { FormModal } from '../../parts/FormModal'
 import { DictTag } from '../../parts/dict'
+import { QueryTable } from '../../parts/QueryTable'
 import { dateTime, FIRST_PAGE, pagination } from '../../parts/table'
 
 interface ActivityForm {
@@ -32,7 +34,6 @@ function ActivityDialog({
   activity: LoveActivity | null | undefined
   onClose: () => void
 }) {
-  const [form] = Form.useForm<ActivityForm>()
   const add = useAddLoveActivity()
   const edit = useEditLoveActivity()
   const save = (v: ActivityForm) => {
@@ -51,62 +52,52 @@ function ActivityDialog({
     else add.mutate(body, done)
   }
   return (
-    <Modal
+    <FormModal<ActivityForm>
       open={activity !== undefined}
       title={activity ? '编辑活动' : '新建活动'}
-      okText="保存"
-      cancelText="取消"
       width={640}
-      confirmLoading={add.isPending || edit.isPending}
+      loading={add.isPending || edit.isPending}
       onCancel={onClose}
-      onOk={() => form.submit()}
-      destroyOnHidden
+      onFinish={save}
+      initialValues={
+        activity
+          ? {
+              title: activity.title,
+              window: [dayjs(activity.startAt), dayjs(activity.endAt)],
+              rules: activity.rules,
+              prizes: activity.prizes.join('\n'),
+            }
+          : undefined
+      }
     >
-      <Form
-        form={form}
-        layout="vertical"
-        preserve={false}
-        onFinish={save}
-        initialValues={
-          activity
-            ? {
-                title: activity.title,
-                window: [dayjs(activity.startAt), dayjs(activity.endAt)],
-                rules: activity.rules,
-                prizes: activity.prizes.join('\n'),
-              }
-            : undefined
-        }
+      <Form.Item
+        name="title"
+        label="活动标题"
+        rules={[{ required: true, whitespace: true, message: '请填写活动标题' }]}
       >
-        <Form.Item
-          name="title"
-          label="活动标题"
-          rules={[{ required: true, whitespace: true, message: '请填写活动标题' }]}
-        >
-          <Input maxLength={LOVE_LIMITS.title} />
-        </Form.Item>
-        <Form.Item name="window" label="活动时间" rules={[{ required: true, message: '请选择活动时间' }]}>
-          <DatePicker.RangePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" />
-        </Form.Item>
-        <Form.Item name="rules" label="活动规则（纯文本，空行分段）">
-          <Input.TextArea rows={6} maxLength={LOVE_LIMITS.rules} showCount />
-        </Form.Item>
-        <Form.Item
-          name="prizes"
-          label={`活动奖品（每行一项，最多 ${LOVE_LIMITS.prizes} 项）`}
-          rules={[
-            {
-              validator: (_, v?: string) =>
-                (v ?? '').split('\n').filter((p) => p.trim()).length > LOVE_LIMITS.prizes
-                  ? Promise.reject(new Error(`奖品最多 ${LOVE_LIMITS.prizes} 项`))
-                  : Promise.resolve(),
-            },
-          ]}
-        >
-          <Input.TextArea rows={4} />
-        </Form.Item>
-      </Form>
-    </Modal>
+        <Input maxLength={LOVE_LIMITS.title} />
+      </Form.Item>
+      <Form.Item name="window" label="活动时间" rules={[{ required: true, message: '请选择活动时间' }]}>
+        <DatePicker.RangePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" />
+      </Form.Item>
+      <Form.Item name="rules" label="活动规则（纯文本，空行分段）">
+        <Input.TextArea rows={6} maxLength={LOVE_LIMITS.rules} showCount />
+      </Form.Item>
+      <Form.Item
+        name="prizes"
+        label={`活动奖品（每行一项，最多 ${LOVE_LIMITS.prizes} 项）`}
+        rules={[
+          {
+            validator: (_, v?: string) =>
+              (v ?? '').split('\n').filter((p) => p.trim()).length > LOVE_LIMITS.prizes
+                ? Promise.reject(new Error(`奖品最多 ${LOVE_LIMITS.prizes} 项`))
+                : Promise.resolve(),
+          },
+        ]}
+      >
+        <Input.TextArea rows={4} />
+      </Form.Item>
+    </FormModal>
   )
 }
 
@@ -150,16 +141,11 @@ export function Activities({
             <Button type="link" size="small" onClick={() => setEditing(a)}>
               编辑
             </Button>
-            <Popconfirm
+            <ConfirmLink
               title="确定删除该活动及其公会？已有助力的活动不能删除。"
               okText="删除"
-              cancelText="取消"
               onConfirm={() => remove.mutate(a.activityId, { onSuccess: () => toast('success', '已删除') })}
-            >
-              <Button type="link" size="small" danger>
-                删除
-              </Button>
-            </Popconfirm>
+            />
           </HasPermi>
         </Space>
       ),
@@ -172,14 +158,12 @@ export function Activities({
           新建活动
         </Button>
       </HasPermi>
-      {list.isError ? <LoadErrorAlert title="活动加载失败" onRetry={() => void list.refetch()} /> : null}
-      <Table<LoveActivity>
+      <QueryTable<LoveActivity>
+        list={list}
+        errorTitle="活动加载失败"
         rowKey="activityId"
-        size="middle"
-        loading={list.isFetching}
         columns={columns}
-        dataSource={list.data?.rows ?? []}
-        pagination={pagination(page, list.data?.total, (pageNum, pageSize) => setPage({ pageNum, pageSize }))}
+        paging={(total) => pagination(page, total, (pageNum, pageSize) => setPage({ pageNum, pageSize }))}
       />
       <ActivityDialog activity={editing} onClose={() => setEditing(undefined)} />
     </>

@@ -1,7 +1,7 @@
 /** The guilds of one activity, ranked as on the board: add, edit (logo through the image module), remove. */
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { Avatar, Button, Empty, Form, Input, Modal, Popconfirm, Select, Space, Table, Upload } from 'antd'
+import { Avatar, Button, Empty, Form, Input, Select, Space, Upload } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import { LOVE_LIMITS, type LoveGuild } from '@shared/api/love'
 import { PERMS } from '@shared/permissions'
@@ -15,8 +15,10 @@ import { gamesQuery } from '@renderer/api/game'
 import { uploadGoodsImage } from '@renderer/api/goods'
 import { apiErrorText } from '@renderer/utils/api-error'
 import { HasPermi } from '@renderer/components/HasPermi'
-import { LoadErrorAlert } from '@renderer/components/LoadErrorAlert'
 import { toast } from '@renderer/utils/toast'
+import { ConfirmLink } from '../../parts/ConfirmLink'
+import { FormModal } from '../../parts/FormModal'
+import { QueryTable } from '../../parts/QueryTable'
 import { ActivitySelect } from './ActivitySelect'
 
 interface GuildForm {
@@ -34,7 +36,6 @@ function GuildDialog({
   guild: LoveGuild | null | undefined
   onClose: () => void
 }) {
-  const [form] = Form.useForm<GuildForm>()
   const games = useQuery(gamesQuery())
   const add = useAddLoveGuild()
   const edit = useEditLoveGuild()
@@ -59,70 +60,60 @@ function GuildDialog({
     else add.mutate(body, done)
   }
   return (
-    <Modal
+    <FormModal<GuildForm>
       open={guild !== undefined}
       title={guild ? '编辑公会' : '添加公会'}
-      okText="保存"
-      cancelText="取消"
-      confirmLoading={add.isPending || edit.isPending}
-      okButtonProps={{ disabled: uploading }}
+      loading={add.isPending || edit.isPending}
+      okDisabled={uploading}
       onCancel={close}
-      onOk={() => form.submit()}
-      destroyOnHidden
+      onFinish={save}
+      initialValues={
+        guild ? { name: guild.name, gameId: guild.gameId, serverName: guild.serverName } : undefined
+      }
     >
-      <Form
-        form={form}
-        layout="vertical"
-        preserve={false}
-        onFinish={save}
-        initialValues={
-          guild ? { name: guild.name, gameId: guild.gameId, serverName: guild.serverName } : undefined
-        }
+      <Form.Item
+        name="name"
+        label="公会名称"
+        rules={[{ required: true, whitespace: true, message: '请填写公会名称' }]}
       >
-        <Form.Item
-          name="name"
-          label="公会名称"
-          rules={[{ required: true, whitespace: true, message: '请填写公会名称' }]}
-        >
-          <Input maxLength={LOVE_LIMITS.guildName} />
-        </Form.Item>
-        <Form.Item name="gameId" label="游戏" rules={[{ required: true, message: '请选择游戏' }]}>
-          <Select
-            showSearch
-            optionFilterProp="label"
-            loading={games.isPending}
-            options={(games.data ?? []).map((g) => ({ value: g.gameId, label: g.nameCn }))}
-          />
-        </Form.Item>
-        <Form.Item
-          name="serverName"
-          label="区服"
-          rules={[{ required: true, whitespace: true, message: '请填写区服' }]}
-        >
-          <Input maxLength={LOVE_LIMITS.serverName} />
-        </Form.Item>
-        <Form.Item label="公会徽标（可选，JPG/PNG/WebP）">
-          <Space>
-            <Avatar shape="square" size={64} src={shownLogo?.url || undefined}>
-              徽标
-            </Avatar>
-            <Upload
-              accept="image/jpeg,image/png,image/webp"
-              showUploadList={false}
-              customRequest={({ file }) => {
-                setUploading(true)
-                uploadGoodsImage(file as File)
-                  .then((img) => setLogo({ imageId: img.imageId, url: img.thumbUrl }))
-                  .catch((err: unknown) => toast('error', apiErrorText(err, '徽标上传失败')))
-                  .finally(() => setUploading(false))
-              }}
-            >
-              <Button loading={uploading}>上传徽标</Button>
-            </Upload>
-          </Space>
-        </Form.Item>
-      </Form>
-    </Modal>
+        <Input maxLength={LOVE_LIMITS.guildName} />
+      </Form.Item>
+      <Form.Item name="gameId" label="游戏" rules={[{ required: true, message: '请选择游戏' }]}>
+        <Select
+          showSearch
+          optionFilterProp="label"
+          loading={games.isPending}
+          options={(games.data ?? []).map((g) => ({ value: g.gameId, label: g.nameCn }))}
+        />
+      </Form.Item>
+      <Form.Item
+        name="serverName"
+        label="区服"
+        rules={[{ required: true, whitespace: true, message: '请填写区服' }]}
+      >
+        <Input maxLength={LOVE_LIMITS.serverName} />
+      </Form.Item>
+      <Form.Item label="公会徽标（可选，JPG/PNG/WebP）">
+        <Space>
+          <Avatar shape="square" size={64} src={shownLogo?.url || undefined}>
+            徽标
+          </Avatar>
+          <Upload
+            accept="image/jpeg,image/png,image/webp"
+            showUploadList={false}
+            customRequest={({ file }) => {
+              setUploading(true)
+              uploadGoodsImage(file as File)
+                .then((img) => setLogo({ imageId: img.imageId, url: img.thumbUrl }))
+                .catch((err: unknown) => toast('error', apiErrorText(err, '徽标上传失败')))
+                .finally(() => setUploading(false))
+            }}
+          >
+            <Button loading={uploading}>上传徽标</Button>
+          </Upload>
+        </Space>
+      </Form.Item>
+    </FormModal>
   )
 }
 
@@ -161,16 +152,11 @@ export function Guilds({
           <Button type="link" size="small" onClick={() => setEditing(g)}>
             编辑
           </Button>
-          <Popconfirm
+          <ConfirmLink
             title="确定删除该公会？已有助力的公会不能删除。"
             okText="删除"
-            cancelText="取消"
             onConfirm={() => remove.mutate(g.guildId, { onSuccess: () => toast('success', '已删除') })}
-          >
-            <Button type="link" size="small" danger>
-              删除
-            </Button>
-          </Popconfirm>
+          />
         </HasPermi>
       ),
     },
@@ -191,13 +177,11 @@ export function Guilds({
         <Empty description="请先选择活动" />
       ) : (
         <>
-          {list.isError ? <LoadErrorAlert title="公会加载失败" onRetry={() => void list.refetch()} /> : null}
-          <Table<LoveGuild>
+          <QueryTable<LoveGuild>
+            list={list}
+            errorTitle="公会加载失败"
             rowKey="guildId"
-            size="middle"
-            loading={list.isFetching}
             columns={columns}
-            dataSource={list.data ?? []}
             pagination={false}
           />
           <GuildDialog activityId={activityId} guild={editing} onClose={() => setEditing(undefined)} />

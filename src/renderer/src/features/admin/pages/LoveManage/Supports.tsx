@@ -4,7 +4,7 @@
  */
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { Button, Form, Input, Select, Space, Table } from 'antd'
+import { Button, Form, Input, Select, Space } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import {
   LOVE_DICTS,
@@ -16,9 +16,9 @@ import {
 import { PERMS } from '@shared/permissions'
 import { loveGuildsQuery, loveSupportsQuery, useVoidLoveSupports } from '@renderer/api/console-love'
 import { HasPermi } from '@renderer/components/HasPermi'
-import { LoadErrorAlert } from '@renderer/components/LoadErrorAlert'
 import { toast } from '@renderer/utils/toast'
 import { DictTag, dictOptions, useDict } from '../../parts/dict'
+import { QueryTable } from '../../parts/QueryTable'
 import { ReasonModal } from '../../parts/ReasonModal'
 import { dateTime, FIRST_PAGE, pagination } from '../../parts/table'
 import { ActivitySelect } from './ActivitySelect'
@@ -154,21 +154,17 @@ export function Supports({
           </Button>
         </Space>
       </HasPermi>
-      {list.isError ? <LoadErrorAlert title="助力记录加载失败" onRetry={() => void list.refetch()} /> : null}
-      <Table<LoveSupport>
+      <QueryTable<LoveSupport>
+        list={list}
+        errorTitle="助力记录加载失败"
         rowKey="supportId"
-        size="middle"
-        loading={list.isFetching}
         columns={columns}
-        dataSource={list.data?.rows ?? []}
         rowSelection={{
           selectedRowKeys: selected,
           onChange: (keys) => setSelected(keys as number[]),
           getCheckboxProps: (s) => ({ disabled: s.voided }),
         }}
-        pagination={pagination(query, list.data?.total, (pageNum, pageSize) =>
-          setPage({ pageNum, pageSize }),
-        )}
+        paging={(total) => pagination(query, total, (pageNum, pageSize) => setPage({ pageNum, pageSize }))}
       />
       <ReasonModal
         open={target !== null}

@@ -6,19 +6,7 @@
  */
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import {
-  Button,
-  Card,
-  Descriptions,
-  Drawer,
-  Input,
-  Popconfirm,
-  Select,
-  Skeleton,
-  Space,
-  Table,
-  Tag,
-} from 'antd'
+import { Button, Card, Descriptions, Drawer, Input, Select, Skeleton, Space, Tag } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import {
   NOTICE_STATUS_LABELS,
@@ -39,7 +27,9 @@ import { HasPermi } from '@renderer/components/HasPermi'
 import { LoadErrorAlert } from '@renderer/components/LoadErrorAlert'
 import { NoticeContent } from '@renderer/components/NoticeContent'
 import { dictOptions, DictTag, useDict } from '../../parts/dict'
+import { ConfirmLink } from '../../parts/ConfirmLink'
 import { usePagedQuery } from '../../parts/paged-list'
+import { QueryTable } from '../../parts/QueryTable'
 import { dateTime, FIRST_PAGE } from '../../parts/table'
 import { NoticeEditor } from './NoticeEditor'
 
@@ -149,28 +139,19 @@ export default function NoticeManagePage() {
                 发布
               </Button>
             ) : n.fixed ? null : (
-              <Popconfirm
+              <ConfirmLink
                 title="下线后网站上不再显示，确定下线？"
                 okText="下线"
-                cancelText="取消"
+                danger={false}
                 onConfirm={() => unpublish.mutate(n.noticeId)}
-              >
-                <Button type="link" size="small">
-                  下线
-                </Button>
-              </Popconfirm>
+              />
             )}
             {n.fixed ? null : (
-              <Popconfirm
+              <ConfirmLink
                 title="删除后不能恢复，确定删除？"
                 okText="删除"
-                cancelText="取消"
                 onConfirm={() => remove.mutate(n.noticeId)}
-              >
-                <Button type="link" size="small" danger>
-                  删除
-                </Button>
-              </Popconfirm>
+              />
             )}
           </Space>
         </HasPermi>
@@ -222,14 +203,12 @@ export default function NoticeManagePage() {
           </Button>
         </HasPermi>
       </Space>
-      {list.isError ? <LoadErrorAlert title="公告加载失败" onRetry={() => void list.refetch()} /> : null}
-      <Table<Row>
+      <QueryTable<Row>
+        list={list}
+        errorTitle="公告加载失败"
         rowKey="noticeId"
-        size="middle"
-        loading={list.isFetching}
         columns={columns}
-        dataSource={list.data?.rows ?? []}
-        pagination={paging(list.data?.total)}
+        paging={paging}
       />
       <NoticeEditor
         noticeId={typeof editing === 'number' ? editing : null}

@@ -1,10 +1,12 @@
 /** 操作日志: every staff change (before/after) and every refused attempt, newest first. */
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { Descriptions, Drawer, Form, Input, Select, Table, Tag } from 'antd'
+import { Descriptions, Drawer, Form, Input } from 'antd'
 import type { OpLog } from '@shared/api/console'
 import { opLogQuery, type OpLogQuery } from '@renderer/api/console'
 import { FilterForm, usePagedQuery } from '../../parts/paged-list'
+import { outcomeTag, OutcomeFilter, type Outcomes } from '../../parts/outcome'
+import { QueryTable } from '../../parts/QueryTable'
 import { dateTime, FIRST_PAGE } from '../../parts/table'
 
 const pretty = (json: string | null) => {
@@ -14,6 +16,11 @@ const pretty = (json: string | null) => {
   } catch {
     return json
   }
+}
+
+const OUTCOMES: Outcomes = {
+  ok: { value: 'SUCCESS', label: '成功' },
+  not: { value: 'DENIED', label: '拒绝' },
 }
 
 export default function OpLogPage() {
@@ -32,23 +39,12 @@ export default function OpLogPage() {
         <Form.Item name="target" label="对象">
           <Input allowClear maxLength={64} />
         </Form.Item>
-        <Form.Item name="status" label="状态">
-          <Select
-            allowClear
-            style={{ width: 120 }}
-            options={[
-              { value: 'SUCCESS', label: '成功' },
-              { value: 'DENIED', label: '拒绝' },
-            ]}
-          />
-        </Form.Item>
+        <OutcomeFilter outcomes={OUTCOMES} />
       </FilterForm>
-      <Table<OpLog>
+      <QueryTable<OpLog>
+        list={logs}
         rowKey="id"
-        size="middle"
-        loading={logs.isFetching}
-        dataSource={logs.data?.rows}
-        pagination={paging(logs.data?.total)}
+        paging={paging}
         columns={[
           { title: '编号', dataIndex: 'id', width: 80 },
           { title: '操作人', dataIndex: 'userName' },
@@ -59,8 +55,7 @@ export default function OpLogPage() {
           {
             title: '状态',
             dataIndex: 'status',
-            render: (s: string) =>
-              s === 'SUCCESS' ? <Tag color="success">成功</Tag> : <Tag color="error">拒绝</Tag>,
+            render: outcomeTag(OUTCOMES),
           },
           { title: '时间', dataIndex: 'createdAt', render: dateTime },
           { title: '操作', key: 'op', render: (_, row) => <a onClick={() => setDetail(row)}>详情</a> },

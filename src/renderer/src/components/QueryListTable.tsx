@@ -1,0 +1,43 @@
+/**
+ * A list table of the user's own pages (follows, subscriptions, the seller's goods) fed by one
+ * query: a failed load shows its error with 重试 in place of the table; an empty list says so, with
+ * a button to where things are found or made. Paging is the page's own <Pagination> below.
+ */
+import { Link } from 'react-router-dom'
+import { Button, Empty, Table, type TableProps } from 'antd'
+import { apiErrorText } from '@renderer/utils/api-error'
+import { LoadErrorAlert } from './LoadErrorAlert'
+
+export function QueryListTable<T extends object>({
+  list,
+  errorTitle,
+  empty,
+  ...table
+}: Omit<TableProps<T>, 'dataSource' | 'loading' | 'locale' | 'pagination'> & {
+  list: { data?: { rows: readonly T[] }; error: unknown; isFetching: boolean; refetch: () => unknown }
+  /** the load error's text when the server gave none */
+  errorTitle: string
+  empty: { description: string; action?: { to: string; label: string } | null }
+}) {
+  if (list.error && !list.isFetching)
+    return <LoadErrorAlert title={apiErrorText(list.error, errorTitle)} onRetry={() => void list.refetch()} />
+  return (
+    <Table<T>
+      {...table}
+      dataSource={list.data?.rows ?? []}
+      loading={list.isFetching}
+      pagination={false}
+      locale={{
+        emptyText: (
+          <Empty description={empty.description}>
+            {empty.action ? (
+              <Link to={empty.action.to}>
+                <Button type="primary">{empty.action.label}</Button>
+              </Link>
+            ) : null}
+          </Empty>
+        ),
+      }}
+    />
+  )
+}
