@@ -4,6 +4,7 @@
  * page's chunk loaded before hydrating so the server's HTML is kept as it is.
  */
 import type { DehydratedState } from '@tanstack/react-query'
+import { PAGES } from '@renderer/app/pages'
 import type { PageKey } from '@renderer/app/route-table'
 
 let hydrating = false
@@ -38,21 +39,9 @@ export function readServerState(): DehydratedState | null {
   }
 }
 
-/** The chunks of the server-rendered pages (the same modules app/pages.ts loads lazily). */
-const PAGE_CHUNKS: Partial<Record<PageKey, () => Promise<unknown>>> = {
-  home: () => import('@renderer/features/home/HomePage'),
-  goodsList: () => import('@renderer/features/goods/ListPage'),
-  goodsDetail: () => import('@renderer/features/goods/DetailPage'),
-  shop: () => import('@renderer/features/goods/ShopPage'),
-  noticeList: () => import('@renderer/features/platform/NoticeListPage'),
-  noticeDetail: () => import('@renderer/features/platform/NoticeDetailPage'),
-  priceRecords: () => import('@renderer/features/record/RecordListPage'),
-  love: () => import('@renderer/features/love/LovePage'),
-}
-
+/** The page's chunk, loaded before hydrating: React then renders the page in the same pass. */
 export async function loadPageChunk(page: PageKey | undefined): Promise<void> {
-  const load = page ? PAGE_CHUNKS[page] : undefined
-  if (load) await load()
+  if (page) await PAGES[page].preload()
 }
 
 declare global {
