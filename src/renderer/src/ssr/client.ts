@@ -51,32 +51,23 @@ declare global {
   }
 }
 
-/** Whether React has taken over this element of the server's HTML (hydrated it). */
-const isHydrated = (el: Element) => Object.keys(el).some((key) => key.startsWith('__reactFiber$'))
-
 /**
  * Ends the boot script's keeping of taps (React's own listeners take over from here) and returns
  * a function that clicks the kept elements again: a tap on a button made while the scripts were
  * still on their way then does what it would have done (docs/ssr.md "Hydration").
  *
- * Each is clicked once its region is hydrated. The regions hydrate after the root, in slices, and
- * React drops a click on a region it cannot hydrate at once (the page's lazily loaded component
- * is not ready in the same task). React marks the elements it took over with a `__reactFiber$`
- * key; without one after 3 s (a React that stopped marking them) the element is clicked anyway.
+ * Called after the root's hydration has committed. A region React has not hydrated yet is hydrated
+ * by React when the click reaches it (its page is ready at once: app/pages.ts `lazyPage`), but not
+ * from inside React's own effects: the clicks come in a task of their own.
  */
 export function takeEarlyTaps(): () => void {
   const early = window.__earlyTaps
   early?.stop()
   const taps = early ? [...early.taps] : []
   return () => {
-    const until = Date.now() + 3000
-    const next = () => {
-      while (taps.length > 0 && (isHydrated(taps[0]!) || Date.now() > until)) {
-        const el = taps.shift()!
-        if (el.isConnected && el instanceof HTMLElement) el.click()
-      }
-      if (taps.length > 0) requestAnimationFrame(next)
-    }
-    next()
+    if (taps.length === 0) return
+    setTimeout(() => {
+      for (const el of taps) if (el.isConnected && el instanceof HTMLElement) el.click()
+    })
   }
 }

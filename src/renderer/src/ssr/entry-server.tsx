@@ -88,12 +88,19 @@ function matchEntry(pathname: string): RouteEntry | null {
   return handle?.entry ?? null
 }
 
+/**
+ * Whether a route of the app other than the catch-all takes the path without a table entry: the
+ * staff console's `/console/*`, which routes its own pages (its menu comes from the server).
+ */
+function routedOutsideTable(pathname: string): boolean {
+  const matches = matchRoutes(appRoutes(), pathname) ?? []
+  return matches.some((m) => m.route.handle && !(m.route.handle as RouteHandle).entry)
+}
+
 /** Whether a path is rendered on the server (public table pages and unknown paths). */
 export function isServerRendered(pathname: string): boolean {
-  // the staff console routes its own pages (its menu comes from the server once logged in)
-  if (pathname === '/console' || pathname.startsWith('/console/')) return false
   const entry = entryOf(pathname)
-  if (!entry) return true
+  if (!entry) return !routedOutsideTable(pathname)
   return Boolean(entry.page && !entry.auth && SSR_PAGES[entry.page])
 }
 

@@ -45,7 +45,7 @@ describe('the rendered page’s CSS', () => {
         jsonLd: [],
       },
     } as unknown as RenderResult
-    const page = composePage(assets.inlineStyles(TEMPLATE), result, assets.tagsOf('src/Home.tsx'))
+    const page = composePage(assets.shellOf(TEMPLATE), result, assets.tagsOf('src/Home.tsx'))
     const boot = page.indexOf('<script data-entry=')
     expect(page.indexOf('<style data-href="/assets/index-1.css">body{margin:0}</style>')).toBeGreaterThan(0)
     expect(page.indexOf('<style data-href="/assets/index-1.css">')).toBeLessThan(boot)

@@ -2,7 +2,8 @@
  * The rendered page: the built index.html with the page's head (title, description, keywords,
  * canonical, Open Graph, JSON-LD), the page chunk's CSS and scripts (from the client build's
  * manifest, so nothing of the page arrives late), antd's extracted styles, the app's HTML in #root
- * and the dehydrated query cache as a JSON data block (no inline script: the CSP allows none).
+ * and the dehydrated query cache as a JSON data block. The one inline script is the boot script
+ * (boot.ts), which the CSP allows by its hash; the scripts themselves are named in its attributes.
  */
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -42,7 +43,7 @@ export interface PageAssets {
   /** a page's own chunks: their CSS inlined as <style>, and their modules */
   tagsOf(pageSource: string | undefined): PageTags
   /** index.html with its stylesheet links replaced by their CSS inline, its scripts by the boot mark */
-  inlineStyles(template: string): PageShell
+  shellOf(template: string): PageShell
 }
 
 /**
@@ -107,7 +108,7 @@ export function pageAssets(webRoot: string): PageAssets {
       memo.set(source, tags)
       return tags
     },
-    inlineStyles(template) {
+    shellOf(template) {
       if (inlined?.from === template) return inlined.to
       const links = /<link rel="stylesheet"(?: crossorigin)? href="\/([^"]+\.css)">\s*/g
       const styles: string[] = []
@@ -179,7 +180,7 @@ function skeletonOf(shell: PageShell, tags: PageTags): Skeleton {
   return parts
 }
 
-/** index.html made ready (PageAssets.inlineStyles) with a rendered page in it. */
+/** index.html made ready (PageAssets.shellOf) with a rendered page in it. */
 export function composePage(shell: PageShell, result: RenderResult, tags: PageTags): string {
   const { head } = result
   const slots: Record<string, string> = {

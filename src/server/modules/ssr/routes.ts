@@ -130,7 +130,7 @@ export function registerPublicPages(app: FastifyInstance, deps: SsrDeps): Public
         const source = renderer.PAGE_SOURCES[result.page]
         page = {
           status: result.status,
-          html: composePage(assets.inlineStyles(template), result, assets.tagsOf(source)),
+          html: composePage(assets.shellOf(template), result, assets.tagsOf(source)),
         }
         cache.set(key, page)
       }
