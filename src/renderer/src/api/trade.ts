@@ -126,7 +126,9 @@ export function useOrderStep() {
   return useMutation({
     mutationFn: ({ step, orderNo }: { step: 'cancel' | 'startDelivery'; orderNo: string }) =>
       call(step === 'cancel' ? ORDER.cancel : ORDER.startDelivery, { body: { orderNo } }),
-    onSuccess: () => refreshAfterOrderChange(queryClient),
+    // done once the server took the step: the confirm closes then, the lists follow when refetched
+    // (waiting for every order, wallet and bid query kept the confirm open on a busy server)
+    onSuccess: () => void refreshAfterOrderChange(queryClient),
   })
 }
 
