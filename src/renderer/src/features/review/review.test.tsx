@@ -88,7 +88,9 @@ describe('an order card', () => {
     renderPage(<OrderReview order={completed} review={undefined} />)
     fireEvent.click(screen.getByRole('button', { name: /评\s*价/ }))
     const dialog = await screen.findByRole('dialog')
-    fireEvent.click(await within(dialog).findByLabelText('发货迅速'))
+    const tag = await within(dialog).findByRole('checkbox', { name: '发货迅速' })
+    fireEvent.click(tag)
+    await waitFor(() => expect(tag).toBeChecked())
     fireEvent.change(within(dialog).getByLabelText('评价内容（选填，不能包含联系方式）'), {
       target: { value: '  很好  ' },
     })
