@@ -90,7 +90,7 @@ describe('an order card', () => {
     const dialog = await screen.findByRole('dialog')
     const tag = await within(dialog).findByRole('checkbox', { name: '发货迅速' })
     fireEvent.click(tag)
-    await waitFor(() => expect(tag).toBeChecked())
+    await waitFor(() => expect((tag as HTMLInputElement).checked).toBe(true))
     fireEvent.change(within(dialog).getByLabelText('评价内容（选填，不能包含联系方式）'), {
       target: { value: '  很好  ' },
     })
