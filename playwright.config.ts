@@ -71,8 +71,6 @@ export default defineConfig({
   use: {
     baseURL: E2E_API_ORIGIN,
     locale: 'zh-CN',
-    // no motion (global.css honours the system's reduced-motion wish): no click on a dialog still moving
-    reducedMotion: 'reduce',
     timezoneId: 'Asia/Shanghai',
     screenshot: 'only-on-failure',
     // recording a trace costs ~40 % of the suite's time on 2 cores: on when asked (E2E_TRACE=1)
