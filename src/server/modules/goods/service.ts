@@ -34,7 +34,7 @@ import { ApiError } from '../../plugins/envelope'
 import { listingRules, type GameRules, type GameService } from '../game/service'
 import { thumbUrl, type ImageService } from '../image/service'
 import type { SystemService } from '../system/service'
-import { goodsRepo, type SearchEntry } from './repo'
+import { goodsRepo, type BriefRow, type SearchEntry } from './repo'
 import { goodsSearch } from './search'
 import { goodsStaff } from './staff'
 import { goodsDiscovery } from './discovery'
@@ -96,7 +96,6 @@ export interface SaleFacts {
   /** filterable attributes: key → value pairs (a multiselect gives one pair per value) */
   pairs: Array<{ key: string; value: string }>
 }
-type BriefRow = Awaited<ReturnType<ReturnType<typeof goodsRepo>['briefRows']>>[number]
 
 const badRequest = (msg: string) => new ApiError(Code.BAD_REQUEST, msg)
 const GOODS_AGENCY_MANAGED = '官方代售商品由平台管理，请在代售中心查看'
