@@ -7,6 +7,7 @@ import { join } from 'node:path'
 import SQLite from 'better-sqlite3'
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely'
 import pg from 'pg'
+import { nameHotStatements } from './pg-named'
 import type { Database } from './schema'
 
 export type DbDialect = 'sqlite' | 'postgres'
@@ -27,6 +28,8 @@ export function openDatabase(opts: { dataDir: string; databaseUrl?: string }): D
     // An idle connection that the server ends (restart, failover, pg_terminate_backend) is dropped
     // from the pool and replaced on the next query; without this listener it would crash the process.
     pool.on('error', (err) => console.warn(`PostgreSQL: idle connection closed (${err.message})`))
+    // statements run often are prepared once per connection (parsed and planned once): pg-named.ts
+    nameHotStatements(pool)
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' }
   }
   const file = join(opts.dataDir, 'market.db')

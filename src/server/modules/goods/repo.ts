@@ -78,7 +78,6 @@ export function goodsRepo(db: Db, dialect: DbDialect) {
         .execute()
     },
 
-    /** Sellers with at least one ON_SALE listing, with their latest change (the sitemap). */
     /** Which of these areas/servers any listing (in any state, deleted too) names. */
     async serversInUse(serverIds: number[]): Promise<number[]> {
       if (serverIds.length === 0) return []
@@ -94,6 +93,7 @@ export function goodsRepo(db: Db, dialect: DbDialect) {
       )
     },
 
+    /** Sellers with at least one ON_SALE listing, with their latest change (the sitemap). */
     shopsOnSale() {
       return db
         .selectFrom('goods')
