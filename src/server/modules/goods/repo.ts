@@ -14,18 +14,17 @@ import { searchRepo, titleContains } from './search-repo'
 
 export type { SearchEntry, SearchFilter } from './search-repo'
 
-/** A list row's columns: the listing joined to its game, seller and place names. */
+/**
+ * A list row's columns: the listing and its seller's name. The game's and its places' names come from
+ * the game service's rules (goods/service.ts, `briefs`), not from the game module's tables.
+ */
 function briefSelect(db: Db) {
   return db
     .selectFrom('goods as g')
-    .innerJoin('games', 'games.id', 'g.game_id')
     .innerJoin('users as u', 'u.id', 'g.seller_id')
-    .leftJoin('game_servers as area', 'area.id', 'g.area_id')
-    .leftJoin('game_servers as server', 'server.id', 'g.server_id')
     .select([
       'g.id',
       'g.game_id',
-      'games.name_cn as game_name',
       'g.goods_type',
       'g.title',
       'g.price',
@@ -33,9 +32,7 @@ function briefSelect(db: Db) {
       'g.status',
       'g.platform',
       'g.area_id',
-      'area.name as area_name',
       'g.server_id',
-      'server.name as server_name',
       'g.cover_image',
       'g.attrs',
       'g.seller_id',
@@ -52,7 +49,7 @@ export type BriefRow = InferResult<ReturnType<typeof briefSelect>>[number]
 
 // Every list (search, home, shop, follows) reads its rows through one statement compiled once: the
 // ids travel as one parameter, a JSON array on SQLite and an array on PostgreSQL, instead of Kysely
-// building and compiling a 23-column join with one placeholder per id on every request
+// building and compiling a 20-column join with one placeholder per id on every request
 // (docs/scaling.md, "The list endpoint").
 const briefRowsSqlite = prepared((db: Db, ids: string) =>
   briefSelect(db).where('g.id', 'in', sql<number>`(select value from json_each(${ids}))`),

@@ -139,11 +139,27 @@ export function goodsService(deps: GoodsServiceDeps) {
   })
   const { invalidate } = searching
 
-  function toBrief(row: BriefRow, at: number, withRemark = false): GoodsBrief {
+  /** A game's area and server names by id, built once per rules object (cached by the game service). */
+  const placeNames = new WeakMap<GameRules, Map<number, string>>()
+  function placeNameOf(rules: GameRules, id: number | null): string | null {
+    if (id === null) return null
+    let names = placeNames.get(rules)
+    if (!names) {
+      names = new Map()
+      for (const area of rules.areas) {
+        names.set(area.serverId, area.name)
+        for (const server of area.children) names.set(server.serverId, server.name)
+      }
+      placeNames.set(rules, names)
+    }
+    return names.get(id) ?? null
+  }
+
+  function toBrief(row: BriefRow, rules: GameRules, at: number, withRemark = false): GoodsBrief {
     return {
       goodsId: row.id,
       gameId: row.game_id,
-      gameName: row.game_name,
+      gameName: rules.game.nameCn,
       goodsType: row.goods_type,
       title: row.title,
       price: Number(row.price),
@@ -151,9 +167,9 @@ export function goodsService(deps: GoodsServiceDeps) {
       status: row.status,
       platform: row.platform,
       areaId: row.area_id,
-      areaName: row.area_name,
+      areaName: placeNameOf(rules, row.area_id),
       serverId: row.server_id,
-      serverName: row.server_name,
+      serverName: placeNameOf(rules, row.server_id),
       coverUrl: row.cover_image ? thumbUrl(row.cover_image) : null,
       attributes: JSON.parse(row.attrs) as GoodsBrief['attributes'],
       // a 官方代售 listing names no seller: the platform sells it (its owner's id stays private)
@@ -172,11 +188,14 @@ export function goodsService(deps: GoodsServiceDeps) {
   /** Brief rows of `ids` in the same order. */
   async function briefs(ids: number[], withRemark = false): Promise<GoodsBrief[]> {
     const rows = await repo.briefRows(ids)
+    // the names of games and places from the game service (its rules are cached), not a join
+    const rulesOf = new Map<number, GameRules>()
+    for (const gameId of new Set(rows.map((r) => r.game_id))) rulesOf.set(gameId, await games.rules(gameId))
     const byId = new Map(rows.map((r) => [r.id, r]))
     const at = now()
     return ids.flatMap((id) => {
       const row = byId.get(id)
-      return row ? [toBrief(row, at, withRemark)] : []
+      return row ? [toBrief(row, rulesOf.get(row.game_id)!, at, withRemark)] : []
     })
   }
 
@@ -508,7 +527,7 @@ export function goodsService(deps: GoodsServiceDeps) {
           goodsId: r.id,
           sellerId: r.seller_id,
           gameId: r.game_id,
-          gameName: r.game_name,
+          gameName: rules.game.nameCn,
           goodsType: r.goods_type,
           platform: r.platform,
           areaId: r.area_id,
