@@ -10,6 +10,7 @@ import { DEMO, call, startTestApp, tokenOf, type TestApp } from '../test-utils'
 import { gameNamed, kingAccount, newUser, publish } from '../modules/goods/test-helpers'
 import { SANDBOX_SIGNATURE_HEADER, loadOrCreateSandboxSecret, sandboxGateway } from '../modules/funds/gateway'
 import { fundsRepo } from '../modules/funds/repo'
+import { GAME_TOPIC } from '../modules/game/service'
 import { checkInvariant } from '../modules/funds/service'
 import {
   confirmOrder,
@@ -166,6 +167,9 @@ describe.skipIf(!adminUrl)('PostgreSQL', () => {
       .set({ protection_days: 30 })
       .where('game_id', '=', game.game.gameId)
       .execute()
+    // what a console edit announces (a write straight to the table announces nothing): the game's
+    // cached rules, which earlier lists of this app read, are dropped
+    t.app.invalidation.emit(GAME_TOPIC)
     const seller = await newUser(t.app, 'pgts')
     const buyer = await funded(t.app, 'pgtb', 0)
     // a top-up beyond 2^31 fen, applied through the signed gateway notification
