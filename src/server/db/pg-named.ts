@@ -16,8 +16,9 @@
 import { createHash } from 'node:crypto'
 import type pg from 'pg'
 
-/** PostgreSQL's "cached plan must not change result type" */
-const PLAN_CHANGED = '0A000'
+/** PostgreSQL's "cached plan must not change result type" (its SQLSTATE 0A000 names other refusals too) */
+const planChanged = (err: { code?: string; message?: string }) =>
+  err?.code === '0A000' && /cached plan must not change result type/.test(err.message ?? '')
 
 export function nameHotStatements(
   pool: pg.Pool,
@@ -52,7 +53,7 @@ export function nameHotStatements(
       const name = nameOf(text)
       if (name === undefined) return query(text, values)
       return (query({ name, text, values }) as Promise<unknown>).catch((err: { code?: string }) => {
-        if (err?.code !== PLAN_CHANGED) throw err
+        if (!planChanged(err)) throw err
         names.delete(text)
         refused.add(text)
         return query(text, values)

@@ -1,6 +1,6 @@
 /**
  * SQLite rows built in JavaScript (db/index.ts, rowsBuiltInJs): the same rows better-sqlite3 gives,
- * through Kysely's three ways of reading (execute, streaming, writes that return nothing).
+ * through Kysely's ways of reading (execute, streaming) and writing (with and without returning).
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -47,11 +47,14 @@ describe('SQLite rows built in JavaScript', () => {
     expect(rows).toEqual([{ a: 2 }])
   })
 
-  it('leaves a column named __proto__ an own property, not the prototype', async () => {
-    const { rows } = await sql.raw(`select 'x' as "__proto__", 3 as n`).execute(db)
-    const row = rows[0] as Record<string, unknown>
-    expect(Object.getPrototypeOf(row)).toBe(Object.prototype)
-    expect(row.n).toBe(3)
+  it('answers writes as before: the inserted id, and the rows of a returning clause', async () => {
+    const inserted = await sql`insert into t (id, name, price) values (3, 'c', 7)`.execute(db)
+    expect(inserted.insertId).toBe(3n)
+    const { rows } = await sql`insert into t (id, name, price) values (4, 'd', 8) returning id, name`.execute(
+      db,
+    )
+    expect(rows).toEqual([{ id: 4, name: 'd' }])
+    await sql`delete from t where id > 2`.execute(db)
   })
 
   it('streams rows as objects, and a statement read again after a write gives fresh rows', async () => {

@@ -60,6 +60,8 @@ export interface GameRules {
   config: GameConfig
   transfer: GameTransferCollectConfig
   areas: GameDetail['areas']
+  /** every area's and server's name by its id (list rows, saved-search names) */
+  placeNames: ReadonlyMap<number, string>
 }
 
 /**
@@ -93,6 +95,7 @@ export function gameService(db: Db, now: () => number = Date.now, invalidation?:
     const row = await repo.findConfig(gameId)
     const goodsTypes = row ? (JSON.parse(row.goods_types) as GoodsTypeConfig[]) : []
     const fields = row ? (JSON.parse(row.transfer_fields) as TransferField[]) : []
+    const servers = await repo.serversOfGame(gameId)
     return {
       game,
       enabled: found.status === '0',
@@ -102,7 +105,8 @@ export function gameService(db: Db, now: () => number = Date.now, invalidation?:
         protectionDays: row?.protection_days ?? TRADE_RULES.defaultProtectionDays,
       },
       transfer: { gameId, fields },
-      areas: toAreas(await repo.serversOfGame(gameId)),
+      areas: toAreas(servers),
+      placeNames: new Map(servers.map((row) => [row.id, row.name])),
     }
   }
 

@@ -139,21 +139,8 @@ export function goodsService(deps: GoodsServiceDeps) {
   })
   const { invalidate } = searching
 
-  /** A game's area and server names by id, built once per rules object (cached by the game service). */
-  const placeNames = new WeakMap<GameRules, Map<number, string>>()
-  function placeNameOf(rules: GameRules, id: number | null): string | null {
-    if (id === null) return null
-    let names = placeNames.get(rules)
-    if (!names) {
-      names = new Map()
-      for (const area of rules.areas) {
-        names.set(area.serverId, area.name)
-        for (const server of area.children) names.set(server.serverId, server.name)
-      }
-      placeNames.set(rules, names)
-    }
-    return names.get(id) ?? null
-  }
+  const placeNameOf = (rules: GameRules, id: number | null) =>
+    id === null ? null : (rules.placeNames.get(id) ?? null)
 
   function toBrief(row: BriefRow, rules: GameRules, at: number, withRemark = false): GoodsBrief {
     return {

@@ -18,7 +18,9 @@ const addUnreadQuery = prepared((db: Db, userId: number, delta: number) =>
     .insertInto('web_message_unread')
     .values({ user_id: userId, unread: delta })
     .onConflict((oc) =>
-      oc.column('user_id').doUpdateSet({ unread: (eb) => eb('web_message_unread.unread', '+', eb.ref('excluded.unread')) }),
+      oc
+        .column('user_id')
+        .doUpdateSet({ unread: (eb) => eb('web_message_unread.unread', '+', eb.ref('excluded.unread')) }),
     )
     .returning('unread'),
 )

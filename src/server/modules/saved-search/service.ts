@@ -64,12 +64,10 @@ export function savedSearchService(deps: SavedSearchDeps) {
     if (f.gameId === undefined) return {}
     try {
       const rules = await deps.games.rules(f.gameId)
-      const areas = rules.areas
-      const area = areas.find((a) => a.serverId === f.areaId)
-      const server = areas.flatMap((a) => a.children).find((s) => s.serverId === f.serverId)
+      const placeOf = (id: number | undefined) => (id === undefined ? undefined : rules.placeNames.get(id))
       const attrLabels: Record<string, string> = {}
       for (const t of rules.config.goodsTypes) for (const a of t.attributes) attrLabels[a.key] ??= a.label
-      return { game: rules.game.nameCn, area: area?.name, server: server?.name, attrLabels }
+      return { game: rules.game.nameCn, area: placeOf(f.areaId), server: placeOf(f.serverId), attrLabels }
     } catch {
       return {}
     }
