@@ -13,7 +13,28 @@ test('a saved search alerts its owner when a matching listing goes on sale', asy
   const king = games.find((g) => g.nameCn === '王者荣耀')!
   const keyword = '订阅提醒端到端'
   const listPath = `/list.html?gameId=${king.gameId}&keyword=${encodeURIComponent(keyword)}`
-  const page = await loginAs(browser, buyer.username, buyer.password, listPath)
+  const areas = (await api(`/goods/game/getAreaServersByGameId?gameId=${king.gameId}`)).data as Array<{
+    serverId: number
+    name: string
+    children: Array<{ serverId: number; name: string }>
+  }>
+  const [area] = areas
+  const server = area.children[0]
+  // the dialog names the area and server as the filters show them, not by their ids
+  const page = await loginAs(
+    browser,
+    buyer.username,
+    buyer.password,
+    `${listPath}&areaId=${area.serverId}&serverId=${server.serverId}`,
+  )
+  await page.getByRole('button', { name: '保存搜索/订阅' }).click()
+  const named = page.getByRole('dialog', { name: '保存搜索并订阅' })
+  await expect(named.getByLabel('订阅名称')).toHaveValue(
+    `王者荣耀 · ${area.name} · ${server.name} · 关键词“${keyword}”`.slice(0, 30),
+  )
+  await named.getByRole('button', { name: /取\s*消/ }).click()
+  await expect(named).toBeHidden()
+  await page.goto(listPath)
 
   await page.getByRole('button', { name: '保存搜索/订阅' }).click()
   const dialog = page.getByRole('dialog', { name: '保存搜索并订阅' })

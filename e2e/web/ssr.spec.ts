@@ -43,6 +43,9 @@ test('a rendered list hydrates; its filters and pagination work', async ({ page,
   // components' styles the server sent (each insert would restyle the whole page mid-hydration)
   expect(sentStyles.length).toBeGreaterThan(5)
   expect((await antdStyleTags(page)).sort()).toEqual(sentStyles.sort())
+  // the price boxes keep their own width beside antd's (its affix wrapper's 100% comes later)
+  const priceBox = await page.getByLabel('最低价（元）').boundingBox()
+  expect(priceBox!.width).toBeLessThan(150)
   const firstPage = await page.getByRole('article').first().getAttribute('aria-label')
 
   await page.locator('.ant-pagination-item-2 a').click()

@@ -8,7 +8,13 @@ import { Link } from 'react-router-dom'
 import { Alert, Button, Form, Input, Modal } from 'antd'
 import { BellOutlined } from '@ant-design/icons'
 import { SAVED_SEARCH_LIMITS } from '@shared/api/saved-search'
-import { describeFilters, savedSearchOf, toListSearch, type ListFilters } from '@shared/list-query'
+import {
+  describeFilters,
+  savedSearchOf,
+  toListSearch,
+  type FilterNames,
+  type ListFilters,
+} from '@shared/list-query'
 import { SAVED_SEARCHES_PATH } from '@shared/live-events'
 import { useAddSavedSearch } from '@renderer/api/saved-search'
 import { useRequireLogin } from '@renderer/components/use-require-login'
@@ -17,12 +23,13 @@ import { toast } from '@renderer/utils/toast'
 import './saved-search.css'
 
 /** A name to start from: the conditions in words, cut to the name's length. */
-export function defaultSearchName(filters: ListFilters, gameName?: string): string {
-  const words = describeFilters({ ...filters, sort: 'default' }, { game: gameName })
+export function defaultSearchName(filters: ListFilters, names: FilterNames = {}): string {
+  const words = describeFilters({ ...filters, sort: 'default' }, names)
   return words.slice(0, SAVED_SEARCH_LIMITS.name)
 }
 
-export function SaveSearchButton({ filters, gameName }: { filters: ListFilters; gameName?: string }) {
+/** `names`: what the list page knows of the ids in its filters (game, area, server, attribute labels). */
+export function SaveSearchButton({ filters, names }: { filters: ListFilters; names: FilterNames }) {
   const ensureLogin = useRequireLogin()
   const [open, setOpen] = useState(false)
   const [name, setName] = useState('')
@@ -32,7 +39,7 @@ export function SaveSearchButton({ filters, gameName }: { filters: ListFilters; 
 
   const start = () => {
     if (!ensureLogin()) return
-    setName(defaultSearchName(filters, gameName))
+    setName(defaultSearchName(filters, names))
     setError('')
     setOpen(true)
   }
@@ -65,7 +72,7 @@ export function SaveSearchButton({ filters, gameName }: { filters: ListFilters; 
         onCancel={() => setOpen(false)}
         destroyOnHidden
       >
-        <p className="save-search__conditions">条件：{describeFilters(filters, { game: gameName })}</p>
+        <p className="save-search__conditions">条件：{describeFilters(filters, names)}</p>
         <Form layout="vertical" onFinish={save}>
           <Form.Item label="订阅名称" required>
             <Input

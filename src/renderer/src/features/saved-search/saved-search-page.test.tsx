@@ -97,7 +97,9 @@ describe('/buyer/savedSearch.html', () => {
 
   it('suggests the conditions in words as the name, cut to 30 characters', () => {
     expect(
-      defaultSearchName(parseListQuery('gameId=1&keyword=满级&priceMax=100&sort=price_asc'), '王者荣耀'),
+      defaultSearchName(parseListQuery('gameId=1&keyword=满级&priceMax=100&sort=price_asc'), {
+        game: '王者荣耀',
+      }),
     ).toBe('王者荣耀 · ¥100 以下 · 关键词“满级”')
     expect(defaultSearchName(parseListQuery(`keyword=${'长'.repeat(50)}`)).length).toBe(30)
   })

@@ -57,6 +57,13 @@ export default function ListPage() {
     (a) => !filters.platform || a.platform === null || a.platform === filters.platform,
   )
   const area = allAreas.find((a) => a.serverId === filters.areaId)
+  // the words of 保存搜索/订阅: the names this page shows for the ids in its filters
+  const filterNames = {
+    game: game?.nameCn,
+    area: area?.name,
+    server: area?.children.find((s) => s.serverId === filters.serverId)?.name,
+    attrLabels: Object.fromEntries(filterableFields.map((f) => [f.key, f.label])),
+  }
   const platforms = game?.platforms ?? []
   const narrowing = hasNarrowing(filters)
 
@@ -97,7 +104,7 @@ export default function ListPage() {
             goodsType={filters.goodsType}
             onSearch={(text) => change({ keyword: text || undefined })}
           />
-          <SaveSearchButton filters={filters} gameName={game?.nameCn} />
+          <SaveSearchButton filters={filters} names={filterNames} />
         </div>
 
         <FilterRow label="游戏">
