@@ -1,5 +1,5 @@
 /** Browser steps the end-to-end specs share: the real login form, a logged-in page, antd selects. */
-import { expect, type Browser, type Locator, type Page } from '@playwright/test'
+import { expect, type Browser, type Page } from '@playwright/test'
 import { E2E_API_ORIGIN } from '../../playwright.config'
 import { TOKEN_COOKIE, TOKEN_TTL_DAYS, USER_INFO_STORAGE_KEY } from '../../src/shared/constants'
 import { apiLogin } from './api'
@@ -90,18 +90,5 @@ export async function choose(page: Page, label: string, option: string, exact = 
       .first()
       .click({ timeout: 2_000 })
     await expect(select).toContainText(option, { timeout: 1_000 })
-  }).toPass({ timeout: 15_000 })
-}
-
-/**
- * Click a button that sends one request, again only while that request has not left: on a loaded
- * machine a click on a dialog's button was once lost (the dialog stayed open, nothing was sent, no
- * error). A click whose request went out is never repeated, so nothing is done twice.
- */
-export async function clickUntilSent(page: Page, button: Locator, path: string) {
-  await expect(async () => {
-    const sent = page.waitForRequest((r) => new URL(r.url()).pathname.endsWith(path), { timeout: 2_000 })
-    await button.click({ timeout: 2_000 })
-    await sent
   }).toPass({ timeout: 15_000 })
 }
