@@ -64,7 +64,12 @@ export default defineConfig({
   // each on its own servers (E2E_SERVERS above), use the rest: the web suite on a quiet 2-core machine
   // took 163 s with one worker and 117 s with two (both with the headless shell)
   workers: E2E_WORKERS,
-  retries: 0,
+  // One retry, reported as "flaky" in the list output: on a loaded 2-core machine a click on an antd
+  // dialog's button is now and then lost (two fresh-clone runs, two different tests: the bulk price
+  // dialog stayed open with nothing sent, the 确认收货 dialog showed no validation), and neither came
+  // back in ten repeats, six of them under extra load. The cause is not found (docs/architecture.md,
+  // "Tests"); a test that fails twice still fails the run.
+  retries: 1,
   reporter: [['list']],
   // after every spec: the money invariant of the servers' databases (npm run check:invariant)
   globalTeardown: './e2e/support/invariant-teardown.ts',
