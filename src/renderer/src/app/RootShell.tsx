@@ -17,6 +17,7 @@ import { useSessionStore } from '@renderer/stores/session'
 import { currentDevice } from '@renderer/utils/device'
 import { findRuntimeRoute } from '@renderer/utils/menu'
 import { isHydrating } from '@renderer/ssr/client'
+import { IconSprite } from '@renderer/components/SpriteIcon'
 import type { RouteEntry } from './route-table'
 import { usePasswordChangeGate } from './password-gate'
 import { gameSeo, pageTitle, setSeoMeta } from './seo'
@@ -112,7 +113,12 @@ export function RootShell() {
     platform.setBadge(token ? unread : 0)
   }, [token, unread])
 
-  return <Outlet />
+  return (
+    <>
+      <IconSprite />
+      <Outlet />
+    </>
+  )
 }
 
 export default RootShell

@@ -5,12 +5,12 @@
 import { useState } from 'react'
 import { Link } from 'react-router-dom'
 import { Button, Tag } from 'antd'
-import { EyeOutlined, HeartFilled, HeartOutlined, PictureOutlined, ShopOutlined } from '@ant-design/icons'
 import type { AttributeField } from '@shared/api/game'
 import { GOODS_STATUS_LABELS, GOODS_TYPE_LABELS, type GoodsBrief } from '@shared/api/goods'
 import { goodsDetailPath, imageSrc, shopPath, STATUS_COLORS } from '@renderer/api/goods'
 import { formatYuan } from '@renderer/utils/money'
 import { HoverTooltip } from './HoverTooltip'
+import { SpriteIcon } from './SpriteIcon'
 import { attributeChips } from './listing-attributes'
 import './goods-card.css'
 
@@ -36,28 +36,26 @@ export function GoodsCover({ src, alt, className }: { src: string | null; alt: s
         <img src={url} alt={alt} loading="lazy" decoding="async" onError={() => setFailed(true)} />
       ) : (
         <span className="goods-cover__empty" aria-hidden="true">
-          <PictureOutlined />
+          <SpriteIcon name="picture" />
         </span>
       )}
     </span>
   )
 }
 
+/*
+ * The card's badges and its follow button are plain elements styled like antd's (goods-card.css):
+ * twenty cards a page, and antd's Tag and Button (style hooks, wave, compact context) were a sixth
+ * of a list page's server render (docs/ssr.md "Render cost"). The row view keeps antd's buttons.
+ */
+
 /** 官方代售: the platform verified the account and sells it for its owner (docs/agency-sale.md). */
 export function AgencyTag() {
-  return (
-    <Tag color="#1d4ed8" className="goods-agency" variant="solid">
-      官方代售
-    </Tag>
-  )
+  return <span className="goods-badge goods-agency">官方代售</span>
 }
 
 export function PushedTag() {
-  return (
-    <Tag color="#c2410c" className="goods-pushed" variant="solid">
-      推荐
-    </Tag>
-  )
+  return <span className="goods-badge goods-pushed">推荐</span>
 }
 
 function whereText(goods: GoodsBrief, showGame: boolean): string {
@@ -83,11 +81,11 @@ function Chips({ chips }: { chips: string[] }) {
 function SellerName({ goods, title }: { goods: GoodsBrief; title?: string }) {
   return goods.agency ? (
     <span className="goods-seller" title={title}>
-      <ShopOutlined /> {goods.shopName}
+      <SpriteIcon name="shop" /> {goods.shopName}
     </span>
   ) : (
     <Link to={shopPath(goods.sellerId)} className="goods-seller" title={title}>
-      <ShopOutlined /> {goods.shopName}
+      <SpriteIcon name="shop" /> {goods.shopName}
     </Link>
   )
 }
@@ -106,23 +104,38 @@ function FollowButton({
   compact?: boolean
 }) {
   const label = followed ? '取消关注' : '关注'
-  const button = (
+  const icon = <SpriteIcon name={followed ? 'heart-filled' : 'heart'} />
+  if (compact) {
+    // an icon-only button says what it does on hover
+    return (
+      <HoverTooltip title={label}>
+        <button
+          type="button"
+          className={`goods-follow goods-follow--icon ${followed ? 'is-followed' : ''}`}
+          aria-pressed={followed}
+          aria-label={`${label}：${goods.title}`}
+          aria-busy={following || undefined}
+          disabled={following}
+          onClick={() => onToggle(goods)}
+        >
+          {icon}
+        </button>
+      </HoverTooltip>
+    )
+  }
+  return (
     <Button
       className={`goods-follow ${followed ? 'is-followed' : ''}`}
       size="small"
-      type={compact ? 'text' : 'default'}
-      shape={compact ? 'circle' : 'default'}
-      icon={followed ? <HeartFilled /> : <HeartOutlined />}
+      icon={icon}
       loading={following}
       aria-pressed={followed}
       aria-label={`${label}：${goods.title}`}
       onClick={() => onToggle(goods)}
     >
-      {compact ? null : followed ? '已关注' : '关注'}
+      {followed ? '已关注' : '关注'}
     </Button>
   )
-  // an icon-only button says what it does on hover; one with its text needs no tooltip
-  return compact ? <HoverTooltip title={label}>{button}</HoverTooltip> : button
 }
 
 export function GoodsCard({
@@ -159,7 +172,7 @@ export function GoodsCard({
             <span>{where}</span>
             <SellerName goods={goods} />
             <span className="goods-views">
-              <EyeOutlined /> {goods.viewCount}
+              <SpriteIcon name="eye" /> {goods.viewCount}
             </span>
           </div>
         </div>
@@ -220,7 +233,7 @@ export function GoodsCard({
         <div className="goods-card__foot">
           <SellerName goods={goods} title={goods.shopName} />
           <span className="goods-views" aria-label={`浏览 ${goods.viewCount} 次`}>
-            <EyeOutlined /> {goods.viewCount}
+            <SpriteIcon name="eye" /> {goods.viewCount}
           </span>
         </div>
       </div>

@@ -32,6 +32,7 @@ import protection from './0210_protection'
 import searchTermsDirect from './0230_search_terms_direct'
 import searchTermsBuckets from './0250_search_terms_buckets'
 import unreadCounter from './0240_unread_counter'
+import goodsSellerLive from './0260_goods_seller_live'
 
 export function migrationsFor(dialect: DbDialect): Record<string, Migration> {
   return {
@@ -66,5 +67,6 @@ export function migrationsFor(dialect: DbDialect): Record<string, Migration> {
     '0230_search_terms_direct': searchTermsDirect(dialect),
     '0240_unread_counter': unreadCounter(dialect),
     '0250_search_terms_buckets': searchTermsBuckets(dialect),
+    '0260_goods_seller_live': goodsSellerLive(dialect),
   }
 }

@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { GOODS_LIMITS, GOODS_MSG } from '../../../shared/api'
 import { MSG } from '../../../shared/messages'
@@ -368,5 +369,12 @@ describe('buyer side: detail, home, shop', () => {
     const listed = await call(t.app, 'GET', `/api/goods/search?sellerId=${shopId}&pageSize=50`)
     expect(listed.total).toBe(shop.data.onSaleCount)
     expect(await call(t.app, 'GET', '/api/goods/shop/99999')).toEqual({ code: 404, msg: '店铺不存在' })
+  })
+
+  it("counts a seller's listings per status from the seller index alone (migration 0260)", async () => {
+    // the shop card of every detail page: no table row is read to test deleted_at
+    const plan = await sql<{ detail: string }>`explain query plan select count(*) from goods
+      where seller_id = ${1} and status in ('ON_SALE') and deleted_at is null`.execute(t.app.db)
+    expect(plan.rows.map((r) => r.detail).join('\n')).toMatch(/USING COVERING INDEX goods_seller_idx/)
   })
 })

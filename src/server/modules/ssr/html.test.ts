@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { composePage, pageAssets } from './html'
+import { composePage, pageAssets, pageText } from './html'
 import type { RenderResult } from './renderer'
 
 const TEMPLATE = `<!doctype html><html><head><title>x</title>
@@ -45,7 +45,7 @@ describe('the rendered page’s CSS', () => {
         jsonLd: [],
       },
     } as unknown as RenderResult
-    const page = composePage(assets.shellOf(TEMPLATE), result, assets.tagsOf('src/Home.tsx'))
+    const page = pageText(composePage(assets.shellOf(TEMPLATE), result, assets.tagsOf('src/Home.tsx')))
     const boot = page.indexOf('<script data-entry=')
     expect(page.indexOf('<style data-href="/assets/index-1.css">body{margin:0}</style>')).toBeGreaterThan(0)
     expect(page.indexOf('<style data-href="/assets/index-1.css">')).toBeLessThan(boot)

@@ -8,6 +8,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { bootTag } from './boot'
+import type { PagePart } from './part-gzip'
 import type { PageHead, RenderResult } from './renderer'
 
 interface ManifestChunk {
@@ -180,8 +181,12 @@ function skeletonOf(shell: PageShell, tags: PageTags): Skeleton {
   return parts
 }
 
-/** index.html made ready (PageAssets.shellOf) with a rendered page in it. */
-export function composePage(shell: PageShell, result: RenderResult, tags: PageTags): string {
+/**
+ * index.html made ready (PageAssets.shellOf) with a rendered page in it, as its parts in order: the
+ * skeleton's pieces and the style block are the same strings on every page of their kind (marked
+ * fixed: part-gzip.ts compresses them once), the rest is the request's own.
+ */
+export function composePage(shell: PageShell, result: RenderResult, tags: PageTags): PagePart[] {
   const { head } = result
   const slots: Record<string, string> = {
     T: escapeHtml(head.title),
@@ -195,7 +200,9 @@ export function composePage(shell: PageShell, result: RenderResult, tags: PageTa
   }
   // split() with a group: text, mark, text, mark, … text
   const parts = skeletonOf(shell, tags)
-  let page = ''
-  for (let i = 0; i < parts.length; i++) page += i % 2 === 0 ? parts[i] : slots[parts[i]!]
-  return page
+  return parts.map((part, i) =>
+    i % 2 === 0 ? { text: part, fixed: true } : { text: slots[part]!, fixed: part === 'S' },
+  )
 }
+
+export const pageText = (parts: readonly PagePart[]): string => parts.map((p) => p.text).join('')

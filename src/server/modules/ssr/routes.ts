@@ -6,13 +6,13 @@
  * the same HTML: the login shows after hydration) and dropped on every listing change, the same
  * signal that clears the search answer cache, and on every game or notice change made in the console.
  */
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { GameService } from '../game/service'
 import type { GoodsService } from '../goods/service'
 import type { NoticeService } from '../notice/service'
 import { TtlCache } from '../goods/ttl-cache'
-import { composePage, type PageAssets } from './html'
+import { composePage, pageText, type PageAssets } from './html'
+import { PartGzip, type PagePart } from './part-gzip'
 import type { PageRenderer } from './renderer'
 import { robotsTxt, sitemaps } from './sitemap'
 
@@ -35,8 +35,8 @@ const PRIVATE_PREFIXES = [
 
 interface CachedPage {
   status: number
-  html: string
-  br?: Buffer
+  parts: PagePart[]
+  html?: string
   gzip?: Buffer
 }
 
@@ -62,23 +62,30 @@ export interface SsrDeps {
 
 const HTML = 'text/html; charset=utf-8'
 
-function encode(request: FastifyRequest, reply: FastifyReply, page: CachedPage): FastifyReply {
+/**
+ * The page gzipped when the client takes gzip (every browser): its fixed parts were compressed once
+ * (part-gzip.ts), so a request compresses only its own. Not brotli: its pieces cannot be joined, and
+ * compressing the whole page with it cost more than the render's data (docs/ssr.md "Compression").
+ */
+function encode(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: CachedPage,
+  gzip: PartGzip,
+): FastifyReply {
   reply.code(page.status).type(HTML).header('cache-control', 'no-cache').header('vary', 'accept-encoding')
-  const accepts = String(request.headers['accept-encoding'] ?? '')
-  if (/\bbr\b/.test(accepts)) {
-    page.br ??= brotliCompressSync(page.html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
-    return reply.header('content-encoding', 'br').send(page.br)
-  }
-  if (/\bgzip\b/.test(accepts)) {
-    page.gzip ??= gzipSync(page.html, { level: 6 })
+  if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) {
+    page.gzip ??= gzip.encode(page.parts)
     return reply.header('content-encoding', 'gzip').send(page.gzip)
   }
+  page.html ??= pageText(page.parts)
   return reply.send(page.html)
 }
 
 export function registerPublicPages(app: FastifyInstance, deps: SsrDeps): PublicPages {
   const { renderer, template, assets } = deps
   const cache = new TtlCache<CachedPage>(deps.cacheMs ?? 60_000, 500, deps.now)
+  const gzip = new PartGzip()
   const maps = sitemaps(deps)
   deps.goods.onChange(() => {
     cache.clear()
@@ -130,11 +137,11 @@ export function registerPublicPages(app: FastifyInstance, deps: SsrDeps): Public
         const source = renderer.PAGE_SOURCES[result.page]
         page = {
           status: result.status,
-          html: composePage(assets.shellOf(template), result, assets.tagsOf(source)),
+          parts: composePage(assets.shellOf(template), result, assets.tagsOf(source)),
         }
         cache.set(key, page)
       }
-      return encode(request, reply, page)
+      return encode(request, reply, page, gzip)
     },
   }
   return pages

@@ -6,6 +6,7 @@
 import { cp, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
+import { gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { call, DEMO, startTestApp, tokenOf, type Json, type TestApp } from '../../test-utils'
 
@@ -52,6 +53,14 @@ describe('server-rendered public pages', () => {
     expect(jsonLd(html).map((x) => x['@type'])).toEqual(['WebSite', 'BreadcrumbList', 'ItemList'])
     // the query cache rides along for the browser
     expect(html).toMatch(/<script type="application\/json" id="ssr-state">\{"mutations":\[\],"queries":\[/)
+    // a browser gets it gzipped (its fixed parts compressed once: part-gzip.ts), the same page
+    const zipped = await t.app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    })
+    expect(zipped.headers['content-encoding']).toBe('gzip')
+    expect(gunzipSync(zipped.rawPayload).toString()).toBe(html)
   })
 
   it('renders a game list with its names as title and keywords, ItemList and real links', async () => {
