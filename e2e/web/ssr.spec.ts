@@ -126,6 +126,8 @@ test('a logged-in visitor gets the same page, then the logged-in header', async 
 test('a confirm dialog comes with its first use, in the site’s theme and locale', async ({ browser }) => {
   const { username, password } = DEMO_USERS.buyer
   const page = await loginAs(browser, username, password, '/userHome.html')
+  // with antd's animations on, as a system that does not ask for reduced motion has them
+  await page.emulateMedia({ reducedMotion: 'no-preference' })
   const problems = watchHydration(page)
   await page.goto('/')
   await expect(page.locator('#root[data-hydrated]')).toBeAttached()

@@ -1,6 +1,7 @@
 /**
  * The app's providers: server data (TanStack Query), antd (Chinese locale, theme colour) and the
- * messages, notifications and confirm dialogs (loaded with their first use, app/feedback.tsx).
+ * messages, notifications and confirm dialogs (loaded with their first use, app/feedback.tsx), and
+ * antd's animations off where the system asks for reduced motion (app/reduced-motion.tsx).
  */
 import type { ReactNode } from 'react'
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
@@ -9,6 +10,7 @@ import zhCN from 'antd/locale/zh_CN'
 import dayjs from 'dayjs'
 import 'dayjs/locale/zh-cn'
 import { FeedbackProvider } from './feedback'
+import { ReducedMotion } from './reduced-motion'
 
 dayjs.locale('zh-cn')
 
@@ -54,9 +56,11 @@ export function Providers({ children, queryClient }: { children: ReactNode; quer
   return (
     <QueryClientProvider client={queryClient}>
       <ConfigProvider locale={zhCN} theme={THEME}>
-        <FeedbackProvider>
-          <div className={`app-root ${THEME_CLASS}`}>{children}</div>
-        </FeedbackProvider>
+        <ReducedMotion>
+          <FeedbackProvider>
+            <div className={`app-root ${THEME_CLASS}`}>{children}</div>
+          </FeedbackProvider>
+        </ReducedMotion>
       </ConfigProvider>
     </QueryClientProvider>
   )
