@@ -71,36 +71,46 @@ export function setTransport(send: ServerCall): void {
   setCallTransport(transport)
 }
 
-/** The table entry of a path, or null for a path outside the table (the catch-all). */
-export function entryOf(pathname: string): RouteEntry | null {
-  // asked twice per page request (is it rendered here, then the render); matching ranks the whole table
-  if (lastEntry?.pathname === pathname) return lastEntry.entry
-  const entry = matchEntry(pathname)
-  lastEntry = { pathname, entry }
-  return entry
-}
-let lastEntry: { pathname: string; entry: RouteEntry | null } | null = null
-
-function matchEntry(pathname: string): RouteEntry | null {
-  const matches = matchRoutes(appRoutes(), pathname) ?? []
-  const handle = [...matches].reverse().find((m) => (m.route.handle as RouteHandle | undefined)?.entry)?.route
-    .handle as RouteHandle | undefined
-  return handle?.entry ?? null
-}
-
 /**
- * Whether a route of the app other than the catch-all takes the path without a table entry: the
- * staff console's `/console/*`, which routes its own pages (its menu comes from the server).
+ * What a path matches, kept per pathname: matching ranks the whole route table on every call (about
+ * a millisecond), and each page request asks twice (is it rendered here, then the render). Bounded:
+ * the map is emptied when full (listing ids make the paths unbounded).
  */
-function routedOutsideTable(pathname: string): boolean {
-  const matches = matchRoutes(appRoutes(), pathname) ?? []
-  return matches.some((m) => m.route.handle && !(m.route.handle as RouteHandle).entry)
+interface PathMatch {
+  /** the table entry of the path, or null for a path outside the table (the catch-all) */
+  entry: RouteEntry | null
+  /**
+   * a route of the app other than the catch-all takes the path without a table entry: the staff
+   * console's `/console/*`, which routes its own pages (its menu comes from the server)
+   */
+  outsideTable: boolean
 }
+const matched = new Map<string, PathMatch>()
+const MATCHED_LIMIT = 5000
+
+function matchOf(pathname: string): PathMatch {
+  let hit = matched.get(pathname)
+  if (!hit) {
+    const matches = matchRoutes(appRoutes(), pathname) ?? []
+    const handle = [...matches].reverse().find((m) => (m.route.handle as RouteHandle | undefined)?.entry)
+      ?.route.handle as RouteHandle | undefined
+    hit = {
+      entry: handle?.entry ?? null,
+      outsideTable: matches.some((m) => m.route.handle && !(m.route.handle as RouteHandle).entry),
+    }
+    if (matched.size >= MATCHED_LIMIT) matched.clear()
+    matched.set(pathname, hit)
+  }
+  return hit
+}
+
+/** The table entry of a path, or null for a path outside the table (the catch-all). */
+export const entryOf = (pathname: string): RouteEntry | null => matchOf(pathname).entry
 
 /** Whether a path is rendered on the server (public table pages and unknown paths). */
 export function isServerRendered(pathname: string): boolean {
-  const entry = entryOf(pathname)
-  if (!entry) return !routedOutsideTable(pathname)
+  const { entry, outsideTable } = matchOf(pathname)
+  if (!entry) return !outsideTable
   return Boolean(entry.page && !entry.auth && SSR_PAGES[entry.page])
 }
 
