@@ -16,6 +16,7 @@ import {
   type GoodsSort,
   type GoodsType,
 } from './api/goods'
+import type { GameArea, GoodsTypeConfig } from './api/game'
 import { PAGINATION } from './constants'
 import { fenToYuan, yuanToFen } from './money'
 
@@ -167,6 +168,27 @@ export interface FilterNames {
   server?: string
   /** attribute key → its label */
   attrLabels?: Record<string, string>
+}
+
+/**
+ * The names of a query's game, area, server and attributes, from the game's data: the list page (its
+ * 保存搜索/订阅 dialog) and the server (a saved search's name and alerts) name them alike. An
+ * attribute's label is its label in the query's goods type, else in the first type that has it.
+ */
+export function filterNamesOf(
+  filters: ListFilters,
+  game: { nameCn: string } | undefined,
+  areas: readonly GameArea[],
+  goodsTypes: readonly GoodsTypeConfig[],
+): FilterNames {
+  const area = areas.find((a) => a.serverId === filters.areaId)
+  const server = areas.flatMap((a) => a.children).find((s) => s.serverId === filters.serverId)
+  const attrLabels: Record<string, string> = {}
+  const ordered = [...goodsTypes].sort(
+    (a, b) => Number(b.goodsType === filters.goodsType) - Number(a.goodsType === filters.goodsType),
+  )
+  for (const type of ordered) for (const field of type.attributes) attrLabels[field.key] ??= field.label
+  return { game: game?.nameCn, area: area?.name, server: server?.name, attrLabels }
 }
 
 /**

@@ -1,6 +1,7 @@
 /** The `saved-search` live event as a notification, and the list query both sides share. */
 import { describe, expect, it } from 'vitest'
-import { describeFilters, parseListQuery, savedSearchOf } from './list-query'
+import type { GameArea, GoodsTypeConfig } from './api/game'
+import { describeFilters, filterNamesOf, parseListQuery, savedSearchOf } from './list-query'
 import { isAppRoutePath, notificationFor, SAVED_SEARCHES_PATH } from './live-events'
 
 const event = (query: string, name = '王者满级号') =>
@@ -39,5 +40,37 @@ describe('saved list query', () => {
       '原神 · 游戏币 · iOS · ¥1.5 以上 · 会员：是 · 按价格从低到高',
     )
     expect(describeFilters(parseListQuery(''))).toBe('全部商品')
+  })
+
+  it("names a query's area, server and attributes from the game's data, the query's type first", () => {
+    const areas = [
+      {
+        serverId: 10,
+        name: '微信区',
+        platform: null,
+        children: [{ serverId: 11, name: '1区 梦回长安', platform: null }],
+      },
+    ] as unknown as GameArea[]
+    const field = (key: string, label: string) => ({ key, label, kind: 'text', required: false })
+    const goodsTypes = [
+      { goodsType: 'ACCOUNT', attributes: [field('level', '账号等级')] },
+      { goodsType: 'COIN', attributes: [field('level', '角色等级'), field('amount', '数量')] },
+    ] as unknown as GoodsTypeConfig[]
+    const f = parseListQuery('gameId=1&goodsType=COIN&areaId=10&serverId=11&attrs[level]=5')
+    const names = filterNamesOf(f, { nameCn: '王者荣耀' }, areas, goodsTypes)
+    expect(names).toEqual({
+      game: '王者荣耀',
+      area: '微信区',
+      server: '1区 梦回长安',
+      attrLabels: { level: '角色等级', amount: '数量' },
+    })
+    expect(describeFilters(f, names)).toBe('王者荣耀 · 游戏币 · 微信区 · 1区 梦回长安 · 角色等级：5')
+    // ids the game does not know stay ids
+    expect(
+      describeFilters(
+        parseListQuery('gameId=1&areaId=99'),
+        filterNamesOf(parseListQuery('areaId=99'), undefined, areas, []),
+      ),
+    ).toBe('游戏 1 · 大区 99')
   })
 })

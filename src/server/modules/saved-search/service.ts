@@ -14,7 +14,13 @@ import {
   type SavedSearchList,
   type SavedSearchSweep,
 } from '../../../shared/api'
-import { describeFilters, parseListQuery, savedSearchOf, type FilterNames } from '../../../shared/list-query'
+import {
+  describeFilters,
+  filterNamesOf,
+  parseListQuery,
+  savedSearchOf,
+  type FilterNames,
+} from '../../../shared/list-query'
 import { SAVED_SEARCHES_PATH } from '../../../shared/live-events'
 import { MSG } from '../../../shared/messages'
 import { fenToYuan } from '../../../shared/money'
@@ -64,10 +70,7 @@ export function savedSearchService(deps: SavedSearchDeps) {
     if (f.gameId === undefined) return {}
     try {
       const rules = await deps.games.rules(f.gameId)
-      const placeOf = (id: number | undefined) => (id === undefined ? undefined : rules.placeNames.get(id))
-      const attrLabels: Record<string, string> = {}
-      for (const t of rules.config.goodsTypes) for (const a of t.attributes) attrLabels[a.key] ??= a.label
-      return { game: rules.game.nameCn, area: placeOf(f.areaId), server: placeOf(f.serverId), attrLabels }
+      return filterNamesOf(f, rules.game, rules.areas, rules.config.goodsTypes)
     } catch {
       return {}
     }

@@ -11,6 +11,7 @@ import { attributeFieldsOf } from '@renderer/components/listing-attributes'
 
 export {
   DEFAULT_FILTERS,
+  filterNamesOf,
   isGoodsSort,
   listHref,
   parseListQuery,

@@ -14,6 +14,7 @@ import type { ScrollState } from '@renderer/app/RootShell'
 import {
   applyFilter,
   filterableOf,
+  filterNamesOf,
   hasNarrowing,
   listHref,
   parseListQuery,
@@ -58,12 +59,7 @@ export default function ListPage() {
   )
   const area = allAreas.find((a) => a.serverId === filters.areaId)
   // the words of 保存搜索/订阅: the names this page shows for the ids in its filters
-  const filterNames = {
-    game: game?.nameCn,
-    area: area?.name,
-    server: area?.children.find((s) => s.serverId === filters.serverId)?.name,
-    attrLabels: Object.fromEntries(filterableFields.map((f) => [f.key, f.label])),
-  }
+  const filterNames = filterNamesOf(filters, game, allAreas, config?.goodsTypes ?? [])
   const platforms = game?.platforms ?? []
   const narrowing = hasNarrowing(filters)
 
