@@ -1,6 +1,6 @@
 /** Helpers of the server tests: a real app on a temporary directory, called through inject. */
 import { randomBytes, randomInt } from 'node:crypto'
-import { cp, mkdtemp, rm } from 'node:fs/promises'
+import { copyFile, link, mkdir, mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { inject } from 'vitest'
@@ -27,6 +27,28 @@ function templateDir(): string | undefined {
   }
 }
 
+/**
+ * A copy of the template: the database and keys copied, the uploaded images hard-linked (the file
+ * store only ever replaces a file by renaming a new one over it, so a test cannot change the
+ * template's). A recursive `cp` of the template's ~250 files took 0.4–0.6 s per test app.
+ */
+async function copyTemplate(from: string, to: string) {
+  await mkdir(to, { recursive: true })
+  const entries = await readdir(from, { withFileTypes: true, recursive: true })
+  const dirs = entries.filter((e) => e.isDirectory())
+  for (const dir of dirs)
+    await mkdir(join(to, dir.parentPath.slice(from.length), dir.name), { recursive: true, mode: 0o700 })
+  await Promise.all(
+    entries
+      .filter((e) => e.isFile())
+      .map((e) => {
+        const rel = join(e.parentPath.slice(from.length), e.name)
+        const uploaded = rel.split(/[\\/]/).includes('uploads')
+        return uploaded ? link(join(from, rel), join(to, rel)) : copyFile(join(from, rel), join(to, rel))
+      }),
+  )
+}
+
 /** A seeded app on a fresh temporary directory; captcha off unless asked for. */
 export async function startTestApp(opts: Partial<BuildAppOptions> = {}): Promise<TestApp> {
   const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'market-test-')))
@@ -34,7 +56,7 @@ export async function startTestApp(opts: Partial<BuildAppOptions> = {}): Promise
   // the template was seeded at the real time: a test on a clock far from it seeds its own data
   const realTime = opts.now === undefined || Math.abs(opts.now() - Date.now()) < 60_000
   const plainDemo = opts.dataDir === undefined && !opts.databaseUrl && (opts.seedDemo ?? true) && realTime
-  if (template && plainDemo) await cp(template, dataDir, { recursive: true })
+  if (template && plainDemo) await copyTemplate(template, dataDir)
   const app = await buildApp({ captchaEnabled: false, ...opts, dataDir })
   return {
     app,

@@ -167,11 +167,29 @@ function newAjv() {
   return ajv
 }
 
+/*
+ * Compiled validators are kept per schema text for the life of the process: the schemas are the
+ * shared declarations (src/shared/api), the same in every app a process builds. Compiling them was
+ * ~0.65 s of every buildApp, which a test file pays once per app it starts (docs/architecture.md,
+ * "Tests"); a server process builds one app and is unaffected.
+ */
+const ajv = newAjv()
+const compiled = new Map<string, ValidateFunction>()
+
+function validatorOf(schema: unknown): ValidateFunction {
+  const text = JSON.stringify(schema)
+  let validate = compiled.get(text)
+  if (!validate) {
+    validate = ajv.compile(withSafeIntegers(schema as object))
+    compiled.set(text, validate)
+  }
+  return validate
+}
+
 /** Installs the strict compiler: routes registered after this use it for body, query, params, headers. */
 export function registerValidation(app: FastifyInstance) {
-  const ajv = newAjv()
   app.setValidatorCompiler(({ schema, httpPart }) => {
-    const validate: ValidateFunction = ajv.compile(withSafeIntegers(schema))
+    const validate = validatorOf(schema)
     if (httpPart !== 'querystring' && httpPart !== 'params') return validate
     const node = schema as CoercibleNode
     // fastify reads `.errors` of the function it was given when it answers false
