@@ -21,6 +21,10 @@ export const E2E_DESKTOP_RENDERER_ORIGIN = `http://127.0.0.1:${desktopRendererPo
 const headed = process.argv.some((arg) => ['--headed', '--ui', '--debug'].includes(arg))
 const executablePath = findChromium({ headless: !headed }) ?? undefined
 
+// nobody reads the servers' request log here (Playwright keeps their stdout): writing a line per
+// request was ~6 % of their CPU; warnings and errors still show (E2E_LOG_LEVEL=info to see requests)
+const LOG_LEVEL = process.env.E2E_LOG_LEVEL || 'warn'
+
 /**
  * Real server processes on fresh databases: per worker an API server (captcha off, most flows) and
  * the desktop renderer that calls it cross-origin; one API server with the captcha on.
@@ -34,7 +38,7 @@ const E2E_SERVERS = [
         name: `api ${worker}`,
         script: 'scripts/e2e-server.mjs',
         url: `${api}/api/goods/game/getGames`,
-        env: { PORT: String(apiPort(worker)), CAPTCHA_ENABLED: 'false', CORS_ORIGINS: renderer },
+        env: { PORT: String(apiPort(worker)), CAPTCHA_ENABLED: 'false', CORS_ORIGINS: renderer, LOG_LEVEL },
       },
       {
         name: `desktop renderer ${worker}`,
@@ -48,7 +52,7 @@ const E2E_SERVERS = [
     name: 'api (captcha on)',
     script: 'scripts/e2e-server.mjs',
     url: `http://127.0.0.1:${E2E_CAPTCHA_PORT}/api/goods/game/getGames`,
-    env: { PORT: String(E2E_CAPTCHA_PORT), CAPTCHA_ENABLED: 'true' },
+    env: { PORT: String(E2E_CAPTCHA_PORT), CAPTCHA_ENABLED: 'true', LOG_LEVEL },
   },
 ]
 

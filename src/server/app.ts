@@ -124,7 +124,7 @@ export interface BuildAppOptions {
   realNameSandbox?: boolean
   /** a real-name provider to use instead (tests count what reaches it) */
   idVerifier?: IdVerifier
-  logger?: boolean
+  logger?: boolean | { level: string }
   /** clock in epoch ms (tests move it to expire captchas, tokens and lockouts) */
   now?: () => number
   /** ms an identical goods search answer is reused (default 3000; 0: off, e.g. to measure the database) */

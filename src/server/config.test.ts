@@ -12,6 +12,7 @@ describe('loadConfig', () => {
       databaseUrl: undefined,
       seedDemo: true,
       captchaEnabled: true,
+      logLevel: 'info',
     })
     expect(config.webRoot).toMatch(/dist[/\\]web$/)
   })
@@ -30,6 +31,7 @@ describe('loadConfig', () => {
         REDIS_URL: 'redis://127.0.0.1:6379/0',
         UPLOAD_DIR: '/srv/uploads',
         SHUTDOWN_DELAY_MS: '5000',
+        LOG_LEVEL: 'Warn',
       }),
     ).toEqual({
       port: 18081,
@@ -56,6 +58,7 @@ describe('loadConfig', () => {
       realNameSandbox: false,
       ssrEntry: '/srv/ssr/entry-server.js',
       siteOrigin: undefined,
+      logLevel: 'warn',
     })
   })
 
@@ -83,5 +86,6 @@ describe('loadConfig', () => {
   it('refuses values it cannot read', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/)
     expect(() => loadConfig({ SEED_DEMO: 'maybe' })).toThrow(/SEED_DEMO/)
+    expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/)
   })
 })

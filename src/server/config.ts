@@ -38,6 +38,18 @@ export interface ServerConfig {
   smsSandbox: boolean
   /** the sandbox real-name provider; default: as SEED_DEMO */
   realNameSandbox: boolean
+  /** LOG_LEVEL: the least level the server logs (info logs every request; warn only problems) */
+  logLevel: LogLevel
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
+type LogLevel = (typeof LOG_LEVELS)[number]
+
+function logLevel(value: string | undefined): LogLevel {
+  const v = value?.trim().toLowerCase()
+  if (!v) return 'info'
+  if ((LOG_LEVELS as readonly string[]).includes(v)) return v as LogLevel
+  throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${value}"`)
 }
 
 function flag(name: string, value: string | undefined, fallback: boolean): boolean {
@@ -113,5 +125,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       ? resolve(env.SSR_ENTRY)
       : resolve(env.WEB_ROOT?.trim() ? resolve(env.WEB_ROOT) : defaultWebRoot(), '../ssr/entry-server.js'),
     siteOrigin: env.SITE_ORIGIN?.trim().replace(/\/+$/, '') || undefined,
+    logLevel: logLevel(env.LOG_LEVEL),
   }
 }

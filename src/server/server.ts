@@ -5,7 +5,7 @@ import { loadConfig } from './config'
 import { DEMO_ACCOUNTS } from './db/seed'
 
 const config = loadConfig()
-const app = await buildApp({ ...config, logger: true })
+const app = await buildApp({ ...config, logger: { level: config.logLevel } })
 const address = await app.listen({ port: config.port, host: config.host })
 
 console.log(`\n${SITE_NAME} API 与网页已启动：${address}`)

@@ -57,6 +57,15 @@ describe('web bundle, history fallback, security headers', () => {
     expect((await get('/assets/missing-000000.js')).statusCode).toBe(404)
   })
 
+  it('answers only the exact names of the files (one route each): no other spelling reaches one', async () => {
+    for (const url of ['/assets/INDEX-3f9a1c.js', '/assets/Index-3f9a1c.js', '/assets//index-3f9a1c.js']) {
+      const res = await get(url)
+      expect(res.body, url).not.toBe(ASSET)
+    }
+    const other = await get('/Assets/index-3f9a1c.js')
+    expect(other.body).toBe(INDEX)
+  })
+
   it('sends the precompressed file to browsers that accept it', async () => {
     const res = await t.app.inject({
       url: '/assets/index-3f9a1c.js',
