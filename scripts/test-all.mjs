@@ -1,15 +1,11 @@
 // `npm test`: typecheck, lint, unit + server tests, build, then end-to-end tests in Chromium.
 //
-// The typechecks run beside lint (two lanes, each single-threaded: 41 s instead of 50 s here). The
-// tests then run one stage at a time: Vitest beside the end-to-end tests was tried, and on two cores
-// it doubled Vitest's time (132 → 285 s) and made browser steps miss (a popconfirm click), for 77 s
-// saved in all. A stage's output is printed whole when it ends, so the lanes' logs do not
-// interleave; a failed stage stops its lane, and the run fails once every lane has ended.
-//
-// The Vitest stage was ~217 s of the ~650 s here (quiet machine); where its time went and what was
-// cut (cheap computed styles in every renderer file, cheap scrypt hashes in the server tests) is at
-// the top of vitest.config.ts, with same-minute CPU figures (the machine was at load 20–29 then, so
-// no quiet-machine whole-run figure after the change yet).
+// The typecheck (TypeScript 7, scripts/typecheck.mjs) and the builds run in one lane beside lint in
+// the other (each lane's stages in order). The tests then run one stage at a time: Vitest beside the
+// end-to-end tests was tried, and on two cores it doubled Vitest's time (132 → 285 s) and made
+// browser steps miss (a popconfirm click), for 77 s saved in all. A stage's output is printed whole
+// when it ends, so the lanes' logs do not interleave; a failed stage stops its lane, and the run
+// fails once every lane has ended. Where the time goes: docs/architecture.md ("Tests").
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { createRequire } from 'node:module'
