@@ -1,25 +1,78 @@
 /**
  * Vitest globalSetup of the node project: one demo-seeded SQLite data directory (database, keys,
- * uploaded demo images) for the whole run. startTestApp copies it instead of seeding anew, which is
+ * uploaded demo images) for the whole run, and with TEST_DATABASE_URL one seeded PostgreSQL database. startTestApp copies it instead of seeding anew, which is
  * what made every server test file spend seconds before its first test.
  */
+import { randomBytes } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import pg from 'pg'
 import type { TestProject } from 'vitest/node'
 import { buildApp } from '../src/server/app'
 
 declare module 'vitest' {
   export interface ProvidedContext {
     serverTemplateDir: string
+    /** the PostgreSQL template (TEST_DATABASE_URL): a seeded database and its data directory */
+    serverPgTemplate: { database: string; dir: string } | null
   }
 }
 
-export default async function setup(project: TestProject) {
+async function sqliteTemplate() {
   const dir = await mkdtemp(join(tmpdir(), 'market-template-'))
   const app = await buildApp({ dataDir: dir, captchaEnabled: false, tradeSweepMs: 0 })
   // closing checkpoints the WAL into market.db, so a file copy is a consistent database
   await app.close()
+  return dir
+}
+
+/**
+ * The same on PostgreSQL: migrating and seeding a database there took ~5–9 s per test app; a
+ * database made with `create database … template` is a file copy. Without a server that answers,
+ * tests seed their own (and skip where they need PostgreSQL).
+ */
+async function pgTemplate(): Promise<{ database: string; dir: string } | null> {
+  const adminUrl = process.env.TEST_DATABASE_URL
+  if (!adminUrl) return null
+  const database = `market_template_${randomBytes(6).toString('hex')}`
+  const admin = new pg.Client({ connectionString: adminUrl })
+  try {
+    await admin.connect()
+    await admin.query(`create database ${database}`)
+  } catch {
+    await admin.end().catch(() => undefined)
+    return null
+  }
+  await admin.end()
+  const url = new URL(adminUrl)
+  url.pathname = `/${database}`
+  const dir = await mkdtemp(join(tmpdir(), 'market-pg-template-'))
+  const app = await buildApp({
+    dataDir: dir,
+    databaseUrl: url.toString(),
+    captchaEnabled: false,
+    tradeSweepMs: 0,
+  })
+  // no connection may stay open to a template database
+  await app.close()
+  return { database, dir }
+}
+
+async function dropPgTemplate({ database, dir }: { database: string; dir: string }) {
+  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL })
+  await admin.connect()
+  await admin.query(`drop database if exists ${database} with (force)`)
+  await admin.end()
+  await rm(dir, { recursive: true, force: true })
+}
+
+export default async function setup(project: TestProject) {
+  const [dir, pgTpl] = await Promise.all([sqliteTemplate(), pgTemplate()])
   project.provide('serverTemplateDir', dir)
-  return () => rm(dir, { recursive: true, force: true })
+  project.provide('serverPgTemplate', pgTpl)
+  return async () => {
+    await rm(dir, { recursive: true, force: true })
+    if (pgTpl) await dropPgTemplate(pgTpl)
+  }
 }

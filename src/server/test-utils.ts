@@ -49,14 +49,35 @@ async function copyTemplate(from: string, to: string) {
   )
 }
 
-/** A seeded app on a fresh temporary directory; captcha off unless asked for. */
-export async function startTestApp(opts: Partial<BuildAppOptions> = {}): Promise<TestApp> {
-  const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'market-test-')))
-  const template = templateDir()
-  // the template was seeded at the real time: a test on a clock far from it seeds its own data
+/** The PostgreSQL template of this run (scripts/test-template.ts), where TEST_DATABASE_URL is set. */
+function pgTemplate(): { database: string; dir: string } | undefined {
+  try {
+    return inject('serverPgTemplate') ?? undefined
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * Whether an app with these options may start from a template: its own temporary directory, the demo
+ * data, and a clock near the real time (the templates were seeded at the real time).
+ */
+function fromTemplate(opts: Partial<BuildAppOptions>): boolean {
   const realTime = opts.now === undefined || Math.abs(opts.now() - Date.now()) < 60_000
-  const plainDemo = opts.dataDir === undefined && !opts.databaseUrl && (opts.seedDemo ?? true) && realTime
-  if (template && plainDemo) await copyTemplate(template, dataDir)
+  return opts.dataDir === undefined && (opts.seedDemo ?? true) && realTime
+}
+
+/**
+ * A seeded app on a fresh temporary directory; captcha off unless asked for. `dataTemplate`: the data
+ * directory of the database `opts.databaseUrl` was made from (startTestAppOn).
+ */
+export async function startTestApp(
+  opts: Partial<BuildAppOptions> = {},
+  dataTemplate?: string,
+): Promise<TestApp> {
+  const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'market-test-')))
+  const template = dataTemplate ?? (opts.databaseUrl ? undefined : templateDir())
+  if (template && fromTemplate(opts)) await copyTemplate(template, dataDir)
   const app = await buildApp({ captchaEnabled: false, ...opts, dataDir })
   return {
     app,
@@ -84,10 +105,11 @@ export async function startTestAppOn(
   const dbName = `market_${label}_${randomBytes(6).toString('hex')}`
   const admin = new pg.Client({ connectionString: adminUrl })
   await admin.connect()
-  await admin.query(`create database ${dbName}`)
+  const template = fromTemplate(opts) ? pgTemplate() : undefined
+  await admin.query(`create database ${dbName}${template ? ` template ${template.database}` : ''}`)
   const url = new URL(adminUrl)
   url.pathname = `/${dbName}`
-  const t = await startTestApp({ ...opts, databaseUrl: url.toString() })
+  const t = await startTestApp({ ...opts, databaseUrl: url.toString() }, template?.dir)
   return {
     t,
     drop: async () => {
