@@ -1,15 +1,16 @@
 /**
  * Vitest globalSetup of the node project: one demo-seeded SQLite data directory (database, keys,
- * uploaded demo images) for the whole run, and with TEST_DATABASE_URL one seeded PostgreSQL database. startTestApp copies it instead of seeding anew, which is
- * what made every server test file spend seconds before its first test.
+ * uploaded demo images) for the whole run, and with TEST_DATABASE_URL one seeded PostgreSQL
+ * database. startTestApp copies them instead of seeding anew (seeding is what made every server test
+ * file spend seconds before its first test).
  */
 import { randomBytes } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import pg from 'pg'
 import type { TestProject } from 'vitest/node'
 import { buildApp } from '../src/server/app'
+import { createTestDatabase, dropTestDatabase } from '../src/server/test-databases'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -36,34 +37,26 @@ async function pgTemplate(): Promise<{ database: string; dir: string } | null> {
   const adminUrl = process.env.TEST_DATABASE_URL
   if (!adminUrl) return null
   const database = `market_template_${randomBytes(6).toString('hex')}`
-  const admin = new pg.Client({ connectionString: adminUrl })
+  let databaseUrl: string
   try {
-    await admin.connect()
-    await admin.query(`create database ${database}`)
+    databaseUrl = await createTestDatabase(adminUrl, database)
   } catch {
-    await admin.end().catch(() => undefined)
     return null
   }
-  await admin.end()
-  const url = new URL(adminUrl)
-  url.pathname = `/${database}`
   const dir = await mkdtemp(join(tmpdir(), 'market-pg-template-'))
-  const app = await buildApp({
-    dataDir: dir,
-    databaseUrl: url.toString(),
-    captchaEnabled: false,
-    tradeSweepMs: 0,
-  })
-  // no connection may stay open to a template database
-  await app.close()
+  try {
+    const app = await buildApp({ dataDir: dir, databaseUrl, captchaEnabled: false, tradeSweepMs: 0 })
+    // no connection may stay open to a template database
+    await app.close()
+  } catch (err) {
+    await dropPgTemplate({ database, dir })
+    throw err
+  }
   return { database, dir }
 }
 
 async function dropPgTemplate({ database, dir }: { database: string; dir: string }) {
-  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL })
-  await admin.connect()
-  await admin.query(`drop database if exists ${database} with (force)`)
-  await admin.end()
+  await dropTestDatabase(process.env.TEST_DATABASE_URL!, database)
   await rm(dir, { recursive: true, force: true })
 }
 

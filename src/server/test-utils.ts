@@ -6,8 +6,8 @@ import { join } from 'node:path'
 import { inject } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import forge from 'node-forge'
-import pg from 'pg'
 import { buildApp, type BuildAppOptions } from './app'
+import { createTestDatabase, dropTestDatabase } from './test-databases'
 
 export interface TestApp {
   app: FastifyInstance
@@ -103,20 +103,10 @@ export async function startTestAppOn(
   if (dialect === 'sqlite') return { t: await startTestApp(opts), drop: async () => undefined }
   const adminUrl = process.env.TEST_DATABASE_URL!
   const dbName = `market_${label}_${randomBytes(6).toString('hex')}`
-  const admin = new pg.Client({ connectionString: adminUrl })
-  await admin.connect()
   const template = fromTemplate(opts) ? pgTemplate() : undefined
-  await admin.query(`create database ${dbName}${template ? ` template ${template.database}` : ''}`)
-  const url = new URL(adminUrl)
-  url.pathname = `/${dbName}`
-  const t = await startTestApp({ ...opts, databaseUrl: url.toString() }, template?.dir)
-  return {
-    t,
-    drop: async () => {
-      await admin.query(`drop database if exists ${dbName} with (force)`)
-      await admin.end()
-    },
-  }
+  const databaseUrl = await createTestDatabase(adminUrl, dbName, template?.database)
+  const t = await startTestApp({ ...opts, databaseUrl }, template?.dir)
+  return { t, drop: () => dropTestDatabase(adminUrl, dbName) }
 }
 
 /** A fresh client address, so rate limits only bite where a test gives a fixed `ip`. */
