@@ -224,6 +224,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     const system = systemService(db)
     await system.syncCaptchaFlag(captchaEnabled)
     const cipher = loadOrCreateKeyPair(opts.dataDir)
+    app.addHook('onClose', () => cipher.close())
     // SMS: the sandbox plays the provider in demo and test installs (docs/account-security.md)
     const sandboxOn = opts.paySandbox ?? opts.seedDemo ?? true
     const smsProvider: SmsProvider | null =

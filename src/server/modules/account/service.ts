@@ -93,8 +93,8 @@ export function accountService(deps: AccountDeps) {
     }
   }
 
-  function decrypt(cipherText: string, what: string): string {
-    const plain = deps.cipher.decrypt(cipherText)
+  async function decrypt(cipherText: string, what: string): Promise<string> {
+    const plain = await deps.cipher.decrypt(cipherText)
     if (plain === null) throw bad(`${what}解密失败，请刷新页面后重试`)
     return plain
   }
@@ -140,7 +140,7 @@ export function accountService(deps: AccountDeps) {
     /** Changes the login password (old one checked with the login lockout); every other session ends. */
     async changePassword(session: Session, body: { oldPassword: string; newPassword: string }, ip: string) {
       await auth.confirmPassword(session.userId, body.oldPassword, ip)
-      const next = decrypt(body.newPassword, '新密码')
+      const next = await decrypt(body.newPassword, '新密码')
       const problem = passwordProblem(next)
       if (problem) throw bad(problem)
       if (await auth.users.verifyPassword(session.userId, next)) throw bad('新密码不能与原密码相同')
@@ -166,7 +166,7 @@ export function accountService(deps: AccountDeps) {
       const user = await auth.users.byName(body.username.trim())
       const usable = user && user.status === '0' && user.phone ? user : null
       await sms.verify(usable?.phone ?? null, 'RESET_LOGIN', body.smsCode)
-      const next = decrypt(body.password, '新密码')
+      const next = await decrypt(body.password, '新密码')
       const problem = passwordProblem(next)
       if (problem) throw bad(problem)
       await auth.users.setPassword(usable!.id, next)

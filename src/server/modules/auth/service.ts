@@ -73,8 +73,8 @@ export function authService(deps: AuthServiceDeps) {
     if (sha256(code.trim().toLowerCase()) !== captcha.answer_hash) throw badRequest(MSG.CAPTCHA_WRONG)
   }
 
-  function decryptPassword(cipherText: string): string {
-    const plain = deps.cipher.decrypt(cipherText)
+  async function decryptPassword(cipherText: string): Promise<string> {
+    const plain = await deps.cipher.decrypt(cipherText)
     if (plain === null) throw badRequest(MSG.PASSWORD_DECRYPT_FAILED)
     return plain
   }
@@ -152,7 +152,7 @@ export function authService(deps: AuthServiceDeps) {
       }
       // Implicit rejection: a value that does not decrypt counts as a wrong password, so login answers
       // never tell bad PKCS#1 v1.5 padding apart from a wrong password (no Bleichenbacher oracle).
-      const password = deps.cipher.decrypt(body.password) ?? randomBytes(16).toString('hex')
+      const password = (await deps.cipher.decrypt(body.password)) ?? randomBytes(16).toString('hex')
       if (await isLocked(userName)) throw await failed(null, MSG.ACCOUNT_LOCKED)
 
       const user = await repo.findUserByName(userName)
@@ -196,8 +196,8 @@ export function authService(deps: AuthServiceDeps) {
       const userName = body.username.trim()
       const nameProblem = usernameProblem(userName)
       if (nameProblem) throw badRequest(nameProblem)
-      const password = decryptPassword(body.password)
-      if (password !== decryptPassword(body.confirmPassword)) throw badRequest('确认密码与密码不一致')
+      const password = await decryptPassword(body.password)
+      if (password !== (await decryptPassword(body.confirmPassword))) throw badRequest('确认密码与密码不一致')
       const strengthProblem = passwordProblem(password)
       if (strengthProblem) throw badRequest(strengthProblem)
 
@@ -244,7 +244,7 @@ export function authService(deps: AuthServiceDeps) {
       const user = await repo.findUserById(userId)
       if (!user) throw new ApiError(Code.UNAUTHORIZED, MSG.UNAUTHORIZED)
       if (await isLocked(user.user_name)) throw badRequest(MSG.ACCOUNT_LOCKED)
-      const plain = deps.cipher.decrypt(cipherText)
+      const plain = await deps.cipher.decrypt(cipherText)
       if (plain === null || !(await verifyPassword(plain, user.password_hash))) {
         const now = deps.now()
         await repo.addFailure(user.user_name, ip, now, now - LOGIN_LOCK.windowMs - LOGIN_LOCK.lockMs)

@@ -104,7 +104,7 @@ export function fundsService(deps: FundsDeps) {
     fn: (trx: Transaction<Database>) => Promise<T>,
   ): Promise<T> {
     return payChecks.run(userId, async () => {
-      const plain = cipher.decrypt(cipherText)
+      const plain = await cipher.decrypt(cipherText)
       let hadFailures = false
       const outcome = await db
         .transaction()
@@ -257,7 +257,7 @@ export function fundsService(deps: FundsDeps) {
 
     async setPayPassword(userId: number, body: SetPayPasswordBody, ip: string) {
       await deps.confirmLoginPassword(userId, body.loginPassword, ip)
-      const pay = cipher.decrypt(body.payPassword)
+      const pay = await cipher.decrypt(body.payPassword)
       const problem = pay === null ? '支付密码必须是 6 位数字' : payPinProblem(pay)
       if (problem) throw bad(problem)
       await repo.setPayPassword(userId, deps.pins.hash(pay!), now())
@@ -268,7 +268,7 @@ export function fundsService(deps: FundsDeps) {
 
     /** 找回支付密码 (the account module checked the SMS code and the real name): a new PIN, lock lifted. */
     async resetPayPassword(userId: number, cipherText: string) {
-      const pay = cipher.decrypt(cipherText)
+      const pay = await cipher.decrypt(cipherText)
       const problem = pay === null ? '支付密码必须是 6 位数字' : payPinProblem(pay)
       if (problem) throw bad(problem)
       await repo.setPayPassword(userId, deps.pins.hash(pay!), now())
