@@ -112,12 +112,16 @@ function rowsBuiltInJs(statement: SQLite.Statement): SqliteStatement {
  * sorted by time) to <path>.<pid>.json when the process exits — how the order and payment path was profiled
  * (docs/scaling.md "Payments at database speed"). Off unless set.
  */
+/** databases opened with SQL_PROFILE in this process: each writes its own file (a bench opens several) */
+let profiled = 0
+
 function sqlProfile(file: string) {
   const totals = new Map<string, { calls: number; ms: number }>()
+  const n = ++profiled
   process.once('exit', () => {
     const rows = [...totals].map(([sql, t]) => ({ ms: Math.round(t.ms), calls: t.calls, sql }))
     rows.sort((a, b) => b.ms - a.ms)
-    writeFileSync(`${file}.${process.pid}.json`, JSON.stringify(rows, null, 1))
+    writeFileSync(`${file}.${process.pid}${n > 1 ? `.${n}` : ''}.json`, JSON.stringify(rows, null, 1))
   })
   const timed =
     <A extends unknown[], R>(text: string, fn: (...args: A) => R) =>
