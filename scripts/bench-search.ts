@@ -15,7 +15,9 @@
  *    few seconds at concurrency 32, keep-alive, beside a bare node:http server in the same process
  *    answering a pre-serialised body of the same size: with the production setting (identical search
  *    answers reused for 3 s, cleared by any listing change) and with caches off;
- * 4. times a 1,000-row CSV batch preview over HTTP.
+ * 4. renders detail and list pages (caches off), one at a time from the worker-thread client, which
+ *    asks for gzip as a browser does and reads the bytes (BENCH_RENDERS each, default 300);
+ * 5. times a 1,000-row CSV batch preview over HTTP.
  *
  * With DATABASE_URL (a PostgreSQL server where the user may create databases) the seeded data is then
  * copied with COPY into a new database of a random name (dropped afterwards) and steps 2-3 run again
@@ -390,7 +392,9 @@ async function seed(dataDir: string) {
 const CLIENT = `
 const { parentPort, workerData } = require('node:worker_threads')
 const http = require('node:http')
-const { port, paths, concurrency, durationMs, count } = workerData
+const { port, paths, concurrency, durationMs, count, html } = workerData
+// rendered pages are asked for as a browser asks (gzip), and read as bytes: the server's work is timed
+const headers = html ? { accept: 'text/html', 'accept-encoding': 'gzip' } : {}
 const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency })
 const latencies = new Float64Array(count || 1)
 const kinds = new Int32Array(count || 1)
@@ -399,12 +403,13 @@ const deadline = durationMs ? Date.now() + durationMs : Infinity
 function once(path) {
   return new Promise((resolve) => {
     const t0 = process.hrtime.bigint()
-    const req = http.get({ host: '127.0.0.1', port, path, agent }, (res) => {
+    const req = http.get({ host: '127.0.0.1', port, path, agent, headers }, (res) => {
       const chunks = []
       res.on('data', (c) => chunks.push(c))
       res.on('end', () => {
         const body = Buffer.concat(chunks)
-        if (res.statusCode !== 200 || body.indexOf('"code":200') < 0) { errors++; if (!sample) sample = body.toString().slice(0, 200) }
+        const ok = html ? res.statusCode === 200 || res.statusCode === 404 : res.statusCode === 200 && body.indexOf('"code":200') >= 0
+        if (!ok) { errors++; if (!sample) sample = res.statusCode + ' ' + body.toString().slice(0, 200) }
         resolve(Number(process.hrtime.bigint() - t0) / 1e6)
       })
     })
@@ -440,7 +445,8 @@ interface LoadResult {
 function load(
   port: number,
   paths: Array<[number, string]>,
-  opts: { concurrency: number; durationMs?: number; count?: number },
+  /** html: rendered pages (gzip asked for, 200 and 404 count as answers) instead of JSON answers */
+  opts: { concurrency: number; durationMs?: number; count?: number; html?: boolean },
 ) {
   return new Promise<LoadResult>((resolve, reject) => {
     const worker = new Worker(CLIENT, { eval: true, workerData: { port, paths, ...opts } })
@@ -775,20 +781,17 @@ async function sqlitePhases(dataDir: string, games: GameInfo[], benchToken: stri
       ['detail', () => `/detail/${r.int(1, LISTINGS)}.html`],
       ['list', () => `/list.html?gameId=${r.pick(games).id}`],
     ]
-    console.log(`\nrendered pages over HTTP, caches off, ${RENDERS} each, one at a time`)
+    console.log(
+      `\nrendered pages over HTTP, caches off, ${RENDERS} each, one at a time, gzip as a browser asks`,
+    )
     for (const [name, next] of pages) {
-      for (let i = 0; i < 20; i++) await fetch(`http://127.0.0.1:${coldPort}${next()}`).then((x) => x.text())
-      const times: number[] = []
-      let statuses = 0
-      for (let i = 0; i < RENDERS; i++) {
-        const t0 = performance.now()
-        const res = await fetch(`http://127.0.0.1:${coldPort}${next()}`)
-        await res.text()
-        times.push(performance.now() - t0)
-        if (res.status !== 200 && res.status !== 404) statuses++
-      }
-      renderP95[name] = row(`render ${name}`, times)
-      if (statuses > 0) console.log(`  ${statuses} answers other than 200/404`)
+      // from the client thread, as the throughput runs: the bench's own reading of ~300 KB pages
+      // stays off the server's event loop (it was ~10 % of it when fetched here)
+      const paths = (n: number) => Array.from({ length: n }, (): [number, string] => [0, next()])
+      await load(coldPort, paths(20), { concurrency: 1, count: 20, html: true })
+      const res = await load(coldPort, paths(RENDERS), { concurrency: 1, count: RENDERS, html: true })
+      renderP95[name] = row(`render ${name}`, [...res.latencies])
+      if (res.errors > 0) console.log(`  ${res.errors} answers other than 200/404, first: ${res.sample}`)
     }
   } else {
     console.log('\nrendered pages: skipped (run npm run build:web first)')
@@ -945,13 +948,15 @@ async function main() {
     }
     if (sqliteRun) {
       const { sqlite, renderP95, previewMs } = sqliteRun
-      const { p95, ratio } = sqlite
+      const { p95, ratio, coldRatio } = sqlite
+      const met = (ok: boolean) => (ok ? 'met' : 'NOT met')
+      const renders = Object.values(renderP95)
       console.log(
-        `\ntargets: search p95 ${p95.toFixed(2)} ms (≤ 25: ${p95 <= 25 ? 'met' : 'NOT met'}); render p95 ${
+        `\ntargets (SQLite): search p95 ${p95.toFixed(2)} ms (≤ 25: ${met(p95 <= 25)}); render p95 ${
           Object.entries(renderP95)
             .map(([k, v]) => `${k} ${v.toFixed(1)} ms`)
             .join(', ') || 'not measured'
-        } (≤ 30); list throughput ratio ${ratio.toFixed(2)} (≥ 0.5: ${ratio >= 0.5 ? 'met' : 'NOT met'}); 1,000-row preview ${previewMs.toFixed(0)} ms (< 2000: ${previewMs < 2000 ? 'met' : 'NOT met'})`,
+        } (≤ 30: ${renders.length > 0 ? met(renders.every((v) => v <= 30)) : 'not measured'}); list throughput ratio without the answer cache ${coldRatio.toFixed(2)} (≥ 0.3: ${met(coldRatio >= 0.3)}), with it ${ratio.toFixed(2)}; 1,000-row preview ${previewMs.toFixed(0)} ms (< 2000: ${met(previewMs < 2000)})`,
       )
     }
     console.log(`total bench time ${((performance.now() - started) / 1000).toFixed(0)} s`)
