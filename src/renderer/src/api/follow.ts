@@ -21,7 +21,12 @@ export const followListQuery = (query: FollowListQuery) =>
 /** the follows looked up to mark followed listings in a list (the follow list's largest page) */
 const FOLLOWED_LOOKUP = 100
 
-/** Which listings the user follows (an empty set for a visitor, or when the lookup fails). */
+/**
+ * Which listings the user follows (an empty set for a visitor, or when the lookup fails). A visitor's
+ * empty set is there from the first render: a Set does not travel in a rendered page's data, and a
+ * query that resolved only after hydration re-rendered the whole list page synchronously (docs/ssr.md,
+ * "Work after hydration").
+ */
 export const followedIdsQuery = (loggedIn: boolean) =>
   queryOptions({
     queryKey: [...goodsKeys.followedIds, loggedIn] as const,
@@ -34,6 +39,8 @@ export const followedIdsQuery = (loggedIn: boolean) =>
         return new Set<number>()
       }
     },
+    initialData: () => (loggedIn ? undefined : new Set<number>()),
+    ...(loggedIn ? {} : { staleTime: Infinity }),
   })
 
 const FOLLOW_MUTATION = ['goods', 'follow', 'toggle'] as const

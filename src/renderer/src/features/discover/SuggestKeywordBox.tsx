@@ -1,8 +1,11 @@
 /**
  * The list page's keyword box with suggestions (docs/valuation.md, "Suggestions"): as the user types,
  * titles of on-sale listings containing the words — within the chosen game and type — are offered
- * below the box from the second character on (250 ms after the last key, once hydrated). Choosing
- * one searches for it; Enter or the button searches for what was typed, as before.
+ * below the box from the second character on (250 ms after the last key). Choosing one searches for
+ * it; Enter or the button searches for what was typed, as before. The keyword the page opened with
+ * asks for nothing until it is edited: suggestions follow typing, and a box that depended on
+ * hydration would draw itself (an AutoComplete, i.e. antd's Select) a second time, synchronously,
+ * right after the page hydrated (docs/ssr.md, "Work after hydration").
  */
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
@@ -12,7 +15,6 @@ import { DISCOVER_LIMITS, type SuggestQuery } from '@shared/api/discover'
 import type { GoodsType } from '@shared/api/goods'
 import { suggestQuery } from '@renderer/api/discover'
 import { useDebounced } from './use-debounced'
-import { useHydrated } from './use-hydrated'
 
 const DEBOUNCE_MS = 250
 
@@ -28,15 +30,15 @@ export function SuggestKeywordBox({
   onSearch: (text: string) => void
 }) {
   const [text, setText] = useState(value ?? '')
+  const [edited, setEdited] = useState(false)
   const typed = useDebounced(text.trim().slice(0, DISCOVER_LIMITS.suggestKeywordMax), DEBOUNCE_MS)
-  const hydrated = useHydrated()
   const query: SuggestQuery = {
     keyword: typed,
     ...(gameId !== undefined ? { gameId } : {}),
     ...(goodsType !== undefined ? { goodsType } : {}),
   }
   // from two characters on (docs/valuation.md)
-  const wanted = hydrated && [...typed].length >= 2 && text.trim() !== ''
+  const wanted = edited && [...typed].length >= 2 && text.trim() !== ''
   const suggestions = useQuery({ ...suggestQuery(query), enabled: wanted })
   const options = wanted ? (suggestions.data ?? []).map((title) => ({ value: title, label: title })) : []
   return (
@@ -44,7 +46,10 @@ export function SuggestKeywordBox({
       className="list-keyword"
       value={text}
       options={options}
-      onChange={(v: string) => setText(v)}
+      onChange={(v: string) => {
+        setText(v)
+        setEdited(true)
+      }}
       onSelect={(v: string) => {
         setText(v)
         onSearch(v.trim())

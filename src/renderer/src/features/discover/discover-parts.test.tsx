@@ -36,6 +36,23 @@ describe('keyword suggestions', () => {
     expect(onSearch).toHaveBeenCalledWith('满级号 初始')
   })
 
+  it('asks nothing for the keyword the page opened with until it is edited', async () => {
+    server = fakeServer().on(DISCOVER.suggest, ['满级号 全皮肤'])
+    renderPage(<SuggestKeywordBox value="满级号" gameId={3} onSearch={() => undefined} />)
+    const box = screen.getByRole('combobox', { name: '搜索商品关键词' })
+    expect((box as HTMLInputElement).value).toBe('满级号')
+    await new Promise((r) => setTimeout(r, 400))
+    expect(server.callsTo(DISCOVER.suggest)).toHaveLength(0)
+    fireEvent.change(box, { target: { value: '满级号 全' } })
+    await screen.findByRole('option', { name: '满级号 全皮肤' })
+    await waitFor(() =>
+      expect(server.callsTo(DISCOVER.suggest).map((c) => c.query)).toContainEqual({
+        keyword: '满级号 全',
+        gameId: 3,
+      }),
+    )
+  })
+
   it('asks nothing for an empty box', async () => {
     server = fakeServer().on(DISCOVER.suggest, ['x'])
     renderPage(<SuggestKeywordBox value={undefined} onSearch={() => undefined} />)
