@@ -67,7 +67,9 @@ function rsaWorker(pem: string, onGone: () => void) {
       const id = ++lastId
       return new Promise((resolve, reject) => {
         pending.set(id, { resolve, reject })
-        worker.postMessage({ id, block })
+        // a copy of just these bytes: a small Buffer is a view into Node's shared pool, and posting
+        // the view would copy the whole pool to the worker
+        worker.postMessage({ id, block: new Uint8Array(block) })
       })
     },
     terminate: () => worker.terminate(),
