@@ -16,6 +16,19 @@ end
 if redis.call('set', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then return 1 end
 return 0`
 
+/**
+ * A rate-limit window, as memoryState counts it (state.ts): it opens at the key's first hit (the app's
+ * clock, `now`) and lasts `windowMs`; the key itself lives a second longer than its window.
+ */
+const HIT_SCRIPT = `
+local now = tonumber(ARGV[1])
+local resetAt = tonumber(redis.call('hget', KEYS[1], 'resetAt'))
+if not resetAt or resetAt <= now then
+  redis.call('hset', KEYS[1], 'resetAt', now + tonumber(ARGV[2]), 'count', 0)
+  redis.call('pexpire', KEYS[1], tonumber(ARGV[2]) + 1000)
+end
+return redis.call('hincrby', KEYS[1], 'count', 1)`
+
 export async function redisState(url: string, prefix = 'yx:'): Promise<SharedState> {
   const options = { lazyConnect: true, maxRetriesPerRequest: 2, enableOfflineQueue: true }
   const client = new Redis(url, options)
@@ -43,13 +56,7 @@ export async function redisState(url: string, prefix = 'yx:'): Promise<SharedSta
   return {
     kind: 'redis',
     async hit(key, windowMs, now) {
-      const k = `${prefix}hit:${key}:${Math.floor(now / windowMs)}`
-      const res = await client
-        .multi()
-        .incr(k)
-        .pexpire(k, windowMs + 1000)
-        .exec()
-      return Number(res?.[0]?.[1] ?? 0)
+      return Number(await client.eval(HIT_SCRIPT, 1, `${prefix}hit:${key}`, String(now), String(windowMs)))
     },
     async put(key, value, ttlMs) {
       await client.set(`${prefix}${key}`, value, 'PX', Math.max(1, Math.round(ttlMs)))

@@ -8,7 +8,10 @@
 export interface SharedState {
   /** 'memory': this process only; 'redis': shared by every process */
   readonly kind: 'memory' | 'redis'
-  /** Counts a hit in the fixed window of `windowMs` that `now` falls in; answers the count so far. */
+  /**
+   * Counts a hit of `key` and answers the count so far in its window: a window opens at a hit when
+   * none is open (by `now`, the app's clock) and lasts `windowMs`. The same in memory and in Redis.
+   */
   hit(key: string, windowMs: number, now: number): Promise<number>
   /** Keeps a value for `ttlMs` (real time). */
   put(key: string, value: string, ttlMs: number): Promise<void>
