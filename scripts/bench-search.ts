@@ -43,6 +43,7 @@ import pg from 'pg'
 import type { FastifyInstance } from 'fastify'
 import type { AttributeField, Attributes, GoodsStatus, GoodsType, GoodsTypeConfig } from '../src/shared/api'
 import { buildApp } from '../src/server/app'
+import { createScratchDatabase, databaseUrlOf, dropScratchDatabase } from '../src/server/db/scratch'
 import { insertGameConfigs } from '../src/server/db/seed/goods'
 import { GAMES, gameIcon } from '../src/server/db/seed/games'
 import { ftsDocument, storedSearchTerms } from '../src/server/modules/goods/search-text'
@@ -642,25 +643,18 @@ async function measure(
  */
 async function copyToPostgres(sqliteDir: string, adminUrl: string) {
   const dbName = `bench_search_${Math.random().toString(36).slice(2, 10)}`
-  const admin = new pg.Client({ connectionString: adminUrl })
-  await admin.connect()
-  await admin.query(`create database ${dbName}`)
-  const url = new URL(adminUrl)
-  url.pathname = `/${dbName}`
+  const url = await createScratchDatabase(adminUrl, dbName)
   const dataDir = join(sqliteDir, 'pg')
-  const drop = async () => {
-    await admin.query(`drop database if exists ${dbName} with (force)`)
-    await admin.end()
-  }
+  const drop = () => dropScratchDatabase(adminUrl, dbName)
   try {
     const schema = await buildApp({
       dataDir,
-      databaseUrl: url.toString(),
+      databaseUrl: url,
       seedDemo: false,
       captchaEnabled: false,
     })
     await schema.close()
-    const client = new pg.Client({ connectionString: url.toString() })
+    const client = new pg.Client({ connectionString: url })
     await client.connect()
     const tables = [
       'games',
@@ -693,7 +687,7 @@ async function copyToPostgres(sqliteDir: string, adminUrl: string) {
       const psql = spawn(
         'psql',
         [
-          url.toString(),
+          url,
           '-q',
           '-v',
           'ON_ERROR_STOP=1',
@@ -746,7 +740,7 @@ async function copyToPostgres(sqliteDir: string, adminUrl: string) {
     await drop()
     throw err
   }
-  return { dbName, url: url.toString(), dataDir, drop, keep: () => admin.end() }
+  return { dbName, url: url, dataDir, drop, keep: () => Promise.resolve() }
 }
 
 /** The SQLite runs: search latency and list throughput, rendered pages, the batch preview. */
@@ -873,10 +867,14 @@ async function sqlitePhases(dataDir: string, games: GameInfo[], benchToken: stri
 /** A database kept by an earlier run (BENCH_PG_DB): migrated by the app on start, never dropped. */
 function reusePostgres(sqliteDir: string, adminUrl: string, dbName: string) {
   if (!/^[a-z0-9_]+$/.test(dbName)) throw new Error(`BENCH_PG_DB: not a database name: ${dbName}`)
-  const url = new URL(adminUrl)
-  url.pathname = `/${dbName}`
   const done = () => Promise.resolve()
-  return { dbName, url: url.toString(), dataDir: join(sqliteDir, 'pg'), drop: done, keep: done }
+  return {
+    dbName,
+    url: databaseUrlOf(adminUrl, dbName),
+    dataDir: join(sqliteDir, 'pg'),
+    drop: done,
+    keep: done,
+  }
 }
 
 async function main() {

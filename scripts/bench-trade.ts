@@ -34,7 +34,6 @@ import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { parseArgs } from 'node:util'
 import forge from 'node-forge'
-import pg from 'pg'
 import sharp from 'sharp'
 import {
   ACCOUNT,
@@ -48,6 +47,7 @@ import {
   type PublishGoodsBody,
 } from '../src/shared/api'
 import { API_BASE } from '../src/shared/constants'
+import { createScratchDatabase, dropScratchDatabase } from '../src/server/db/scratch'
 import { root, staleBuilds } from './build-state.mjs'
 import { checkInvariantAt, describeInvariant, type InvariantResult } from './check-invariant'
 
@@ -558,22 +558,9 @@ const base = await mkdtemp(join(tmpdir(), 'market-bench-trade-'))
 // DATABASE_URL: the same run on PostgreSQL, in a new database with a random name (dropped afterwards)
 const pgAdminUrl = process.env.DATABASE_URL?.trim() || undefined
 const benchDbName = `bench_trade_${Math.random().toString(36).slice(2, 10)}`
-let benchDatabaseUrl: string | undefined
-if (pgAdminUrl) {
-  const client = new pg.Client({ connectionString: pgAdminUrl })
-  await client.connect()
-  await client.query(`create database ${benchDbName}`)
-  await client.end()
-  const url = new URL(pgAdminUrl)
-  url.pathname = `/${benchDbName}`
-  benchDatabaseUrl = url.toString()
-}
+const benchDatabaseUrl = pgAdminUrl ? await createScratchDatabase(pgAdminUrl, benchDbName) : undefined
 async function dropBenchDatabase() {
-  if (!pgAdminUrl) return
-  const client = new pg.Client({ connectionString: pgAdminUrl })
-  await client.connect()
-  await client.query(`drop database if exists ${benchDbName} with (force)`)
-  await client.end()
+  if (pgAdminUrl) await dropScratchDatabase(pgAdminUrl, benchDbName)
 }
 const dataDir = join(base, 'data')
 const logPath = join(base, 'server.log')

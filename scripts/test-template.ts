@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { buildApp } from '../src/server/app'
-import { createTestDatabase, dropTestDatabase } from '../src/server/test-databases'
+import { createScratchDatabase, dropScratchDatabase } from '../src/server/db/scratch'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -39,7 +39,7 @@ async function pgTemplate(): Promise<{ database: string; dir: string } | null> {
   const database = `market_template_${randomBytes(6).toString('hex')}`
   let databaseUrl: string
   try {
-    databaseUrl = await createTestDatabase(adminUrl, database)
+    databaseUrl = await createScratchDatabase(adminUrl, database)
   } catch {
     return null
   }
@@ -56,7 +56,7 @@ async function pgTemplate(): Promise<{ database: string; dir: string } | null> {
 }
 
 async function dropPgTemplate({ database, dir }: { database: string; dir: string }) {
-  await dropTestDatabase(process.env.TEST_DATABASE_URL!, database)
+  await dropScratchDatabase(process.env.TEST_DATABASE_URL!, database)
   await rm(dir, { recursive: true, force: true })
 }
 

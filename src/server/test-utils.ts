@@ -7,7 +7,7 @@ import { inject } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import forge from 'node-forge'
 import { buildApp, type BuildAppOptions } from './app'
-import { createTestDatabase, dropTestDatabase } from './test-databases'
+import { createScratchDatabase, dropScratchDatabase } from './db/scratch'
 
 export interface TestApp {
   app: FastifyInstance
@@ -104,9 +104,9 @@ export async function startTestAppOn(
   const adminUrl = process.env.TEST_DATABASE_URL!
   const dbName = `market_${label}_${randomBytes(6).toString('hex')}`
   const template = fromTemplate(opts) ? pgTemplate() : undefined
-  const databaseUrl = await createTestDatabase(adminUrl, dbName, template?.database)
+  const databaseUrl = await createScratchDatabase(adminUrl, dbName, template?.database)
   const t = await startTestApp({ ...opts, databaseUrl }, template?.dir)
-  return { t, drop: () => dropTestDatabase(adminUrl, dbName) }
+  return { t, drop: () => dropScratchDatabase(adminUrl, dbName) }
 }
 
 /** A fresh client address, so rate limits only bite where a test gives a fixed `ip`. */

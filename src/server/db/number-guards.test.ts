@@ -5,11 +5,9 @@
  */
 import { statSync } from 'node:fs'
 import { join } from 'node:path'
-import { randomBytes } from 'node:crypto'
-import pg from 'pg'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type TestApp } from '../test-utils'
+import { startTestApp, startTestAppOn, type TestApp } from '../test-utils'
 
 async function expectRefused(t: TestApp, statement: string) {
   await expect(sql.raw(statement).execute(t.app.db)).rejects.toThrow()
@@ -65,18 +63,12 @@ describe('SQLite', () => {
 
 const adminUrl = process.env.TEST_DATABASE_URL
 describe.skipIf(!adminUrl)('PostgreSQL', () => {
-  const dbName = `market_guard_${randomBytes(6).toString('hex')}`
-  const admin = new pg.Client({ connectionString: adminUrl })
-  afterAll(async () => {
-    await admin.query(`drop database if exists ${dbName} with (force)`)
-    await admin.end()
-  })
+  let drop: (() => Promise<void>) | undefined
+  afterAll(() => drop?.())
   guardTests(async () => {
-    await admin.connect()
-    await admin.query(`create database ${dbName}`)
-    const url = new URL(adminUrl!)
-    url.pathname = `/${dbName}`
-    return startTestApp({ databaseUrl: url.toString() })
+    const started = await startTestAppOn('postgres', 'guard')
+    drop = started.drop
+    return started.t
     // (an integer column of PostgreSQL rounds 2.5 itself: it can only ever hold an integer)
   }, ["'Infinity'", '-1', "'abc'", '1e400'])
 })

@@ -4,9 +4,9 @@
  * runs the migrations and seed there, and drops it afterwards.
  */
 import { randomBytes } from 'node:crypto'
-import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO, call, startTestApp, tokenOf, type TestApp } from '../test-utils'
+import { createScratchDatabase, dropScratchDatabase } from './scratch'
 import { gameNamed, kingAccount, newUser, publish } from '../modules/goods/test-helpers'
 import { SANDBOX_SIGNATURE_HEADER, loadOrCreateSandboxSecret, sandboxGateway } from '../modules/funds/gateway'
 import { fundsRepo } from '../modules/funds/repo'
@@ -36,23 +36,18 @@ if (!adminUrl)
 
 describe.skipIf(!adminUrl)('PostgreSQL', () => {
   const dbName = `market_test_${randomBytes(6).toString('hex')}`
-  const admin = new pg.Client({ connectionString: adminUrl })
   let databaseUrl: string
   let t: TestApp
 
   beforeAll(async () => {
-    await admin.connect()
-    await admin.query(`create database ${dbName}`)
-    const url = new URL(adminUrl!)
-    url.pathname = `/${dbName}`
-    databaseUrl = url.toString()
+    // an empty database: this file's clock is its own, so the app migrates and seeds it
+    databaseUrl = await createScratchDatabase(adminUrl!, dbName)
     t = await startTestApp({ databaseUrl, now, tradeSweepMs: 0 })
   })
 
   afterAll(async () => {
     await t?.close()
-    await admin.query(`drop database if exists ${dbName} with (force)`)
-    await admin.end()
+    await dropScratchDatabase(adminUrl!, dbName)
   })
 
   it('migrates, seeds and serves the same API', async () => {

@@ -3,32 +3,24 @@
  * conversation per listing and buyer (the unique index and its conflict clause), the list with its
  * unread subquery and ordering, read markers, and the staff read of a disputed order.
  */
-import { randomBytes } from 'node:crypto'
-import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO, startTestApp, tokenOf, type TestApp } from '../../test-utils'
+import { DEMO, startTestAppOn, tokenOf, type TestApp } from '../../test-utils'
 import { gameNamed, kingAccount, newUser, publish } from '../goods/test-helpers'
 import { funded, get, paidOrder, post } from '../trade/test-helpers'
 
 const adminUrl = process.env['TEST_DATABASE_URL']
 
 describe.skipIf(!adminUrl)('pre-sale chat on PostgreSQL', () => {
-  const dbName = `market_chat_${randomBytes(6).toString('hex')}`
-  const admin = new pg.Client({ connectionString: adminUrl })
   let t: TestApp
+  let drop: (() => Promise<void>) | undefined
 
   beforeAll(async () => {
-    await admin.connect()
-    await admin.query(`create database ${dbName}`)
-    const url = new URL(adminUrl!)
-    url.pathname = `/${dbName}`
-    t = await startTestApp({ databaseUrl: url.toString(), tradeSweepMs: 0 })
+    ;({ t, drop } = await startTestAppOn('postgres', 'chat', { tradeSweepMs: 0 }))
   })
 
   afterAll(async () => {
     await t?.close()
-    await admin.query(`drop database if exists ${dbName} with (force)`)
-    await admin.end()
+    await drop?.()
   })
 
   it('keeps one conversation, counts unread per side and lets staff read it only in a dispute', async () => {
