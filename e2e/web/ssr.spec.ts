@@ -111,6 +111,40 @@ test('public pages hydrate without warnings in browser zones other than the serv
   }
 })
 
+test("a phone gets the phone's layout from the server, and hydrating keeps it", async ({ browser }) => {
+  const context = await browser.newContext({
+    viewport: { width: 412, height: 823 },
+    isMobile: true,
+    userAgent:
+      'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120 Mobile Safari/537.36',
+  })
+  const page = await context.newPage()
+  const problems = watchHydration(page)
+  // the server's elements, taken before the app's scripts start (they wait for the first frame)
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      const w = window as unknown as Record<string, unknown>
+      w.serverFab = document.querySelector('.sidebar-fab')
+      w.serverMore = document.querySelector('.filter-more')
+    })
+  })
+  await page.goto('/list.html?gameId=1')
+  await expect(page.locator('#root[data-hydrated]')).toBeAttached()
+  // the same nodes after hydration: React adopted the phone's layout instead of drawing it again
+  const kept = await page.evaluate(() => {
+    const w = window as unknown as Record<string, unknown>
+    return [
+      w.serverFab !== null && w.serverFab === document.querySelector('.sidebar-fab'),
+      w.serverMore !== null && w.serverMore === document.querySelector('.filter-more'),
+    ]
+  })
+  expect(kept).toEqual([true, true])
+  await page.getByRole('button', { name: '展开侧边栏' }).click()
+  await expect(page.getByRole('complementary', { name: '快捷服务' })).toBeVisible()
+  expect(problems).toEqual([])
+  await context.close()
+})
+
 test('a logged-in visitor gets the same page, then the logged-in header', async ({ browser }) => {
   const { username, password, nickName } = DEMO_USERS.buyer
   const page = await loginAs(browser, username, password, '/userHome.html')

@@ -17,6 +17,7 @@ import { createQueryClient } from '@renderer/app/query-client'
 import { createAppRouter, type AppRouter } from '@renderer/app/routes'
 import { toast } from '@renderer/utils/toast'
 import { LOGIN_PATH } from '@renderer/utils/login-redirect'
+import { pageDevice } from '@renderer/utils/device'
 import { hydrationFinished, loadPageChunk, readServerState, takeEarlyTaps } from '@renderer/ssr/client'
 import type { RouteHandle } from '@renderer/app/RootShell'
 import './styles/global.css'
@@ -103,7 +104,7 @@ async function start() {
   wire(router)
   const app = (
     <StrictMode>
-      <Providers queryClient={queryClient}>
+      <Providers queryClient={queryClient} device={pageDevice() ?? undefined}>
         <RouterProvider router={router} />
         {DesktopSettingsHost && platform.kind === 'desktop' ? (
           <Suspense fallback={null}>

@@ -12,7 +12,7 @@ import { gameDetailQuery } from '@renderer/api/game'
 import { messageKeys, useUnreadCount } from '@renderer/api/message'
 import { routersQuery } from '@renderer/api/system'
 import { platform } from '@renderer/platform'
-import { useAppStore } from '@renderer/stores/app'
+import { openedFromCookie, useAppStore } from '@renderer/stores/app'
 import { useSessionStore } from '@renderer/stores/session'
 import { currentDevice } from '@renderer/utils/device'
 import { findRuntimeRoute } from '@renderer/utils/menu'
@@ -41,7 +41,10 @@ function applyTitle(title: string, queryClient: QueryClient) {
     platform.setBadge(queryClient.getQueryData<number>(messageKeys.unread) ?? 0)
 }
 
-/** The display mode follows the body width and user agent; on mobile the side bar closes. */
+/**
+ * The display mode follows the window width and user agent; on mobile the side bar closes. A page
+ * the server rendered starts with its side bar closed: the visitor's cookie opens it here.
+ */
 export function useDisplayMode(): void {
   useEffect(() => {
     const update = () => {
@@ -49,6 +52,7 @@ export function useDisplayMode(): void {
       const app = useAppStore.getState()
       if (app.device !== device) app.toggleDevice(device)
       if (device === 'mobile' && app.sidebar.opened) app.closeSideBar(true)
+      else if (device === 'desktop' && !app.sidebar.opened && openedFromCookie()) app.toggleSideBar(true)
     }
     update()
     window.addEventListener('resize', update)

@@ -9,6 +9,8 @@ import { ConfigProvider } from 'antd'
 import zhCN from 'antd/locale/zh_CN'
 import dayjs from 'dayjs'
 import 'dayjs/locale/zh-cn'
+import type { Device } from '@renderer/utils/device'
+import { DeviceHintProvider } from '@renderer/stores/app'
 import { FeedbackProvider } from './feedback'
 import { ReducedMotion } from './reduced-motion'
 
@@ -52,13 +54,24 @@ export const THEME = {
  * antd's `App` drew (its text colour and type: `.app-root`, global.css) without its message,
  * notification and modal code.
  */
-export function Providers({ children, queryClient }: { children: ReactNode; queryClient: QueryClient }) {
+export function Providers({
+  children,
+  queryClient,
+  device = 'desktop',
+}: {
+  children: ReactNode
+  queryClient: QueryClient
+  /** the device the server renders for, or drew the page being hydrated for (stores/app.ts `useIsMobile`) */
+  device?: Device
+}) {
   return (
     <QueryClientProvider client={queryClient}>
       <ConfigProvider locale={zhCN} theme={THEME}>
         <ReducedMotion>
           <FeedbackProvider>
-            <div className={`app-root ${THEME_CLASS}`}>{children}</div>
+            <DeviceHintProvider value={device}>
+              <div className={`app-root ${THEME_CLASS}`}>{children}</div>
+            </DeviceHintProvider>
           </FeedbackProvider>
         </ReducedMotion>
       </ConfigProvider>

@@ -25,15 +25,44 @@ export interface GoodsCardProps {
   onToggleFollow?: (goods: GoodsBrief) => void
   /** show the game's name (mixed-game lists) */
   showGame?: boolean
+  /** how the cover loads (default lazily): `coverPriorityAt(index)` in a list */
+  coverPriority?: CoverPriority
 }
 
-export function GoodsCover({ src, alt, className }: { src: string | null; alt: string; className?: string }) {
+/**
+ * How a cover loads: lazily (below the fold), at once (`eager`: the first row of a list), or at once
+ * ahead of other requests (`high`: the first card, a phone's largest picture; docs/ssr.md "Images").
+ */
+export type CoverPriority = 'lazy' | 'eager' | 'high'
+
+/** The covers of a list's first row load at once: a lazy image in view waits for the page's layout. */
+export const coverPriorityAt = (index: number): CoverPriority =>
+  index === 0 ? 'high' : index < 4 ? 'eager' : 'lazy'
+
+export function GoodsCover({
+  src,
+  alt,
+  className,
+  priority = 'lazy',
+}: {
+  src: string | null
+  alt: string
+  className?: string
+  priority?: CoverPriority
+}) {
   const [failed, setFailed] = useState(false)
   const url = imageSrc(src)
   return (
     <span className={`goods-cover ${className ?? ''}`}>
       {url && !failed ? (
-        <img src={url} alt={alt} loading="lazy" decoding="async" onError={() => setFailed(true)} />
+        <img
+          src={url}
+          alt={alt}
+          loading={priority === 'lazy' ? 'lazy' : 'eager'}
+          fetchPriority={priority === 'high' ? 'high' : undefined}
+          decoding="async"
+          onError={() => setFailed(true)}
+        />
       ) : (
         <span className="goods-cover__empty" aria-hidden="true">
           <SpriteIcon name="picture" />
@@ -146,6 +175,7 @@ export function GoodsCard({
   following,
   onToggleFollow,
   showGame = false,
+  coverPriority,
 }: GoodsCardProps) {
   const href = goodsDetailPath(goods.goodsId)
   const chips = attributeChips(goods.attributes, fields, variant === 'row' ? 6 : 3)
@@ -155,7 +185,7 @@ export function GoodsCard({
     return (
       <article className="goods-row" aria-label={goods.title}>
         <Link to={href} className="goods-row__cover" tabIndex={-1} aria-hidden="true">
-          <GoodsCover src={goods.coverUrl} alt="" />
+          <GoodsCover src={goods.coverUrl} alt="" priority={coverPriority} />
           {goods.pushed ? <PushedTag /> : null}
         </Link>
         <div className="goods-row__main">
@@ -203,7 +233,7 @@ export function GoodsCard({
   return (
     <article className="goods-card" aria-label={goods.title}>
       <Link to={href} className="goods-card__cover" tabIndex={-1} aria-hidden="true">
-        <GoodsCover src={goods.coverUrl} alt="" />
+        <GoodsCover src={goods.coverUrl} alt="" priority={coverPriority} />
         {goods.pushed ? <PushedTag /> : null}
         {unavailable ? <span className="goods-card__status">{GOODS_STATUS_LABELS[goods.status]}</span> : null}
       </Link>

@@ -20,7 +20,7 @@ import {
   AppstoreOutlined,
 } from '@ant-design/icons'
 import { SIDEBAR_WIDTH_PX } from '@shared/constants'
-import { useAppStore } from '@renderer/stores/app'
+import { useAppStore, useIsMobile } from '@renderer/stores/app'
 import { groupMessageQuery } from '@renderer/api/message'
 import { useSessionStore } from '@renderer/stores/session'
 import { scrollTo } from '@renderer/utils/scroll-to'
@@ -69,7 +69,7 @@ function Item({ icon, label, opened, to, onClick }: ItemProps) {
 
 export function SideBar() {
   const opened = useAppStore((s) => s.sidebar.opened)
-  const mobile = useAppStore((s) => s.device === 'mobile')
+  const mobile = useIsMobile()
   const toggle = useAppStore((s) => s.toggleSideBar)
   const loggedIn = useSessionStore((s) => Boolean(s.token))
   const hasNewWarrantMessage = useQuery(groupMessageQuery(loggedIn)).data?.hasNewWarrantMessage === true

@@ -25,6 +25,7 @@ import { createQueryClient } from '@renderer/app/query-client'
 import { buildRoutes } from '@renderer/app/routes'
 import type { RouteHandle } from '@renderer/app/RootShell'
 import { NOT_FOUND_PATH, type PageKey, type RouteEntry } from '@renderer/app/route-table'
+import type { Device } from '@renderer/utils/device'
 import { SSR_PAGES, type PageHead } from './head'
 import { pageStyleCache, pageStyles } from './styles'
 
@@ -35,6 +36,8 @@ export interface RenderInput {
   url: string
   /** scheme and host of the public site, for canonical and Open Graph URLs */
   origin: string
+  /** the layout to draw: the phone's when the request's user agent says Mobile (utils/device.ts) */
+  device?: Device
 }
 
 export interface RenderResult {
@@ -49,6 +52,8 @@ export interface RenderResult {
   state: string | null
   /** the page rendered, for its script and style chunks */
   page: PageKey
+  /** the layout drawn (#root's data-device, read back by the browser while it hydrates) */
+  device: Device
 }
 
 const MAX_ROUNDS = 4
@@ -124,7 +129,7 @@ export function isServerRendered(pathname: string): boolean {
 const toHtml = (node: ReactNode): string => renderToString(node)
 const SUSPENDED = '<!--$!'
 
-async function renderApp(url: string, origin: string, queryClient: QueryClient) {
+async function renderApp({ url, origin, device }: RenderInput, queryClient: QueryClient) {
   const handler = staticHandler()
   const context = await handler.query(new Request(new URL(url, origin)))
   if (context instanceof Response) throw new Error(`unexpected redirect rendering ${url}`)
@@ -134,7 +139,7 @@ async function renderApp(url: string, origin: string, queryClient: QueryClient) 
     // outside the providers: ConfigProvider and App register styles of their own (the icons' reset,
     // the App's font), which the page must carry like the components'
     <StyleProvider cache={cache}>
-      <Providers queryClient={queryClient}>
+      <Providers queryClient={queryClient} device={device}>
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </Providers>
     </StyleProvider>,
@@ -155,9 +160,9 @@ function missing(queryClient: QueryClient) {
     )
 }
 
-async function renderSettled(url: string, origin: string, queryClient: QueryClient) {
+async function renderSettled(input: RenderInput, queryClient: QueryClient) {
   for (let round = 1; ; round++) {
-    const result = await renderApp(url, origin, queryClient)
+    const result = await renderApp(input, queryClient)
     const wanted = missing(queryClient)
     // a boundary that suspended (a page's chunk loading the first time) is only its fallback:
     // render again once the chunk is in (a lazy component settles a turn after its import)
@@ -181,7 +186,8 @@ const safeJson = (value: unknown) =>
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029')
 
-export async function render({ url, origin }: RenderInput): Promise<RenderResult> {
+export async function render(input: RenderInput): Promise<RenderResult> {
+  const { url, origin } = input
   const parsed = new URL(url, origin)
   const entry = entryOf(parsed.pathname)
   const page: PageKey = entry?.page ?? 'notFound'
@@ -193,8 +199,8 @@ export async function render({ url, origin }: RenderInput): Promise<RenderResult
     // the header's (every main-layout page)
     queryClient.prefetchQuery(configQuery(PUBLIC_CONFIG_KEYS.thirdLoginUrl)),
   ])
-  if (!found) return renderNotFound(origin)
-  const { html, styles } = await renderSettled(url, origin, queryClient)
+  if (!found) return renderNotFound(input)
+  const { html, styles } = await renderSettled(input, queryClient)
   return {
     status: 200,
     head: spec.head(queryClient, parsed, origin),
@@ -202,13 +208,14 @@ export async function render({ url, origin }: RenderInput): Promise<RenderResult
     styles,
     state: safeJson(dehydrate(queryClient, { shouldDehydrateQuery: travels })),
     page,
+    device: input.device ?? 'desktop',
   }
 }
 
 /** The 404 page's HTML with status 404; the browser renders the address afresh (no hydration). */
-async function renderNotFound(origin: string): Promise<RenderResult> {
+async function renderNotFound({ origin, device }: RenderInput): Promise<RenderResult> {
   const queryClient = createQueryClient()
-  const { html, styles } = await renderSettled(NOT_FOUND_PATH, origin, queryClient)
+  const { html, styles } = await renderSettled({ url: NOT_FOUND_PATH, origin, device }, queryClient)
   const spec = SSR_PAGES.notFound!
   return {
     status: 404,
@@ -217,6 +224,7 @@ async function renderNotFound(origin: string): Promise<RenderResult> {
     styles,
     state: null,
     page: 'notFound',
+    device: device ?? 'desktop',
   }
 }
 

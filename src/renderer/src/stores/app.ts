@@ -1,8 +1,17 @@
-/** App state: side bar opened flag (kept in a cookie), device, component size. */
+/**
+ * App state: side bar opened flag (kept in a cookie), device, component size.
+ *
+ * On a server-rendered page the state starts as the server drew it (docs/ssr.md "Phones"): the
+ * device the request's user agent named (`data-device` on #root) and the side bar closed (the page
+ * is the same for every visitor, so no cookie shaped it); the window's size and the cookie apply
+ * after hydration (app/RootShell.tsx `useDisplayMode`). A phone's page then hydrates without a
+ * second render.
+ */
+import { createContext, useContext, useSyncExternalStore } from 'react'
 import { create } from 'zustand'
 import { SIDEBAR_COOKIE } from '@shared/constants'
 import { getCookie, setCookie } from '@renderer/utils/cookie'
-import type { Device } from '@renderer/utils/device'
+import { currentDevice, pageDevice, type Device } from '@renderer/utils/device'
 
 export type ComponentSize = 'large' | 'medium' | 'small'
 
@@ -25,9 +34,11 @@ export function openedFromCookie(): boolean {
   return getCookie(SIDEBAR_COOKIE) === '1'
 }
 
+const drawnFor = pageDevice()
+
 export const useAppStore = create<AppState>()((set, get) => ({
-  sidebar: { opened: openedFromCookie(), withoutAnimation: false },
-  device: 'desktop',
+  sidebar: { opened: drawnFor === null && openedFromCookie(), withoutAnimation: false },
+  device: drawnFor ?? (typeof window === 'undefined' ? 'desktop' : currentDevice()),
   size: 'medium',
   toggleSideBar(withoutAnimation = false) {
     const opened = !get().sidebar.opened
@@ -45,3 +56,20 @@ export const useAppStore = create<AppState>()((set, get) => ({
     set({ size })
   },
 }))
+
+/**
+ * The device a page is rendered for: on the server the request's (from its user agent), in the
+ * browser the one the server drew the page for while it hydrates. The store holds one value for
+ * every request of a server process, so the server's comes through this context.
+ */
+const DeviceHint = createContext<Device>('desktop')
+export const DeviceHintProvider = DeviceHint.Provider
+
+const subscribe = (onChange: () => void) => useAppStore.subscribe(onChange)
+const isMobileNow = () => useAppStore.getState().device === 'mobile'
+
+/** Whether the layout is the phone's: the store's device, or the hint while rendering on the server or hydrating. */
+export function useIsMobile(): boolean {
+  const hint = useContext(DeviceHint)
+  return useSyncExternalStore(subscribe, isMobileNow, () => hint === 'mobile')
+}

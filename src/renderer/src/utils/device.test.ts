@@ -3,8 +3,8 @@ import { renderHook } from '@testing-library/react'
 import { SIDEBAR_COOKIE } from '@shared/constants'
 import { useDisplayMode } from '@renderer/app/RootShell'
 import { useAppStore } from '@renderer/stores/app'
-import { getCookie } from './cookie'
-import { detectDevice } from './device'
+import { getCookie, setCookie } from './cookie'
+import { detectDevice, pageDevice } from './device'
 
 const DESKTOP_UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/120 Safari/537.36'
 const PHONE_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148'
@@ -17,6 +17,21 @@ describe('detectDevice', () => {
   })
   it('is mobile when the user agent says Mobile, whatever the width', () => {
     expect(detectDevice(1440, PHONE_UA)).toBe('mobile')
+  })
+})
+
+describe('pageDevice', () => {
+  afterEach(() => {
+    document.body.innerHTML = ''
+  })
+  it('reads the layout a server-rendered page was drawn for', () => {
+    document.body.innerHTML = '<div id="root" data-ssr="1" data-device="mobile"></div>'
+    expect(pageDevice()).toBe('mobile')
+    document.body.innerHTML = '<div id="root" data-ssr="1"></div>'
+    expect(pageDevice()).toBe('desktop')
+    // a page the browser renders itself: the window decides
+    document.body.innerHTML = '<div id="root"></div>'
+    expect(pageDevice()).toBeNull()
   })
 })
 
@@ -48,5 +63,13 @@ describe('useDisplayMode', () => {
     windowWidth(1300)
     window.dispatchEvent(new Event('resize'))
     expect(useAppStore.getState().device).toBe('desktop')
+  })
+
+  it('opens the side bar the visitor left open once a server-rendered page (drawn closed) is up', () => {
+    setCookie(SIDEBAR_COOKIE, '1', { days: 1 })
+    useAppStore.setState({ device: 'desktop', sidebar: { opened: false, withoutAnimation: false } })
+    windowWidth(1280)
+    renderHook(() => useDisplayMode())
+    expect(useAppStore.getState().sidebar.opened).toBe(true)
   })
 })

@@ -1,10 +1,11 @@
 import { MOBILE_BREAKPOINT_PX } from '@shared/constants'
+import { deviceOfUserAgent, type Device } from '@shared/device'
 
-export type Device = 'desktop' | 'mobile'
+export type { Device }
 
 /** Mobile when the body is narrower than 992 px or the user agent says Mobile. */
 export function detectDevice(bodyWidth: number, userAgent: string): Device {
-  return bodyWidth < MOBILE_BREAKPOINT_PX || /Mobile/.test(userAgent) ? 'mobile' : 'desktop'
+  return bodyWidth < MOBILE_BREAKPOINT_PX ? 'mobile' : deviceOfUserAgent(userAgent)
 }
 
 /**
@@ -14,4 +15,15 @@ export function detectDevice(bodyWidth: number, userAgent: string): Device {
 export function currentDevice(): Device {
   const width = window.innerWidth || document.documentElement.clientWidth
   return detectDevice(width, navigator.userAgent)
+}
+
+/**
+ * The device a server-rendered page was drawn for (`data-device` on #root, from the request's user
+ * agent), or null on a page the browser renders itself.
+ */
+export function pageDevice(): Device | null {
+  if (typeof document === 'undefined') return null
+  const root = document.getElementById('root')
+  if (!root?.hasAttribute('data-ssr')) return null
+  return root.getAttribute('data-device') === 'mobile' ? 'mobile' : 'desktop'
 }

@@ -195,7 +195,7 @@ export function composePage(shell: PageShell, result: RenderResult, tags: PageTa
     H: headTags(head),
     S: result.styles,
     R: result.state
-      ? `<div id="root" data-ssr="1">${result.html}</div><script type="application/json" id="ssr-state">${result.state}</script>`
+      ? `<div id="root" data-ssr="1"${result.device === 'mobile' ? ' data-device="mobile"' : ''}>${result.html}</div><script type="application/json" id="ssr-state">${result.state}</script>`
       : `<div id="root">${result.html}</div>`,
   }
   // split() with a group: text, mark, text, mark, … text

@@ -6,6 +6,7 @@
  */
 import { existsSync } from 'node:fs'
 import { pathToFileURL } from 'node:url'
+import type { Device } from '../../../shared/device'
 
 export interface PageHead {
   title: string
@@ -24,6 +25,8 @@ export interface RenderResult {
   styles: string
   state: string | null
   page: string
+  /** the layout drawn (data-device on #root) */
+  device?: Device
 }
 
 export type ServerCall = (method: 'GET' | 'POST', url: string, body?: unknown) => Promise<unknown>
@@ -31,7 +34,7 @@ export type ServerCall = (method: 'GET' | 'POST', url: string, body?: unknown) =
 export interface PageRenderer {
   setTransport(send: ServerCall): void
   isServerRendered(pathname: string): boolean
-  render(input: { url: string; origin: string }): Promise<RenderResult>
+  render(input: { url: string; origin: string; device?: Device }): Promise<RenderResult>
   /** page key → its module, as the client build's manifest names it */
   PAGE_SOURCES: Record<string, string>
 }

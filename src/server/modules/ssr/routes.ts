@@ -10,6 +10,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { GameService } from '../game/service'
 import type { GoodsService } from '../goods/service'
 import type { NoticeService } from '../notice/service'
+import { deviceOfUserAgent } from '../../../shared/device'
 import { TtlCache } from '../goods/ttl-cache'
 import { composePage, pageText, type PageAssets } from './html'
 import { PartGzip, type PagePart } from './part-gzip'
@@ -73,7 +74,12 @@ function encode(
   page: CachedPage,
   gzip: PartGzip,
 ): FastifyReply {
-  reply.code(page.status).type(HTML).header('cache-control', 'no-cache').header('vary', 'accept-encoding')
+  reply
+    .code(page.status)
+    .type(HTML)
+    .header('cache-control', 'no-cache')
+    // the layout depends on the user agent (a phone's or not)
+    .header('vary', 'accept-encoding, user-agent')
   if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) {
     page.gzip ??= gzip.encode(page.parts)
     return reply.header('content-encoding', 'gzip').send(page.gzip)
@@ -130,10 +136,12 @@ export function registerPublicPages(app: FastifyInstance, deps: SsrDeps): Public
     async send(request, reply) {
       const url = request.url
       const origin = originOf(request)
-      const key = `${origin}${url}`
+      // a phone gets its own layout (docs/ssr.md "Phones"), so it has its own page in the cache
+      const device = deviceOfUserAgent(request.headers['user-agent'] ?? '')
+      const key = `${device} ${origin}${url}`
       let page = cache.get(key)
       if (!page) {
-        const result = await renderer.render({ url, origin })
+        const result = await renderer.render({ url, origin, device })
         const source = renderer.PAGE_SOURCES[result.page]
         page = {
           status: result.status,

@@ -11,6 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { call, DEMO, startTestApp, tokenOf, type Json, type TestApp } from '../../test-utils'
 
 const ORIGIN = 'https://www.example.com'
+const PHONE_UA =
+  'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120 Mobile Safari/537.36'
 let t: TestApp
 let webRoot: string
 
@@ -78,6 +80,29 @@ describe('server-rendered public pages', () => {
       position: 1,
       url: `${ORIGIN}/detail/${found.rows[0].goodsId}.html`,
     })
+  })
+
+  it("draws a phone's layout for a user agent that says Mobile, cached apart from the desktop's", async () => {
+    const phone = (url: string) => t.app.inject({ method: 'GET', url, headers: { 'user-agent': PHONE_UA } })
+    // desktop first: the phone's request must not get the cached desktop page
+    const desktop = (await page('/list.html?gameId=1')).body
+    const res = await phone('/list.html?gameId=1')
+    expect(res.headers.vary).toMatch(/user-agent/)
+    const mobile = res.body
+    // #root says which layout was drawn: the browser's store starts from it while hydrating
+    expect(mobile).toContain('<div id="root" data-ssr="1" data-device="mobile">')
+    expect(desktop).toContain('<div id="root" data-ssr="1">')
+    // the side bar: a column on a desktop, one small button on a phone
+    expect(desktop).toContain('aria-label="快捷服务"')
+    expect(desktop).not.toContain('class="sidebar-fab"')
+    expect(mobile).toContain('class="sidebar-fab"')
+    expect(mobile).not.toContain('aria-label="快捷服务"')
+    // the list's attribute filters: the first three on a desktop, all behind 更多筛选 on a phone
+    const rows = (html: string) => html.match(/class="filter-row"/g)?.length ?? 0
+    expect(rows(desktop) - rows(mobile)).toBe(3)
+    // the same again from the cache
+    expect((await phone('/list.html?gameId=1')).body).toBe(mobile)
+    expect((await page('/list.html?gameId=1')).body).toBe(desktop)
   })
 
   it('renders a listing with its title and price, Product + Offer, breadcrumbs', async () => {

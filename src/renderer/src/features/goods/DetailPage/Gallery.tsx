@@ -30,7 +30,14 @@ export function Gallery({ images, title }: { images: GoodsImage[]; title: string
           onClick={() => setOpen(true)}
           aria-label={`查看大图：第 ${index + 1} 张，共 ${images.length} 张`}
         >
-          <img src={imageSrc(current.url)} alt={`${title} 截图 ${index + 1}`} className="gallery__image" />
+          {/* the page's largest picture: fetched ahead of the scripts (docs/ssr.md "Images") */}
+          <img
+            src={imageSrc(current.url)}
+            alt={`${title} 截图 ${index + 1}`}
+            className="gallery__image"
+            fetchPriority="high"
+            decoding="async"
+          />
         </button>
         <span className="gallery__count">
           {index + 1} / {images.length}

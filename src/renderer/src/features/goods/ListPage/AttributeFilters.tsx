@@ -5,7 +5,7 @@
 import { useState } from 'react'
 import { DownOutlined, UpOutlined } from '@ant-design/icons'
 import type { AttributeField } from '@shared/api/game'
-import { useAppStore } from '@renderer/stores/app'
+import { useIsMobile } from '@renderer/stores/app'
 import { ALL, Choices, FilterRow } from './filter-controls'
 
 export function AttributeFilters({
@@ -17,7 +17,7 @@ export function AttributeFilters({
   attrs: Record<string, string>
   onChange: (attrs: Record<string, string>) => void
 }) {
-  const mobile = useAppStore((s) => s.device === 'mobile')
+  const mobile = useIsMobile()
   const [expanded, setExpanded] = useState(false)
   const visibleCount = mobile ? 0 : 3
   const shown = expanded ? fields : fields.filter((f, i) => i < visibleCount || attrs[f.key] !== undefined)

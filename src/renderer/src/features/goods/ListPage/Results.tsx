@@ -6,7 +6,7 @@ import { Button, Empty, Segmented, Skeleton, Spin } from 'antd'
 import { AppstoreOutlined, BarsOutlined } from '@ant-design/icons'
 import type { GameConfig } from '@shared/api/game'
 import { GOODS_SORT_LABELS, type GoodsBrief, type GoodsSearchResult, type GoodsSort } from '@shared/api/goods'
-import { GoodsCard } from '@renderer/components/GoodsCard'
+import { coverPriorityAt, GoodsCard } from '@renderer/components/GoodsCard'
 import { LoadErrorAlert } from '@renderer/components/LoadErrorAlert'
 import { attributeFieldsOf } from '@renderer/components/listing-attributes'
 import { Pagination } from '@renderer/components/Pagination'
@@ -186,11 +186,12 @@ export function Results({
       ) : (
         <Spin spinning={loading} delay={200}>
           <ul className={view === 'card' ? 'goods-grid' : 'goods-rows'}>
-            {rows.map((goods) => (
+            {rows.map((goods, index) => (
               <li key={goods.goodsId}>
                 <GoodsCard
                   goods={goods}
                   variant={view}
+                  coverPriority={coverPriorityAt(index)}
                   fields={
                     goods.gameId === filters.gameId ? attributeFieldsOf(config, goods.goodsType) : undefined
                   }
