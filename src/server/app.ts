@@ -129,6 +129,8 @@ export interface BuildAppOptions {
   now?: () => number
   /** ms an identical goods search answer is reused (default 3000; 0: off, e.g. to measure the database) */
   goodsSearchCacheMs?: number
+  /** ms a listing's row is kept as JSON for the lists (default 30 s, 0 when goodsSearchCacheMs is 0) */
+  goodsBriefCacheMs?: number
   /** the built page renderer (dist/ssr/entry-server.js); missing: pages are the client-only app */
   ssrEntry?: string | null
   /** scheme and host of the public site for canonical URLs and sitemaps (default: the request's) */
@@ -305,6 +307,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
           auth,
           now,
           searchCacheMs: opts.goodsSearchCacheMs,
+          briefCacheMs: opts.goodsBriefCacheMs,
           invalidation: changes,
           files: localFiles(uploadDir),
           requireRealName,

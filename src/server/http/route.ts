@@ -16,11 +16,13 @@ import type {
   onRequestHookHandler,
 } from 'fastify'
 import type { BodyOf, EndpointSpec, ParamsOf, QueryOf, ResultOf } from '../../shared/api/contract'
-import { ok, okFlat } from '../plugins/envelope'
+import { ok, okFlat, PAGE_MSG, SerializedPage } from '../plugins/envelope'
 import { sessionOf, type Session } from '../plugins/auth'
 import type { Code } from '../../shared/api/envelope'
 
 type Part<T> = [T] extends [never] ? undefined : T
+
+const JSON_TYPE = 'application/json; charset=utf-8'
 
 /** The request as a handler of endpoint E sees it. */
 export type RequestOf<E> = FastifyRequest<{
@@ -38,7 +40,12 @@ export interface RouteExtras<E = never> {
   fastify?: Omit<RouteShorthandOptions, 'schema' | 'config' | 'onRequest'>
 }
 
-type Handler<E> = (request: RequestOf<E>, reply: FastifyReply) => Promise<ResultOf<E>> | ResultOf<E>
+/** A list endpoint's handler may answer with its rows serialised already (plugins/envelope.ts). */
+type SerializedOf<E> = E extends { answer: { kind: 'page'; t?: infer T; x?: infer X } }
+  ? SerializedPage<T, X extends object ? X : object>
+  : never
+type Answer<E> = ResultOf<E> | SerializedOf<E>
+type Handler<E> = (request: RequestOf<E>, reply: FastifyReply) => Promise<Answer<E>> | Answer<E>
 type RawHandler<E> = (request: RequestOf<E>, reply: FastifyReply) => Promise<unknown> | unknown
 
 /** A raw route (files, sandbox pages, streams) answers itself; the others return their result. */
@@ -97,8 +104,9 @@ export function route<E extends EndpointSpec>(
         case 'flat':
           return okFlat(result as object, message)
         case 'page': {
+          if (result instanceof SerializedPage) return reply.type(JSON_TYPE).send(result.body)
           const { rows, total, ...rest } = result as { rows: unknown[]; total: number }
-          return { code: 200 satisfies (typeof Code)['OK'], msg: '查询成功', rows, total, ...rest }
+          return { code: 200 satisfies (typeof Code)['OK'], msg: PAGE_MSG, rows, total, ...rest }
         }
       }
     },

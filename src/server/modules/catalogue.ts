@@ -38,6 +38,8 @@ export interface CatalogueDeps {
   now: () => number
   /** ms an identical search answer is reused (default 3000; 0 turns the caches off) */
   searchCacheMs?: number
+  /** ms a listing's row is kept as JSON (goods/brief-json.ts; default 30 s, 0 with searchCacheMs 0) */
+  briefCacheMs?: number
   /** the shared invalidation channel (cluster/state.ts) */
   invalidation?: Invalidation
   /** where uploaded images live (storage/files.ts) */
@@ -75,6 +77,7 @@ export function catalogueServices(deps: CatalogueDeps): Catalogue & {
     system,
     now,
     searchCacheMs: deps.searchCacheMs,
+    briefCacheMs: deps.briefCacheMs,
     invalidation: deps.invalidation,
     requireRealName: deps.requireRealName,
     onSaleSignal: deps.onSaleSignal,

@@ -1,20 +1,21 @@
 /**
  * The buyer's search and the home shelves: a search query becomes repo filters (400 for filters the
  * game does not have), counts stop at GOODS_LIMITS.searchCountCap, expired pushes end before the 综合
- * order is read, and short caches (an identical search, its count, the home shelves) are cleared by
- * every listing change (`invalidate`), in every server process (the shared invalidation channel).
+ * order is read, and short caches (an identical search, its count, the home shelves, and through
+ * `onChange` each listing's row as JSON: brief-json.ts) are cleared by every listing change
+ * (`invalidate`), in every server process (the shared invalidation channel). A search answers with
+ * its rows as JSON already (`SerializedPage`), which the answer cache keeps as it is sent.
  */
 import {
   Code,
   GOODS_LIMITS,
   type GoodsBrief,
   type GoodsSearchQuery,
-  type GoodsSearchResult,
   type HomeGoods,
 } from '../../../shared/api'
 import { PAGINATION } from '../../../shared/constants'
 import type { Db, DbDialect } from '../../db'
-import { ApiError } from '../../plugins/envelope'
+import { ApiError, SerializedPage } from '../../plugins/envelope'
 import type { GameService } from '../game/service'
 import { goodsRepo, type SearchFilter } from './repo'
 import { parseKeyword } from './search-text'
@@ -30,6 +31,9 @@ const PUSH_SWEEP_EVERY_MS = 1000
 
 const badRequest = (msg: string) => new ApiError(Code.BAD_REQUEST, msg)
 
+/** A search answer: its rows as the listings' JSON, the count, whether the count stopped at the cap. */
+export type SearchAnswer = SerializedPage<GoodsBrief, { totalCapped: boolean }>
+
 export function goodsSearch(deps: {
   db: Db
   dialect: DbDialect
@@ -41,10 +45,12 @@ export function goodsSearch(deps: {
   invalidation?: Invalidation
   /** the list rows of these listings, in the same order */
   briefs: (ids: number[]) => Promise<GoodsBrief[]>
+  /** the same as JSON (UTF-8), kept per listing (brief-json.ts) */
+  briefJson: (ids: number[]) => Promise<Buffer[]>
 }) {
   const { db, dialect, games, now, briefs } = deps
   const repo = goodsRepo(db, dialect)
-  const pageCache = new TtlCache<GoodsSearchResult>(deps.searchCacheMs ?? 3000, 2000, now)
+  const pageCache = new TtlCache<SearchAnswer>(deps.searchCacheMs ?? 3000, 2000, now)
   const countCache = new TtlCache<{ count: number; cap: number }>(
     deps.searchCacheMs === 0 ? 0 : 10_000,
     5000,
@@ -122,9 +128,10 @@ export function goodsSearch(deps: {
     },
     /** A cached answer of this exact search URL. */
     cachedSearch: (key: string) => pageCache.get(key),
-    storeSearch: (key: string, result: GoodsSearchResult) => pageCache.set(key, result),
+    storeSearch: (key: string, result: SearchAnswer) => pageCache.set(key, result),
 
-    async search(query: GoodsSearchQuery, attrs: Record<string, string>): Promise<GoodsSearchResult> {
+    /** A page of the search, its rows as the listings' JSON (the route sends them as they are). */
+    async search(query: GoodsSearchQuery, attrs: Record<string, string>): Promise<SearchAnswer> {
       const pageNum = query.pageNum ?? PAGINATION.page
       const pageSize = query.pageSize ?? PAGINATION.limit
       const cap = GOODS_LIMITS.searchCountCap
@@ -147,11 +154,9 @@ export function goodsSearch(deps: {
       // a page past the last result is simply empty (with the total); past the cap while there are
       // more results than were counted, those results cannot be browsed
       if (beyondCap && found.count > found.cap) throw badRequest(`最多浏览前 ${cap} 条商品，请缩小筛选范围`)
-      return {
-        rows: await briefs(found.ids),
-        total: Math.min(found.count, found.cap),
+      return new SerializedPage(await deps.briefJson(found.ids), Math.min(found.count, found.cap), {
         totalCapped: found.count > found.cap,
-      }
+      })
     },
 
     async home(): Promise<HomeGoods> {

@@ -36,6 +36,7 @@ import { thumbUrl, type ImageService } from '../image/service'
 import type { SystemService } from '../system/service'
 import { goodsRepo, type BriefRow, type SearchEntry } from './repo'
 import { goodsSearch } from './search'
+import { BriefJson, type LoadedBrief } from './brief-json'
 import { goodsStaff } from './staff'
 import { goodsDiscovery } from './discovery'
 import { ftsDocument } from './search-text'
@@ -56,8 +57,10 @@ export interface GoodsServiceDeps {
   /** whether the user follows the listing (the follow module's answer; the detail says so) */
   isFollowing: (userId: number, goodsId: number) => Promise<boolean>
   now: () => number
-  /** seconds an identical search answer may be reused (0: never); tests and the bench may change it */
+  /** ms an identical search answer may be reused (0: never); tests and the bench may change it */
   searchCacheMs?: number
+  /** ms a listing's row is kept as JSON for the lists (default 30 s, 0 with searchCacheMs 0): brief-json.ts */
+  briefCacheMs?: number
   /** the shared invalidation channel (several processes clear their caches together) */
   invalidation?: Invalidation
   /** the real-name gate of the account module: a listing goes on sale only for a verified adult */
@@ -98,6 +101,8 @@ export interface SaleFacts {
 }
 
 const badRequest = (msg: string) => new ApiError(Code.BAD_REQUEST, msg)
+/** how long a listing's list row is kept as text: its view and follow counts may lag that long */
+const BRIEF_CACHE_MS = 30_000
 const GOODS_AGENCY_MANAGED = '官方代售商品由平台管理，请在代售中心查看'
 const notFound = () => new ApiError(Code.NOT_FOUND, GOODS_MSG.NOT_FOUND)
 
@@ -128,6 +133,12 @@ const AGENCY_SHOP: ShopCard = {
 export function goodsService(deps: GoodsServiceDeps) {
   const { db, dialect, games, images, system, now } = deps
   const repo = goodsRepo(db, dialect)
+  // the listings' rows as JSON, kept per listing and cleared with the search answers
+  const briefJson = new BriefJson(
+    (ids) => loadBriefs(ids),
+    now,
+    deps.briefCacheMs ?? (deps.searchCacheMs === 0 ? 0 : BRIEF_CACHE_MS),
+  )
   const searching = goodsSearch({
     db,
     dialect,
@@ -136,7 +147,9 @@ export function goodsService(deps: GoodsServiceDeps) {
     searchCacheMs: deps.searchCacheMs,
     invalidation: deps.invalidation,
     briefs: (ids) => briefs(ids),
+    briefJson: (ids) => briefJson.rows(ids),
   })
+  searching.onChange(() => briefJson.clear())
   const { invalidate } = searching
 
   const placeNameOf = (rules: GameRules, id: number | null) =>
@@ -172,8 +185,8 @@ export function goodsService(deps: GoodsServiceDeps) {
     }
   }
 
-  /** Brief rows of `ids` in the same order. */
-  async function briefs(ids: number[], withRemark = false): Promise<GoodsBrief[]> {
+  /** Brief rows of `ids` in the same order, with the moment each changes by itself (a push ending). */
+  async function loadBriefs(ids: number[], withRemark = false): Promise<LoadedBrief[]> {
     const rows = await repo.briefRows(ids)
     // the names of games and places from the game service (its rules are cached), not a join
     const rulesOf = new Map<number, GameRules>()
@@ -182,8 +195,20 @@ export function goodsService(deps: GoodsServiceDeps) {
     const at = now()
     return ids.flatMap((id) => {
       const row = byId.get(id)
-      return row ? [toBrief(row, rulesOf.get(row.game_id)!, at, withRemark)] : []
+      if (!row) return []
+      const pushUntil = Number(row.push_until)
+      return [
+        {
+          brief: toBrief(row, rulesOf.get(row.game_id)!, at, withRemark),
+          changesAt: pushUntil > at ? pushUntil : Infinity,
+        },
+      ]
     })
+  }
+
+  /** Brief rows of `ids` in the same order. */
+  async function briefs(ids: number[], withRemark = false): Promise<GoodsBrief[]> {
+    return (await loadBriefs(ids, withRemark)).map((loaded) => loaded.brief)
   }
 
   async function rulesForPublish(gameId: number): Promise<GameRules> {

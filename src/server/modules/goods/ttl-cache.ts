@@ -4,8 +4,8 @@
  * process a change is visible at once and other processes (PostgreSQL deployments) see it within the
  * TTL.
  */
-export class TtlCache<V> {
-  private readonly entries = new Map<string, { value: V; expiresAt: number }>()
+export class TtlCache<V, K = string> {
+  private readonly entries = new Map<K, { value: V; expiresAt: number }>()
 
   constructor(
     private readonly ttlMs: number,
@@ -13,7 +13,7 @@ export class TtlCache<V> {
     private readonly now: () => number,
   ) {}
 
-  get(key: string): V | undefined {
+  get(key: K): V | undefined {
     const entry = this.entries.get(key)
     if (!entry) return undefined
     if (entry.expiresAt <= this.now()) {
@@ -23,13 +23,14 @@ export class TtlCache<V> {
     return entry.value
   }
 
-  set(key: string, value: V) {
+  /** `until`: an earlier end of this entry than the TTL's (a value that changes at a known time) */
+  set(key: K, value: V, until = Infinity) {
     if (this.ttlMs <= 0) return
     if (this.entries.size >= this.maxEntries) {
       const oldest = this.entries.keys().next()
       if (!oldest.done) this.entries.delete(oldest.value)
     }
-    this.entries.set(key, { value, expiresAt: this.now() + this.ttlMs })
+    this.entries.set(key, { value, expiresAt: Math.min(this.now() + this.ttlMs, until) })
   }
 
   clear() {
