@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { fireEvent, render, screen } from '@testing-library/react'
 import { TestProviders } from '@renderer/testing/render-page'
+import { useAppStore } from '@renderer/stores/app'
 import { Pagination } from './Pagination'
 
 vi.mock('@renderer/utils/scroll-to', () => ({ scrollTo: vi.fn() }))
@@ -21,6 +22,23 @@ describe('Pagination', () => {
     expect(screen.queryByTitle('6')).toBeNull()
     expect(document.querySelector('.ant-pagination-options-quick-jumper')).not.toBeNull()
     expect(document.querySelector('.ant-pagination-item-active')?.textContent).toBe('1')
+  })
+
+  it('is the small pager on a phone, without the size changer and the jumper', () => {
+    useAppStore.setState({ device: 'mobile' })
+    try {
+      render(
+        <TestProviders>
+          <Pagination total={95} onChange={() => undefined} />
+        </TestProviders>,
+      )
+      expect(document.querySelector('.ant-pagination-mini')).not.toBeNull()
+      expect(screen.getByTitle('5')).toBeTruthy()
+      expect(screen.queryByText('20 条/页')).toBeNull()
+      expect(document.querySelector('.ant-pagination-options-quick-jumper')).toBeNull()
+    } finally {
+      useAppStore.setState({ device: 'desktop' })
+    }
   })
 
   it('offers the page sizes 10, 20, 30 and 50', async () => {

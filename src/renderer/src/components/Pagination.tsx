@@ -1,10 +1,14 @@
 /**
  * The one pagination of the app (docs/api-conventions.md, "Output and time"): page 1, 20 per page, sizes 10/20/30/50, total, size
- * changer, pager and quick jumper; after a change the window scrolls to the top over 800 ms.
+ * changer, pager and quick jumper; after a change the window scrolls to the top over 800 ms. On a
+ * phone it is the small pager without the size changer and the jumper, following the app's layout
+ * (`useIsMobile`, which a server-rendered page knows from the start) rather than antd's own breakpoint
+ * watch, which drew the pagination again right after hydration (docs/ssr.md "Work after hydration").
  */
 import { Pagination as AntPagination } from 'antd'
 import { PAGINATION } from '@shared/constants'
 import { scrollTo } from '@renderer/utils/scroll-to'
+import { useIsMobile } from '@renderer/stores/app'
 import './pagination.css'
 
 export interface PaginationProps {
@@ -31,6 +35,7 @@ export function Pagination({
   onChange,
   hrefOf,
 }: PaginationProps) {
+  const mobile = useIsMobile()
   if (hidden || total <= 0) return null
   return (
     <div className="app-pagination">
@@ -39,9 +44,11 @@ export function Pagination({
         current={page}
         pageSize={limit}
         pageSizeOptions={pageSizes.map(String)}
-        showSizeChanger
-        showQuickJumper
-        responsive
+        showSizeChanger={!mobile}
+        showQuickJumper={!mobile}
+        size={mobile ? 'small' : undefined}
+        // antd watches the breakpoints unless told not to (`responsive` unset counts as on)
+        responsive={false}
         showTotal={(count) => `共 ${count} 条`}
         itemRender={
           hrefOf

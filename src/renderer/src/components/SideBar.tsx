@@ -84,9 +84,14 @@ export function SideBar() {
         aria-label="展开侧边栏"
         aria-expanded={false}
       >
-        <Badge dot={hasNewWarrantMessage}>
+        {/* the badge only with its dot: an empty one still mounts its motion, a second draw after hydration */}
+        {hasNewWarrantMessage ? (
+          <Badge dot>
+            <AppstoreOutlined />
+          </Badge>
+        ) : (
           <AppstoreOutlined />
-        </Badge>
+        )}
       </button>
     )
   }

@@ -1,6 +1,7 @@
 /**
  * 最近浏览: the listings this browser viewed last (recently-viewed.ts, localStorage only), this one
- * left out. Nothing on the server or while hydrating; the stored list right after.
+ * left out. Nothing on the server or while hydrating; the stored list right after (`useHydrated`: read
+ * while hydrating, the stored list would draw the section again in the hydration's task).
  */
 import { Button } from 'antd'
 import { Link } from 'react-router-dom'
@@ -8,8 +9,13 @@ import { goodsDetailPath } from '@renderer/api/goods'
 import { GoodsCover } from '@renderer/components/GoodsCard'
 import { formatYuan } from '@renderer/utils/money'
 import { clearRecent, useRecentlyViewed } from './recently-viewed'
+import { useHydrated } from './use-hydrated'
 
 export function RecentlyViewed({ exclude }: { exclude?: number }) {
+  return useHydrated() ? <RecentList exclude={exclude} /> : null
+}
+
+function RecentList({ exclude }: { exclude?: number }) {
   const recent = useRecentlyViewed().filter((e) => e.goodsId !== exclude)
   if (recent.length === 0) return null
   return (

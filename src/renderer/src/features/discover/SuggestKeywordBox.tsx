@@ -9,7 +9,7 @@
  */
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { AutoComplete, Input } from 'antd'
+import { AutoComplete, Button, Input } from 'antd'
 import { SearchOutlined } from '@ant-design/icons'
 import { DISCOVER_LIMITS, type SuggestQuery } from '@shared/api/discover'
 import type { GoodsType } from '@shared/api/goods'
@@ -64,10 +64,12 @@ export function SuggestKeywordBox({
         aria-label="搜索商品关键词"
         allowClear
         maxLength={50}
+        // a Button with its icon as `icon`: one with the icon among its children mounts a loading-icon
+        // motion that draws the button again right after hydration (docs/ssr.md "Work after hydration")
         enterButton={
-          <>
-            <SearchOutlined /> 搜索
-          </>
+          <Button type="primary" icon={<SearchOutlined />}>
+            搜索
+          </Button>
         }
       />
     </AutoComplete>

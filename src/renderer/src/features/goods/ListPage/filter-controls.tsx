@@ -1,6 +1,7 @@
 /** The controls of the list page's filter bar: a labelled row, chips and the price range (the keyword box: features/discover/SuggestKeywordBox). */
 import { useState, type ReactNode } from 'react'
 import { Button, Input } from 'antd'
+import { CheckOutlined } from '@ant-design/icons'
 import type { Game } from '@shared/api/game'
 import { yuanToFen } from '@renderer/utils/money'
 import { shortYuan } from '../list-query'
@@ -95,7 +96,9 @@ export function PriceRange({
       {input(low, setLow, '最低价')}
       <span className="price-range__dash">—</span>
       {input(high, setHigh, '最高价')}
-      <Button size="small" type="primary" ghost onClick={apply}>
+      {/* its icon as `icon`: a Button without one mounts a loading-icon motion that draws it again
+          right after hydration (docs/ssr.md "Work after hydration") */}
+      <Button size="small" type="primary" ghost icon={<CheckOutlined />} onClick={apply}>
         确定
       </Button>
       {min !== undefined || max !== undefined ? (
