@@ -53,17 +53,29 @@ function buckets(terms: string[]) {
 /** The keyword condition of a goods query joined to buckets(): the listing holds the bucket's terms. */
 export const bucketTermsMatch = sql<SqlBool>`goods.search_terms @> bk.terms`
 
+/** The order of each sort, as columns of a listing (id, push_at, price) and directions. */
+export const SORT_KEYS: Record<
+  GoodsSort,
+  ReadonlyArray<readonly ['id' | 'push_at' | 'price', 'asc' | 'desc']>
+> = {
+  default: [
+    ['push_at', 'desc'],
+    ['id', 'desc'],
+  ],
+  price_asc: [
+    ['price', 'asc'],
+    ['id', 'asc'],
+  ],
+  price_desc: [
+    ['price', 'desc'],
+    ['id', 'desc'],
+  ],
+  newest: [['id', 'desc']],
+}
+
 /** ORDER BY of a sort over a derived table with id, push_at and price. */
 export function sortSql(sort: GoodsSort) {
-  return sql.raw(
-    sort === 'price_asc'
-      ? 'price asc, id asc'
-      : sort === 'price_desc'
-        ? 'price desc, id desc'
-        : sort === 'newest'
-          ? 'id desc'
-          : 'push_at desc, id desc',
-  )
+  return sql.raw(SORT_KEYS[sort].map(([column, direction]) => `${column} ${direction}`).join(', '))
 }
 
 export function keywordIndex(db: Db, dialect: DbDialect) {

@@ -14,7 +14,14 @@ import type { Db, DbDialect } from '../../db'
 import { prepared } from '../../db/prepared'
 import type { Database } from '../../db/schema'
 import type { GoodsAttrIndexTable } from './tables'
-import { bucketTermsMatch, FTS_CANDIDATES, keywordIndex, keywordTerms, titleContains } from './search-keyword'
+import {
+  bucketTermsMatch,
+  FTS_CANDIDATES,
+  keywordIndex,
+  keywordTerms,
+  SORT_KEYS,
+  titleContains,
+} from './search-keyword'
 import { bucketTerms, ftsQuery, SEARCH_GAP, type ParsedKeyword } from './search-text'
 
 export { FTS_CANDIDATES, titleContains }
@@ -48,13 +55,8 @@ export interface SearchEntry {
 }
 
 function orderPlain(q: SelectQueryBuilder<Database, 'goods', { id: number }>, sort: GoodsSort) {
-  return sort === 'price_asc'
-    ? q.orderBy('price', 'asc').orderBy('id', 'asc')
-    : sort === 'price_desc'
-      ? q.orderBy('price', 'desc').orderBy('id', 'desc')
-      : sort === 'newest'
-        ? q.orderBy('id', 'desc')
-        : q.orderBy('push_at', 'desc').orderBy('id', 'desc')
+  for (const [column, direction] of SORT_KEYS[sort]) q = q.orderBy(column, direction)
+  return q
 }
 
 /**
@@ -233,13 +235,10 @@ export function searchRepo(db: Db, dialect: DbDialect) {
     q: SelectQueryBuilder<Database & { a: GoodsAttrIndexTable }, 'a', O>,
     sort: GoodsSort,
   ) {
-    return sort === 'price_asc'
-      ? q.orderBy('a.price', 'asc').orderBy('a.goods_id', 'asc')
-      : sort === 'price_desc'
-        ? q.orderBy('a.price', 'desc').orderBy('a.goods_id', 'desc')
-        : sort === 'newest'
-          ? q.orderBy('a.goods_id', 'desc')
-          : q.orderBy('a.push_at', 'desc').orderBy('a.goods_id', 'desc')
+    // the attribute index copies the sort keys; its listing id is goods_id
+    for (const [column, direction] of SORT_KEYS[sort])
+      q = q.orderBy(column === 'id' ? 'a.goods_id' : `a.${column}`, direction)
+    return q
   }
 
   /** count(*) of a filtered query, stopping at cap + 1 rows. */
