@@ -314,16 +314,20 @@ describe('游戏管理 games and servers', () => {
       ...tree(rest),
       { name: '测试大区', children: [{ name: '测试一服' }] },
     ]
+    // a list read before the rename: its answer and rows are kept (goods/brief-json.ts), the rename drops them
+    const seller = await newUser(t.app, 'gadm')
+    await publish(t.app, seller.token, kingAccount(await gameNamed(t.app, '王者荣耀')))
+    const inFirst = async () => (await pub(`/goods/search?sellerId=${seller.userId}`)).rows[0]
+    expect((await inFirst()).areaName).toBe(first.name)
     const saved = await admin('POST', '/console/game/areas', { gameId: kingId, areas: renamed })
     expect(saved.code).toBe(200)
+    expect((await inFirst()).areaName).toBe(`${first.name}（新）`)
     const served = (await pub(`/goods/game/getAreaServersByGameId?gameId=${kingId}`)).data
     expect(served[0].name).toBe(`${first.name}（新）`)
     expect(served[0].children.at(-1).name).toBe('新开服')
     expect(served.at(-1)).toMatchObject({ name: '测试大区', children: [{ name: '测试一服' }] })
 
-    // the demo listings name the first server: leaving it out is refused
-    const seller = await newUser(t.app, 'gadm')
-    await publish(t.app, seller.token, kingAccount(await gameNamed(t.app, '王者荣耀')))
+    // the listing names the first server: leaving it out is refused
     const withoutUsed = [{ ...renamed[0], children: renamed[0].children.slice(1) }, ...renamed.slice(1)]
     expect(await admin('POST', '/console/game/areas', { gameId: kingId, areas: withoutUsed })).toEqual({
       code: 400,

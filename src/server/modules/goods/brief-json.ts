@@ -5,10 +5,12 @@
  * serialised and encoded once (docs/scaling.md "The list endpoint"). Loading and serialising
  * the rows was 60 % of an uncached search's time.
  *
- * Kept at most `ttlMs` (the view and follow counts may lag that long), and never past the moment a
- * row changes by itself (a push ending turns `pushed` off). Every listing change clears all of them,
- * the same signal that clears the search answers, in every process (goods/search.ts `onChange`). A
- * load that started before a change is not kept: it may have read the row as it was.
+ * Kept at most `ttlMs` (the view and follow counts and the seller's name may lag that long), and never
+ * past the moment a row changes by itself (a push ending turns `pushed` off). Every listing change
+ * clears all of them, the same signal that clears the search answers, in every process
+ * (goods/search.ts `onChange`), a console change to a game included (game/admin.ts: its names are in
+ * the rows).
+ * A load that started before a change is not kept: it may have read the row as it was.
  */
 import type { GoodsBrief } from '../../../shared/api'
 import { TtlCache } from './ttl-cache'

@@ -2,9 +2,10 @@
  * The buyer's search and the home shelves: a search query becomes repo filters (400 for filters the
  * game does not have), counts stop at GOODS_LIMITS.searchCountCap, expired pushes end before the 综合
  * order is read, and short caches (an identical search, its count, the home shelves, and through
- * `onChange` each listing's row as JSON: brief-json.ts) are cleared by every listing change
- * (`invalidate`), in every server process (the shared invalidation channel). A search answers with
- * its rows as JSON already (`SerializedPage`), which the answer cache keeps as it is sent.
+ * `onChange` each listing's row as JSON: brief-json.ts) are cleared by every listing change and every
+ * console change to a game (`invalidate`), in every server process (the shared invalidation channel).
+ * A search answers with its rows as JSON already (`SerializedPage`), which the answer cache keeps as
+ * it is sent.
  */
 import {
   Code,

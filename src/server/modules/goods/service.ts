@@ -101,7 +101,7 @@ export interface SaleFacts {
 }
 
 const badRequest = (msg: string) => new ApiError(Code.BAD_REQUEST, msg)
-/** how long a listing's list row is kept as text: its view and follow counts may lag that long */
+/** how long a listing's list row is kept as JSON: its view and follow counts and its seller's name may lag that long */
 const BRIEF_CACHE_MS = 30_000
 const GOODS_AGENCY_MANAGED = '官方代售商品由平台管理，请在代售中心查看'
 const notFound = () => new ApiError(Code.NOT_FOUND, GOODS_MSG.NOT_FOUND)
