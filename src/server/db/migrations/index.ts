@@ -33,6 +33,7 @@ import searchTermsDirect from './0230_search_terms_direct'
 import searchTermsBuckets from './0250_search_terms_buckets'
 import unreadCounter from './0240_unread_counter'
 import goodsSellerLive from './0260_goods_seller_live'
+import titleStatistics from './0270_title_statistics'
 
 export function migrationsFor(dialect: DbDialect): Record<string, Migration> {
   return {
@@ -68,5 +69,6 @@ export function migrationsFor(dialect: DbDialect): Record<string, Migration> {
     '0240_unread_counter': unreadCounter(dialect),
     '0250_search_terms_buckets': searchTermsBuckets(dialect),
     '0260_goods_seller_live': goodsSellerLive(dialect),
+    '0270_title_statistics': titleStatistics(dialect),
   }
 }
