@@ -88,7 +88,7 @@ describe('/list.html', () => {
     // a reversed price range is put the right way round
     fireEvent.change(screen.getByLabelText('最低价（元）'), { target: { value: '500' } })
     fireEvent.change(screen.getByLabelText('最高价（元）'), { target: { value: '99.5' } })
-    fireEvent.click(screen.getByText('确 定'))
+    fireEvent.click(screen.getByRole('button', { name: /确定/ }))
     await waitFor(() =>
       expect(page.location()).toBe('/list.html?gameId=1&areaId=10&serverId=12&priceMin=99.5&priceMax=500'),
     )
@@ -107,7 +107,7 @@ describe('/list.html', () => {
     const page = renderList('/list.html?gameId=1')
     await screen.findByText('王者荣耀账号 1')
     fireEvent.change(screen.getByLabelText('最低价（元）'), { target: { value: '1.234' } })
-    fireEvent.click(screen.getByText('确 定'))
+    fireEvent.click(screen.getByRole('button', { name: /确定/ }))
     expect(await screen.findByText('请输入正确的金额（元，最多两位小数）')).toBeTruthy()
     expect(page.location()).toBe('/list.html?gameId=1')
   })
