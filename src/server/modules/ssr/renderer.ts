@@ -15,6 +15,7 @@ export interface PageHead {
   canonical: string | null
   ogType: 'website' | 'product' | 'article'
   ogImage?: string
+  preloadImage?: string
   jsonLd: object[]
 }
 
