@@ -5,13 +5,13 @@
  *    to FTS_CANDIDATES of them are filtered and sorted by id, beyond that the keyword is common and
  *    the sorted scan below is cheap (matches are dense), with the count taken from FTS;
  *  - attribute filters: one range of goods_attr_index in the sort's order (sort keys are copied in);
- *  - otherwise a range of the goods index matching the sort, filters checked inside the index.
+ *  - otherwise a range of the goods index matching the sort, filters checked inside the index (for
+ *    filters of game, type, area, server and platform alone: prepared statements, search-tokens.ts).
  * Counts stop at the cap (`count(*)` over a LIMITed subquery), so no query counts a huge result.
  */
 import { sql, type SelectQueryBuilder, type SqlBool } from 'kysely'
 import type { GoodsSort, GoodsType } from '../../../shared/api'
 import type { Db, DbDialect } from '../../db'
-import { prepared } from '../../db/prepared'
 import type { Database } from '../../db/schema'
 import type { GoodsAttrIndexTable } from './tables'
 import {
@@ -22,6 +22,7 @@ import {
   SORT_KEYS,
   titleContains,
 } from './search-keyword'
+import { onlyTokens, orderPlain, tokenCount, tokenPage } from './search-tokens'
 import { bucketTerms, ftsQuery, SEARCH_GAP, type ParsedKeyword } from './search-text'
 
 export { FTS_CANDIDATES, titleContains }
@@ -52,81 +53,6 @@ export interface SearchEntry {
   pairs: Array<{ key: string; value: string }>
   /** goods_fts text (SQLite) */
   ftsText: string
-}
-
-function orderPlain(q: SelectQueryBuilder<Database, 'goods', { id: number }>, sort: GoodsSort) {
-  for (const [column, direction] of SORT_KEYS[sort]) q = q.orderBy(column, direction)
-  return q
-}
-
-/**
- * The filters a list page names most (a game, its type, area, server, platform): what the ON_SALE
- * counters (goods_counts) hold and the sort indexes start with.
- */
-const TOKEN_COLUMNS = [
-  ['gameId', 'game_id'],
-  ['goodsType', 'goods_type'],
-  ['areaId', 'area_id'],
-  ['serverId', 'server_id'],
-  ['platform', 'platform'],
-] as const
-type TokenColumn = (typeof TOKEN_COLUMNS)[number]
-
-/** The filter names nothing else (no keyword, attribute, price range or shop). */
-const onlyTokens = (f: SearchFilter) =>
-  !f.keyword &&
-  f.attrs.length === 0 &&
-  f.priceMin === undefined &&
-  f.priceMax === undefined &&
-  f.sellerId === undefined
-
-/** The token filters `f` names, and their values in the same order. */
-function tokensOf(f: SearchFilter): { columns: TokenColumn[]; values: Array<string | number> } {
-  const columns = TOKEN_COLUMNS.filter(([field]) => f[field] !== undefined && f[field] !== '')
-  return { columns, values: columns.map(([field]) => f[field]!) }
-}
-
-/**
- * Such a filter's page and count as prepared statements, one per shape (which filters, which sort):
- * building, compiling and running them through Kysely on every request cost several times what
- * SQLite spends on them (a game's first page without the answer cache: 6,600 → 9,600 req/s,
- * docs/scaling.md "The list endpoint").
- */
-const tokenPages = new Map<string, ReturnType<typeof tokenPageQuery>>()
-const tokenCounts = new Map<string, ReturnType<typeof tokenCountQuery>>()
-
-function tokenPageQuery(columns: TokenColumn[], sort: GoodsSort) {
-  return prepared((db: Db, ...values: Array<string | number>) => {
-    let q = db.selectFrom('goods').select('id').where('status', '=', 'ON_SALE')
-    columns.forEach(([, column], i) => (q = q.where(column, '=', values[i]!)))
-    return orderPlain(q, sort)
-      .limit(values[columns.length] as number)
-      .offset(values[columns.length + 1] as number)
-  })
-}
-
-function tokenCountQuery(columns: TokenColumn[]) {
-  return prepared((db: Db, ...values: Array<string | number>) => {
-    let q = db.selectFrom('goods_counts').select(sql<number | null>`sum(n)`.as('n'))
-    columns.forEach(([, column], i) => (q = q.where(column, '=', values[i]!)))
-    return q
-  })
-}
-
-function tokenPage(db: Db, f: SearchFilter, sort: GoodsSort, limit: number, offset: number) {
-  const { columns, values } = tokensOf(f)
-  const key = `${columns.map(([field]) => field).join()}|${sort}`
-  let query = tokenPages.get(key)
-  if (!query) tokenPages.set(key, (query = tokenPageQuery(columns, sort)))
-  return query.all(db, ...values, limit, offset)
-}
-
-function tokenCount(db: Db, f: SearchFilter) {
-  const { columns, values } = tokensOf(f)
-  const key = columns.map(([field]) => field).join()
-  let query = tokenCounts.get(key)
-  if (!query) tokenCounts.set(key, (query = tokenCountQuery(columns)))
-  return query.first(db, ...values)
 }
 
 export function searchRepo(db: Db, dialect: DbDialect) {
@@ -254,9 +180,7 @@ export function searchRepo(db: Db, dialect: DbDialect) {
    * and platform; null otherwise.
    */
   async function counterTotal(f: SearchFilter): Promise<number | null> {
-    if (!onlyTokens(f)) return null
-    const row = await tokenCount(db, f)
-    return Number(row?.n ?? 0)
+    return onlyTokens(f) ? tokenCount(db, f) : null
   }
 
   /** A price range small enough to read through the price index, then sort. */
