@@ -107,14 +107,14 @@ function rowsBuiltInJs(statement: SQLite.Statement): SqliteStatement {
   }
 }
 
+/** databases opened with SQL_PROFILE in this process: each writes its own file (a bench opens several) */
+let profiled = 0
+
 /**
  * `SQL_PROFILE=<path>`: time every SQLite statement by its SQL text and write the totals (calls, ms,
  * sorted by time) to <path>.<pid>.json when the process exits — how the order and payment path was profiled
  * (docs/scaling.md "Payments at database speed"). Off unless set.
  */
-/** databases opened with SQL_PROFILE in this process: each writes its own file (a bench opens several) */
-let profiled = 0
-
 function sqlProfile(file: string) {
   const totals = new Map<string, { calls: number; ms: number }>()
   const n = ++profiled

@@ -17,7 +17,6 @@ import {
   goodsKeys,
   goodsSearchQuery,
   homeGoodsQuery,
-  imageSrc,
   shopPath,
   shopQuery,
 } from '@renderer/api/goods'
@@ -40,12 +39,6 @@ export interface PageHead {
   canonical: string | null
   ogType: 'website' | 'product' | 'article'
   ogImage?: string
-  /**
-   * The page's largest picture above the fold (a list's first cover, a listing's first screenshot),
-   * as its <img> names it: fetched from the head, ahead of the ~170 KB of styles before the
-   * picture's own tag (docs/ssr.md "Images")
-   */
-  preloadImage?: string
   /** JSON-LD objects, each written as one script */
   jsonLd: object[]
 }
@@ -186,11 +179,9 @@ export const SSR_PAGES: Partial<Record<PageKey, SsrPage>> = {
         ['商品列表', '/list.html'],
       ]
       if (game) crumbs.push([game.nameCn, `/list.html?gameId=${game.gameId}`])
-      const cover = imageSrc(result?.rows[0]?.coverUrl)
       return {
         ...siteHead(seo?.title ?? pageTitle('商品列表'), origin, path),
         ...(seo ? { keywords: seo.keywords, description: seo.description } : {}),
-        ...(cover ? { preloadImage: cover } : {}),
         jsonLd: [breadcrumbs(origin, crumbs), ...(result ? [itemList(origin, result.rows)] : [])],
       }
     },
@@ -226,7 +217,6 @@ export const SSR_PAGES: Partial<Record<PageKey, SsrPage>> = {
         canonical: absolute(origin, path),
         ogType: 'product',
         ...(image ? { ogImage: absolute(origin, image) } : {}),
-        ...(d.images[0] ? { preloadImage: imageSrc(d.images[0].url) } : {}),
         jsonLd: [
           {
             '@context': 'https://schema.org',

@@ -140,10 +140,6 @@ export function pageAssets(webRoot: string): PageAssets {
 
 function headTags(head: PageHead): string {
   const tags = [
-    // first: the page's largest picture starts before the styles that come ahead of its <img>
-    ...(head.preloadImage
-      ? [`<link rel="preload" as="image" href="${escapeHtml(head.preloadImage)}" fetchpriority="high">`]
-      : []),
     head.canonical
       ? `<link rel="canonical" href="${escapeHtml(head.canonical)}">`
       : '<meta name="robots" content="noindex">',

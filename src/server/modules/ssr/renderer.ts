@@ -15,7 +15,6 @@ export interface PageHead {
   canonical: string | null
   ogType: 'website' | 'product' | 'article'
   ogImage?: string
-  preloadImage?: string
   jsonLd: object[]
 }
 
