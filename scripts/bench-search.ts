@@ -754,7 +754,7 @@ async function copyToPostgres(sqliteDir: string, adminUrl: string) {
     await drop()
     throw err
   }
-  return { dbName, url: url, dataDir, drop, keep: () => Promise.resolve() }
+  return { dbName, url, dataDir, drop, keep: () => Promise.resolve() }
 }
 
 /** The SQLite runs: search latency and list throughput, rendered pages, the batch preview. */
