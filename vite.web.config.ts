@@ -9,7 +9,8 @@ const IS_BRIGHT = '\0antd-is-bright'
 /**
  * antd's button and tag styles import one helper, `isBright`, from the colour picker's ColorPresets
  * component, which brings antd Collapse into every page's first load. They get that function alone,
- * taken from antd's own file at build time (when it is not found there, nothing is replaced).
+ * taken from antd's own file at build time (when it is not found there, nothing is replaced), with
+ * the colour class it uses from its own module (the colour picker's barrel brings the picker).
  */
 function antdIsBrightOnly(): Plugin {
   const file = createRequire(import.meta.url).resolve('antd/es/color-picker/components/ColorPresets.js')
@@ -28,30 +29,54 @@ function antdIsBrightOnly(): Plugin {
     },
     load(id) {
       return id === IS_BRIGHT
-        ? `import { Color as RcColor } from '@rc-component/color-picker'\n${fn}\n`
+        ? `import { Color as RcColor } from '@rc-component/color-picker/es/color'\n${fn}\n`
         : null
     },
   }
 }
 
-const BARE_INPUT = '\0antd-bare-input'
-
 /**
- * `components/bare-input.ts` re-exports antd's Input; in the browser bundle it gets antd's Input
- * module itself, without what antd's `input/index` attaches to it (Search, TextArea, Password, OTP,
- * Group). The server's renderer keeps the import from 'antd' (Node cannot load antd's `es` files).
+ * Imports of a whole package where the importer uses one or two of its parts. A barrel that attaches
+ * its parts to an object at the top (`Input.Search = Search`, `Form.List = List`) keeps all of them
+ * in the bundle whatever is used, so these importers get a module of just the parts they use
+ * (docs/ssr.md, the first load). The server's renderer keeps the imports as they are (Node cannot
+ * load antd's `es` files); each part is the very module the barrel re-exports, so a context or a
+ * component is the same object either way.
  */
-function antdBareInput(): Plugin {
+const NARROW_IMPORTS: { importer: RegExp; source: string; code: string }[] = [
+  // the home search's plain box: antd's Input without Search, TextArea, Password, OTP and Group
+  {
+    importer: /[\\/]components[\\/]bare-input\.ts$/,
+    source: 'antd',
+    code: `export { default as Input } from 'antd/es/input/Input'`,
+  },
+  // antd's form context (ConfigProvider and every tooltip reach it) needs rc-form's provider alone:
+  // the barrel brought Form, Field, List, useForm and the validator (~80 KB) into every first load
+  {
+    importer: /[\\/]antd[\\/]es[\\/]form[\\/]context\.js$/,
+    source: '@rc-component/form',
+    code: `export { FormProvider } from '@rc-component/form/es/FormContext'`,
+  },
+  // antd's colour class (its button tokens reach it) extends rc's alone, not the whole picker
+  {
+    importer: /[\\/]antd[\\/]es[\\/]color-picker[\\/](color|util)\.js$/,
+    source: '@rc-component/color-picker',
+    code: `export { Color } from '@rc-component/color-picker/es/color'`,
+  },
+]
+
+function narrowImports(): Plugin {
+  const PREFIX = '\0narrow:'
   return {
-    name: 'antd-bare-input',
+    name: 'narrow-imports',
     enforce: 'pre',
     resolveId(source, importer, options) {
-      return !options?.ssr && source === 'antd' && /[\\/]components[\\/]bare-input\.ts$/.test(importer ?? '')
-        ? BARE_INPUT
-        : null
+      if (options?.ssr) return null
+      const at = NARROW_IMPORTS.findIndex((n) => n.source === source && n.importer.test(importer ?? ''))
+      return at < 0 ? null : PREFIX + at
     },
     load(id) {
-      return id === BARE_INPUT ? `export { default as Input } from 'antd/es/input/Input'\n` : null
+      return id.startsWith(PREFIX) ? `${NARROW_IMPORTS[Number(id.slice(PREFIX.length))]!.code}\n` : null
     },
   }
 }
@@ -110,7 +135,7 @@ export default defineConfig({
       typebox: resolve(import.meta.dirname, 'src/renderer/src/schema-stub.ts'),
     },
   },
-  plugins: [react(), antdIsBrightOnly(), antdBareInput(), closure.plugin],
+  plugins: [react(), antdIsBrightOnly(), narrowImports(), closure.plugin],
   build: {
     modulePreload: {
       // what the importing chunk already loaded needs no preload (staticClosure above)
@@ -123,6 +148,13 @@ export default defineConfig({
     // the server reads it to link a rendered page's own chunk and CSS (docs/ssr.md)
     manifest: true,
     rolldownOptions: {
+      output: {
+        // Everything the entry imports statically is loaded by every page anyway: one chunk, not the
+        // ~70 shared ones the bundler cut by which lazy pages also use a module. Each module script
+        // costs the browser a request, a compile and a link on a phone's main thread while the page
+        // starts (docs/ssr.md, the first load); the lazy pages keep their own chunks.
+        codeSplitting: { groups: [{ name: 'initial', tags: ['$initial'] }] },
+      },
       treeshake: {
         // antd's @rc-component packages declare no `sideEffects`, so every module they import was kept:
         // antd's button tokens alone brought the whole colour picker and Collapse into the first

@@ -1,13 +1,9 @@
 // `node scripts/measure-first-load.mjs [path…]`: the JavaScript and CSS a browser downloads for a
 // first visit of each path (default `/`), as sent (brotli), measured in Chromium with the built server
 // on a scratch database. Prints one line per path; `--json` prints the figures as JSON.
-import { spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { chromium } from 'playwright-core'
 import { CHROMIUM_ARGS, findChromium } from './chromium.mjs'
-import { root } from './build-state.mjs'
+import { startBuiltServer } from './built-server.mjs'
 
 const args = process.argv.slice(2)
 const json = args.includes('--json')
@@ -15,24 +11,8 @@ const json = args.includes('--json')
 const listFiles = args.includes('--files')
 const paths = args.filter((a) => !a.startsWith('--'))
 if (paths.length === 0) paths.push('/')
-const port = 18990 + Math.floor(Math.random() * 9)
-const dataDir = mkdtempSync(join(tmpdir(), 'market-measure-'))
-const server = spawn(process.execPath, [join(root, 'dist/server/server.js')], {
-  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, CAPTCHA_ENABLED: 'false' },
-  stdio: ['ignore', 'ignore', 'inherit'],
-})
-const origin = `http://127.0.0.1:${port}`
+const { origin, stop } = await startBuiltServer()
 try {
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${origin}/api/goods/game/getGames`)).ok) break
-    } catch {
-      // not up yet
-    }
-    // a fresh demo database is seeded first: up to two minutes on a busy machine
-    if (i > 600) throw new Error('the server did not start')
-    await new Promise((r) => setTimeout(r, 200))
-  }
   const browser = await chromium.launch({ executablePath: findChromium() ?? undefined, args: CHROMIUM_ARGS })
   const results = []
   for (const path of paths) {
@@ -74,6 +54,5 @@ try {
         `${r.path}: JS ${(r.js / 1024).toFixed(1)} KiB + CSS ${(r.css / 1024).toFixed(1)} KiB as sent (${r.files} files), HTML ${(r.html / 1024).toFixed(1)} KiB`,
       )
 } finally {
-  server.kill()
-  rmSync(dataDir, { recursive: true, force: true })
+  stop()
 }

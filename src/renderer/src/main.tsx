@@ -18,7 +18,13 @@ import { createAppRouter, type AppRouter } from '@renderer/app/routes'
 import { toast } from '@renderer/utils/toast'
 import { LOGIN_PATH } from '@renderer/utils/login-redirect'
 import { pageDevice } from '@renderer/utils/device'
-import { hydrationFinished, loadPageChunk, readServerState, takeEarlyTaps } from '@renderer/ssr/client'
+import {
+  hydrationFinished,
+  loadPageChunk,
+  nextTask,
+  readServerState,
+  takeEarlyTaps,
+} from '@renderer/ssr/client'
 import type { RouteHandle } from '@renderer/app/RootShell'
 import './styles/global.css'
 
@@ -98,6 +104,8 @@ async function start() {
   // login and its header follow right after
   const serverState = readServerState()
   if (!serverState) useSessionStore.getState().hydrate()
+  // the modules were evaluated in this task: the router and the cache come in the next one
+  else await nextTask()
   const router = createAppRouter()
   const queryClient = createQueryClient()
   if (serverState) hydrate(queryClient, serverState)

@@ -39,6 +39,16 @@ export function readServerState(): DehydratedState | null {
   }
 }
 
+/**
+ * Resolves in a task of its own. A rendered page is on screen before its scripts run, so their
+ * start-up is cut into tasks (the modules' evaluation, then the router and the query cache, then the
+ * page's chunk, then hydration): a phone's browser paints and takes input between them, and none of
+ * them is a long task (docs/ssr.md "Hydration").
+ */
+export function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0))
+}
+
 /** The page's chunk, loaded before hydrating: React then renders the page in the same pass. */
 export async function loadPageChunk(page: PageKey | undefined): Promise<void> {
   if (page) await PAGES[page].preload()
