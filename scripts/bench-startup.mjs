@@ -11,6 +11,11 @@
 // - hydrated: when `#root` got `data-hydrated` (the app took the page over);
 // - the module scripts the page loaded.
 //
+// The browser is driven over the DevTools protocol (as Lighthouse's is), which makes V8 record a
+// detailed stack for every Error created, reparsing the calling script for its source positions:
+// React's module creates five as it starts, so the entry's evaluation counts ~25 ms more here (4×)
+// for a one-chunk entry than a browser without DevTools spends (docs/ssr.md, the first load).
+//
 // Lighthouse's score moves by several points between runs on a 2-core machine; these figures move
 // less, and `--base DIR` (another build's directory, holding `web/` and `ssr/` as dist does; e.g. a
 // worktree's dist) prints that build beside this checkout's, loads alternating, same machine and

@@ -3,13 +3,14 @@
  * after the first paint, and keeps the taps made before the app runs so the app handles them then.
  *
  * - **Scripts after the first paint.** A rendered page paints from its HTML and inline CSS alone;
- *   its ~100 module scripts (≈ 350 KB) only make it interactive. Named in the head, they start
+ *   its 28–68 module scripts (210–320 KB) only make it interactive. Named in the head, they start
  *   downloading with the document and share a phone's bandwidth with it and the pictures above the
  *   fold (and Lighthouse counts every script that finished before the largest paint as needed for
  *   it). Here they are named in this tag's data attributes and added once the parsed page has had
  *   a frame: after DOMContentLoaded, a requestAnimationFrame and a task. A hidden tab paints no
  *   frame, so they start after 3 s at the latest. The entry comes first, then its modules'
- *   preloads 16 to a task: the ~100 at once were one task of ~30 ms (four times that on a phone).
+ *   preloads 16 to a task: ~100 at once (before the entry was one chunk) were one task of ~30 ms
+ *   (four times that on a phone).
  * - **Early taps are not lost.** Until the app runs, a tap on a button, a tab, a checkbox or a
  *   label would do nothing (a link is followed by the browser, a text box takes focus: both are
  *   left alone). Those taps are kept (their default prevented, so no form submits) and main.tsx
