@@ -199,6 +199,47 @@ describe('goods images', () => {
     expect(small.code).toBe(200)
   })
 
+  it('answers WebP at the same address to a browser that takes it, made once and kept', async () => {
+    const res = await uploadImage(t.app, seller.token, await flatImage(800, 600, 'png'))
+    const { imageId } = res.data
+    const accept = 'image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8'
+    const stored = () => readdir(join(t.dataDir, 'uploads'))
+    expect(await stored()).not.toContain(`${imageId}_t.webp`)
+
+    for (const [url, width] of [
+      [res.data.thumbUrl, 360],
+      [res.data.url, 800],
+    ] as const) {
+      const jpeg = await file(url)
+      // asked twice at the same moment: both get the same WebP
+      const [webp, again] = await Promise.all(
+        [1, 2].map(() => t.app.inject({ method: 'GET', url, headers: { accept } })),
+      )
+      expect(webp.headers['content-type']).toBe('image/webp')
+      expect(webp.headers.vary).toMatch(/accept/i)
+      expect(jpeg.headers.vary).toMatch(/accept/i)
+      expect(sniffImageType(webp.rawPayload)).toBe('webp')
+      expect(await sharp(webp.rawPayload).metadata()).toMatchObject({ format: 'webp', width })
+      expect(webp.rawPayload.length).toBeLessThan(jpeg.rawPayload.length)
+      expect(again.rawPayload.equals(webp.rawPayload)).toBe(true)
+      // a client that does not name WebP (a script's fetch, an old browser) still gets the JPEG
+      expect(jpeg.headers['content-type']).toBe('image/jpeg')
+      expect(sniffImageType(jpeg.rawPayload)).toBe('jpeg')
+    }
+    // kept beside the JPEG: the next visitor's request reads it
+    expect(await stored()).toEqual(expect.arrayContaining([`${imageId}_t.webp`, `${imageId}.webp`]))
+    // only our pictures' names, as before: no WebP address of its own, nothing made for a missing file
+    const missing = `/api/goods/image/file/${'b'.repeat(32)}.jpg`
+    const none = await t.app.inject({ method: 'GET', url: missing, headers: { accept } })
+    expect(none.json()).toEqual({ code: 404, msg: MSG.NOT_FOUND })
+    const direct = await t.app.inject({
+      method: 'GET',
+      url: `/api/goods/image/file/${imageId}_t.webp`,
+      headers: { accept },
+    })
+    expect(direct.json()).toMatchObject({ code: 404 })
+  })
+
   it('serves files only by their strict names', async () => {
     for (const name of [
       '..%2F..%2Fmarket.db',

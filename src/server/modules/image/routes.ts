@@ -29,13 +29,15 @@ export const imageRoutes: FastifyPluginAsync<{ images: ImageService; now: () => 
     },
   )
 
+  // one address per picture: WebP to a browser whose Accept names it, JPEG to everything else
   route(app, IMAGE.file, async (r, reply) => {
-    const file = await images.fileOf(r.params.name)
+    const file = await images.servedFile(r.params.name, /\bimage\/webp\b/.test(r.headers.accept ?? ''))
     if (!file) throw new ApiError(Code.NOT_FOUND, MSG.NOT_FOUND)
     return reply
       .header('cache-control', IMMUTABLE)
+      .header('vary', 'accept')
       .header('content-length', file.size)
-      .type('image/jpeg')
+      .type(file.type)
       .send(file.open())
   })
 }

@@ -5,6 +5,9 @@
  * thumbnail made once. Files go to the file storage (storage/files.ts: UPLOAD_DIR or DATA_DIR/uploads by
  * default) with random names; the table records owner,
  * size and the listing that uses the image.
+ *
+ * A browser that takes WebP gets each picture as WebP at the same address (`servedFile`): made from
+ * the JPEG the first time it is asked for and kept beside it as `<name>.webp` (docs/ssr.md "Images").
  */
 import { randomBytes } from 'node:crypto'
 import { buffer } from 'node:stream/consumers'
@@ -24,6 +27,8 @@ const MIN_SIDE = 100
 /** decoding bombs: a 5 MiB PNG can claim gigapixels */
 const MAX_INPUT_PIXELS = 50_000_000
 const THUMB_QUALITY = 80
+/** WebP at this quality looks like the JPEG it is made from, a quarter to a third smaller */
+const WEBP_QUALITY = 80
 
 const badRequest = (msg: string) => new ApiError(Code.BAD_REQUEST, msg)
 
@@ -124,9 +129,42 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
   }
 }
 
+/** A file as served: its bytes and their type. */
+export interface ServedFile extends StoredFile {
+  type: 'image/jpeg' | 'image/webp'
+}
+
 export function imageService(deps: { db: Db; files: FileStorage; now: () => number }) {
   const repo = imageRepo(deps.db)
   const { files } = deps
+  /** WebP copies being made, by name: requests at the same moment wait for the one encoding */
+  const making = new Map<string, Promise<StoredFile | null>>()
+
+  /** The WebP copy of a stored JPEG, made and kept the first time; null when it cannot be made. */
+  function webpOf(name: string): Promise<StoredFile | null> {
+    const webpName = name.replace(/\.jpg$/, '.webp')
+    let pending = making.get(webpName)
+    if (!pending) {
+      pending = (async () => {
+        const kept = await files.get(webpName)
+        if (kept) return kept
+        const jpeg = await files.get(name)
+        if (!jpeg) return null
+        try {
+          const webp = await sharp(await buffer(jpeg.open()))
+            .webp({ quality: WEBP_QUALITY })
+            .toBuffer()
+          await files.put(webpName, webp)
+        } catch {
+          // an unreadable JPEG is served as it is
+          return null
+        }
+        return files.get(webpName)
+      })().finally(() => making.delete(webpName))
+      making.set(webpName, pending)
+    }
+    return pending
+  }
 
   return {
     async upload(ownerId: number, input: Buffer): Promise<GoodsImage> {
@@ -150,10 +188,22 @@ export function imageService(deps: { db: Db; files: FileStorage; now: () => numb
       return toImage(row)
     },
 
-    /** A served file, or null for a name that is not ours or a file that does not exist. */
+    /** A stored JPEG, or null for a name that is not ours or a file that does not exist. */
     async fileOf(name: string): Promise<StoredFile | null> {
       if (!FILE_NAME.test(name)) return null
       return files.get(name)
+    },
+
+    /**
+     * The file at a picture's address: WebP for a browser that takes it (its copy made the first
+     * time), else the JPEG; null for a name that is not ours or a file that does not exist.
+     */
+    async servedFile(name: string, webp: boolean): Promise<ServedFile | null> {
+      if (!FILE_NAME.test(name)) return null
+      const copy = webp ? await webpOf(name) : null
+      if (copy) return { ...copy, type: 'image/webp' }
+      const jpeg = await files.get(name)
+      return jpeg && { ...jpeg, type: 'image/jpeg' }
     },
 
     /**
