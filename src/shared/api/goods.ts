@@ -53,6 +53,8 @@ export const GOODS_LIMITS = {
   /** uploaded images are scaled down to fit this box (px), thumbnails to the second */
   imageMaxDimension: 1920,
   thumbMaxDimension: 360,
+  /** the screen-wide copy for phones and the detail page's gallery (made on its first request) */
+  mediumMaxDimension: 800,
   /** search counts stop here: `total` is min(matches, cap) and `totalCapped` says when there are more */
   searchCountCap: 10_000,
   searchPageSizeMax: 50,
@@ -93,6 +95,8 @@ export interface GoodsImage {
   imageId: string
   /** watermarked, re-encoded at quality 90 */
   url: string
+  /** fits GOODS_LIMITS.mediumMaxDimension: what a phone's screen needs (the gallery's srcset) */
+  mediumUrl: string
   thumbUrl: string
   width: number
   height: number

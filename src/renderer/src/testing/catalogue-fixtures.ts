@@ -148,6 +148,7 @@ export function detail(goodsId: number, patch: Partial<GoodsDetail> = {}): Goods
       {
         imageId: 'a'.repeat(32),
         url: '/api/goods/image/file/a.jpg',
+        mediumUrl: '/api/goods/image/file/a_m.jpg',
         thumbUrl: '/api/goods/image/file/a_t.jpg',
         width: 800,
         height: 600,
@@ -155,6 +156,7 @@ export function detail(goodsId: number, patch: Partial<GoodsDetail> = {}): Goods
       {
         imageId: 'b'.repeat(32),
         url: '/api/goods/image/file/b.jpg',
+        mediumUrl: '/api/goods/image/file/b_m.jpg',
         thumbUrl: '/api/goods/image/file/b_t.jpg',
         width: 800,
         height: 600,
@@ -178,6 +180,7 @@ export function detail(goodsId: number, patch: Partial<GoodsDetail> = {}): Goods
 export const IMAGE_C: GoodsImage = {
   imageId: 'c'.repeat(32),
   url: '/api/goods/image/file/c.jpg',
+  mediumUrl: '/api/goods/image/file/c_m.jpg',
   thumbUrl: '/api/goods/image/file/c_t.jpg',
   width: 800,
   height: 600,

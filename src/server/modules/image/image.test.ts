@@ -199,8 +199,8 @@ describe('goods images', () => {
     expect(small.code).toBe(200)
   })
 
-  it('answers WebP at the same address to a browser that takes it, made once and kept', async () => {
-    const res = await uploadImage(t.app, seller.token, await flatImage(800, 600, 'png'))
+  it('answers WebP at the same address to a browser that takes it, and a screen-wide copy, made once and kept', async () => {
+    const res = await uploadImage(t.app, seller.token, await flatImage(1600, 1200, 'png'))
     const { imageId } = res.data
     const accept = 'image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8'
     const stored = () => readdir(join(t.dataDir, 'uploads'))
@@ -208,7 +208,8 @@ describe('goods images', () => {
 
     for (const [url, width] of [
       [res.data.thumbUrl, 360],
-      [res.data.url, 800],
+      [res.data.mediumUrl, 800],
+      [res.data.url, 1600],
     ] as const) {
       const jpeg = await file(url)
       // asked twice at the same moment: both get the same WebP
@@ -224,14 +225,24 @@ describe('goods images', () => {
       expect(again.rawPayload.equals(webp.rawPayload)).toBe(true)
       // a client that does not name WebP (a script's fetch, an old browser) still gets the JPEG
       expect(jpeg.headers['content-type']).toBe('image/jpeg')
-      expect(sniffImageType(jpeg.rawPayload)).toBe('jpeg')
+      expect(await sharp(jpeg.rawPayload).metadata()).toMatchObject({ format: 'jpeg', width })
     }
-    // kept beside the JPEG: the next visitor's request reads it
-    expect(await stored()).toEqual(expect.arrayContaining([`${imageId}_t.webp`, `${imageId}.webp`]))
+    // kept beside the JPEG: the next visitor's request reads them
+    expect(await stored()).toEqual(
+      expect.arrayContaining([
+        `${imageId}_t.webp`,
+        `${imageId}.webp`,
+        `${imageId}_m.jpg`,
+        `${imageId}_m.webp`,
+      ]),
+    )
     // only our pictures' names, as before: no WebP address of its own, nothing made for a missing file
-    const missing = `/api/goods/image/file/${'b'.repeat(32)}.jpg`
-    const none = await t.app.inject({ method: 'GET', url: missing, headers: { accept } })
-    expect(none.json()).toEqual({ code: 404, msg: MSG.NOT_FOUND })
+    for (const name of ['.jpg', '_m.jpg']) {
+      const missing = `/api/goods/image/file/${'b'.repeat(32)}${name}`
+      const none = await t.app.inject({ method: 'GET', url: missing, headers: { accept } })
+      expect(none.json()).toEqual({ code: 404, msg: MSG.NOT_FOUND })
+    }
+    expect(await stored()).not.toContain(`${'b'.repeat(32)}_m.jpg`)
     const direct = await t.app.inject({
       method: 'GET',
       url: `/api/goods/image/file/${imageId}_t.webp`,

@@ -7,11 +7,12 @@
  * size and the listing that uses the image.
  *
  * A browser that takes WebP gets each picture as WebP at the same address (`servedFile`): made from
- * the JPEG the first time it is asked for and kept beside it as `<name>.webp` (docs/ssr.md "Images").
+ * the JPEG the first time it is asked for and kept beside it as `<name>.webp`; so is the screen-wide
+ * copy `<id>_m.jpg` that phones get through the gallery's srcset (docs/ssr.md "Images").
  */
 import { randomBytes } from 'node:crypto'
 import { buffer } from 'node:stream/consumers'
-import sharp, { type Metadata, type OutputInfo } from 'sharp'
+import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp'
 import { Code, GOODS_LIMITS, GOODS_MSG, IMAGE, type GoodsImage } from '../../../shared/api'
 import { fillPath } from '../../../shared/api/contract'
 import { API_BASE, IMAGE_QUALITY } from '../../../shared/constants'
@@ -22,11 +23,13 @@ import { ApiError } from '../../plugins/envelope'
 import { imageRepo } from './repo'
 import { watermarkFor } from './watermark'
 
-const FILE_NAME = /^([a-f0-9]{32})(_t)?\.jpg$/
+/** `<id>.jpg` the picture, `_t` its thumbnail, `_m` its screen-wide copy (made when first asked for) */
+const FILE_NAME = /^([a-f0-9]{32})(_t|_m)?\.jpg$/
 const MIN_SIDE = 100
 /** decoding bombs: a 5 MiB PNG can claim gigapixels */
 const MAX_INPUT_PIXELS = 50_000_000
 const THUMB_QUALITY = 80
+const MEDIUM_QUALITY = 85
 /** WebP at this quality looks like the JPEG it is made from, a quarter to a third smaller */
 const WEBP_QUALITY = 80
 
@@ -47,10 +50,12 @@ export function sniffImageType(buf: Buffer): 'jpeg' | 'png' | 'webp' | null {
 
 export const imageUrl = (id: string) => `${API_BASE}${fillPath(IMAGE.file.path, { name: `${id}.jpg` })}`
 export const thumbUrl = (id: string) => `${API_BASE}${fillPath(IMAGE.file.path, { name: `${id}_t.jpg` })}`
+const mediumUrl = (id: string) => `${API_BASE}${fillPath(IMAGE.file.path, { name: `${id}_m.jpg` })}`
 
 const toImage = (row: Pick<GoodsImagesTable, 'id' | 'width' | 'height'>): GoodsImage => ({
   imageId: row.id,
   url: imageUrl(row.id),
+  mediumUrl: mediumUrl(row.id),
   thumbUrl: thumbUrl(row.id),
   width: row.width,
   height: row.height,
@@ -137,34 +142,58 @@ export interface ServedFile extends StoredFile {
 export function imageService(deps: { db: Db; files: FileStorage; now: () => number }) {
   const repo = imageRepo(deps.db)
   const { files } = deps
-  /** WebP copies being made, by name: requests at the same moment wait for the one encoding */
+  /** copies being made, by name: requests at the same moment wait for the one encoding */
   const making = new Map<string, Promise<StoredFile | null>>()
 
-  /** The WebP copy of a stored JPEG, made and kept the first time; null when it cannot be made. */
-  function webpOf(name: string): Promise<StoredFile | null> {
-    const webpName = name.replace(/\.jpg$/, '.webp')
-    let pending = making.get(webpName)
+  /**
+   * The stored file `name`, else made from `source` by `encode`, kept and returned; null when there
+   * is no source or it cannot be encoded (an unreadable file is served as it is).
+   */
+  function derived(
+    name: string,
+    source: () => Promise<StoredFile | null>,
+    encode: (image: Sharp) => Sharp,
+  ): Promise<StoredFile | null> {
+    let pending = making.get(name)
     if (!pending) {
       pending = (async () => {
-        const kept = await files.get(webpName)
+        const kept = await files.get(name)
         if (kept) return kept
-        const jpeg = await files.get(name)
-        if (!jpeg) return null
+        const from = await source()
+        if (!from) return null
         try {
-          const webp = await sharp(await buffer(jpeg.open()))
-            .webp({ quality: WEBP_QUALITY })
-            .toBuffer()
-          await files.put(webpName, webp)
+          await files.put(name, await encode(sharp(await buffer(from.open()))).toBuffer())
         } catch {
-          // an unreadable JPEG is served as it is
           return null
         }
-        return files.get(webpName)
-      })().finally(() => making.delete(webpName))
-      making.set(webpName, pending)
+        return files.get(name)
+      })().finally(() => making.delete(name))
+      making.set(name, pending)
     }
     return pending
   }
+
+  /** A picture's JPEG: the stored one, or its screen-wide copy made from the picture. */
+  function jpegOf(name: string): Promise<StoredFile | null> {
+    if (!name.endsWith('_m.jpg')) return files.get(name)
+    const size = GOODS_LIMITS.mediumMaxDimension
+    return derived(
+      name,
+      () => files.get(name.replace('_m.jpg', '.jpg')),
+      (image) =>
+        image
+          .resize({ width: size, height: size, fit: 'inside', withoutEnlargement: true })
+          .jpeg({ quality: MEDIUM_QUALITY }),
+    )
+  }
+
+  /** The WebP copy of a picture's JPEG, made and kept the first time. */
+  const webpOf = (name: string) =>
+    derived(
+      name.replace(/\.jpg$/, '.webp'),
+      () => jpegOf(name),
+      (image) => image.webp({ quality: WEBP_QUALITY }),
+    )
 
   return {
     async upload(ownerId: number, input: Buffer): Promise<GoodsImage> {
@@ -195,14 +224,15 @@ export function imageService(deps: { db: Db; files: FileStorage; now: () => numb
     },
 
     /**
-     * The file at a picture's address: WebP for a browser that takes it (its copy made the first
-     * time), else the JPEG; null for a name that is not ours or a file that does not exist.
+     * The file at a picture's address: WebP for a browser that takes it, else the JPEG (copies made
+     * the first time they are asked for); null for a name that is not ours or a picture that does
+     * not exist.
      */
     async servedFile(name: string, webp: boolean): Promise<ServedFile | null> {
       if (!FILE_NAME.test(name)) return null
       const copy = webp ? await webpOf(name) : null
       if (copy) return { ...copy, type: 'image/webp' }
-      const jpeg = await files.get(name)
+      const jpeg = await jpegOf(name)
       return jpeg && { ...jpeg, type: 'image/jpeg' }
     },
 

@@ -163,7 +163,14 @@ describe('console: AI 作品管理', () => {
 describe('use as listing cover', () => {
   it('hands the listing image to the publish form once', async () => {
     const { leaveAiCover, takeAiCover } = await import('./cover-handoff')
-    const image = { imageId: 'b'.repeat(32), url: '/u.jpg', thumbUrl: '/t.jpg', width: 100, height: 100 }
+    const image = {
+      imageId: 'b'.repeat(32),
+      url: '/u.jpg',
+      mediumUrl: '/m.jpg',
+      thumbUrl: '/t.jpg',
+      width: 100,
+      height: 100,
+    }
     leaveAiCover(image)
     expect(takeAiCover()).toEqual([image])
     expect(takeAiCover()).toEqual([])

@@ -49,6 +49,21 @@ describe('/detail/{goodsId}.html', () => {
     expect(await screen.findByText(/冻结 7 天/)).toBeTruthy()
   })
 
+  it("offers a phone the screenshot's screen-wide copy; a picture no wider than it is sent alone", async () => {
+    const base = detail(5)
+    const [small, wide] = base.images
+    serve({ ...base, images: [{ ...wide!, width: 1920, height: 1080 }, small!] })
+    renderDetail()
+    const main = await screen.findByAltText('王者荣耀账号 5 截图 1')
+    expect(main.getAttribute('src')).toBe('/api/goods/image/file/b.jpg')
+    expect(main.getAttribute('srcset')).toBe(
+      '/api/goods/image/file/b_m.jpg 800w, /api/goods/image/file/b.jpg 1920w',
+    )
+    expect(main.getAttribute('sizes')).toBe('(max-width: 991px) 100vw, 480px')
+    fireEvent.click(screen.getByLabelText('第 2 张截图'))
+    expect(screen.getByAltText('王者荣耀账号 5 截图 2').hasAttribute('srcset')).toBe(false)
+  })
+
   it('buy and bid ask for a login first', async () => {
     serve()
     const page = renderDetail()

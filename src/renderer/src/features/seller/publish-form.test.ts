@@ -202,6 +202,7 @@ describe('screenshots', () => {
   const image = (c: string) => ({
     imageId: c.repeat(32),
     url: `/api/goods/image/file/${c}.jpg`,
+    mediumUrl: `/api/goods/image/file/${c}_m.jpg`,
     thumbUrl: `/api/goods/image/file/${c}_t.jpg`,
     width: 800,
     height: 600,

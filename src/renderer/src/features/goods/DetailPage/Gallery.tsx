@@ -2,8 +2,18 @@
 import { useState } from 'react'
 import { Image } from 'antd'
 import { PictureOutlined } from '@ant-design/icons'
-import type { GoodsImage } from '@shared/api/goods'
+import { GOODS_LIMITS, type GoodsImage } from '@shared/api/goods'
 import { imageSrc } from '@renderer/api/goods'
+
+/**
+ * The picture and its screen-wide copy as a srcset: a phone (or a desktop's 480 px column at 1×)
+ * takes the copy, a wider or denser screen the picture (docs/ssr.md "Images").
+ */
+function screenshotSrcSet(image: GoodsImage): string | undefined {
+  const scale = GOODS_LIMITS.mediumMaxDimension / Math.max(image.width, image.height)
+  if (scale >= 1) return undefined
+  return `${imageSrc(image.mediumUrl)} ${Math.round(image.width * scale)}w, ${imageSrc(image.url)} ${image.width}w`
+}
 
 export function Gallery({ images, title }: { images: GoodsImage[]; title: string }) {
   const [index, setIndex] = useState(0)
@@ -33,6 +43,8 @@ export function Gallery({ images, title }: { images: GoodsImage[]; title: string
           {/* the page's largest picture: fetched ahead of the scripts (docs/ssr.md "Images") */}
           <img
             src={imageSrc(current.url)}
+            srcSet={screenshotSrcSet(current)}
+            sizes="(max-width: 991px) 100vw, 480px"
             alt={`${title} 截图 ${index + 1}`}
             className="gallery__image"
             fetchPriority="high"
