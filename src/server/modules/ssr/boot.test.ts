@@ -23,7 +23,7 @@ const click = (dom: JSDOM, id: string) => {
 }
 
 describe('the boot script of a rendered page', () => {
-  it('adds the entry and its modules only after the parsed page has had a frame', async () => {
+  it('adds the entry and its modules only after the parsed page has had a frame (no paint timing)', async () => {
     const dom = pageWith(bootTag('/assets/index-1.js', ['/assets/react-1.js', '/assets/Home-1.js']))
     const { document } = dom.window
     expect(document.querySelectorAll('script[type=module], link[rel=modulepreload]')).toHaveLength(0)
@@ -34,6 +34,42 @@ describe('the boot script of a rendered page', () => {
     const entry = document.querySelector('script[type=module]')!
     expect(entry.getAttribute('src')).toBe('/assets/index-1.js')
     expect(entry.getAttribute('fetchpriority')).toBe('low')
+    dom.window.close()
+  })
+
+  it('where the browser reports its paints, waits for the first one to be on screen', async () => {
+    // jsdom has no paint timing: the browser's report is played by a PerformanceObserver of our own
+    const observers: ((list: unknown, observer: { disconnect(): void }) => void)[] = []
+    class PaintObserver {
+      static supportedEntryTypes = ['paint', 'largest-contentful-paint']
+      constructor(private callback: (list: unknown, observer: { disconnect(): void }) => void) {}
+      observe(options: { type: string }) {
+        if (options.type === 'paint') observers.push(this.callback)
+      }
+      disconnect() {}
+    }
+    const html = `<!doctype html><html><head>${bootTag('/assets/index-1.js', ['/assets/a-1.js'])}</head><body><p>内容</p></body></html>`
+    const dom = new JSDOM(html, {
+      runScripts: 'dangerously',
+      pretendToBeVisual: true,
+      beforeParse(window) {
+        ;(window as unknown as { PerformanceObserver: unknown }).PerformanceObserver = PaintObserver
+      },
+    })
+    const { document } = dom.window
+    const started = () => document.querySelectorAll('script[type=module]').length
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    // a frame has come and gone (the fallback's signal), but no paint was reported: nothing yet
+    expect(observers).toHaveLength(1)
+    expect(started()).toBe(0)
+    observers[0]!({}, { disconnect() {} })
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(started()).toBe(1)
+    expect(document.querySelector('link[rel=modulepreload]')!.getAttribute('href')).toBe('/assets/a-1.js')
+    // a second report changes nothing
+    observers[0]!({}, { disconnect() {} })
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(started()).toBe(1)
     dom.window.close()
   })
 
