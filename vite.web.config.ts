@@ -4,46 +4,24 @@ import { resolve } from 'node:path'
 import { defineConfig, type Plugin, type Rollup } from 'vite'
 import react from '@vitejs/plugin-react'
 
-const IS_BRIGHT = '\0antd-is-bright'
-
 /**
- * antd's button and tag styles import one helper, `isBright`, from the colour picker's ColorPresets
- * component, which brings antd Collapse into every page's first load. They get that function alone,
- * taken from antd's own file at build time (when it is not found there, nothing is replaced), with
- * the colour class it uses from its own module (the colour picker's barrel brings the picker).
- */
-function antdIsBrightOnly(): Plugin {
-  const file = createRequire(import.meta.url).resolve('antd/es/color-picker/components/ColorPresets.js')
-  const fn = /^export const isBright = [\s\S]*?^};$/m.exec(readFileSync(file, 'utf8'))?.[0]
-  return {
-    name: 'antd-is-bright-only',
-    enforce: 'pre',
-    resolveId(source, importer) {
-      if (
-        fn &&
-        source.endsWith('/color-picker/components/ColorPresets') &&
-        /[\\/]antd[\\/]es[\\/](button|tag)[\\/]style[\\/]/.test(importer ?? '')
-      )
-        return IS_BRIGHT
-      return null
-    },
-    load(id) {
-      return id === IS_BRIGHT
-        ? `import { Color as RcColor } from '@rc-component/color-picker/es/color'\n${fn}\n`
-        : null
-    },
-  }
-}
-
-/**
- * Imports of a whole package where the importer uses one or two of its parts. A barrel that attaches
+ * Imports of a whole module where the importer uses one or two of its parts. A barrel that attaches
  * its parts to an object at the top (`Input.Search = Search`, `Form.List = List`) keeps all of them
  * in the bundle whatever is used, so these importers get a module of just the parts they use
  * (docs/ssr.md, the first load). The server's renderer keeps the imports as they are (Node cannot
- * load antd's `es` files); each part is the very module the barrel re-exports, so a context or a
+ * load antd's `es` files); each part is the very module the original re-exports, so a context or a
  * component is the same object either way.
  */
-const NARROW_IMPORTS: { importer: RegExp; source: string; code: string }[] = [
+interface NarrowImport {
+  /** the importing file */
+  importer: RegExp
+  /** the import, as written */
+  source: string | RegExp
+  /** the module it gets instead */
+  code: string
+}
+
+const NARROW_IMPORTS: NarrowImport[] = [
   // the home search's plain box: antd's Input without Search, TextArea, Password, OTP and Group
   {
     importer: /[\\/]components[\\/]bare-input\.ts$/,
@@ -63,7 +41,26 @@ const NARROW_IMPORTS: { importer: RegExp; source: string; code: string }[] = [
     source: '@rc-component/color-picker',
     code: `export { Color } from '@rc-component/color-picker/es/color'`,
   },
+  ...antdIsBrightOnly(),
 ]
+
+/**
+ * antd's button and tag styles import one helper, `isBright`, from the colour picker's ColorPresets
+ * component, which brought antd Collapse into every page's first load. They get that function alone,
+ * taken from antd's own file at build time (when it is not found there, nothing is replaced).
+ */
+function antdIsBrightOnly(): NarrowImport[] {
+  const file = createRequire(import.meta.url).resolve('antd/es/color-picker/components/ColorPresets.js')
+  const fn = /^export const isBright = [\s\S]*?^};$/m.exec(readFileSync(file, 'utf8'))?.[0]
+  if (!fn) return []
+  return [
+    {
+      importer: /[\\/]antd[\\/]es[\\/](button|tag)[\\/]style[\\/]/,
+      source: /\/color-picker\/components\/ColorPresets$/,
+      code: `import { Color as RcColor } from '@rc-component/color-picker/es/color'\n${fn}`,
+    },
+  ]
+}
 
 function narrowImports(): Plugin {
   const PREFIX = '\0narrow:'
@@ -72,7 +69,11 @@ function narrowImports(): Plugin {
     enforce: 'pre',
     resolveId(source, importer, options) {
       if (options?.ssr) return null
-      const at = NARROW_IMPORTS.findIndex((n) => n.source === source && n.importer.test(importer ?? ''))
+      const at = NARROW_IMPORTS.findIndex(
+        (n) =>
+          (typeof n.source === 'string' ? n.source === source : n.source.test(source)) &&
+          n.importer.test(importer ?? ''),
+      )
       return at < 0 ? null : PREFIX + at
     },
     load(id) {
@@ -135,7 +136,7 @@ export default defineConfig({
       typebox: resolve(import.meta.dirname, 'src/renderer/src/schema-stub.ts'),
     },
   },
-  plugins: [react(), antdIsBrightOnly(), narrowImports(), closure.plugin],
+  plugins: [react(), narrowImports(), closure.plugin],
   build: {
     modulePreload: {
       // what the importing chunk already loaded needs no preload (staticClosure above)

@@ -217,10 +217,12 @@ export function imageService(deps: { db: Db; files: FileStorage; now: () => numb
       return toImage(row)
     },
 
-    /** A stored JPEG, or null for a name that is not ours or a file that does not exist. */
+    /**
+     * A picture's JPEG (the screen-wide copy made when asked for); null for a name that is not ours
+     * or a picture that does not exist.
+     */
     async fileOf(name: string): Promise<StoredFile | null> {
-      if (!FILE_NAME.test(name)) return null
-      return files.get(name)
+      return FILE_NAME.test(name) ? jpegOf(name) : null
     },
 
     /**
