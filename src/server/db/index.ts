@@ -7,6 +7,7 @@ import { join } from 'node:path'
 import SQLite from 'better-sqlite3'
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely'
 import pg from 'pg'
+import { withCommitHooks } from './after-commit'
 import { nameHotStatements } from './pg-named'
 import type { Database } from './schema'
 
@@ -30,7 +31,10 @@ export function openDatabase(opts: { dataDir: string; databaseUrl?: string }): D
     pool.on('error', (err) => console.warn(`PostgreSQL: idle connection closed (${err.message})`))
     // statements run often are prepared once per connection (parsed and planned once): pg-named.ts
     nameHotStatements(pool)
-    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' }
+    return {
+      db: withCommitHooks(new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })),
+      dialect: 'postgres',
+    }
   }
   const file = join(opts.dataDir, 'market.db')
   // owner-only, like the keys: SQLite gives its -wal and -shm files the database file's mode
@@ -46,7 +50,9 @@ export function openDatabase(opts: { dataDir: string; databaseUrl?: string }): D
   sqlite.pragma('cache_size = -65536')
   sqlite.pragma('mmap_size = 1073741824')
   return {
-    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }),
+    db: withCommitHooks(
+      new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }),
+    ),
     dialect: 'sqlite',
   }
 }

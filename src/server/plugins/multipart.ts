@@ -5,7 +5,7 @@
  * so the client receives the answer instead of a reset connection.
  */
 import fastifyMultipart from '@fastify/multipart'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify'
 import { Code } from '../../shared/api'
 import { ApiError } from './envelope'
 
@@ -66,4 +66,12 @@ export async function readMultipart(
   }
   if (!result.file && !result.tooLarge) throw new ApiError(Code.BAD_REQUEST, opts.missingFileMessage)
   return result
+}
+
+/** A route plugin with the multipart parser in its own scope (the upload routes' modules). */
+export function withMultipart<O extends object>(plugin: FastifyPluginAsync<O>): FastifyPluginAsync<O> {
+  return async (app, options) => {
+    await registerMultipart(app)
+    await app.register(plugin, options)
+  }
 }

@@ -31,7 +31,15 @@ import { maskPhone, type SmsService } from '../sms/service'
 import { accountRepo } from './repo'
 import { realNameService } from './realname'
 import type { IdVerifier } from './realname-provider'
+import { socket } from '../../plug'
 import { writeoffService, type WriteoffDeps } from './writeoff'
+
+type WriteoffFacts = WriteoffDeps['writeoffFacts']
+/** the payment password, kept by the funds module */
+export interface PayPasswordPort {
+  has(userId: number): Promise<boolean>
+  reset(userId: number, cipherText: string): Promise<void>
+}
 
 export const SECURITY_ACTIONS = {
   LOGIN_PASSWORD: '修改登录密码',
@@ -50,7 +58,7 @@ export type SecurityAction = keyof typeof SECURITY_ACTIONS
 /** How long the proof of a rebinding's first step works. */
 export const TICKET_TTL_MS = 10 * 60_000
 
-export interface AccountDeps extends WriteoffDeps {
+export interface AccountDeps {
   db: Db
   auth: AuthService
   sms: SmsService
@@ -60,11 +68,6 @@ export interface AccountDeps extends WriteoffDeps {
   fieldCipher: FieldCipher
   idVerifier: IdVerifier | null
   messages: MessageService
-  /** the payment password (funds service) */
-  payPassword: {
-    has(userId: number): Promise<boolean>
-    reset(userId: number, cipherText: string): Promise<void>
-  }
   /** an uploaded image of the user cropped square (image module); answers its URL */
   squareAvatar?: (userId: number, imageId: string) => Promise<string>
   now: () => number
@@ -106,9 +109,23 @@ export function accountService(deps: AccountDeps) {
   }
 
   const realNames = realNameService({ ...deps, repo, secured })
-  const writeoff = writeoffService({ ...deps, repo, secured, userOf })
+  // read through modules built after this one (they need its real-name gate): they plug in (plug.ts)
+  const plugs = {
+    payPassword: socket<PayPasswordPort>('account: the payment password (funds module)'),
+    openOrders: socket<WriteoffFacts['orders']>('account: open orders (trade module)'),
+    listingsOnSale: socket<WriteoffFacts['listingsOnSale']>('account: listings on sale (goods module)'),
+    wallet: socket<WriteoffFacts['wallet']>('account: the wallet (funds module)'),
+  }
+  const writeoffFacts: WriteoffFacts = {
+    orders: (userId) => plugs.openOrders.get()(userId),
+    listingsOnSale: (userId) => plugs.listingsOnSale.get()(userId),
+    wallet: (userId) => plugs.wallet.get()(userId),
+  }
+  const writeoff = writeoffService({ ...deps, writeoffFacts, repo, secured, userOf })
 
   return {
+    /** where the funds, trade and goods modules plug in what this one reads */
+    plugs,
     secured,
     ...realNames,
     ...writeoff,
@@ -221,7 +238,7 @@ export function accountService(deps: AccountDeps) {
       const user = await userOf(userId)
       await realNames.confirmIdentity(userId, body.realName, body.idNumber)
       await sms.verify(user.phone || null, 'PAY_RESET', body.smsCode)
-      await deps.payPassword.reset(userId, body.payPassword)
+      await plugs.payPassword.get().reset(userId, body.payPassword)
       await secured(userId, 'PAY_PASSWORD_RESET', '您通过短信验证码和实名信息重置了支付密码', ip)
     },
 
@@ -277,7 +294,7 @@ export function accountService(deps: AccountDeps) {
         userOf(userId),
         repo.profile(userId),
         realNames.realNameView(userId),
-        deps.payPassword.has(userId),
+        plugs.payPassword.get().has(userId),
         repo.pendingWriteoff(userId),
       ])
       const emailVerified = profile?.email_verified === 1 && user.email !== ''

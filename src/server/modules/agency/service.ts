@@ -93,8 +93,8 @@ export interface AgencyDeps {
   images: ImageService
   messages: MessageService
   funds: Pick<FundsService, 'move'>
-  /** built after this module (it settles through these hooks): read lazily */
-  trade: () => TradeService
+  /** staff deliver its orders through the trade service (docs/agency-sale.md) */
+  trade: TradeService
   cipher: FieldCipher
   /** the account module's gate: a verified adult */
   requireRealName: (userId: number, what: string) => Promise<void>
@@ -126,7 +126,6 @@ export function agencyService(deps: AgencyDeps) {
   const { checklistOf, percentOf } = config
   const settlement = agencySettlement({
     db,
-    goods,
     funds: deps.funds,
     exports: deps.exports,
     percentOf,
@@ -362,7 +361,6 @@ export function agencyService(deps: AgencyDeps) {
           throw bad('代售申请状态已变化，请刷新')
         await r.addEvent(row.id, 'WITHDRAWN', userId, row.status === 'LISTED' ? '已从在售列表下架' : '', at)
       })
-      if (row.goods_id !== null) goods.invalidate()
       await notify(userId, '代售申请已撤回', `您的代售申请「${row.title}」已撤回。`)
       return this.detail(userId, id)
     },
@@ -522,7 +520,6 @@ export function agencyService(deps: AgencyDeps) {
             .execute()
         },
       })
-      goods.invalidate()
       await notify(
         row.user_id,
         '代售账号已上架',
@@ -540,7 +537,7 @@ export function agencyService(deps: AgencyDeps) {
         throw bad('该代售账号没有待交付的订单')
       const values = { ...openCredentials(row), ...fields }
       const at = now()
-      const done = await deps.trade().platformDeliver(order.order_no, actor.userId, values, async (trx) => {
+      const done = await deps.trade.platformDeliver(order.order_no, actor.userId, values, async (trx) => {
         await agencyRepo(trx).addEvent(row.id, 'DELIVERED', actor.userId, `订单 ${order.order_no}`, at)
         await record(trx, {
           actor,

@@ -5,13 +5,12 @@
  */
 import type { AgencyOrder, AgencyOrdersQuery, AgencySettlementState } from '../../../shared/api'
 import type { Db } from '../../db'
+import type { Trx } from '../trade/core'
 import type { Page } from '../../db/paging'
 import { newUserCode } from '../auth/service'
 import { chinaDateTime, csvYuan, EXPORT_MAX_ROWS, type ExportsService } from '../common/exports'
 import type { FundsService } from '../funds/service'
 import { yuan } from '../funds/numbers'
-import type { GoodsService } from '../goods/service'
-import type { AgencyHooks } from '../trade/service'
 import { commissionOf } from './config'
 import { agencyRepo } from './repo'
 
@@ -20,14 +19,13 @@ export const REVENUE_USER = '_platform_revenue'
 
 export function agencySettlement(deps: {
   db: Db
-  goods: GoodsService
   funds: Pick<FundsService, 'move'>
   exports?: ExportsService
   /** the commission percent of a game (config.ts), read with `via` (the settlement's transaction) */
   percentOf: (gameId: number, via?: Db) => Promise<number>
   notify: (userId: number, title: string, content: string) => Promise<void>
 }) {
-  const { db, goods, percentOf, notify } = deps
+  const { db, percentOf, notify } = deps
   const repo = agencyRepo(db)
 
   /** The platform's commission account, created on first use (inside the settlement's transaction). */
@@ -37,10 +35,14 @@ export function agencySettlement(deps: {
     return found ? found.id : r.insertRevenueUser(REVENUE_USER, newUserCode(), at)
   }
 
-  const hooks: AgencyHooks = {
-    isAgencyGoods: async (goodsId) => (await goods.agencyOf(goodsId)) !== null,
-
-    async settle(trx, o, at) {
+  /** The order-settlement reactions (agency/module.ts subscribes them to the trade's domain events). */
+  const hooks = {
+    /** pays the owner and the commission inside the settlement's transaction; false: no application */
+    async settle(
+      trx: Trx,
+      o: { order_no: string; goods_id: number; seller_id: number; amount: number },
+      at: number,
+    ): Promise<boolean> {
       const r = agencyRepo(trx)
       const app = await r.byGoods(o.goods_id)
       if (!app) return false
@@ -83,7 +85,8 @@ export function agencySettlement(deps: {
       return true
     },
 
-    async afterSettle(orderNo) {
+    /** after the settlement's commit: the owner's message */
+    async afterSettle(orderNo: string) {
       const app = await db
         .selectFrom('agency_applications')
         .selectAll()

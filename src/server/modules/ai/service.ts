@@ -179,6 +179,8 @@ export function aiService(deps: AiServiceDeps) {
     stop: () => worker.stop(),
     idle: () => worker.idle(),
     kick: () => worker.kick(),
+    /** how often the worker looks for due retries (its job's period) */
+    pollMs: worker.pollMs,
 
     async options(userId: number | null): Promise<AiOptions> {
       return {

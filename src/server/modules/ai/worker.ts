@@ -68,10 +68,10 @@ export function aiWorker(deps: {
 
   const running = new Map<number, AbortController>()
   const inflight = new Set<Promise<void>>()
-  let stopped = false
+  // until start(): nothing is claimed before the orphans of a stopped process are recovered
+  let stopped = true
   let pumping = false
   let again = false
-  let timer: NodeJS.Timeout | null = null
 
   async function pump(): Promise<void> {
     if (pumping) {
@@ -220,18 +220,12 @@ export function aiWorker(deps: {
         }
       }
       stopped = false
-      if (pollMs > 0) {
-        timer = setInterval(() => void pump(), pollMs)
-        timer.unref()
-      }
       await pump()
     },
 
     /** Stops claiming; running jobs are abandoned as they are (the next start resumes them). */
     async stop() {
       stopped = true
-      if (timer) clearInterval(timer)
-      timer = null
       for (const controller of running.values()) controller.abort(SHUTDOWN)
       await Promise.allSettled([...inflight])
     },
@@ -241,8 +235,12 @@ export function aiWorker(deps: {
       while (inflight.size > 0) await Promise.allSettled([...inflight])
     },
 
-    /** Looks for work now (a job was queued). */
+    /**
+     * Looks for work now (a job was queued), and every `pollMs` for due retries: the app's job
+     * `ai-jobs` (cluster/jobs.ts), run in every process (a claim takes a job for one run).
+     */
     kick: () => pump(),
+    pollMs,
 
     /** Stops the run of a job its owner cancelled (the row is already cancelled). */
     abort(jobId: number) {

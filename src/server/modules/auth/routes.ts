@@ -1,8 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { AUTH } from '../../../shared/api/auth'
+import { SYSTEM } from '../../../shared/api/system'
+import { PERMS } from '../../../shared/permissions'
 import { route, uid } from '../../http/route'
 import { bearerToken } from '../../plugins/auth'
 import { rateLimit } from '../../plugins/rate-limit'
+import type { SystemService } from '../system/service'
 import type { PasswordCipher } from './rsa'
 import type { AuthService } from './service'
 
@@ -11,8 +14,9 @@ const MINUTE = 60_000
 export const authRoutes: FastifyPluginAsync<{
   auth: AuthService
   cipher: PasswordCipher
+  system: SystemService
   now: () => number
-}> = async (app, { auth, cipher, now }) => {
+}> = async (app, { auth, cipher, system, now }) => {
   route(app, AUTH.captcha, { onRequest: rateLimit({ max: 30, windowMs: MINUTE, now }) }, () => auth.captcha())
 
   route(app, AUTH.publicKey, () => ({ publicKey: cipher.publicKeyPem }))
@@ -34,4 +38,12 @@ export const authRoutes: FastifyPluginAsync<{
   route(app, AUTH.logout, { message: '退出成功' }, (r) => auth.logout(bearerToken(r)))
 
   route(app, AUTH.info, (r) => auth.info(uid(r)))
+
+  // the menus of the caller's roles (the system module keeps the menus)
+  route(app, SYSTEM.routers, async (r) => {
+    const menus = await system.routers(await auth.roleKeys(uid(r)))
+    // the console's menus only with console:index:view, whatever menus a role was given
+    if (await auth.hasPermission(uid(r), PERMS.consoleView)) return menus
+    return menus.filter((menu) => menu.path !== '/console' && !menu.path.startsWith('/console/'))
+  })
 }

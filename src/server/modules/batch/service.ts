@@ -170,7 +170,6 @@ export function batchService(deps: { db: Db; games: GameService; goods: GoodsSer
         if (!(await batchRepo(trx).markPublished(batchId, now()))) throw badRequest(GOODS_MSG.BATCH_PUBLISHED)
         return goods.createListings(trx, userId, listings, status)
       })
-      goods.invalidate()
       return { published: goodsIds.length, goodsIds, held: listings.filter((l) => l.hold).length }
     },
   }

@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MSG } from '../../../shared/messages'
 import { call, startTestApp, type TestApp } from '../../test-utils'
 import { gameNamed, kingAccount, newUser, publish, type GameFixture } from '../goods/test-helpers'
-import { catalogueServices } from '../catalogue'
 import { fieldCipher, loadOrCreateKey, mask } from './crypto'
 
 const SECRET_PASSWORD = 'Sup3r-Secret-Pw!'
@@ -145,15 +144,7 @@ describe('delivery accounts', () => {
     expect(Buffer.from(readFileSync(keyFile, 'utf8'), 'base64')).toHaveLength(32)
 
     // the trade module's reveal (the buyer of a paid order) gives the clear values back
-    const services = catalogueServices({
-      db: t.app.db,
-      dialect: 'sqlite',
-      dataDir: t.dataDir,
-      games: (await import('../game/service')).gameService(t.app.db),
-      system: (await import('../system/service')).systemService(t.app.db),
-      auth: { roleKeys: async () => [] } as never,
-      now: Date.now,
-    })
+    const services = t.app.services
     expect(await services.delivery.revealDeliveryAccount(goodsId)).toMatchObject({
       QQ号或微信号: ACCOUNT,
       登录密码: SECRET_PASSWORD,

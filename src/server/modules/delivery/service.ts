@@ -149,7 +149,6 @@ export function deliveryService(deps: {
         }
         await goods.setAutoDelivery(trx, goodsId, enabled)
       })
-      goods.invalidate()
     },
 
     /**

@@ -24,14 +24,12 @@ export function followService(deps: { db: Db; goods: GoodsService; now: () => nu
         if (await tx.add(userId, goodsId, Number(listing.price), now()))
           await goods.addFollowCount(trx, goodsId, 1)
       })
-      goods.invalidate()
     },
 
     async unfollow(userId: number, goodsId: number) {
       await db.transaction().execute(async (trx) => {
         if (await followRepo(trx).remove(userId, goodsId)) await goods.addFollowCount(trx, goodsId, -1)
       })
-      goods.invalidate()
     },
 
     isFollowing: (userId: number, goodsId: number) => repo.has(userId, goodsId),

@@ -34,6 +34,7 @@ import { businessNo, FUNDS_LIMITS, yuan } from './numbers'
 import { fundsRepo, type Movement } from './repo'
 import { checkInvariant } from './invariant'
 import { withdrawalService } from './withdrawals'
+import { socket } from '../../plug'
 
 const bad = (msg: string) => new ApiError(Code.BAD_REQUEST, msg)
 
@@ -65,8 +66,6 @@ export interface FundsDeps {
   exports?: ExportsService
   /** whether a user is staff (the auth module's roles): staff list and decide withdrawals */
   isStaff: (userId: number) => Promise<boolean>
-  /** money of a user's orders held in escrow, as buyer or as seller (the trade module's orders) */
-  escrowOf: (userId: number, side: 'buyer' | 'seller') => Promise<number>
   /** the real-name gate of the account module: throws (with the reason) unless a verified adult */
   requireRealName?: (userId: number, what: string) => Promise<void>
   now: () => number
@@ -78,6 +77,12 @@ export function fundsService(deps: FundsDeps) {
   // checks of one user wait here in order (this process, one connection each at most); the wallet
   // row's lock orders them across processes
   const payChecks = keyedQueue()
+  // the trade module (built after this one: it moves money through it) plugs in its escrow (plug.ts)
+  const plugs = {
+    escrowOf: socket<(userId: number, side: 'buyer' | 'seller') => Promise<number>>(
+      "funds: money of a user's orders in escrow (trade module)",
+    ),
+  }
 
   const gateway = (channel: string) => {
     const found = deps.gateways.find((g) => g.channel === channel)
@@ -163,6 +168,7 @@ export function fundsService(deps: FundsDeps) {
   })
 
   return {
+    plugs,
     /**
      * The one way money moves: applies a balance change and writes its ledger row inside the caller's
      * transaction; false (nothing changed) when a balance would go below zero.
@@ -182,8 +188,8 @@ export function fundsService(deps: FundsDeps) {
       return {
         available: Number(row?.available ?? 0),
         frozen: Number(row?.frozen ?? 0),
-        inEscrowAsBuyer: await deps.escrowOf(userId, 'buyer'),
-        pendingSettlement: await deps.escrowOf(userId, 'seller'),
+        inEscrowAsBuyer: await plugs.escrowOf.get()(userId, 'buyer'),
+        pendingSettlement: await plugs.escrowOf.get()(userId, 'seller'),
         hasPayPassword: Boolean(row?.pay_password_hash),
         payLockedUntil: locked !== null && locked > now() ? locked : null,
       }

@@ -28,6 +28,7 @@ import {
   type TransferField,
 } from '../../../shared/api'
 import type { Db } from '../../db'
+import type { DomainEvents } from '../events/domain'
 import type { Page } from '../../db/paging'
 import { ApiError } from '../../plugins/envelope'
 import { record, type Actor } from '../oplog/service'
@@ -75,10 +76,11 @@ export function gameAdminService(deps: {
   games: GameService
   /** an uploaded image cropped to a square, stored as a new file: its URL (the image module) */
   squareImage: (ownerId: number, imageId: string) => Promise<string>
-  /** areas/servers that listings name (the goods module) */
-  serversInUse: (serverIds: number[]) => Promise<number[]>
-  /** drop the search answers (the goods module): they carry game names and filters */
-  invalidateSearch: () => void
+  /**
+   * 'game.serversRemoving' (listings that name a server refuse its removal: the goods module) and
+   * 'game.changed' (search answers carry game names and filters)
+   */
+  events: DomainEvents
   now: () => number
 }) {
   const { db, games, now } = deps
@@ -100,9 +102,12 @@ export function gameAdminService(deps: {
 
   /** The change and its log row in one transaction, then every cache built from games dropped. */
   async function change<T>(fn: (trx: Db) => Promise<T>): Promise<T> {
-    const result = await db.transaction().execute(fn)
+    const result = await db.transaction().execute(async (trx) => {
+      const value = await fn(trx)
+      await deps.events.publish(trx, 'game.changed', {})
+      return value
+    })
     games.changed()
-    deps.invalidateSearch()
     return result
   }
 
@@ -235,14 +240,14 @@ export function gameAdminService(deps: {
         }
         return existing.filter((r) => !kept.has(r.id)).map((r) => r.id)
       }
-      // listings are the goods module's: asked before the transaction (SQLite has one connection)
+      // listings are the goods module's: it refuses the removal of a server its listings name,
+      // asked before the transaction (SQLite has one connection)
       await requireGame(db, gameId)
       const stored = await gameRepo(db).staffServers(gameId)
-      const used = await deps.serversInUse(removedFrom(stored))
-      if (used.length > 0) {
-        const name = stored.find((r) => r.id === used[0])!.name
-        throw badRequest(`「${name}」下还有商品，不能删除`)
-      }
+      const removing = new Set(removedFrom(stored))
+      await deps.events.publish(db, 'game.serversRemoving', {
+        servers: stored.filter((r) => removing.has(r.id)).map((r) => ({ id: r.id, name: r.name })),
+      })
 
       return change(async (trx) => {
         const repo = gameRepo(trx)

@@ -37,6 +37,8 @@ import type { SystemService } from '../system/service'
 import { goodsRepo, type BriefRow, type SearchEntry } from './repo'
 import { goodsSearch } from './search'
 import { BriefJson, type LoadedBrief } from './brief-json'
+import { socket } from '../../plug'
+import type { DomainEvents } from '../events/domain'
 import { goodsStaff } from './staff'
 import { goodsDiscovery } from './discovery'
 import { ftsDocument } from './search-text'
@@ -54,8 +56,6 @@ export interface GoodsServiceDeps {
   games: GameService
   images: ImageService
   system: SystemService
-  /** whether the user follows the listing (the follow module's answer; the detail says so) */
-  isFollowing: (userId: number, goodsId: number) => Promise<boolean>
   now: () => number
   /** ms an identical search answer may be reused (0: never); tests and the bench may change it */
   searchCacheMs?: number
@@ -66,19 +66,12 @@ export interface GoodsServiceDeps {
   /** the real-name gate of the account module: a listing goes on sale only for a verified adult */
   requireRealName?: (userId: number, what: string) => Promise<void>
   /**
-   * A listing entered the search (published, approved, relisted: NEW) or got cheaper while in it
-   * (DROP): called inside the listing's transaction; the saved-search module queues it there and
-   * matches it after the commit (docs/saved-searches.md).
+   * Domain events published inside the listing's transaction: 'goods.onSale' when a listing entered
+   * the search (published, approved, relisted: NEW) or got cheaper while in it (DROP) — saved searches
+   * queue it (docs/saved-searches.md); 'goods.saved' with the seller's 包赔 choice — the protection
+   * module records the terms (docs/recovery-protection.md).
    */
-  onSaleSignal?: (trx: Db, signal: { goodsId: number; kind: 'NEW' | 'DROP' }) => Promise<void>
-  /** 包赔 terms of an account listing, set inside the publish's or edit's transaction (docs/recovery-protection.md) */
-  protectionTerms?: (
-    trx: Db,
-    goodsId: number,
-    sellerId: number,
-    goodsType: GoodsType,
-    days: number | undefined,
-  ) => Promise<void>
+  events: DomainEvents
 }
 
 type GoodsRow = GoodsTable & { id: number }
@@ -151,6 +144,15 @@ export function goodsService(deps: GoodsServiceDeps) {
   })
   searching.onChange(() => briefJson.clear())
   const { invalidate } = searching
+  // the follow module is built after this one (it reads listings): it plugs its answer in (plug.ts)
+  const plugs = {
+    isFollowing: socket<(userId: number, goodsId: number) => Promise<boolean>>(
+      'goods: whether a user follows a listing (follow module)',
+    ),
+  }
+
+  /** Listings this module changed for another module, inside its transaction: caches clear on commit. */
+  const changed = (trx: Db, goodsIds: number[]) => deps.events.publish(trx, 'goods.changed', { goodsIds })
 
   const placeNameOf = (rules: GameRules, id: number | null) =>
     id === null ? null : (rules.placeNames.get(id) ?? null)
@@ -258,12 +260,13 @@ export function goodsService(deps: GoodsServiceDeps) {
     const tx = goodsRepo(trx, dialect)
     const row = (await tx.find(goodsId, { withDeleted: true })) as GoodsRow | undefined
     const entry = row ? await entryOf(trx, row) : null
-    const wasListed = entry && deps.onSaleSignal ? await tx.inSearch(goodsId) : false
+    const signals = entry !== null && deps.events.listens('goods.onSale')
+    const wasListed = signals ? await tx.inSearch(goodsId) : false
     await tx.replaceSearchEntry(goodsId, entry)
-    if (!entry || !deps.onSaleSignal) return
-    if (!wasListed) await deps.onSaleSignal(trx, { goodsId, kind: 'NEW' })
+    if (!signals) return
+    if (!wasListed) await deps.events.publish(trx, 'goods.onSale', { goodsId, kind: 'NEW' })
     else if (priceBefore !== undefined && entry.price < priceBefore)
-      await deps.onSaleSignal(trx, { goodsId, kind: 'DROP' })
+      await deps.events.publish(trx, 'goods.onSale', { goodsId, kind: 'DROP' })
   }
 
   /** The caller's listing, locked for the transaction: 404 unknown/deleted, 403 someone else's. */
@@ -324,6 +327,7 @@ export function goodsService(deps: GoodsServiceDeps) {
       await syncSearch(trx, id)
       ids.push(id)
     }
+    await changed(trx, ids)
     return ids
   }
 
@@ -356,7 +360,7 @@ export function goodsService(deps: GoodsServiceDeps) {
       repo.description(row.id),
       images.imagesOf(row.id),
       shopCard(row.seller_id),
-      viewerId ? deps.isFollowing(viewerId, row.id) : Promise.resolve(false),
+      viewerId ? plugs.isFollowing.get()(viewerId, row.id) : Promise.resolve(false),
     ])
     return {
       ...brief,
@@ -411,6 +415,7 @@ export function goodsService(deps: GoodsServiceDeps) {
   }
 
   return {
+    plugs,
     invalidate,
     onChange: searching.onChange,
     sitemapEntries: (afterId: number, limit: number) => repo.onSaleIds(afterId, limit),
@@ -467,6 +472,7 @@ export function goodsService(deps: GoodsServiceDeps) {
       const at = now()
       await tx.update(goodsId, { status: 'OFF_SHELF', deleted_at: at, updated_at: at })
       await syncSearch(trx, goodsId)
+      await changed(trx, [goodsId])
       return true
     },
 
@@ -482,6 +488,7 @@ export function goodsService(deps: GoodsServiceDeps) {
      */
     async setAutoDelivery(trx: Db, goodsId: number, on: boolean) {
       await goodsRepo(trx, dialect).update(goodsId, { auto_delivery: on ? 1 : 0, updated_at: now() })
+      await changed(trx, [goodsId])
     },
 
     /** Whether an account listing is switched to automatic delivery (the flag lives on the listing). */
@@ -518,11 +525,13 @@ export function goodsService(deps: GoodsServiceDeps) {
     /** Moves a listing's follow count (the follow module, inside its transaction). */
     async addFollowCount(trx: Db, goodsId: number, delta: number) {
       await goodsRepo(trx, dialect).addFollowCount(goodsId, delta)
+      await changed(trx, [goodsId])
     },
 
     /** Starts a push (the push module, inside its transaction): the 综合 sort key and its end. */
     async setPush(trx: Db, goodsId: number, pushAt: number, pushUntil: number) {
       await goodsRepo(trx, dialect).update(goodsId, { push_at: pushAt, push_until: pushUntil })
+      await changed(trx, [goodsId])
     },
 
     /**
@@ -603,7 +612,12 @@ export function goodsService(deps: GoodsServiceDeps) {
       const status = await newListingStatus()
       const [goodsId] = await db.transaction().execute(async (trx) => {
         const ids = await createListings(trx, userId, [listing], status)
-        await deps.protectionTerms?.(trx, ids[0], userId, listing.goodsType, body.protectionDays)
+        await deps.events.publish(trx, 'goods.saved', {
+          goodsId: ids[0],
+          sellerId: userId,
+          goodsType: listing.goodsType,
+          protectionDays: body.protectionDays,
+        })
         return ids
       })
       invalidate()
@@ -644,7 +658,12 @@ export function goodsService(deps: GoodsServiceDeps) {
           ...(status === 'ON_SALE' && row.status !== 'ON_SALE' ? { on_sale_at: at } : {}),
         })
         await tx.setDescription(row.id, listing.description)
-        await deps.protectionTerms?.(trx, row.id, userId, listing.goodsType, body.protectionDays)
+        await deps.events.publish(trx, 'goods.saved', {
+          goodsId: row.id,
+          sellerId: userId,
+          goodsType: listing.goodsType,
+          protectionDays: body.protectionDays,
+        })
       })
       return { goodsId: body.goodsId, status }
     },

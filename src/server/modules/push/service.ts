@@ -85,7 +85,6 @@ export function pushService(deps: {
           active: true,
         }
       })
-      goods.invalidate()
       return record!
     },
 

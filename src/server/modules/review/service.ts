@@ -17,6 +17,7 @@ import {
 } from '../../../shared/api'
 import { CONTACT_LABELS, findContacts } from '../../../shared/rules/contact'
 import type { Db } from '../../db'
+import type { DomainEvents } from '../events/domain'
 import type { Page } from '../../db/paging'
 import { ApiError } from '../../plugins/envelope'
 import type { MessageService } from '../message/service'
@@ -47,13 +48,13 @@ export function reviewService(deps: {
   trade: Pick<TradeService, 'detail' | 'sellerStats'>
   system: Pick<SystemService, 'dictData'>
   messages?: Pick<MessageService, 'create'>
-  /** after a change the shop and detail pages show: drops the cached public pages */
-  onChange?: () => void
+  /** 'review.changed': the shop and detail pages show seller ratings (their caches clear) */
+  events: DomainEvents
   now: () => number
 }) {
   const { db, trade, system, now } = deps
   const repo = reviewRepo(db)
-  const changed = () => deps.onChange?.()
+  const changed = () => deps.events.publish(db, 'review.changed', {})
 
   async function tagLabels(): Promise<Map<string, string>> {
     const entries = await system.dictData(REVIEW_TAG_DICT)
@@ -131,7 +132,7 @@ export function reviewService(deps: {
         if (await repo.findByOrder(order.orderNo)) throw bad('该订单已评价，不能重复评价')
         throw err
       }
-      changed()
+      await changed()
       try {
         await deps.messages?.create(order.sellerId, {
           title: '您收到了一条新评价',
@@ -154,7 +155,7 @@ export function reviewService(deps: {
       if (text.length > REVIEW_LIMITS.reply) throw bad(`回复内容不能超过 ${REVIEW_LIMITS.reply} 个字`)
       noContacts('回复内容', text)
       if (!(await repo.reply(row.id, text, now()))) throw bad('已回复过该评价，不能再次回复')
-      changed()
+      await changed()
       const [view] = await present([(await repo.find(row.id))!])
       return view
     },
@@ -240,7 +241,7 @@ export function reviewService(deps: {
           at,
         })
       })
-      changed()
+      await changed()
       return staffOf((await repo.find(row.id))!, await tagLabels())
     },
   }

@@ -1,21 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { SYSTEM } from '../../../shared/api/system'
-import { PERMS } from '../../../shared/permissions'
-import { route, uid } from '../../http/route'
-import type { AuthService } from '../auth/service'
+import { route } from '../../http/route'
 import type { SystemService } from './service'
 
-export const systemRoutes: FastifyPluginAsync<{ system: SystemService; auth: AuthService }> = async (
-  app,
-  { system, auth },
-) => {
-  route(app, SYSTEM.routers, async (r) => {
-    const menus = await system.routers(await auth.roleKeys(uid(r)))
-    // the console's menus only with console:index:view, whatever menus a role was given
-    if (await auth.hasPermission(uid(r), PERMS.consoleView)) return menus
-    return menus.filter((menu) => menu.path !== '/console' && !menu.path.startsWith('/console/'))
-  })
-
+/** Dictionaries and public parameters (a user's menus depend on their roles: auth/routes.ts). */
+export const systemRoutes: FastifyPluginAsync<{ system: SystemService }> = async (app, { system }) => {
   route(app, SYSTEM.dict, (r) => system.dictData(r.params.dictType))
 
   // RuoYi answers a parameter with its value in msg; it is in data as well

@@ -15,6 +15,7 @@ import type { ExportsService } from '../common/exports'
 import type { FieldCipher } from '../delivery/crypto'
 import type { DeliveryService } from '../delivery/service'
 import type { EventBus } from '../events/bus'
+import type { DomainEvents } from '../events/domain'
 import type { FundsService } from '../funds/service'
 import type { GameService } from '../game/service'
 import type { GoodsService } from '../goods/service'
@@ -38,10 +39,12 @@ export interface TradeDeps {
   isStaff: (userId: number) => Promise<boolean>
   /** CSV exports (the desktop client downloads them) */
   exports?: ExportsService
-  /** agency sale (代售): its listings are delivered by staff and settle with a commission */
-  agency?: AgencyHooks
-  /** 包赔 (docs/recovery-protection.md): freezes the deposit from the proceeds inside the settlement */
-  protection?: ProtectionHooks
+  /**
+   * Domain events published inside the settlement's transaction: 'order.agencySettled' (agency sale
+   * pays the owner and the commission) and 'order.settled' (包赔 freezes its deposit from the proceeds:
+   * docs/recovery-protection.md; agency sale tells the owner after the commit)
+   */
+  events: DomainEvents
   now: () => number
 }
 
@@ -53,27 +56,6 @@ export interface SettlingOrder {
   seller_id: number
   amount: number
   completed_at: number | null
-}
-
-export interface ProtectionHooks {
-  onSettled(trx: Trx, o: SettlingOrder, at: number): Promise<void>
-}
-
-/**
- * What the agency module (docs/agency-sale.md) does to orders of its 官方代售 listings: staff deliver
- * (the owner cannot), the buyer's confirmation settles at once, and the settlement splits the money
- * between the owner and the platform's commission.
- */
-export interface AgencyHooks {
-  isAgencyGoods(goodsId: number): Promise<boolean>
-  /** pays the owner and the commission inside the settlement's transaction; false: not an agency order */
-  settle(
-    trx: Trx,
-    o: { order_no: string; goods_id: number; seller_id: number; amount: number },
-    at: number,
-  ): Promise<boolean>
-  /** after the settlement's commit: the owner's message and the application's state */
-  afterSettle(orderNo: string): Promise<void>
 }
 
 export type Trx = Transaction<Database>

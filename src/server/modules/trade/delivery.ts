@@ -90,7 +90,7 @@ export function orderDelivery(core: TradeCore, { visible, mustBe }: OrderAccess)
   /** The order of which the caller is the seller; a 官方代售 order is delivered by staff, not its owner. */
   async function sellerOf(orderNo: string, sellerId: number) {
     const o = await mustBe(orderNo, sellerId, 'seller')
-    if (await deps.agency?.isAgencyGoods(o.goods_id))
+    if ((await deps.goods.agencyOf(o.goods_id)) !== null)
       throw new ApiError(Code.FORBIDDEN, AGENCY_DELIVERED_BY_STAFF)
     return o
   }

@@ -239,7 +239,7 @@ export function orderLifecycle(
               : [
                   // a 官方代售 order is delivered by staff: its owner is only told
                   // the order row carries its listing's agency application (isAgencyGoods without a read)
-                  deps.agency && o.agency_application_id !== null
+                  o.agency_application_id !== null
                     ? {
                         to: o.seller_id,
                         title: '代售账号已被买家付款',
@@ -342,7 +342,7 @@ export function orderLifecycle(
       await deps.funds.checkPayPassword(buyerId, payPassword)
       const at = now()
       // 官方代售: the platform verified and delivered the account; the owner is paid at confirmation
-      if (await deps.agency?.isAgencyGoods(o.goods_id)) {
+      if ((await deps.goods.agencyOf(o.goods_id)) !== null) {
         const settled = await tx(async (trx) => {
           const completed = await tradeRepo(trx).transition(orderNo, ['TO_CONFIRM'], {
             status: 'COMPLETED',
@@ -355,7 +355,6 @@ export function orderLifecycle(
         await announce([
           { to: buyerId, title: '已确认收货', content: `订单 ${orderNo} 已确认收货，交易完成。` },
         ])
-        await deps.agency?.afterSettle(orderNo)
         return detail(buyerId, orderNo)
       }
       if (

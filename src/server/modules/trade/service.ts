@@ -15,7 +15,7 @@ import { receivingRoles } from './roles'
 import { tradeRepo } from './repo'
 import { orderTimers } from './timers'
 
-export type { AgencyHooks, ProtectionHooks, TradeDeps } from './core'
+export type { TradeDeps } from './core'
 
 export function tradeService(deps: TradeDeps) {
   const core = tradeCore(deps)

@@ -29,7 +29,13 @@ export function orderTimers(core: TradeCore) {
       }))
     )
       return false
-    if (deps.agency && (await deps.agency.settle(trx, o, at))) return 'agency'
+    // 官方代售 (docs/agency-sale.md): the agency module pays the owner and the commission
+    if ((await deps.goods.agencyOf(o.goods_id)) !== null) {
+      if ((await deps.events.publish(trx, 'order.agencySettled', { order: o, at })) === 0)
+        throw new Error('agency settlement: no agency module handles order.agencySettled')
+      await deps.events.publish(trx, 'order.settled', { order: o, agency: true, at })
+      return 'agency'
+    }
     const ok = await deps.funds.move(trx, o.seller_id, {
       type: 'SETTLEMENT',
       available: Number(o.amount),
@@ -38,7 +44,7 @@ export function orderTimers(core: TradeCore) {
       at,
     })
     if (!ok) throw new Error('settlement failed')
-    await deps.protection?.onSettled(trx, o, at)
+    await deps.events.publish(trx, 'order.settled', { order: o, agency: false, at })
     return 'seller'
   }
 
@@ -89,7 +95,6 @@ export function orderTimers(core: TradeCore) {
     }
     if (rule === 'settle') {
       const done = await tx((trx) => settleInTx(trx, o))
-      if (done === 'agency') await deps.agency?.afterSettle(orderNo)
       if (done === 'seller')
         await announce([
           {

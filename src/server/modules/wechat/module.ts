@@ -1,81 +1,61 @@
 /**
- * Puts the WeChat module together (app.ts calls this once): the provider (the real official
- * account when configured, else the sandbox in demo and test installs, else none), the service, the
- * bus tap that queues template messages after the events' transactions committed, the outbox timer
- * and the routes.
+ * The WeChat official account (docs/wechat.md): the provider (the real official account when
+ * configured, else the sandbox in demo and test installs, else none), scan login and binding, and
+ * template messages — the bus tap queues them after the events' transactions committed, the job
+ * `wechat-outbox` sends them.
  */
-import type { FastifyInstance } from 'fastify'
 import { API_BASE } from '../../../shared/constants'
 import { WECHAT } from '../../../shared/api/wechat'
-import type { Invalidation } from '../../cluster/state'
-import type { Db } from '../../db'
 import { loadOrCreateSecret } from '../../keys'
-import type { AuthService } from '../auth/service'
-import type { EventBus } from '../events/bus'
-import type { MessageService } from '../message/service'
-import {
-  disabledProvider,
-  officialProvider,
-  sandboxProvider,
-  type OfficialConfig,
-  type WechatProvider,
-} from './provider'
+import { defineModule } from '../../module'
+import { disabledProvider, officialProvider, sandboxProvider, type WechatProvider } from './provider'
 import { wechatRoutes } from './routes'
-import { wechatService } from './service'
+import { wechatService, type WechatService } from './service'
 
-export async function wechatModule(
-  root: FastifyInstance,
-  api: FastifyInstance,
-  deps: {
-    db: Db
-    dataDir: string
-    auth: AuthService
-    messages: MessageService
-    bus: EventBus
-    official: OfficialConfig | null
-    sandbox: boolean
-    provider?: WechatProvider
-    outboxMs?: number
-    now: () => number
-    invalidation?: Invalidation
-  },
-) {
-  const { now } = deps
-  const phonePath = `${API_BASE}${WECHAT.sandboxPhone.path}`
-  const sandboxOn = !deps.official && deps.sandbox
-  const sandboxToken = sandboxOn
-    ? loadOrCreateSecret(deps.dataDir, 'wechat-sandbox.key').toString('hex')
-    : null
-  const provider: WechatProvider =
-    deps.provider ??
-    (deps.official
-      ? officialProvider(deps.official, { now })
-      : sandboxToken
-        ? sandboxProvider({ db: deps.db, token: sandboxToken, now, phonePath })
-        : disabledProvider())
-  const wechat = wechatService({
-    db: deps.db,
-    provider,
-    auth: deps.auth,
-    messages: deps.messages,
-    sandboxPhonePath: sandboxOn ? phonePath : null,
-    now,
-    invalidation: deps.invalidation,
-  })
-  root.decorate('wechat', wechat)
-  root.addHook('preClose', async () => wechat.stop())
-
-  const drain = () =>
-    wechat.drain().catch((err: unknown) => root.log.error({ err }, 'wechat outbox drain failed'))
-  // after the event's own transaction committed (the bus publishes then): queue, then send soon
-  deps.bus.tap(async (userId, event) => {
-    if (await wechat.onEvent(userId, event)) setImmediate(() => void drain())
-  })
-  const every = deps.outboxMs ?? 5_000
-  if (every > 0) {
-    const timer = setInterval(() => void drain(), every)
-    timer.unref()
-    root.addHook('onClose', async () => clearInterval(timer))
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** the WeChat official account: tests call wechat.drain() to send due template messages */
+    wechat: WechatService
   }
-  await api.register(wechatRoutes, { wechat, sandboxToken, now })
 }
+
+export const wechatModule = defineModule({
+  name: 'wechat',
+  needs: ['auth', 'messages'],
+  register({ app, db, now, bus, jobs, invalidation, settings, routes }, { auth, messages }) {
+    const official = settings.wechatOfficial ?? null
+    const phonePath = `${API_BASE}${WECHAT.sandboxPhone.path}`
+    const sandboxOn = !official && (settings.wechatSandbox ?? settings.demo)
+    const sandboxToken = sandboxOn
+      ? loadOrCreateSecret(settings.dataDir, 'wechat-sandbox.key').toString('hex')
+      : null
+    const provider: WechatProvider =
+      settings.wechatProvider ??
+      (official
+        ? officialProvider(official, { now })
+        : sandboxToken
+          ? sandboxProvider({ db, token: sandboxToken, now, phonePath })
+          : disabledProvider())
+    const wechat = wechatService({
+      db,
+      provider,
+      auth,
+      messages,
+      sandboxPhonePath: sandboxOn ? phonePath : null,
+      now,
+      invalidation,
+    })
+    app.decorate('wechat', wechat)
+    app.addHook('preClose', async () => wechat.stop())
+
+    // the outbox is drained by every process, as rows are claimed one by one; and soon after an event
+    jobs.schedule('wechat-outbox', settings.wechatOutboxMs ?? 5_000, () => wechat.drain(), {
+      mode: 'everywhere',
+    })
+    // after the event's own transaction committed (the bus publishes then): queue, then send soon
+    bus.tap(async (userId, event) => {
+      if (await wechat.onEvent(userId, event)) jobs.kick('wechat-outbox')
+    })
+    routes(wechatRoutes, { wechat, sandboxToken, now })
+  },
+})

@@ -1,0 +1,46 @@
+/**
+ * Money (docs/trading-rules.md): wallets and the ledger (`funds.move(trx, …)` is the one way a
+ * balance changes), top-ups through the payment gateways, withdrawals, the payment password. The
+ * built-in sandbox gateway credits wallets without real money: demo and test installs only.
+ */
+import { defineModule } from '../../module'
+import { PERMS } from '../../../shared/permissions'
+import { loadOrCreateSandboxSecret, sandboxGateway } from './gateway'
+import { loadPinKeys, pinHasher } from './pin-hash'
+import { fundsRoutes } from './routes'
+import { fundsService, type FundsService } from './service'
+
+declare module '../../module' {
+  interface Services {
+    funds: FundsService
+  }
+}
+
+export const fundsModule = defineModule({
+  name: 'funds',
+  needs: ['auth', 'cipher', 'messages', 'exports', 'account'],
+  provides: ['funds'],
+  register({ db, now, settings, routes }, { auth, cipher, messages, exports, account }) {
+    const sandbox = settings.sandbox ? sandboxGateway(loadOrCreateSandboxSecret(settings.dataDir), now) : null
+    const funds = fundsService({
+      db,
+      cipher,
+      pins: pinHasher(loadPinKeys(settings.dataDir)),
+      confirmLoginPassword: auth.confirmPassword,
+      gateways: sandbox ? [sandbox] : [],
+      messages,
+      exports,
+      // staff list every user's withdrawals: the permission of 提现审核 (docs/console.md)
+      isStaff: (userId) => auth.hasPermission(userId, PERMS.withdrawList),
+      requireRealName: account.requireTradingIdentity,
+      now,
+    })
+    account.plugs.payPassword.plug({
+      has: async (userId) => (await funds.wallet(userId)).hasPayPassword,
+      reset: (userId, cipherText) => funds.resetPayPassword(userId, cipherText),
+    })
+    account.plugs.wallet.plug((userId) => funds.wallet(userId))
+    routes(fundsRoutes, { funds, sandbox })
+    return { funds }
+  },
+})

@@ -1,0 +1,93 @@
+/**
+ * The app's settings: what buildApp is given (server.ts passes the configuration read from the
+ * environment, config.ts; tests pass what they need) and the defaults every module reads the same
+ * way (`resolveSettings`), so "sandbox on when demo data is seeded" is decided once.
+ */
+import { join } from 'node:path'
+import type { AiConfig } from './modules/ai/config'
+import type { IdVerifier } from './modules/account/realname-provider'
+import type { OfficialConfig, WechatProvider } from './modules/wechat/provider'
+
+export interface BuildAppOptions {
+  dataDir: string
+  databaseUrl?: string
+  seedDemo?: boolean
+  captchaEnabled?: boolean
+  /** the built web bundle (dist/web); null or missing: pages answer 503 */
+  webRoot?: string | null
+  /** origins besides the desktop app's that may call the API cross-origin */
+  corsOrigins?: readonly string[]
+  /** the built-in sandbox payment gateway (pay without money); default: on when demo data is seeded */
+  paySandbox?: boolean
+  /** the sandbox SMS provider (codes in /api/sandbox/sms and the log); default: as paySandbox */
+  smsSandbox?: boolean
+  /** the sandbox real-name provider (a list of passing and failing identities); default: as paySandbox */
+  realNameSandbox?: boolean
+  /** a real-name provider to use instead (tests count what reaches it) */
+  idVerifier?: IdVerifier
+  logger?: boolean | { level: string }
+  /** clock in epoch ms (tests move it to expire captchas, tokens and lockouts) */
+  now?: () => number
+  /** ms an identical goods search answer is reused (default 3000; 0: off, e.g. to measure the database) */
+  goodsSearchCacheMs?: number
+  /** ms a listing's row is kept as JSON for the lists (default 30 s, 0 when goodsSearchCacheMs is 0) */
+  goodsBriefCacheMs?: number
+  /** the built page renderer (dist/ssr/entry-server.js); missing: pages are the client-only app */
+  ssrEntry?: string | null
+  /** scheme and host of the public site for canonical URLs and sitemaps (default: the request's) */
+  siteOrigin?: string
+  /** ms a rendered public page is reused (default 60 s; 0: off) */
+  pageCacheMs?: number
+  /** heartbeat interval of the live event stream (default 25 s; tests shorten it) */
+  streamHeartbeatMs?: number
+  /** trading's time-rule sweeper interval (default 30 s; 0: off — tests call app.trade.sweep()) */
+  tradeSweepMs?: number
+  /** saved searches: sweeper interval (default 30 s; 0: off — tests call app.savedSearches.sweep()) */
+  savedSearchSweepMs?: number
+  /** saved searches: the batching window, at most one alert per search in it (default 10 min) */
+  savedSearchWindowMs?: number
+  /**
+   * AI drawing (modules/ai/config.ts): provider and worker settings; default: the sandbox provider
+   * when demo data is seeded (quick in tests: 20 ms a picture), off otherwise
+   */
+  ai?: Partial<AiConfig>
+  /** the built-in WeChat official-account sandbox (phone page, inbox); default: on when demo data is seeded */
+  wechatSandbox?: boolean
+  /** the real WeChat official account (WECHAT_APP_ID …); wins over the sandbox */
+  wechatOfficial?: OfficialConfig | null
+  /** tests: a provider standing in for WeChat (e.g. one that fails) */
+  wechatProvider?: WechatProvider
+  /** how often the WeChat outbox is drained (default 5 s; 0: only right after an event — tests call app.wechat.drain()) */
+  wechatOutboxMs?: number
+  /** Redis for the state several processes share (docs/scaling.md); none: this process's memory */
+  redisUrl?: string
+  /** prefix of every Redis key and channel (default `yx:`) */
+  redisPrefix?: string
+  /** uploaded files (default DATA_DIR/uploads; several processes share one directory) */
+  uploadDir?: string
+  /** proxies whose X-Forwarded-For names the client (Fastify trustProxy: true, a hop count or addresses) */
+  trustProxy?: boolean | number | string
+}
+
+/** The options with the defaults decided once (modules read these, never the raw options). */
+export interface AppSettings extends BuildAppOptions {
+  now: () => number
+  captchaEnabled: boolean
+  /** demo data is seeded into a new database */
+  demo: boolean
+  /** the providers' sandboxes (payment, and by default SMS, real-name, WeChat) */
+  sandbox: boolean
+  uploadDir: string
+}
+
+export function resolveSettings(opts: BuildAppOptions): AppSettings {
+  const demo = opts.seedDemo ?? true
+  return {
+    ...opts,
+    now: opts.now ?? Date.now,
+    captchaEnabled: opts.captchaEnabled ?? true,
+    demo,
+    sandbox: opts.paySandbox ?? demo,
+    uploadDir: opts.uploadDir ?? join(opts.dataDir, 'uploads'),
+  }
+}
