@@ -476,9 +476,9 @@ export function goodsService(deps: GoodsServiceDeps) {
       return true
     },
 
-    /** The agency application a listing sells for (null: an ordinary listing). */
-    async agencyOf(goodsId: number): Promise<number | null> {
-      const row = await repo.find(goodsId, { withDeleted: true })
+    /** The agency application a listing sells for (null: an ordinary listing); `via` a transaction. */
+    async agencyOf(goodsId: number, via: Db = db): Promise<number | null> {
+      const row = await (via === db ? repo : goodsRepo(via, dialect)).find(goodsId, { withDeleted: true })
       return row?.agency_application_id ?? null
     },
 

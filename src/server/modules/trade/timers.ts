@@ -30,7 +30,7 @@ export function orderTimers(core: TradeCore) {
     )
       return false
     // 官方代售 (docs/agency-sale.md): the agency module pays the owner and the commission
-    if ((await deps.goods.agencyOf(o.goods_id)) !== null) {
+    if ((await deps.goods.agencyOf(o.goods_id, trx)) !== null) {
       if ((await deps.events.publish(trx, 'order.agencySettled', { order: o, at })) === 0)
         throw new Error('agency settlement: no agency module handles order.agencySettled')
       await deps.events.publish(trx, 'order.settled', { order: o, agency: true, at })
