@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { data, endpoint } from '../../shared/api/contract'
 import { MSG } from '../../shared/messages'
 import { registerAuth } from '../plugins/auth'
-import { ApiError, registerEnvelope } from '../plugins/envelope'
+import { registerEnvelope } from '../plugins/envelope'
+import { unauthorized } from './errors'
 import { route } from './route'
 
 /** A staff endpoint declared with a permission string answers 401 / 403 / the result by the caller. */
@@ -27,7 +28,7 @@ describe('route() with a permission', () => {
     registerEnvelope(app)
     registerAuth(app, {
       authenticate: async (token) => {
-        if (!(token in held)) throw new ApiError(401, MSG.UNAUTHORIZED)
+        if (!(token in held)) throw unauthorized()
         return { userId: Object.keys(held).indexOf(token) + 1, tokenHash: token }
       },
       hasPermission: async (userId, permission) => {
