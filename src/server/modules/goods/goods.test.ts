@@ -154,9 +154,9 @@ describe('listings: publish, manage, owner checks', () => {
         code: 404,
       })
     }
-    expect(await call(t.app, 'GET', `/api/goods/seller/detail/${goodsId}`, { token: other.token })).toEqual(
-      forbidden,
-    )
+    expect(
+      await call(t.app, 'GET', `/api/goods/seller/detail/${goodsId}`, { token: other.token }),
+    ).toMatchObject(forbidden)
     expect(await call(t.app, 'POST', '/api/goods/seller/offShelf', { body: { goodsId } })).toMatchObject({
       code: 401,
       msg: MSG.UNAUTHORIZED,
