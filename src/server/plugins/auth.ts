@@ -7,9 +7,7 @@
  * missing, unknown or expired one leaves it null and the route answers as to a visitor.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { Code } from '../../shared/api'
-import { MSG } from '../../shared/messages'
-import { ApiError } from './envelope'
+import { ApiError, forbidden, unauthorized } from '../http/errors'
 
 export const MUST_CHANGE_PASSWORD = '您的登录密码已被平台重置，请先修改登录密码'
 
@@ -51,7 +49,7 @@ export function bearerToken(request: FastifyRequest): string | null {
 
 /** The session of a route declared with `auth: true`. */
 export function sessionOf(request: FastifyRequest): Session {
-  if (!request.session) throw new ApiError(Code.UNAUTHORIZED, MSG.UNAUTHORIZED)
+  if (!request.session) throw unauthorized()
   return request.session
 }
 
@@ -79,7 +77,7 @@ export function registerAuth(
       await onDenied?.(request, permission).catch((err: unknown) =>
         request.log.error({ err }, 'denied attempt not logged'),
       )
-      throw new ApiError(Code.FORBIDDEN, MSG.FORBIDDEN)
+      throw forbidden()
     }
   })
   app.addHook('onRequest', async (request) => {
@@ -95,13 +93,13 @@ export function registerAuth(
       }
       return
     }
-    if (!token) throw new ApiError(Code.UNAUTHORIZED, MSG.UNAUTHORIZED)
+    if (!token) throw unauthorized()
     request.session = await authenticator.authenticate(token)
     if (
       request.session.mustChangePassword &&
       (request.method !== 'GET' || refusedWhileReset.has(request.routeOptions.url ?? '')) &&
       !allowedWhileReset.has(request.routeOptions.url ?? '')
     )
-      throw new ApiError(Code.FORBIDDEN, MUST_CHANGE_PASSWORD)
+      throw forbidden(MUST_CHANGE_PASSWORD, 'PASSWORD_CHANGE_REQUIRED')
   })
 }

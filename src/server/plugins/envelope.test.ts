@@ -2,7 +2,8 @@ import Fastify from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MSG } from '../../shared/messages'
 import { call, startTestApp, type TestApp } from '../test-utils'
-import { ApiError, registerEnvelope } from './envelope'
+import { ApiError, realNameRequired } from '../http/errors'
+import { registerEnvelope } from './envelope'
 
 describe('envelope and errors', () => {
   let t: TestApp
@@ -19,60 +20,76 @@ describe('envelope and errors', () => {
       const res = await t.app.inject({ method, url: '/api/no/such/thing?x=1' })
       expect(res.statusCode).toBe(200)
       expect(res.headers['content-type']).toMatch(/^application\/json/)
-      expect(res.json()).toEqual({ code: 404, msg: MSG.NOT_FOUND })
+      expect(res.json()).toEqual({ code: 404, msg: MSG.NOT_FOUND, reason: 'NOT_FOUND' })
     }
     // a known path with the wrong method is just as unknown
-    expect(await call(t.app, 'GET', '/api/login')).toEqual({ code: 404, msg: MSG.NOT_FOUND })
+    expect(await call(t.app, 'GET', '/api/login')).toEqual({
+      code: 404,
+      msg: MSG.NOT_FOUND,
+      reason: 'NOT_FOUND',
+    })
   })
 
   it('answers a malformed URL with code 400', async () => {
     expect(await call(t.app, 'GET', '/api/platform/notice/%E0%A4%A')).toEqual({
       code: 400,
       msg: '请求格式不正确',
+      reason: 'BAD_REQUEST',
     })
   })
 
   it('refuses malformed JSON, an empty JSON body and other content types with 400', async () => {
-    expect((await post('/api/login', '{"username": ')).json()).toEqual({ code: 400, msg: MSG.BAD_JSON })
-    expect((await post('/api/login', '')).json()).toEqual({ code: 400, msg: MSG.BAD_JSON })
-    expect((await post('/api/login', 'username=buyer', 'application/x-www-form-urlencoded')).json()).toEqual({
-      code: 400,
-      msg: MSG.BAD_JSON,
-    })
-    expect((await post('/api/login', 'buyer', 'text/plain')).json()).toEqual({ code: 400, msg: MSG.BAD_JSON })
+    const badJson = { code: 400, msg: MSG.BAD_JSON, reason: 'BAD_REQUEST' }
+    expect((await post('/api/login', '{"username": ')).json()).toEqual(badJson)
+    expect((await post('/api/login', '')).json()).toEqual(badJson)
+    expect((await post('/api/login', 'username=buyer', 'application/x-www-form-urlencoded')).json()).toEqual(
+      badJson,
+    )
+    expect((await post('/api/login', 'buyer', 'text/plain')).json()).toEqual(badJson)
   })
 
   it('refuses a 2 MiB body with 400', async () => {
     const big = JSON.stringify({ username: 'x'.repeat(2 * 1024 * 1024), password: 'p' })
     const res = await post('/api/login', big)
     expect(res.statusCode).toBe(200)
-    expect(res.json()).toEqual({ code: 400, msg: MSG.BODY_TOO_LARGE })
+    expect(res.json()).toEqual({ code: 400, msg: MSG.BODY_TOO_LARGE, reason: 'BAD_REQUEST' })
   })
 
-  it('names the field in validation messages', async () => {
+  it('names the field in validation messages, with the reason VALIDATION', async () => {
     const login = (body: object) => call(t.app, 'POST', '/api/login', { body })
-    expect(await login({ password: 'x' })).toEqual({ code: 400, msg: '用户名不能为空' })
-    expect(await login({ username: '', password: 'x' })).toEqual({ code: 400, msg: '用户名不能为空' })
-    expect(await login({ username: 'u'.repeat(65), password: 'x' })).toEqual({
-      code: 400,
-      msg: '用户名长度不能超过 64 个字符',
+    const invalid = (msg: string) => ({ code: 400, msg, reason: 'VALIDATION' })
+    expect(await login({ password: 'x' })).toEqual(invalid('用户名不能为空'))
+    expect(await login({ username: '', password: 'x' })).toEqual(invalid('用户名不能为空'))
+    expect(await login({ username: 'u'.repeat(65), password: 'x' })).toEqual(
+      invalid('用户名长度不能超过 64 个字符'),
+    )
+    expect(await login({ username: { name: 'buyer' }, password: 'x' })).toEqual(invalid('用户名必须是文本'))
+    expect(await login({ username: 'buyer', password: 'x', rememberMe: true })).toEqual(
+      invalid('不支持的参数：rememberMe'),
+    )
+    expect(await call(t.app, 'GET', '/api/platform/notice/list?pageSize=ten')).toEqual(
+      invalid('每页条数必须是整数'),
+    )
+    expect(await call(t.app, 'GET', '/api/platform/notice/list?pageNum=0')).toEqual(invalid('页码不能小于 1'))
+  })
+
+  it('answers a business error with its code, msg and reason', async () => {
+    const logged = await call(t.app, 'GET', '/api/getInfo')
+    expect(logged).toEqual({ code: 401, msg: MSG.UNAUTHORIZED, reason: 'UNAUTHORIZED' })
+    const app = Fastify()
+    registerEnvelope(app)
+    app.get('/api/gate', async () => {
+      throw realNameRequired('提现')
     })
-    expect(await login({ username: { name: 'buyer' }, password: 'x' })).toEqual({
-      code: 400,
-      msg: '用户名必须是文本',
-    })
-    expect(await login({ username: 'buyer', password: 'x', rememberMe: true })).toEqual({
-      code: 400,
-      msg: '不支持的参数：rememberMe',
-    })
-    expect(await call(t.app, 'GET', '/api/platform/notice/list?pageSize=ten')).toEqual({
-      code: 400,
-      msg: '每页条数必须是整数',
-    })
-    expect(await call(t.app, 'GET', '/api/platform/notice/list?pageNum=0')).toEqual({
-      code: 400,
-      msg: '页码不能小于 1',
-    })
+    try {
+      expect((await app.inject({ method: 'GET', url: '/api/gate' })).json()).toEqual({
+        code: 400,
+        msg: '提现前请先完成实名认证',
+        reason: 'REAL_NAME_REQUIRED',
+      })
+    } finally {
+      await app.close()
+    }
   })
 
   it('answers a real fault with code 500, a generic message and no stack', async () => {
@@ -82,16 +99,17 @@ describe('envelope and errors', () => {
       throw new Error('database exploded at /secret/path')
     })
     app.get('/api/business', async () => {
-      throw new ApiError(601, '余额不足')
+      throw new ApiError(601, '余额不足', 'WARN')
     })
     try {
       const res = await app.inject({ method: 'GET', url: '/api/boom' })
       expect(res.statusCode).toBe(200)
-      expect(res.json()).toEqual({ code: 500, msg: MSG.UNKNOWN })
+      expect(res.json()).toEqual({ code: 500, msg: MSG.UNKNOWN, reason: 'SERVER_ERROR' })
       expect(res.body).not.toContain('secret')
       expect((await app.inject({ method: 'GET', url: '/api/business' })).json()).toEqual({
         code: 601,
         msg: '余额不足',
+        reason: 'WARN',
       })
     } finally {
       await app.close()

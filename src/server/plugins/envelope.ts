@@ -12,17 +12,8 @@ import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify'
 import { Code, type ApiResult, type TableResult } from '../../shared/api'
 import { MSG } from '../../shared/messages'
 import type { Page } from '../db/paging'
+import { ApiError, badRequest, invalid, serverError } from '../http/errors'
 import { schemaErrorFormatterFor } from './validation'
-
-/** A business error: services throw it, the error handler answers `{ code, msg }`. */
-export class ApiError extends Error {
-  constructor(
-    readonly code: number,
-    message: string,
-  ) {
-    super(message)
-  }
-}
 
 const OK_MSG = '操作成功'
 const BAD_REQUEST_MSG = '请求格式不正确'
@@ -84,17 +75,19 @@ export class SerializedPage<R, X extends object = object> {
   }
 }
 
-export function fail(code: number, msg: string): ApiResult<never> {
-  return { code, msg }
+/** The error envelope `{ code, msg, reason }` of a business error (docs/error-codes.md). */
+export function fail(err: ApiError): ApiResult<never> {
+  return { code: err.code, msg: err.message, reason: err.reason }
 }
 
+/** What any error answers: a business error itself, the framework's refusals as 400, the rest 500. */
 function describe(err: FastifyError | ApiError): ApiResult<never> {
-  if (err instanceof ApiError) return fail(err.code, err.message)
-  if (err.validation) return fail(Code.BAD_REQUEST, err.message)
-  if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return fail(Code.BAD_REQUEST, MSG.BODY_TOO_LARGE)
-  if (err.code?.startsWith('FST_ERR_CTP_')) return fail(Code.BAD_REQUEST, MSG.BAD_JSON)
-  if (err.statusCode !== undefined && err.statusCode < 500) return fail(Code.BAD_REQUEST, BAD_REQUEST_MSG)
-  return fail(Code.SERVER_ERROR, MSG.UNKNOWN)
+  if (err instanceof ApiError) return fail(err)
+  if (err.validation) return fail(invalid(err.message))
+  if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return fail(badRequest(MSG.BODY_TOO_LARGE))
+  if (err.code?.startsWith('FST_ERR_CTP_')) return fail(badRequest(MSG.BAD_JSON))
+  if (err.statusCode !== undefined && err.statusCode < 500) return fail(badRequest(BAD_REQUEST_MSG))
+  return fail(serverError())
 }
 
 /** Sends any error as an envelope; real faults are logged here and never carry a stack to the client. */

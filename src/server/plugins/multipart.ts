@@ -6,8 +6,7 @@
  */
 import fastifyMultipart from '@fastify/multipart'
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify'
-import { Code } from '../../shared/api'
-import { ApiError } from './envelope'
+import { badRequest } from '../http/errors'
 
 export interface UploadedFile {
   fieldname: string
@@ -34,7 +33,7 @@ export async function readMultipart(
   request: FastifyRequest,
   opts: { maxFileBytes: number; missingFileMessage: string },
 ): Promise<MultipartResult> {
-  if (!request.isMultipart()) throw new ApiError(Code.BAD_REQUEST, opts.missingFileMessage)
+  if (!request.isMultipart()) throw badRequest(opts.missingFileMessage)
   const result: MultipartResult = { fields: {}, file: null, tooLarge: false }
   try {
     const parts = request.parts({
@@ -62,9 +61,9 @@ export async function readMultipart(
     }
   } catch (err) {
     request.log.info({ err }, 'multipart refused')
-    throw new ApiError(Code.BAD_REQUEST, BAD_MULTIPART)
+    throw badRequest(BAD_MULTIPART)
   }
-  if (!result.file && !result.tooLarge) throw new ApiError(Code.BAD_REQUEST, opts.missingFileMessage)
+  if (!result.file && !result.tooLarge) throw badRequest(opts.missingFileMessage)
   return result
 }
 

@@ -6,9 +6,7 @@
  * `rateLimit({ max, windowMs, now })`.
  */
 import type { FastifyRequest } from 'fastify'
-import { Code } from '../../shared/api'
-import { MSG } from '../../shared/messages'
-import { ApiError } from './envelope'
+import { tooMany } from '../http/errors'
 
 export function rateLimit(opts: { max: number; windowMs: number; now: () => number }) {
   return async (request: FastifyRequest) => {
@@ -18,6 +16,6 @@ export function rateLimit(opts: { max: number; windowMs: number; now: () => numb
       opts.windowMs,
       opts.now(),
     )
-    if (count > opts.max) throw new ApiError(Code.TOO_MANY, MSG.TOO_MANY_REQUESTS)
+    if (count > opts.max) throw tooMany()
   }
 }

@@ -81,7 +81,7 @@ describe('web bundle, history fallback, security headers', () => {
 
   it('keeps /api answers as the envelope', async () => {
     const res = await get('/api/nothing/here')
-    expect(res.json()).toEqual({ code: 404, msg: MSG.NOT_FOUND })
+    expect(res.json()).toMatchObject({ code: 404, msg: MSG.NOT_FOUND })
   })
 
   it('sets security headers on pages, files and API answers', async () => {

@@ -9,8 +9,7 @@ import { join, resolve, sep } from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance } from 'fastify'
 import { API_BASE } from '../../shared/constants'
-import { Code } from '../../shared/api'
-import { MSG } from '../../shared/messages'
+import { notFound } from '../http/errors'
 import { fail } from './envelope'
 import type { PublicPages } from '../modules/ssr/routes'
 
@@ -55,7 +54,7 @@ export async function registerWebBundle(
   }
 
   app.setNotFoundHandler((request, reply) => {
-    if (isApiUrl(request.url)) return reply.send(fail(Code.NOT_FOUND, MSG.NOT_FOUND))
+    if (isApiUrl(request.url)) return reply.send(fail(notFound()))
     if (request.method !== 'GET' && request.method !== 'HEAD')
       return reply.code(404).type(TEXT).send('Not Found')
     if (!root) return reply.code(503).type(TEXT).send(NOT_BUILT)

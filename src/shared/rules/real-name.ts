@@ -2,6 +2,8 @@
  * Real names shown to users: masked names and ID numbers, and the refusal texts of the trading gate
  * (the renderer links them to /user/userCert.html). Plain data: server and forms share it.
  */
+import type { ErrorReason } from '../api/envelope'
+
 export const REAL_NAME_PAGE = '/user/userCert.html'
 
 export const REAL_NAME_MSG = {
@@ -9,9 +11,9 @@ export const REAL_NAME_MSG = {
   minor: '根据平台规则，未满 18 周岁的用户不能进行交易',
 }
 
-/** Whether a server message is the trading gate's (the UI then offers 去实名认证). */
-export const isRealNameRefusal = (msg: string) =>
-  msg.endsWith('请先完成实名认证') || msg === REAL_NAME_MSG.minor
+/** Whether an error is the trading gate's refusal (the UI then offers 去实名认证), by its `reason`. */
+export const isRealNameRefusal = (reason: ErrorReason | undefined) =>
+  reason === 'REAL_NAME_REQUIRED' || reason === 'UNDER_AGE'
 
 /** 张* / 欧阳** / 张*三: the first character, the last one for names of three or more, * between. */
 export function maskRealName(name: string): string {

@@ -171,6 +171,20 @@ describe('answers (docs/error-codes.md)', () => {
     expect(effects.notify).not.toHaveBeenCalled()
   })
 
+  it('the trading gate is told by reason, not by text: the real-name dialog, whoever called', async () => {
+    const text = '提现前请先完成实名认证'
+    stubTransport({ data: { code: 400, msg: text, reason: 'REAL_NAME_REQUIRED' } })
+    const error = await failure(http.post('/withdraw', {}, { errors: 'caller' }))
+    expect(error.reason).toBe('REAL_NAME_REQUIRED')
+    expect(error.notified).toBe(true)
+    expect(effects.realNameRequired).toHaveBeenCalledWith(text)
+    // the same words with another reason are an ordinary refusal
+    stubTransport({ data: { code: 400, msg: text, reason: 'BAD_REQUEST' } })
+    expect((await failure(http.post('/withdraw', {}))).reason).toBe('BAD_REQUEST')
+    expect(effects.realNameRequired).toHaveBeenCalledTimes(1)
+    expect(effects.notify).toHaveBeenLastCalledWith('error', text)
+  })
+
   it('a gateway page without the API behind it (502) is a transport failure', async () => {
     stubTransport({ status: 502, data: '<html>Bad Gateway</html>' })
     const error = await failure(http.get('/x'))

@@ -5,7 +5,8 @@
  * - base URL from the platform (web '/api', desktop '<origin>/api'), 10 s time-out, JSON;
  * - `Authorization: Bearer <token>` unless the call passes `skipAuth`;
  * - GET params as a query string with object values flattened as `name[key]` (query-string.ts);
- * - answers are judged by the business `code` of the body (absent → 200), never by the HTTP status:
+ * - answers are judged by the business `code` of the body (absent → 200), never by the HTTP status,
+ *   and an error's kind by its `reason` (ErrorReason), never by the text of `msg`:
  *     200        resolve with the body;
  *     500        error toast 网络不稳定，请稍后再试！, go home, reject;
  *     521/522    the server's msg as a warning, clear the login, go to /login.html, reject;
@@ -22,7 +23,7 @@
  * before the visitor does something, so its first load carries no request library (docs/ssr.md).
  */
 import type { AxiosAdapter, AxiosError, AxiosInstance, AxiosRequestConfig, AxiosResponse } from 'axios'
-import { Code } from '@shared/api/envelope'
+import { Code, type ErrorReason } from '@shared/api/envelope'
 import { NETWORK_TOAST_SECONDS, REQUEST_TIMEOUT_MS, USER_INFO_STORAGE_KEY } from '@shared/constants'
 import { CODE_MESSAGES, MSG } from '@shared/messages'
 import { platform } from '@renderer/platform'
@@ -51,6 +52,9 @@ declare module 'axios' {
 
 /** Why a call failed: the business code of the answer, or a transport failure (code 0). */
 export class ApiError extends Error {
+  /** the envelope's machine-readable reason (docs/error-codes.md); undefined without an answer */
+  readonly reason: ErrorReason | undefined
+
   constructor(
     message: string,
     /** business code; 0 when no answer arrived */
@@ -62,6 +66,7 @@ export class ApiError extends Error {
   ) {
     super(message)
     this.name = 'ApiError'
+    this.reason = reasonOf(body)
   }
 }
 
@@ -110,6 +115,14 @@ export function codeOf(body: unknown, httpStatus: number): number {
   // no envelope at all: an HTTP error page (proxy, crash) keeps its status; anything else is success
   if (typeof body !== 'object' || body === null) return httpStatus >= 400 ? httpStatus : Code.OK
   return Code.OK
+}
+
+function reasonOf(body: unknown): ErrorReason | undefined {
+  if (body && typeof body === 'object' && 'reason' in body) {
+    const reason = (body as { reason: unknown }).reason
+    if (typeof reason === 'string') return reason as ErrorReason
+  }
+  return undefined
 }
 
 function serverMsg(body: unknown): string | undefined {
@@ -161,7 +174,7 @@ export function handleResponse(response: AxiosResponse): unknown {
   }
   const text = CODE_MESSAGES[code] ?? serverMsg(body) ?? MSG.UNKNOWN
   const byCaller = config.errors === 'caller'
-  if (code === Code.BAD_REQUEST && isRealNameRefusal(text)) {
+  if (isRealNameRefusal(reasonOf(body))) {
     // whoever called: the user is led to the real-name page (the form may repeat the text)
     effects.realNameRequired(text)
     throw new ApiError(text, code, true, 'business', body)

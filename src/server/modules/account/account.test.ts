@@ -167,7 +167,7 @@ describe('account and identity', () => {
       expect((await logs(u.userId)).map((l) => l.action)).toContain('REAL_NAME')
     })
 
-    it('gates withdrawals and listings going on sale; a minor may not trade', async () => {
+    it('gates withdrawals and listings going on sale; a minor may not trade (each refusal with its reason)', async () => {
       const u = await newUser(t.app, 'gt', { verified: false })
       const withdraw = async (token: string) =>
         post('/funds/withdraw/create', token, {
@@ -176,12 +176,17 @@ describe('account and identity', () => {
           account: 'gate@example.com',
           payPassword: await encryptPassword(t.app, '802731'),
         })
-      expect(await withdraw(u.token)).toMatchObject({ code: 400, msg: '提现前请先完成实名认证' })
+      expect(await withdraw(u.token)).toEqual({
+        code: 400,
+        msg: '提现前请先完成实名认证',
+        reason: 'REAL_NAME_REQUIRED',
+      })
       const king = await gameNamed(t.app, '王者荣耀')
       const listing = await withScreenshot(t.app, u.token, kingAccount(king))
-      expect(await post('/goods/seller/publish', u.token, listing)).toMatchObject({
+      expect(await post('/goods/seller/publish', u.token, listing)).toEqual({
         code: 400,
         msg: '发布商品前请先完成实名认证',
+        reason: 'REAL_NAME_REQUIRED',
       })
 
       await post('/user/realName', u.token, { realName: '陈静', idNumber: '320102199508152229' })
@@ -199,7 +204,11 @@ describe('account and identity', () => {
         status: 'VERIFIED',
         adult: false,
       })
-      expect((await withdraw(minor.token)).msg).toBe('根据平台规则，未满 18 周岁的用户不能进行交易')
+      expect(await withdraw(minor.token)).toEqual({
+        code: 400,
+        msg: '根据平台规则，未满 18 周岁的用户不能进行交易',
+        reason: 'UNDER_AGE',
+      })
     })
 
     it('goes to staff when the provider cannot answer; only staff with the permission decide', async () => {

@@ -7,11 +7,10 @@
  * Trading (withdrawals, listings going on sale) needs a verified adult.
  */
 import type { RealNameReview, RealNameReviewQuery, RealNameView } from '../../../shared/api/account'
-import { Code } from '../../../shared/api/envelope'
 import { idCardInfo, idCardProblem } from '../../../shared/rules/id-card'
-import { REAL_NAME_MSG, maskIdNumber, maskRealName } from '../../../shared/rules/real-name'
+import { maskIdNumber, maskRealName } from '../../../shared/rules/real-name'
 import type { Page } from '../../db/paging'
-import { ApiError } from '../../plugins/envelope'
+import { badRequest, notFound, realNameRequired, tooMany, underAge } from '../../http/errors'
 import type { FieldCipher } from '../delivery/crypto'
 import type { MessageService } from '../message/service'
 import type { Db } from '../../db'
@@ -19,8 +18,6 @@ import { record, type Actor } from '../oplog/service'
 import { accountRepo, type AccountRepo } from './repo'
 import type { IdVerifier } from './realname-provider'
 import type { SecurityAction } from './service'
-
-const bad = (msg: string) => new ApiError(Code.BAD_REQUEST, msg)
 
 /** Provider checks a user may start per China day (each costs money and guesses identities). */
 export const REAL_NAME_DAILY_TRIES = 5
@@ -59,10 +56,10 @@ export function realNameService(deps: {
   /** The trimmed name and upper-case number after the local checks (never sent anywhere when bad). */
   function locallyChecked(realName: string, idNumber: string) {
     const name = realName.trim().replace(/\s+/g, '')
-    if (!/^[\u4e00-\u9fa5·]{2,20}$/.test(name)) throw bad('真实姓名须为 2-20 个汉字')
+    if (!/^[\u4e00-\u9fa5·]{2,20}$/.test(name)) throw badRequest('真实姓名须为 2-20 个汉字')
     const id = idNumber.trim().toUpperCase()
     const problem = idCardProblem(id, new Date(now()))
-    if (problem) throw bad(problem)
+    if (problem) throw badRequest(problem)
     return { name, id, birthDate: idCardInfo(id, new Date(now()))!.birthDate }
   }
 
@@ -70,8 +67,7 @@ export function realNameService(deps: {
     const day = Math.floor((now() + CHINA_OFFSET) / DAY)
     const entry = tries.get(userId)
     const count = entry && entry.day === day ? entry.count + 1 : 1
-    if (count > REAL_NAME_DAILY_TRIES)
-      throw new ApiError(Code.TOO_MANY, '今日实名认证次数已达上限，请明天再试或提交人工审核')
+    if (count > REAL_NAME_DAILY_TRIES) throw tooMany('今日实名认证次数已达上限，请明天再试或提交人工审核')
     tries.set(userId, { day, count })
   }
 
@@ -112,21 +108,21 @@ export function realNameService(deps: {
     realNameView,
 
     async verifyRealName(userId: number, body: { realName: string; idNumber: string }, ip: string) {
-      if (await repo.realName(userId)) throw bad('您已完成实名认证；如需变更实名信息，请提交人工审核')
-      if (await repo.pendingReviewOf(userId)) throw bad('您的实名信息正在人工审核中，请耐心等待')
+      if (await repo.realName(userId)) throw badRequest('您已完成实名认证；如需变更实名信息，请提交人工审核')
+      if (await repo.pendingReviewOf(userId)) throw badRequest('您的实名信息正在人工审核中，请耐心等待')
       const checked = locallyChecked(body.realName, body.idNumber)
-      if (!deps.idVerifier) throw bad('实名认证服务暂不可用，请提交人工审核')
+      if (!deps.idVerifier) throw badRequest('实名认证服务暂不可用，请提交人工审核')
       countTry(userId)
       const answer = await deps.idVerifier.check(checked.name, checked.id)
-      if (answer === 'MISMATCH') throw bad('姓名与身份证号不一致，请核对后重试')
-      if (answer === 'UNAVAILABLE') throw bad('暂时无法核验您的身份信息，请稍后重试或提交人工审核')
+      if (answer === 'MISMATCH') throw badRequest('姓名与身份证号不一致，请核对后重试')
+      if (answer === 'UNAVAILABLE') throw badRequest('暂时无法核验您的身份信息，请稍后重试或提交人工审核')
       await store(userId, checked, 'PROVIDER')
       await deps.secured(userId, 'REAL_NAME', `您已完成实名认证（${maskRealName(checked.name)}）`, ip)
       return realNameView(userId)
     },
 
     async requestReview(userId: number, body: { realName: string; idNumber: string; reason: string }) {
-      if (await repo.pendingReviewOf(userId)) throw bad('您已有一条实名审核申请在处理中')
+      if (await repo.pendingReviewOf(userId)) throw badRequest('您已有一条实名审核申请在处理中')
       const checked = locallyChecked(body.realName, body.idNumber)
       const s = seal(userId)
       await repo.insertReview({
@@ -176,14 +172,15 @@ export function realNameService(deps: {
      */
     async decideReview(actor: Actor, body: { reviewId: number; approve: boolean; remark?: string }) {
       const review = await repo.review(body.reviewId)
-      if (!review) throw new ApiError(Code.NOT_FOUND, '审核申请不存在')
+      if (!review) throw notFound('审核申请不存在')
       const remark = body.remark?.trim() ?? ''
-      if (!body.approve && !remark) throw bad('驳回时请填写原因')
+      if (!body.approve && !remark) throw badRequest('驳回时请填写原因')
       const status = body.approve ? 'APPROVED' : 'REJECTED'
       const at = now()
       await deps.db.transaction().execute(async (trx) => {
         const tx = accountRepo(trx)
-        if (!(await tx.decideReview(review.id, status, remark, actor.userId, at))) throw bad('该申请已处理')
+        if (!(await tx.decideReview(review.id, status, remark, actor.userId, at)))
+          throw badRequest('该申请已处理')
         if (body.approve) {
           const plain = open(review.user_id, review)
           await store(
@@ -223,12 +220,12 @@ export function realNameService(deps: {
     /** The verified identity must match (phone lost, payment-password reset). */
     async confirmIdentity(userId: number, realName: string, idNumber: string) {
       const row = await repo.realName(userId)
-      if (!row) throw bad(REAL_NAME_MSG.required('该操作'))
+      if (!row) throw realNameRequired('该操作')
       countTry(userId)
       const plain = open(userId, row)
       const name = realName.trim().replace(/\s+/g, '')
       if (plain.name !== name || plain.idNumber !== idNumber.trim().toUpperCase())
-        throw bad('实名信息与您认证的不一致')
+        throw badRequest('实名信息与您认证的不一致')
     },
 
     isVerified: async (userId: number) => (await repo.realName(userId)) !== undefined,
@@ -236,8 +233,8 @@ export function realNameService(deps: {
     /** Trading gate: a verified adult (withdrawals, a listing going on sale); `what` names the action. */
     async requireTradingIdentity(userId: number, what: string) {
       const row = await repo.realName(userId)
-      if (!row) throw bad(REAL_NAME_MSG.required(what))
-      if (!isAdult(row.birth_date, now())) throw bad(REAL_NAME_MSG.minor)
+      if (!row) throw realNameRequired(what)
+      if (!isAdult(row.birth_date, now())) throw underAge()
     },
   }
 }

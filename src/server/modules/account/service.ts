@@ -16,12 +16,10 @@ import type {
   UpdateProfileBody,
   UserProfileView,
 } from '../../../shared/api/account'
-import { Code } from '../../../shared/api/envelope'
 import { passwordProblem } from '../../../shared/rules/account'
-import { MSG } from '../../../shared/messages'
 import type { Db } from '../../db'
 import type { Page } from '../../db/paging'
-import { ApiError } from '../../plugins/envelope'
+import { badRequest, notFound, unauthorized } from '../../http/errors'
 import type { Session } from '../../plugins/auth'
 import type { AuthService } from '../auth/service'
 import type { PasswordCipher } from '../auth/rsa'
@@ -73,7 +71,6 @@ export interface AccountDeps {
   now: () => number
 }
 
-const bad = (msg: string) => new ApiError(Code.BAD_REQUEST, msg)
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 /** The handle of a session shown to its owner: a prefix of its token hash (never the token). */
 const sessionIdOf = (tokenHash: string) => tokenHash.slice(0, 16)
@@ -98,13 +95,13 @@ export function accountService(deps: AccountDeps) {
 
   async function decrypt(cipherText: string, what: string): Promise<string> {
     const plain = await deps.cipher.decrypt(cipherText)
-    if (plain === null) throw bad(`${what}解密失败，请刷新页面后重试`)
+    if (plain === null) throw badRequest(`${what}解密失败，请刷新页面后重试`)
     return plain
   }
 
   async function userOf(userId: number) {
     const user = await auth.users.byId(userId)
-    if (!user) throw new ApiError(Code.UNAUTHORIZED, MSG.UNAUTHORIZED)
+    if (!user) throw unauthorized()
     return user
   }
 
@@ -132,7 +129,7 @@ export function accountService(deps: AccountDeps) {
 
     /** Whether a number is bound to some account (registration refuses it). */
     phoneTaken: async (phone: string) => (await auth.users.byPhone(phone)) !== undefined,
-    phoneTakenError: () => bad('该手机号已绑定其他账号'),
+    phoneTakenError: () => badRequest('该手机号已绑定其他账号'),
 
     // ---------------------------------------------------------------- codes to the caller's phone
     async sendUserCode(
@@ -143,13 +140,13 @@ export function accountService(deps: AccountDeps) {
     ): Promise<SmsSentResult> {
       const user = await userOf(userId)
       if (purpose === 'PHONE_NEW') {
-        if (!phone) throw bad('请输入新手机号')
-        if (phone === user.phone) throw bad('新手机号不能与当前绑定的手机号相同')
+        if (!phone) throw badRequest('请输入新手机号')
+        if (phone === user.phone) throw badRequest('新手机号不能与当前绑定的手机号相同')
         const other = await auth.users.byPhone(phone)
-        if (other && other.id !== userId) throw bad('该手机号已绑定其他账号')
+        if (other && other.id !== userId) throw badRequest('该手机号已绑定其他账号')
         return sms.send(phone, purpose, ip)
       }
-      if (!user.phone) throw bad('您还没有绑定手机号，请先绑定手机')
+      if (!user.phone) throw badRequest('您还没有绑定手机号，请先绑定手机')
       return sms.send(user.phone, purpose, ip)
     },
 
@@ -159,8 +156,8 @@ export function accountService(deps: AccountDeps) {
       await auth.confirmPassword(session.userId, body.oldPassword, ip)
       const next = await decrypt(body.newPassword, '新密码')
       const problem = passwordProblem(next)
-      if (problem) throw bad(problem)
-      if (await auth.users.verifyPassword(session.userId, next)) throw bad('新密码不能与原密码相同')
+      if (problem) throw badRequest(problem)
+      if (await auth.users.verifyPassword(session.userId, next)) throw badRequest('新密码不能与原密码相同')
       await auth.users.setPassword(session.userId, next)
       const ended = await auth.users.endSessions(session.userId, session.tokenHash)
       await secured(
@@ -185,7 +182,7 @@ export function accountService(deps: AccountDeps) {
       await sms.verify(usable?.phone ?? null, 'RESET_LOGIN', body.smsCode)
       const next = await decrypt(body.password, '新密码')
       const problem = passwordProblem(next)
-      if (problem) throw bad(problem)
+      if (problem) throw badRequest(problem)
       await auth.users.setPassword(usable!.id, next)
       await auth.users.endSessions(usable!.id, null)
       await secured(
@@ -200,11 +197,11 @@ export function accountService(deps: AccountDeps) {
     /** Rebinding, step 1: the old phone's code, or (phone lost) the verified real name. */
     async phoneVerifyOld(userId: number, body: PhoneVerifyOldBody): Promise<{ ticket: string }> {
       const user = await userOf(userId)
-      if (!user.phone) throw bad('您还没有绑定手机号，可直接绑定新手机')
+      if (!user.phone) throw badRequest('您还没有绑定手机号，可直接绑定新手机')
       if (body.smsCode) await sms.verify(user.phone, 'PHONE_OLD', body.smsCode)
       else if (body.realName && body.idNumber)
         await realNames.confirmIdentity(userId, body.realName, body.idNumber)
-      else throw bad('请输入原手机收到的验证码，或填写实名信息')
+      else throw badRequest('请输入原手机收到的验证码，或填写实名信息')
       const ticket = randomBytes(24).toString('base64url')
       await repo.insertTicket(sha256(ticket), userId, 'PHONE', now() + TICKET_TTL_MS)
       return { ticket }
@@ -215,11 +212,11 @@ export function accountService(deps: AccountDeps) {
       const user = await userOf(userId)
       if (user.phone) {
         if (!body.ticket || !(await repo.useTicket(sha256(body.ticket), userId, 'PHONE', now())))
-          throw bad('身份验证已过期，请重新验证原手机')
+          throw badRequest('身份验证已过期，请重新验证原手机')
       }
-      if (body.phone === user.phone) throw bad('新手机号不能与当前绑定的手机号相同')
+      if (body.phone === user.phone) throw badRequest('新手机号不能与当前绑定的手机号相同')
       const other = await auth.users.byPhone(body.phone)
-      if (other && other.id !== userId) throw bad('该手机号已绑定其他账号')
+      if (other && other.id !== userId) throw badRequest('该手机号已绑定其他账号')
       await sms.verify(body.phone, 'PHONE_NEW', body.smsCode)
       await auth.users.update(userId, { phone: body.phone })
       await secured(
@@ -259,7 +256,7 @@ export function accountService(deps: AccountDeps) {
 
     async updateProfile(userId: number, body: UpdateProfileBody) {
       const nickName = body.nickName.trim()
-      if (!nickName) throw bad('昵称不能为空')
+      if (!nickName) throw badRequest('昵称不能为空')
       await auth.users.update(userId, { nick_name: nickName })
       await repo.saveProfile(userId, {
         gender: body.gender,
@@ -269,7 +266,7 @@ export function accountService(deps: AccountDeps) {
     },
 
     async updateAvatar(userId: number, imageId: string): Promise<{ avatar: string }> {
-      if (!deps.squareAvatar) throw bad('暂不支持上传头像')
+      if (!deps.squareAvatar) throw badRequest('暂不支持上传头像')
       const avatar = await deps.squareAvatar(userId, imageId)
       await auth.users.update(userId, { avatar })
       return { avatar }
@@ -331,8 +328,8 @@ export function accountService(deps: AccountDeps) {
     async endSession(session: Session, sessionId: string, ip: string) {
       const rows = await auth.users.sessions(session.userId)
       const row = rows.find((r) => sessionIdOf(r.token_hash) === sessionId)
-      if (!row) throw new ApiError(Code.NOT_FOUND, '该登录设备已下线')
-      if (row.token_hash === session.tokenHash) throw bad('当前设备请使用“退出登录”')
+      if (!row) throw notFound('该登录设备已下线')
+      if (row.token_hash === session.tokenHash) throw badRequest('当前设备请使用“退出登录”')
       await auth.logoutHash(row.token_hash)
       await repo.addLog({
         userId: session.userId,

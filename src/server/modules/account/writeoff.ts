@@ -8,8 +8,7 @@
  */
 import { randomBytes } from 'node:crypto'
 import type { WriteoffCondition, WriteoffStatus } from '../../../shared/api/account'
-import { Code } from '../../../shared/api/envelope'
-import { ApiError } from '../../plugins/envelope'
+import { badRequest } from '../../http/errors'
 import type { AuthService } from '../auth/service'
 import type { SmsService } from '../sms/service'
 import type { AccountRepo } from './repo'
@@ -29,7 +28,6 @@ export interface WriteoffDeps {
   }
 }
 
-const bad = (msg: string) => new ApiError(Code.BAD_REQUEST, msg)
 const yuan = (fen: number) => `¥${(fen / 100).toFixed(2)}`
 
 export function writeoffService(
@@ -123,12 +121,12 @@ export function writeoffService(
     writeoffStatus: status,
 
     async requestWriteoff(userId: number, smsCode: string, ip: string): Promise<WriteoffStatus> {
-      if (await repo.pendingWriteoff(userId)) throw bad('您已提交注销申请，正在冷静期中')
+      if (await repo.pendingWriteoff(userId)) throw badRequest('您已提交注销申请，正在冷静期中')
       const list = await conditions(userId)
       const unmet = list.find((c) => !c.ok)
-      if (unmet) throw bad(`暂不能注销：${unmet.detail}`)
+      if (unmet) throw badRequest(`暂不能注销：${unmet.detail}`)
       const user = await deps.userOf(userId)
-      if (!user.phone) throw bad('请先绑定手机号')
+      if (!user.phone) throw badRequest('请先绑定手机号')
       await deps.sms.verify(user.phone, 'WRITEOFF', smsCode)
       const at = now()
       await repo.insertWriteoff(userId, at, at + WRITEOFF_COOLING_MS)
@@ -140,7 +138,7 @@ export function writeoffService(
     },
 
     async cancelWriteoff(userId: number, ip: string) {
-      if (!(await repo.endWriteoff(userId, 'CANCELLED', now()))) throw bad('没有待处理的注销申请')
+      if (!(await repo.endWriteoff(userId, 'CANCELLED', now()))) throw badRequest('没有待处理的注销申请')
       await deps.secured(userId, 'WRITEOFF_CANCEL', '您已撤销账号注销申请', ip)
     },
 

@@ -17,7 +17,6 @@ import {
   AGENCY_EVENT_LABELS,
   AGENCY_LIMITS,
   AGENCY_STATUS_LABELS,
-  Code,
   type AgencyApplication,
   type AgencyApplyBody,
   type AgencyCheck,
@@ -37,7 +36,7 @@ import {
 } from '../../../shared/rules/transfer'
 import type { Db } from '../../db'
 import type { Page } from '../../db/paging'
-import { ApiError } from '../../plugins/envelope'
+import { badRequest, notFound, tooMany } from '../../http/errors'
 import type { ExportsService } from '../common/exports'
 import type { FieldCipher } from '../delivery/crypto'
 import type { DeliveryService } from '../delivery/service'
@@ -58,10 +57,8 @@ export { REVENUE_USER } from './settlement'
 
 const DAY = 24 * 60 * 60 * 1000
 
-const bad = (msg: string) => new ApiError(Code.BAD_REQUEST, msg)
-const notFound = () => new ApiError(Code.NOT_FOUND, '代售申请不存在')
 const stateError = (row: { status: string }) =>
-  bad(`代售申请当前状态为「${AGENCY_STATUS_LABELS[row.status as AgencyStatus]}」，不能进行此操作`)
+  badRequest(`代售申请当前状态为「${AGENCY_STATUS_LABELS[row.status as AgencyStatus]}」，不能进行此操作`)
 
 /**
  * The credentials an owner hands in: each value checked by its field's kind like a delivery; fields
@@ -200,20 +197,20 @@ export function agencyService(deps: AgencyDeps) {
 
   async function staffView(id: number): Promise<StaffAgencyApplication> {
     const row = await repo.find(id)
-    if (!row) throw notFound()
+    if (!row) throw notFound('代售申请不存在')
     return (await staffPresent([row]))[0]
   }
 
   async function mine(userId: number, id: number): Promise<ApplicationRow> {
     const row = await repo.find(id)
     // someone else's application answers like a missing one: no existence leak
-    if (!row || row.user_id !== userId) throw notFound()
+    if (!row || row.user_id !== userId) throw notFound('代售申请不存在')
     return row
   }
 
   async function mustFind(id: number): Promise<ApplicationRow> {
     const row = await repo.find(id)
-    if (!row) throw notFound()
+    if (!row) throw notFound('代售申请不存在')
     return row
   }
 
@@ -237,7 +234,7 @@ export function agencyService(deps: AgencyDeps) {
       if (change.extra) await change.extra(trx)
       const r = agencyRepo(trx)
       if (!(await r.transition(row.id, change.from, { ...change.patch, updated_at: at })))
-        throw bad('代售申请状态已变化，请刷新')
+        throw badRequest('代售申请状态已变化，请刷新')
       await r.addEvent(row.id, change.event, actor.userId, change.detail ?? '', at)
       await record(trx, {
         actor,
@@ -262,10 +259,10 @@ export function agencyService(deps: AgencyDeps) {
       await deps.requireRealName(userId, '申请代售')
       const at = now()
       if ((await repo.countSince(userId, at - DAY)) >= AGENCY_LIMITS.perDay)
-        throw new ApiError(Code.TOO_MANY, `每天最多提交 ${AGENCY_LIMITS.perDay} 个代售申请，请明天再试`)
+        throw tooMany(`每天最多提交 ${AGENCY_LIMITS.perDay} 个代售申请，请明天再试`)
       if (body.negotiable) {
-        if (body.floorPrice === undefined) throw bad('允许议价时请填写最低价')
-        if (body.floorPrice > body.askingPrice) throw bad('最低价不能高于期望售价')
+        if (body.floorPrice === undefined) throw badRequest('允许议价时请填写最低价')
+        if (body.floorPrice > body.askingPrice) throw badRequest('最低价不能高于期望售价')
       }
       // checked exactly like a listing of the game (attributes, area and server, price, screenshots)
       const listing = await goods.checkListing({
@@ -281,11 +278,11 @@ export function agencyService(deps: AgencyDeps) {
         attributes: body.attributes,
         imageIds: body.imageIds,
       })
-      if (listing.hold) throw bad(listing.hold.remark)
+      if (listing.hold) throw badRequest(listing.hold.remark)
       const fields = (await games.transferConfig(body.gameId)).fields
-      if (fields.length === 0) throw bad('该游戏暂未开放代售')
+      if (fields.length === 0) throw badRequest('该游戏暂未开放代售')
       const checked = credentialValues(fields, body.credentials)
-      if ('problem' in checked) throw bad(checked.problem)
+      if ('problem' in checked) throw badRequest(checked.problem)
       const id = await db.transaction().execute(async (trx) => {
         // only the caller's own screenshots that no listing uses
         await images.attach(trx, userId, null, listing.imageIds)
@@ -350,7 +347,7 @@ export function agencyService(deps: AgencyDeps) {
       const at = now()
       await db.transaction().execute(async (trx) => {
         if (row.goods_id !== null && !(await goods.takeDownAgency(trx, row.goods_id)))
-          throw bad('账号已被买家下单，不能撤回')
+          throw badRequest('账号已被买家下单，不能撤回')
         const r = agencyRepo(trx)
         if (
           !(await r.transition(row.id, ['PENDING', 'VERIFYING', 'LISTED'], {
@@ -358,7 +355,7 @@ export function agencyService(deps: AgencyDeps) {
             updated_at: at,
           }))
         )
-          throw bad('代售申请状态已变化，请刷新')
+          throw badRequest('代售申请状态已变化，请刷新')
         await r.addEvent(row.id, 'WITHDRAWN', userId, row.status === 'LISTED' ? '已从在售列表下架' : '', at)
       })
       await notify(userId, '代售申请已撤回', `您的代售申请「${row.title}」已撤回。`)
@@ -418,14 +415,14 @@ export function agencyService(deps: AgencyDeps) {
     /** Records the game's checklist: every item once, passed or not, with a note. */
     async check(actor: Actor, id: number, input: Array<{ key: string; passed: boolean; note?: string }>) {
       const row = await mustFind(id)
-      if (row.status !== 'VERIFYING') throw bad('请先受理该申请，再记录验号结果')
+      if (row.status !== 'VERIFYING') throw badRequest('请先受理该申请，再记录验号结果')
       const items = await checklistOf(row.game_id)
       const byKey = new Map(input.map((c) => [c.key, c]))
-      if (byKey.size !== input.length) throw bad('验号结果中有重复的检查项')
+      if (byKey.size !== input.length) throw badRequest('验号结果中有重复的检查项')
       const unknown = input.find((c) => !items.some((i) => i.key === c.key))
-      if (unknown) throw bad(`未知的检查项：${unknown.key}`)
+      if (unknown) throw badRequest(`未知的检查项：${unknown.key}`)
       const missing = items.find((i) => !byKey.has(i.key))
-      if (missing) throw bad(`请填写检查项「${missing.label}」的结果`)
+      if (missing) throw badRequest(`请填写检查项「${missing.label}」的结果`)
       const checks: AgencyCheck[] = items.map((i) => ({
         ...i,
         passed: byKey.get(i.key)!.passed,
@@ -478,11 +475,11 @@ export function agencyService(deps: AgencyDeps) {
       const checks = JSON.parse(row.checks) as AgencyCheck[]
       const items = await checklistOf(row.game_id)
       if (checks.length === 0 || items.some((i) => !checks.some((c) => c.key === i.key)))
-        throw bad('请先记录完整的验号结果')
-      if (checks.some((c) => !c.passed)) throw bad('验号未全部通过，不能上架')
+        throw badRequest('请先记录完整的验号结果')
+      if (checks.some((c) => !c.passed)) throw badRequest('验号未全部通过，不能上架')
       const floor = row.negotiable === 1 ? Number(row.floor_price) : Number(row.asking_price)
       if (price < floor)
-        throw bad(
+        throw badRequest(
           row.negotiable === 1
             ? `上架价格不能低于用户设置的最低价 ${yuan(floor)}`
             : `用户不接受议价，上架价格不能低于 ${yuan(floor)}`,
@@ -534,7 +531,7 @@ export function agencyService(deps: AgencyDeps) {
       if (row.status !== 'LISTED' || row.goods_id === null) throw stateError(row)
       const order = await repo.orderOfGoods(row.goods_id)
       if (!order || (order.status !== 'PAID' && order.status !== 'DELIVERING'))
-        throw bad('该代售账号没有待交付的订单')
+        throw badRequest('该代售账号没有待交付的订单')
       const values = { ...openCredentials(row), ...fields }
       const at = now()
       const done = await deps.trade.platformDeliver(order.order_no, actor.userId, values, async (trx) => {
@@ -550,7 +547,7 @@ export function agencyService(deps: AgencyDeps) {
           at,
         })
       })
-      if (!done) throw bad('订单状态已变化，请刷新')
+      if (!done) throw badRequest('订单状态已变化，请刷新')
       await notify(
         row.user_id,
         '代售账号已交付',

@@ -111,8 +111,8 @@ describe('AI drawing', () => {
       const second = await call(slow.app, 'POST', '/api/ai/job/create', { token, body: draw('星星') })
       const cancel = (tk: string, jobId: number) =>
         call(slow.app, 'POST', '/api/ai/job/cancel', { token: tk, body: { jobId } })
-      expect(await cancel(other, second.data.jobId)).toEqual({ code: 404, msg: AI_MSG.JOB_NOT_FOUND })
-      expect(await call(slow.app, 'GET', `/api/ai/job/${first.data.jobId}`, { token: other })).toEqual({
+      expect(await cancel(other, second.data.jobId)).toMatchObject({ code: 404, msg: AI_MSG.JOB_NOT_FOUND })
+      expect(await call(slow.app, 'GET', `/api/ai/job/${first.data.jobId}`, { token: other })).toMatchObject({
         code: 404,
         msg: AI_MSG.JOB_NOT_FOUND,
       })
@@ -122,19 +122,22 @@ describe('AI drawing', () => {
       await slow.app.ai.idle()
       const row = await call(slow.app, 'GET', `/api/ai/job/${first.data.jobId}`, { token })
       expect(row.data).toMatchObject({ status: 'cancelled', works: [] })
-      expect(await cancel(token, second.data.jobId)).toEqual({ code: 400, msg: AI_MSG.NOT_CANCELLABLE })
+      expect(await cancel(token, second.data.jobId)).toMatchObject({ code: 400, msg: AI_MSG.NOT_CANCELLABLE })
     } finally {
       await slow.close()
     }
   })
 
   it('refuses blocked words (maintained by staff), unknown styles and bad input with Chinese messages', async () => {
-    expect(await create(buyer, draw('一张 NUDE 海报'))).toEqual({ code: 400, msg: AI_MSG.BLOCKED('nude') })
-    expect(await create(buyer, draw('风景', { negativePrompt: '赌 博' }))).toEqual({
+    expect(await create(buyer, draw('一张 NUDE 海报'))).toMatchObject({
+      code: 400,
+      msg: AI_MSG.BLOCKED('nude'),
+    })
+    expect(await create(buyer, draw('风景', { negativePrompt: '赌 博' }))).toMatchObject({
       code: 400,
       msg: AI_MSG.BLOCKED('赌博'),
     })
-    expect(await create(buyer, draw('风景', { style: 'nope' }))).toEqual({
+    expect(await create(buyer, draw('风景', { style: 'nope' }))).toMatchObject({
       code: 400,
       msg: AI_MSG.STYLE_UNKNOWN,
     })
@@ -148,7 +151,7 @@ describe('AI drawing', () => {
     expect(
       (await call(t.app, 'POST', '/api/ai/admin/words/add', { token: admin, body: { word: '魔法' } })).code,
     ).toBe(200)
-    expect(await create(buyer, draw('魔法少女'))).toEqual({ code: 400, msg: AI_MSG.BLOCKED('魔法') })
+    expect(await create(buyer, draw('魔法少女'))).toMatchObject({ code: 400, msg: AI_MSG.BLOCKED('魔法') })
     const words = await call(t.app, 'GET', '/api/ai/admin/words?keyword=魔法', { token: admin })
     expect(words.rows).toHaveLength(1)
     await call(t.app, 'POST', '/api/ai/admin/words/remove', {
@@ -182,9 +185,12 @@ describe('AI drawing', () => {
       const token = await tokenOf(quota.app, ...DEMO.buyer)
       const make = (body: Json) => call(quota.app, 'POST', '/api/ai/job/create', { token, body })
       expect((await make(draw('一', { count: 4 }))).code).toBe(200)
-      expect(await make(draw('二', { count: 2 }))).toEqual({ code: 400, msg: AI_MSG.QUOTA_NOT_ENOUGH(1) })
+      expect(await make(draw('二', { count: 2 }))).toMatchObject({
+        code: 400,
+        msg: AI_MSG.QUOTA_NOT_ENOUGH(1),
+      })
       expect((await make(draw('三', { count: 1 }))).code).toBe(200)
-      expect(await make(draw('四'))).toEqual({ code: 400, msg: AI_MSG.QUOTA_USED_UP(5) })
+      expect(await make(draw('四'))).toMatchObject({ code: 400, msg: AI_MSG.QUOTA_USED_UP(5) })
       const opts = await call(quota.app, 'GET', '/api/ai/options', { token })
       expect(opts.data).toMatchObject({ dailyQuota: 5, usedToday: 5, provider: { sandbox: true } })
 
@@ -194,7 +200,7 @@ describe('AI drawing', () => {
         .where('config_key', '=', 'ai.draw.dailyQuota')
         .execute()
       // two jobs are already queued or running: the third waits for them
-      expect(await make(draw('五'))).toEqual({ code: 400, msg: AI_MSG.TOO_MANY_RUNNING(2) })
+      expect(await make(draw('五'))).toMatchObject({ code: 400, msg: AI_MSG.TOO_MANY_RUNNING(2) })
     } finally {
       await quota.close()
     }
@@ -213,12 +219,12 @@ describe('AI drawing', () => {
     expect((await call(t.app, 'GET', `/api/ai/work/detail/${workId}`)).code).toBe(404)
     const post = (token: string, path: string, body: Json) =>
       call(t.app, 'POST', `/api/ai/work/${path}`, { token, body })
-    expect(await post(buyer, 'publish', { workId, publish: true })).toEqual({
+    expect(await post(buyer, 'publish', { workId, publish: true })).toMatchObject({
       code: 404,
       msg: AI_MSG.WORK_NOT_FOUND,
     })
-    expect(await post(buyer, 'delete', { workId })).toEqual({ code: 404, msg: AI_MSG.WORK_NOT_FOUND })
-    expect(await post(buyer, 'download', { workId })).toEqual({ code: 404, msg: AI_MSG.WORK_NOT_FOUND })
+    expect(await post(buyer, 'delete', { workId })).toMatchObject({ code: 404, msg: AI_MSG.WORK_NOT_FOUND })
+    expect(await post(buyer, 'download', { workId })).toMatchObject({ code: 404, msg: AI_MSG.WORK_NOT_FOUND })
     expect((await post(seller, 'publish', { workId, publish: true })).code).toBe(200)
     expect((await gallery('?style=cyberpunk'))[0]).toMatchObject({
       workId,
@@ -292,7 +298,7 @@ describe('AI drawing', () => {
       hidden: true,
       hiddenReason: '含有不适宜内容',
     })
-    expect(await post(seller, 'publish', { workId, publish: true })).toEqual({
+    expect(await post(seller, 'publish', { workId, publish: true })).toMatchObject({
       code: 400,
       msg: AI_MSG.HIDDEN_NO_PUBLISH,
     })

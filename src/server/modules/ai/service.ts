@@ -10,7 +10,6 @@ import {
   AI_MSG,
   AI_SIZES,
   AI_STYLE_DICT,
-  Code,
   type AiCreateBody,
   type AiGalleryQuery,
   type AiJob,
@@ -23,7 +22,7 @@ import {
 import type { Db } from '../../db'
 import { pageWindow } from '../../db/paging'
 import { AI_CONFIG_KEYS } from '../../db/seed/ai'
-import { ApiError } from '../../plugins/envelope'
+import { badRequest, notFound } from '../../http/errors'
 import type { AuthService } from '../auth/service'
 import type { ExportsService } from '../common/exports'
 import type { EventBus } from '../events/bus'
@@ -52,9 +51,6 @@ export interface AiServiceDeps {
   now: () => number
   worker?: AiWorkerOptions
 }
-
-const bad = (msg: string) => new ApiError(Code.BAD_REQUEST, msg)
-const notFound = (msg: string) => new ApiError(Code.NOT_FOUND, msg)
 
 /** The first blocked word the text contains (case-insensitive, spaces ignored), or null. */
 export function findBlockedWord(text: string, words: readonly string[]): string | null {
@@ -194,13 +190,13 @@ export function aiService(deps: AiServiceDeps) {
     },
 
     async create(userId: number, body: AiCreateBody): Promise<AiJob> {
-      if (!provider) throw bad(AI_MSG.NOT_CONFIGURED)
+      if (!provider) throw badRequest(AI_MSG.NOT_CONFIGURED)
       const prompt = body.prompt.trim()
       const negative = (body.negativePrompt ?? '').trim()
-      if (!prompt) throw bad('画面描述不能为空')
-      if (!(await styles()).some((s) => s.value === body.style)) throw bad(AI_MSG.STYLE_UNKNOWN)
+      if (!prompt) throw badRequest('画面描述不能为空')
+      if (!(await styles()).some((s) => s.value === body.style)) throw badRequest(AI_MSG.STYLE_UNKNOWN)
       const blocked = findBlockedWord(`${prompt}\n${negative}`, await blockedWords())
-      if (blocked) throw bad(AI_MSG.BLOCKED(blocked))
+      if (blocked) throw badRequest(AI_MSG.BLOCKED(blocked))
       const size = AI_SIZES[body.size]
       const quota = await dailyQuota()
       const limit = await maxConcurrent()
@@ -208,9 +204,9 @@ export function aiService(deps: AiServiceDeps) {
       const row = await db.transaction().execute(async (trx) => {
         const tx = aiRepo(trx)
         const used = await tx.imagesSince(userId, chinaDayStart(at))
-        if (used >= quota) throw bad(AI_MSG.QUOTA_USED_UP(quota))
-        if (used + body.count > quota) throw bad(AI_MSG.QUOTA_NOT_ENOUGH(quota - used))
-        if ((await tx.activeJobs(userId)) >= limit) throw bad(AI_MSG.TOO_MANY_RUNNING(limit))
+        if (used >= quota) throw badRequest(AI_MSG.QUOTA_USED_UP(quota))
+        if (used + body.count > quota) throw badRequest(AI_MSG.QUOTA_NOT_ENOUGH(quota - used))
+        if ((await tx.activeJobs(userId)) >= limit) throw badRequest(AI_MSG.TOO_MANY_RUNNING(limit))
         return tx.insertJob({
           user_id: userId,
           prompt,
@@ -248,7 +244,7 @@ export function aiService(deps: AiServiceDeps) {
 
     async cancel(userId: number, jobId: number) {
       const row = ensureOwner(await repo.job(jobId), userId, AI_MSG.JOB_NOT_FOUND)
-      if (!(await repo.cancel(jobId, userId, now()))) throw bad(AI_MSG.NOT_CANCELLABLE)
+      if (!(await repo.cancel(jobId, userId, now()))) throw badRequest(AI_MSG.NOT_CANCELLABLE)
       worker.abort(jobId)
       await publishJob(row, 'cancelled', row.progress, 0)
     },
@@ -282,7 +278,7 @@ export function aiService(deps: AiServiceDeps) {
 
     async publish(userId: number, workId: number, publish: boolean) {
       const row = await ownWork(userId, workId)
-      if (publish && row.hidden === 1) throw bad(AI_MSG.HIDDEN_NO_PUBLISH)
+      if (publish && row.hidden === 1) throw badRequest(AI_MSG.HIDDEN_NO_PUBLISH)
       await repo.setWork(workId, {
         published: publish ? 1 : 0,
         published_at: publish ? (row.published_at ?? now()) : row.published_at,

@@ -6,7 +6,6 @@
  */
 import {
   AI_MSG,
-  Code,
   type AiAdminWorksQuery,
   type AiBlockedWord,
   type AiWork,
@@ -14,14 +13,11 @@ import {
 } from '../../../shared/api'
 import { MSG } from '../../../shared/messages'
 import type { Db } from '../../db'
-import { ApiError } from '../../plugins/envelope'
+import { badRequest, notFound } from '../../http/errors'
 import type { AuthService } from '../auth/service'
 import { record, type Actor } from '../oplog/service'
 import { pageWindow } from '../../db/paging'
 import { aiRepo, type AiRepo, type WorkRow } from './repo'
-
-const bad = (msg: string) => new ApiError(Code.BAD_REQUEST, msg)
-const notFound = (msg: string) => new ApiError(Code.NOT_FOUND, msg)
 
 export function aiStaff(deps: {
   db: Db
@@ -71,7 +67,7 @@ export function aiStaff(deps: {
       const row = await repo.work(workId)
       if (!row || row.deleted === 1) throw notFound(AI_MSG.WORK_NOT_FOUND)
       const why = reason.trim()
-      if (!why) throw bad('隐藏原因不能为空')
+      if (!why) throw badRequest('隐藏原因不能为空')
       await staffAction(
         actor,
         { action: 'hide', target: workId, before: { hidden: row.hidden }, after: { hidden: 1 }, detail: why },
@@ -106,9 +102,9 @@ export function aiStaff(deps: {
 
     async addWord(actor: Actor, word: string) {
       const w = word.trim()
-      if (!w) throw bad('违禁词不能为空')
+      if (!w) throw badRequest('违禁词不能为空')
       await staffAction(actor, { action: 'addWord', target: w, after: { word: w } }, async (tx) => {
-        if (!(await tx.addWord(w, actor.userId, now()))) throw bad(AI_MSG.WORD_EXISTS)
+        if (!(await tx.addWord(w, actor.userId, now()))) throw badRequest(AI_MSG.WORD_EXISTS)
       })
       deps.onWordsChanged()
     },

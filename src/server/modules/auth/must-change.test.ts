@@ -30,14 +30,16 @@ describe('a password staff reset', () => {
     // reads work (the app can show the change page); changes are refused
     expect((await call(t.app, 'GET', '/api/user/message/getNoReadWebMessageCount', { token })).code).toBe(200)
     const feedback = { feedbackType: 'BUG', content: '这是一条正常长度的反馈' }
-    expect(await call(t.app, 'POST', '/api/platform/feedback/add', { token, body: feedback })).toEqual({
+    expect(await call(t.app, 'POST', '/api/platform/feedback/add', { token, body: feedback })).toMatchObject({
       code: 403,
       msg: MUST_CHANGE_PASSWORD,
+      reason: 'PASSWORD_CHANGE_REQUIRED',
     })
     // nor are delivered account credentials shown
-    expect(await call(t.app, 'GET', '/api/trade/order/credentials/NO123', { token })).toEqual({
+    expect(await call(t.app, 'GET', '/api/trade/order/credentials/NO123', { token })).toMatchObject({
       code: 403,
       msg: MUST_CHANGE_PASSWORD,
+      reason: 'PASSWORD_CHANGE_REQUIRED',
     })
 
     const change = await call(t.app, 'POST', '/api/user/loginPass', {

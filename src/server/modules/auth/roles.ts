@@ -15,7 +15,6 @@
  * - the last account able to edit roles cannot take that right from itself (keepEditor).
  */
 import type { Page } from '../../../shared/api/contract'
-import { Code } from '../../../shared/api/envelope'
 import type {
   RoleBody,
   RoleDetail,
@@ -29,15 +28,13 @@ import { permissionLabel } from '../../../shared/permission-labels'
 import { CONSOLE_PERMISSIONS, PERMS } from '../../../shared/permissions'
 import type { Db } from '../../db'
 import { fetchPage } from '../../db/paging'
-import { ApiError } from '../../plugins/envelope'
+import { badRequest, notFound } from '../../http/errors'
 import { record, type Actor } from '../oplog/service'
 import { roleMenus } from '../system/menus'
 import { holderCount, holds } from './grants'
 import { authRepo } from './repo'
 import { ROLE_COMMON } from './service'
 
-const bad = (msg: string) => new ApiError(Code.BAD_REQUEST, msg)
-const notFound = () => new ApiError(Code.NOT_FOUND, '角色不存在')
 const CONSOLE = new Set<string>(CONSOLE_PERMISSIONS)
 const escapeLike = (s: string) => s.trim().replace(/[%_\\]/g, '')
 
@@ -68,7 +65,7 @@ const roleAfter = (body: RoleBody, permissions: string[], menuIds: number[]) => 
 export async function keepEditor(trx: Db, actor: Actor, heldBefore: boolean) {
   if (!heldBefore || (await holds(trx, actor.userId, PERMS.roleEdit))) return
   if ((await holderCount(trx, PERMS.roleEdit, actor.userId)) === 0)
-    throw bad('您是最后一个可以编辑角色的账号，不能移除自己的角色编辑权限')
+    throw badRequest('您是最后一个可以编辑角色的账号，不能移除自己的角色编辑权限')
 }
 
 /**
@@ -79,13 +76,13 @@ export async function checkWithinOwnRights(trx: Db, actor: Actor, changed: reado
   if ((await authRepo(trx).roleKeys(actor.userId)).includes(ROLE_ADMIN)) return
   for (const permission of changed)
     if (!(await holds(trx, actor.userId, permission)))
-      throw bad(`不能授予或收回自己没有的权限：${permissionLabel(permission)}`)
+      throw badRequest(`不能授予或收回自己没有的权限：${permissionLabel(permission)}`)
 }
 
 export function roleAdminService(db: Db, now: () => number) {
   async function find(trx: Db, roleId: number) {
     const row = await trx.selectFrom('roles').selectAll().where('id', '=', roleId).executeTakeFirst()
-    if (!row) throw notFound()
+    if (!row) throw notFound('角色不存在')
     return row
   }
 
@@ -116,18 +113,18 @@ export function roleAdminService(db: Db, now: () => number) {
       .select('id')
       .where((eb) => eb(eb.fn('lower', ['role_key']), '=', body.roleKey.trim().toLowerCase()))
       .executeTakeFirst()
-    if (sameKey && sameKey.id !== roleId) throw bad(`权限字符已存在：${body.roleKey.trim()}`)
+    if (sameKey && sameKey.id !== roleId) throw badRequest(`权限字符已存在：${body.roleKey.trim()}`)
     const sameName = await trx
       .selectFrom('roles')
       .select('id')
       .where('role_name', '=', body.roleName.trim())
       .executeTakeFirst()
-    if (sameName && sameName.id !== roleId) throw bad(`角色名称已存在：${body.roleName.trim()}`)
+    if (sameName && sameName.id !== roleId) throw badRequest(`角色名称已存在：${body.roleName.trim()}`)
   }
 
   function checkPermissions(permissions: readonly string[]): string[] {
     const wanted = new Set(permissions)
-    for (const p of wanted) if (!CONSOLE.has(p)) throw bad(`未知的权限字符：${p}`)
+    for (const p of wanted) if (!CONSOLE.has(p)) throw badRequest(`未知的权限字符：${p}`)
     return CONSOLE_PERMISSIONS.filter((p) => wanted.has(p))
   }
 
@@ -147,7 +144,7 @@ export function roleAdminService(db: Db, now: () => number) {
 
   function builtInGuard(roleKey: string, what: 'edit' | 'disable' | 'remove') {
     if (roleKey === ROLE_ADMIN)
-      throw bad(
+      throw badRequest(
         {
           edit: '超级管理员角色不能修改',
           disable: '超级管理员角色不能停用',
@@ -155,7 +152,7 @@ export function roleAdminService(db: Db, now: () => number) {
         }[what],
       )
     if (roleKey === ROLE_COMMON && what !== 'edit')
-      throw bad(
+      throw badRequest(
         what === 'disable'
           ? '普通用户角色不能停用（所有注册用户都持有它）'
           : '普通用户角色不能删除（所有注册用户都持有它）',
@@ -246,7 +243,7 @@ export function roleAdminService(db: Db, now: () => number) {
         const row = await find(trx, body.roleId)
         builtInGuard(row.role_key, 'edit')
         if (row.role_key === ROLE_COMMON && body.roleKey.trim() !== ROLE_COMMON)
-          throw bad('普通用户角色的权限字符不能修改')
+          throw badRequest('普通用户角色的权限字符不能修改')
         if (row.role_key === ROLE_COMMON && body.status !== '0') builtInGuard(row.role_key, 'disable')
         await unique(trx, body, row.id)
         const heldBefore = await holds(trx, actor.userId, PERMS.roleEdit)
@@ -286,7 +283,7 @@ export function roleAdminService(db: Db, now: () => number) {
         const row = await find(trx, roleId)
         if (status !== '0') builtInGuard(row.role_key, 'disable')
         else if (row.role_key === ROLE_ADMIN) builtInGuard(row.role_key, 'edit')
-        if (row.status === status) throw bad(status === '0' ? '该角色已是正常状态' : '该角色已停用')
+        if (row.status === status) throw badRequest(status === '0' ? '该角色已是正常状态' : '该角色已停用')
         const heldBefore = await holds(trx, actor.userId, PERMS.roleEdit)
         await trx.updateTable('roles').set({ status }).where('id', '=', roleId).execute()
         await keepEditor(trx, actor, heldBefore)
@@ -307,7 +304,7 @@ export function roleAdminService(db: Db, now: () => number) {
         const row = await find(trx, roleId)
         builtInGuard(row.role_key, 'remove')
         const n = await members(trx, roleId)
-        if (n > 0) throw bad(`该角色还有 ${n} 名成员，不能删除，请改为停用`)
+        if (n > 0) throw badRequest(`该角色还有 ${n} 名成员，不能删除，请改为停用`)
         const permissions = await consolePermissions(trx, roleId)
         const menuIds = await roleMenus(trx).of(roleId)
         await trx.deleteFrom('role_permissions').where('role_id', '=', roleId).execute()

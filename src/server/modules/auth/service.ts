@@ -11,7 +11,6 @@ import type {
   LoginResult,
   RegisterBody,
 } from '../../../shared/api/auth'
-import { Code } from '../../../shared/api/envelope'
 import { PUBLIC_CONFIG_KEYS } from '../../../shared/api/system'
 import { passwordProblem, usernameProblem } from '../../../shared/rules/account'
 import {
@@ -23,7 +22,7 @@ import {
 } from '../../../shared/constants'
 import { MSG } from '../../../shared/messages'
 import { isUniqueViolation, type Db } from '../../db'
-import { ApiError } from '../../plugins/envelope'
+import { badRequest, sessionEnded, unauthorized } from '../../http/errors'
 import type { Session } from '../../plugins/auth'
 import type { LoginAttempt } from '../oplog/service'
 import type { SystemService } from '../system/service'
@@ -53,7 +52,6 @@ export interface ClientInfo {
 }
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
-const badRequest = (msg: string) => new ApiError(Code.BAD_REQUEST, msg)
 
 /** Public user code, e.g. U48151623 (customer service asks for it). */
 export const newUserCode = () => `U${randomInt(10_000_000, 100_000_000)}`
@@ -242,7 +240,7 @@ export function authService(deps: AuthServiceDeps) {
      */
     async confirmPassword(userId: number, cipherText: string, ip: string): Promise<void> {
       const user = await repo.findUserById(userId)
-      if (!user) throw new ApiError(Code.UNAUTHORIZED, MSG.UNAUTHORIZED)
+      if (!user) throw unauthorized()
       if (await isLocked(user.user_name)) throw badRequest(MSG.ACCOUNT_LOCKED)
       const plain = await deps.cipher.decrypt(cipherText)
       if (plain === null || !(await verifyPassword(plain, user.password_hash))) {
@@ -260,7 +258,7 @@ export function authService(deps: AuthServiceDeps) {
      */
     async sessionFor(userId: number, client: ClientInfo): Promise<LoginResult> {
       const user = await repo.findUserById(userId)
-      if (!user) throw new ApiError(Code.UNAUTHORIZED, MSG.UNAUTHORIZED)
+      if (!user) throw unauthorized()
       if (user.status !== '0') throw badRequest(MSG.ACCOUNT_DISABLED)
       const now = deps.now()
       return deps.db.transaction().execute((trx) => openSession(authRepo(trx), user, now, client))
@@ -308,10 +306,10 @@ export function authService(deps: AuthServiceDeps) {
     async authenticate(token: string): Promise<Session> {
       const tokenHash = sha256(token)
       const row = await repo.findToken(tokenHash)
-      if (!row || row.status !== '0') throw new ApiError(Code.UNAUTHORIZED, MSG.UNAUTHORIZED)
+      if (!row || row.status !== '0') throw unauthorized()
       if (row.expires_at <= deps.now()) {
         await repo.deleteToken(tokenHash)
-        throw new ApiError(Code.SESSION_ENDED, MSG.SESSION_EXPIRED)
+        throw sessionEnded()
       }
       return {
         userId: row.user_id,
@@ -357,7 +355,7 @@ export function authService(deps: AuthServiceDeps) {
 
     async info(userId: number): Promise<GetInfoResult> {
       const user = await repo.findUserById(userId)
-      if (!user) throw new ApiError(Code.UNAUTHORIZED, MSG.UNAUTHORIZED)
+      if (!user) throw unauthorized()
       const roles = await repo.roleKeys(userId)
       return {
         user: {

@@ -7,21 +7,17 @@
  */
 import { randomInt } from 'node:crypto'
 import type { Page } from '../../../shared/api/contract'
-import { Code } from '../../../shared/api/envelope'
 import type { ConsoleUserQuery, RoleOption, StaffUser } from '../../../shared/api/console'
 import { ROLE_ADMIN } from '../../../shared/constants'
 import type { Db } from '../../db'
 import { fetchPage } from '../../db/paging'
-import { ApiError } from '../../plugins/envelope'
+import { badRequest, notFound } from '../../http/errors'
 import { record, type Actor } from '../oplog/service'
 import { PERMS } from '../../../shared/permissions'
 import { holds, isConsolePermission } from './grants'
 import { hashPassword } from './password'
 import { authRepo } from './repo'
 import { checkWithinOwnRights, keepEditor } from './roles'
-
-const bad = (msg: string) => new ApiError(Code.BAD_REQUEST, msg)
-const notFound = () => new ApiError(Code.NOT_FOUND, '用户不存在')
 
 /** 12 characters: letters of both cases, digits and a symbol (meets the password rules). */
 function temporaryPassword(): string {
@@ -54,7 +50,7 @@ export function staffUserService(db: Db, now: () => number) {
 
   async function find(trx: Db, userId: number) {
     const row = await trx.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst()
-    if (!row) throw notFound()
+    if (!row) throw notFound('用户不存在')
     return row
   }
 
@@ -101,11 +97,11 @@ export function staffUserService(db: Db, now: () => number) {
     },
 
     async lock(actor: Actor, userId: number, locked: boolean, reason: string) {
-      if (userId === actor.userId) throw bad('不能锁定自己的账号')
+      if (userId === actor.userId) throw badRequest('不能锁定自己的账号')
       await db.transaction().execute(async (trx) => {
         const row = await find(trx, userId)
         const status = locked ? '1' : '0'
-        if (row.status === status) throw bad(locked ? '该账号已锁定' : '该账号未锁定')
+        if (row.status === status) throw badRequest(locked ? '该账号已锁定' : '该账号未锁定')
         const at = now()
         await trx
           .updateTable('users')
@@ -152,10 +148,10 @@ export function staffUserService(db: Db, now: () => number) {
         const roles = keys.length
           ? await trx.selectFrom('roles').select(['id', 'role_key']).where('role_key', 'in', keys).execute()
           : []
-        if (roles.length !== keys.length) throw bad('角色不存在')
+        if (roles.length !== keys.length) throw badRequest('角色不存在')
         const before = (await rolesOf([userId], trx)).get(userId) ?? []
         if (userId === actor.userId && before.includes(ROLE_ADMIN) && !keys.includes(ROLE_ADMIN))
-          throw bad('不能移除自己的管理员角色')
+          throw badRequest('不能移除自己的管理员角色')
         // only the admin role gives or takes the admin role; others only roles within their own rights
         const removedKeys = before.filter((k) => !keys.includes(k))
         const removed = removedKeys.length
@@ -168,7 +164,7 @@ export function staffUserService(db: Db, now: () => number) {
         const changed = [...roles.filter((r) => !before.includes(r.role_key)), ...removed]
         const actorIsAdmin = (await authRepo(trx).roleKeys(actor.userId)).includes(ROLE_ADMIN)
         if (!actorIsAdmin && changed.some((r) => r.role_key === ROLE_ADMIN))
-          throw bad('只有超级管理员可以授予或移除超级管理员角色')
+          throw badRequest('只有超级管理员可以授予或移除超级管理员角色')
         if (changed.length) {
           const held = await trx
             .selectFrom('role_permissions')

@@ -7,13 +7,11 @@ import { createInflateRaw } from 'node:zlib'
 import { parse as parseCsv } from 'csv-parse/sync'
 import iconv from 'iconv-lite'
 import { readSheet } from 'read-excel-file/node'
-import { Code, GOODS_MSG } from '../../../shared/api'
-import { ApiError } from '../../plugins/envelope'
+import { GOODS_MSG } from '../../../shared/api'
+import { badRequest } from '../../http/errors'
 
 export type Cell = string | number | boolean | null
 export type Rows = Cell[][]
-
-const badRequest = (msg: string) => new ApiError(Code.BAD_REQUEST, msg)
 
 export const isZip = (buf: Buffer) =>
   buf.length >= 4 && buf[0] === 0x50 && buf[1] === 0x4b && buf[2] === 0x03 && buf[3] === 0x04

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify'
-import { BATCH, Code, GOODS_LIMITS, GOODS_MSG, GOODS_TYPES, type GoodsType } from '../../../shared/api'
+import { BATCH, GOODS_LIMITS, GOODS_MSG, GOODS_TYPES, type GoodsType } from '../../../shared/api'
 import { route, uid } from '../../http/route'
-import { ApiError } from '../../plugins/envelope'
+import { badRequest, invalid } from '../../http/errors'
 import { readMultipart } from '../../plugins/multipart'
 import { rateLimit } from '../../plugins/rate-limit'
 import type { BatchService } from './service'
@@ -12,16 +12,18 @@ const attachment = (fileName: string) => {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`
 }
 
-/** gameId and goodsType of a preview: form fields, or the query string. */
+/**
+ * gameId and goodsType of a preview: form fields, or the query string. A multipart form is not checked
+ * by the schema, so these stand in for it (the validator's messages and reason).
+ */
 function previewTarget(fields: Record<string, string>, query: { gameId?: number; goodsType?: GoodsType }) {
   const given = fields.gameId?.trim() ?? (query.gameId === undefined ? '' : String(query.gameId))
   const goodsType = (fields.goodsType?.trim() || query.goodsType) as GoodsType | undefined
-  if (given === '') throw new ApiError(Code.BAD_REQUEST, '游戏编号不能为空')
+  if (given === '') throw invalid('游戏编号不能为空')
   const gameId = Number(given)
-  if (!Number.isInteger(gameId) || gameId < 1) throw new ApiError(Code.BAD_REQUEST, '游戏编号必须是整数')
-  if (!goodsType) throw new ApiError(Code.BAD_REQUEST, '商品类型不能为空')
-  if (!(GOODS_TYPES as readonly string[]).includes(goodsType))
-    throw new ApiError(Code.BAD_REQUEST, '商品类型取值不正确')
+  if (!Number.isInteger(gameId) || gameId < 1) throw invalid('游戏编号必须是整数')
+  if (!goodsType) throw invalid('商品类型不能为空')
+  if (!(GOODS_TYPES as readonly string[]).includes(goodsType)) throw invalid('商品类型取值不正确')
   return { gameId, goodsType }
 }
 
@@ -44,8 +46,8 @@ export const batchRoutes: FastifyPluginAsync<{ batch: BatchService; now: () => n
       maxFileBytes: GOODS_LIMITS.batchMaxBytes,
       missingFileMessage: GOODS_MSG.BATCH_FILE_REQUIRED,
     })
-    if (tooLarge || !file) throw new ApiError(Code.BAD_REQUEST, GOODS_MSG.BATCH_FILE_TOO_LARGE)
-    if (file.buffer.length === 0) throw new ApiError(Code.BAD_REQUEST, GOODS_MSG.BATCH_FILE_REQUIRED)
+    if (tooLarge || !file) throw badRequest(GOODS_MSG.BATCH_FILE_TOO_LARGE)
+    if (file.buffer.length === 0) throw badRequest(GOODS_MSG.BATCH_FILE_REQUIRED)
     const { gameId, goodsType } = previewTarget(fields, r.query)
     return batch.preview(uid(r), gameId, goodsType, file)
   })

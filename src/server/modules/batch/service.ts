@@ -8,7 +8,6 @@
  */
 import { randomBytes } from 'node:crypto'
 import {
-  Code,
   GOODS_LIMITS,
   GOODS_MSG,
   type BatchPreview,
@@ -17,9 +16,8 @@ import {
   type GoodsType,
   type GoodsTypeConfig,
 } from '../../../shared/api'
-import { MSG } from '../../../shared/messages'
 import type { Db } from '../../db'
-import { ApiError } from '../../plugins/envelope'
+import { badRequest, forbidden, notFound } from '../../http/errors'
 import type { UploadedFile } from '../../plugins/multipart'
 import { listingRules, type GameRules, type GameService } from '../game/service'
 import type { GoodsService } from '../goods/service'
@@ -33,8 +31,6 @@ const BATCH_TTL_MS = 24 * 60 * 60 * 1000
 interface StoredRow extends BatchRowResult {
   listing?: ValidListing
 }
-
-const badRequest = (msg: string) => new ApiError(Code.BAD_REQUEST, msg)
 
 /** rows carry no images: an account row is held off the shelf instead of being refused */
 const BATCH_CHECK = { screenshotsLater: true } as const
@@ -149,8 +145,8 @@ export function batchService(deps: { db: Db; games: GameService; goods: GoodsSer
     /** Publishes the batch's valid rows in one transaction; a batch publishes once, by its owner. */
     async publish(userId: number, batchId: string): Promise<BatchPublishResult> {
       const batch = await repo.find(batchId)
-      if (!batch || batch.expires_at < now()) throw new ApiError(Code.NOT_FOUND, GOODS_MSG.BATCH_NOT_FOUND)
-      if (batch.owner_id !== userId) throw new ApiError(Code.FORBIDDEN, MSG.FORBIDDEN)
+      if (!batch || batch.expires_at < now()) throw notFound(GOODS_MSG.BATCH_NOT_FOUND)
+      if (batch.owner_id !== userId) throw forbidden()
       if (batch.published_at !== null) throw badRequest(GOODS_MSG.BATCH_PUBLISHED)
       const rows = (JSON.parse(batch.rows_json) as StoredRow[]).filter((r) => r.ok && r.listing)
       if (rows.length === 0) throw badRequest(GOODS_MSG.BATCH_EMPTY)

@@ -8,18 +8,16 @@
  */
 import {
   CHAT_LIMITS,
-  Code,
   type ChatConversation,
   type ChatConversationQuery,
   type ChatMessage,
   type ChatMessagesQuery,
   type DisputeChat,
 } from '../../../shared/api'
-import { MSG } from '../../../shared/messages'
 import { messageSafetyProblem } from '../../../shared/rules/message-safety'
 import type { Db } from '../../db'
 import type { Page } from '../../db/paging'
-import { ApiError } from '../../plugins/envelope'
+import { badRequest, forbidden, notFound, tooMany } from '../../http/errors'
 import type { EventBus } from '../events/bus'
 import type { GoodsService } from '../goods/service'
 import { record, type Actor } from '../oplog/service'
@@ -38,8 +36,6 @@ export interface ChatDeps {
   now: () => number
 }
 
-const bad = (msg: string) => new ApiError(Code.BAD_REQUEST, msg)
-const missing = () => new ApiError(Code.NOT_FOUND, '咨询会话不存在')
 const MINUTE = 60_000
 
 function toMessage(r: ChatMessageRow): ChatMessage {
@@ -82,7 +78,7 @@ export function chatService(deps: ChatDeps) {
   async function mine(conversationId: number, userId: number) {
     const row = await repo.one(conversationId, userId)
     const side = row ? sideOf(row, userId) : null
-    if (!row || !side) throw missing()
+    if (!row || !side) throw notFound('咨询会话不存在')
     return { row, side }
   }
 
@@ -90,8 +86,8 @@ export function chatService(deps: ChatDeps) {
     /** The buyer opens the conversation about a listing on sale (or finds it again); not their own. */
     async open(userId: number, goodsId: number): Promise<ChatConversation> {
       const listing = await goods.listing(db, goodsId)
-      if (Number(listing.seller_id) === userId) throw bad('不能咨询自己的商品')
-      if (listing.status !== 'ON_SALE') throw bad('商品未在售，不能咨询')
+      if (Number(listing.seller_id) === userId) throw badRequest('不能咨询自己的商品')
+      if (listing.status !== 'ON_SALE') throw badRequest('商品未在售，不能咨询')
       const id = await repo.findOrCreate(goodsId, userId, Number(listing.seller_id), now())
       const { row } = await mine(id, userId)
       return (await withTitles([row], userId))[0]!
@@ -119,14 +115,13 @@ export function chatService(deps: ChatDeps) {
     async send(userId: number, conversationId: number, text: string): Promise<{ messageId: number }> {
       const { row, side } = await mine(conversationId, userId)
       const content = text.trim()
-      if (!content) throw bad('请输入消息内容')
+      if (!content) throw badRequest('请输入消息内容')
       if (content.length > CHAT_LIMITS.content)
-        throw bad(`消息内容长度不能超过 ${CHAT_LIMITS.content} 个字符`)
+        throw badRequest(`消息内容长度不能超过 ${CHAT_LIMITS.content} 个字符`)
       const problem = messageSafetyProblem(content, { place: '咨询' })
-      if (problem) throw bad(problem)
+      if (problem) throw badRequest(problem)
       const at = now()
-      if ((await repo.sentSince(userId, at - MINUTE)) >= CHAT_LIMITS.perMinute)
-        throw new ApiError(Code.TOO_MANY, MSG.TOO_MANY_REQUESTS)
+      if ((await repo.sentSince(userId, at - MINUTE)) >= CHAT_LIMITS.perMinute) throw tooMany()
       const messageId = await db
         .transaction()
         .execute((trx) => chatRepo(trx).insert(conversationId, side, userId, content, at))
@@ -153,9 +148,8 @@ export function chatService(deps: ChatDeps) {
      */
     async disputeChat(actor: Actor, orderNo: string): Promise<DisputeChat> {
       const o = await deps.trade.orderForRuling(orderNo)
-      if (!o) throw new ApiError(Code.NOT_FOUND, '订单不存在')
-      if (!(await deps.disputed(orderNo)))
-        throw new ApiError(Code.FORBIDDEN, '只有发生纠纷的订单可以查看售前咨询')
+      if (!o) throw notFound('订单不存在')
+      if (!(await deps.disputed(orderNo))) throw forbidden('只有发生纠纷的订单可以查看售前咨询')
       const goodsId = Number(o.goods_id)
       const { row, rows } = await db.transaction().execute(async (trx) => {
         // only this transaction's connection inside (SQLite has one): titles are read after it

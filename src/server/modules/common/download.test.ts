@@ -69,7 +69,7 @@ describe('downloads of exports', () => {
     const fileName = await exportMessages(buyer)
     const res = await download({ fileName })
     expect(res.statusCode).toBe(401)
-    expect(res.json()).toEqual({ code: 401, msg: MSG.UNAUTHORIZED })
+    expect(res.json()).toMatchObject({ code: 401, msg: MSG.UNAUTHORIZED })
     expect(await call(t.app, 'POST', '/api/common/downloadTicket', { body: { fileName } })).toMatchObject({
       code: 401,
     })
@@ -77,7 +77,10 @@ describe('downloads of exports', () => {
 
   it('never serves another user’s file: no ticket for it, 404 with a token', async () => {
     const sellersFile = await exportMessages(seller)
-    expect(await ticketFor(buyer, sellersFile)).toEqual({ code: 404, msg: '文件不存在或已过期，请重新导出' })
+    expect(await ticketFor(buyer, sellersFile)).toMatchObject({
+      code: 404,
+      msg: '文件不存在或已过期，请重新导出',
+    })
     const res = await download({ fileName: sellersFile }, { authorization: `Bearer ${buyer}` })
     expect(res.statusCode).toBe(404)
     expect(

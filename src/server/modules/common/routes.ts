@@ -16,10 +16,10 @@ import { stat } from 'node:fs/promises'
 import type { FastifyError, FastifyPluginAsync, FastifyReply } from 'fastify'
 import { COMMON } from '../../../shared/api/common'
 import { Code } from '../../../shared/api/envelope'
-import { MSG } from '../../../shared/messages'
+import { ApiError, forbidden, invalid, notFound, serverError, unauthorized } from '../../http/errors'
 import { route } from '../../http/route'
 import { bearerToken, sessionOf, type Authenticator } from '../../plugins/auth'
-import { ApiError, fail } from '../../plugins/envelope'
+import { fail } from '../../plugins/envelope'
 import { rateLimit } from '../../plugins/rate-limit'
 import { contentDisposition, mimeOf, type ExportsService } from './exports'
 import type { SessionCheck, TicketService } from './tickets'
@@ -27,26 +27,21 @@ import type { SessionCheck, TicketService } from './tickets'
 const FILE_GONE = '文件不存在或已过期，请重新导出'
 
 function sendDownloadError(reply: FastifyReply, err: FastifyError | ApiError) {
-  let code: number
-  let msg: string
-  if (err instanceof ApiError) {
-    code = err.code
-    msg = err.message
-  } else if ((err as FastifyError).validation) {
-    code = Code.BAD_REQUEST
-    msg = err.message
-  } else {
+  let error: ApiError
+  if (err instanceof ApiError) error = err
+  else if ((err as FastifyError).validation) error = invalid(err.message)
+  else {
     reply.log.error({ err }, 'download failed')
-    code = Code.SERVER_ERROR
-    msg = MSG.UNKNOWN
+    error = serverError()
   }
   // 521/522 (session ended) are 401 for the browser: the business code stays in the body
+  const { code } = error
   const status = code === Code.SESSION_ENDED || code === Code.SESSION_REPLACED ? 401 : code
   return reply
     .code(status >= 400 && status < 600 ? status : 400)
     .type('application/json; charset=utf-8')
     .header('cache-control', 'no-store')
-    .send(fail(code, msg))
+    .send(fail(error))
 }
 
 export const commonRoutes: FastifyPluginAsync<{
@@ -59,7 +54,7 @@ export const commonRoutes: FastifyPluginAsync<{
   route(app, COMMON.downloadTicket, async (request) => {
     const session = sessionOf(request)
     const { fileName } = request.body
-    if (!(await exports.owns(session.userId, fileName))) throw new ApiError(Code.NOT_FOUND, FILE_GONE)
+    if (!(await exports.owns(session.userId, fileName))) throw notFound(FILE_GONE)
     const ticket = await tickets.issue(session, { kind: 'download', fileName })
     return { ticket, expiresIn: Math.round(tickets.ttlMs / 1000) }
   })
@@ -80,10 +75,10 @@ export const commonRoutes: FastifyPluginAsync<{
       if (token) {
         userId = (await auth.authenticate(token)).userId
       } else {
-        if (!ticket) throw new ApiError(Code.UNAUTHORIZED, MSG.UNAUTHORIZED)
+        if (!ticket) throw unauthorized()
         const grant = await tickets.consume(ticket, { kind: 'download', fileName })
         if (!grant || !(await sessionAlive(grant.tokenHash))) {
-          throw new ApiError(Code.FORBIDDEN, '下载凭证无效或已过期，请重新下载')
+          throw forbidden('下载凭证无效或已过期，请重新下载')
         }
         userId = grant.userId
       }
@@ -95,7 +90,7 @@ export const commonRoutes: FastifyPluginAsync<{
             () => -1,
           )
         : -1
-      if (!file || size < 0) throw new ApiError(Code.NOT_FOUND, FILE_GONE)
+      if (!file || size < 0) throw notFound(FILE_GONE)
 
       if (request.query.delete) {
         // delete=true: the file goes once it has been sent completely

@@ -13,10 +13,9 @@ import {
   type CsUnknownCheck,
   type CsVerifyResult,
 } from '../../../shared/api/cs-verify'
-import { Code } from '../../../shared/api'
 import type { Db } from '../../db'
 import type { Page } from '../../db/paging'
-import { ApiError } from '../../plugins/envelope'
+import { badRequest, notFound } from '../../http/errors'
 import type { CsContactsTable } from './tables'
 import { csVerifyRepo } from './verify-repo'
 import { record, type Actor } from '../oplog/service'
@@ -40,13 +39,13 @@ const toContact = (row: ContactRow): CsContact => ({
 /** The public name, trimmed; blank is refused like a missing one. */
 function staffNameOf(raw: string): string {
   const name = raw.trim()
-  if (!name) throw new ApiError(Code.BAD_REQUEST, '客服名称不能为空')
+  if (!name) throw badRequest('客服名称不能为空')
   return name
 }
 
 function normalized(channel: CsChannel, raw: string): string {
   const value = normalizeContact(channel, raw)
-  if (value === null) throw new ApiError(Code.BAD_REQUEST, CS_CHANNEL_FORMAT_MSG[channel])
+  if (value === null) throw badRequest(CS_CHANNEL_FORMAT_MSG[channel])
   return value
 }
 
@@ -55,7 +54,7 @@ export function csVerifyService(db: Db, now: () => number) {
 
   async function contactOrThrow(contactId: number) {
     const row = await repo.contactById(contactId)
-    if (!row) throw new ApiError(Code.NOT_FOUND, '客服联系方式不存在')
+    if (!row) throw notFound('客服联系方式不存在')
     return row
   }
 
@@ -108,7 +107,7 @@ export function csVerifyService(db: Db, now: () => number) {
       async add(actor: Actor, body: CsContactAddBody): Promise<CsContact> {
         const value = normalized(body.channel, body.value)
         if (await repo.findContact(body.channel, value))
-          throw new ApiError(Code.BAD_REQUEST, '该联系方式已登记（停用的联系方式不能重新启用，以免混淆）')
+          throw badRequest('该联系方式已登记（停用的联系方式不能重新启用，以免混淆）')
         const at = now()
         const contact = {
           channel: body.channel,
@@ -157,7 +156,7 @@ export function csVerifyService(db: Db, now: () => number) {
 
       async retire(actor: Actor, contactId: number): Promise<CsContact> {
         const row = await contactOrThrow(contactId)
-        if (row.status === 'RETIRED') throw new ApiError(Code.BAD_REQUEST, '该联系方式已停用')
+        if (row.status === 'RETIRED') throw badRequest('该联系方式已停用')
         const at = now()
         await db.transaction().execute(async (trx) => {
           await csVerifyRepo(trx).updateContact(row.id, { status: 'RETIRED', retired_at: at, updated_at: at })

@@ -69,10 +69,10 @@ describe('customer-service verification', () => {
   })
 
   it('refuses malformed input with a Chinese message', async () => {
-    expect(await verify('QQ', 'abc')).toEqual({ code: 400, msg: 'QQ 号格式不正确（5-12 位数字）' })
-    expect(await verify('EMAIL', 'x')).toEqual({ code: 400, msg: '邮箱格式不正确' })
-    expect(await verify('FAX', '12345')).toEqual({ code: 400, msg: '联系方式类型取值不正确' })
-    expect(await call(t.app, 'GET', '/api/platform/cs/verify?channel=QQ')).toEqual({
+    expect(await verify('QQ', 'abc')).toMatchObject({ code: 400, msg: 'QQ 号格式不正确（5-12 位数字）' })
+    expect(await verify('EMAIL', 'x')).toMatchObject({ code: 400, msg: '邮箱格式不正确' })
+    expect(await verify('FAX', '12345')).toMatchObject({ code: 400, msg: '联系方式类型取值不正确' })
+    expect(await call(t.app, 'GET', '/api/platform/cs/verify?channel=QQ')).toMatchObject({
       code: 400,
       msg: '联系方式不能为空',
     })
@@ -134,7 +134,7 @@ describe('customer-service verification', () => {
         token: admin,
         body: { contactId, staffName: '   ' },
       }),
-    ).toEqual({ code: 400, msg: '客服名称不能为空' })
+    ).toMatchObject({ code: 400, msg: '客服名称不能为空' })
     const edited = await call(t.app, 'POST', '/api/platform/cs/contact/edit', {
       token: admin,
       body: { contactId, staffName: '客服阿星' },
@@ -166,13 +166,13 @@ describe('customer-service verification', () => {
     })
     expect(
       await call(t.app, 'POST', '/api/platform/cs/contact/retire', { token: admin, body: { contactId } }),
-    ).toEqual({ code: 400, msg: '该联系方式已停用' })
+    ).toMatchObject({ code: 400, msg: '该联系方式已停用' })
     expect(
       await call(t.app, 'POST', '/api/platform/cs/contact/edit', {
         token: admin,
         body: { contactId: 99999, staffName: 'x' },
       }),
-    ).toEqual({ code: 404, msg: '客服联系方式不存在' })
+    ).toMatchObject({ code: 404, msg: '客服联系方式不存在' })
 
     const list = await call(t.app, 'GET', '/api/platform/cs/contact/list?status=RETIRED', { token: admin })
     expect(list.rows.map((r: { value: string }) => r.value).sort()).toEqual(['13900001111', '800054321'])

@@ -4,22 +4,16 @@
  * shown to the seller only masked. revealDeliveryAccount is for the buyer of a paid order (the trade
  * module); no route exposes it.
  */
-import {
-  Code,
-  type DeliveryAccount,
-  type SaveDeliveryAccountBody,
-  type TransferField,
-} from '../../../shared/api'
+import type { DeliveryAccount, SaveDeliveryAccountBody, TransferField } from '../../../shared/api'
 import { checkTransferValues, isCompleteTransfer } from '../../../shared/rules/transfer'
 import type { Db } from '../../db'
 import type { Page } from '../../db/paging'
-import { ApiError } from '../../plugins/envelope'
+import { badRequest } from '../../http/errors'
 import type { GameService } from '../game/service'
 import type { GoodsService } from '../goods/service'
 import { mask, type FieldCipher } from './crypto'
 import { deliveryRepo } from './repo'
 
-const badRequest = (msg: string) => new ApiError(Code.BAD_REQUEST, msg)
 const contextOf = (goodsId: number, key: string) => `delivery:${goodsId}:${key}`
 
 export function deliveryService(deps: {

@@ -14,7 +14,7 @@ import {
   type GoodsType,
   type Valuation,
 } from '../../../shared/api'
-import { ApiError } from '../../plugins/envelope'
+import { ApiError, badRequest, notFound } from '../../http/errors'
 import type { GameService } from '../game/service'
 import type { GoodsService } from '../goods/service'
 import type { ListingFacts } from '../goods/discovery'
@@ -27,9 +27,6 @@ const DAY = 24 * 60 * 60 * 1000
 const CACHE_MS = 5 * 60_000
 export const ACCOUNT_ONLY = '仅账号类商品提供估价'
 export const TOO_FEW = '样本不足'
-
-const badRequest = (msg: string) => new ApiError(Code.BAD_REQUEST, msg)
-const notFound = () => new ApiError(Code.NOT_FOUND, GOODS_MSG.NOT_FOUND)
 
 /** The attributes an estimate compares: the type's filterable ones, else all but free text. */
 export function keyAttributes(fields: AttributeField[]): string[] {
@@ -129,7 +126,7 @@ export function discoverService(deps: {
 
   async function publicFacts(goodsId: number) {
     const facts = await found.facts(goodsId)
-    if (!facts?.publicToo) throw notFound()
+    if (!facts?.publicToo) throw notFound(GOODS_MSG.NOT_FOUND)
     return facts
   }
 

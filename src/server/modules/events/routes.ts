@@ -18,7 +18,7 @@ import type { ServerResponse } from 'node:http'
 import type { FastifyPluginAsync } from 'fastify'
 import { EVENTS } from '../../../shared/api/events'
 import { SESSION_ENDED_EVENT, STREAM_HEARTBEAT_MS, type StoredLiveEvent } from '../../../shared/live-events'
-import { MSG } from '../../../shared/messages'
+import { unauthorized } from '../../http/errors'
 import { route } from '../../http/route'
 import { sessionOf } from '../../plugins/auth'
 import { fail } from '../../plugins/envelope'
@@ -73,7 +73,7 @@ export const eventRoutes: FastifyPluginAsync<EventRoutesOptions> = async (app, o
   route(app, EVENTS.stream, async (request, reply) => {
     const grant = await tickets.consume(request.query.ticket, { kind: 'stream' })
     if (!grant || !(await sessionAlive(grant.tokenHash))) {
-      return fail(401, MSG.UNAUTHORIZED)
+      return fail(unauthorized())
     }
     const { userId, tokenHash } = grant
     const resumeFrom = lastEventIdOf(request.headers['last-event-id'], request.query.lastEventId)

@@ -3,7 +3,6 @@
  * it; staff list, reply (the author gets an in-site message) and close.
  */
 import {
-  Code,
   FEEDBACK_DICT,
   FEEDBACK_LIMITS,
   type Feedback,
@@ -15,7 +14,7 @@ import {
 } from '../../../shared/api'
 import type { Db } from '../../db'
 import type { Page } from '../../db/paging'
-import { ApiError } from '../../plugins/envelope'
+import { badRequest, notFound, tooMany } from '../../http/errors'
 import type { ImageService } from '../image/service'
 import type { MessageService } from '../message/service'
 import type { SystemService } from '../system/service'
@@ -63,7 +62,7 @@ export function feedbackService(deps: {
 
   async function staffView(id: number): Promise<StaffFeedback> {
     const row = await repo.find(id)
-    if (!row) throw new ApiError(Code.NOT_FOUND, '反馈不存在')
+    if (!row) throw notFound('反馈不存在')
     const [view] = await present([row])
     const user = await repo.userName(row.user_id)
     return { ...strip(view), userId: row.user_id, userName: user?.user_name ?? '' }
@@ -72,14 +71,14 @@ export function feedbackService(deps: {
   return {
     async add(userId: number, body: FeedbackAddBody): Promise<Feedback> {
       const labels = await typeLabels()
-      if (!labels.has(body.feedbackType)) throw new ApiError(Code.BAD_REQUEST, '反馈类型取值不正确')
+      if (!labels.has(body.feedbackType)) throw badRequest('反馈类型取值不正确')
       const imageIds = body.imageIds ?? []
-      if (new Set(imageIds).size !== imageIds.length) throw new ApiError(Code.BAD_REQUEST, '截图不能重复')
+      if (new Set(imageIds).size !== imageIds.length) throw badRequest('截图不能重复')
       // only the caller's own uploads that no listing uses
       await images.attach(db, userId, null, imageIds)
       const at = now()
       if ((await repo.countSince(userId, at - HOUR)) >= FEEDBACK_LIMITS.perHour)
-        throw new ApiError(Code.TOO_MANY, `每小时最多提交 ${FEEDBACK_LIMITS.perHour} 条反馈，请稍后再试`)
+        throw tooMany(`每小时最多提交 ${FEEDBACK_LIMITS.perHour} 条反馈，请稍后再试`)
       const id = await repo.insert({
         user_id: userId,
         feedback_type: body.feedbackType,
@@ -101,7 +100,7 @@ export function feedbackService(deps: {
     /** The author only: anyone else gets the same 404 as for a missing one. */
     async detail(userId: number, feedbackId: number): Promise<Feedback> {
       const row = await repo.find(feedbackId)
-      if (!row || row.user_id !== userId) throw new ApiError(Code.NOT_FOUND, '反馈不存在')
+      if (!row || row.user_id !== userId) throw notFound('反馈不存在')
       const [view] = await present([row])
       return strip(view)
     },
@@ -119,8 +118,8 @@ export function feedbackService(deps: {
     staff: {
       async reply(actor: Actor, feedbackId: number, content: string): Promise<StaffFeedback> {
         const row = await repo.find(feedbackId)
-        if (!row) throw new ApiError(Code.NOT_FOUND, '反馈不存在')
-        if (row.status === 'CLOSED') throw new ApiError(Code.BAD_REQUEST, '反馈已关闭，不能再回复')
+        if (!row) throw notFound('反馈不存在')
+        if (row.status === 'CLOSED') throw badRequest('反馈已关闭，不能再回复')
         const text = content.trim()
         const at = now()
         await db.transaction().execute(async (trx) => {
@@ -147,8 +146,8 @@ export function feedbackService(deps: {
 
       async close(actor: Actor, feedbackId: number): Promise<StaffFeedback> {
         const row = await repo.find(feedbackId)
-        if (!row) throw new ApiError(Code.NOT_FOUND, '反馈不存在')
-        if (row.status === 'CLOSED') throw new ApiError(Code.BAD_REQUEST, '反馈已关闭')
+        if (!row) throw notFound('反馈不存在')
+        if (row.status === 'CLOSED') throw badRequest('反馈已关闭')
         const at = now()
         await db.transaction().execute(async (trx) => {
           await feedbackRepo(trx).setStatus(row.id, 'CLOSED', at)

@@ -3,10 +3,10 @@
  * unfollowing something not followed changes nothing. The price at the time of following is kept so
  * the follow list shows the change; the listing's follow count moves in the same transaction.
  */
-import { Code, type FollowedGoods } from '../../../shared/api'
+import type { FollowedGoods } from '../../../shared/api'
 import type { Db } from '../../db'
 import type { Page } from '../../db/paging'
-import { ApiError } from '../../plugins/envelope'
+import { badRequest } from '../../http/errors'
 import type { GoodsService } from '../goods/service'
 import { followRepo } from './repo'
 
@@ -18,8 +18,8 @@ export function followService(deps: { db: Db; goods: GoodsService; now: () => nu
     async follow(userId: number, goodsId: number) {
       await db.transaction().execute(async (trx) => {
         const listing = await goods.listing(trx, goodsId)
-        if (listing.seller_id === userId) throw new ApiError(Code.BAD_REQUEST, '不能关注自己的商品')
-        if (listing.status !== 'ON_SALE') throw new ApiError(Code.BAD_REQUEST, '只能关注在售的商品')
+        if (listing.seller_id === userId) throw badRequest('不能关注自己的商品')
+        if (listing.status !== 'ON_SALE') throw badRequest('只能关注在售的商品')
         const tx = followRepo(trx)
         if (await tx.add(userId, goodsId, Number(listing.price), now()))
           await goods.addFollowCount(trx, goodsId, 1)

@@ -144,15 +144,18 @@ describe('payment password', () => {
       expect(await payOrder(t.app, u.token, orderNo, '000000')).toMatchObject({
         code: 400,
         msg: `支付密码错误，还可尝试 ${5 - i} 次`,
+        reason: 'PAY_PASSWORD_WRONG',
       })
     expect(await payOrder(t.app, u.token, orderNo, '000000')).toMatchObject({
       code: 400,
       msg: '支付密码错误次数过多，支付已锁定 30 分钟',
+      reason: 'PAY_PASSWORD_WRONG',
     })
     // locked: even the right password is refused, and withdrawals too
     expect(await payOrder(t.app, u.token, orderNo)).toMatchObject({
       code: 400,
       msg: '支付密码错误次数过多，请 30 分钟后再试',
+      reason: 'PAY_PASSWORD_LOCKED',
     })
     expect(
       await post(t.app, '/api/funds/withdraw/create', u.token, {
@@ -211,7 +214,7 @@ describe('payment password', () => {
     const answers = await Promise.all(
       guesses.map((payPassword) => post(t.app, '/api/trade/order/pay', u.token, { orderNo, payPassword })),
     )
-    const checked = answers.filter((a) => /支付密码错误(，还可尝试|次数过多，支付已锁定)/.test(a.msg))
+    const checked = answers.filter((a) => a.reason === 'PAY_PASSWORD_WRONG')
     expect(checked.length).toBeLessThanOrEqual(5)
     expect(answers.filter((a) => a.code === 200)).toHaveLength(0)
     expect((await wallet(t.app, u.token)).available).toBe(100_000)

@@ -6,7 +6,6 @@
  * checks that it runs inside one) and writes the ledger row of every balance change with it.
  */
 import {
-  Code,
   LEDGER_TYPE_LABELS,
   TRADE_RULES,
   type CreateTopupBody,
@@ -20,7 +19,7 @@ import type { Selectable, Transaction } from 'kysely'
 import type { Db } from '../../db'
 import type { Database } from '../../db/schema'
 import type { Page } from '../../db/paging'
-import { ApiError } from '../../plugins/envelope'
+import { type ApiError, badRequest, notFound } from '../../http/errors'
 import { payPinProblem } from '../../../shared/rules/pay-pin'
 import { DEFAULT_TOPUP_RETURN, safeReturnPath } from '../../../shared/rules/return-to'
 import { keyedQueue } from '../../lib/keyed-queue'
@@ -35,8 +34,6 @@ import { fundsRepo, type Movement } from './repo'
 import { checkInvariant } from './invariant'
 import { withdrawalService } from './withdrawals'
 import { socket } from '../../plug'
-
-const bad = (msg: string) => new ApiError(Code.BAD_REQUEST, msg)
 
 /** A ledger row as the API shows it (amounts in fen, as numbers). */
 const ledgerEntry = (r: Selectable<Database['ledger']>): LedgerEntry => ({
@@ -86,7 +83,7 @@ export function fundsService(deps: FundsDeps) {
 
   const gateway = (channel: string) => {
     const found = deps.gateways.find((g) => g.channel === channel)
-    if (!found) throw bad('暂不支持该支付方式')
+    if (!found) throw badRequest('暂不支持该支付方式')
     return found
   }
 
@@ -116,12 +113,13 @@ export function fundsService(deps: FundsDeps) {
         .execute(async (trx): Promise<{ refused: ApiError } | { value: T }> => {
           const tx = fundsRepo(trx)
           const pin = await tx.payPasswordState(userId)
-          if (!pin?.hash) return { refused: bad('请先设置支付密码') }
+          if (!pin?.hash) return { refused: badRequest('请先设置支付密码') }
           const at = now()
           if (pin.lockedUntil !== null && pin.lockedUntil > at)
             return {
-              refused: bad(
+              refused: badRequest(
                 `支付密码错误次数过多，请 ${Math.ceil((pin.lockedUntil - at) / 60000)} 分钟后再试`,
+                'PAY_PASSWORD_LOCKED',
               ),
             }
           const checked = plain === null ? null : await deps.pins.verify(plain, pin.hash)
@@ -129,10 +127,11 @@ export function fundsService(deps: FundsDeps) {
             const max = TRADE_RULES.payPasswordMaxFailures
             const failures = await tx.countPayFailure(userId, max, at + TRADE_RULES.payPasswordLockMs)
             return {
-              refused: bad(
+              refused: badRequest(
                 failures >= max
                   ? '支付密码错误次数过多，支付已锁定 30 分钟'
                   : `支付密码错误，还可尝试 ${max - failures} 次`,
+                'PAY_PASSWORD_WRONG',
               ),
             }
           }
@@ -265,7 +264,7 @@ export function fundsService(deps: FundsDeps) {
       await deps.confirmLoginPassword(userId, body.loginPassword, ip)
       const pay = await cipher.decrypt(body.payPassword)
       const problem = pay === null ? '支付密码必须是 6 位数字' : payPinProblem(pay)
-      if (problem) throw bad(problem)
+      if (problem) throw badRequest(problem)
       await repo.setPayPassword(userId, deps.pins.hash(pay!), now())
     },
 
@@ -276,18 +275,18 @@ export function fundsService(deps: FundsDeps) {
     async resetPayPassword(userId: number, cipherText: string) {
       const pay = await cipher.decrypt(cipherText)
       const problem = pay === null ? '支付密码必须是 6 位数字' : payPinProblem(pay)
-      if (problem) throw bad(problem)
+      if (problem) throw badRequest(problem)
       await repo.setPayPassword(userId, deps.pins.hash(pay!), now())
     },
 
     // ---------------------------------------------------------------- top-ups
     async createTopup(userId: number, body: CreateTopupBody) {
       if (body.amount < FUNDS_LIMITS.topupMin || body.amount > FUNDS_LIMITS.topupMax)
-        throw bad(`充值金额须在 ${yuan(FUNDS_LIMITS.topupMin)} 至 ${yuan(FUNDS_LIMITS.topupMax)} 之间`)
+        throw badRequest(`充值金额须在 ${yuan(FUNDS_LIMITS.topupMin)} 至 ${yuan(FUNDS_LIMITS.topupMax)} 之间`)
       const gw = gateway(body.channel)
       // where the gateway sends the user back: an allow-listed same-site page only (no open redirect)
       const returnTo = body.returnTo === undefined ? null : safeReturnPath(body.returnTo)
-      if (body.returnTo !== undefined && returnTo === null) throw bad('返回页面不正确')
+      if (body.returnTo !== undefined && returnTo === null) throw badRequest('返回页面不正确')
       const at = now()
       const topupNo = businessNo('T', at)
       await repo.ensureWallet(userId, at)
@@ -306,7 +305,7 @@ export function fundsService(deps: FundsDeps) {
 
     async topupDetail(userId: number, topupNo: string): Promise<Topup> {
       const row = await repo.topup(topupNo)
-      if (!row || row.user_id !== userId) throw new ApiError(Code.NOT_FOUND, '充值记录不存在')
+      if (!row || row.user_id !== userId) throw notFound('充值记录不存在')
       return toTopup(row)
     },
 
@@ -338,11 +337,11 @@ export function fundsService(deps: FundsDeps) {
       try {
         n = gateway(channel).verifyNotification(headers, body)
       } catch {
-        throw bad('通知验签失败')
+        throw badRequest('通知验签失败')
       }
       const row = await repo.topup(n.topupNo)
-      if (!row || row.channel !== channel) throw bad('充值单不存在')
-      if (Number(row.amount) !== n.amount) throw bad('通知金额与充值单不符')
+      if (!row || row.channel !== channel) throw badRequest('充值单不存在')
+      if (Number(row.amount) !== n.amount) throw badRequest('通知金额与充值单不符')
       const at = now()
       const applied = await db.transaction().execute(async (trx) => {
         const tx = fundsRepo(trx)

@@ -4,12 +4,11 @@
  * bank card or an Alipay account (src/shared/rules/payee-account.ts), masked for the user, in full
  * for staff who pay it out.
  */
-import { Code, type CreateWithdrawBody, type DecideWithdrawBody, type Withdrawal } from '../../../shared/api'
-import { MSG } from '../../../shared/messages'
+import type { CreateWithdrawBody, DecideWithdrawBody, Withdrawal } from '../../../shared/api'
 import type { Transaction } from 'kysely'
 import type { Page } from '../../db/paging'
 import type { Database } from '../../db/schema'
-import { ApiError } from '../../plugins/envelope'
+import { badRequest, forbidden, notFound } from '../../http/errors'
 import {
   maskPayeeAccount,
   normalizePayeeAccount,
@@ -20,8 +19,6 @@ import { businessNo, FUNDS_LIMITS, yuan } from './numbers'
 import { fundsRepo, type FundsRepo } from './repo'
 import type { FundsDeps } from './service'
 import { record, type Actor } from '../oplog/service'
-
-const bad = (msg: string) => new ApiError(Code.BAD_REQUEST, msg)
 
 export function withdrawalService(
   deps: FundsDeps,
@@ -42,11 +39,13 @@ export function withdrawalService(
       // money leaves the platform only to a verified adult (docs/account-security.md)
       if (deps.requireRealName) await deps.requireRealName(userId, '提现')
       if (body.amount < FUNDS_LIMITS.withdrawMin || body.amount > FUNDS_LIMITS.withdrawMax)
-        throw bad(`提现金额须在 ${yuan(FUNDS_LIMITS.withdrawMin)} 至 ${yuan(FUNDS_LIMITS.withdrawMax)} 之间`)
+        throw badRequest(
+          `提现金额须在 ${yuan(FUNDS_LIMITS.withdrawMin)} 至 ${yuan(FUNDS_LIMITS.withdrawMax)} 之间`,
+        )
       // a bank card (16–19 digits, Luhn) or an Alipay account (mainland mobile or e-mail)
       const account = normalizePayeeAccount(body.accountKind, body.account)
       const problem = payeeAccountProblem(body.accountKind, account)
-      if (problem) throw bad(problem)
+      if (problem) throw badRequest(problem)
       const masked = maskPayeeAccount(body.accountKind, account)
       const at = now()
       const withdrawNo = businessNo('W', at)
@@ -73,7 +72,7 @@ export function withdrawalService(
           remark: `提现申请，到账账户 ${masked}`,
           at,
         })
-        if (!moved) throw bad('可用余额不足')
+        if (!moved) throw badRequest('可用余额不足')
       })
       return toWithdrawal(await repo.withdrawalView(withdrawNo), false)
     },
@@ -83,7 +82,7 @@ export function withdrawalService(
       q: { pageNum?: number; pageSize?: number; status?: string; all?: boolean },
     ): Promise<Page<Withdrawal>> {
       const all = q.all === true && (await deps.isStaff(userId))
-      if (q.all && !all) throw new ApiError(Code.FORBIDDEN, MSG.FORBIDDEN)
+      if (q.all && !all) throw forbidden()
       const page = await repo.withdrawalPage(all ? null : userId, q)
       // staff pay the money out: they see the full account; the user sees it masked
       return { total: page.total, rows: page.rows.map((row) => toWithdrawal(row, all)) }
@@ -107,9 +106,9 @@ export function withdrawalService(
       const adminId = actor.userId
       // a rejection always says why (the user reads it in the withdrawal list and the message)
       const reason = body.approve ? '' : (body.reason ?? '').trim()
-      if (!body.approve && !reason) throw bad('驳回提现须填写驳回原因')
+      if (!body.approve && !reason) throw badRequest('驳回提现须填写驳回原因')
       const row = await repo.withdrawal(body.withdrawNo)
-      if (!row) throw new ApiError(Code.NOT_FOUND, '提现申请不存在')
+      if (!row) throw notFound('提现申请不存在')
       const at = now()
       const amount = Number(row.amount)
       const masked = maskPayeeAccount(row.account_kind, row.account)
@@ -117,7 +116,7 @@ export function withdrawalService(
         const tx = fundsRepo(trx)
         const status = body.approve ? 'APPROVED' : 'REJECTED'
         if (!(await tx.decideWithdrawal(body.withdrawNo, status, adminId, reason, at)))
-          throw bad('该提现申请已处理')
+          throw badRequest('该提现申请已处理')
         const moved = await tx.move(row.user_id, {
           type: body.approve ? 'WITHDRAW_DONE' : 'WITHDRAW_RETURN',
           available: body.approve ? 0 : amount,

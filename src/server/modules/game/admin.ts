@@ -12,7 +12,6 @@
  */
 import type { Selectable } from 'kysely'
 import {
-  Code,
   TRADE_RULES,
   type GameAdminListQuery,
   type GameAreasBody,
@@ -30,14 +29,12 @@ import {
 import type { Db } from '../../db'
 import type { DomainEvents } from '../events/domain'
 import type { Page } from '../../db/paging'
-import { ApiError } from '../../plugins/envelope'
+import { badRequest, notFound } from '../../http/errors'
 import { record, type Actor } from '../oplog/service'
 import { ConfigError, checkGoodsTypes, checkTransferFields } from './config-rules'
 import { gameRepo } from './repo'
 import { toGame, type GameService } from './service'
 import type { GamesTable } from './tables'
-
-const badRequest = (msg: string) => new ApiError(Code.BAD_REQUEST, msg)
 
 const toStaffGame = (row: Selectable<GamesTable>): StaffGame => ({
   ...toGame(row),
@@ -87,7 +84,7 @@ export function gameAdminService(deps: {
 
   async function requireGame(trx: Db, gameId: number) {
     const row = await gameRepo(trx).findAnyGame(gameId)
-    if (!row) throw new ApiError(Code.NOT_FOUND, '游戏不存在')
+    if (!row) throw notFound('游戏不存在')
     return row
   }
 

@@ -108,7 +108,7 @@ describe('游戏管理 configs', () => {
           filterable: true,
         }),
       ),
-    ).toEqual({
+    ).toMatchObject({
       code: 400,
       msg: '「账号」的属性「段位2」是选择类型，可选项不能为空',
     })
@@ -124,18 +124,18 @@ describe('游戏管理 configs', () => {
           filterable: false,
         }),
       ),
-    ).toEqual({
+    ).toMatchObject({
       code: 400,
       msg: '「账号」的属性「等级」的最小值不能大于最大值',
     })
     expect(
       await save(withAttr({ key: '备注', label: '备注', kind: 'text', required: false, filterable: true })),
-    ).toEqual({
+    ).toMatchObject({
       code: 400,
       msg: '「账号」的属性「备注」是文本类型，不能作为筛选条件',
     })
-    expect(await save([account, account])).toEqual({ code: 400, msg: '商品类型「账号」重复' })
-    expect(await save(withAttr({ ...account.attributes[0] }))).toEqual({
+    expect(await save([account, account])).toMatchObject({ code: 400, msg: '商品类型「账号」重复' })
+    expect(await save(withAttr({ ...account.attributes[0] }))).toMatchObject({
       code: 400,
       msg: `「账号」的属性标识「${account.attributes[0]!.key}」重复`,
     })
@@ -150,20 +150,20 @@ describe('游戏管理 configs', () => {
       code: 400,
       msg: expect.stringContaining('商品类型'),
     })
-    expect(await save(current, 31)).toEqual({ code: 400, msg: '保障期天数不能大于 30' })
+    expect(await save(current, 31)).toMatchObject({ code: 400, msg: '保障期天数不能大于 30' })
     expect((await pub(`/goods/game/getGameConfig?gameId=${kingId}`)).data).toEqual(before)
   })
 
   it('refuses bad delivery fields by name', async () => {
     const fields: TransferField[] = (await king()).transfer.fields
     const save = (f: unknown) => admin('POST', '/console/game/transfer', { gameId: kingId, fields: f })
-    expect(await save([...fields, { ...fields[0] }])).toEqual({
+    expect(await save([...fields, { ...fields[0] }])).toMatchObject({
       code: 400,
       msg: `交接字段标识「${fields[0]!.key}」重复`,
     })
     expect(
       await save([{ key: 'qq', label: 'QQ', kind: 'qq', maxLength: 50, required: true, secret: false }]),
-    ).toEqual({
+    ).toMatchObject({
       code: 400,
       msg: '交接字段「QQ」的最大长度不能超过 12',
     })
@@ -180,7 +180,7 @@ describe('游戏管理 configs', () => {
     const warm = (await pub(`/goods/game/getGameConfig?gameId=${kingId}`)).data
     await pub(`/goods/game/getGameTransferCollectConfig?gameId=${kingId}`)
     const filterUrl = `/goods/search?gameId=${kingId}&${encodeURIComponent('attrs[国服标]')}=${encodeURIComponent('是')}`
-    expect(await pub(filterUrl)).toEqual({ code: 400, msg: '不支持的筛选条件：国服标' })
+    expect(await pub(filterUrl)).toMatchObject({ code: 400, msg: '不支持的筛选条件：国服标' })
     const goodsTypes: GoodsTypeConfig[] = warm.goodsTypes.map((c: GoodsTypeConfig) =>
       c.goodsType === 'ACCOUNT'
         ? {
@@ -260,7 +260,10 @@ describe('游戏管理 games and servers', () => {
       description: '测试用游戏',
     }
     const { iconImageId: _unused, ...noIcon } = body
-    expect(await admin('POST', '/console/game/save', noIcon)).toEqual({ code: 400, msg: '请上传游戏图标' })
+    expect(await admin('POST', '/console/game/save', noIcon)).toMatchObject({
+      code: 400,
+      msg: '请上传游戏图标',
+    })
     expect(await admin('POST', '/console/game/save', { ...body, initial: 'xy' })).toMatchObject({
       code: 400,
       msg: expect.stringContaining('首字母'),
@@ -271,7 +274,7 @@ describe('游戏管理 games and servers', () => {
       data: { nameCn: '星际测试', platforms: ['PC', 'iOS'], status: '0' },
     })
     expect(created.data.icon).toMatch(/^\/api\/goods\/image\/file\/[0-9a-f]{32}\.jpg$/)
-    expect(await admin('POST', '/console/game/save', body)).toEqual({
+    expect(await admin('POST', '/console/game/save', body)).toMatchObject({
       code: 400,
       msg: '游戏名称「星际测试」已存在',
     })
@@ -329,7 +332,7 @@ describe('游戏管理 games and servers', () => {
 
     // the listing names the first server: leaving it out is refused
     const withoutUsed = [{ ...renamed[0], children: renamed[0].children.slice(1) }, ...renamed.slice(1)]
-    expect(await admin('POST', '/console/game/areas', { gameId: kingId, areas: withoutUsed })).toEqual({
+    expect(await admin('POST', '/console/game/areas', { gameId: kingId, areas: withoutUsed })).toMatchObject({
       code: 400,
       msg: `「${first.children[0].name}」下还有商品，不能删除`,
     })
@@ -338,7 +341,7 @@ describe('游戏管理 games and servers', () => {
         gameId: kingId,
         areas: [...renamed, { name: '测试大区', children: [] }],
       }),
-    ).toEqual({ code: 400, msg: '大区名称「测试大区」重复' })
+    ).toMatchObject({ code: 400, msg: '大区名称「测试大区」重复' })
     // an unused area goes
     const current = (await detail(kingId)).areas
     const dropped = await admin('POST', '/console/game/areas', {

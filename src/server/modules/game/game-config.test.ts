@@ -49,7 +49,7 @@ describe('game listing configs', () => {
       filterable: true,
     })
     expect(ys.protectionDays).toBe(14)
-    expect(await call(t.app, 'GET', '/api/goods/game/getGameConfig?gameId=9999')).toEqual({
+    expect(await call(t.app, 'GET', '/api/goods/game/getGameConfig?gameId=9999')).toMatchObject({
       code: 404,
       msg: '游戏不存在',
     })

@@ -35,15 +35,15 @@ describe('games', () => {
   })
 
   it('answers 游戏不存在 for an unknown game and names a bad parameter', async () => {
-    expect(await call(t.app, 'GET', '/api/goods/game/getGamesById?gameId=9999')).toEqual({
+    expect(await call(t.app, 'GET', '/api/goods/game/getGamesById?gameId=9999')).toMatchObject({
       code: 404,
       msg: '游戏不存在',
     })
-    expect(await call(t.app, 'GET', '/api/goods/game/getGamesById')).toEqual({
+    expect(await call(t.app, 'GET', '/api/goods/game/getGamesById')).toMatchObject({
       code: 400,
       msg: '游戏编号不能为空',
     })
-    expect(await call(t.app, 'GET', '/api/goods/game/getGamesById?gameId=abc')).toEqual({
+    expect(await call(t.app, 'GET', '/api/goods/game/getGamesById?gameId=abc')).toMatchObject({
       code: 400,
       msg: '游戏编号必须是整数',
     })
@@ -65,7 +65,9 @@ describe('games', () => {
       '4区 云中漠地',
     ])
     expect(servers.every((s) => s.parentId === areas[0].serverId && s.platform === 'Android')).toBe(true)
-    expect(await call(t.app, 'GET', `/api/goods/game/getAreaServers?areaId=${servers[0].serverId}`)).toEqual({
+    expect(
+      await call(t.app, 'GET', `/api/goods/game/getAreaServers?areaId=${servers[0].serverId}`),
+    ).toMatchObject({
       code: 404,
       msg: '大区不存在',
     })

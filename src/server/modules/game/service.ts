@@ -13,7 +13,7 @@ import {
 import type { Invalidation } from '../../cluster/state'
 import type { Db } from '../../db'
 import type { GameServersTable, GamesTable } from './tables'
-import { ApiError } from '../../plugins/envelope'
+import { ApiError, badRequest, notFound } from '../../http/errors'
 import { gameRepo } from './repo'
 
 type ServerRow = Pick<Selectable<GameServersTable>, 'id' | 'game_id' | 'parent_id' | 'name' | 'platform'>
@@ -82,7 +82,7 @@ export function gameService(db: Db, now: () => number = Date.now, invalidation?:
 
   async function requireGame(gameId: number) {
     const game = await repo.findGame(gameId)
-    if (!game) throw new ApiError(Code.NOT_FOUND, '游戏不存在')
+    if (!game) throw notFound('游戏不存在')
     return game
   }
 
@@ -90,7 +90,7 @@ export function gameService(db: Db, now: () => number = Date.now, invalidation?:
     const repo = gameRepo(via)
     // a disabled game keeps its rules: its listings and orders go on (publishing checks `enabled`)
     const found = await repo.findAnyGame(gameId)
-    if (!found) throw new ApiError(Code.NOT_FOUND, '游戏不存在')
+    if (!found) throw notFound('游戏不存在')
     const game = toGame(found)
     const row = await repo.findConfig(gameId)
     const goodsTypes = row ? (JSON.parse(row.goods_types) as GoodsTypeConfig[]) : []
@@ -134,7 +134,7 @@ export function gameService(db: Db, now: () => number = Date.now, invalidation?:
     },
 
     async serversOfArea(areaId: number): Promise<GameServer[]> {
-      if (!(await repo.findArea(areaId))) throw new ApiError(Code.NOT_FOUND, '大区不存在')
+      if (!(await repo.findArea(areaId))) throw notFound('大区不存在')
       return (await repo.serversOfArea(areaId)).map(toServer)
     },
 
@@ -186,8 +186,7 @@ export async function listingRules(games: GameService, gameId: number): Promise<
   try {
     return await games.rules(gameId)
   } catch (err) {
-    if (err instanceof ApiError && err.code === Code.NOT_FOUND)
-      throw new ApiError(Code.BAD_REQUEST, '游戏不存在')
+    if (err instanceof ApiError && err.code === Code.NOT_FOUND) throw badRequest('游戏不存在')
     throw err
   }
 }

@@ -5,7 +5,6 @@
  * little while and dropped on every listing change (the same signal as the search caches).
  */
 import {
-  Code,
   DISCOVER_LIMITS,
   GOODS_MSG,
   type Attributes,
@@ -13,7 +12,7 @@ import {
   type GoodsType,
 } from '../../../shared/api'
 import type { Db, DbDialect } from '../../db'
-import { ApiError } from '../../plugins/envelope'
+import { notFound } from '../../http/errors'
 import { goodsRepo } from './repo'
 import { parseKeyword } from './search-text'
 import { TtlCache } from './ttl-cache'
@@ -95,7 +94,7 @@ export function goodsDiscovery(deps: {
         (row.status === 'ON_SALE' ||
           row.status === 'SOLD' ||
           (row.status === 'OFF_SHELF' && row.on_sale_at !== null && row.audit_remark === ''))
-      if (!row || !visible) throw new ApiError(Code.NOT_FOUND, GOODS_MSG.NOT_FOUND)
+      if (!row || !visible) throw notFound(GOODS_MSG.NOT_FOUND)
       const price = Number(row.price)
       const f = { gameId: row.game_id, goodsType: row.goods_type, exclude: row.id }
       const [up, down] = await Promise.all([side(f, 'up', price), side(f, 'down', price)])

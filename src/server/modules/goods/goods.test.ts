@@ -106,7 +106,7 @@ describe('listings: publish, manage, owner checks', () => {
     const valid = await account()
     for (const [patch, msg] of cases) {
       const body = { ...valid, ...patch }
-      expect(await publishRaw(body), JSON.stringify(patch)).toEqual({ code: 400, msg })
+      expect(await publishRaw(body), JSON.stringify(patch)).toMatchObject({ code: 400, msg })
     }
     // unknown game in another field position, and a game's own server belonging elsewhere
     const yuanshen = await gameNamed(t.app, '原神')
@@ -116,7 +116,7 @@ describe('listings: publish, manage, owner checks', () => {
         serverId: yuanshen.areas[0].children[0].serverId,
         areaId: undefined,
       }),
-    ).toEqual({ code: 400, msg: '服务器不属于该游戏' })
+    ).toMatchObject({ code: 400, msg: '服务器不属于该游戏' })
     expect(await countGoods()).toBe(before)
   })
 
@@ -146,7 +146,7 @@ describe('listings: publish, manage, owner checks', () => {
       ['/api/goods/seller/push', { goodsId, hours: 2 }],
     ]
     for (const [url, body] of mutations) {
-      expect(await call(t.app, 'POST', url, { token: other.token, body }), url).toEqual(forbidden)
+      expect(await call(t.app, 'POST', url, { token: other.token, body }), url).toMatchObject(forbidden)
       expect(
         await call(t.app, 'POST', url, { token: other.token, body: { ...body, goodsId: 987654 } }),
         url,
@@ -154,10 +154,10 @@ describe('listings: publish, manage, owner checks', () => {
         code: 404,
       })
     }
-    expect(await call(t.app, 'GET', `/api/goods/seller/detail/${goodsId}`, { token: other.token })).toEqual(
-      forbidden,
-    )
-    expect(await call(t.app, 'POST', '/api/goods/seller/offShelf', { body: { goodsId } })).toEqual({
+    expect(
+      await call(t.app, 'GET', `/api/goods/seller/detail/${goodsId}`, { token: other.token }),
+    ).toMatchObject(forbidden)
+    expect(await call(t.app, 'POST', '/api/goods/seller/offShelf', { body: { goodsId } })).toMatchObject({
       code: 401,
       msg: MSG.UNAUTHORIZED,
     })
@@ -207,7 +207,7 @@ describe('listings: publish, manage, owner checks', () => {
 
     expect(
       await call(t.app, 'POST', '/api/goods/seller/updatePrice', { token, body: { goodsId, price: 0 } }),
-    ).toEqual({
+    ).toMatchObject({
       code: 400,
       msg: '价格不能低于 0.01 元',
     })
@@ -270,7 +270,7 @@ describe('listings: publish, manage, owner checks', () => {
           token: seller.token,
           body: { goodsId, approve: true },
         }),
-      ).toEqual({ code: 403, msg: MSG.FORBIDDEN })
+      ).toMatchObject({ code: 403, msg: MSG.FORBIDDEN })
       const admin = await tokenOf(t.app, ...DEMO.admin)
       expect(
         await call(t.app, 'POST', '/api/goods/admin/audit', {
@@ -284,7 +284,7 @@ describe('listings: publish, manage, owner checks', () => {
           token: admin,
           body: { goodsId, approve: true },
         }),
-      ).toEqual({ code: 400, msg: '商品不在审核中' })
+      ).toMatchObject({ code: 400, msg: '商品不在审核中' })
 
       const rejected = (await publishRaw(await account({ title: '会被驳回的号' }))).data.goodsId
       await call(t.app, 'POST', '/api/goods/admin/audit', {
@@ -341,7 +341,7 @@ describe('buyer side: detail, home, shop', () => {
       code: 404,
       msg: '商品不存在',
     })
-    expect(await call(t.app, 'GET', '/api/goods/detail/abc')).toEqual({
+    expect(await call(t.app, 'GET', '/api/goods/detail/abc')).toMatchObject({
       code: 400,
       msg: '商品编号必须是整数',
     })
@@ -368,7 +368,7 @@ describe('buyer side: detail, home, shop', () => {
     expect(total).toBe(shop.data.onSaleCount)
     const listed = await call(t.app, 'GET', `/api/goods/search?sellerId=${shopId}&pageSize=50`)
     expect(listed.total).toBe(shop.data.onSaleCount)
-    expect(await call(t.app, 'GET', '/api/goods/shop/99999')).toEqual({ code: 404, msg: '店铺不存在' })
+    expect(await call(t.app, 'GET', '/api/goods/shop/99999')).toMatchObject({ code: 404, msg: '店铺不存在' })
   })
 
   it("counts a seller's listings per status from the seller index alone (migration 0260)", async () => {

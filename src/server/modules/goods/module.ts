@@ -4,9 +4,8 @@
  * other modules (orders, follows, pushes) and game changes arrive as domain events that clear the
  * answers kept here.
  */
-import { Code } from '../../../shared/api'
 import { defineModule } from '../../module'
-import { ApiError } from '../../plugins/envelope'
+import { badRequest } from '../../http/errors'
 import { goodsRoutes } from './routes'
 import { goodsService, type GoodsService } from './service'
 
@@ -42,7 +41,7 @@ export const goodsModule = defineModule({
     events.within('game.serversRemoving', async (_trx, { servers }) => {
       const used = new Set(await goods.serversInUse(servers.map((s) => s.id)))
       const first = servers.find((s) => used.has(s.id))
-      if (first) throw new ApiError(Code.BAD_REQUEST, `「${first.name}」下还有商品，不能删除`)
+      if (first) throw badRequest(`「${first.name}」下还有商品，不能删除`)
     })
     account.plugs.listingsOnSale.plug(goods.onSaleCount)
     routes(goodsRoutes, { goods, games })

@@ -7,16 +7,10 @@
  * A search answers with its rows as JSON already (`SerializedPage`), which the answer cache keeps as
  * it is sent.
  */
-import {
-  Code,
-  GOODS_LIMITS,
-  type GoodsBrief,
-  type GoodsSearchQuery,
-  type HomeGoods,
-} from '../../../shared/api'
+import { GOODS_LIMITS, type GoodsBrief, type GoodsSearchQuery, type HomeGoods } from '../../../shared/api'
 import { PAGINATION } from '../../../shared/constants'
 import type { Db, DbDialect } from '../../db'
-import { ApiError, SerializedPage } from '../../plugins/envelope'
+import { SerializedPage } from '../../plugins/envelope'
 import type { GameService } from '../game/service'
 import { goodsRepo, type SearchFilter } from './repo'
 import { parseKeyword } from './search-text'
@@ -26,11 +20,10 @@ import type { Invalidation } from '../../cluster/state'
 /** The invalidation topic of listings: search answers, counts, home shelves (and pages built from them). */
 export const GOODS_TOPIC = 'goods'
 import { filterValue } from './validate'
+import { badRequest } from '../../http/errors'
 
 const HOME_SIZE = 10
 const PUSH_SWEEP_EVERY_MS = 1000
-
-const badRequest = (msg: string) => new ApiError(Code.BAD_REQUEST, msg)
 
 /** A search answer: its rows as the listings' JSON, the count, whether the count stopped at the cap. */
 export type SearchAnswer = SerializedPage<GoodsBrief, { totalCapped: boolean }>

@@ -11,7 +11,6 @@
  */
 import type { Invalidation } from '../../cluster/state'
 import {
-  Code,
   GOODS_MSG,
   type Attributes,
   type GoodsBrief,
@@ -25,12 +24,11 @@ import {
   type ShopProfile,
   type UpdateGoodsBody,
 } from '../../../shared/api'
-import { MSG } from '../../../shared/messages'
 import type { Db, DbDialect } from '../../db'
 import type { Page } from '../../db/paging'
 import type { GoodsTable } from './tables'
 import type { Session } from '../../plugins/auth'
-import { ApiError } from '../../plugins/envelope'
+import { badRequest, forbidden, notFound } from '../../http/errors'
 import { listingRules, type GameRules, type GameService } from '../game/service'
 import { thumbUrl, type ImageService } from '../image/service'
 import type { SystemService } from '../system/service'
@@ -93,11 +91,9 @@ export interface SaleFacts {
   pairs: Array<{ key: string; value: string }>
 }
 
-const badRequest = (msg: string) => new ApiError(Code.BAD_REQUEST, msg)
 /** how long a listing's list row is kept as JSON: its view and follow counts and its seller's name may lag that long */
 const BRIEF_CACHE_MS = 30_000
 const GOODS_AGENCY_MANAGED = '官方代售商品由平台管理，请在代售中心查看'
-const notFound = () => new ApiError(Code.NOT_FOUND, GOODS_MSG.NOT_FOUND)
 
 /**
  * Who sees a listing's detail besides its seller: one on sale or sold; and one taken off the shelf
@@ -272,10 +268,10 @@ export function goodsService(deps: GoodsServiceDeps) {
   /** The caller's listing, locked for the transaction: 404 unknown/deleted, 403 someone else's. */
   async function owned(trx: Db, userId: number, goodsId: number): Promise<GoodsRow> {
     const row = (await goodsRepo(trx, dialect).find(goodsId, { lock: true })) as GoodsRow | undefined
-    if (!row) throw notFound()
-    if (row.seller_id !== userId) throw new ApiError(Code.FORBIDDEN, MSG.FORBIDDEN)
+    if (!row) throw notFound(GOODS_MSG.NOT_FOUND)
+    if (row.seller_id !== userId) throw forbidden()
     // the platform manages a 官方代售 listing (price, shelf, delivery account): not its owner
-    if (row.agency_application_id !== null) throw new ApiError(Code.FORBIDDEN, GOODS_AGENCY_MANAGED)
+    if (row.agency_application_id !== null) throw forbidden(GOODS_AGENCY_MANAGED)
     return row
   }
 
@@ -518,7 +514,7 @@ export function goodsService(deps: GoodsServiceDeps) {
     /** A listing that is not deleted (any owner), locked for the transaction; 404 otherwise. */
     async listing(trx: Db, goodsId: number): Promise<GoodsRow> {
       const row = (await goodsRepo(trx, dialect).find(goodsId, { lock: true })) as GoodsRow | undefined
-      if (!row) throw notFound()
+      if (!row) throw notFound(GOODS_MSG.NOT_FOUND)
       return row
     },
 
@@ -581,11 +577,13 @@ export function goodsService(deps: GoodsServiceDeps) {
      */
     async detail(goodsId: number, session: Session | null): Promise<GoodsDetail> {
       const row = (await repo.find(goodsId)) as GoodsRow | undefined
-      if (!row) throw notFound()
+      if (!row) throw notFound(GOODS_MSG.NOT_FOUND)
       const viewerId = session?.userId ?? null
       const isOwner = viewerId === row.seller_id
       if (!isOwner && !publiclyVisible(row))
-        throw row.on_sale_at !== null ? new ApiError(Code.NOT_FOUND, GOODS_MSG.OFF_SHELF) : notFound()
+        throw row.on_sale_at !== null
+          ? notFound(GOODS_MSG.OFF_SHELF, 'OFF_SHELF')
+          : notFound(GOODS_MSG.NOT_FOUND)
       if (!isOwner) {
         await repo.incrementViews(goodsId)
         row.view_count += 1
@@ -595,7 +593,7 @@ export function goodsService(deps: GoodsServiceDeps) {
 
     async shop(shopId: number): Promise<ShopProfile> {
       const card = await shopCard(shopId)
-      if (!card) throw new ApiError(Code.NOT_FOUND, '店铺不存在')
+      if (!card) throw notFound('店铺不存在')
       const gamesOfShop = await repo.shopGames(shopId)
       return {
         ...card,

@@ -4,16 +4,13 @@
  * Each change, its search entries and its operation-log row (modules/oplog) are one transaction;
  * the search caches are cleared after it.
  */
-import { Code, GOODS_MSG, type AuditGoodsBody, type GoodsStatus } from '../../../shared/api'
+import { GOODS_MSG, type AuditGoodsBody, type GoodsStatus } from '../../../shared/api'
 import type { ConsoleGoodsQuery, StaffGoods } from '../../../shared/api/console'
 import type { Db, DbDialect } from '../../db'
 import type { Page } from '../../db/paging'
-import { ApiError } from '../../plugins/envelope'
+import { badRequest, notFound } from '../../http/errors'
 import { record, type Actor } from '../oplog/service'
 import { goodsRepo, type GoodsRepo } from './repo'
-
-const badRequest = (msg: string) => new ApiError(Code.BAD_REQUEST, msg)
-const notFound = () => new ApiError(Code.NOT_FOUND, GOODS_MSG.NOT_FOUND)
 
 export function goodsStaff(deps: {
   db: Db
@@ -38,7 +35,7 @@ export function goodsStaff(deps: {
       const tx = goodsRepo(trx, dialect)
       for (const goodsId of ids) {
         const row = await tx.find(goodsId, { lock: true })
-        if (!row) throw notFound()
+        if (!row) throw notFound(GOODS_MSG.NOT_FOUND)
         if (row.status !== 'AUDITING')
           throw badRequest(ids.length === 1 ? '商品不在审核中' : `商品 ${goodsId} 不在审核中`)
         const at = now()
@@ -104,7 +101,7 @@ export function goodsStaff(deps: {
       await db.transaction().execute(async (trx) => {
         const tx = goodsRepo(trx, dialect)
         const row = await tx.find(goodsId, { lock: true })
-        if (!row) throw notFound()
+        if (!row) throw notFound(GOODS_MSG.NOT_FOUND)
         if (row.status !== 'ON_SALE' && row.status !== 'AUDITING')
           throw badRequest('只能下架在售或审核中的商品')
         const at = now()

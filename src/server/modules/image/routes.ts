@@ -1,8 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify'
-import { Code, GOODS_LIMITS, GOODS_MSG, IMAGE } from '../../../shared/api'
-import { MSG } from '../../../shared/messages'
+import { GOODS_LIMITS, GOODS_MSG, IMAGE } from '../../../shared/api'
 import { route, uid } from '../../http/route'
-import { ApiError } from '../../plugins/envelope'
+import { badRequest, notFound } from '../../http/errors'
 import { readMultipart } from '../../plugins/multipart'
 import { rateLimit } from '../../plugins/rate-limit'
 import type { ImageService } from './service'
@@ -23,8 +22,8 @@ export const imageRoutes: FastifyPluginAsync<{ images: ImageService; now: () => 
         maxFileBytes: GOODS_LIMITS.imageMaxBytes,
         missingFileMessage: GOODS_MSG.IMAGE_REQUIRED,
       })
-      if (tooLarge || !file) throw new ApiError(Code.BAD_REQUEST, GOODS_MSG.IMAGE_TOO_LARGE)
-      if (file.buffer.length === 0) throw new ApiError(Code.BAD_REQUEST, GOODS_MSG.IMAGE_REQUIRED)
+      if (tooLarge || !file) throw badRequest(GOODS_MSG.IMAGE_TOO_LARGE)
+      if (file.buffer.length === 0) throw badRequest(GOODS_MSG.IMAGE_REQUIRED)
       return images.upload(uid(r), file.buffer)
     },
   )
@@ -32,7 +31,7 @@ export const imageRoutes: FastifyPluginAsync<{ images: ImageService; now: () => 
   // one address per picture: WebP to a browser whose Accept names it, JPEG to everything else
   route(app, IMAGE.file, async (r, reply) => {
     const file = await images.servedFile(r.params.name, /\bimage\/webp\b/.test(r.headers.accept ?? ''))
-    if (!file) throw new ApiError(Code.NOT_FOUND, MSG.NOT_FOUND)
+    if (!file) throw notFound()
     return reply
       .header('cache-control', IMMUTABLE)
       .header('vary', 'accept')

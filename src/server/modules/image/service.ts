@@ -13,13 +13,13 @@
 import { randomBytes } from 'node:crypto'
 import { buffer } from 'node:stream/consumers'
 import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp'
-import { Code, GOODS_LIMITS, GOODS_MSG, IMAGE, type GoodsImage } from '../../../shared/api'
+import { GOODS_LIMITS, GOODS_MSG, IMAGE, type GoodsImage } from '../../../shared/api'
 import { fillPath } from '../../../shared/api/contract'
 import { API_BASE, IMAGE_QUALITY } from '../../../shared/constants'
 import type { Db } from '../../db'
 import type { FileStorage, StoredFile } from '../../storage/files'
 import type { GoodsImagesTable } from './tables'
-import { ApiError } from '../../plugins/envelope'
+import { badRequest } from '../../http/errors'
 import { imageRepo } from './repo'
 import { watermarkFor } from './watermark'
 
@@ -32,8 +32,6 @@ const THUMB_QUALITY = 80
 const MEDIUM_QUALITY = 85
 /** WebP at this quality looks like the JPEG it is made from, a quarter to a third smaller */
 const WEBP_QUALITY = 80
-
-const badRequest = (msg: string) => new ApiError(Code.BAD_REQUEST, msg)
 
 /** JPEG FF D8 FF, PNG 89 50 4E 47 0D 0A 1A 0A, WebP RIFF....WEBP */
 export function sniffImageType(buf: Buffer): 'jpeg' | 'png' | 'webp' | null {

@@ -98,8 +98,8 @@ describe('公会助力', () => {
     const laterGuild = await guild(later, '未来公会')
     const past = await activity(now - 5 * DAY, now - 2 * DAY, '上一期助力')
     const pastGuild = await guild(past, '往期公会')
-    expect(await support(buyer, laterGuild)).toEqual({ code: 400, msg: '活动尚未开始，开始后才能助力' })
-    expect(await support(buyer, pastGuild)).toEqual({ code: 400, msg: '活动已结束，不能再助力' })
+    expect(await support(buyer, laterGuild)).toMatchObject({ code: 400, msg: '活动尚未开始，开始后才能助力' })
+    expect(await support(buyer, pastGuild)).toMatchObject({ code: 400, msg: '活动已结束，不能再助力' })
 
     // no running activity: the next one with its start time; none planned: the last result
     const running = await t.app.db.selectFrom('love_activities').select(['id', 'end_at']).execute()
@@ -142,7 +142,10 @@ describe('公会助力', () => {
     const { guilds } = await board()
     expect(await support(undefined, guilds[3].guildId)).toMatchObject({ code: 401 })
     // the admin has no verified real name
-    expect(await support(admin, guilds[3].guildId)).toEqual({ code: 400, msg: '助力前请先完成实名认证' })
+    expect(await support(admin, guilds[3].guildId)).toMatchObject({
+      code: 400,
+      msg: '助力前请先完成实名认证',
+    })
     const mine = await get(`/platform/love/mine?activityId=${guilds[3].activityId}`, admin)
     expect(mine.data).toMatchObject({ verified: false, usedToday: 0, supportedGuildIds: [] })
   })
@@ -160,16 +163,22 @@ describe('公会助力', () => {
     // 星辰公会 (3) passes 逐风者联盟 (2)
     expect(moved.guilds.map((g: Json) => g.guildId)).toEqual([first, third, second, fourth])
 
-    expect(await support(buyer, third)).toEqual({ code: 400, msg: '今天已为该公会助力过，明天再来吧' })
+    expect(await support(buyer, third)).toMatchObject({ code: 400, msg: '今天已为该公会助力过，明天再来吧' })
     expect((await support(buyer, fourth)).code).toBe(200)
     await setConfig(LOVE_CONFIG_KEYS.perDay, '2')
     try {
-      expect(await support(buyer, first)).toEqual({ code: 400, msg: '每天最多助力 2 次，今日次数已用完' })
+      expect(await support(buyer, first)).toMatchObject({
+        code: 400,
+        msg: '每天最多助力 2 次，今日次数已用完',
+      })
     } finally {
       await setConfig(LOVE_CONFIG_KEYS.perDay, '3')
     }
     expect((await support(buyer, first)).code).toBe(200)
-    expect(await support(buyer, second)).toEqual({ code: 400, msg: '每天最多助力 3 次，今日次数已用完' })
+    expect(await support(buyer, second)).toMatchObject({
+      code: 400,
+      msg: '每天最多助力 3 次，今日次数已用完',
+    })
     const mine = await get(`/platform/love/mine?activityId=${b.activity.activityId}`, buyer)
     expect(mine.data).toMatchObject({ verified: true, usedToday: 3, perDay: 3 })
     expect([...mine.data.supportedGuildIds].sort()).toEqual([third, fourth, first].sort())
@@ -186,7 +195,7 @@ describe('公会助力', () => {
     await setConfig(LOVE_CONFIG_KEYS.perIpDay, '1')
     try {
       expect((await support(buyer, g1, '10.9.9.9')).code).toBe(200)
-      expect(await support(seller, g1, '10.9.9.9')).toEqual({
+      expect(await support(seller, g1, '10.9.9.9')).toMatchObject({
         code: 429,
         msg: '当前网络今日助力次数已达上限，请明天再来',
       })
@@ -226,12 +235,12 @@ describe('公会助力', () => {
     // voiding again: nothing valid left
     expect(
       await post('/console/love/support/void', operator, { supportIds: [supportId], reason: '再来' }),
-    ).toEqual({
+    ).toMatchObject({
       code: 400,
       msg: '没有可作废的有效助力',
     })
     // the voided support still counts for today: no second support of that guild
-    expect(await support(buyer, g)).toEqual({ code: 400, msg: '今天已为该公会助力过，明天再来吧' })
+    expect(await support(buyer, g)).toMatchObject({ code: 400, msg: '今天已为该公会助力过，明天再来吧' })
 
     const byIp = await post('/console/love/support/void', admin, {
       activityId: a,
@@ -254,7 +263,7 @@ describe('公会助力', () => {
     ).toMatchObject({
       code: 400,
     })
-    expect(await post('/console/love/support/void', admin, { userId: 1, reason: '没有活动' })).toEqual({
+    expect(await post('/console/love/support/void', admin, { userId: 1, reason: '没有活动' })).toMatchObject({
       code: 400,
       msg: '按用户或 IP 作废时必须指定活动',
     })
@@ -276,7 +285,7 @@ describe('公会助力', () => {
         rules: '',
         prizes: [],
       }),
-    ).toEqual({ code: 400, msg: '结束时间必须晚于开始时间' })
+    ).toMatchObject({ code: 400, msg: '结束时间必须晚于开始时间' })
     expect(
       await post('/console/love/activity/add', admin, {
         title: 'x'.repeat(61),
@@ -331,7 +340,7 @@ describe('公会助力', () => {
         gameId: 999999,
         serverName: '二区',
       }),
-    ).toEqual({ code: 400, msg: '游戏不存在' })
+    ).toMatchObject({ code: 400, msg: '游戏不存在' })
     expect(
       (
         await post('/console/love/guild/edit', operator, {
@@ -351,11 +360,13 @@ describe('公会助力', () => {
 
     // an activity or guild with supports cannot be removed
     const { activity: running, guilds } = await board()
-    expect(await post('/console/love/activity/remove', admin, { activityId: running.activityId })).toEqual({
+    expect(
+      await post('/console/love/activity/remove', admin, { activityId: running.activityId }),
+    ).toMatchObject({
       code: 400,
       msg: '活动已有助力记录，不能删除',
     })
-    expect(await post('/console/love/guild/remove', admin, { guildId: guilds[0].guildId })).toEqual({
+    expect(await post('/console/love/guild/remove', admin, { guildId: guilds[0].guildId })).toMatchObject({
       code: 400,
       msg: '公会已有助力记录，不能删除',
     })

@@ -17,7 +17,6 @@
  * when none is planned, the result of the last one.
  */
 import {
-  Code,
   LOVE_CONFIG_KEYS,
   LOVE_DEFAULTS,
   LOVE_LIMITS,
@@ -34,10 +33,9 @@ import {
   type LoveSupportResult,
   type LoveVoidBody,
 } from '../../../shared/api'
-import { REAL_NAME_MSG } from '../../../shared/rules/real-name'
 import { isUniqueViolation, type Db } from '../../db'
 import type { Page } from '../../db/paging'
-import { ApiError } from '../../plugins/envelope'
+import { badRequest, notFound, realNameRequired, tooMany } from '../../http/errors'
 import type { GameService } from '../game/service'
 import type { ImageService } from '../image/service'
 import { record, type Actor, type OpEntry } from '../oplog/service'
@@ -48,9 +46,6 @@ const DAY = 24 * 60 * 60 * 1000
 const CHINA_OFFSET = 8 * 60 * 60 * 1000
 /** start of the China day (UTC+8) holding `at` */
 export const chinaDayStart = (at: number) => Math.floor((at + CHINA_OFFSET) / DAY) * DAY - CHINA_OFFSET
-
-const bad = (msg: string) => new ApiError(Code.BAD_REQUEST, msg)
-const notFound = (what: '活动' | '公会') => new ApiError(Code.NOT_FOUND, `${what}不存在`)
 
 /**
  * Rules and prizes are plain text (shown as paragraphs, never as HTML, like notices): line breaks
@@ -150,23 +145,23 @@ export function loveService(deps: {
 
   async function guildView(guildId: number): Promise<LoveGuild> {
     const row = await repo.guild(guildId)
-    if (!row) throw notFound('公会')
+    if (!row) throw notFound('公会不存在')
     const found = (await ranked(row.activity_id)).find((g) => g.guildId === guildId)
     return found!
   }
 
   async function activityOrThrow(activityId: number): Promise<ActivityRow> {
     const row = await repo.activity(activityId)
-    if (!row) throw notFound('活动')
+    if (!row) throw notFound('活动不存在')
     return row
   }
 
   /** The checked activity as stored (and as its log row shows it). */
   function checkActivity(body: LoveActivityBody) {
-    if (body.title.trim() === '') throw bad('活动标题不能为空')
-    if (body.endAt <= body.startAt) throw bad('结束时间必须晚于开始时间')
+    if (body.title.trim() === '') throw badRequest('活动标题不能为空')
+    if (body.endAt <= body.startAt) throw badRequest('结束时间必须晚于开始时间')
     if (body.endAt - body.startAt > LOVE_LIMITS.maxDays * DAY)
-      throw bad(`活动时长不能超过 ${LOVE_LIMITS.maxDays} 天`)
+      throw badRequest(`活动时长不能超过 ${LOVE_LIMITS.maxDays} 天`)
     const prizes = body.prizes.map((p) => plainText(p).replace(/\n/g, ' ')).filter((p) => p !== '')
     return {
       title: body.title.trim(),
@@ -180,9 +175,9 @@ export function loveService(deps: {
   async function checkGuild(actor: Actor, body: LoveGuildBody) {
     const name = body.name.trim()
     const serverName = body.serverName.trim()
-    if (name === '') throw bad('公会名称不能为空')
-    if (serverName === '') throw bad('区服不能为空')
-    if ((await games.byIds([body.gameId])).length === 0) throw bad('游戏不存在')
+    if (name === '') throw badRequest('公会名称不能为空')
+    if (serverName === '') throw badRequest('区服不能为空')
+    if ((await games.byIds([body.gameId])).length === 0) throw badRequest('游戏不存在')
     // a logo: the staff member's own upload through the image module, not used by a listing
     if (body.logoImageId) await images.attach(db, actor.userId, null, [body.logoImageId])
     return { name, game_id: body.gameId, server_name: serverName, logo_image_id: body.logoImageId ?? null }
@@ -224,22 +219,22 @@ export function loveService(deps: {
 
     async support(userId: number, guildId: number, ip: string): Promise<LoveSupportResult> {
       const guild = await repo.guild(guildId)
-      if (!guild) throw notFound('公会')
+      if (!guild) throw notFound('公会不存在')
       const activity = await activityOrThrow(guild.activity_id)
       const at = now()
-      if (at < activity.start_at) throw bad('活动尚未开始，开始后才能助力')
-      if (at >= activity.end_at) throw bad('活动已结束，不能再助力')
-      if (!(await isVerified(userId))) throw bad(REAL_NAME_MSG.required('助力'))
+      if (at < activity.start_at) throw badRequest('活动尚未开始，开始后才能助力')
+      if (at >= activity.end_at) throw badRequest('活动已结束，不能再助力')
+      if (!(await isVerified(userId))) throw realNameRequired('助力')
       const [quota, ipCap] = await Promise.all([perDay(), perIpDay()])
       const day = chinaDayStart(at)
       try {
         return await db.transaction().execute(async (trx) => {
           const tx = loveRepo(trx)
           const today = await tx.userDay(activity.id, userId, day)
-          if (today.some((r) => r.guild_id === guildId)) throw bad('今天已为该公会助力过，明天再来吧')
-          if (today.length >= quota) throw bad(`每天最多助力 ${quota} 次，今日次数已用完`)
+          if (today.some((r) => r.guild_id === guildId)) throw badRequest('今天已为该公会助力过，明天再来吧')
+          if (today.length >= quota) throw badRequest(`每天最多助力 ${quota} 次，今日次数已用完`)
           if ((await tx.ipDayCount(activity.id, ip, day)) >= ipCap)
-            throw new ApiError(Code.TOO_MANY, '当前网络今日助力次数已达上限，请明天再来')
+            throw tooMany('当前网络今日助力次数已达上限，请明天再来')
           // the first free place in the day's quota; the unique index refuses a racing twin
           const used = new Set(today.map((r) => r.slot))
           let slot = 1
@@ -261,7 +256,7 @@ export function loveService(deps: {
           }
         })
       } catch (err) {
-        if (isUniqueViolation(err)) throw bad('助力太频繁，请刷新后再试')
+        if (isUniqueViolation(err)) throw badRequest('助力太频繁，请刷新后再试')
         throw err
       }
     },
@@ -342,7 +337,7 @@ export function loveService(deps: {
       // op-log
       async removeActivity(actor: Actor, activityId: number) {
         const before = await activityOrThrow(activityId)
-        if ((await repo.supportCount({ activityId })) > 0) throw bad('活动已有助力记录，不能删除')
+        if ((await repo.supportCount({ activityId })) > 0) throw badRequest('活动已有助力记录，不能删除')
         await db.transaction().execute(async (trx) => {
           await loveRepo(trx).deleteActivity(activityId)
           await logChange(trx, actor, {
@@ -371,8 +366,8 @@ export function loveService(deps: {
       // op-log
       async editGuild(actor: Actor, guildId: number, body: LoveGuildBody): Promise<LoveGuild> {
         const before = await repo.guild(guildId)
-        if (!before) throw notFound('公会')
-        if (before.activity_id !== body.activityId) throw bad('公会不能移到其他活动')
+        if (!before) throw notFound('公会不存在')
+        if (before.activity_id !== body.activityId) throw badRequest('公会不能移到其他活动')
         const row = await checkGuild(actor, body)
         const at = now()
         await db.transaction().execute(async (trx) => {
@@ -396,8 +391,8 @@ export function loveService(deps: {
       // op-log
       async removeGuild(actor: Actor, guildId: number) {
         const before = await repo.guild(guildId)
-        if (!before) throw notFound('公会')
-        if ((await repo.supportCount({ guildId })) > 0) throw bad('公会已有助力记录，不能删除')
+        if (!before) throw notFound('公会不存在')
+        if ((await repo.supportCount({ guildId })) > 0) throw badRequest('公会已有助力记录，不能删除')
         await db.transaction().execute(async (trx) => {
           await loveRepo(trx).deleteGuild(guildId)
           await logChange(trx, actor, {
@@ -420,8 +415,8 @@ export function loveService(deps: {
         const byIds = body.supportIds !== undefined
         const byWho = [body.userId, body.ip].filter((v) => v !== undefined).length
         if (byIds === byWho > 0 || byWho > 1)
-          throw bad('请指定要作废的助力记录，或指定活动及其中的一个用户或一个 IP')
-        if (!byIds && !body.activityId) throw bad('按用户或 IP 作废时必须指定活动')
+          throw badRequest('请指定要作废的助力记录，或指定活动及其中的一个用户或一个 IP')
+        if (!byIds && !body.activityId) throw badRequest('按用户或 IP 作废时必须指定活动')
         if (body.activityId) await activityOrThrow(body.activityId)
         const match = byIds
           ? { supportIds: body.supportIds }
@@ -430,7 +425,7 @@ export function loveService(deps: {
         return db.transaction().execute(async (trx) => {
           const tx = loveRepo(trx)
           const ids = await tx.validIds(match)
-          if (ids.length === 0) throw bad('没有可作废的有效助力')
+          if (ids.length === 0) throw badRequest('没有可作废的有效助力')
           await tx.voidIds(ids, reason, actor.userId, at)
           await logChange(trx, actor, {
             action: 'loveVoid',

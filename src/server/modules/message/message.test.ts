@@ -24,7 +24,7 @@ describe('in-site messages', () => {
       '/api/user/message/getNoReadWebMessageCount',
       '/api/user/message/getIkkGroupMessage',
     ]) {
-      expect(await call(t.app, 'GET', url)).toEqual({ code: 401, msg: MSG.UNAUTHORIZED })
+      expect(await call(t.app, 'GET', url)).toMatchObject({ code: 401, msg: MSG.UNAUTHORIZED })
     }
     expect(await call(t.app, 'POST', '/api/user/message/webMessagePage', { body: {} })).toMatchObject({
       code: 401,
@@ -53,7 +53,7 @@ describe('in-site messages', () => {
     expect((await page(buyer, { messageType: 'ORDER' })).total).toBe(2)
     expect((await page(buyer, { isRead: true })).total).toBe(1)
     expect((await page(buyer, { pageSize: 3, pageNum: 2 })).rows).toHaveLength(1)
-    expect(await page(buyer, { messageType: 'SPAM' })).toEqual({ code: 400, msg: '消息类型取值不正确' })
+    expect(await page(buyer, { messageType: 'SPAM' })).toMatchObject({ code: 400, msg: '消息类型取值不正确' })
   })
 
   it('touches only the caller’s own messages', async () => {
@@ -94,9 +94,9 @@ describe('in-site messages', () => {
   it('names the field of a bad ids body', async () => {
     const post = (body: unknown) =>
       call(t.app, 'POST', '/api/user/message/webMessageBatchRead', { token: buyer, body })
-    expect(await post({})).toEqual({ code: 400, msg: '消息编号不能为空' })
-    expect(await post({ ids: [] })).toEqual({ code: 400, msg: '消息编号至少需要 1 项' })
-    expect(await post({ ids: ['x'] })).toEqual({ code: 400, msg: '消息编号必须是整数' })
-    expect(await post({ ids: [0] })).toEqual({ code: 400, msg: '消息编号不能小于 1' })
+    expect(await post({})).toMatchObject({ code: 400, msg: '消息编号不能为空' })
+    expect(await post({ ids: [] })).toMatchObject({ code: 400, msg: '消息编号至少需要 1 项' })
+    expect(await post({ ids: ['x'] })).toMatchObject({ code: 400, msg: '消息编号必须是整数' })
+    expect(await post({ ids: [0] })).toMatchObject({ code: 400, msg: '消息编号不能小于 1' })
   })
 })

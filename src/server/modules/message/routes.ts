@@ -1,8 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify'
-import { Code, MESSAGE } from '../../../shared/api'
-import { MSG } from '../../../shared/messages'
+import { MESSAGE } from '../../../shared/api'
 import { route, uid } from '../../http/route'
-import { ApiError } from '../../plugins/envelope'
+import { forbidden } from '../../http/errors'
 import type { MessageService } from './service'
 
 /**
@@ -18,7 +17,7 @@ export const messageRoutes: FastifyPluginAsync<{
 
   if (isAdmin) {
     route(app, MESSAGE.send, { message: '发送成功' }, async (r) => {
-      if (!(await isAdmin(uid(r)))) throw new ApiError(Code.FORBIDDEN, MSG.FORBIDDEN)
+      if (!(await isAdmin(uid(r)))) throw forbidden()
       return { messageId: await messages.send(r.body) }
     })
   }

@@ -1,4 +1,4 @@
-import { Code, type GroupMessageInfo, type WebMessage, type WebMessagePageBody } from '../../../shared/api'
+import type { GroupMessageInfo, WebMessage, WebMessagePageBody } from '../../../shared/api'
 import type { ExportResult } from '../../../shared/api/common'
 import type { SendWebMessageBody } from '../../../shared/api/message'
 import type { LiveEvent, StoredLiveEvent, UnreadCountEvent } from '../../../shared/live-events'
@@ -7,7 +7,7 @@ import type { Db } from '../../db'
 import type { Database } from '../../db/schema'
 import type { Page } from '../../db/paging'
 import { inSavepoint } from '../../db/savepoint'
-import { ApiError } from '../../plugins/envelope'
+import { badRequest } from '../../http/errors'
 import { chinaDateTime, type ExportsService } from '../common/exports'
 import type { EventBus } from '../events/bus'
 import { messageRepo } from './repo'
@@ -213,7 +213,7 @@ export function messageService(db: Db, deps: MessageServiceDeps = {}) {
     async send(body: SendWebMessageBody): Promise<number> {
       if (!deps.users) throw new Error('the users lookup is not wired')
       const userId = await deps.users.userIdByName(body.userName.trim())
-      if (userId === null) throw new ApiError(Code.BAD_REQUEST, '用户不存在')
+      if (userId === null) throw badRequest('用户不存在')
       return this.create(userId, body)
     },
 

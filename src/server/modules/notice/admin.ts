@@ -5,11 +5,11 @@
  * but never unpublished or deleted: the footer links to them. Every change writes its op_logs row in
  * its transaction and, once committed, drops the rendered pages and sitemaps built from notices.
  */
-import { Code, type NoticeAdminListQuery, type NoticeSaveBody, type StaffNotice } from '../../../shared/api'
+import type { NoticeAdminListQuery, NoticeSaveBody, StaffNotice } from '../../../shared/api'
 import { HELP_LINKS } from '../../../shared/help-links'
 import type { Db } from '../../db'
 import type { Page } from '../../db/paging'
-import { ApiError } from '../../plugins/envelope'
+import { badRequest, notFound } from '../../http/errors'
 import { record, type Actor } from '../oplog/service'
 import { noticeRepo } from './repo'
 import type { NoticeService } from './service'
@@ -20,7 +20,6 @@ import type { Selectable } from 'kysely'
 type Row = Selectable<NoticesTable>
 
 const FIXED = new Set(HELP_LINKS.map((l) => l.noticeId))
-const badRequest = (msg: string) => new ApiError(Code.BAD_REQUEST, msg)
 
 const brief = (row: Omit<Row, 'content'>): Omit<StaffNotice, 'content'> => ({
   noticeId: row.id,
@@ -61,7 +60,7 @@ export function noticeAdminService(deps: {
 
   async function requireRow(trx: Db, noticeId: number): Promise<Row> {
     const row = await noticeRepo(trx).findAny(noticeId)
-    if (!row) throw new ApiError(Code.NOT_FOUND, '公告不存在')
+    if (!row) throw notFound('公告不存在')
     return row
   }
 

@@ -23,7 +23,7 @@ describe('game guides (游戏攻略)', () => {
     const genshin = await call(t.app, 'GET', `/api/platform/notice/list?gameId=${gameId('原神')}`)
     expect(genshin.rows.map((n: NoticeBrief) => n.title)).toEqual(['原神：如何判断一个初始号值不值得买'])
     expect((await call(t.app, 'GET', `/api/platform/notice/list?gameId=${gameId('梦幻西游')}`)).total).toBe(0)
-    expect(await call(t.app, 'GET', '/api/platform/notice/list?gameId=abc')).toEqual({
+    expect(await call(t.app, 'GET', '/api/platform/notice/list?gameId=abc')).toMatchObject({
       code: 400,
       msg: '游戏编号必须是整数',
     })

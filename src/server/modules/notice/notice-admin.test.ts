@@ -103,12 +103,16 @@ describe('公告与攻略 content', () => {
         title: '空的',
         content: '<script>alert(1)</script><p onmouseover="x()"> </p>',
       }),
-    ).toEqual({ code: 400, msg: '公告内容不能为空（不安全的标签已被去除）' })
-    expect(await staff('POST', '/save', { noticeType: 'NOTICE', title: '', content: '<p>x</p>' })).toEqual({
+    ).toMatchObject({ code: 400, msg: '公告内容不能为空（不安全的标签已被去除）' })
+    expect(
+      await staff('POST', '/save', { noticeType: 'NOTICE', title: '', content: '<p>x</p>' }),
+    ).toMatchObject({
       code: 400,
       msg: '公告标题不能为空',
     })
-    expect(await staff('POST', '/save', { noticeType: 'FAQ', title: 'x', content: '<p>x</p>' })).toEqual({
+    expect(
+      await staff('POST', '/save', { noticeType: 'FAQ', title: 'x', content: '<p>x</p>' }),
+    ).toMatchObject({
       code: 400,
       msg: '公告类型取值不正确',
     })
@@ -124,7 +128,7 @@ describe('公告与攻略 content', () => {
     })
     const id: number = created.data.noticeId
     expect(HELP_LINKS.some((l) => l.noticeId === id)).toBe(false)
-    expect(await pub(`/${id}`)).toEqual({ code: 404, msg: '公告不存在' })
+    expect(await pub(`/${id}`)).toMatchObject({ code: 404, msg: '公告不存在' })
     const missing = await page(`/platform/noticeDetail/${id}.html`)
     expect(missing.body).not.toContain('系统维护通知')
 
@@ -189,7 +193,7 @@ describe('公告与攻略 content', () => {
         gameId: game.gameId,
         content: '<p>x</p>',
       }),
-    ).toEqual({ code: 400, msg: '只有操作指南（游戏攻略）可以关联游戏' })
+    ).toMatchObject({ code: 400, msg: '只有操作指南（游戏攻略）可以关联游戏' })
     expect(
       await staff('POST', '/save', {
         noticeType: 'GUIDE',
@@ -197,7 +201,7 @@ describe('公告与攻略 content', () => {
         gameId: 99_999,
         content: '<p>x</p>',
       }),
-    ).toEqual({ code: 400, msg: '关联的游戏不存在' })
+    ).toMatchObject({ code: 400, msg: '关联的游戏不存在' })
     const guide = await staff('POST', '/save', {
       noticeType: 'GUIDE',
       title: `${game.nameCn}新手攻略`,
@@ -221,11 +225,11 @@ describe('公告与攻略 content', () => {
     const opened = (await staff('GET', `/detail?noticeId=${help.noticeId}`)).data
     expect(opened).toMatchObject({ fixed: true, contentFormat: 'text', status: '0' })
     expect(opened.content.startsWith('<p>')).toBe(true)
-    expect(await staff('POST', '/delete', { noticeId: help.noticeId })).toEqual({
+    expect(await staff('POST', '/delete', { noticeId: help.noticeId })).toMatchObject({
       code: 400,
       msg: '页脚帮助页不能删除，可以修改内容',
     })
-    expect(await staff('POST', '/unpublish', { noticeId: help.noticeId })).toEqual({
+    expect(await staff('POST', '/unpublish', { noticeId: help.noticeId })).toMatchObject({
       code: 400,
       msg: '页脚帮助页不能下线，可以修改内容',
     })

@@ -1,8 +1,8 @@
-import { Code, type Notice, type NoticeBrief } from '../../../shared/api'
+import type { Notice, NoticeBrief } from '../../../shared/api'
 import type { Invalidation } from '../../cluster/state'
 import type { Db } from '../../db'
 import type { Page } from '../../db/paging'
-import { ApiError } from '../../plugins/envelope'
+import { notFound } from '../../http/errors'
 import { noticeRepo, type NoticeFilter } from './repo'
 import { sanitizeRichText } from './sanitize'
 
@@ -34,7 +34,7 @@ export function noticeService(db: Db, invalidation?: Invalidation) {
 
     async detail(noticeId: number): Promise<Notice> {
       const row = await repo.find(noticeId)
-      if (!row) throw new ApiError(Code.NOT_FOUND, '公告不存在')
+      if (!row) throw notFound('公告不存在')
       const html = row.content_format === 'html'
       return {
         noticeId: row.id,

@@ -95,7 +95,7 @@ describe('every console endpoint checks its permission', () => {
     const asOperator = (await call(t.app, method, url, opts(operator))).code
     if (OPERATOR_PERMISSIONS.includes(permission)) expect(asOperator).not.toBe(403)
     else expect(asOperator).toBe(403)
-    expect(await call(t.app, method, url, opts(buyer))).toEqual({ code: 403, msg: MSG.FORBIDDEN })
+    expect(await call(t.app, method, url, opts(buyer))).toMatchObject({ code: 403, msg: MSG.FORBIDDEN })
     const denied = await t.app.db
       .selectFrom('op_logs')
       .selectAll()

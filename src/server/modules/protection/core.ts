@@ -4,7 +4,6 @@
  * from the proceeds, and the claim as the API answers it. service.ts and staff.ts build on this.
  */
 import {
-  Code,
   PROTECTION_CLAIM_REASON_LABELS,
   PROTECTION_CONFIG,
   PROTECTION_LIMITS,
@@ -13,7 +12,6 @@ import {
   type StaffClaim,
 } from '../../../shared/api'
 import type { Db } from '../../db'
-import { ApiError } from '../../plugins/envelope'
 import type { FundsService } from '../funds/service'
 import type { GoodsService } from '../goods/service'
 import type { ImageService } from '../image/service'
@@ -23,8 +21,7 @@ import type { SettlingOrder, Trx } from '../trade/core'
 import { protectionRepo, type ClaimRow, type ProtectionRow } from './repo'
 
 export const DAY = 24 * 60 * 60 * 1000
-export const bad = (msg: string) => new ApiError(Code.BAD_REQUEST, msg)
-export const missing = () => new ApiError(Code.NOT_FOUND, '理赔申请不存在')
+export const CLAIM_NOT_FOUND = '理赔申请不存在'
 
 /** The deposit of a price at a percent, in fen (rounded to the fen, never more than the price). */
 export function depositOf(amount: number, percent: number): number {

@@ -9,19 +9,18 @@
  * staff decision writes its op_logs row in the same transaction. The shared parts are in core.ts,
  * the staff decisions in staff.ts.
  */
-import {
-  Code,
-  type FileClaimBody,
-  type GoodsType,
-  type Order,
-  type OrderProtection,
-  type ProtectionClaim,
-  type ProtectionTerms,
+import type {
+  FileClaimBody,
+  GoodsType,
+  Order,
+  OrderProtection,
+  ProtectionClaim,
+  ProtectionTerms,
 } from '../../../shared/api'
 import type { Db } from '../../db'
-import { ApiError } from '../../plugins/envelope'
+import { badRequest, forbidden } from '../../http/errors'
 import { yuan } from '../funds/numbers'
-import { bad, depositOf, protectionCore, type ProtectionDeps } from './core'
+import { depositOf, protectionCore, type ProtectionDeps } from './core'
 import { protectionRepo, type ProtectionRow } from './repo'
 import { staffClaims } from './staff'
 
@@ -61,9 +60,9 @@ export function protectionService(deps: ProtectionDeps) {
     ): Promise<void> {
       if (days === undefined) return
       if (days > 0) {
-        if (goodsType !== 'ACCOUNT') throw bad('只有账号类商品可以设置包赔')
+        if (goodsType !== 'ACCOUNT') throw badRequest('只有账号类商品可以设置包赔')
         const { dayOptions } = await options(trx)
-        if (!dayOptions.includes(days)) throw bad(`包赔期限只能选择 ${dayOptions.join(' / ')} 天`)
+        if (!dayOptions.includes(days)) throw badRequest(`包赔期限只能选择 ${dayOptions.join(' / ')} 天`)
       }
       await protectionRepo(trx).setTerms(goodsId, sellerId, days, now())
     },
@@ -125,20 +124,20 @@ export function protectionService(deps: ProtectionDeps) {
     /** The buyer files a claim within the period; one open claim per order. */
     async fileClaim(userId: number, body: FileClaimBody): Promise<ProtectionClaim> {
       const o = await trade.detail(userId, body.orderNo)
-      if (o.myRole !== 'buyer') throw new ApiError(Code.FORBIDDEN, '只有买家可以申请包赔理赔')
+      if (o.myRole !== 'buyer') throw forbidden('只有买家可以申请包赔理赔')
       if ((o.status !== 'COMPLETED' && o.status !== 'SETTLED') || o.completedAt === null)
-        throw bad('订单确认收货后才能申请包赔理赔')
+        throw badRequest('订单确认收货后才能申请包赔理赔')
       const p = await ensureFor(o, o.completedAt)
-      if (!p) throw bad('该订单没有包赔保障')
+      if (!p) throw badRequest('该订单没有包赔保障')
       const at = now()
       if (at >= Number(p.ends_at) || (p.status !== 'PENDING' && p.status !== 'ACTIVE'))
-        throw bad('包赔期限已过，不能再申请理赔')
+        throw badRequest('包赔期限已过，不能再申请理赔')
       const description = body.description.trim()
-      if (!description) throw bad('情况说明不能为空')
+      if (!description) throw badRequest('情况说明不能为空')
       const imageIds = body.imageIds ?? []
-      if (new Set(imageIds).size !== imageIds.length) throw bad('证据截图不能重复')
+      if (new Set(imageIds).size !== imageIds.length) throw badRequest('证据截图不能重复')
       if ((await repo.claimsOf(o.orderNo)).some((c) => c.status === 'OPEN'))
-        throw bad('该订单已有处理中的理赔申请')
+        throw badRequest('该订单已有处理中的理赔申请')
       let id: number
       try {
         id = await db.transaction().execute(async (trx) => {
@@ -160,7 +159,7 @@ export function protectionService(deps: ProtectionDeps) {
       } catch (err) {
         // two claims at once: the unique open_order_no keeps one
         if ((await repo.claimsOf(o.orderNo)).some((c) => c.status === 'OPEN'))
-          throw bad('该订单已有处理中的理赔申请')
+          throw badRequest('该订单已有处理中的理赔申请')
         throw err
       }
       await notify(userId, '包赔理赔已提交', `订单 ${o.orderNo} 的包赔理赔申请已提交，平台将尽快处理。`)

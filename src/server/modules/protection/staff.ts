@@ -3,12 +3,13 @@
  * approving (deposit first, then the seller's available balance, the rest owed) or rejecting a claim,
  * with the money, the claim and its op_logs row in one transaction and both parties' messages after.
  */
+import { badRequest, notFound } from '../../http/errors'
 import type { ClaimListQuery, DecideClaimBody, StaffClaim } from '../../../shared/api'
 import type { Page } from '../../db/paging'
 import { yuan } from '../funds/numbers'
 import type { Db } from '../../db'
 import { record, type Actor, type OpEntry } from '../oplog/service'
-import { bad, missing, type ProtectionCore } from './core'
+import { CLAIM_NOT_FOUND, type ProtectionCore } from './core'
 import { protectionRepo } from './repo'
 
 export function staffClaims(core: ProtectionCore) {
@@ -21,7 +22,7 @@ export function staffClaims(core: ProtectionCore) {
 
     async detail(claimId: number): Promise<StaffClaim> {
       const c = await repo.claim(claimId)
-      if (!c) throw missing()
+      if (!c) throw notFound(CLAIM_NOT_FOUND)
       return staffClaim(c)
     },
 
@@ -34,8 +35,8 @@ export function staffClaims(core: ProtectionCore) {
      */
     async decide(actor: Actor, body: DecideClaimBody): Promise<StaffClaim> {
       const c = await repo.claim(body.claimId)
-      if (!c) throw missing()
-      if (c.status !== 'OPEN') throw bad('该理赔已处理')
+      if (!c) throw notFound(CLAIM_NOT_FOUND)
+      if (c.status !== 'OPEN') throw badRequest('该理赔已处理')
       const reason = (body.reason ?? '').trim()
       const o = await trade.orderForRuling(c.order_no)
       if (!o) throw new Error(`claim ${c.id} without its order`)
@@ -54,11 +55,11 @@ export function staffClaims(core: ProtectionCore) {
           decided_by: actor.userId,
           decided_at: at,
         })
-        if (!closed) throw bad('该理赔已处理')
+        if (!closed) throw badRequest('该理赔已处理')
         await record(trx, { actor, module: 'trade', target: c.id, ...log, at })
       }
       if (!body.approve) {
-        if (!reason) throw bad('请填写驳回原因')
+        if (!reason) throw badRequest('请填写驳回原因')
         await db.transaction().execute(async (trx) => {
           await close(
             trx,
@@ -77,15 +78,17 @@ export function staffClaims(core: ProtectionCore) {
         return staff.detail(c.id)
       }
       const amount = body.amount
-      if (amount === undefined) throw bad('请填写赔付金额')
+      if (amount === undefined) throw badRequest('请填写赔付金额')
       if (o.status !== 'COMPLETED' && o.status !== 'SETTLED')
-        throw bad('订单当前状态不能赔付，请先处理订单纠纷')
+        throw badRequest('订单当前状态不能赔付，请先处理订单纠纷')
       const earlier = (await repo.claimsOf(c.order_no))
         .filter((x) => x.status === 'APPROVED')
         .reduce((sum, x) => sum + approvedOf(x), 0)
       const cap = Number(o.amount) - earlier
       if (amount > cap)
-        throw bad(`赔付金额不能超过订单实付金额${earlier > 0 ? '（扣除已赔付部分）' : ''} ${yuan(cap)}`)
+        throw badRequest(
+          `赔付金额不能超过订单实付金额${earlier > 0 ? '（扣除已赔付部分）' : ''} ${yuan(cap)}`,
+        )
       const paid = await db.transaction().execute(async (trx) => {
         const r = protectionRepo(trx)
         // the escrow still held: the seller's proceeds arrive now (the hook freezes the deposit)
@@ -110,7 +113,7 @@ export function staffClaims(core: ProtectionCore) {
               { status: p.status, held, at },
             ))
           )
-            throw bad('保证金状态已变化，请刷新后重试')
+            throw badRequest('保证金状态已变化，请刷新后重试')
         }
         const fromBalance = Math.min(amount - fromDeposit, await funds.availableIn(trx, c.seller_id))
         if (fromBalance > 0) {
@@ -121,7 +124,7 @@ export function staffClaims(core: ProtectionCore) {
             remark: '包赔赔付（保证金不足，从可用余额扣除）',
             at,
           })
-          if (!ok) throw bad('卖家余额已变化，请刷新后重试')
+          if (!ok) throw badRequest('卖家余额已变化，请刷新后重试')
         }
         const total = fromDeposit + fromBalance
         if (total > 0) {

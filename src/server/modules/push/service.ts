@@ -4,10 +4,10 @@
  * what is left. Each seller has a daily quota (sys_config goods.push.dailyQuota, default 5), counted
  * per China calendar day; the durations offered come from goods.push.hourOptions.
  */
-import { Code, type PushBody, type PushQuota, type PushRecord } from '../../../shared/api'
+import type { PushBody, PushQuota, PushRecord } from '../../../shared/api'
 import type { Db, DbDialect } from '../../db'
 import type { Page } from '../../db/paging'
-import { ApiError } from '../../plugins/envelope'
+import { badRequest } from '../../http/errors'
 import { GOODS_CONFIG_KEYS, type GoodsService } from '../goods/service'
 import type { SystemService } from '../system/service'
 import { pushRepo } from './repo'
@@ -19,8 +19,6 @@ const DEFAULT_HOURS = [2, 6, 12, 24]
 
 /** YYYY-MM-DD of the instant in China (UTC+8, no daylight saving). */
 export const chinaDay = (at: number) => new Date(at + CHINA_OFFSET).toISOString().slice(0, 10)
-
-const badRequest = (msg: string) => new ApiError(Code.BAD_REQUEST, msg)
 
 export function pushService(deps: {
   db: Db

@@ -4,7 +4,6 @@
  * service too. Staff hide and unhide with a reason, the change and its op_logs row in one transaction.
  */
 import {
-  Code,
   REVIEW_LIMITS,
   REVIEW_TAG_DICT,
   type MyReviewQuery,
@@ -19,7 +18,7 @@ import { CONTACT_LABELS, findContacts } from '../../../shared/rules/contact'
 import type { Db } from '../../db'
 import type { DomainEvents } from '../events/domain'
 import type { Page } from '../../db/paging'
-import { ApiError } from '../../plugins/envelope'
+import { badRequest, forbidden, notFound, tooMany } from '../../http/errors'
 import type { MessageService } from '../message/service'
 import { record, type Actor } from '../oplog/service'
 import type { SystemService } from '../system/service'
@@ -31,16 +30,13 @@ import { plainText } from './text'
 const DAY = 24 * 60 * 60 * 1000
 const HOUR = 60 * 60 * 1000
 
-const bad = (msg: string) => new ApiError(Code.BAD_REQUEST, msg)
-const missing = () => new ApiError(Code.NOT_FOUND, '评价不存在')
-
 /** 王** : the public lists show the first character of the buyer's nickname only. */
 export const maskName = (name: string) => `${Array.from(name)[0] ?? '*'}**`
 
 /** Refuses contact details in public text (the same rule as listings and the escrow room). */
 function noContacts(field: string, value: string) {
   const found = findContacts(value)
-  if (found.length > 0) throw bad(`${field}不能包含联系方式（${CONTACT_LABELS[found[0].kind]}）`)
+  if (found.length > 0) throw badRequest(`${field}不能包含联系方式（${CONTACT_LABELS[found[0].kind]}）`)
 }
 
 export function reviewService(deps: {
@@ -100,19 +96,19 @@ export function reviewService(deps: {
     async rate(userId: number, body: RateBody): Promise<Review> {
       // the trade module's access rules: a stranger's order is 404, staff and the seller are not its buyer
       const order = await trade.detail(userId, body.orderNo)
-      if (order.myRole !== 'buyer') throw new ApiError(Code.FORBIDDEN, '只有买家可以评价订单')
+      if (order.myRole !== 'buyer') throw forbidden('只有买家可以评价订单')
       if ((order.status !== 'COMPLETED' && order.status !== 'SETTLED') || order.completedAt === null)
-        throw bad('订单完成后才能评价')
+        throw badRequest('订单完成后才能评价')
       const at = now()
       if (at - order.completedAt > REVIEW_LIMITS.days * DAY)
-        throw bad(`订单完成已超过 ${REVIEW_LIMITS.days} 天，不能再评价`)
-      if (await repo.findByOrder(order.orderNo)) throw bad('该订单已评价，不能重复评价')
+        throw badRequest(`订单完成已超过 ${REVIEW_LIMITS.days} 天，不能再评价`)
+      if (await repo.findByOrder(order.orderNo)) throw badRequest('该订单已评价，不能重复评价')
       const tags = body.tags ?? []
-      if (new Set(tags).size !== tags.length) throw bad('评价标签不能重复')
+      if (new Set(tags).size !== tags.length) throw badRequest('评价标签不能重复')
       const labels = await tagLabels()
-      if (tags.some((t) => !labels.has(t))) throw bad('评价标签取值不正确')
+      if (tags.some((t) => !labels.has(t))) throw badRequest('评价标签取值不正确')
       const text = plainText(body.text ?? '')
-      if (text.length > REVIEW_LIMITS.text) throw bad(`评价内容不能超过 ${REVIEW_LIMITS.text} 个字`)
+      if (text.length > REVIEW_LIMITS.text) throw badRequest(`评价内容不能超过 ${REVIEW_LIMITS.text} 个字`)
       noContacts('评价内容', text)
       let id: number
       try {
@@ -129,7 +125,7 @@ export function reviewService(deps: {
         })
       } catch (err) {
         // two submissions at once: the unique index on order_no keeps one
-        if (await repo.findByOrder(order.orderNo)) throw bad('该订单已评价，不能重复评价')
+        if (await repo.findByOrder(order.orderNo)) throw badRequest('该订单已评价，不能重复评价')
         throw err
       }
       await changed()
@@ -148,13 +144,13 @@ export function reviewService(deps: {
     /** The seller replies once to a review of their order (404 for anyone else). */
     async reply(userId: number, reviewId: number, content: string): Promise<Review> {
       const row = await repo.find(reviewId)
-      if (!row || row.seller_id !== userId) throw missing()
-      if (row.reply !== null) throw bad('已回复过该评价，不能再次回复')
+      if (!row || row.seller_id !== userId) throw notFound('评价不存在')
+      if (row.reply !== null) throw badRequest('已回复过该评价，不能再次回复')
       const text = plainText(content)
-      if (!text) throw bad('回复内容不能为空')
-      if (text.length > REVIEW_LIMITS.reply) throw bad(`回复内容不能超过 ${REVIEW_LIMITS.reply} 个字`)
+      if (!text) throw badRequest('回复内容不能为空')
+      if (text.length > REVIEW_LIMITS.reply) throw badRequest(`回复内容不能超过 ${REVIEW_LIMITS.reply} 个字`)
       noContacts('回复内容', text)
-      if (!(await repo.reply(row.id, text, now()))) throw bad('已回复过该评价，不能再次回复')
+      if (!(await repo.reply(row.id, text, now()))) throw badRequest('已回复过该评价，不能再次回复')
       await changed()
       const [view] = await present([(await repo.find(row.id))!])
       return view
@@ -163,15 +159,16 @@ export function reviewService(deps: {
     /** Anyone logged in but its author reports a visible review, once; at most 10 reports an hour. */
     async report(userId: number, reviewId: number, reason: string): Promise<{ reviewId: number }> {
       const row = await repo.find(reviewId)
-      if (!row || (row.hidden === 1 && row.seller_id !== userId && row.buyer_id !== userId)) throw missing()
-      if (row.buyer_id === userId) throw bad('不能举报自己的评价')
-      if (row.hidden === 1) throw bad('该评价已被隐藏')
+      if (!row || (row.hidden === 1 && row.seller_id !== userId && row.buyer_id !== userId))
+        throw notFound('评价不存在')
+      if (row.buyer_id === userId) throw badRequest('不能举报自己的评价')
+      if (row.hidden === 1) throw badRequest('该评价已被隐藏')
       const at = now()
       if ((await repo.reportsSince(userId, at - HOUR)) >= REVIEW_LIMITS.reportsPerHour)
-        throw new ApiError(Code.TOO_MANY, `每小时最多举报 ${REVIEW_LIMITS.reportsPerHour} 次，请稍后再试`)
+        throw tooMany(`每小时最多举报 ${REVIEW_LIMITS.reportsPerHour} 次，请稍后再试`)
       const text = plainText(reason).slice(0, REVIEW_LIMITS.reportReason)
-      if (!text) throw bad('举报原因不能为空')
-      if (!(await repo.addReport(row.id, userId, text, at))) throw bad('您已举报过该评价')
+      if (!text) throw badRequest('举报原因不能为空')
+      if (!(await repo.addReport(row.id, userId, text, at))) throw badRequest('您已举报过该评价')
       return { reviewId: row.id }
     },
 
@@ -219,8 +216,8 @@ export function reviewService(deps: {
     /** Staff hide (or show again) a review with a reason; the op_logs row in the same transaction. */
     async hide(actor: Actor, reviewId: number, hidden: boolean, reason: string): Promise<StaffReview> {
       const row = await repo.find(reviewId)
-      if (!row) throw missing()
-      if ((row.hidden === 1) === hidden) throw bad(hidden ? '该评价已隐藏' : '该评价未隐藏')
+      if (!row) throw notFound('评价不存在')
+      if ((row.hidden === 1) === hidden) throw badRequest(hidden ? '该评价已隐藏' : '该评价未隐藏')
       const text = reason.trim()
       const at = now()
       await db.transaction().execute(async (trx) => {

@@ -7,7 +7,6 @@
  * the bus, a WeChat template message for a bound user.
  */
 import {
-  Code,
   SAVED_SEARCH_LIMITS,
   type AddSavedSearchBody,
   type SavedSearch,
@@ -22,10 +21,9 @@ import {
   type FilterNames,
 } from '../../../shared/list-query'
 import { SAVED_SEARCHES_PATH } from '../../../shared/live-events'
-import { MSG } from '../../../shared/messages'
 import { fenToYuan } from '../../../shared/money'
 import type { Db } from '../../db'
-import { ApiError } from '../../plugins/envelope'
+import { badRequest, forbidden, notFound } from '../../http/errors'
 import type { EventBus } from '../events/bus'
 import type { GameService } from '../game/service'
 import type { GoodsService, SaleFacts } from '../goods/service'
@@ -56,7 +54,6 @@ export interface SavedSearchDeps {
 
 type Row = Awaited<ReturnType<ReturnType<typeof savedSearchRepo>['ofUser']>>[number]
 
-const bad = (msg: string) => new ApiError(Code.BAD_REQUEST, msg)
 const money = (fen: number) => `¥${fenToYuan(fen)}`
 
 export function savedSearchService(deps: SavedSearchDeps) {
@@ -92,14 +89,14 @@ export function savedSearchService(deps: SavedSearchDeps) {
   /** The caller's search: 404 unknown, 403 someone else's. */
   async function owned(userId: number, savedSearchId: number) {
     const row = await repo.find(savedSearchId)
-    if (!row) throw new ApiError(Code.NOT_FOUND, '订阅不存在')
-    if (row.user_id !== userId) throw new ApiError(Code.FORBIDDEN, MSG.FORBIDDEN)
+    if (!row) throw notFound('订阅不存在')
+    if (row.user_id !== userId) throw forbidden()
     return row
   }
 
   function cleanName(name: string): string {
     const trimmed = name.trim()
-    if (!trimmed) throw bad('订阅名称不能为空')
+    if (!trimmed) throw badRequest('订阅名称不能为空')
     return trimmed
   }
 
@@ -224,11 +221,12 @@ export function savedSearchService(deps: SavedSearchDeps) {
       const name = cleanName(body.name)
       const { filters, query } = savedSearchOf(body.query.replace(/^\?/, ''))
       if (filters.gameId === undefined && filters.keyword === undefined)
-        throw bad('请先选择游戏或输入关键词，再订阅搜索')
-      if (filters.gameId !== undefined && !(await deps.games.exists(filters.gameId))) throw bad('游戏不存在')
+        throw badRequest('请先选择游戏或输入关键词，再订阅搜索')
+      if (filters.gameId !== undefined && !(await deps.games.exists(filters.gameId)))
+        throw badRequest('游戏不存在')
       if ((await repo.countOf(userId)) >= SAVED_SEARCH_LIMITS.perUser)
-        throw bad(`最多保存 ${SAVED_SEARCH_LIMITS.perUser} 个订阅，请先删除不需要的订阅`)
-      if (await repo.sameQuery(userId, query)) throw bad('已订阅过相同的搜索条件')
+        throw badRequest(`最多保存 ${SAVED_SEARCH_LIMITS.perUser} 个订阅，请先删除不需要的订阅`)
+      if (await repo.sameQuery(userId, query)) throw badRequest('已订阅过相同的搜索条件')
       const at = now()
       const id = await repo.insert({
         user_id: userId,

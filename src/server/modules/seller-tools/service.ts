@@ -5,20 +5,14 @@
  * refusal never undoes or blocks the others. And the workbench summary of the seller's day, read
  * through the trade and message services.
  */
-import {
-  Code,
-  type BulkItemResult,
-  type BulkResult,
-  type GoodsStatus,
-  type WorkbenchSummary,
-} from '../../../shared/api'
+import type { BulkItemResult, BulkResult, GoodsStatus, WorkbenchSummary } from '../../../shared/api'
 import {
   bulkChangeProblem,
   bulkNewPrice,
   bulkPriceProblem,
   type BulkPriceChange,
 } from '../../../shared/rules/bulk-price'
-import { ApiError } from '../../plugins/envelope'
+import { ApiError, badRequest } from '../../http/errors'
 import type { GoodsService } from '../goods/service'
 import type { PushService } from '../push/service'
 import { chinaDay } from '../push/service'
@@ -34,7 +28,6 @@ export interface SellerToolsDeps {
   now: () => number
 }
 
-const badRequest = (msg: string) => new ApiError(Code.BAD_REQUEST, msg)
 const FAILED = '操作失败，请稍后重试'
 
 /** The same ids once each, in the order given. */

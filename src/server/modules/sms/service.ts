@@ -5,10 +5,9 @@
  * E-mail codes (purpose EMAIL) use the same rules, the address in place of the number.
  */
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto'
-import { Code } from '../../../shared/api/envelope'
 import { SMS_PURPOSE_LABELS, type SmsPurpose } from '../../../shared/api/account'
 import type { Db } from '../../db'
-import { ApiError } from '../../plugins/envelope'
+import { badRequest, tooMany } from '../../http/errors'
 import type { SmsProvider } from './provider'
 import { smsRepo } from './repo'
 
@@ -43,8 +42,6 @@ export interface SmsServiceDeps {
   now: () => number
 }
 
-const bad = (msg: string) => new ApiError(Code.BAD_REQUEST, msg)
-
 export function smsService(deps: SmsServiceDeps) {
   const repo = smsRepo(deps.db)
   const hash = (to: string, purpose: string, code: string) =>
@@ -55,18 +52,18 @@ export function smsService(deps: SmsServiceDeps) {
 
     /** Sends a new code to `to` for `purpose` (after the resend wait and the daily caps). */
     async send(to: string, purpose: SmsPurpose, ip: string): Promise<{ sentTo: string; resendIn: number }> {
-      if (!deps.provider) throw bad('短信服务暂不可用，请联系客服')
+      if (!deps.provider) throw badRequest('短信服务暂不可用，请联系客服')
       const at = deps.now()
       const latest = await repo.latestAt(to, purpose)
       if (latest !== null && at - latest < SMS_RULES.resendMs) {
         const wait = Math.ceil((SMS_RULES.resendMs - (at - latest)) / 1000)
-        throw new ApiError(Code.TOO_MANY, `验证码发送过于频繁，请 ${wait} 秒后再试`)
+        throw tooMany(`验证码发送过于频繁，请 ${wait} 秒后再试`)
       }
       const dayStart = chinaDayStart(at)
       if ((await repo.countSince('phone', to, dayStart)) >= SMS_RULES.perPhoneDaily)
-        throw new ApiError(Code.TOO_MANY, '该号码今日获取验证码次数已达上限，请明天再试')
+        throw tooMany('该号码今日获取验证码次数已达上限，请明天再试')
       if ((await repo.countSince('ip', ip, dayStart)) >= SMS_RULES.perIpDaily)
-        throw new ApiError(Code.TOO_MANY, '今日获取验证码次数已达上限，请明天再试')
+        throw tooMany('今日获取验证码次数已达上限，请明天再试')
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
       await repo.insert({
         phone: to,
@@ -85,7 +82,7 @@ export function smsService(deps: SmsServiceDeps) {
         })
       } catch (err) {
         console.error('[sms] the provider refused a text', err)
-        throw bad('验证码发送失败，请稍后再试')
+        throw badRequest('验证码发送失败，请稍后再试')
       }
       return { sentTo: maskPhone(to), resendIn: SMS_RULES.resendMs / 1000 }
     },
@@ -98,15 +95,15 @@ export function smsService(deps: SmsServiceDeps) {
       const row = to ? await repo.latest(to, purpose) : undefined
       const at = deps.now()
       if (!row || row.used_at !== null || row.voided === 1 || Number(row.expires_at) <= at)
-        throw bad('验证码已失效，请重新获取')
+        throw badRequest('验证码已失效，请重新获取')
       const expected = Buffer.from(row.code_hash, 'hex')
       const given = Buffer.from(hash(to!, purpose, code.trim()), 'hex')
       if (!timingSafeEqual(expected, given)) {
         const attempts = await repo.addAttempt(row.id, SMS_RULES.maxAttempts)
-        if (attempts >= SMS_RULES.maxAttempts) throw bad('验证码错误次数过多，请重新获取')
-        throw bad(`验证码错误，还可尝试 ${SMS_RULES.maxAttempts - attempts} 次`)
+        if (attempts >= SMS_RULES.maxAttempts) throw badRequest('验证码错误次数过多，请重新获取')
+        throw badRequest(`验证码错误，还可尝试 ${SMS_RULES.maxAttempts - attempts} 次`)
       }
-      if (!(await repo.use(row.id, at))) throw bad('验证码已失效，请重新获取')
+      if (!(await repo.use(row.id, at))) throw badRequest('验证码已失效，请重新获取')
     },
 
     /** The sandbox inbox (newest first). */

@@ -86,7 +86,8 @@ describe('参数设置', () => {
       ['ai.draw.maxConcurrent', '0', '「AI 绘画同时进行数」必须在 1 到 10 之间'],
       ['sys.account.captchaEnabled', 'false', '「登录验证码」由系统维护，不能修改'],
     ]
-    for (const [key, value, msg] of refused) expect(await edit(key, value), key).toEqual({ code: 400, msg })
+    for (const [key, value, msg] of refused)
+      expect(await edit(key, value), key).toMatchObject({ code: 400, msg })
     expect((await edit('no.such.key', 'x')).code).toBe(404)
     expect((await edit('goods.autoApprove', 'x'.repeat(501))).msg).toBe('参数值长度不能超过 500 个字符')
     // every known key's current value passes its own rule (the registry matches the seed)
@@ -179,20 +180,20 @@ describe('字典管理', () => {
       dictLabel: '已付款',
       listClass: 'success',
     })
-    expect(await edit({ ...body, dictValue: 'PAYED' })).toEqual({
+    expect(await edit({ ...body, dictValue: 'PAYED' })).toMatchObject({
       code: 400,
       msg: '系统使用的字典项不能修改键值，只能修改标签、颜色和排序',
     })
-    expect(await edit({ ...body, status: '1' })).toEqual({
+    expect(await edit({ ...body, status: '1' })).toMatchObject({
       code: 400,
       msg: '该字典项标示系统中的状态，停用后相关数据将无法显示，不能停用',
     })
-    expect(await post('/console/dict/data/remove', operator, { dictCode: paid.dictCode })).toEqual({
+    expect(await post('/console/dict/data/remove', operator, { dictCode: paid.dictCode })).toMatchObject({
       code: 400,
       msg: '系统使用的字典项不能删除',
     })
-    expect(await edit({ ...body, listClass: 'pink' })).toEqual({ code: 400, msg: '标签颜色取值不正确' })
-    expect(await edit({ ...body, dictLabel: ' ' })).toEqual({ code: 400, msg: '字典标签格式不正确' })
+    expect(await edit({ ...body, listClass: 'pink' })).toMatchObject({ code: 400, msg: '标签颜色取值不正确' })
+    expect(await edit({ ...body, dictLabel: ' ' })).toMatchObject({ code: 400, msg: '字典标签格式不正确' })
     const [row] = (await oplog('dict-edit')).filter((r) => r.target === 'order_status:PAID')
     expect(JSON.parse(row.before!)).toMatchObject({ dictLabel: '已支付', listClass: 'primary' })
     expect(JSON.parse(row.after!)).toMatchObject({ dictLabel: '已付款', listClass: 'success' })
@@ -216,7 +217,7 @@ describe('字典管理', () => {
       feedbackType: 'OTHER',
       content: '这是一条正常长度的反馈',
     })
-    expect(res).toEqual({ code: 400, msg: '反馈类型取值不正确' })
+    expect(res).toMatchObject({ code: 400, msg: '反馈类型取值不正确' })
     expect(
       (
         await post('/platform/feedback/add', buyer, {
@@ -239,8 +240,8 @@ describe('字典管理', () => {
     }
     const added = await add(base)
     expect(added).toMatchObject({ code: 200, data: { builtin: false, dictValue: 'HarmonyOS' } })
-    expect(await add(base)).toEqual({ code: 400, msg: '字典键值「HarmonyOS」已存在' })
-    expect(await add({ ...base, dictValue: 'PC' })).toEqual({ code: 400, msg: '字典键值「PC」已存在' })
+    expect(await add(base)).toMatchObject({ code: 400, msg: '字典键值「HarmonyOS」已存在' })
+    expect(await add({ ...base, dictValue: 'PC' })).toMatchObject({ code: 400, msg: '字典键值「PC」已存在' })
     expect((await add({ ...base, dictValue: 'a b' })).msg).toBe('字典键值格式不正确')
     const code = added.data.dictCode
     expect(

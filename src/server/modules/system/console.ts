@@ -17,7 +17,6 @@
  */
 import {
   CONFIG_SPECS,
-  Code,
   DICT_CHOICE_TYPES,
   DICT_TYPE_NAMES,
   configProblem,
@@ -28,13 +27,11 @@ import {
   type StaffDictType,
 } from '../../../shared/api'
 import type { Db } from '../../db'
-import { ApiError } from '../../plugins/envelope'
+import { badRequest, notFound } from '../../http/errors'
 import { record, type Actor } from '../oplog/service'
 import { systemConsoleRepo } from './console-repo'
 import type { DictDataTable, SysConfigTable } from './tables'
 import type { Selectable } from 'kysely'
-
-const bad = (msg: string) => new ApiError(Code.BAD_REQUEST, msg)
 
 const toConfig = (r: Selectable<SysConfigTable>): StaffConfig => ({
   configId: r.id,
@@ -70,7 +67,7 @@ export function systemConsoleService(db: Db, now: () => number) {
 
   async function mustEntry(trx: Db, dictCode: number) {
     const row = await systemConsoleRepo(trx).entry(dictCode)
-    if (!row) throw new ApiError(Code.NOT_FOUND, '字典数据不存在')
+    if (!row) throw notFound('字典数据不存在')
     return toEntry(row)
   }
 
@@ -90,10 +87,10 @@ export function systemConsoleService(db: Db, now: () => number) {
       // known kinds carry no meaningful surrounding spaces; free text keeps what staff typed
       const configValue = spec && spec.kind !== 'text' ? value.trim() : value
       const problem = configProblem(configKey, configValue)
-      if (problem) throw bad(problem)
+      if (problem) throw badRequest(problem)
       return db.transaction().execute(async (trx) => {
         const row = await systemConsoleRepo(trx).config(configKey)
-        if (!row) throw new ApiError(Code.NOT_FOUND, '参数不存在')
+        if (!row) throw notFound('参数不存在')
         if (row.config_value === configValue) return toConfig(row)
         await systemConsoleRepo(trx).setConfig(row.id, configValue)
         await record(trx, {
@@ -129,7 +126,7 @@ export function systemConsoleService(db: Db, now: () => number) {
       return db.transaction().execute(async (trx) => {
         const t = systemConsoleRepo(trx)
         if (await t.entryByValue(body.dictType, body.dictValue))
-          throw bad(`字典键值「${body.dictValue}」已存在`)
+          throw badRequest(`字典键值「${body.dictValue}」已存在`)
         const id = await t.insertEntry({
           dict_type: body.dictType,
           dict_value: body.dictValue,
@@ -160,15 +157,16 @@ export function systemConsoleService(db: Db, now: () => number) {
         const before = await mustEntry(trx, body.dictCode)
         const value = body.dictValue ?? before.dictValue
         if (before.builtin) {
-          if (value !== before.dictValue) throw bad('系统使用的字典项不能修改键值，只能修改标签、颜色和排序')
+          if (value !== before.dictValue)
+            throw badRequest('系统使用的字典项不能修改键值，只能修改标签、颜色和排序')
           if (body.status === '1' && before.status === '0' && !DICT_CHOICE_TYPES.includes(before.dictType))
-            throw bad('该字典项标示系统中的状态，停用后相关数据将无法显示，不能停用')
+            throw badRequest('该字典项标示系统中的状态，停用后相关数据将无法显示，不能停用')
         }
         if (value !== before.dictValue && (await t.entryByValue(before.dictType, value)))
-          throw bad(`字典键值「${value}」已存在`)
+          throw badRequest(`字典键值「${value}」已存在`)
         if (body.status === '1' && before.status === '0') {
           const enabled = (await t.entries(before.dictType)).filter((e) => e.status === '0').length
-          if (enabled <= 1) throw bad('字典至少要保留一个启用的字典项')
+          if (enabled <= 1) throw badRequest('字典至少要保留一个启用的字典项')
         }
         await t.updateEntry(before.dictCode, {
           dict_value: value,
@@ -194,7 +192,7 @@ export function systemConsoleService(db: Db, now: () => number) {
     async removeEntry(actor: Actor, dictCode: number): Promise<void> {
       await db.transaction().execute(async (trx) => {
         const before = await mustEntry(trx, dictCode)
-        if (before.builtin) throw bad('系统使用的字典项不能删除')
+        if (before.builtin) throw badRequest('系统使用的字典项不能删除')
         await systemConsoleRepo(trx).deleteEntry(dictCode)
         await record(trx, {
           actor,

@@ -174,23 +174,23 @@ describe('菜单管理', () => {
     expect((await routes(operator)).get('/console/shop')?.children?.map((c) => c.path)).toEqual(['games'])
     expect((await routes(kefu)).has('/console/shop')).toBe(false)
 
-    expect(await post('/api/console/menu/remove', { menuId: dir.data.menuId })).toEqual({
+    expect(await post('/api/console/menu/remove', { menuId: dir.data.menuId })).toMatchObject({
       code: 400,
       msg: '该菜单下还有子菜单，请先删除子菜单',
     })
     // a page cannot take children, nor can a directory with children become a page
-    expect(await post('/api/console/menu/add', pageBody({ parentId: child.data.menuId, path: 'x' }))).toEqual(
-      {
-        code: 400,
-        msg: '上级菜单必须是目录',
-      },
-    )
+    expect(
+      await post('/api/console/menu/add', pageBody({ parentId: child.data.menuId, path: 'x' })),
+    ).toMatchObject({
+      code: 400,
+      msg: '上级菜单必须是目录',
+    })
     expect(
       await post('/api/console/menu/edit', {
         menuId: dir.data.menuId,
         ...pageBody({ parentId: undefined, path: '/console/shop', menuName: '商城运营' }),
       }),
-    ).toEqual({ code: 400, msg: '该目录下还有子菜单，不能改为页面' })
+    ).toMatchObject({ code: 400, msg: '该目录下还有子菜单，不能改为页面' })
     // nor move under its own child
     expect(
       await post('/api/console/menu/edit', {
@@ -208,7 +208,7 @@ describe('菜单管理', () => {
 
   it('validates paths, components and permissions', async () => {
     const refused = async (over: Partial<Json>, msg: string) =>
-      expect(await post('/api/console/menu/add', pageBody(over))).toEqual({ code: 400, msg })
+      expect(await post('/api/console/menu/add', pageBody(over))).toMatchObject({ code: 400, msg })
     await refused({ path: 'role' }, '同级菜单中已有路由地址 role')
     await refused({ path: 'rOLE' }, '同级菜单中已有路由地址 rOLE')
     await refused({ component: 'NoSuchPage' }, '组件不存在：NoSuchPage')
@@ -247,11 +247,11 @@ describe('菜单管理', () => {
       perms: self.perms ?? undefined,
       activeMenu: undefined,
     }
-    expect(await post('/api/console/menu/edit', { menuId, ...body, status: '1' })).toEqual({
+    expect(await post('/api/console/menu/edit', { menuId, ...body, status: '1' })).toMatchObject({
       code: 400,
       msg: '菜单管理页面及其目录不能停用',
     })
-    expect(await post('/api/console/menu/remove', { menuId })).toEqual({
+    expect(await post('/api/console/menu/remove', { menuId })).toMatchObject({
       code: 400,
       msg: '菜单管理页面及其目录不能删除',
     })
@@ -270,7 +270,7 @@ describe('菜单管理', () => {
         affix: false,
         status: '1',
       }),
-    ).toEqual({ code: 400, msg: '菜单管理页面及其目录不能停用' })
+    ).toMatchObject({ code: 400, msg: '菜单管理页面及其目录不能停用' })
     // renaming it is fine
     expect((await post('/api/console/menu/edit', { menuId, ...body, menuName: '菜单配置' })).code).toBe(200)
   })

@@ -10,7 +10,6 @@
  * this very page (and its directories) is never disabled or removed, or nobody could undo it.
  */
 import type { Selectable } from 'kysely'
-import { Code } from '../../../shared/api/envelope'
 import {
   MENU_CHILD_PATH,
   MENU_TOP_PATH,
@@ -23,7 +22,7 @@ import { isConsolePageComponent } from '../../../shared/console-pages'
 import { CONSOLE_PERMISSIONS } from '../../../shared/permissions'
 import { ROLE_ADMIN } from '../../../shared/constants'
 import type { Db } from '../../db'
-import { ApiError } from '../../plugins/envelope'
+import { badRequest, notFound } from '../../http/errors'
 import { record, type Actor } from '../oplog/service'
 import type { MenusTable } from './tables'
 
@@ -32,9 +31,6 @@ type MenuRow = Selectable<MenusTable>
 const CONSOLE_ROOT = '/console'
 /** the page that edits menus: never disabled or removed (with its directories) */
 const SELF_COMPONENT = 'MenuManage'
-
-const bad = (msg: string) => new ApiError(Code.BAD_REQUEST, msg)
-const notFound = () => new ApiError(Code.NOT_FOUND, '菜单不存在')
 
 const isConsoleTop = (row: MenuRow) =>
   row.parent_id === null && (row.path === CONSOLE_ROOT || row.path.startsWith(`${CONSOLE_ROOT}/`))
@@ -106,7 +102,7 @@ export function roleMenus(trx: Db) {
     },
     async set(roleId: number, menuIds: number[]): Promise<number[]> {
       const tree = await consoleTree(trx)
-      for (const id of menuIds) if (!tree.byId.has(id)) throw bad(`菜单不存在：${id}`)
+      for (const id of menuIds) if (!tree.byId.has(id)) throw badRequest(`菜单不存在：${id}`)
       const ids = [...new Set(menuIds.flatMap((id) => [id, ...tree.ancestors(id)]))].sort((a, b) => a - b)
       const consoleIds = [...tree.byId.keys()]
       if (consoleIds.length)
@@ -131,33 +127,36 @@ export function menuAdminService(db: Db, now: () => number) {
     const parentId = body.parentId ?? null
     if (parentId !== null) {
       const parent = tree.byId.get(parentId)
-      if (!parent) throw bad('上级菜单不存在')
-      if (parent.menu_type !== 'M') throw bad('上级菜单必须是目录')
+      if (!parent) throw badRequest('上级菜单不存在')
+      if (parent.menu_type !== 'M') throw badRequest('上级菜单必须是目录')
       if (existing && (parentId === existing.id || tree.descendants(existing.id).includes(parentId)))
-        throw bad('上级菜单不能是自己或自己的下级')
+        throw badRequest('上级菜单不能是自己或自己的下级')
     }
     const path = body.path.trim()
     if (parentId === null && !new RegExp(MENU_TOP_PATH).test(path))
-      throw bad('顶级菜单的路由地址须为 /console/ 加一段字母、数字、- 或 _，如 /console/shop')
+      throw badRequest('顶级菜单的路由地址须为 /console/ 加一段字母、数字、- 或 _，如 /console/shop')
     if (parentId !== null && !new RegExp(MENU_CHILD_PATH).test(path))
-      throw bad('下级菜单的路由地址只能是一段字母、数字、- 或 _（以小写字母开头），如 goods')
+      throw badRequest('下级菜单的路由地址只能是一段字母、数字、- 或 _（以小写字母开头），如 goods')
     const siblings = parentId === null ? tree.tops : tree.children(parentId)
     if (siblings.some((s) => s.id !== existing?.id && s.path.toLowerCase() === path.toLowerCase()))
-      throw bad(`同级菜单中已有路由地址 ${path}`)
+      throw badRequest(`同级菜单中已有路由地址 ${path}`)
 
     const perms = body.perms?.trim() || null
     if (body.menuType === 'M') {
       const component = parentId === null ? 'Layout' : 'ParentView'
       if (body.component !== component)
-        throw bad(parentId === null ? '顶级目录的组件必须是 Layout' : '下级目录的组件必须是 ParentView')
-      if (perms) throw bad('目录不需要权限字符，请在其下的页面上设置')
+        throw badRequest(
+          parentId === null ? '顶级目录的组件必须是 Layout' : '下级目录的组件必须是 ParentView',
+        )
+      if (perms) throw badRequest('目录不需要权限字符，请在其下的页面上设置')
     } else {
-      if (existing && tree.children(existing.id).length) throw bad('该目录下还有子菜单，不能改为页面')
+      if (existing && tree.children(existing.id).length) throw badRequest('该目录下还有子菜单，不能改为页面')
       // a component no longer listed may stay on the row it is on
       if (!isConsolePageComponent(body.component) && body.component !== existing?.component)
-        throw bad(`组件不存在：${body.component}`)
-      if (!perms) throw bad('页面的权限字符不能为空')
-      if (!(CONSOLE_PERMISSIONS as readonly string[]).includes(perms)) throw bad(`未知的权限字符：${perms}`)
+        throw badRequest(`组件不存在：${body.component}`)
+      if (!perms) throw badRequest('页面的权限字符不能为空')
+      if (!(CONSOLE_PERMISSIONS as readonly string[]).includes(perms))
+        throw badRequest(`未知的权限字符：${perms}`)
     }
     return {
       parent_id: parentId,
@@ -187,7 +186,7 @@ export function menuAdminService(db: Db, now: () => number) {
   async function find(trx: Db, menuId: number) {
     const tree = await consoleTree(trx)
     const row = tree.byId.get(menuId)
-    if (!row) throw notFound()
+    if (!row) throw notFound('菜单不存在')
     return row
   }
 
@@ -277,9 +276,9 @@ export function menuAdminService(db: Db, now: () => number) {
         const before = await find(trx, menuId)
         const values = await check(trx, fields, before)
         if (values.status !== '0' && (await guardsSelf(trx, menuId)))
-          throw bad('菜单管理页面及其目录不能停用')
+          throw badRequest('菜单管理页面及其目录不能停用')
         if (values.component !== SELF_COMPONENT && before.component === SELF_COMPONENT)
-          throw bad('菜单管理页面的组件不能修改')
+          throw badRequest('菜单管理页面的组件不能修改')
         await trx.updateTable('menus').set(values).where('id', '=', menuId).execute()
         await record(trx, {
           actor,
@@ -297,8 +296,8 @@ export function menuAdminService(db: Db, now: () => number) {
       await db.transaction().execute(async (trx) => {
         const before = await find(trx, menuId)
         const tree = await consoleTree(trx)
-        if (tree.children(menuId).length) throw bad('该菜单下还有子菜单，请先删除子菜单')
-        if (await guardsSelf(trx, menuId)) throw bad('菜单管理页面及其目录不能删除')
+        if (tree.children(menuId).length) throw badRequest('该菜单下还有子菜单，请先删除子菜单')
+        if (await guardsSelf(trx, menuId)) throw badRequest('菜单管理页面及其目录不能删除')
         // its grants go with it (role_menus cascade)
         await trx.deleteFrom('role_menus').where('menu_id', '=', menuId).execute()
         await trx.deleteFrom('menus').where('id', '=', menuId).execute()

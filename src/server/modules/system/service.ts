@@ -1,11 +1,9 @@
-import { Code } from '../../../shared/api/envelope'
 import { PUBLIC_CONFIG_KEYS, type DictData, type RouterItem } from '../../../shared/api/system'
 import { ROLE_ADMIN } from '../../../shared/constants'
-import { MSG } from '../../../shared/messages'
 import type { Db } from '../../db'
 import type { MenusTable } from './tables'
 import type { Selectable } from 'kysely'
-import { ApiError } from '../../plugins/envelope'
+import { notFound } from '../../http/errors'
 import { systemRepo } from './repo'
 
 /** Parameters anyone may read through GET /system/config/configKey/:key; all others stay private. */
@@ -66,7 +64,7 @@ export function systemService(db: Db) {
 
     async publicConfigValue(configKey: string): Promise<string> {
       const value = PUBLIC_KEYS.has(configKey) ? await repo.configValue(configKey) : undefined
-      if (value === undefined) throw new ApiError(Code.NOT_FOUND, MSG.NOT_FOUND)
+      if (value === undefined) throw notFound()
       return value
     },
 

@@ -58,11 +58,14 @@ describe('bids', () => {
     expect((await bid(seller.token, goodsId, 50_000)).msg).toBe('不能对自己的商品出价')
     expect((await bid(buyer.token, 999_999, 50_000)).code).toBe(404)
     // a validity over the maximum is refused, naming the maximum (not cut to it)
-    expect(await bid(buyer.token, goodsId, 50_000, 73)).toEqual({
+    expect(await bid(buyer.token, goodsId, 50_000, 73)).toMatchObject({
       code: 400,
       msg: '有效期（小时）不能大于 72',
     })
-    expect(await bid(buyer.token, goodsId, 50_000, 0)).toEqual({ code: 400, msg: '有效期（小时）不能小于 1' })
+    expect(await bid(buyer.token, goodsId, 50_000, 0)).toMatchObject({
+      code: 400,
+      msg: '有效期（小时）不能小于 1',
+    })
     expect((await bid(buyer.token, goodsId, 0)).code).toBe(400)
 
     const made = await bid(buyer.token, goodsId, 80_000)

@@ -3,11 +3,12 @@
  * buyer gets an unpaid order at that price), rejects or counters; the buyer accepts a counter (the
  * same order path) or cancels. A lapsed bid is expired, also before the sweeper reaches it.
  */
+import { badRequest, forbidden, notFound } from '../../http/errors'
 import { TRADE_RULES, type Bid, type BidListQuery, type CreateBidBody, type Order } from '../../../shared/api'
 import { isUniqueViolation } from '../../db'
 import type { Page } from '../../db/paging'
 import { yuan } from '../funds/numbers'
-import { bad, forbidden, notFound, type TradeCore } from './core'
+import type { TradeCore } from './core'
 import type { OrderLifecycle } from './orders'
 import { tradeRepo } from './repo'
 import type { ReceivingRoles } from './roles'
@@ -48,7 +49,7 @@ export function bidService(core: TradeCore, orders: OrderLifecycle, roles: Recei
 
   /** Why a bid cannot take this step: expired (also when it lapsed a moment ago), or its state. */
   const bidStateError = (b: { status: string; expires_at: number }, otherwise: string) =>
-    bad(bidExpired(b, now()) ? '出价已过期' : otherwise)
+    badRequest(bidExpired(b, now()) ? '出价已过期' : otherwise)
 
   async function bid(userId: number, bidId: number): Promise<Bid> {
     const b = await repo.bidView(bidId)
@@ -62,12 +63,12 @@ export function bidService(core: TradeCore, orders: OrderLifecycle, roles: Recei
     async createBid(buyerId: number, body: CreateBidBody): Promise<Bid> {
       const g = await repo.goods(body.goodsId)
       if (!g || g.deleted_at !== null) throw notFound('商品不存在')
-      if (g.status !== 'ON_SALE') throw bad('商品不在售，不能出价')
-      if (g.seller_id === buyerId) throw bad('不能对自己的商品出价')
-      if (body.price >= Number(g.price)) throw bad('出价须低于商品售价，可直接购买')
+      if (g.status !== 'ON_SALE') throw badRequest('商品不在售，不能出价')
+      if (g.seller_id === buyerId) throw badRequest('不能对自己的商品出价')
+      if (body.price >= Number(g.price)) throw badRequest('出价须低于商品售价，可直接购买')
       const hours = body.expiresInHours ?? TRADE_RULES.bidDefaultHours
       if (hours < 1 || hours > TRADE_RULES.bidMaxHours)
-        throw bad(`出价有效期须在 1 至 ${TRADE_RULES.bidMaxHours} 小时之间`)
+        throw badRequest(`出价有效期须在 1 至 ${TRADE_RULES.bidMaxHours} 小时之间`)
       await repo.expireBids(now())
       const at = now()
       let bidId: number
@@ -86,7 +87,7 @@ export function bidService(core: TradeCore, orders: OrderLifecycle, roles: Recei
           updated_at: at,
         })
       } catch (err) {
-        if (isUniqueViolation(err)) throw bad('您对该商品已有进行中的出价，请先撤销或等待卖家处理')
+        if (isUniqueViolation(err)) throw badRequest('您对该商品已有进行中的出价，请先撤销或等待卖家处理')
         throw err
       }
       await announce(
@@ -151,7 +152,7 @@ export function bidService(core: TradeCore, orders: OrderLifecycle, roles: Recei
             now(),
           ))
         )
-          throw bad('出价状态已变化，请刷新')
+          throw badRequest('出价状态已变化，请刷新')
         return c
       })
       await orders.afterCreate(created, b.buyer_id)
@@ -193,8 +194,8 @@ export function bidService(core: TradeCore, orders: OrderLifecycle, roles: Recei
       const b = await bidFor(sellerId, bidId)
       if (b.seller_id !== sellerId) throw forbidden()
       if (b.status !== 'PENDING') throw bidStateError(b, '出价当前状态不能还价')
-      if (price <= Number(b.price)) throw bad('还价须高于买家出价')
-      if (price > Number(b.ask_price)) throw bad('还价不能高于商品售价')
+      if (price <= Number(b.price)) throw badRequest('还价须高于买家出价')
+      if (price > Number(b.ask_price)) throw badRequest('还价不能高于商品售价')
       if (
         !(await repo.bidTransition(
           bidId,

@@ -5,18 +5,17 @@
  * Nothing here changes an order; a note and its operation-log row are written in one transaction.
  * The timeline is the trade module's one builder (timeline.ts), with the room's posts as lines.
  */
-import {
-  Code,
-  type Dispute,
-  type StaffOrder,
-  type StaffOrderDetail,
-  type StaffOrderLedger,
-  type StaffOrderNote,
-  type StaffOrderQuery,
+import type {
+  Dispute,
+  StaffOrder,
+  StaffOrderDetail,
+  StaffOrderLedger,
+  StaffOrderNote,
+  StaffOrderQuery,
 } from '../../../shared/api'
 import type { Db } from '../../db'
 import type { Page } from '../../db/paging'
-import { ApiError } from '../../plugins/envelope'
+import { notFound } from '../../http/errors'
 import type { GameService } from '../game/service'
 import { record, type Actor } from '../oplog/service'
 import { orderConsoleRepo, type StaffOrderRow } from './console-repo'
@@ -70,7 +69,7 @@ export function orderConsoleService(deps: OrderConsoleDeps) {
 
   async function mustFind(orderNo: string) {
     const o = await repo.order(orderNo)
-    if (!o) throw new ApiError(Code.NOT_FOUND, '订单不存在')
+    if (!o) throw notFound('订单不存在')
     return o
   }
 

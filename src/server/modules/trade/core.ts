@@ -5,12 +5,11 @@
  * builds on this; service.ts puts them together.
  */
 import type { Transaction } from 'kysely'
-import { Code, ORDER_STATUS_LABELS, type Order, type ReceivingRole } from '../../../shared/api'
+import { ORDER_STATUS_LABELS, type Order, type ReceivingRole } from '../../../shared/api'
 import type { LiveEvent } from '../../../shared/live-events'
-import { MSG } from '../../../shared/messages'
 import type { Db } from '../../db'
 import type { Database } from '../../db/schema'
-import { ApiError } from '../../plugins/envelope'
+import { badRequest, forbidden, notFound } from '../../http/errors'
 import type { ExportsService } from '../common/exports'
 import type { FieldCipher } from '../delivery/crypto'
 import type { DeliveryService } from '../delivery/service'
@@ -64,11 +63,9 @@ export type Post = { to: number; title: string; content: string }
 /** a live event to one user */
 export type Notice = { to: number; event: LiveEvent }
 
-export const bad = (msg: string) => new ApiError(Code.BAD_REQUEST, msg)
-export const notFound = (msg = '订单不存在') => new ApiError(Code.NOT_FOUND, msg)
-export const forbidden = () => new ApiError(Code.FORBIDDEN, MSG.FORBIDDEN)
+export const ORDER_NOT_FOUND = '订单不存在'
 export const stateError = (o: Pick<OrderRow, 'status'>) =>
-  bad(`订单当前状态为「${ORDER_STATUS_LABELS[o.status]}」，不能进行此操作`)
+  badRequest(`订单当前状态为「${ORDER_STATUS_LABELS[o.status]}」，不能进行此操作`)
 
 const orderMessages = (posts: Post[]) =>
   posts.map((p) => ({ to: p.to, title: p.title, content: p.content, messageType: 'ORDER' as const }))
@@ -206,9 +203,9 @@ export function orderAccess(core: TradeCore, applyDue: (orderNo: string) => Prom
       await applyDue(orderNo)
       o = await core.repo.order(orderNo)
     }
-    if (!o) throw notFound()
+    if (!o) throw notFound(ORDER_NOT_FOUND)
     const side = await core.sideOf(o, userId)
-    if (!side || (side === 'staff' && o.status === 'UNPAID')) throw notFound()
+    if (!side || (side === 'staff' && o.status === 'UNPAID')) throw notFound(ORDER_NOT_FOUND)
     return { o, side }
   }
 

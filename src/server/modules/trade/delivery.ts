@@ -6,9 +6,8 @@
  */
 import type { DeliveredCredentials, DeliveryForm, Order, TransferField } from '../../../shared/api'
 import { checkTransferValues } from '../../../shared/rules/transfer'
-import { Code } from '../../../shared/api'
-import { ApiError } from '../../plugins/envelope'
-import { bad, forbidden, stateError, type OrderAccess, type TradeCore, type Trx } from './core'
+import { badRequest, forbidden } from '../../http/errors'
+import { stateError, type OrderAccess, type TradeCore, type Trx } from './core'
 import { tradeRepo } from './repo'
 
 const AGENCY_DELIVERED_BY_STAFF = '官方代售订单由平台交付'
@@ -34,7 +33,7 @@ export function orderDelivery(core: TradeCore, { visible, mustBe }: OrderAccess)
    */
   function sealValues(orderNo: string, fields: TransferField[], input: Record<string, string>) {
     const checked = checkTransferValues(fields, input)
-    if ('problem' in checked) throw bad(checked.problem)
+    if ('problem' in checked) throw badRequest(checked.problem)
     const values = Object.fromEntries(
       Object.entries(checked.values).map(([k, v]) => [
         k,
@@ -90,8 +89,7 @@ export function orderDelivery(core: TradeCore, { visible, mustBe }: OrderAccess)
   /** The order of which the caller is the seller; a 官方代售 order is delivered by staff, not its owner. */
   async function sellerOf(orderNo: string, sellerId: number) {
     const o = await mustBe(orderNo, sellerId, 'seller')
-    if ((await deps.goods.agencyOf(o.goods_id)) !== null)
-      throw new ApiError(Code.FORBIDDEN, AGENCY_DELIVERED_BY_STAFF)
+    if ((await deps.goods.agencyOf(o.goods_id)) !== null) throw forbidden(AGENCY_DELIVERED_BY_STAFF)
     return o
   }
 
@@ -145,7 +143,7 @@ export function orderDelivery(core: TradeCore, { visible, mustBe }: OrderAccess)
     /** The seller hands over (DELIVERING → TO_CONFIRM): every field checked by its kind. */
     async deliver(sellerId: number, orderNo: string, fields: Record<string, string>): Promise<Order> {
       const o = await sellerOf(orderNo, sellerId)
-      if (o.status !== 'DELIVERING') throw o.status === 'PAID' ? bad('请先开始交付') : stateError(o)
+      if (o.status !== 'DELIVERING') throw o.status === 'PAID' ? badRequest('请先开始交付') : stateError(o)
       const sealed = await sealHandOver(o, fields)
       const at = now()
       const done = await tx(async (trx) => {
@@ -158,7 +156,7 @@ export function orderDelivery(core: TradeCore, { visible, mustBe }: OrderAccess)
         if (changed) await tradeRepo(trx).addEvent(orderNo, sellerId, 'DELIVERED', sealed.labels, at)
         return changed
       })
-      if (!done) throw bad('订单状态已变化，请刷新')
+      if (!done) throw badRequest('订单状态已变化，请刷新')
       await announceDelivered(o, '卖家已交付，请确认收货')
       return detail(sellerId, orderNo)
     },
@@ -171,14 +169,14 @@ export function orderDelivery(core: TradeCore, { visible, mustBe }: OrderAccess)
     async correctDelivery(sellerId: number, orderNo: string, fields: Record<string, string>): Promise<Order> {
       const o = await sellerOf(orderNo, sellerId)
       if (o.status !== 'TO_CONFIRM' || !o.credentials_enc)
-        throw bad('只有待买家确认收货的订单可以修改交付信息')
+        throw badRequest('只有待买家确认收货的订单可以修改交付信息')
       const before = openCredentials(orderNo, o.credentials_enc)
       const sealed = await sealHandOver(o, fields)
       const config = await deps.games.transferConfig(o.game_id)
       const changed = config.fields
         .filter((f) => (before[f.key] ?? '') !== (sealed.plain[f.key] ?? ''))
         .map((f) => f.label)
-      if (changed.length === 0) throw bad('交付信息没有变化')
+      if (changed.length === 0) throw badRequest('交付信息没有变化')
       const at = now()
       const done = await tx(async (trx) => {
         const t = tradeRepo(trx)
@@ -191,7 +189,7 @@ export function orderDelivery(core: TradeCore, { visible, mustBe }: OrderAccess)
         if (ok) await t.addEvent(orderNo, sellerId, 'DELIVERY_CORRECTED', changed.join('、'), at)
         return ok
       })
-      if (!done) throw bad('订单状态已变化，请刷新')
+      if (!done) throw badRequest('订单状态已变化，请刷新')
       await announce(
         [
           {
@@ -255,7 +253,7 @@ export function orderDelivery(core: TradeCore, { visible, mustBe }: OrderAccess)
     async credentials(userId: number, orderNo: string, ip: string): Promise<DeliveredCredentials> {
       const { o, side } = await visible(orderNo, userId)
       if (side !== 'buyer') throw forbidden()
-      if (!o.credentials_enc || o.delivered_at === null) throw bad('卖家尚未交付')
+      if (!o.credentials_enc || o.delivered_at === null) throw badRequest('卖家尚未交付')
       const clear = openCredentials(orderNo, o.credentials_enc)
       const config = await deps.games.transferConfig(o.game_id)
       const labels = new Map(config.fields.map((f) => [f.key, f.label]))

@@ -8,6 +8,7 @@
  * Access goes through the trade service's `detail` (its time rules applied first, 404 for strangers);
  * staff who are not a party get 404 here too: they read orders in the console.
  */
+import { notFound } from '../../http/errors'
 import {
   protectionNote,
   type Dispute,
@@ -21,7 +22,7 @@ import {
 } from '../../../shared/api'
 import type { Db } from '../../db'
 import type { GameService } from '../game/service'
-import { notFound } from './core'
+import { ORDER_NOT_FOUND } from './core'
 import { orderDetailRepo } from './order-detail-repo'
 import { tradeRepo, type OrderRow } from './repo'
 import { deadlineOf, HOLDING } from './rules'
@@ -143,9 +144,9 @@ export function orderDetailService(deps: OrderDetailDeps) {
   return {
     async view(userId: number, orderNo: string): Promise<OrderDetailView> {
       const order = await deps.trade.detail(userId, orderNo)
-      if (order.myRole === 'staff') throw notFound()
+      if (order.myRole === 'staff') throw notFound(ORDER_NOT_FOUND)
       const o = await repo.order(orderNo)
-      if (!o) throw notFound()
+      if (!o) throw notFound(ORDER_NOT_FOUND)
       const [events, ledger, warrant, review] = await Promise.all([
         repo.events(orderNo),
         deps.orderLedger(orderNo),

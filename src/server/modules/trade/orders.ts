@@ -11,20 +11,11 @@
  * Delivery is in delivery.ts, the time rules in timers.ts; the warrant module freezes and rules
  * disputed orders through `freeze` and `applyRuling`.
  */
+import { badRequest, forbidden, notFound } from '../../http/errors'
 import type { CreateOrderBody, Order, OrderListQuery, OrderStatus } from '../../../shared/api'
 import type { Page } from '../../db/paging'
 import { businessNo, yuan } from '../funds/numbers'
-import {
-  bad,
-  forbidden,
-  notFound,
-  stateError,
-  type Notice,
-  type OrderAccess,
-  type Post,
-  type TradeCore,
-  type Trx,
-} from './core'
+import { stateError, type Notice, type OrderAccess, type Post, type TradeCore, type Trx } from './core'
 import type { OrderDelivery } from './delivery'
 import { tradeRepo, type OrderRow } from './repo'
 import type { ReceivingRoles } from './roles'
@@ -55,10 +46,10 @@ export function orderLifecycle(
     const t = tradeRepo(trx)
     const g = await t.goods(input.goodsId)
     if (!g || g.deleted_at !== null) throw notFound('商品不存在')
-    if (g.seller_id === input.buyerId) throw bad('不能购买自己发布的商品')
+    if (g.seller_id === input.buyerId) throw badRequest('不能购买自己发布的商品')
     const at = now()
     const left = await t.reserve(g.id, input.quantity, at)
-    if (!left) throw bad(g.status === 'ON_SALE' ? SOLD_OUT : '商品已售出或已下架')
+    if (!left) throw badRequest(g.status === 'ON_SALE' ? SOLD_OUT : '商品已售出或已下架')
     // decided by the reservation itself: a concurrent buyer may have taken stock since `g` was read
     if (left.stock === 0) await deps.goods.syncSearch(trx, g.id)
     const unit = input.unitPrice ?? left.price
@@ -157,7 +148,7 @@ export function orderLifecycle(
     async createOrder(buyerId: number, body: CreateOrderBody): Promise<Order> {
       const g = await repo.goods(body.goodsId)
       if (!g || g.deleted_at !== null) throw notFound('商品不存在')
-      if (g.seller_id === buyerId) throw bad('不能购买自己发布的商品')
+      if (g.seller_id === buyerId) throw badRequest('不能购买自己发布的商品')
       const roleJson = await roles.roleSnapshot(buyerId, g.game_id, g.goods_type, body.roleId)
       // the order and its messages commit together (docs/scaling.md, "Payments at database speed")
       const { created, logged } = await tx(async (trx) => {
@@ -185,7 +176,7 @@ export function orderLifecycle(
     async pay(buyerId: number, orderNo: string, payPassword: string): Promise<Order> {
       const o = await mustBe(orderNo, buyerId, 'buyer')
       if (o.status !== 'UNPAID')
-        throw o.status === 'CANCELLED' ? bad('订单已取消，请重新下单') : stateError(o)
+        throw o.status === 'CANCELLED' ? badRequest('订单已取消，请重新下单') : stateError(o)
       // read before the transaction (one connection on SQLite): what automatic delivery hands over
       const auto =
         o.goods_type === 'ACCOUNT' ? await deps.delivery.autoDeliveryValues(o.goods_id, o.game_id) : null
@@ -204,7 +195,7 @@ export function orderLifecycle(
             updated_at: at,
           }))
         )
-          throw bad('订单状态已变化，请刷新')
+          throw badRequest('订单状态已变化，请刷新')
         const moved = await deps.funds.move(trx, buyerId, {
           type: 'ORDER_PAY',
           available: -amount,
@@ -212,7 +203,7 @@ export function orderLifecycle(
           remark: `支付订单：${o.title}`,
           at,
         })
-        if (!moved) throw bad('余额不足，请先充值')
+        if (!moved) throw badRequest('余额不足，请先充值')
         if (sealed) {
           await t.transition(orderNo, ['PAID'], {
             status: 'TO_CONFIRM',
@@ -279,7 +270,7 @@ export function orderLifecycle(
       const { o, side } = await visible(orderNo, userId)
       const at = now()
       if (o.status === 'UNPAID' && side !== 'staff') {
-        if (!(await core.cancelUnpaid(o, at))) throw bad('订单状态已变化，请刷新')
+        if (!(await core.cancelUnpaid(o, at))) throw badRequest('订单状态已变化，请刷新')
         const who = side === 'buyer' ? '买家' : '卖家'
         await announce([
           { to: o.buyer_id, title: '订单已取消', content: `订单 ${orderNo}（${o.title}）已由${who}取消。` },
@@ -290,7 +281,7 @@ export function orderLifecycle(
           },
         ])
       } else if (o.status === 'PAID' && side === 'buyer') {
-        if (!sellerLate(o, at)) throw bad('卖家 48 小时内未开始交付时才可取消，请先与卖家沟通')
+        if (!sellerLate(o, at)) throw badRequest('卖家 48 小时内未开始交付时才可取消，请先与卖家沟通')
         const done = await tx(async (trx) => {
           if (
             !(await tradeRepo(trx).transition(orderNo, ['PAID'], {
@@ -313,7 +304,7 @@ export function orderLifecycle(
           await core.releaseStock(trx, o)
           return true
         })
-        if (!done) throw bad('订单状态已变化，请刷新')
+        if (!done) throw badRequest('订单状态已变化，请刷新')
         deps.goods.invalidate()
         await announce([
           {

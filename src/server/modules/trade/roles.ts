@@ -2,8 +2,9 @@
  * The buyer's receiving roles (收货角色): where coins, items and recharges are delivered. An order of
  * such goods keeps a snapshot of the chosen role (roleSnapshot); accounts need none.
  */
+import { badRequest, notFound } from '../../http/errors'
 import type { ReceivingRole, SaveRoleBody } from '../../../shared/api'
-import { bad, notFound, type TradeCore } from './core'
+import type { TradeCore } from './core'
 import { roleRepo } from './roles-repo'
 
 type RoleRow = Awaited<ReturnType<ReturnType<typeof roleRepo>['list']>>[number]
@@ -37,10 +38,10 @@ export function receivingRoles(core: TradeCore) {
      */
     async roleSnapshot(userId: number, gameId: number, goodsType: string, roleId: number | undefined) {
       if (goodsType === 'ACCOUNT') return null
-      if (!roleId) throw bad('请选择收货角色')
+      if (!roleId) throw badRequest('请选择收货角色')
       const r = await roles.named(roleId)
-      if (!r || r.user_id !== userId) throw bad('收货角色不存在')
-      if (r.game_id !== gameId) throw bad('收货角色不属于该游戏')
+      if (!r || r.user_id !== userId) throw badRequest('收货角色不存在')
+      if (r.game_id !== gameId) throw badRequest('收货角色不属于该游戏')
       return JSON.stringify(toRole(r))
     },
 
@@ -55,10 +56,10 @@ export function receivingRoles(core: TradeCore) {
 
     async roleSave(userId: number, body: SaveRoleBody): Promise<ReceivingRole> {
       const game = await roles.game(body.gameId)
-      if (!game) throw bad('游戏不存在')
+      if (!game) throw badRequest('游戏不存在')
       if (body.serverId) {
         const s = await roles.server(body.serverId)
-        if (!s || s.game_id !== body.gameId) throw bad('区服不属于该游戏')
+        if (!s || s.game_id !== body.gameId) throw badRequest('区服不属于该游戏')
       }
       const row = {
         game_id: body.gameId,

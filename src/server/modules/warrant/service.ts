@@ -6,18 +6,17 @@
  * dispute (the order freezes and a dispute record is kept); staff rule on it, dividing the escrow
  * (rules.ts) in one transaction with the order's end state and the money moves (funds service).
  */
-import {
-  Code,
-  type Dispute,
-  type DisputeListQuery,
-  type Order,
-  type RuleBody,
-  type WarrantMessage,
-  type WarrantRoom,
+import type {
+  Dispute,
+  DisputeListQuery,
+  Order,
+  RuleBody,
+  WarrantMessage,
+  WarrantRoom,
 } from '../../../shared/api'
 import type { Db } from '../../db'
 import type { Page } from '../../db/paging'
-import { ApiError } from '../../plugins/envelope'
+import { badRequest, notFound } from '../../http/errors'
 import type { EventBus } from '../events/bus'
 import type { FundsService } from '../funds/service'
 import { imageUrl } from '../image/service'
@@ -86,8 +85,6 @@ function toDispute(r: DisputeRow, o: OrderBrief | undefined): Dispute {
   }
 }
 
-const bad = (msg: string) => new ApiError(Code.BAD_REQUEST, msg)
-
 export function warrantService(deps: WarrantDeps) {
   const { db, trade, now } = deps
   const repo = warrantRepo(db)
@@ -96,14 +93,14 @@ export function warrantService(deps: WarrantDeps) {
   /** Parties see their order's room; staff a room with a dispute (open or ruled) or their own post. */
   async function room(orderNo: string, userId: number) {
     const found = await trade.roomSide(orderNo, userId)
-    if (!found) throw new ApiError(Code.NOT_FOUND, '担保订单不存在')
+    if (!found) throw notFound('担保订单不存在')
     if (
       found.side === 'staff' &&
       found.o.status !== 'ARBITRATING' &&
       !(await disputes.exists(orderNo)) &&
       !(await repo.hasPosted(orderNo, userId))
     )
-      throw new ApiError(Code.NOT_FOUND, '担保订单不存在')
+      throw notFound('担保订单不存在')
     return found
   }
 
@@ -185,14 +182,15 @@ export function warrantService(deps: WarrantDeps) {
       const { o, side } = await room(body.orderNo, userId)
       const content = body.content.trim()
       const imageIds = [...new Set(body.imageIds ?? [])]
-      if (content === '' && imageIds.length === 0) throw bad('请输入消息内容或上传图片')
+      if (content === '' && imageIds.length === 0) throw badRequest('请输入消息内容或上传图片')
       // the shared filter of buyer–seller conversations (rules/message-safety.ts)
       const problem = messageSafetyProblem(content, {
         place: '担保群',
         secrets: await trade.secretValues(body.orderNo),
       })
-      if (problem) throw bad(problem)
-      if (imageIds.length > 0 && !(await repo.ownsImages(userId, imageIds))) throw bad('图片不存在或不属于您')
+      if (problem) throw badRequest(problem)
+      if (imageIds.length > 0 && !(await repo.ownsImages(userId, imageIds)))
+        throw badRequest('图片不存在或不属于您')
       const at = now()
       const staff = side === 'staff' || o.status === 'ARBITRATING' ? await deps.staffIds() : []
       const recipients = [...new Set([o.buyer_id, o.seller_id, ...staff])].filter((id) => id !== userId)
@@ -233,7 +231,7 @@ export function warrantService(deps: WarrantDeps) {
         await disputeRepo(trx).open({ orderNo, openedBy: userId, side, fromStatus: o.status, reason, at })
         return true
       })
-      if (!opened) throw bad('订单状态已变化，请刷新')
+      if (!opened) throw badRequest('订单状态已变化，请刷新')
       const who = side === 'buyer' ? '买家' : '卖家'
       const content = `订单 ${orderNo} 已由${who}发起纠纷，平台客服将在担保群中处理。理由：${reason}`
       await tell([
@@ -255,14 +253,15 @@ export function warrantService(deps: WarrantDeps) {
       const staffId = actor.userId
       const { orderNo } = body
       const o = await trade.orderForRuling(orderNo)
-      if (!o) throw new ApiError(Code.NOT_FOUND, '订单不存在')
-      if (o.status !== 'ARBITRATING') throw bad('只有仲裁中的订单可以裁决')
+      if (!o) throw notFound('订单不存在')
+      if (o.status !== 'ARBITRATING') throw badRequest('只有仲裁中的订单可以裁决')
       const plan = planRuling(body, Number(o.amount))
-      if ('problem' in plan) throw bad(plan.problem)
+      if ('problem' in plan) throw badRequest(plan.problem)
       const { refund, settle, reason, decision } = plan
       const at = now()
       await db.transaction().execute(async (trx) => {
-        if (!(await trade.applyRuling(trx, o, { refund, settle, at }))) throw bad('订单状态已变化，请刷新')
+        if (!(await trade.applyRuling(trx, o, { refund, settle, at })))
+          throw badRequest('订单状态已变化，请刷新')
         if (
           !(await disputeRepo(trx).rule(orderNo, {
             ruled_by: staffId,
@@ -273,7 +272,7 @@ export function warrantService(deps: WarrantDeps) {
             ruling_reason: reason,
           }))
         )
-          throw bad('该纠纷已裁决，请刷新')
+          throw badRequest('该纠纷已裁决，请刷新')
         if (
           refund > 0 &&
           !(await deps.funds.move(trx, o.buyer_id, {

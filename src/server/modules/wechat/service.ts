@@ -6,7 +6,6 @@
  */
 import { createHash, randomBytes } from 'node:crypto'
 import QRCode from 'qrcode'
-import { Code } from '../../../shared/api/envelope'
 import type { LoginResult } from '../../../shared/api/auth'
 import {
   WECHAT_TEMPLATE_KEYS,
@@ -23,7 +22,7 @@ import {
 } from '../../../shared/api/wechat'
 import type { StoredLiveEvent } from '../../../shared/live-events'
 import { isUniqueViolation, type Db } from '../../db'
-import { ApiError } from '../../plugins/envelope'
+import { badRequest, unauthorized } from '../../http/errors'
 import type { Invalidation } from '../../cluster/state'
 import type { AuthService, ClientInfo } from '../auth/service'
 import type { MessageService } from '../message/service'
@@ -57,7 +56,6 @@ export interface WechatServiceDeps {
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex')
 const token = (bytes: number) => randomBytes(bytes).toString('base64url')
-const bad = (msg: string) => new ApiError(Code.BAD_REQUEST, msg)
 const EXPIRED = { status: 'EXPIRED' } as const
 
 export function wechatService(deps: WechatServiceDeps) {
@@ -128,7 +126,7 @@ export function wechatService(deps: WechatServiceDeps) {
     const hash = sha256(bindTicket)
     const scene = await repo.sceneByTicket(hash)
     if (!scene || !scene.openid || (scene.ticket_expires_at ?? 0) <= now())
-      throw bad('绑定凭证已失效，请重新扫码')
+      throw badRequest('绑定凭证已失效，请重新扫码')
     return { scene, hash, openid: scene.openid, nickname: scene.nickname ?? '' }
   }
 
@@ -171,8 +169,8 @@ export function wechatService(deps: WechatServiceDeps) {
     /** `origin`: the site's address as the caller reached it (the sandbox's QR code points a phone there) */
     async buildQr(purpose: WechatQrPurpose, userId: number | null, origin?: string): Promise<WechatQrCode> {
       if (purpose === 'BIND') {
-        if (userId === null) throw new ApiError(Code.UNAUTHORIZED, '请先登录')
-        if (await repo.bindingOf(userId)) throw bad('该账号已绑定微信，请先解绑')
+        if (userId === null) throw unauthorized('请先登录')
+        if (await repo.bindingOf(userId)) throw badRequest('该账号已绑定微信，请先解绑')
       }
       const at = now()
       await repo.pruneScenes(at - 24 * 3600_000)
@@ -182,9 +180,9 @@ export function wechatService(deps: WechatServiceDeps) {
       try {
         ;({ qrContent } = await provider.createQr(sceneStr, SCENE_TTL_MS / 1000))
       } catch (err) {
-        if (provider.kind === 'none') throw bad('暂未开通微信扫码，请使用账号密码登录')
+        if (provider.kind === 'none') throw badRequest('暂未开通微信扫码，请使用账号密码登录')
         console.error('[wechat] QR code not made', err)
-        throw bad('微信服务暂时不可用，请稍后再试')
+        throw badRequest('微信服务暂时不可用，请稍后再试')
       }
       if (qrContent.startsWith('/') && origin) qrContent = `${origin}${qrContent}`
       await repo.insertScene({
@@ -270,12 +268,12 @@ export function wechatService(deps: WechatServiceDeps) {
       const session = await deps.auth.login(login, client)
       if (!(await repo.takeTicket(t.scene.id, t.hash))) {
         await deps.auth.logout(session.token)
-        throw bad('绑定凭证已失效，请重新扫码')
+        throw badRequest('绑定凭证已失效，请重新扫码')
       }
       const refusal = await bind(session.userInfoDto.userId, t.openid, t.nickname)
       if (refusal) {
         await deps.auth.logout(session.token)
-        throw bad(refusal)
+        throw badRequest(refusal)
       }
       return session
     },
@@ -288,18 +286,18 @@ export function wechatService(deps: WechatServiceDeps) {
       const userId = await deps.auth.userIdByName(registration.username.trim())
       if (userId === null) throw new Error('registered user not found')
       if (!(await repo.takeTicket(t.scene.id, t.hash)))
-        throw bad('绑定凭证已失效，请重新扫码，或用新账号登录后在账号设置中绑定')
+        throw badRequest('绑定凭证已失效，请重新扫码，或用新账号登录后在账号设置中绑定')
       const refusal = await bind(userId, t.openid, t.nickname)
-      if (refusal) throw bad(refusal)
+      if (refusal) throw badRequest(refusal)
       return deps.auth.sessionFor(userId, client)
     },
 
     async unbind(userId: number): Promise<void> {
       const binding = await repo.bindingOf(userId)
-      if (!binding) throw bad('尚未绑定微信')
+      if (!binding) throw badRequest('尚未绑定微信')
       const deleted = await repo.deleteBinding(userId)
       bindingsChanged()
-      if (!deleted) throw bad('尚未绑定微信')
+      if (!deleted) throw badRequest('尚未绑定微信')
       await tell(
         userId,
         '微信已解绑',
