@@ -34,7 +34,7 @@ import { ApiError } from '../../plugins/envelope'
 import { listingRules, type GameRules, type GameService } from '../game/service'
 import { thumbUrl, type ImageService } from '../image/service'
 import type { SystemService } from '../system/service'
-import { goodsRepo, type BriefRow, type SearchEntry } from './repo'
+import { goodsRepo, releaseStock, reserveStock, type BriefRow, type SearchEntry } from './repo'
 import { goodsSearch } from './search'
 import { BriefJson, type LoadedBrief } from './brief-json'
 import { goodsStaff } from './staff'
@@ -514,6 +514,18 @@ export function goodsService(deps: GoodsServiceDeps) {
       if (!row) throw notFound()
       return row
     },
+
+    /**
+     * Takes `quantity` from an ON_SALE listing, atomically (trade, inside the order's transaction):
+     * the listing's stock left and price afterwards, or null when it could not. A listing left with none
+     * is SOLD; the caller syncs the search when `stock` is 0.
+     */
+    reserveStock: (trx: Db, goodsId: number, quantity: number, at: number) =>
+      reserveStock(trx, goodsId, quantity, at),
+
+    /** Gives an order's stock back (trade, inside the order's transaction); a SOLD listing returns to sale. */
+    releaseStock: (trx: Db, goodsId: number, quantity: number, at: number) =>
+      releaseStock(trx, goodsId, quantity, at),
 
     /** Moves a listing's follow count (the follow module, inside its transaction). */
     async addFollowCount(trx: Db, goodsId: number, delta: number) {

@@ -57,7 +57,7 @@ export function orderLifecycle(
     if (!g || g.deleted_at !== null) throw notFound('商品不存在')
     if (g.seller_id === input.buyerId) throw bad('不能购买自己发布的商品')
     const at = now()
-    const left = await t.reserve(g.id, input.quantity, at)
+    const left = await deps.goods.reserveStock(trx, g.id, input.quantity, at)
     if (!left) throw bad(g.status === 'ON_SALE' ? SOLD_OUT : '商品已售出或已下架')
     // decided by the reservation itself: a concurrent buyer may have taken stock since `g` was read
     if (left.stock === 0) await deps.goods.syncSearch(trx, g.id)
