@@ -89,9 +89,10 @@ import type { OfficialConfig, WechatProvider } from './modules/wechat/provider'
 import type { WechatService } from './modules/wechat/service'
 import { accountRoutes } from './modules/account/routes'
 import { accountService, type AccountService } from './modules/account/service'
-import { idVerifierFromEnv, sandboxIdVerifier, type IdVerifier } from './modules/account/realname-provider'
-import { loadOrCreateSecret } from './keys'
-import { sandboxSmsProvider, smsProviderFromEnv, type SmsProvider } from './modules/sms/provider'
+import { marketIdVerifier, sandboxIdVerifier, type IdVerifier } from './modules/account/realname-provider'
+import { keysOf, loadOrCreateSecret } from './keys'
+import { NO_ENV, type ServerEnv } from './config'
+import { aliyunSmsProvider, sandboxSmsProvider, type SmsProvider } from './modules/sms/provider'
 import { smsRepo } from './modules/sms/repo'
 import { smsSandboxRoutes } from './modules/sms/routes'
 import { smsService } from './modules/sms/service'
@@ -166,6 +167,8 @@ export interface BuildAppOptions {
   uploadDir?: string
   /** proxies whose X-Forwarded-For names the client (Fastify trustProxy: true, a hop count or addresses) */
   trustProxy?: boolean | number | string
+  /** what only the environment gives (config.ts): secrets, outside providers' accounts, the SQL profile; default none */
+  env?: ServerEnv
 }
 
 declare module 'fastify' {
@@ -194,8 +197,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const now = opts.now ?? Date.now
   const captchaEnabled = opts.captchaEnabled ?? true
   mkdirSync(opts.dataDir, { recursive: true })
+  const env = opts.env ?? NO_ENV
+  const keys = keysOf(opts.dataDir, env.keys)
 
-  const handle = openDatabase(opts)
+  const handle = openDatabase({ ...opts, sqlProfile: env.sqlProfile })
   const { db } = handle
   const app = Fastify({
     logger: opts.logger ?? false,
@@ -221,11 +226,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     const { isNew } = await migrateToLatest(handle)
     if (isNew) await seedBase(db, now())
     if (isNew && (opts.seedDemo ?? true))
-      await seedDemo(db, now(), { dataDir: opts.dataDir, dialect: handle.dialect, uploadDir })
+      await seedDemo(db, now(), { dataDir: opts.dataDir, dialect: handle.dialect, uploadDir, keys })
 
     const system = systemService(db)
     await system.syncCaptchaFlag(captchaEnabled)
-    const cipher = loadOrCreateKeyPair(opts.dataDir)
+    const cipher = loadOrCreateKeyPair(keys)
     app.addHook('onClose', () => cipher.close())
     // SMS: the sandbox plays the provider in demo and test installs (docs/account-security.md)
     const sandboxOn = opts.paySandbox ?? opts.seedDemo ?? true
@@ -235,11 +240,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
             (phone, content) => smsRepo(db).addInbox(phone, content, now()),
             opts.logger ? (line) => app.log.info(line) : () => undefined,
           )
-        : smsProviderFromEnv()
+        : env.aliyunSms && aliyunSmsProvider(env.aliyunSms)
     const sms = smsService({
       db,
       provider: smsProvider,
-      secret: loadOrCreateSecret(opts.dataDir, 'sms-codes.key'),
+      secret: loadOrCreateSecret(keys, 'sms-codes.key'),
       now,
     })
     // the staff operation log and the login log (docs/console.md)
@@ -302,6 +307,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
           db,
           dialect: handle.dialect,
           dataDir: opts.dataDir,
+          keys,
           games,
           system,
           auth,
@@ -402,12 +408,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         // the sandbox gateway credits wallets without real money: demo and test installs only
         const sandbox =
           (opts.paySandbox ?? opts.seedDemo ?? true)
-            ? sandboxGateway(loadOrCreateSandboxSecret(opts.dataDir), now)
+            ? sandboxGateway(loadOrCreateSandboxSecret(keys), now)
             : null
         const funds = fundsService({
           db,
           cipher,
-          pins: pinHasher(loadPinKeys(opts.dataDir)),
+          pins: pinHasher(loadPinKeys(keys)),
           confirmLoginPassword: auth.confirmPassword,
           gateways: sandbox ? [sandbox] : [],
           messages,
@@ -419,7 +425,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
           requireRealName,
           now,
         })
-        const deliveryCipher = fieldCipher(loadOrCreateKey(opts.dataDir))
+        const deliveryCipher = fieldCipher(loadOrCreateKey(keys))
         // agency sale (代售): staff deliver its orders through the trade service, which settles them through its hooks
         const agency = agencyService({
           db,
@@ -548,7 +554,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         // the WeChat official account: scan login, binding, template messages of the bus's events
         await wechatModule(app, api, {
           db,
-          dataDir: opts.dataDir,
+          keys,
           auth,
           messages,
           bus,
@@ -565,10 +571,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
           auth,
           sms,
           cipher,
-          fieldCipher: fieldCipher(loadOrCreateSecret(opts.dataDir, 'real-names.key')),
+          fieldCipher: fieldCipher(loadOrCreateSecret(keys, 'real-names.key')),
           idVerifier:
             opts.idVerifier ??
-            ((opts.realNameSandbox ?? sandboxOn) ? sandboxIdVerifier() : idVerifierFromEnv()),
+            ((opts.realNameSandbox ?? sandboxOn)
+              ? sandboxIdVerifier()
+              : env.realName && marketIdVerifier(env.realName)),
           messages,
           payPassword: {
             has: async (userId) => (await funds.wallet(userId)).hasPayPassword,

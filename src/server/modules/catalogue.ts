@@ -27,11 +27,14 @@ import { imageService } from './image/service'
 import { pushRoutes } from './push/routes'
 import { pushService } from './push/service'
 import type { SystemService } from './system/service'
+import type { Keys } from '../keys'
 
 export interface CatalogueDeps {
   db: Db
   dialect: DbDialect
   dataDir: string
+  /** the secrets (the delivery accounts' key) */
+  keys: Keys
   games: GameService
   system: SystemService
   auth: AuthService
@@ -90,7 +93,7 @@ export function catalogueServices(deps: CatalogueDeps): Catalogue & {
     goods,
     images,
     batch: batchService({ db, games, goods, now }),
-    delivery: deliveryService({ db, games, goods, cipher: fieldCipher(loadOrCreateKey(deps.dataDir)), now }),
+    delivery: deliveryService({ db, games, goods, cipher: fieldCipher(loadOrCreateKey(deps.keys)), now }),
     pushes: pushService({ db, dialect, goods, system, now }),
     follows,
   }

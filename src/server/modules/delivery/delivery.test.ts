@@ -6,6 +6,7 @@ import { call, startTestApp, type TestApp } from '../../test-utils'
 import { gameNamed, kingAccount, newUser, publish, type GameFixture } from '../goods/test-helpers'
 import { catalogueServices } from '../catalogue'
 import { fieldCipher, loadOrCreateKey, mask } from './crypto'
+import { keysOf } from '../../keys'
 
 const SECRET_PASSWORD = 'Sup3r-Secret-Pw!'
 const ACCOUNT = 'qq_1234567890'
@@ -149,6 +150,7 @@ describe('delivery accounts', () => {
       db: t.app.db,
       dialect: 'sqlite',
       dataDir: t.dataDir,
+      keys: keysOf(t.dataDir),
       games: (await import('../game/service')).gameService(t.app.db),
       system: (await import('../system/service')).systemService(t.app.db),
       auth: { roleKeys: async () => [] } as never,
@@ -226,7 +228,7 @@ describe('delivery crypto', () => {
     const { tmpdir } = await import('node:os')
     const dir = await mkdtemp(join(tmpdir(), 'key-'))
     try {
-      expect(loadOrCreateKey(dir).equals(loadOrCreateKey(dir))).toBe(true)
+      expect(loadOrCreateKey(keysOf(dir)).equals(loadOrCreateKey(keysOf(dir)))).toBe(true)
     } finally {
       await rm(dir, { recursive: true, force: true })
     }

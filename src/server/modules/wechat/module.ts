@@ -9,7 +9,7 @@ import { API_BASE } from '../../../shared/constants'
 import { WECHAT } from '../../../shared/api/wechat'
 import type { Invalidation } from '../../cluster/state'
 import type { Db } from '../../db'
-import { loadOrCreateSecret } from '../../keys'
+import { loadOrCreateSecret, type Keys } from '../../keys'
 import type { AuthService } from '../auth/service'
 import type { EventBus } from '../events/bus'
 import type { MessageService } from '../message/service'
@@ -28,7 +28,8 @@ export async function wechatModule(
   api: FastifyInstance,
   deps: {
     db: Db
-    dataDir: string
+    /** the secrets (the sandbox's token key) */
+    keys: Keys
     auth: AuthService
     messages: MessageService
     bus: EventBus
@@ -43,9 +44,7 @@ export async function wechatModule(
   const { now } = deps
   const phonePath = `${API_BASE}${WECHAT.sandboxPhone.path}`
   const sandboxOn = !deps.official && deps.sandbox
-  const sandboxToken = sandboxOn
-    ? loadOrCreateSecret(deps.dataDir, 'wechat-sandbox.key').toString('hex')
-    : null
+  const sandboxToken = sandboxOn ? loadOrCreateSecret(deps.keys, 'wechat-sandbox.key').toString('hex') : null
   const provider: WechatProvider =
     deps.provider ??
     (deps.official
