@@ -93,6 +93,17 @@ export default tseslint.config(
     },
   },
   {
+    // configuration is read once, validated, in src/server/config.ts: the rest takes values as parameters
+    files: ['src/server/**/*.ts'],
+    ignores: ['src/server/config.ts', 'src/server/**/*.test.ts', 'src/server/test-utils.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read the setting in src/server/config.ts.' },
+      ],
+    },
+  },
+  {
     files: ['**/*.test.{ts,tsx}', 'e2e/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },
   },

@@ -7,7 +7,7 @@
  * walking antd's thousands of CSS-in-JS rules) were 32 files and 57 % of the whole run; the setup
  * file now gives every renderer file cheap computed styles (src/renderer/src/testing/computed-style.ts).
  * On the server side scrypt at N=16384 was a good part of every login and registration; under Vitest
- * new hashes cost N=1024 (src/server/modules/auth/password.ts). Same-minute CPU, before → after:
+ * new hashes cost N=1024 (src/server/test-setup.ts). Same-minute CPU, before → after:
  * order detail + console dictionary/config/order + login page tests 39.7 s for 9 of 16 tests → 33.0 s
  * for all 16; auth + must-change + trade server tests 40.9 → 33.8 s (and the 50-buyer race no longer
  * timed out). Whole run after: 448 s wall at load 6–10, 295 s CPU (before: 493 s CPU), all 1,363
@@ -50,6 +50,8 @@ export default defineConfig({
           environment: 'node',
           include: ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts', 'scripts/**/*.test.ts'],
           globalSetup: ['scripts/test-template.ts'],
+          // cheaper password hashes (modules/auth/password.ts)
+          setupFiles: ['src/server/test-setup.ts'],
           testTimeout: 20_000,
           hookTimeout: 30_000,
           // each test builds its own app (buildApp), so files can share one module graph per worker

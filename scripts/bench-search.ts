@@ -44,6 +44,7 @@ import pg from 'pg'
 import type { FastifyInstance } from 'fastify'
 import type { AttributeField, Attributes, GoodsStatus, GoodsType, GoodsTypeConfig } from '../src/shared/api'
 import { buildApp } from '../src/server/app'
+import { NO_ENV } from '../src/server/config'
 import { createScratchDatabase, databaseUrlOf, dropScratchDatabase } from '../src/server/db/scratch'
 import { insertGameConfigs } from '../src/server/db/seed/goods'
 import { GAMES, gameIcon } from '../src/server/db/seed/games'
@@ -761,7 +762,10 @@ async function copyToPostgres(sqliteDir: string, adminUrl: string) {
 async function sqlitePhases(dataDir: string, games: GameInfo[], benchToken: string) {
   // the app twice on the same file: caches off (every answer from the database) and as in production
   // the cold app also renders the public pages when the web bundle and page renderer are built
+  // SQL_PROFILE times the statements of these apps (docs/scaling.md); buildApp reads no environment
+  const env = { ...NO_ENV, sqlProfile: process.env.SQL_PROFILE }
   const cold = await buildApp({
+    env,
     dataDir,
     seedDemo: false,
     captchaEnabled: false,
@@ -770,8 +774,8 @@ async function sqlitePhases(dataDir: string, games: GameInfo[], benchToken: stri
     ssrEntry: SSR_ENTRY,
     pageCacheMs: 0,
   })
-  const warm = await buildApp({ dataDir, seedDemo: false, captchaEnabled: false })
-  const kept = await buildApp({ ...LISTING_ROWS_KEPT, dataDir, seedDemo: false, captchaEnabled: false })
+  const warm = await buildApp({ env, dataDir, seedDemo: false, captchaEnabled: false })
+  const kept = await buildApp({ ...LISTING_ROWS_KEPT, env, dataDir, seedDemo: false, captchaEnabled: false })
   const sqlite = await measure('SQLite', { cold, kept, warm }, games)
   const coldPort = sqlite.port
   const row = (name: string, values: number[]) => {

@@ -11,6 +11,8 @@ import { join } from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { buildApp } from '../src/server/app'
 import { createScratchDatabase, dropScratchDatabase } from '../src/server/db/scratch'
+// the demo accounts' hashes at the tests' cost, as in every test file
+import '../src/server/test-setup'
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -116,7 +116,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const { now } = settings
   mkdirSync(settings.dataDir, { recursive: true })
 
-  const handle = openDatabase(settings)
+  const handle = openDatabase({ ...settings, sqlProfile: settings.env.sqlProfile })
   const { db } = handle
   const app = Fastify({
     logger: settings.logger ?? false,
@@ -144,6 +144,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         dataDir: settings.dataDir,
         dialect: handle.dialect,
         uploadDir: settings.uploadDir,
+        keys: settings.keys,
       })
 
     registerEnvelope(app)

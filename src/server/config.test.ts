@@ -1,6 +1,7 @@
+import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { loadConfig } from './config'
+import { ENV_SCHEMA, loadConfig } from './config'
 
 describe('loadConfig', () => {
   it('has the documented defaults', () => {
@@ -59,7 +60,63 @@ describe('loadConfig', () => {
       ssrEntry: '/srv/ssr/entry-server.js',
       siteOrigin: undefined,
       logLevel: 'warn',
+      env: {
+        keys: { dir: undefined, given: {}, oldPinKeys: [] },
+        aliyunSms: null,
+        realName: null,
+        sqlProfile: undefined,
+      },
     })
+  })
+
+  it('reads what only the environment gives: secrets, provider accounts, the SQL profile', () => {
+    expect(
+      loadConfig({
+        KEYS_DIR: '/srv/keys',
+        RSA_PRIVATE_KEY: ' -----BEGIN RSA PRIVATE KEY----- ',
+        PAY_PIN_KEY: 'cGlu',
+        PAY_PIN_KEYS_OLD: 'b2xk, b2xkZXI=',
+        ALIYUN_SMS_ACCESS_KEY_ID: 'id',
+        ALIYUN_SMS_ACCESS_KEY_SECRET: 'secret',
+        ALIYUN_SMS_SIGN_NAME: 'sign',
+        ALIYUN_SMS_TEMPLATE_CODE: 'SMS_1',
+        REALNAME_API_URL: 'https://id.example.com',
+        REALNAME_APPCODE: 'code',
+        SQL_PROFILE: '/tmp/profile',
+      }).env,
+    ).toEqual({
+      keys: {
+        dir: '/srv/keys',
+        given: { 'rsa-private.pem': '-----BEGIN RSA PRIVATE KEY-----', 'pay-pin.key': 'cGlu' },
+        oldPinKeys: ['b2xk', 'b2xkZXI='],
+      },
+      aliyunSms: { accessKeyId: 'id', accessKeySecret: 'secret', signName: 'sign', templateCode: 'SMS_1' },
+      realName: { url: 'https://id.example.com', appCode: 'code' },
+      sqlProfile: '/tmp/profile',
+    })
+    // an account half given is no account
+    expect(loadConfig({ ALIYUN_SMS_ACCESS_KEY_ID: 'id', REALNAME_APPCODE: 'code' }).env).toMatchObject({
+      aliyunSms: null,
+      realName: null,
+    })
+  })
+
+  it('reads the WeChat official account, refusing an incomplete one', () => {
+    const official = {
+      WECHAT_APP_ID: 'wx1',
+      WECHAT_APP_SECRET: 's',
+      WECHAT_TOKEN: 't',
+      WECHAT_SITE_URL: 'https://m.example.com',
+    }
+    expect(loadConfig({ ...official, WECHAT_TEMPLATE_IDS: 'ORDER_PAID=abc, ,' }).wechatOfficial).toEqual({
+      appId: 'wx1',
+      appSecret: 's',
+      token: 't',
+      siteUrl: 'https://m.example.com',
+      templateIds: { ORDER_PAID: 'abc' },
+    })
+    expect(() => loadConfig({ ...official, WECHAT_TOKEN: '' })).toThrow(/WECHAT_TOKEN/)
+    expect(() => loadConfig({ ...official, WECHAT_TEMPLATE_IDS: 'NOPE=1' })).toThrow(/WECHAT_TEMPLATE_IDS/)
   })
 
   it('reads the AI drawing settings: sandbox on demo installs, a real provider when named', () => {
@@ -83,9 +140,28 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ AI_CONCURRENCY: 'x' })).toThrow(/AI_CONCURRENCY/)
   })
 
-  it('refuses values it cannot read', () => {
-    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/)
+  it('refuses values it cannot read, naming the variable in Chinese and English', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(
+      '环境变量 PORT 配置错误：应为0–65535 的整数，实际为 "eighty"（PORT: must be an integer 0-65535, got "eighty"）',
+    )
+    expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT/)
     expect(() => loadConfig({ SEED_DEMO: 'maybe' })).toThrow(/SEED_DEMO/)
-    expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/)
+    expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/环境变量 LOG_LEVEL .*one of fatal, error/)
+    expect(() => loadConfig({ AI_PROVIDER: 'midjourney' })).toThrow(/AI_PROVIDER/)
+    expect(() => loadConfig({ SHUTDOWN_DELAY_MS: '-1' })).toThrow(/SHUTDOWN_DELAY_MS/)
+    expect(() => loadConfig({ TRADE_SWEEP_MS: 'soon' })).toThrow(/TRADE_SWEEP_MS/)
+    // blank is unset; flags and choices whatever their case
+    expect(loadConfig({ PORT: ' ', SEED_DEMO: 'Off', LOG_LEVEL: 'ERROR' })).toMatchObject({
+      port: 8080,
+      seedDemo: false,
+      logLevel: 'error',
+    })
+  })
+
+  it('names every variable in the README configuration table', () => {
+    const readme = readFileSync(resolve(import.meta.dirname, '../../README.md'), 'utf8')
+    const table = readme.slice(readme.indexOf('## Configuration'), readme.indexOf('## Scripts'))
+    const missing = Object.keys(ENV_SCHEMA.properties).filter((name) => !table.includes(`\`${name}\``))
+    expect(missing).toEqual([])
   })
 })

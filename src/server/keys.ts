@@ -23,9 +23,30 @@ export const SECRET_ENV: Readonly<Record<string, string>> = {
   'rsa-private.pem': 'RSA_PRIVATE_KEY',
 }
 
-/** The directory secret files live in: KEYS_DIR, or DATA_DIR/keys. */
-export function keysDir(dataDir: string, env: NodeJS.ProcessEnv = process.env): string {
-  return env.KEYS_DIR?.trim() || join(dataDir, 'keys')
+/** Where the secrets come from as configured (config.ts reads the variables, once). */
+export interface KeySource {
+  /** KEYS_DIR: the directory of the secret files (default DATA_DIR/keys) */
+  dir?: string
+  /** secrets given as environment variables (SECRET_ENV), by their file's name */
+  given?: Readonly<Record<string, string>>
+  /** PAY_PIN_KEYS_OLD: earlier payment-PIN keys (base64) during a rotation (funds/pin-hash.ts) */
+  oldPinKeys?: readonly string[]
+}
+
+/** The secrets of one data directory: where their files are and which the environment gave. */
+export interface Keys {
+  dir: string
+  given: Readonly<Record<string, string>>
+  oldPinKeys: readonly string[]
+}
+
+/** The keys of `dataDir` (files in DATA_DIR/keys unless KEYS_DIR says otherwise); tests pass no source. */
+export function keysOf(dataDir: string, source: KeySource = {}): Keys {
+  return {
+    dir: source.dir || join(dataDir, 'keys'),
+    given: source.given ?? {},
+    oldPinKeys: source.oldPinKeys ?? [],
+  }
 }
 
 /** Writes `content` to `path` only if no file is there yet (atomically: other processes see all or nothing). */
@@ -46,15 +67,15 @@ export function writeOnce(path: string, content: string): void {
   }
 }
 
-export function loadOrCreateSecret(dataDir: string, fileName: string, bytes = 32): Buffer {
+export function loadOrCreateSecret(keys: Keys, fileName: string, bytes = 32): Buffer {
   const envName = SECRET_ENV[fileName]
-  const fromEnv = envName ? process.env[envName]?.trim() : undefined
+  const fromEnv = keys.given[fileName]
   if (fromEnv) {
     const secret = Buffer.from(fromEnv, 'base64')
     if (secret.length !== bytes) throw new Error(`${envName} must be ${bytes} bytes in base64`)
     return secret
   }
-  const dir = keysDir(dataDir)
+  const dir = keys.dir
   mkdirSync(dir, { recursive: true, mode: 0o700 })
   const path = join(dir, fileName)
   writeOnce(path, randomBytes(bytes).toString('base64'))

@@ -1,10 +1,18 @@
 /** `npm start` / `npm run dev:server`: builds the app from the environment, listens, closes on signals. */
 import { SITE_NAME } from '../shared/constants'
 import { buildApp } from './app'
-import { loadConfig } from './config'
+import { ConfigError, loadConfig, type ServerConfig } from './config'
 import { DEMO_ACCOUNTS } from './db/seed'
 
-const config = loadConfig()
+let config: ServerConfig
+try {
+  config = loadConfig()
+} catch (err) {
+  // a wrong setting: its message names the variable; the stack would only hide it
+  if (!(err instanceof ConfigError)) throw err
+  console.error(err.message)
+  process.exit(1)
+}
 const app = await buildApp({ ...config, logger: { level: config.logLevel } })
 const address = await app.listen({ port: config.port, host: config.host })
 

@@ -4,6 +4,8 @@
  * way (`resolveSettings`), so "sandbox on when demo data is seeded" is decided once.
  */
 import { join } from 'node:path'
+import { NO_ENV, type ServerEnv } from './config'
+import { keysOf, type Keys } from './keys'
 import type { AiConfig } from './modules/ai/config'
 import type { IdVerifier } from './modules/account/realname-provider'
 import type { OfficialConfig, WechatProvider } from './modules/wechat/provider'
@@ -67,6 +69,8 @@ export interface BuildAppOptions {
   uploadDir?: string
   /** proxies whose X-Forwarded-For names the client (Fastify trustProxy: true, a hop count or addresses) */
   trustProxy?: boolean | number | string
+  /** what only the environment gives (config.ts): secrets, outside providers' accounts, the SQL profile; default none */
+  env?: ServerEnv
 }
 
 /** The options with the defaults decided once (modules read these, never the raw options). */
@@ -78,10 +82,14 @@ export interface AppSettings extends BuildAppOptions {
   /** the providers' sandboxes (payment, and by default SMS, real-name, WeChat) */
   sandbox: boolean
   uploadDir: string
+  env: ServerEnv
+  /** where every secret comes from: its variable, else a file in KEYS_DIR or DATA_DIR/keys (keys.ts) */
+  keys: Keys
 }
 
 export function resolveSettings(opts: BuildAppOptions): AppSettings {
   const demo = opts.seedDemo ?? true
+  const env = opts.env ?? NO_ENV
   return {
     ...opts,
     now: opts.now ?? Date.now,
@@ -89,5 +97,7 @@ export function resolveSettings(opts: BuildAppOptions): AppSettings {
     demo,
     sandbox: opts.paySandbox ?? demo,
     uploadDir: opts.uploadDir ?? join(opts.dataDir, 'uploads'),
+    env,
+    keys: keysOf(opts.dataDir, env.keys),
   }
 }

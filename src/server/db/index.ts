@@ -19,7 +19,12 @@ export interface DatabaseHandle {
   dialect: DbDialect
 }
 
-export function openDatabase(opts: { dataDir: string; databaseUrl?: string }): DatabaseHandle {
+/** `sqlProfile`: SQL_PROFILE (config.ts), where the SQLite statements' timings go */
+export function openDatabase(opts: {
+  dataDir: string
+  databaseUrl?: string
+  sqlProfile?: string
+}): DatabaseHandle {
   if (opts.databaseUrl) {
     // int8 (bigint timestamps, count(*)) as JS numbers: epoch ms stay far below 2^53.
     const types = new pg.TypeOverrides()
@@ -51,7 +56,9 @@ export function openDatabase(opts: { dataDir: string; databaseUrl?: string }): D
   sqlite.pragma('mmap_size = 1073741824')
   return {
     db: withCommitHooks(
-      new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }),
+      new Kysely<Database>({
+        dialect: new SqliteDialect({ database: withStatementCache(sqlite, opts.sqlProfile) }),
+      }),
     ),
     dialect: 'sqlite',
   }
@@ -65,9 +72,9 @@ const STATEMENT_CACHE_SIZE = 2000
  * the server's time on the order and payment path). Statements are reused by their SQL text: the
  * driver runs each to completion synchronously (all/run), so one statement is never used twice at once.
  */
-function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+function withStatementCache(sqlite: SQLite.Database, profilePath: string | undefined): SqliteDatabase {
   const cache = new Map<string, SqliteStatement>()
-  const profile = process.env.SQL_PROFILE ? sqlProfile(process.env.SQL_PROFILE) : null
+  const profile = profilePath ? sqlProfile(profilePath) : null
   return {
     close: () => sqlite.close(),
     prepare(text: string) {

@@ -12,6 +12,7 @@ import { SANDBOX_SIGNATURE_HEADER, loadOrCreateSandboxSecret, sandboxGateway } f
 import { fundsRepo } from '../modules/funds/repo'
 import { GAME_TOPIC } from '../modules/game/service'
 import { checkInvariant } from '../modules/funds/service'
+import { keysOf } from '../keys'
 import {
   confirmOrder,
   addRole,
@@ -183,7 +184,9 @@ describe.skipIf(!adminUrl)('PostgreSQL', () => {
     const notify = await t.app.inject({
       method: 'POST',
       url: '/api/pay/notify/sandbox',
-      headers: { [SANDBOX_SIGNATURE_HEADER]: sandboxGateway(loadOrCreateSandboxSecret(t.dataDir)).sign(n) },
+      headers: {
+        [SANDBOX_SIGNATURE_HEADER]: sandboxGateway(loadOrCreateSandboxSecret(keysOf(t.dataDir))).sign(n),
+      },
       payload: n,
     })
     expect(notify.json()).toMatchObject({ code: 200, data: { applied: true } })

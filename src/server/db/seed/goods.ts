@@ -17,6 +17,7 @@ import { ftsDocument } from '../../modules/goods/search-text'
 import { checkListing, filterPairs } from '../../modules/goods/validate'
 import { processImage, type ProcessedImage } from '../../modules/image/service'
 import type { Db, DbDialect } from '../index'
+import type { Keys } from '../../keys'
 import { FALLBACK_GAME_CONFIG, GAME_CONFIGS } from './game-configs'
 import { GAMES } from './games'
 
@@ -196,6 +197,8 @@ export interface SeedCatalogueOptions {
   dialect: DbDialect
   /** where the screenshots go (default DATA_DIR/uploads) */
   uploadDir?: string
+  /** the secrets (the delivery accounts' key) */
+  keys: Keys
 }
 
 const DEMO_LISTINGS = 60
@@ -228,7 +231,7 @@ export async function seedCatalogue(db: Db, now: number, opts: SeedCatalogueOpti
       plan.push({ gameId: g.id, type: k < accounts ? 'ACCOUNT' : others[k - accounts] })
   }
 
-  const cipher = fieldCipher(loadOrCreateKey(opts.dataDir))
+  const cipher = fieldCipher(loadOrCreateKey(opts.keys))
   const created: Array<{ id: number; status: GoodsStatus; price: number; type: GoodsType; gameId: number }> =
     []
   await db.transaction().execute(async (trx) => {

@@ -10,6 +10,7 @@ import type { Db, DbDialect } from '../index'
 import { ANNOUNCEMENTS, HELP_TEXTS, type SeedNotice } from './notices'
 import { GAMES, gameIcon } from './games'
 import { insertGameConfigs, seedCatalogue } from './goods'
+import type { Keys } from '../../keys'
 import { CONFIGS, DICTS, MENUS } from './system'
 import { seedTrade } from './trade'
 import { seedAi } from './ai'
@@ -173,7 +174,7 @@ export async function seedBase(db: Db, now: number) {
 export async function seedDemo(
   db: Db,
   now: number,
-  catalogue?: { dataDir: string; dialect: DbDialect; uploadDir?: string },
+  catalogue?: { dataDir: string; dialect: DbDialect; uploadDir?: string; keys: Keys },
 ) {
   const hashes = await Promise.all(DEMO_ACCOUNTS.map((a) => hashPassword(a.password)))
   await db.transaction().execute(async (trx) => {
@@ -346,7 +347,7 @@ export async function seedDemo(
   else await insertGameConfigs(db, now)
   // trading: wallets through real ledger rows, payment passwords, a few settled orders
   await seedTrade(db, now)
-  if (catalogue) await seedIdentity(db, now, catalogue.dataDir)
+  if (catalogue) await seedIdentity(db, now, catalogue.keys)
   await seedConsoleDemo(db, now)
   await seedPlatformDemo(db, now)
   await seedLoveDemo(db, now)

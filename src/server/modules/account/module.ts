@@ -7,7 +7,7 @@
 import { loadOrCreateSecret } from '../../keys'
 import { defineModule } from '../../module'
 import { fieldCipher } from '../delivery/crypto'
-import { idVerifierFromEnv, sandboxIdVerifier } from './realname-provider'
+import { marketIdVerifier, sandboxIdVerifier } from './realname-provider'
 import { accountRoutes } from './routes'
 import { accountService, type AccountService } from './service'
 
@@ -34,10 +34,12 @@ export const accountModule = defineModule({
       auth,
       sms,
       cipher,
-      fieldCipher: fieldCipher(loadOrCreateSecret(settings.dataDir, 'real-names.key')),
+      fieldCipher: fieldCipher(loadOrCreateSecret(settings.keys, 'real-names.key')),
       idVerifier:
         settings.idVerifier ??
-        ((settings.realNameSandbox ?? settings.sandbox) ? sandboxIdVerifier() : idVerifierFromEnv()),
+        ((settings.realNameSandbox ?? settings.sandbox)
+          ? sandboxIdVerifier()
+          : settings.env.realName && marketIdVerifier(settings.env.realName)),
       messages,
       squareAvatar: (userId, imageId) => images.squareAvatar(userId, imageId),
       now,

@@ -81,8 +81,3 @@ export function marketIdVerifier(
     },
   }
 }
-
-export function idVerifierFromEnv(env: NodeJS.ProcessEnv = process.env): IdVerifier | null {
-  if (!env.REALNAME_API_URL || !env.REALNAME_APPCODE) return null
-  return marketIdVerifier({ url: env.REALNAME_API_URL, appCode: env.REALNAME_APPCODE })
-}

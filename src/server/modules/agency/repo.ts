@@ -142,32 +142,6 @@ export function agencyRepo(db: Db) {
       if (q.settlement === 'PENDING') query = query.where('orders.status', 'in', [...OPEN_ORDER])
       return fetchPage(query, q)
     },
-    /** The platform's commission account (a locked system user), when it exists. */
-    revenueUser(userName: string) {
-      return db.selectFrom('users').select('id').where('user_name', '=', userName).executeTakeFirst()
-    },
-    async insertRevenueUser(userName: string, userCode: string, at: number) {
-      const { id } = await db
-        .insertInto('users')
-        .values({
-          user_name: userName,
-          nick_name: '平台代售佣金',
-          // no password can match: this account never logs in
-          password_hash: '!',
-          avatar: '',
-          phone: '',
-          email: '',
-          user_code: userCode,
-          status: '1',
-          lock_reason: '平台佣金账户，不可登录',
-          created_at: at,
-          updated_at: at,
-          last_login_at: null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-      return Number(id)
-    },
     /** a parameter (sys_config), read with this repo's connection (inside its transaction) */
     config: (key: string) => systemRepo(db).configValue(key),
   }

@@ -7,7 +7,7 @@ import type { AgencyOrder, AgencyOrdersQuery, AgencySettlementState } from '../.
 import type { Db } from '../../db'
 import type { Trx } from '../trade/core'
 import type { Page } from '../../db/paging'
-import { newUserCode } from '../auth/service'
+import { systemAccount } from '../auth/service'
 import { chinaDateTime, csvYuan, EXPORT_MAX_ROWS, type ExportsService } from '../common/exports'
 import type { FundsService } from '../funds/service'
 import { yuan } from '../funds/numbers'
@@ -29,11 +29,12 @@ export function agencySettlement(deps: {
   const repo = agencyRepo(db)
 
   /** The platform's commission account, created on first use (inside the settlement's transaction). */
-  async function revenueAccount(trx: Db, at: number): Promise<number> {
-    const r = agencyRepo(trx)
-    const found = await r.revenueUser(REVENUE_USER)
-    return found ? found.id : r.insertRevenueUser(REVENUE_USER, newUserCode(), at)
-  }
+  const revenueAccount = (trx: Db, at: number): Promise<number> =>
+    systemAccount(
+      trx,
+      { userName: REVENUE_USER, nickName: '平台代售佣金', lockReason: '平台佣金账户，不可登录' },
+      at,
+    )
 
   /** The order-settlement reactions (agency/module.ts subscribes them to the trade's domain events). */
   const hooks = {

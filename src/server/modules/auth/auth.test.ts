@@ -83,6 +83,8 @@ describe('auth (captcha off)', () => {
     expect(tokens.map((row) => row.token_hash)).toContain(createHash('sha256').update(token).digest('hex'))
     const users = await t.app.db.selectFrom('users').select('password_hash').execute()
     for (const user of users) expect(user.password_hash).toMatch(/^scrypt\$\d+\$8\$1\$[^$]+\$[^$]+$/)
+    // the seeded template's too (scripts/test-template.ts imports the tests' setup)
+    expect(users.filter((u) => !u.password_hash.startsWith('scrypt$1024$'))).toEqual([])
   })
 
   it('hashes at the deployment cost scrypt N=16384, r=8, p=1 (tests hash cheaper), and verifies either', async () => {
@@ -92,6 +94,8 @@ describe('auth (captcha off)', () => {
     expect(await verifyPassword('Passw0rd!x', stored)).toBe(true)
     expect(await verifyPassword('Passw0rd!y', stored)).toBe(false)
     expect(await verifyPassword('Passw0rd!x', await hashPassword('Passw0rd!x'))).toBe(true)
+    // the tests' cost, set by their setup file (src/server/test-setup.ts) and the template's
+    expect(await hashPassword('Passw0rd!x')).toMatch(/^scrypt\$1024\$/)
   })
 
   it('answers getInfo with user, roles and permissions at the top level', async () => {

@@ -25,7 +25,7 @@ export const authModule = defineModule({
   needs: ['system', 'menus', 'sms', 'oplog'],
   provides: ['auth', 'cipher'],
   register({ app, db, now, settings, routes }, { system, menus, sms, oplog }) {
-    const cipher = loadOrCreateKeyPair(settings.dataDir)
+    const cipher = loadOrCreateKeyPair(settings.keys)
     app.addHook('onClose', () => cipher.close())
     const auth = authService({
       db,

@@ -3,12 +3,16 @@ import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:c
 
 /** The cost every deployment hashes with (auth.test.ts holds it to this). */
 export const SCRYPT_PARAMS = { N: 16384, r: 8, p: 1 }
+let params = SCRYPT_PARAMS
 /**
- * Test-only seam: under Vitest (the runner sets VITEST; no deployment does) new hashes cost N = 1024,
- * since the server tests register, seed and log in thousands of times and scrypt at 16384 was seconds
- * of their CPU. A stored hash names its own parameters, so verifying is the same code either way.
+ * Test-only seam: the server tests' setup (src/server/test-setup.ts, scripts/test-template.ts) makes
+ * new hashes cost N = 1024, since the tests register, seed and log in thousands of times and scrypt at
+ * 16384 was seconds of their CPU. A stored hash names its own parameters, so verifying is the same
+ * code either way. No deployment calls it.
  */
-const PARAMS = process.env.VITEST ? { ...SCRYPT_PARAMS, N: 1024 } : SCRYPT_PARAMS
+export function lowerScryptCostForTests(): void {
+  params = { ...SCRYPT_PARAMS, N: 1024 }
+}
 const KEY_LENGTH = 64
 
 function derive(password: string, salt: Buffer, options: ScryptOptions, keyLength: number): Promise<Buffer> {
@@ -17,14 +21,14 @@ function derive(password: string, salt: Buffer, options: ScryptOptions, keyLengt
   )
 }
 
-/** `params`: the cost, the deployment's unless a test asks for another */
+/** `cost`: the deployment's unless a test asks for another */
 export async function hashPassword(
   password: string,
-  params: ScryptOptions & typeof SCRYPT_PARAMS = PARAMS,
+  cost: ScryptOptions & typeof SCRYPT_PARAMS = params,
 ): Promise<string> {
   const salt = randomBytes(16)
-  const hash = await derive(password, salt, params, KEY_LENGTH)
-  return ['scrypt', params.N, params.r, params.p, salt.toString('base64'), hash.toString('base64')].join('$')
+  const hash = await derive(password, salt, cost, KEY_LENGTH)
+  return ['scrypt', cost.N, cost.r, cost.p, salt.toString('base64'), hash.toString('base64')].join('$')
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {

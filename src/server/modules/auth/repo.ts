@@ -24,6 +24,11 @@ export function authRepo(db: Db) {
         .executeTakeFirst()
     },
 
+    /** a system account by its exact name (agency's commission account: service.ts, systemAccount) */
+    userIdByExactName(userName: string) {
+      return db.selectFrom('users').select('id').where('user_name', '=', userName).executeTakeFirst()
+    },
+
     findUserById(userId: number) {
       return db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst()
     },

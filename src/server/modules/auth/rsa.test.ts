@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import forge from 'node-forge'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadOrCreateKeyPair, type PasswordCipher } from './rsa'
+import { keysOf } from '../../keys'
 
 let dir: string
 let cipher: PasswordCipher
@@ -13,7 +14,7 @@ let key: forge.pki.rsa.PublicKey
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'market-rsa-'))
-  cipher = loadOrCreateKeyPair(dir)
+  cipher = loadOrCreateKeyPair(keysOf(dir))
   key = forge.pki.publicKeyFromPem(cipher.publicKeyPem)
 })
 afterAll(async () => {
@@ -34,7 +35,7 @@ describe('the password cipher', () => {
     expect(await cipher.decrypt(encrypt('Passw0rd!x'))).toBe('Passw0rd!x')
     expect(await cipher.decrypt(encrypt('支付密码 123456'))).toBe('支付密码 123456')
     expect(await cipher.decrypt(encrypt(''))).toBe('')
-    const again = loadOrCreateKeyPair(dir)
+    const again = loadOrCreateKeyPair(keysOf(dir))
     expect(again.publicKeyPem).toBe(cipher.publicKeyPem)
     expect(await again.decrypt(encrypt('123456'))).toBe('123456')
     await again.close()
@@ -99,7 +100,7 @@ describe('the password cipher', () => {
   })
 
   it('starts its workers again after close, and fails (not null) the calls of a worker that stopped', async () => {
-    const own = loadOrCreateKeyPair(dir)
+    const own = loadOrCreateKeyPair(keysOf(dir))
     expect(await own.decrypt(encrypt('a1'))).toBe('a1')
     await own.close()
     expect(await own.decrypt(encrypt('b2'))).toBe('b2')

@@ -15,7 +15,10 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import { join } from 'node:path'
 import { Worker } from 'node:worker_threads'
-import { keysDir, writeOnce } from '../../keys'
+import { writeOnce, type Keys } from '../../keys'
+
+/** the key pair's file in KEYS_DIR (RSA_PRIVATE_KEY instead: keys.ts) */
+const PRIVATE_FILE = 'rsa-private.pem'
 
 export interface PasswordCipher {
   publicKeyPem: string
@@ -100,14 +103,14 @@ function rsaWorkers(pem: string) {
   }
 }
 
-export function loadOrCreateKeyPair(dataDir: string): PasswordCipher {
-  const fromEnv = process.env.RSA_PRIVATE_KEY?.trim()
+export function loadOrCreateKeyPair(keys: Keys): PasswordCipher {
+  const fromEnv = keys.given[PRIVATE_FILE]
   let pem: string
   if (fromEnv) {
     pem = fromEnv.startsWith('-----') ? fromEnv : Buffer.from(fromEnv, 'base64').toString('utf8')
   } else {
-    const dir = keysDir(dataDir)
-    const privatePath = join(dir, 'rsa-private.pem')
+    const dir = keys.dir
+    const privatePath = join(dir, PRIVATE_FILE)
     if (!existsSync(privatePath)) {
       mkdirSync(dir, { recursive: true, mode: 0o700 })
       const pair = generateKeyPairSync('rsa', {

@@ -56,6 +56,37 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 /** Public user code, e.g. U48151623 (customer service asks for it). */
 export const newUserCode = () => `U${randomInt(10_000_000, 100_000_000)}`
 
+/**
+ * A locked system account (agency sale's commission account), found by its exact name or created in
+ * the caller's transaction: users are the auth module's rows, so other modules get theirs here. It
+ * never logs in: no password matches the hash '!'.
+ */
+export async function systemAccount(
+  trx: Db,
+  account: { userName: string; nickName: string; lockReason: string },
+  at: number,
+): Promise<number> {
+  const repo = authRepo(trx)
+  const found = await repo.userIdByExactName(account.userName)
+  if (found) return found.id
+  return Number(
+    await repo.insertUser({
+      user_name: account.userName,
+      nick_name: account.nickName,
+      password_hash: '!',
+      avatar: '',
+      phone: '',
+      email: '',
+      user_code: newUserCode(),
+      status: '1',
+      lock_reason: account.lockReason,
+      created_at: at,
+      updated_at: at,
+      last_login_at: null,
+    }),
+  )
+}
+
 export function authService(deps: AuthServiceDeps) {
   const repo = authRepo(deps.db)
   // Verified against when the user does not exist, so both failures take the same time.

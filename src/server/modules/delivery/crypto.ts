@@ -1,11 +1,11 @@
 /**
  * Encryption at rest of delivery credentials: AES-256-GCM, a random 12-byte IV per value, the
  * 16-byte tag stored with it, and the listing and field as additional data (a value copied onto
- * another listing or field does not decrypt). The 32-byte key is made once in DATA_DIR/keys
- * (directory 0700, file 0600) and never logged.
+ * another listing or field does not decrypt). The 32-byte key is FIELD_ENCRYPTION_KEY or made once in
+ * KEYS_DIR (default DATA_DIR/keys; directory 0700, file 0600), and never logged (keys.ts).
  */
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto'
-import { loadOrCreateSecret } from '../../keys'
+import { loadOrCreateSecret, type Keys } from '../../keys'
 
 const KEY_FILE = 'delivery-accounts.key'
 const VERSION = 'v1'
@@ -15,7 +15,7 @@ export interface FieldCipher {
   decrypt(sealed: string, context: string): string
 }
 
-export const loadOrCreateKey = (dataDir: string): Buffer => loadOrCreateSecret(dataDir, KEY_FILE)
+export const loadOrCreateKey = (keys: Keys): Buffer => loadOrCreateSecret(keys, KEY_FILE)
 
 export function fieldCipher(key: Buffer): FieldCipher {
   return {

@@ -5,6 +5,7 @@ import { MSG } from '../../../shared/messages'
 import { call, startTestApp, type TestApp } from '../../test-utils'
 import { gameNamed, kingAccount, newUser, publish, type GameFixture } from '../goods/test-helpers'
 import { fieldCipher, loadOrCreateKey, mask } from './crypto'
+import { keysOf } from '../../keys'
 
 const SECRET_PASSWORD = 'Sup3r-Secret-Pw!'
 const ACCOUNT = 'qq_1234567890'
@@ -222,7 +223,7 @@ describe('delivery crypto', () => {
     const { tmpdir } = await import('node:os')
     const dir = await mkdtemp(join(tmpdir(), 'key-'))
     try {
-      expect(loadOrCreateKey(dir).equals(loadOrCreateKey(dir))).toBe(true)
+      expect(loadOrCreateKey(keysOf(dir)).equals(loadOrCreateKey(keysOf(dir)))).toBe(true)
     } finally {
       await rm(dir, { recursive: true, force: true })
     }

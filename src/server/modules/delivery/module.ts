@@ -20,7 +20,7 @@ export const deliveryModule = defineModule({
   needs: ['goods', 'games'],
   provides: ['delivery', 'deliveryCipher'],
   register({ db, now, settings, routes }, { goods, games }) {
-    const deliveryCipher = fieldCipher(loadOrCreateKey(settings.dataDir))
+    const deliveryCipher = fieldCipher(loadOrCreateKey(settings.keys))
     const delivery = deliveryService({ db, games, goods, cipher: deliveryCipher, now })
     routes(deliveryRoutes, { delivery })
     return { delivery, deliveryCipher }

@@ -5,7 +5,7 @@
  * service's job.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto'
-import { loadOrCreateSecret } from '../../keys'
+import { loadOrCreateSecret, type Keys } from '../../keys'
 import { API_BASE } from '../../../shared/constants'
 import { FUNDS, type PayChannel } from '../../../shared/api'
 
@@ -41,7 +41,7 @@ export const CHECKOUT_LINK_TTL_MS = 30 * 60_000
 /** Whether a payment-page link's capability is good for that top-up and its owner. */
 export type CheckoutAccess = 'ok' | 'expired' | 'invalid'
 
-export const loadOrCreateSandboxSecret = (dataDir: string): Buffer => loadOrCreateSecret(dataDir, KEY_FILE)
+export const loadOrCreateSandboxSecret = (keys: Keys): Buffer => loadOrCreateSecret(keys, KEY_FILE)
 
 /** The signed string: the fields sorted by name, `k=v` joined with `&` (Alipay style). */
 export function canonical(fields: Record<string, string | number>): string {

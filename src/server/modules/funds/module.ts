@@ -21,11 +21,11 @@ export const fundsModule = defineModule({
   needs: ['auth', 'cipher', 'messages', 'exports', 'account'],
   provides: ['funds'],
   register({ db, now, settings, routes }, { auth, cipher, messages, exports, account }) {
-    const sandbox = settings.sandbox ? sandboxGateway(loadOrCreateSandboxSecret(settings.dataDir), now) : null
+    const sandbox = settings.sandbox ? sandboxGateway(loadOrCreateSandboxSecret(settings.keys), now) : null
     const funds = fundsService({
       db,
       cipher,
-      pins: pinHasher(loadPinKeys(settings.dataDir)),
+      pins: pinHasher(loadPinKeys(settings.keys)),
       confirmLoginPassword: auth.confirmPassword,
       gateways: sandbox ? [sandbox] : [],
       messages,

@@ -11,7 +11,7 @@
  * re-hashed on success.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
-import { keyId, loadOrCreateSecret } from '../../keys'
+import { keyId, loadOrCreateSecret, type Keys } from '../../keys'
 import { verifyPassword } from '../auth/password'
 
 const KEY_FILE = 'pay-pin.key'
@@ -23,13 +23,9 @@ export interface PinHasher {
   verify(pin: string, stored: string): Promise<{ right: boolean; rehash: boolean }>
 }
 
-export function loadPinKeys(dataDir: string, env: NodeJS.ProcessEnv = process.env): Buffer[] {
-  const old = (env.PAY_PIN_KEYS_OLD ?? '')
-    .split(',')
-    .map((k) => k.trim())
-    .filter(Boolean)
-    .map((k) => Buffer.from(k, 'base64'))
-  return [loadOrCreateSecret(dataDir, KEY_FILE), ...old]
+/** The current key (PAY_PIN_KEY or its file), then the old ones (PAY_PIN_KEYS_OLD). */
+export function loadPinKeys(keys: Keys): Buffer[] {
+  return [loadOrCreateSecret(keys, KEY_FILE), ...keys.oldPinKeys.map((k) => Buffer.from(k, 'base64'))]
 }
 
 /** `keys[0]` hashes; every key verifies. */

@@ -58,6 +58,52 @@ const briefRowsPostgres = prepared((db: Db, ids: number[]) =>
   briefSelect(db).where('g.id', '=', sql<number>`any(${ids}::bigint[])`),
 )
 
+// every order reserves its listing's stock (trade, inside the order's transaction): compiled once
+const reserveQuery = prepared((db: Db, goodsId: number, quantity: number, at: number) =>
+  db
+    .updateTable('goods')
+    .set({
+      stock: sql`stock - ${quantity}`,
+      status: sql`case when stock - ${quantity} = 0 then 'SOLD' else status end`,
+      sold_at: sql`case when stock - ${quantity} = 0 then ${at} else sold_at end`,
+      updated_at: at,
+    })
+    .where('id', '=', goodsId)
+    .where('status', '=', 'ON_SALE')
+    .where('deleted_at', 'is', null)
+    .where('stock', '>=', quantity)
+    .returning(['stock', 'price']),
+)
+
+/**
+ * The atomic reservation: takes `quantity` from an ON_SALE listing (SOLD when none is left) and answers
+ * the listing as it is afterwards (its stock left and its price, as of the reservation), or null when it
+ * could not. Outside goodsRepo: the paid-order path needs no repo object (docs/scaling.md).
+ */
+export async function reserveStock(
+  db: Db,
+  goodsId: number,
+  quantity: number,
+  at: number,
+): Promise<{ stock: number; price: number } | null> {
+  const row = await reserveQuery.first(db, goodsId, quantity, at)
+  return row ? { stock: Number(row.stock), price: Number(row.price) } : null
+}
+
+/** Gives reserved stock back; a SOLD listing returns to sale. */
+export async function releaseStock(db: Db, goodsId: number, quantity: number, at: number): Promise<void> {
+  await db
+    .updateTable('goods')
+    .set({
+      stock: sql`stock + ${quantity}`,
+      status: sql`case when status = 'SOLD' then 'ON_SALE' else status end`,
+      sold_at: null,
+      updated_at: at,
+    })
+    .where('id', '=', goodsId)
+    .execute()
+}
+
 export function goodsRepo(db: Db, dialect: DbDialect) {
   return {
     ...searchRepo(db, dialect),

@@ -32,7 +32,7 @@ import { badRequest, forbidden, notFound } from '../../http/errors'
 import { listingRules, type GameRules, type GameService } from '../game/service'
 import { thumbUrl, type ImageService } from '../image/service'
 import type { SystemService } from '../system/service'
-import { goodsRepo, type BriefRow, type SearchEntry } from './repo'
+import { goodsRepo, releaseStock, reserveStock, type BriefRow, type SearchEntry } from './repo'
 import { goodsSearch } from './search'
 import { BriefJson, type LoadedBrief } from './brief-json'
 import { socket } from '../../plug'
@@ -516,6 +516,23 @@ export function goodsService(deps: GoodsServiceDeps) {
       const row = (await goodsRepo(trx, dialect).find(goodsId, { lock: true })) as GoodsRow | undefined
       if (!row) throw notFound(GOODS_MSG.NOT_FOUND)
       return row
+    },
+
+    /**
+     * Takes `quantity` from an ON_SALE listing, atomically (trade, inside the order's transaction):
+     * the listing's stock left and price afterwards, or null when it could not. A listing left with none
+     * is SOLD; the caller syncs the search when `stock` is 0.
+     */
+    async reserveStock(trx: Db, goodsId: number, quantity: number, at: number) {
+      const left = await reserveStock(trx, goodsId, quantity, at)
+      if (left) await changed(trx, [goodsId])
+      return left
+    },
+
+    /** Gives an order's stock back (trade, inside the order's transaction); a SOLD listing returns to sale. */
+    async releaseStock(trx: Db, goodsId: number, quantity: number, at: number) {
+      await releaseStock(trx, goodsId, quantity, at)
+      await changed(trx, [goodsId])
     },
 
     /** Moves a listing's follow count (the follow module, inside its transaction). */

@@ -4,7 +4,7 @@
  */
 import { loadOrCreateSecret } from '../../keys'
 import { defineModule } from '../../module'
-import { sandboxSmsProvider, smsProviderFromEnv } from './provider'
+import { aliyunSmsProvider, sandboxSmsProvider } from './provider'
 import { smsRepo } from './repo'
 import { smsSandboxRoutes } from './routes'
 import { smsService, type SmsService } from './service'
@@ -25,11 +25,11 @@ export const smsModule = defineModule({
             (phone, content) => smsRepo(db).addInbox(phone, content, now()),
             settings.logger ? (line) => app.log.info(line) : () => undefined,
           )
-        : smsProviderFromEnv()
+        : settings.env.aliyunSms && aliyunSmsProvider(settings.env.aliyunSms)
     const sms = smsService({
       db,
       provider,
-      secret: loadOrCreateSecret(settings.dataDir, 'sms-codes.key'),
+      secret: loadOrCreateSecret(settings.keys, 'sms-codes.key'),
       now,
     })
     if (sms.sandbox) routes(smsSandboxRoutes, { sms })

@@ -99,26 +99,3 @@ export function sandboxSmsProvider(
     },
   }
 }
-
-/** A provider from the environment: Aliyun when its keys are set, else null (codes cannot be sent). */
-export function smsProviderFromEnv(env: NodeJS.ProcessEnv = process.env): SmsProvider | null {
-  const {
-    ALIYUN_SMS_ACCESS_KEY_ID,
-    ALIYUN_SMS_ACCESS_KEY_SECRET,
-    ALIYUN_SMS_SIGN_NAME,
-    ALIYUN_SMS_TEMPLATE_CODE,
-  } = env
-  if (
-    !ALIYUN_SMS_ACCESS_KEY_ID ||
-    !ALIYUN_SMS_ACCESS_KEY_SECRET ||
-    !ALIYUN_SMS_SIGN_NAME ||
-    !ALIYUN_SMS_TEMPLATE_CODE
-  )
-    return null
-  return aliyunSmsProvider({
-    accessKeyId: ALIYUN_SMS_ACCESS_KEY_ID,
-    accessKeySecret: ALIYUN_SMS_ACCESS_KEY_SECRET,
-    signName: ALIYUN_SMS_SIGN_NAME,
-    templateCode: ALIYUN_SMS_TEMPLATE_CODE,
-  })
-}

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { call, startTestApp, type TestApp } from '../../test-utils'
 import { freshPhone, lastCode } from '../account/test-helpers'
-import { loadOrCreateSecret } from '../../keys'
+import { keysOf, loadOrCreateSecret } from '../../keys'
 import { aliyunSignedQuery, sandboxSmsProvider } from './provider'
 import { smsRepo } from './repo'
 import { SMS_RULES, chinaDayStart, smsService } from './service'
@@ -22,7 +22,7 @@ describe('one-time SMS codes', () => {
         (phone, content) => smsRepo(t.app.db).addInbox(phone, content, Date.now() + offset),
         () => undefined,
       ),
-      secret: loadOrCreateSecret(t.dataDir, 'sms-codes.key'),
+      secret: loadOrCreateSecret(keysOf(t.dataDir), 'sms-codes.key'),
       now: () => Date.now() + offset,
     })
 

@@ -7,6 +7,7 @@
 import { existsSync } from 'node:fs'
 import { pathToFileURL } from 'node:url'
 import type { Device } from '../../../shared/device'
+import { productionUnlessNodeEnvSet } from '../../config'
 
 export interface PageHead {
   title: string
@@ -44,6 +45,6 @@ export async function loadPageRenderer(file: string | null | undefined): Promise
   if (!file || !existsSync(file)) return null
   // React and antd read NODE_ENV: the browser bundle is a production build, and the server's HTML
   // must match it (antd's class names differ in development) — unless the process says otherwise
-  process.env.NODE_ENV ??= 'production'
+  productionUnlessNodeEnvSet()
   return (await import(/* @vite-ignore */ pathToFileURL(file).href)) as PageRenderer
 }

@@ -144,7 +144,7 @@ export function tradeCore(deps: TradeDeps) {
 
   /** Gives the order's stock back to its listing (inside the order's transaction). */
   async function releaseStock(trx: Trx, o: { goods_id: number; quantity: number }) {
-    await tradeRepo(trx).release(o.goods_id, o.quantity, now())
+    await deps.goods.releaseStock(trx, o.goods_id, o.quantity, now())
     await deps.goods.syncSearch(trx, o.goods_id)
   }
 
@@ -166,7 +166,6 @@ export function tradeCore(deps: TradeDeps) {
       await releaseStock(trx, o)
       return true
     })
-    if (done) deps.goods.invalidate()
     return done
   }
 

@@ -48,7 +48,7 @@ export function orderLifecycle(
     if (!g || g.deleted_at !== null) throw notFound('商品不存在')
     if (g.seller_id === input.buyerId) throw badRequest('不能购买自己发布的商品')
     const at = now()
-    const left = await t.reserve(g.id, input.quantity, at)
+    const left = await deps.goods.reserveStock(trx, g.id, input.quantity, at)
     if (!left) throw badRequest(g.status === 'ON_SALE' ? SOLD_OUT : '商品已售出或已下架')
     // decided by the reservation itself: a concurrent buyer may have taken stock since `g` was read
     if (left.stock === 0) await deps.goods.syncSearch(trx, g.id)
@@ -123,7 +123,6 @@ export function orderLifecycle(
     created: { orderNo: string; goods: { id: number; seller_id: number; title: string }; amount: number },
     buyerId: number,
   ) {
-    deps.goods.invalidate()
     const { posts, events } = createdNotices(created, buyerId)
     await announce(posts, events)
   }
@@ -163,7 +162,6 @@ export function orderLifecycle(
         const { posts, events } = createdNotices(created, buyerId)
         return { created, logged: await announceIn(trx, posts, events) }
       })
-      deps.goods.invalidate()
       await announced(logged)
       return core.toOrder((await repo.order(created.orderNo))!, 'buyer')
     },
@@ -305,7 +303,6 @@ export function orderLifecycle(
           return true
         })
         if (!done) throw badRequest('订单状态已变化，请刷新')
-        deps.goods.invalidate()
         await announce([
           {
             to: o.buyer_id,
@@ -419,9 +416,6 @@ export function orderLifecycle(
       if (changed && settle === 0 && o.delivered_at === null) await core.releaseStock(trx, o)
       return changed
     },
-
-    /** After a ruling's commit: the listing caches (the stock may be back on sale). */
-    afterRuling: () => deps.goods.invalidate(),
 
     /** For the warrant room: who the caller is in it (null: not theirs, or never paid). */
     async roomSide(orderNo: string, userId: number): Promise<{ o: OrderRow; side: Side } | null> {

@@ -39,27 +39,12 @@ const orderByNo = prepared((db: Db, orderNo: string) =>
   orderRowsOf(db).where('orders.order_no', '=', orderNo),
 )
 
-// every order reads its listing and reserves its stock: compiled once too
+// every order reads its listing (its stock is reserved through the goods service): compiled once too
 const goodsForOrder = prepared((db: Db, goodsId: number) =>
   db
     .selectFrom('goods')
     .select(['id', 'seller_id', 'game_id', 'goods_type', 'title', 'price', 'stock', 'status', 'deleted_at'])
     .where('id', '=', goodsId),
-)
-const reserveQuery = prepared((db: Db, goodsId: number, quantity: number, at: number) =>
-  db
-    .updateTable('goods')
-    .set({
-      stock: sql`stock - ${quantity}`,
-      status: sql`case when stock - ${quantity} = 0 then 'SOLD' else status end`,
-      sold_at: sql`case when stock - ${quantity} = 0 then ${at} else sold_at end`,
-      updated_at: at,
-    })
-    .where('id', '=', goodsId)
-    .where('status', '=', 'ON_SALE')
-    .where('deleted_at', 'is', null)
-    .where('stock', '>=', quantity)
-    .returning(['stock', 'price']),
 )
 
 export function tradeRepo(db: Db) {
@@ -88,33 +73,6 @@ export function tradeRepo(db: Db) {
   return {
     /** the listing an order is made from (read twice per order: before and in its transaction) */
     goods: (goodsId: number) => goodsForOrder.first(db, goodsId),
-
-    /**
-     * The atomic reservation: takes `quantity` from an ON_SALE listing and answers the listing as it is
-     * afterwards (its stock left and its price, as of the reservation), or null when it could not.
-     */
-    async reserve(
-      goodsId: number,
-      quantity: number,
-      at: number,
-    ): Promise<{ stock: number; price: number } | null> {
-      const row = await reserveQuery.first(db, goodsId, quantity, at)
-      return row ? { stock: Number(row.stock), price: Number(row.price) } : null
-    },
-
-    /** Gives reserved stock back; a SOLD listing returns to sale. */
-    async release(goodsId: number, quantity: number, at: number) {
-      await db
-        .updateTable('goods')
-        .set({
-          stock: sql`stock + ${quantity}`,
-          status: sql`case when status = 'SOLD' then 'ON_SALE' else status end`,
-          sold_at: null,
-          updated_at: at,
-        })
-        .where('id', '=', goodsId)
-        .execute()
-    },
 
     async insertOrder(row: Insertable<OrdersTable>) {
       await db.insertInto('orders').values(row).execute()

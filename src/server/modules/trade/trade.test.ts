@@ -7,6 +7,7 @@ import { checkInvariant } from '../funds/invariant'
 import { call, encryptPassword, type TestApp } from '../../test-utils'
 import { gameNamed, kingAccount, newUser, publish } from '../goods/test-helpers'
 import { startClockedApp } from './test-helpers'
+import { keysOf } from '../../keys'
 
 let clock = Date.now()
 const now = () => clock
@@ -268,7 +269,7 @@ describe('orders', () => {
       token: u.token,
       body: { amount: 12_345, channel: 'sandbox' },
     })
-    const gw = sandboxGateway(loadOrCreateSandboxSecret(t.dataDir))
+    const gw = sandboxGateway(loadOrCreateSandboxSecret(keysOf(t.dataDir)))
     const n = { topupNo: res.data.topupNo, status: 'PAID' as const, amount: 12_345 }
     const forged = await t.app.inject({
       method: 'POST',

@@ -40,7 +40,6 @@ export interface WarrantDeps {
     | 'freeze'
     | 'orderForRuling'
     | 'applyRuling'
-    | 'afterRuling'
     | 'detail'
   >
   /** a ruling's money moves */
@@ -306,7 +305,6 @@ export function warrantService(deps: WarrantDeps) {
           at,
         })
       })
-      trade.afterRuling()
       const text = rulingText(plan)
       await tell([
         { to: o.buyer_id, title: '订单仲裁结果', content: `订单 ${orderNo}（${o.title}）${text}` },

@@ -27,7 +27,7 @@ export const wechatModule = defineModule({
     const phonePath = `${API_BASE}${WECHAT.sandboxPhone.path}`
     const sandboxOn = !official && (settings.wechatSandbox ?? settings.demo)
     const sandboxToken = sandboxOn
-      ? loadOrCreateSecret(settings.dataDir, 'wechat-sandbox.key').toString('hex')
+      ? loadOrCreateSecret(settings.keys, 'wechat-sandbox.key').toString('hex')
       : null
     const provider: WechatProvider =
       settings.wechatProvider ??

@@ -240,32 +240,6 @@ export function officialProvider(
   }
 }
 
-/** The real adapter's settings from the environment, or null when WECHAT_APP_ID is not set. */
-export function officialConfigFromEnv(env: NodeJS.ProcessEnv): OfficialConfig | null {
-  const appId = env.WECHAT_APP_ID?.trim()
-  if (!appId) return null
-  const need = (name: string) => {
-    const v = env[name]?.trim()
-    if (!v) throw new Error(`${name} must be set when WECHAT_APP_ID is`)
-    return v
-  }
-  const templateIds: Partial<Record<WechatTemplateKey, string>> = {}
-  for (const pair of (env.WECHAT_TEMPLATE_IDS ?? '').split(',')) {
-    const [key, id] = pair.split('=').map((s) => s.trim())
-    if (!key || !id) continue
-    if (!(WECHAT_TEMPLATE_KEYS as readonly string[]).includes(key))
-      throw new Error(`WECHAT_TEMPLATE_IDS: unknown template ${key}`)
-    templateIds[key as WechatTemplateKey] = id
-  }
-  return {
-    appId,
-    appSecret: need('WECHAT_APP_SECRET'),
-    token: need('WECHAT_TOKEN'),
-    siteUrl: need('WECHAT_SITE_URL'),
-    templateIds,
-  }
-}
-
 /** No provider configured (production without WECHAT_APP_ID): QR codes are refused, nothing is sent. */
 export function disabledProvider(): WechatProvider {
   return {

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
-import { loadOrCreateSecret } from '../../keys'
+import { keysOf, loadOrCreateSecret } from '../../keys'
 import { call, encryptPassword, startTestApp, tokenOf, DEMO, type Json, type TestApp } from '../../test-utils'
 import { gameNamed, kingAccount, newUser, publish } from '../goods/test-helpers'
 import { funded, paidOrder } from '../trade/test-helpers'
@@ -166,7 +166,7 @@ describe('scan login', () => {
 })
 
 describe('the callback', () => {
-  const token = () => loadOrCreateSecret(t.dataDir, 'wechat-sandbox.key').toString('hex')
+  const token = () => loadOrCreateSecret(keysOf(t.dataDir), 'wechat-sandbox.key').toString('hex')
   const post = (query: Record<string, string>, xml: string) =>
     t.app.inject({
       method: 'POST',
