@@ -177,7 +177,7 @@ declare module 'fastify' {
     ai: AiService
     /** the WeChat official account: tests call wechat.drain() to send due template messages */
     wechat: WechatService
-    /** the shared invalidation channel (the rendered-page cache listens to GOODS_TOPIC here) */
+    /** the shared invalidation channel (the kept caches listen to their topics here: cluster/cache.ts) */
     invalidation: Invalidation
     /** account and identity: tests call account.sweepWriteoffs() after moving the clock */
     account: AccountService
@@ -334,7 +334,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
           admin: noticeAdminService({ db, notices, gameExists: games.exists, now }),
         })
         // the public pages rendered on the server (their queries answered by the routes above)
-        pagesOf = (root) => publicPages(root, { ...opts, goods: catalogue.goods, games, notices, now })
+        pagesOf = (root) =>
+          publicPages(root, { ...opts, goods: catalogue.goods, games, notices, now, invalidation: changes })
         // live events, tickets, exports, customer-service messages
         const bus = createEventBus(db, { now, shared })
         const tickets = ticketService({ now, shared })

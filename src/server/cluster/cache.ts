@@ -22,7 +22,10 @@ export interface CacheSpec {
 /** An invalidation channel of this process alone (services built without the app's, e.g. in tests). */
 export const localInvalidation = (): Invalidation => invalidation(memoryState())
 
-export class KeptCache<K extends {}, V extends {}> {
+/** What a cache keeps as a key or a value: anything but null and undefined (undefined is "none"). */
+export type Keepable = NonNullable<unknown>
+
+export class KeptCache<K extends Keepable, V extends Keepable> {
   readonly name: string
   private readonly ttlMs: number
   private readonly now: () => number
