@@ -1,11 +1,12 @@
 /**
  * The buyer's search and the home shelves: a search query becomes repo filters (400 for filters the
  * game does not have), counts stop at GOODS_LIMITS.searchCountCap, expired pushes end before the 综合
- * order is read, and short caches (an identical search, its count, the home shelves, and through
- * each listing's row as JSON: brief-json.ts, and the rendered pages) are cleared by every listing change and every
- * console change to a game (`invalidate`), in every server process (the shared invalidation channel).
+ * order is read, and short caches (an identical search, its count, the home shelves; also each
+ * listing's row as JSON, brief-json.ts, and the rendered pages) are cleared by every listing change
+ * and every console change to a game (`invalidate`: GOODS_TOPIC), in every server process (kept
+ * caches on the shared invalidation channel, cluster/cache.ts).
  * A search answers with its rows as JSON already (`SerializedPage`), which the answer cache keeps as
- * it is sent. The caches are kept caches (cluster/cache.ts) cleared by GOODS_TOPIC.
+ * it is sent.
  */
 import {
   Code,
@@ -20,12 +21,12 @@ import { ApiError, SerializedPage } from '../../plugins/envelope'
 import type { GameService } from '../game/service'
 import { goodsRepo, type SearchFilter } from './repo'
 import { parseKeyword } from './search-text'
+import { filterValue } from './validate'
 import { KeptCache, type Keepable } from '../../cluster/cache'
 import type { Invalidation } from '../../cluster/state'
 
 /** The invalidation topic of listings: search answers, counts, home shelves (and pages built from them). */
 export const GOODS_TOPIC = 'goods'
-import { filterValue } from './validate'
 
 const HOME_SIZE = 10
 const PUSH_SWEEP_EVERY_MS = 1000
