@@ -540,6 +540,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
           exports,
           bus,
           now,
+          invalidation: changes,
           worker: aiConfig,
         })
         app.decorate('ai', ai)
