@@ -53,6 +53,18 @@ describe('KeptCache', () => {
     expect(cache.get('zero')).toBeUndefined()
   })
 
+  it('answers nothing kept before a clear, small or large', () => {
+    for (const max of [10, 50_000]) {
+      const cache = new KeptCache<number, string>({ name: 't', max, ttlMs: 30_000 }, { now: () => 1000 })
+      cache.set(1, 'old')
+      cache.set(2, 'old')
+      cache.clear()
+      expect([cache.get(1), cache.get(2)]).toEqual([undefined, undefined])
+      cache.set(1, 'new')
+      expect([cache.get(1), cache.get(2)]).toEqual(['new', undefined])
+    }
+  })
+
   it('keeps nothing with a TTL of 0 (the caches turned off)', () => {
     const cache = new KeptCache<string, number>({ name: 't', max: 10, ttlMs: 0 })
     cache.set('a', 1)

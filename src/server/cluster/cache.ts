@@ -25,13 +25,30 @@ export const localInvalidation = (): Invalidation => invalidation(memoryState())
 /** What a cache keeps as a key or a value: anything but null and undefined (undefined is "none"). */
 export type Keepable = NonNullable<unknown>
 
+/** a value and the clear it was kept after (`KeptCache.clears`) */
+interface Entry<V> {
+  value: V
+  clears: number
+}
+
+/**
+ * Caches up to this size are emptied at a clear; larger ones only stop answering with what they held
+ * (lru-cache's clear walks every slot: 13 ms for a full 50,000, 0.3 ms for an empty one, where a
+ * listing change used to cost nothing), their old entries are overwritten or pushed out.
+ */
+const EMPTIED_UP_TO = 5000
+
 export class KeptCache<K extends Keepable, V extends Keepable> {
   readonly name: string
+  private readonly max: number
   private readonly ttlMs: number
   private readonly now: () => number
-  /** null when nothing is kept (ttlMs 0) */
-  private readonly kept: LRUCache<K, V> | null
-  /** bumped by every clear: `mark()` taken before a load tells whether a clear came during it */
+  /**
+   * made at the first set, never when nothing is kept (ttlMs 0): lru-cache allocates its `max` slots
+   * up front (~10 ms for 50,000), which an app that never fills the cache (most tests) need not pay
+   */
+  private kept: LRUCache<K, Entry<V>> | null = null
+  /** bumped by every clear: entries kept before it are not answered any more */
   private clears = 0
 
   constructor(
@@ -44,27 +61,29 @@ export class KeptCache<K extends Keepable, V extends Keepable> {
     } = {},
   ) {
     this.name = spec.name
+    this.max = spec.max
     this.ttlMs = spec.ttlMs
-    const now = (this.now = deps.now ?? Date.now)
-    this.kept =
-      spec.ttlMs > 0
-        ? new LRUCache<K, V>({
-            max: spec.max,
-            // the app's clock, read at every get (lru-cache's default keeps a reading for 1 ms with a
-            // timer, which a test's moved clock would not pass through)
-            perf: { now },
-            ttlResolution: 0,
-          })
-        : null
+    this.now = deps.now ?? Date.now
     const topics = spec.clearedBy ?? []
     if (topics.length > 0 && !deps.invalidation)
       throw new Error(`cache ${spec.name}: cleared by ${topics.join(', ')} but given no invalidation channel`)
     for (const topic of topics) deps.invalidation!.on(topic, () => this.clear())
   }
 
+  private made(): LRUCache<K, Entry<V>> {
+    return (this.kept ??= new LRUCache<K, Entry<V>>({
+      max: this.max,
+      // the app's clock, read at every get (lru-cache's default keeps a reading for 1 ms with a
+      // timer, which a test's moved clock would not pass through)
+      perf: { now: this.now },
+      ttlResolution: 0,
+    }))
+  }
+
   /** The kept value, undefined when there is none or its time is over. */
   get(key: K): V | undefined {
-    return this.kept?.get(key)
+    const entry = this.kept?.get(key)
+    return entry !== undefined && entry.clears === this.clears ? entry.value : undefined
   }
 
   /**
@@ -73,11 +92,12 @@ export class KeptCache<K extends Keepable, V extends Keepable> {
    * (the value may predate the change).
    */
   set(key: K, value: V, opts?: { until?: number; since?: number }): void {
-    const kept = this.kept
-    if (!kept || (opts?.since !== undefined && opts.since !== this.clears)) return
+    if (this.ttlMs <= 0 || (opts?.since !== undefined && opts.since !== this.clears)) return
+    const kept = this.made()
+    const entry = { value, clears: this.clears }
     const until = opts?.until ?? Infinity
     if (this.ttlMs === Infinity && until === Infinity) {
-      kept.set(key, value)
+      kept.set(key, entry)
       return
     }
     const at = this.now()
@@ -90,11 +110,7 @@ export class KeptCache<K extends Keepable, V extends Keepable> {
     // at t for 3000 ms is gone at t + 3000, as the tests moving the clock expect): half a millisecond
     // earlier start does that on a whole-millisecond clock, and is never 0, which lru-cache reads as
     // "no start"
-    kept.set(key, value, { ttl, start: at - 0.5 })
-  }
-
-  delete(key: K): void {
-    this.kept?.delete(key)
+    kept.set(key, entry, { ttl, start: at - 0.5 })
   }
 
   /** Taken before reading a value to keep: pass it as `set`'s `since`. */
@@ -105,9 +121,10 @@ export class KeptCache<K extends Keepable, V extends Keepable> {
   /** Drops every entry of this process (a topic's clear; tests). */
   clear(): void {
     this.clears++
-    this.kept?.clear()
+    if (this.max <= EMPTIED_UP_TO) this.kept?.clear()
   }
 
+  /** entries held (in a large cache, those of before a clear too until they are overwritten or pushed out) */
   get size(): number {
     return this.kept?.size ?? 0
   }
