@@ -102,7 +102,7 @@ export const MODULES = [
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db
-    /** the shared invalidation channel (the rendered-page cache listens to GOODS_TOPIC here) */
+    /** the shared invalidation channel (the kept caches listen to their topics here: cluster/cache.ts) */
     invalidation: Invalidation
     /** every module's services (tests reach one directly: app.services.delivery) */
     services: Services

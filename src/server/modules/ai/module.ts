@@ -18,7 +18,7 @@ declare module 'fastify' {
 export const aiModule = defineModule({
   name: 'ai',
   needs: ['images', 'auth', 'system', 'exports'],
-  register({ app, db, now, bus, jobs, settings, routes }, { images, auth, system, exports }) {
+  register({ app, db, now, bus, jobs, invalidation, settings, routes }, { images, auth, system, exports }) {
     const config = { provider: settings.demo ? 'sandbox' : 'off', sandboxLatencyMs: 20, ...settings.ai }
     const ai = aiService({
       db,
@@ -29,6 +29,7 @@ export const aiModule = defineModule({
       exports,
       bus,
       now,
+      invalidation,
       worker: config,
     })
     app.decorate('ai', ai)

@@ -19,6 +19,8 @@ import {
   type AiWork,
   type PageQuery,
 } from '../../../shared/api'
+import { KeptCache, localInvalidation } from '../../cluster/cache'
+import type { Invalidation } from '../../cluster/state'
 import type { Db } from '../../db'
 import { pageWindow } from '../../db/paging'
 import { AI_CONFIG_KEYS } from '../../db/seed/ai'
@@ -40,6 +42,9 @@ const STYLE_TTL_MS = 10_000
 /** The start (epoch ms) of the China-time day containing `at`: the daily quota resets then. */
 export const chinaDayStart = (at: number) => Math.floor((at + CHINA_OFFSET) / DAY) * DAY - CHINA_OFFSET
 
+/** The invalidation topic of the blocked words (staff edit them in the console). */
+export const AI_WORDS_TOPIC = 'ai-words'
+
 export interface AiServiceDeps {
   db: Db
   provider: ImageProvider | null
@@ -49,6 +54,8 @@ export interface AiServiceDeps {
   exports: ExportsService
   bus: EventBus
   now: () => number
+  /** the shared invalidation channel: a staff edit of the blocked words reaches every process */
+  invalidation?: Invalidation
   worker?: AiWorkerOptions
 }
 
@@ -90,9 +97,20 @@ export function aiService(deps: AiServiceDeps) {
     return styleCache.styles
   }
 
-  // blocked words: cached, reloaded when staff edit them
-  let wordCache: string[] | null = null
-  const blockedWords = async () => (wordCache ??= await repo.allWords())
+  // blocked words: kept, reloaded after staff edit them (in any process)
+  const invalidation = deps.invalidation ?? localInvalidation()
+  const wordCache = new KeptCache<string, string[]>(
+    { name: 'ai-blocked-words', max: 1, ttlMs: Infinity, clearedBy: [AI_WORDS_TOPIC] },
+    { invalidation },
+  )
+  async function blockedWords(): Promise<string[]> {
+    const hit = wordCache.get('')
+    if (hit) return hit
+    const since = wordCache.mark()
+    const words = await repo.allWords()
+    wordCache.set('', words, { since })
+    return words
+  }
 
   // ---- rows → answers
 
@@ -327,7 +345,7 @@ export function aiService(deps: AiServiceDeps) {
     },
 
     /** Staff tools (staff.ts): the works list, hiding, the blocked words. */
-    staff: aiStaff({ db, repo, auth, now, toWorks, onWordsChanged: () => (wordCache = null) }),
+    staff: aiStaff({ db, repo, auth, now, toWorks, onWordsChanged: () => invalidation.emit(AI_WORDS_TOPIC) }),
   }
 
   async function visibleWork(workId: number, userId: number, on: boolean) {

@@ -18,7 +18,7 @@ import { ApiError, badRequest, notFound } from '../../http/errors'
 import type { GameService } from '../game/service'
 import type { GoodsService } from '../goods/service'
 import type { ListingFacts } from '../goods/discovery'
-import { TtlCache } from '../goods/ttl-cache'
+import { KeptCache, type Keepable } from '../../cluster/cache'
 import type { TradeService } from '../trade/service'
 import { dailyPoints } from '../trade/records'
 import { estimate, VALUATION_PARAMS, type ComparableDeal, type ValuationSubject } from './valuation'
@@ -65,9 +65,12 @@ export function discoverService(deps: {
 }) {
   const { goods, trade, games, now } = deps
   const found = goods.discovery
-  const estimates = new TtlCache<Valuation>(CACHE_MS, 5000, now)
-  const histories = new TtlCache<ComparablePrices>(CACHE_MS, 2000, now)
-  const dealSets = new TtlCache<ComparableDeal[]>(CACHE_MS, 200, now)
+  // kept their few minutes whatever changes (an estimate may lag that long)
+  const kept = <V extends Keepable>(name: string, max: number) =>
+    new KeptCache<string, V>({ name, max, ttlMs: CACHE_MS }, { now })
+  const estimates = kept<Valuation>('discover-estimates', 5000)
+  const histories = kept<ComparablePrices>('discover-histories', 2000)
+  const dealSets = kept<ComparableDeal[]>('discover-deal-sets', 200)
 
   /**
    * Finished deals of the game and type in the window, with the sold listings' place and attributes;

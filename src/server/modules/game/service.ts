@@ -10,6 +10,7 @@ import {
   type GoodsTypeConfig,
   type TransferField,
 } from '../../../shared/api'
+import { KeptCache, localInvalidation } from '../../cluster/cache'
 import type { Invalidation } from '../../cluster/state'
 import type { Db } from '../../db'
 import type { GameServersTable, GamesTable } from './tables'
@@ -70,15 +71,19 @@ export interface GameRules {
  */
 const RULES_TTL_MS = 60_000
 
-export function gameService(db: Db, now: () => number = Date.now, invalidation?: Invalidation) {
+/** at most this many games' rules are kept */
+const RULES_MAX = 1000
+
+export function gameService(
+  db: Db,
+  now: () => number = Date.now,
+  invalidation: Invalidation = localInvalidation(),
+) {
   const repo = gameRepo(db)
-  const rulesCache = new Map<number, { at: number; rules: GameRules }>()
-  const listeners = new Set<() => void>()
-  const clear = () => {
-    rulesCache.clear()
-    for (const listener of listeners) listener()
-  }
-  invalidation?.on(GAME_TOPIC, clear)
+  const rulesCache = new KeptCache<number, GameRules>(
+    { name: 'game-rules', max: RULES_MAX, ttlMs: RULES_TTL_MS, clearedBy: [GAME_TOPIC] },
+    { now, invalidation },
+  )
 
   async function requireGame(gameId: number) {
     const game = await repo.findGame(gameId)
@@ -144,9 +149,9 @@ export function gameService(db: Db, now: () => number = Date.now, invalidation?:
      */
     async rules(gameId: number, via: Db = db): Promise<GameRules> {
       const cached = rulesCache.get(gameId)
-      if (cached && now() - cached.at < RULES_TTL_MS) return cached.rules
+      if (cached) return cached
       const rules = await loadRules(gameId, via)
-      rulesCache.set(gameId, { at: now(), rules })
+      rulesCache.set(gameId, rules)
       return rules
     },
 
@@ -162,16 +167,7 @@ export function gameService(db: Db, now: () => number = Date.now, invalidation?:
     exists: async (gameId: number): Promise<boolean> => (await repo.findAnyGame(gameId)) !== undefined,
 
     /** A game or its config changed (console): every process drops its cached rules and pages. */
-    changed() {
-      if (invalidation) invalidation.emit(GAME_TOPIC)
-      else clear()
-    },
-
-    /** Call `listener` on every game change (rendered pages, sitemaps); returns the unsubscribe. */
-    onChange(listener: () => void): () => void {
-      listeners.add(listener)
-      return () => listeners.delete(listener)
-    },
+    changed: () => invalidation.emit(GAME_TOPIC),
 
     /** Games of these ids in display order: the games of a seller's listings, of a user's follows. */
     byIds: async (gameIds: number[]): Promise<Game[]> =>

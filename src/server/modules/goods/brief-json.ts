@@ -7,13 +7,14 @@
  *
  * Kept at most `ttlMs` (the view and follow counts and the seller's name may lag that long), and never
  * past the moment a row changes by itself (a push ending turns `pushed` off). Every listing change
- * clears all of them, the same signal that clears the search answers, in every process
- * (goods/search.ts `onChange`), a console change to a game included (game/admin.ts: its names are in
- * the rows).
+ * clears all of them, the same topic that clears the search answers (GOODS_TOPIC), in every process,
+ * a console change to a game included (game/admin.ts: its names are in the rows).
  * A load that started before a change is not kept: it may have read the row as it was.
  */
 import type { GoodsBrief } from '../../../shared/api'
-import { TtlCache } from './ttl-cache'
+import { KeptCache } from '../../cluster/cache'
+import type { Invalidation } from '../../cluster/state'
+import { GOODS_TOPIC } from './search'
 
 /** A loaded row and the moment it changes by itself (Infinity: only when the listing does). */
 export interface LoadedBrief {
@@ -22,22 +23,32 @@ export interface LoadedBrief {
 }
 
 export class BriefJson {
-  private readonly kept: TtlCache<Buffer, number>
-  /** bumped by every clear: a load that started before it is not kept */
-  private generation = 0
+  private readonly kept: KeptCache<number, Buffer>
 
   constructor(
     private readonly load: (ids: number[]) => Promise<LoadedBrief[]>,
     now: () => number,
     /** how long a row is kept (0: never, every row is loaded each time) */
     ttlMs: number,
-    maxEntries = 50_000,
+    opts: {
+      max?: number
+      /** the channel of GOODS_TOPIC (none: cleared only by `clear`) */
+      invalidation?: Invalidation
+    } = {},
   ) {
-    this.kept = new TtlCache(ttlMs, maxEntries, now)
+    this.kept = new KeptCache(
+      {
+        name: 'goods-brief-json',
+        max: opts.max ?? 50_000,
+        ttlMs,
+        clearedBy: opts.invalidation ? [GOODS_TOPIC] : [],
+      },
+      { now, invalidation: opts.invalidation },
+    )
   }
 
+  /** Drops every row of this process (GOODS_TOPIC does it in every process). */
   clear(): void {
-    this.generation++
     this.kept.clear()
   }
 
@@ -51,11 +62,11 @@ export class BriefJson {
       else found.set(id, json)
     }
     if (missing.length > 0) {
-      const generation = this.generation
+      const since = this.kept.mark()
       for (const { brief, changesAt } of await this.load(missing)) {
         const json = Buffer.from(JSON.stringify(brief))
         found.set(brief.goodsId, json)
-        if (generation === this.generation) this.kept.set(brief.goodsId, json, changesAt)
+        this.kept.set(brief.goodsId, json, { until: changesAt, since })
       }
     }
     return ids.flatMap((id) => found.get(id) ?? [])

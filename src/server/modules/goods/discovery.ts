@@ -15,7 +15,9 @@ import type { Db, DbDialect } from '../../db'
 import { notFound } from '../../http/errors'
 import { goodsRepo } from './repo'
 import { parseKeyword } from './search-text'
-import { TtlCache } from './ttl-cache'
+import { KeptCache, type Keepable } from '../../cluster/cache'
+import type { Invalidation } from '../../cluster/state'
+import { GOODS_TOPIC } from './search'
 
 const CACHE_MS = 30_000
 /** candidates read on each side of the price */
@@ -38,16 +40,15 @@ export function goodsDiscovery(deps: {
   dialect: DbDialect
   now: () => number
   briefs: (ids: number[]) => Promise<GoodsBrief[]>
-  onChange: (listener: () => void) => () => void
+  /** the channel of GOODS_TOPIC, which clears the answers */
+  invalidation: Invalidation
 }) {
-  const { db, dialect, now, briefs } = deps
+  const { db, dialect, briefs } = deps
   const repo = goodsRepo(db, dialect)
-  const similarCache = new TtlCache<GoodsBrief[]>(CACHE_MS, 2000, now)
-  const suggestCache = new TtlCache<string[]>(CACHE_MS, 5000, now)
-  deps.onChange(() => {
-    similarCache.clear()
-    suggestCache.clear()
-  })
+  const kept = <V extends Keepable>(name: string, max: number) =>
+    new KeptCache<string, V>({ name, max, ttlMs: CACHE_MS, clearedBy: [GOODS_TOPIC] }, deps)
+  const similarCache = kept<GoodsBrief[]>('goods-similar', 2000)
+  const suggestCache = kept<string[]>('goods-suggest', 5000)
 
   /** On-sale listings of the game and type with a price in [from, to], nearest to `price` first. */
   function side(

@@ -1,9 +1,10 @@
 /**
  * The buyer's search and the home shelves: a search query becomes repo filters (400 for filters the
  * game does not have), counts stop at GOODS_LIMITS.searchCountCap, expired pushes end before the 综合
- * order is read, and short caches (an identical search, its count, the home shelves, and through
- * `onChange` each listing's row as JSON: brief-json.ts) are cleared by every listing change and every
- * console change to a game (`invalidate`), in every server process (the shared invalidation channel).
+ * order is read, and short caches (an identical search, its count, the home shelves; also each
+ * listing's row as JSON, brief-json.ts, and the rendered pages) are cleared by every listing change
+ * and every console change to a game (`invalidate`: GOODS_TOPIC), in every server process (kept
+ * caches on the shared invalidation channel, cluster/cache.ts).
  * A search answers with its rows as JSON already (`SerializedPage`), which the answer cache keeps as
  * it is sent.
  */
@@ -14,13 +15,13 @@ import { SerializedPage } from '../../plugins/envelope'
 import type { GameService } from '../game/service'
 import { goodsRepo, type SearchFilter } from './repo'
 import { parseKeyword } from './search-text'
-import { TtlCache } from './ttl-cache'
+import { filterValue } from './validate'
+import { badRequest } from '../../http/errors'
+import { KeptCache, type Keepable } from '../../cluster/cache'
 import type { Invalidation } from '../../cluster/state'
 
 /** The invalidation topic of listings: search answers, counts, home shelves (and pages built from them). */
 export const GOODS_TOPIC = 'goods'
-import { filterValue } from './validate'
-import { badRequest } from '../../http/errors'
 
 const HOME_SIZE = 10
 const PUSH_SWEEP_EVERY_MS = 1000
@@ -36,7 +37,7 @@ export function goodsSearch(deps: {
   /** ms an identical search answer may be reused (0: never) */
   searchCacheMs?: number
   /** the shared invalidation channel: a change in any process clears every process's caches */
-  invalidation?: Invalidation
+  invalidation: Invalidation
   /** the list rows of these listings, in the same order */
   briefs: (ids: number[]) => Promise<GoodsBrief[]>
   /** the same as JSON (UTF-8), kept per listing (brief-json.ts) */
@@ -44,28 +45,16 @@ export function goodsSearch(deps: {
 }) {
   const { db, dialect, games, now, briefs } = deps
   const repo = goodsRepo(db, dialect)
-  const pageCache = new TtlCache<SearchAnswer>(deps.searchCacheMs ?? 3000, 2000, now)
-  const countCache = new TtlCache<{ count: number; cap: number }>(
-    deps.searchCacheMs === 0 ? 0 : 10_000,
-    5000,
-    now,
-  )
-  const homeCache = new TtlCache<HomeGoods>(deps.searchCacheMs === 0 ? 0 : 5000, 1, now)
+  const off = deps.searchCacheMs === 0
+  const kept = <V extends Keepable>(name: string, ttlMs: number, max: number) =>
+    new KeptCache<string, V>({ name, max, ttlMs, clearedBy: [GOODS_TOPIC] }, deps)
+  const pageCache = kept<SearchAnswer>('goods-search', deps.searchCacheMs ?? 3000, 2000)
+  const countCache = kept<{ count: number; cap: number }>('goods-count', off ? 0 : 10_000, 5000)
+  const homeCache = kept<HomeGoods>('goods-home', off ? 0 : 5000, 1)
   let lastSweep = 0
-  const listeners = new Set<() => void>()
 
-  function clearCaches() {
-    pageCache.clear()
-    countCache.clear()
-    homeCache.clear()
-    for (const listener of listeners) listener()
-  }
-  deps.invalidation?.on(GOODS_TOPIC, clearCaches)
-  /** Clears the caches here at once and, through the shared channel, in the other processes. */
-  function invalidate() {
-    if (deps.invalidation) deps.invalidation.emit(GOODS_TOPIC)
-    else clearCaches()
-  }
+  /** Clears the caches of listings here at once and, through the shared channel, in the other processes. */
+  const invalidate = () => deps.invalidation.emit(GOODS_TOPIC)
 
   /** Ends expired pushes at most once a second (the 综合 order reads push_at). */
   async function sweepPushes() {
@@ -115,11 +104,6 @@ export function goodsSearch(deps: {
 
   return {
     invalidate,
-    /** Call `listener` on every listing change (other caches of listings, e.g. rendered pages); returns the unsubscribe. */
-    onChange(listener: () => void): () => void {
-      listeners.add(listener)
-      return () => listeners.delete(listener)
-    },
     /** A cached answer of this exact search URL. */
     cachedSearch: (key: string) => pageCache.get(key),
     storeSearch: (key: string, result: SearchAnswer) => pageCache.set(key, result),

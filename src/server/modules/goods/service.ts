@@ -9,6 +9,7 @@
  * deleted one); a SOLD listing is frozen. Every change runs in one transaction together with the
  * listing's search entries, then clears the search caches.
  */
+import { localInvalidation } from '../../cluster/cache'
 import type { Invalidation } from '../../cluster/state'
 import {
   GOODS_MSG,
@@ -59,7 +60,7 @@ export interface GoodsServiceDeps {
   searchCacheMs?: number
   /** ms a listing's row is kept as JSON for the lists (default 30 s, 0 with searchCacheMs 0): brief-json.ts */
   briefCacheMs?: number
-  /** the shared invalidation channel (several processes clear their caches together) */
+  /** the shared invalidation channel (several processes clear their caches together; default: this process's) */
   invalidation?: Invalidation
   /** the real-name gate of the account module: a listing goes on sale only for a verified adult */
   requireRealName?: (userId: number, what: string) => Promise<void>
@@ -122,11 +123,13 @@ const AGENCY_SHOP: ShopCard = {
 export function goodsService(deps: GoodsServiceDeps) {
   const { db, dialect, games, images, system, now } = deps
   const repo = goodsRepo(db, dialect)
-  // the listings' rows as JSON, kept per listing and cleared with the search answers
+  const invalidation = deps.invalidation ?? localInvalidation()
+  // the listings' rows as JSON, kept per listing and cleared with the search answers (GOODS_TOPIC)
   const briefJson = new BriefJson(
     (ids) => loadBriefs(ids),
     now,
     deps.briefCacheMs ?? (deps.searchCacheMs === 0 ? 0 : BRIEF_CACHE_MS),
+    { invalidation },
   )
   const searching = goodsSearch({
     db,
@@ -134,11 +137,10 @@ export function goodsService(deps: GoodsServiceDeps) {
     games,
     now,
     searchCacheMs: deps.searchCacheMs,
-    invalidation: deps.invalidation,
+    invalidation,
     briefs: (ids) => briefs(ids),
     briefJson: (ids) => briefJson.rows(ids),
   })
-  searching.onChange(() => briefJson.clear())
   const { invalidate } = searching
   // the follow module is built after this one (it reads listings): it plugs its answer in (plug.ts)
   const plugs = {
@@ -413,7 +415,6 @@ export function goodsService(deps: GoodsServiceDeps) {
   return {
     plugs,
     invalidate,
-    onChange: searching.onChange,
     sitemapEntries: (afterId: number, limit: number) => repo.onSaleIds(afterId, limit),
     sitemapShops: () => repo.shopsOnSale(),
     /** Areas/servers listings name (the console keeps those from being removed). */
@@ -772,7 +773,7 @@ export function goodsService(deps: GoodsServiceDeps) {
     /** Staff (console): the review queue, approve / reject, forced take-down (staff.ts). */
     staff: goodsStaff({ db, dialect, now, repo, syncSearch, invalidate }),
     /** Similar listings, title suggestions, comparables' facts (discovery.ts; docs/valuation.md). */
-    discovery: goodsDiscovery({ db, dialect, now, briefs, onChange: searching.onChange }),
+    discovery: goodsDiscovery({ db, dialect, now, briefs, invalidation }),
   }
 }
 

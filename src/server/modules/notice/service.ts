@@ -1,4 +1,5 @@
 import type { Notice, NoticeBrief } from '../../../shared/api'
+import { localInvalidation } from '../../cluster/cache'
 import type { Invalidation } from '../../cluster/state'
 import type { Db } from '../../db'
 import type { Page } from '../../db/paging'
@@ -6,16 +7,11 @@ import { notFound } from '../../http/errors'
 import { noticeRepo, type NoticeFilter } from './repo'
 import { sanitizeRichText } from './sanitize'
 
-/** The invalidation topic of notices: pages and sitemaps built from them are dropped at once. */
+/** The invalidation topic of notices: the pages and sitemaps built from them (cluster/cache.ts) are dropped at once. */
 export const NOTICE_TOPIC = 'notices'
 
-export function noticeService(db: Db, invalidation?: Invalidation) {
+export function noticeService(db: Db, invalidation: Invalidation = localInvalidation()) {
   const repo = noticeRepo(db)
-  const listeners = new Set<() => void>()
-  const notify = () => {
-    for (const listener of listeners) listener()
-  }
-  invalidation?.on(NOTICE_TOPIC, notify)
 
   return {
     async page(filter: NoticeFilter): Promise<Page<NoticeBrief>> {
@@ -50,16 +46,7 @@ export function noticeService(db: Db, invalidation?: Invalidation) {
     },
 
     /** A notice changed (console): every process drops what it built from notices. */
-    changed() {
-      if (invalidation) invalidation.emit(NOTICE_TOPIC)
-      else notify()
-    },
-
-    /** Call `listener` on every notice change (rendered pages, sitemaps); returns the unsubscribe. */
-    onChange(listener: () => void): () => void {
-      listeners.add(listener)
-      return () => listeners.delete(listener)
-    },
+    changed: () => invalidation.emit(NOTICE_TOPIC),
   }
 }
 

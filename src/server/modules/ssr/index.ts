@@ -2,6 +2,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
+import type { Invalidation } from '../../cluster/state'
 import type { GameService } from '../game/service'
 import type { GoodsService } from '../goods/service'
 import type { NoticeService } from '../notice/service'
@@ -18,6 +19,8 @@ export interface PublicPagesOptions {
   games: GameService
   notices: NoticeService
   now: () => number
+  /** the shared invalidation channel (listing, game and notice changes drop the pages) */
+  invalidation: Invalidation
 }
 
 /** The public pages, or null when the web bundle or the page renderer has not been built. */
@@ -37,6 +40,7 @@ export async function publicPages(
     games: opts.games,
     notices: opts.notices,
     now: opts.now,
+    invalidation: opts.invalidation,
     siteOrigin: opts.siteOrigin,
     cacheMs: opts.pageCacheMs,
   })

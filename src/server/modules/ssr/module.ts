@@ -17,7 +17,7 @@ export const ssrModule = defineModule({
   name: 'ssr',
   needs: ['goods', 'games', 'notices'],
   provides: ['publicPages'],
-  register({ now, settings }, { goods, games, notices }) {
+  register({ now, settings, invalidation }, { goods, games, notices }) {
     return {
       publicPages: (app: FastifyInstance) =>
         publicPages(app, {
@@ -29,6 +29,7 @@ export const ssrModule = defineModule({
           games,
           notices,
           now,
+          invalidation,
         }),
     }
   },

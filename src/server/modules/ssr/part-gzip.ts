@@ -16,6 +16,7 @@
  * their neighbours (a cut costs a few bytes and the shared context).
  */
 import { constants, crc32, deflateRawSync } from 'node:zlib'
+import { KeptCache } from '../../cluster/cache'
 
 export interface PagePart {
   text: string
@@ -43,15 +44,17 @@ const piece = (raw: Buffer, level: number): Piece => ({
 })
 
 export class PartGzip {
-  private readonly kept = new Map<string, Piece>()
+  private readonly kept: KeptCache<string, Piece>
 
-  /** at most `limit` fixed parts are kept (a few per page kind; a full map is emptied) */
-  constructor(private readonly limit = 256) {}
+  /** at most `limit` fixed parts are kept (a few per page kind; the least recently used go first) */
+  constructor(limit = 256) {
+    // keyed by the text itself: a piece never goes stale
+    this.kept = new KeptCache({ name: 'ssr-gzip-parts', max: limit, ttlMs: Infinity })
+  }
 
   private fixedPiece(text: string): Piece {
     let hit = this.kept.get(text)
     if (!hit) {
-      if (this.kept.size >= this.limit) this.kept.clear()
       hit = piece(Buffer.from(text), 9)
       this.kept.set(text, hit)
     }

@@ -4,14 +4,17 @@
  * status 404). The page renderer's queries are answered by this app's own /api routes in-process
  * (app.inject), never over the network. Rendered pages are kept up to a minute (every visitor gets
  * the same HTML: the login shows after hydration) and dropped on every listing change, the same
- * signal that clears the search answer cache, and on every game or notice change made in the console.
+ * topic that clears the search answer cache, and on every game or notice change made in the console
+ * (cluster/cache.ts).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import type { GameService } from '../game/service'
+import { KeptCache } from '../../cluster/cache'
+import type { Invalidation } from '../../cluster/state'
+import { GAME_TOPIC, type GameService } from '../game/service'
+import { GOODS_TOPIC } from '../goods/search'
 import type { GoodsService } from '../goods/service'
-import type { NoticeService } from '../notice/service'
+import { NOTICE_TOPIC, type NoticeService } from '../notice/service'
 import { deviceOfUserAgent } from '../../../shared/device'
-import { TtlCache } from '../goods/ttl-cache'
 import { composePage, pageText, type PageAssets } from './html'
 import { PartGzip, type PagePart } from './part-gzip'
 import type { PageRenderer } from './renderer'
@@ -55,6 +58,8 @@ export interface SsrDeps {
   games: GameService
   notices: NoticeService
   now: () => number
+  /** the shared channel: listing, game and notice changes drop the pages and sitemaps */
+  invalidation: Invalidation
   /** scheme and host of the public site (canonical URLs, sitemaps); default: the request's */
   siteOrigin?: string
   /** ms a rendered page is reused (default 60 s; 0: off) */
@@ -90,20 +95,19 @@ function encode(
 
 export function registerPublicPages(app: FastifyInstance, deps: SsrDeps): PublicPages {
   const { renderer, template, assets } = deps
-  const cache = new TtlCache<CachedPage>(deps.cacheMs ?? 60_000, 500, deps.now)
+  // dropped on every listing change, and on a game or notice changed in the console: every page may
+  // show it (menus, lists, detail pages)
+  const cache = new KeptCache<string, CachedPage>(
+    {
+      name: 'ssr-pages',
+      max: 500,
+      ttlMs: deps.cacheMs ?? 60_000,
+      clearedBy: [GOODS_TOPIC, GAME_TOPIC, NOTICE_TOPIC],
+    },
+    deps,
+  )
   const gzip = new PartGzip()
   const maps = sitemaps(deps)
-  deps.goods.onChange(() => {
-    cache.clear()
-    maps.invalidate()
-  })
-  // a game or notice changed in the console: every page may show it (menus, lists, detail pages)
-  const dropAll = () => {
-    cache.clear()
-    maps.invalidateAll()
-  }
-  deps.games.onChange(dropAll)
-  deps.notices.onChange(dropAll)
   const originOf = (request: FastifyRequest) => deps.siteOrigin ?? `${request.protocol}://${request.host}`
 
   renderer.setTransport(async (method, url, body) => {

@@ -1,15 +1,21 @@
 /**
  * robots.txt and the sitemaps (docs/ssr.md): an index naming the listing sitemaps (50,000 ON_SALE
  * listings each, by id), the game lists, the shops with listings on sale and the notices. Built from
- * the database on first request and kept until a listing changes (taken-down and sold listings leave
- * at the next request after their change), a game or notice is changed in the console, or an hour passes.
+ * the database on first request and kept (cluster/cache.ts) until a listing changes (taken-down and
+ * sold listings leave at the next request after their change), a game or notice is changed in the
+ * console, or an hour passes.
  */
+import { KeptCache, type Keepable } from '../../cluster/cache'
+import type { Invalidation } from '../../cluster/state'
+import { GOODS_TOPIC } from '../goods/search'
 import type { GoodsService } from '../goods/service'
-import type { GameService } from '../game/service'
-import type { NoticeService } from '../notice/service'
+import { GAME_TOPIC, type GameService } from '../game/service'
+import { NOTICE_TOPIC, type NoticeService } from '../notice/service'
 
 export const SITEMAP_PAGE = 50_000
 const MAX_AGE_MS = 60 * 60 * 1000
+/** sitemap files kept per kind (a file per origin: the request's host when SITE_ORIGIN is unset) */
+const FILES_MAX = 1000
 
 /** Paths crawlers are kept out of: the API and every page that needs a login. */
 export function robotsTxt(origin: string, privatePrefixes: readonly string[]): string {
@@ -46,23 +52,25 @@ export function sitemaps(deps: {
   games: Pick<GameService, 'games'>
   notices: Pick<NoticeService, 'page'>
   now: () => number
+  /** the channel of the topics that clear them */
+  invalidation: Invalidation
 }) {
-  const { goods, games, notices, now } = deps
-  const files = new Map<string, string>()
-  /** the id each listing sitemap starts after */
-  let goodsStarts: number[] | null = null
-  let builtAt = 0
-
-  const fresh = () => {
-    if (now() - builtAt > MAX_AGE_MS) {
-      files.clear()
-      goodsStarts = null
-      builtAt = now()
-    }
-  }
+  const { goods, games, notices } = deps
+  const kept = <V extends Keepable>(name: string, max: number, clearedBy: string[]) =>
+    new KeptCache<string, V>({ name, max, ttlMs: MAX_AGE_MS, clearedBy }, deps)
+  // the index and the listing and shop sitemaps change with the listings, every sitemap with a game
+  // or notice changed in the console
+  const byListings = [GOODS_TOPIC, GAME_TOPIC, NOTICE_TOPIC]
+  const listingFiles = kept<string>('sitemap-listings', FILES_MAX, byListings)
+  /** the id each listing sitemap starts after (one entry) */
+  const goodsStarts = kept<number[]>('sitemap-starts', 1, byListings)
+  const consoleFiles = kept<string>('sitemap-console', FILES_MAX, [GAME_TOPIC, NOTICE_TOPIC])
+  const filesOf = (name: string) =>
+    name === 'sitemap-games.xml' || name === 'sitemap-notices.xml' ? consoleFiles : listingFiles
 
   async function starts(): Promise<number[]> {
-    if (goodsStarts) return goodsStarts
+    const hit = goodsStarts.get('')
+    if (hit) return hit
     const found = [0]
     for (let after = 0; ;) {
       const rows = await goods.sitemapEntries(after, SITEMAP_PAGE)
@@ -70,7 +78,7 @@ export function sitemaps(deps: {
       after = rows[rows.length - 1]!.id
       found.push(after)
     }
-    goodsStarts = found
+    goodsStarts.set('', found)
     return found
   }
 
@@ -121,19 +129,8 @@ export function sitemaps(deps: {
   }
 
   return {
-    /** A listing changed: the listing and shop sitemaps are built again on their next request. */
-    invalidate() {
-      goodsStarts = null
-      for (const key of [...files.keys()])
-        if (!key.includes('sitemap-games') && !key.includes('sitemap-notices')) files.delete(key)
-    },
-    /** A game or notice changed: every sitemap is built again on its next request. */
-    invalidateAll() {
-      files.clear()
-      goodsStarts = null
-    },
     async file(name: string, origin: string): Promise<string | null> {
-      fresh()
+      const files = filesOf(name)
       const key = `${origin}/${name}`
       const hit = files.get(key)
       if (hit !== undefined) return hit

@@ -4,36 +4,40 @@
  * of every process through the shared invalidation channel (docs/scaling.md); an answer read while
  * a clear arrived is not kept, since it may predate the change.
  */
+import { KeptCache, localInvalidation } from '../../cluster/cache'
 import type { Invalidation } from '../../cluster/state'
 
 /** The invalidation topic of WeChat bindings. */
 export const WECHAT_BINDINGS_TOPIC = 'wechat-bindings'
-/** At most this many users' answers are kept (the oldest go first). */
+/** At most this many users' answers are kept (the least recently asked go first). */
 const HAS_BINDING_CACHE_SIZE = 50_000
 
-export function bindingCache(lookUp: (userId: number) => Promise<boolean>, invalidation?: Invalidation) {
-  const known = new Map<number, boolean>()
-  let generation = 0
-  const clear = () => {
-    known.clear()
-    generation += 1
-  }
-  invalidation?.on(WECHAT_BINDINGS_TOPIC, clear)
+export function bindingCache(
+  lookUp: (userId: number) => Promise<boolean>,
+  invalidation: Invalidation = localInvalidation(),
+) {
+  // no time limit: only a bind or unbind changes an answer
+  const known = new KeptCache<number, boolean>(
+    {
+      name: 'wechat-bindings',
+      max: HAS_BINDING_CACHE_SIZE,
+      ttlMs: Infinity,
+      clearedBy: [WECHAT_BINDINGS_TOPIC],
+    },
+    { invalidation },
+  )
 
   return {
     async hasBinding(userId: number): Promise<boolean> {
       const answer = known.get(userId)
       if (answer !== undefined) return answer
-      const readAt = generation
+      const since = known.mark()
       const has = await lookUp(userId)
-      if (readAt === generation) {
-        if (known.size >= HAS_BINDING_CACHE_SIZE) known.delete(known.keys().next().value!)
-        known.set(userId, has)
-      }
+      known.set(userId, has, { since })
       return has
     },
 
     /** after a binding was written or deleted (committed): every process forgets its answers */
-    bindingsChanged: () => (invalidation ? invalidation.emit(WECHAT_BINDINGS_TOPIC) : clear()),
+    bindingsChanged: () => invalidation.emit(WECHAT_BINDINGS_TOPIC),
   }
 }
