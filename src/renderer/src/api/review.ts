@@ -5,6 +5,7 @@
  */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import {
+  type ReviewListQuery,
   REVIEW,
   REVIEW_TAG_DICT,
   type MyReviewQuery,
@@ -80,4 +81,24 @@ export const useReplyReview = () =>
 export const useReportReview = () =>
   useReviewMutation((body: { reviewId: number; reason: string }) =>
     call(REVIEW.report, { body }, { errors: 'caller' }),
+  )
+
+// ------------------------------------------------------------------ staff: 评价管理 (docs/console.md)
+// Every review with filters; hide and unhide with a reason.
+
+export const reviewStaffKeys = {
+  list: (query: ReviewListQuery) => ['review', 'staff', query] as const,
+}
+
+export const staffReviewsQuery = (query: ReviewListQuery) =>
+  queryOptions({
+    queryKey: reviewStaffKeys.list(query),
+    queryFn: () => call(REVIEW.list, { query }),
+    placeholderData: keepPreviousData,
+  })
+
+export const useHideReview = () =>
+  useChangeMutation(
+    (body: { reviewId: number; hidden: boolean; reason: string }) => call(REVIEW.hide, { body }),
+    [reviewKeys.all],
   )

@@ -23,7 +23,7 @@ import type {
   RoleQuery,
   StaffRole,
   Status,
-} from '../../../shared/api/console-access'
+} from '../../../shared/api/auth'
 import { ROLE_ADMIN } from '../../../shared/constants'
 import { permissionLabel } from '../../../shared/permission-labels'
 import { CONSOLE_PERMISSIONS, PERMS } from '../../../shared/permissions'

@@ -8,7 +8,7 @@
 import { randomInt } from 'node:crypto'
 import type { Page } from '../../../shared/api/contract'
 import { Code } from '../../../shared/api/envelope'
-import type { ConsoleUserQuery, RoleOption, StaffUser } from '../../../shared/api/console'
+import type { StaffUserQuery, RoleOption, StaffUser } from '../../../shared/api/auth'
 import { ROLE_ADMIN } from '../../../shared/constants'
 import type { Db } from '../../db'
 import { fetchPage } from '../../db/paging'
@@ -59,7 +59,7 @@ export function staffUserService(db: Db, now: () => number) {
   }
 
   return {
-    async list(q: ConsoleUserQuery): Promise<Page<StaffUser>> {
+    async list(q: StaffUserQuery): Promise<Page<StaffUser>> {
       let query = db.selectFrom('users').selectAll().orderBy('id', 'desc')
       if (q.userName?.trim())
         query = query.where('user_name', 'like', `%${q.userName.trim().replace(/[%_\\]/g, '')}%`)

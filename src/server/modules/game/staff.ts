@@ -14,7 +14,7 @@ import type { Selectable } from 'kysely'
 import {
   Code,
   TRADE_RULES,
-  type GameAdminListQuery,
+  type GameStaffListQuery,
   type GameAreasBody,
   type GameConfig,
   type GameConfigBody,
@@ -70,7 +70,7 @@ function checked<T>(fn: () => T): T {
   }
 }
 
-export function gameAdminService(deps: {
+export function gameStaffService(deps: {
   db: Db
   games: GameService
   /** an uploaded image cropped to a square, stored as a new file: its URL (the image module) */
@@ -107,7 +107,7 @@ export function gameAdminService(deps: {
   }
 
   return {
-    async list(query: GameAdminListQuery): Promise<Page<StaffGame>> {
+    async list(query: GameStaffListQuery): Promise<Page<StaffGame>> {
       const { rows, total } = await gameRepo(db).staffPage(query)
       return { rows: rows.map(toStaffGame), total }
     },
@@ -332,4 +332,4 @@ export function gameAdminService(deps: {
   }
 }
 
-export type GameAdminService = ReturnType<typeof gameAdminService>
+export type GameStaffService = ReturnType<typeof gameStaffService>

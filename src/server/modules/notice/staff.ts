@@ -5,7 +5,7 @@
  * but never unpublished or deleted: the footer links to them. Every change writes its op_logs row in
  * its transaction and, once committed, drops the rendered pages and sitemaps built from notices.
  */
-import { Code, type NoticeAdminListQuery, type NoticeSaveBody, type StaffNotice } from '../../../shared/api'
+import { Code, type NoticeStaffListQuery, type NoticeSaveBody, type StaffNotice } from '../../../shared/api'
 import { HELP_LINKS } from '../../../shared/help-links'
 import type { Db } from '../../db'
 import type { Page } from '../../db/paging'
@@ -50,7 +50,7 @@ const logged = (row: Row | undefined) =>
     content: row.content.length > 2000 ? `${row.content.slice(0, 2000)}…` : row.content,
   }
 
-export function noticeAdminService(deps: {
+export function noticeStaffService(deps: {
   db: Db
   notices: NoticeService
   /** whether a game exists (hidden ones too): a guide names one */
@@ -93,7 +93,7 @@ export function noticeAdminService(deps: {
   }
 
   return {
-    async list(query: NoticeAdminListQuery): Promise<Page<Omit<StaffNotice, 'content'>>> {
+    async list(query: NoticeStaffListQuery): Promise<Page<Omit<StaffNotice, 'content'>>> {
       const { rows, total } = await noticeRepo(db).staffPage(query)
       return { rows: rows.map(brief), total }
     },
@@ -183,4 +183,4 @@ export function noticeAdminService(deps: {
   }
 }
 
-export type NoticeAdminService = ReturnType<typeof noticeAdminService>
+export type NoticeStaffService = ReturnType<typeof noticeStaffService>

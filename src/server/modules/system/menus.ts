@@ -16,9 +16,9 @@ import {
   MENU_TOP_PATH,
   type MenuBody,
   type MenuEditBody,
-  type MenuNode,
   type StaffMenu,
-} from '../../../shared/api/console-access'
+} from '../../../shared/api/system'
+import type { MenuNode } from '../../../shared/api/auth'
 import { isConsolePageComponent } from '../../../shared/console-pages'
 import { CONSOLE_PERMISSIONS } from '../../../shared/permissions'
 import { ROLE_ADMIN } from '../../../shared/constants'

@@ -5,7 +5,7 @@
  * the operation-log rows.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CONFIG_SPECS, configProblem } from '../../../shared/api/console-sys'
+import { CONFIG_SPECS, configProblem } from '../../../shared/api/system'
 import { DEMO, call, startTestApp, tokenOf, type TestApp } from '../../test-utils'
 import { gameNamed, kingAccount, newUser, publish } from '../goods/test-helpers'
 

@@ -30,7 +30,7 @@ import {
 import type { Db } from '../../db'
 import { ApiError } from '../../plugins/envelope'
 import { record, type Actor } from '../oplog/service'
-import { systemConsoleRepo } from './console-repo'
+import { systemStaffRepo } from './staff-repo'
 import type { DictDataTable, SysConfigTable } from './tables'
 import type { Selectable } from 'kysely'
 
@@ -65,11 +65,11 @@ const logged = (e: StaffDictEntry) => ({
   status: e.status,
 })
 
-export function systemConsoleService(db: Db, now: () => number) {
-  const repo = systemConsoleRepo(db)
+export function systemStaffService(db: Db, now: () => number) {
+  const repo = systemStaffRepo(db)
 
   async function mustEntry(trx: Db, dictCode: number) {
-    const row = await systemConsoleRepo(trx).entry(dictCode)
+    const row = await systemStaffRepo(trx).entry(dictCode)
     if (!row) throw new ApiError(Code.NOT_FOUND, '字典数据不存在')
     return toEntry(row)
   }
@@ -92,10 +92,10 @@ export function systemConsoleService(db: Db, now: () => number) {
       const problem = configProblem(configKey, configValue)
       if (problem) throw bad(problem)
       return db.transaction().execute(async (trx) => {
-        const row = await systemConsoleRepo(trx).config(configKey)
+        const row = await systemStaffRepo(trx).config(configKey)
         if (!row) throw new ApiError(Code.NOT_FOUND, '参数不存在')
         if (row.config_value === configValue) return toConfig(row)
-        await systemConsoleRepo(trx).setConfig(row.id, configValue)
+        await systemStaffRepo(trx).setConfig(row.id, configValue)
         await record(trx, {
           actor,
           module: 'system',
@@ -127,7 +127,7 @@ export function systemConsoleService(db: Db, now: () => number) {
     async addEntry(actor: Actor, body: DictAddBody): Promise<StaffDictEntry> {
       const label = body.dictLabel.trim()
       return db.transaction().execute(async (trx) => {
-        const t = systemConsoleRepo(trx)
+        const t = systemStaffRepo(trx)
         if (await t.entryByValue(body.dictType, body.dictValue))
           throw bad(`字典键值「${body.dictValue}」已存在`)
         const id = await t.insertEntry({
@@ -156,7 +156,7 @@ export function systemConsoleService(db: Db, now: () => number) {
 
     async editEntry(actor: Actor, body: DictEditBody): Promise<StaffDictEntry> {
       return db.transaction().execute(async (trx) => {
-        const t = systemConsoleRepo(trx)
+        const t = systemStaffRepo(trx)
         const before = await mustEntry(trx, body.dictCode)
         const value = body.dictValue ?? before.dictValue
         if (before.builtin) {
@@ -195,7 +195,7 @@ export function systemConsoleService(db: Db, now: () => number) {
       await db.transaction().execute(async (trx) => {
         const before = await mustEntry(trx, dictCode)
         if (before.builtin) throw bad('系统使用的字典项不能删除')
-        await systemConsoleRepo(trx).deleteEntry(dictCode)
+        await systemStaffRepo(trx).deleteEntry(dictCode)
         await record(trx, {
           actor,
           module: 'system',
@@ -209,4 +209,4 @@ export function systemConsoleService(db: Db, now: () => number) {
   }
 }
 
-export type SystemConsoleService = ReturnType<typeof systemConsoleService>
+export type SystemStaffService = ReturnType<typeof systemStaffService>

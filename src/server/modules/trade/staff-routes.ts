@@ -1,18 +1,18 @@
 import type { FastifyPluginAsync } from 'fastify'
-import { CONSOLE_ORDERS } from '../../../shared/api/console-sys'
+import { ORDER_STAFF } from '../../../shared/api/trade'
 import { route } from '../../http/route'
 import { actorOf } from '../oplog/service'
-import type { OrderConsoleService } from './console'
+import type { OrderStaffService } from './staff'
 
 /** 订单管理 of the console (permission-declared endpoints; docs/console.md). */
-export const orderConsoleRoutes: FastifyPluginAsync<{ orders: OrderConsoleService }> = async (
+export const orderStaffRoutes: FastifyPluginAsync<{ orders: OrderStaffService }> = async (
   app,
   { orders },
 ) => {
-  route(app, CONSOLE_ORDERS.list, (r) => orders.list(r.query))
-  route(app, CONSOLE_ORDERS.detail, (r) => orders.detail(r.params.orderNo))
-  route(app, CONSOLE_ORDERS.notes, (r) => orders.notes(r.params.orderNo))
-  route(app, CONSOLE_ORDERS.addNote, { message: '备注已添加' }, (r) =>
+  route(app, ORDER_STAFF.list, (r) => orders.list(r.query))
+  route(app, ORDER_STAFF.detail, (r) => orders.detail(r.params.orderNo))
+  route(app, ORDER_STAFF.notes, (r) => orders.notes(r.params.orderNo))
+  route(app, ORDER_STAFF.addNote, { message: '备注已添加' }, (r) =>
     orders.addNote(actorOf(r), r.body.orderNo, r.body.content),
   )
 }

@@ -19,10 +19,10 @@ import type { Page } from '../../db/paging'
 import { ApiError } from '../../plugins/envelope'
 import type { GameService } from '../game/service'
 import { record, type Actor } from '../oplog/service'
-import { orderConsoleRepo, type StaffOrderRow } from './console-repo'
+import { orderStaffRepo, type StaffOrderRow } from './staff-repo'
 import { orderTimeline } from './timeline'
 
-export interface OrderConsoleDeps {
+export interface OrderStaffDeps {
   db: Db
   games: Pick<GameService, 'transferConfig'>
   /** the order's ledger rows: the funds module's */
@@ -64,9 +64,9 @@ function toStaffOrder(o: StaffOrderRow): StaffOrder {
   }
 }
 
-export function orderConsoleService(deps: OrderConsoleDeps) {
+export function orderStaffService(deps: OrderStaffDeps) {
   const { db, now } = deps
-  const repo = orderConsoleRepo(db)
+  const repo = orderStaffRepo(db)
 
   async function mustFind(orderNo: string) {
     const o = await repo.order(orderNo)
@@ -144,7 +144,7 @@ export function orderConsoleService(deps: OrderConsoleDeps) {
       const text = content.trim()
       const at = now()
       const noteId = await db.transaction().execute(async (trx) => {
-        const id = await orderConsoleRepo(trx).addNote(o.order_no, actor.userId, text, at)
+        const id = await orderStaffRepo(trx).addNote(o.order_no, actor.userId, text, at)
         await record(trx, {
           actor,
           module: 'trade',
@@ -162,4 +162,4 @@ export function orderConsoleService(deps: OrderConsoleDeps) {
   }
 }
 
-export type OrderConsoleService = ReturnType<typeof orderConsoleService>
+export type OrderStaffService = ReturnType<typeof orderStaffService>

@@ -10,12 +10,12 @@ import {
   MENU_TOP_PATH,
   type MenuBody,
   type StaffMenu,
-  type Status,
-} from '@shared/api/console-access'
+} from '@shared/api/system'
+import type { Status } from '@shared/api/auth'
 import { CONSOLE_PAGE_COMPONENTS } from '@shared/console-pages'
 import { permissionLabel } from '@shared/permission-labels'
 import { CONSOLE_PERMISSIONS } from '@shared/permissions'
-import { useAddMenu, useEditMenu } from '@renderer/api/console-access'
+import { useAddMenu, useEditMenu } from '@renderer/api/auth'
 import { dictOptions, useDict } from '../../parts/dict'
 import { FormModal } from '../../parts/FormModal'
 
