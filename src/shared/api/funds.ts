@@ -219,27 +219,6 @@ export const FUNDS = {
     }),
     answer: page<Withdrawal>(),
   }),
-  /** staff: pay out or reject (with a reason the user reads) */
-  withdrawDecide: endpoint({
-    method: 'POST',
-    path: '/funds/admin/withdraw/decide',
-    access: 'user',
-    permission: PERMS.withdrawApprove,
-    body: strict({
-      withdrawNo: text('提现单号', 40),
-      approve: bool('是否通过'),
-      /** required when rejecting (the service says so); the user reads it */
-      reason: optional(
-        Type.String({
-          title: '驳回原因',
-          minLength: 1,
-          maxLength: WITHDRAW_REJECT_REASON_MAX,
-          pattern: '\\S',
-        }),
-      ),
-    }),
-    answer: none(),
-  }),
   /** a gateway's signed asynchronous notification, one path per channel (the body is the provider's) */
   payNotify: endpoint({
     method: 'POST',
@@ -284,13 +263,34 @@ export type SetPayPasswordBody = BodyOf<typeof FUNDS.payPassword>
 export type CreateTopupBody = BodyOf<typeof FUNDS.topupCreate>
 export type CreateWithdrawBody = BodyOf<typeof FUNDS.withdrawCreate>
 export type WithdrawListQuery = QueryOf<typeof FUNDS.withdrawList>
-export type DecideWithdrawBody = BodyOf<typeof FUNDS.withdrawDecide>
+export type DecideWithdrawBody = BodyOf<typeof FUNDS_STAFF.withdrawDecide>
 
 // ------------------------------------------------------------------ staff: 提现审核 (docs/console.md)
 
 const withdrawNo = text('提现单号', 40)
 
 export const FUNDS_STAFF = {
+  /** staff: pay out or reject (with a reason the user reads) */
+  withdrawDecide: endpoint({
+    method: 'POST',
+    path: '/funds/admin/withdraw/decide',
+    access: 'user',
+    permission: PERMS.withdrawApprove,
+    body: strict({
+      withdrawNo: text('提现单号', 40),
+      approve: bool('是否通过'),
+      /** required when rejecting (the service says so); the user reads it */
+      reason: optional(
+        Type.String({
+          title: '驳回原因',
+          minLength: 1,
+          maxLength: WITHDRAW_REJECT_REASON_MAX,
+          pattern: '\\S',
+        }),
+      ),
+    }),
+    answer: none(),
+  }),
   /** every user's withdrawals, the payee account in full (staff pay it out) */
   withdrawList: endpoint({
     method: 'GET',

@@ -338,28 +338,13 @@ export const GOODS = {
     body: goodsIdBody,
     answer: none(),
   }),
-
-  // ---------------------------------------------------------------- staff
-  /** approve (→ ON_SALE) or reject (→ OFF_SHELF, the reason shown to the seller) a listing in review */
-  audit: endpoint({
-    method: 'POST',
-    path: '/goods/admin/audit',
-    access: 'user',
-    permission: PERMS.goodsAuditApprove,
-    body: strict({
-      goodsId,
-      approve: bool('审核结果'),
-      reason: optional(text('驳回原因', 200, 0)),
-    }),
-    answer: data<{ status: GoodsStatus }>(),
-  }),
 }
 
 export type GoodsSearchQuery = QueryOf<typeof GOODS.search>
 export type MyGoodsQuery = QueryOf<typeof GOODS.mine>
 export type PublishGoodsBody = BodyOf<typeof GOODS.publish>
 export type UpdateGoodsBody = BodyOf<typeof GOODS.update>
-export type AuditGoodsBody = BodyOf<typeof GOODS.audit>
+export type AuditGoodsBody = BodyOf<typeof GOODS_STAFF.audit>
 export type GoodsIdBody = BodyOf<typeof GOODS.offShelf>
 export type UpdatePriceBody = BodyOf<typeof GOODS.updatePrice>
 
@@ -390,6 +375,19 @@ const goodsIds = list('商品', id('商品编号'), 50, 1)
 const reason = nonBlank('原因', 200)
 
 export const GOODS_STAFF = {
+  /** approve (→ ON_SALE) or reject (→ OFF_SHELF, the reason shown to the seller) a listing in review */
+  audit: endpoint({
+    method: 'POST',
+    path: '/goods/admin/audit',
+    access: 'user',
+    permission: PERMS.goodsAuditApprove,
+    body: strict({
+      goodsId,
+      approve: bool('审核结果'),
+      reason: optional(text('驳回原因', 200, 0)),
+    }),
+    answer: data<{ status: GoodsStatus }>(),
+  }),
   list: endpoint({
     method: 'GET',
     path: '/console/goods/list',

@@ -5,6 +5,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import {
   AGENCY,
+  AGENCY_STAFF,
   AGENCY_STATUS_DICT,
   type AgencyCheckBody,
   type AgencyListQuery,
@@ -71,14 +72,14 @@ export const agencyStaffKeys = {
 export const staffAgencyQuery = (query: AgencyListQuery) =>
   queryOptions({
     queryKey: agencyStaffKeys.list(query),
-    queryFn: () => call(AGENCY.list, { query }),
+    queryFn: () => call(AGENCY_STAFF.list, { query }),
     placeholderData: keepPreviousData,
   })
 
 export const staffAgencyDetailQuery = (applicationId: number) =>
   queryOptions({
     queryKey: agencyStaffKeys.detail(applicationId),
-    queryFn: () => call(AGENCY.staffDetail, { params: { applicationId } }),
+    queryFn: () => call(AGENCY_STAFF.detail, { params: { applicationId } }),
   })
 
 const useStaffMutation = <T, R>(fn: (input: T) => Promise<R>) =>
@@ -87,17 +88,22 @@ const useStaffMutation = <T, R>(fn: (input: T) => Promise<R>) =>
 const caller = { errors: 'caller' } as const
 
 export const useTakeAgency = () =>
-  useStaffMutation((applicationId: number) => call(AGENCY.take, { body: { applicationId } }))
+  useStaffMutation((applicationId: number) => call(AGENCY_STAFF.take, { body: { applicationId } }))
 export const useCheckAgency = () =>
-  useStaffMutation((body: AgencyCheckBody) => call(AGENCY.check, { body }, caller))
+  useStaffMutation((body: AgencyCheckBody) => call(AGENCY_STAFF.check, { body }, caller))
 export const useRejectAgency = () =>
-  useStaffMutation((body: { applicationId: number; reason: string }) => call(AGENCY.reject, { body }))
+  useStaffMutation((body: { applicationId: number; reason: string }) => call(AGENCY_STAFF.reject, { body }))
 export const usePublishAgency = () =>
-  useStaffMutation((body: { applicationId: number; price: number }) => call(AGENCY.publish, { body }, caller))
+  useStaffMutation((body: { applicationId: number; price: number }) =>
+    call(AGENCY_STAFF.publish, { body }, caller),
+  )
 export const useDeliverAgency = () =>
   useStaffMutation((body: { applicationId: number; fields?: Record<string, string> }) =>
-    call(AGENCY.deliver, { body }, caller),
+    call(AGENCY_STAFF.deliver, { body }, caller),
   )
 /** The credentials in clear for 验号 (the server logs the view): not cached. */
 export const useRevealAgencyCredentials = () =>
-  useChangeMutation((applicationId: number) => call(AGENCY.credentials, { body: { applicationId } }), [])
+  useChangeMutation(
+    (applicationId: number) => call(AGENCY_STAFF.credentials, { body: { applicationId } }),
+    [],
+  )

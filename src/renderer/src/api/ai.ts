@@ -11,6 +11,7 @@ import {
 } from '@tanstack/react-query'
 import {
   AI,
+  AI_STAFF,
   type AiAdminWorksQuery,
   type AiCreateBody,
   type AiGalleryQuery,
@@ -81,14 +82,14 @@ export const aiFavouritesQuery = (q: AiPageQuery) =>
 export const aiAdminWorksQuery = (q: AiAdminWorksQuery) =>
   queryOptions({
     queryKey: aiKeys.adminWorks(q),
-    queryFn: () => call(AI.adminWorks, { query: q }),
+    queryFn: () => call(AI_STAFF.works, { query: q }),
     placeholderData: keepPreviousData,
   })
 
 export const aiWordsQuery = (q: AiWordsQuery) =>
   queryOptions({
     queryKey: aiKeys.words(q),
-    queryFn: () => call(AI.words, { query: q }),
+    queryFn: () => call(AI_STAFF.words, { query: q }),
     placeholderData: keepPreviousData,
   })
 
@@ -127,8 +128,9 @@ export const useAiCover = () =>
   useMutation({ mutationFn: (workId: number) => call(AI.useAsCover, { body: { workId } }) })
 
 export const useHideAiWork = () =>
-  useAiMutation((v: { workId: number; reason: string }) => call(AI.hide, { body: v }))
-export const useUnhideAiWork = () => useAiMutation((workId: number) => call(AI.unhide, { body: { workId } }))
-export const useAddAiWord = () => useAiMutation((word: string) => call(AI.addWord, { body: { word } }))
+  useAiMutation((v: { workId: number; reason: string }) => call(AI_STAFF.hide, { body: v }))
+export const useUnhideAiWork = () =>
+  useAiMutation((workId: number) => call(AI_STAFF.unhide, { body: { workId } }))
+export const useAddAiWord = () => useAiMutation((word: string) => call(AI_STAFF.addWord, { body: { word } }))
 export const useRemoveAiWord = () =>
-  useAiMutation((wordId: number) => call(AI.removeWord, { body: { wordId } }))
+  useAiMutation((wordId: number) => call(AI_STAFF.removeWord, { body: { wordId } }))

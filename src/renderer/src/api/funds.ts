@@ -98,7 +98,7 @@ export function useCreateWithdrawal() {
 export function useDecideWithdrawal(errors: 'global' | 'caller' = 'global') {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (body: DecideWithdrawBody) => call(FUNDS.withdrawDecide, { body }, { errors }),
+    mutationFn: (body: DecideWithdrawBody) => call(FUNDS_STAFF.withdrawDecide, { body }, { errors }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: fundsKeys.all }),
   })
 }

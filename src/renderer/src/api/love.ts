@@ -6,6 +6,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import {
   LOVE,
+  LOVE_STAFF,
   type LoveActivityBody,
   type LoveActivityListQuery,
   type LoveGuildBody,
@@ -60,21 +61,21 @@ export const loveStaffKeys = {
 export const loveActivitiesQuery = (q: LoveActivityListQuery) =>
   queryOptions({
     queryKey: loveStaffKeys.activities(q),
-    queryFn: () => call(LOVE.activityList, { query: q }),
+    queryFn: () => call(LOVE_STAFF.activityList, { query: q }),
     placeholderData: keepPreviousData,
   })
 
 export const loveGuildsQuery = (activityId: number | null) =>
   queryOptions({
     queryKey: loveStaffKeys.guilds(activityId ?? 0),
-    queryFn: () => call(LOVE.guildList, { query: { activityId: activityId! } }),
+    queryFn: () => call(LOVE_STAFF.guildList, { query: { activityId: activityId! } }),
     enabled: activityId !== null,
   })
 
 export const loveSupportsQuery = (q: LoveSupportListQuery) =>
   queryOptions({
     queryKey: loveStaffKeys.supports(q),
-    queryFn: () => call(LOVE.supportList, { query: q }),
+    queryFn: () => call(LOVE_STAFF.supportList, { query: q }),
     placeholderData: keepPreviousData,
   })
 
@@ -82,15 +83,18 @@ const useLoveMutation = <T, R>(fn: (input: T) => Promise<R>) =>
   useChangeMutation(fn, [loveStaffKeys.all, loveKeys.all])
 
 export const useAddLoveActivity = () =>
-  useLoveMutation((body: LoveActivityBody) => call(LOVE.activityAdd, { body }))
+  useLoveMutation((body: LoveActivityBody) => call(LOVE_STAFF.activityAdd, { body }))
 export const useEditLoveActivity = () =>
-  useLoveMutation((body: LoveActivityBody & { activityId: number }) => call(LOVE.activityEdit, { body }))
+  useLoveMutation((body: LoveActivityBody & { activityId: number }) =>
+    call(LOVE_STAFF.activityEdit, { body }),
+  )
 export const useRemoveLoveActivity = () =>
-  useLoveMutation((activityId: number) => call(LOVE.activityRemove, { body: { activityId } }))
-export const useAddLoveGuild = () => useLoveMutation((body: LoveGuildBody) => call(LOVE.guildAdd, { body }))
+  useLoveMutation((activityId: number) => call(LOVE_STAFF.activityRemove, { body: { activityId } }))
+export const useAddLoveGuild = () =>
+  useLoveMutation((body: LoveGuildBody) => call(LOVE_STAFF.guildAdd, { body }))
 export const useEditLoveGuild = () =>
-  useLoveMutation((body: LoveGuildBody & { guildId: number }) => call(LOVE.guildEdit, { body }))
+  useLoveMutation((body: LoveGuildBody & { guildId: number }) => call(LOVE_STAFF.guildEdit, { body }))
 export const useRemoveLoveGuild = () =>
-  useLoveMutation((guildId: number) => call(LOVE.guildRemove, { body: { guildId } }))
+  useLoveMutation((guildId: number) => call(LOVE_STAFF.guildRemove, { body: { guildId } }))
 export const useVoidLoveSupports = () =>
-  useLoveMutation((body: LoveVoidBody) => call(LOVE.voidSupports, { body }))
+  useLoveMutation((body: LoveVoidBody) => call(LOVE_STAFF.voidSupports, { body }))

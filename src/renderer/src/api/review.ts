@@ -7,6 +7,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import {
   type ReviewListQuery,
   REVIEW,
+  REVIEW_STAFF,
   REVIEW_TAG_DICT,
   type MyReviewQuery,
   type RateBody,
@@ -93,12 +94,12 @@ export const reviewStaffKeys = {
 export const staffReviewsQuery = (query: ReviewListQuery) =>
   queryOptions({
     queryKey: reviewStaffKeys.list(query),
-    queryFn: () => call(REVIEW.list, { query }),
+    queryFn: () => call(REVIEW_STAFF.list, { query }),
     placeholderData: keepPreviousData,
   })
 
 export const useHideReview = () =>
   useChangeMutation(
-    (body: { reviewId: number; hidden: boolean; reason: string }) => call(REVIEW.hide, { body }),
+    (body: { reviewId: number; hidden: boolean; reason: string }) => call(REVIEW_STAFF.hide, { body }),
     [reviewKeys.all],
   )

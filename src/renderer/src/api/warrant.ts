@@ -4,7 +4,13 @@
  * order and the money, so they refresh 'trade' and 'funds' too.
  */
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import { WARRANT, type DisputeBody, type PostWarrantMessageBody, type RuleBody } from '@shared/api/warrant'
+import {
+  WARRANT,
+  WARRANT_STAFF,
+  type DisputeBody,
+  type PostWarrantMessageBody,
+  type RuleBody,
+} from '@shared/api/warrant'
 import type { QueryOf } from '@shared/api/contract'
 import { call } from './client'
 import { messageKeys } from './message'
@@ -75,7 +81,7 @@ export function useOpenDispute() {
 export function useRule() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (body: RuleBody) => call(WARRANT.rule, { body }),
+    mutationFn: (body: RuleBody) => call(WARRANT_STAFF.rule, { body }),
     onSuccess: () =>
       Promise.all([
         refreshAfterOrderChange(queryClient),
@@ -86,7 +92,7 @@ export function useRule() {
 
 // ------------------------------------------------------------------ staff: 纠纷仲裁 (docs/console.md)
 
-export type StaffDisputeQuery = QueryOf<typeof WARRANT.disputes>
+export type StaffDisputeQuery = QueryOf<typeof WARRANT_STAFF.disputes>
 
 export const warrantStaffKeys = {
   all: ['staff', 'dispute'] as const,
@@ -97,7 +103,7 @@ export const warrantStaffKeys = {
 export const staffDisputesQuery = (query: StaffDisputeQuery) =>
   queryOptions({
     queryKey: warrantStaffKeys.list(query),
-    queryFn: () => call(WARRANT.disputes, { query }),
+    queryFn: () => call(WARRANT_STAFF.disputes, { query }),
     placeholderData: keepPreviousData,
   })
 
@@ -109,4 +115,8 @@ export const roomMessagesQuery = (orderNo: string) =>
 
 /** The console's ruling: says so and refreshes the dispute list (RuleButton's useRule is the room's). */
 export const useStaffRule = () =>
-  useChangeMutation((body: RuleBody) => call(WARRANT.rule, { body }), [warrantStaffKeys.all], '裁决已生效')
+  useChangeMutation(
+    (body: RuleBody) => call(WARRANT_STAFF.rule, { body }),
+    [warrantStaffKeys.all],
+    '裁决已生效',
+  )

@@ -80,7 +80,9 @@ export const fundsRoutes: FastifyPluginAsync<{
     funds.createWithdrawal(uid(r), r.body),
   )
   route(app, FUNDS.withdrawList, (r) => funds.withdrawals(uid(r), r.query))
-  route(app, FUNDS.withdrawDecide, { message: '已处理' }, (r) => funds.decideWithdrawal(actorOf(r), r.body))
+  route(app, FUNDS_STAFF.withdrawDecide, { message: '已处理' }, (r) =>
+    funds.decideWithdrawal(actorOf(r), r.body),
+  )
   // the console's 提现审核 (docs/console.md)
   route(app, FUNDS_STAFF.withdrawList, (r) => funds.staffWithdrawals(r.query))
   route(app, FUNDS_STAFF.userLedger, (r) => funds.ledger(r.params.userId, r.query))

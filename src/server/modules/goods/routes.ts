@@ -69,7 +69,7 @@ export const goodsRoutes: FastifyPluginAsync<{ goods: GoodsService; games: GameS
   )
   route(
     app,
-    GOODS.audit,
+    GOODS_STAFF.audit,
     { message: ({ status }) => (status === 'ON_SALE' ? '审核通过' : '已驳回') },
     async (r) => ({ status: await goods.staff.audit(actorOf(r), r.body) }),
   )
