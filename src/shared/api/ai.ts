@@ -312,5 +312,5 @@ export const AI_STAFF = {
 export type AiCreateBody = BodyOf<typeof AI.create>
 export type AiGalleryQuery = QueryOf<typeof AI.gallery>
 export type AiPageQuery = QueryOf<typeof AI.myWorks>
-export type AiAdminWorksQuery = QueryOf<typeof AI_STAFF.works>
+export type AiStaffWorksQuery = QueryOf<typeof AI_STAFF.works>
 export type AiWordsQuery = QueryOf<typeof AI_STAFF.words>

@@ -12,7 +12,7 @@ import {
 import {
   AI,
   AI_STAFF,
-  type AiAdminWorksQuery,
+  type AiStaffWorksQuery,
   type AiCreateBody,
   type AiGalleryQuery,
   type AiPageQuery,
@@ -32,8 +32,8 @@ export const aiKeys = {
   gallery: (q: Omit<AiGalleryQuery, 'pageNum'>) => ['ai', 'works', 'gallery', q] as const,
   detail: (workId: number) => ['ai', 'works', 'detail', workId] as const,
   favourites: (q: AiPageQuery) => ['ai', 'works', 'favourites', q] as const,
-  adminWorks: (q: AiAdminWorksQuery) => ['ai', 'admin', 'works', q] as const,
-  words: (q: AiWordsQuery) => ['ai', 'admin', 'words', q] as const,
+  staffWorks: (q: AiStaffWorksQuery) => ['ai', 'staff', 'works', q] as const,
+  words: (q: AiWordsQuery) => ['ai', 'staff', 'words', q] as const,
 }
 
 export const aiOptionsQuery = (loggedIn: boolean) =>
@@ -79,9 +79,9 @@ export const aiFavouritesQuery = (q: AiPageQuery) =>
     placeholderData: keepPreviousData,
   })
 
-export const aiAdminWorksQuery = (q: AiAdminWorksQuery) =>
+export const aiStaffWorksQuery = (q: AiStaffWorksQuery) =>
   queryOptions({
-    queryKey: aiKeys.adminWorks(q),
+    queryKey: aiKeys.staffWorks(q),
     queryFn: () => call(AI_STAFF.works, { query: q }),
     placeholderData: keepPreviousData,
   })

@@ -44,7 +44,7 @@ export const aiRoutes: FastifyPluginAsync<{ ai: AiService; now: () => number }> 
   route(app, AI.useAsAvatar, { message: '已设为头像' }, (r) => ai.useAsAvatar(uid(r), r.body.workId))
   route(app, AI.useAsCover, { message: '已生成商品封面图片' }, (r) => ai.useAsCover(uid(r), r.body.workId))
 
-  route(app, AI_STAFF.works, (r) => ai.staff.adminWorks(r.query))
+  route(app, AI_STAFF.works, (r) => ai.staff.staffWorks(r.query))
   route(app, AI_STAFF.hide, { message: '已隐藏' }, (r) =>
     ai.staff.hide(actorOf(r), r.body.workId, r.body.reason),
   )

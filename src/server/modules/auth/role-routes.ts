@@ -2,13 +2,13 @@ import type { FastifyPluginAsync } from 'fastify'
 import { ROLE_STAFF } from '../../../shared/api/auth'
 import { route } from '../../http/route'
 import { actorOf } from '../oplog/service'
-import type { MenuAdminService } from '../system/menus'
-import type { RoleAdminService } from './roles'
+import type { MenuStaffService } from '../system/menus'
+import type { RoleStaffService } from './roles'
 
 /** 角色管理 of the console (permission-declared endpoints; docs/console.md). */
-export const roleAdminRoutes: FastifyPluginAsync<{
-  roles: RoleAdminService
-  menus: MenuAdminService
+export const roleStaffRoutes: FastifyPluginAsync<{
+  roles: RoleStaffService
+  menus: MenuStaffService
 }> = async (app, { roles, menus }) => {
   route(app, ROLE_STAFF.list, (r) => roles.list(r.query))
   route(app, ROLE_STAFF.detail, (r) => roles.detail(r.params.roleId))

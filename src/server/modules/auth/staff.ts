@@ -15,7 +15,7 @@ import { fetchPage } from '../../db/paging'
 import { ApiError } from '../../plugins/envelope'
 import { record, type Actor } from '../oplog/service'
 import { PERMS } from '../../../shared/permissions'
-import { holds, isConsolePermission } from './grants'
+import { holds, isStaffPermission } from './grants'
 import { hashPassword } from './password'
 import { authRepo } from './repo'
 import { checkWithinOwnRights, keepEditor } from './roles'
@@ -180,7 +180,7 @@ export function staffUserService(db: Db, now: () => number) {
               changed.map((r) => r.id),
             )
             .execute()
-          await checkWithinOwnRights(trx, actor, held.map((p) => p.permission).filter(isConsolePermission))
+          await checkWithinOwnRights(trx, actor, held.map((p) => p.permission).filter(isStaffPermission))
         }
         const heldBefore = await holds(trx, actor.userId, PERMS.roleEdit)
         await trx.deleteFrom('user_roles').where('user_id', '=', userId).execute()

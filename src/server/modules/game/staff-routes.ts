@@ -4,7 +4,7 @@ import { route } from '../../http/route'
 import { actorOf } from '../oplog/service'
 import type { GameStaffService } from './staff'
 
-/** Console: 游戏管理 (permissions game:game:list / game:game:edit, checked by route()). */
+/** Staff: 游戏管理 (permissions game:game:list / game:game:edit, checked by route()). */
 export const gameStaffRoutes: FastifyPluginAsync<{ admin: GameStaffService }> = async (app, { admin }) => {
   route(app, GAME_STAFF.list, (r) => admin.list(r.query))
   route(app, GAME_STAFF.detail, (r) => admin.detail(r.query.gameId))

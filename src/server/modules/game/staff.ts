@@ -1,5 +1,5 @@
 /**
- * Console: 游戏管理 (docs/console.md). Staff add and edit games (name, initial, icon, platforms, hot,
+ * Staff: 游戏管理 (docs/console.md). Staff add and edit games (name, initial, icon, platforms, hot,
  * sort), disable them, edit the area/server tree, the goods types with their attributes
  * (getGameConfig) and the delivery fields (getGameTransferCollectConfig). Every change runs in one
  * transaction with its op_logs row (before/after); after the commit the game caches of every process

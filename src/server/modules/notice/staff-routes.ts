@@ -4,7 +4,7 @@ import { route } from '../../http/route'
 import { actorOf } from '../oplog/service'
 import type { NoticeStaffService } from './staff'
 
-/** Console: 公告与攻略 (permissions system:notice:list / system:notice:edit, checked by route()). */
+/** Staff: 公告与攻略 (permissions system:notice:list / system:notice:edit, checked by route()). */
 export const noticeStaffRoutes: FastifyPluginAsync<{ admin: NoticeStaffService }> = async (
   app,
   { admin },

@@ -1,5 +1,5 @@
 /**
- * Console: 公告与攻略 (docs/console.md). Staff list every notice (drafts too), write rich text that is
+ * Staff: 公告与攻略 (docs/console.md). Staff list every notice (drafts too), write rich text that is
  * stored only as sanitised HTML, publish, unpublish and delete. A GUIDE tied to a game is a 游戏攻略
  * of /walkthrough.html; other types have no game. The footer's help pages (HELP_LINKS) may be edited
  * but never unpublished or deleted: the footer links to them. Every change writes its op_logs row in

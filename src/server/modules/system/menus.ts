@@ -20,7 +20,7 @@ import {
 } from '../../../shared/api/system'
 import type { MenuNode } from '../../../shared/api/auth'
 import { isConsolePageComponent } from '../../../shared/console-pages'
-import { CONSOLE_PERMISSIONS } from '../../../shared/permissions'
+import { STAFF_PERMISSIONS } from '../../../shared/permissions'
 import { ROLE_ADMIN } from '../../../shared/constants'
 import type { Db } from '../../db'
 import { ApiError } from '../../plugins/envelope'
@@ -125,7 +125,7 @@ export function roleMenus(trx: Db) {
   }
 }
 
-export function menuAdminService(db: Db, now: () => number) {
+export function menuStaffService(db: Db, now: () => number) {
   async function check(trx: Db, body: MenuBody, existing: MenuRow | null) {
     const tree = await consoleTree(trx)
     const parentId = body.parentId ?? null
@@ -157,7 +157,7 @@ export function menuAdminService(db: Db, now: () => number) {
       if (!isConsolePageComponent(body.component) && body.component !== existing?.component)
         throw bad(`组件不存在：${body.component}`)
       if (!perms) throw bad('页面的权限字符不能为空')
-      if (!(CONSOLE_PERMISSIONS as readonly string[]).includes(perms)) throw bad(`未知的权限字符：${perms}`)
+      if (!(STAFF_PERMISSIONS as readonly string[]).includes(perms)) throw bad(`未知的权限字符：${perms}`)
     }
     return {
       parent_id: parentId,
@@ -315,4 +315,4 @@ export function menuAdminService(db: Db, now: () => number) {
   }
 }
 
-export type MenuAdminService = ReturnType<typeof menuAdminService>
+export type MenuStaffService = ReturnType<typeof menuStaffService>

@@ -1,5 +1,5 @@
 /**
- * Console 参数设置 and 字典管理 (docs/console.md).
+ * Staff: 参数设置 and 字典管理 (docs/console.md).
  *
  * Parameters: a known key's value is checked by its rule (CONFIG_SPECS of shared/api/console-sys.ts:
  * type, range); an unknown key is text. The app reads parameters from the table on every use (the

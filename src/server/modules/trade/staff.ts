@@ -1,5 +1,5 @@
 /**
- * Console 订单管理 (docs/console.md): staff search every order and read one — amounts, its timeline,
+ * Staff: 订单管理 (docs/console.md): staff search every order and read one — amounts, its timeline,
  * its ledger rows (through the funds service), the delivery masked (which fields were handed over,
  * never a value), its disputes and room (through the warrant service) — and keep staff notes on it.
  * Nothing here changes an order; a note and its operation-log row are written in one transaction.
