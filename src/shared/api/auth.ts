@@ -196,7 +196,8 @@ export const USER_STAFF = {
 
 export type StaffUserQuery = QueryOf<typeof USER_STAFF.list>
 
-// ------------------------------------------------------------------ staff: 角色管理 (docs/console.md, "Roles and permissions")
+// ------------------------------------------------------------------ staff: 角色管理
+// docs/console.md, "Roles and permissions".
 // Roles with their permission strings and console menus. Reading needs system:role:list, every
 // change system:role:edit (admin only by default).
 export const STATUSES = ['0', '1'] as const

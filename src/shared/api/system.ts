@@ -373,7 +373,8 @@ export const DICT_STAFF = {
 export type DictAddBody = BodyOf<typeof DICT_STAFF.add>
 export type DictEditBody = BodyOf<typeof DICT_STAFF.edit>
 
-// ------------------------------------------------------------------ staff: 菜单管理 (docs/console.md, "Roles and permissions")
+// ------------------------------------------------------------------ staff: 菜单管理
+// docs/console.md, "Roles and permissions".
 // The console's menu tree. Reading needs system:menu:list, every change system:menu:edit (admin only
 // by default).
 
