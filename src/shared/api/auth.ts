@@ -221,7 +221,7 @@ export interface StaffRole {
 }
 
 export interface RoleDetail extends StaffRole {
-  /** the role's console permission strings (other strings it holds, e.g. a buyer's, are kept as they are) */
+  /** the role's staff permission strings (other strings it holds, e.g. a buyer's, are kept as they are) */
   permissions: string[]
   /** the console menus the role sees */
   menuIds: number[]

@@ -162,7 +162,7 @@ export const LOVE = {
 
 /** Staff endpoints (docs/api-conventions.md, "Staff endpoints"): each declares its permission. */
 export const LOVE_STAFF = {
-  // ---- staff (console 公会助力)
+  // 公会助力 (console page)
   activityList: endpoint({
     method: 'GET',
     path: '/console/love/activity/list',

@@ -4,7 +4,7 @@ import { AI, AI_STAFF, type AiJob, type AiOptions, type AiWork } from '@shared/a
 import { logIn, logOut } from '@renderer/testing/catalogue-fixtures'
 import { fakeServer, type FakeServer } from '@renderer/testing/fake-server'
 import { renderPage } from '@renderer/testing/render-page'
-import AiWorksAdminPage from '../admin/pages/AiWorks'
+import AiWorksStaffPage from '../admin/pages/AiWorks'
 import AiCreatePage from './CreatePage'
 import AiGalleryPage from './GalleryPage'
 
@@ -150,7 +150,7 @@ describe('/ai/aiDrawList.html', () => {
 describe('console: AI 作品管理', () => {
   it('hides a work with a reason', async () => {
     logIn()
-    renderPage(<AiWorksAdminPage />, { url: '/admin/ai' })
+    renderPage(<AiWorksStaffPage />, { url: '/admin/ai' })
     const row = (await screen.findByText('雪山狐狸 9')).closest('tr') as HTMLElement
     fireEvent.click(within(row).getByRole('button', { name: '隐藏' }))
     fireEvent.change(await screen.findByLabelText('隐藏原因'), { target: { value: '不适宜' } })

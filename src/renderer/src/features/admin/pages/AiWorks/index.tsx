@@ -294,7 +294,7 @@ function Words() {
   )
 }
 
-export default function AiWorksAdminPage() {
+export default function AiWorksStaffPage() {
   return (
     <Card title="AI 作品管理">
       <Tabs
