@@ -4,7 +4,7 @@
  * added to PERMS needs its label here: the Record type makes a missing one a compile error.
  * Plain data: no Node, no DOM.
  */
-import { CONSOLE_PERMISSIONS, PERMS, type Permission } from './permissions'
+import { STAFF_PERMISSIONS, PERMS, type Permission } from './permissions'
 
 export const PERMISSION_LABELS: Record<Permission, string> = {
   [PERMS.consoleView]: '进入管理后台',
@@ -101,10 +101,10 @@ export interface PermissionGroup {
   permissions: Array<{ permission: Permission; label: string }>
 }
 
-/** CONSOLE_PERMISSIONS grouped by module, in the order of PERMS. */
+/** STAFF_PERMISSIONS grouped by module, in the order of PERMS. */
 export function permissionGroups(): PermissionGroup[] {
   const groups = new Map<string, PermissionGroup>()
-  for (const permission of CONSOLE_PERMISSIONS) {
+  for (const permission of STAFF_PERMISSIONS) {
     const [module] = permission.split(':')
     let group = groups.get(module)
     if (!group) {

@@ -75,8 +75,8 @@ export const PERMS = {
 
 export type Permission = (typeof PERMS)[keyof typeof PERMS]
 
-/** Every console permission (the role editor's choices). */
-export const CONSOLE_PERMISSIONS: readonly Permission[] = Object.values(PERMS)
+/** Every staff permission (the role editor's choices). */
+export const STAFF_PERMISSIONS: readonly Permission[] = Object.values(PERMS)
 
 /** Money actions: only the admin role (and roles an admin grants them to) may pay out or rule. */
 export const MONEY_PERMISSIONS: readonly Permission[] = [
@@ -100,7 +100,7 @@ export const ROLE_OPERATOR = 'operator'
 export const ROLE_CS = 'cs'
 
 /** 运营: everything but money actions and permission/role editing. */
-export const OPERATOR_PERMISSIONS: readonly Permission[] = CONSOLE_PERMISSIONS.filter(
+export const OPERATOR_PERMISSIONS: readonly Permission[] = STAFF_PERMISSIONS.filter(
   (p) => !MONEY_PERMISSIONS.includes(p) && !PERMISSION_ADMIN_PERMISSIONS.includes(p),
 )
 

@@ -227,27 +227,6 @@ export const ACCOUNT = {
     body: strict({ realName: realName(), idNumber: idNumber(), reason: text('申请说明', 200) }),
     answer: data<RealNameView>(),
   }),
-  /** staff: the manual reviews (console page 实名审核) */
-  realNameReviews: endpoint({
-    method: 'GET',
-    path: '/system/realName/reviews',
-    access: 'user',
-    permission: PERMS.realNameReview,
-    query: strict({ ...paging(50), status: optional(oneOf('状态', ['PENDING', 'APPROVED', 'REJECTED'])) }),
-    answer: page<RealNameReview>(),
-  }),
-  decideRealNameReview: endpoint({
-    method: 'POST',
-    path: '/system/realName/review',
-    access: 'user',
-    permission: PERMS.realNameReview,
-    body: strict({
-      reviewId: id('审核编号'),
-      approve: bool('是否通过'),
-      remark: optional(text('备注', 200, 0)),
-    }),
-    answer: none(),
-  }),
 
   // ---------------------------------------------------------------- payment password
   /** 找回支付密码: the code of the bound phone plus the real-name check */
@@ -349,6 +328,31 @@ export const ACCOUNT = {
     answer: data<WriteoffStatus>(),
   }),
   cancelWriteoff: endpoint({ method: 'POST', path: '/user/writeoff/cancel', access: 'user', answer: none() }),
+}
+
+/** Staff endpoints (docs/api-conventions.md, "Staff endpoints"): each declares its permission. */
+export const ACCOUNT_STAFF = {
+  /** staff: the manual reviews (console page 实名审核) */
+  realNameReviews: endpoint({
+    method: 'GET',
+    path: '/system/realName/reviews',
+    access: 'user',
+    permission: PERMS.realNameReview,
+    query: strict({ ...paging(50), status: optional(oneOf('状态', ['PENDING', 'APPROVED', 'REJECTED'])) }),
+    answer: page<RealNameReview>(),
+  }),
+  decideRealNameReview: endpoint({
+    method: 'POST',
+    path: '/system/realName/review',
+    access: 'user',
+    permission: PERMS.realNameReview,
+    body: strict({
+      reviewId: id('审核编号'),
+      approve: bool('是否通过'),
+      remark: optional(text('备注', 200, 0)),
+    }),
+    answer: none(),
+  }),
 }
 
 export type SendCodeBody = BodyOf<typeof ACCOUNT.sendCode>

@@ -219,8 +219,10 @@ export const AGENCY = {
     body: optional(strict({ settlement: optional(oneOf('结算状态', AGENCY_SETTLEMENT_STATES)) })),
     answer: data<ExportResult>(),
   }),
+}
 
-  // ---------------------------------------------------------------- staff (代售审核)
+/** Staff endpoints (docs/api-conventions.md, "Staff endpoints"): each declares its permission. */
+export const AGENCY_STAFF = {
   list: endpoint({
     method: 'GET',
     path: '/console/agency/list',
@@ -233,7 +235,7 @@ export const AGENCY = {
     }),
     answer: page<StaffAgencyApplication>(),
   }),
-  staffDetail: endpoint({
+  detail: endpoint({
     method: 'GET',
     path: '/console/agency/detail/:applicationId',
     access: 'user',
@@ -315,6 +317,6 @@ export const AGENCY = {
 
 export type AgencyApplyBody = BodyOf<typeof AGENCY.apply>
 export type AgencyMyQuery = QueryOf<typeof AGENCY.my>
-export type AgencyListQuery = QueryOf<typeof AGENCY.list>
+export type AgencyListQuery = QueryOf<typeof AGENCY_STAFF.list>
 export type AgencyOrdersQuery = QueryOf<typeof AGENCY.orders>
-export type AgencyCheckBody = BodyOf<typeof AGENCY.check>
+export type AgencyCheckBody = BodyOf<typeof AGENCY_STAFF.check>

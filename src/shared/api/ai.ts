@@ -250,9 +250,11 @@ export const AI = {
     body: workIdBody,
     answer: data<GoodsImage>(),
   }),
+}
 
-  // staff
-  adminWorks: endpoint({
+/** Staff endpoints (docs/api-conventions.md, "Staff endpoints"): each declares its permission. */
+export const AI_STAFF = {
+  works: endpoint({
     method: 'GET',
     path: '/ai/admin/works',
     access: 'user',
@@ -310,5 +312,5 @@ export const AI = {
 export type AiCreateBody = BodyOf<typeof AI.create>
 export type AiGalleryQuery = QueryOf<typeof AI.gallery>
 export type AiPageQuery = QueryOf<typeof AI.myWorks>
-export type AiAdminWorksQuery = QueryOf<typeof AI.adminWorks>
-export type AiWordsQuery = QueryOf<typeof AI.words>
+export type AiStaffWorksQuery = QueryOf<typeof AI_STAFF.works>
+export type AiWordsQuery = QueryOf<typeof AI_STAFF.words>

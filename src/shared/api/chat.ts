@@ -116,6 +116,10 @@ export const CHAT = {
     access: 'user',
     answer: data<number>(),
   }),
+}
+
+/** Staff endpoints (docs/api-conventions.md, "Staff endpoints"): each declares its permission. */
+export const CHAT_STAFF = {
   /**
    * staff (纠纷仲裁): the pre-sale conversation of a disputed order's listing between its buyer and
    * seller; each read is written to the operation log

@@ -76,6 +76,10 @@ export const CS_VERIFY = {
     query: strict(contactFields),
     answer: data<CsVerifyResult>(),
   }),
+}
+
+/** Staff endpoints (docs/api-conventions.md, "Staff endpoints"): each declares its permission. */
+export const CS_VERIFY_STAFF = {
   /** staff: every contact, current and retired */
   contactList: endpoint({
     method: 'GET',
@@ -136,9 +140,9 @@ export const CS_VERIFY = {
 }
 
 export type CsVerifyQuery = QueryOf<typeof CS_VERIFY.verify>
-export type CsContactListQuery = QueryOf<typeof CS_VERIFY.contactList>
-export type CsContactAddBody = BodyOf<typeof CS_VERIFY.contactAdd>
-export type CsContactEditBody = BodyOf<typeof CS_VERIFY.contactEdit>
+export type CsContactListQuery = QueryOf<typeof CS_VERIFY_STAFF.contactList>
+export type CsContactAddBody = BodyOf<typeof CS_VERIFY_STAFF.contactAdd>
+export type CsContactEditBody = BodyOf<typeof CS_VERIFY_STAFF.contactEdit>
 
 /**
  * The form we compare a contact in: trimmed; QQ digits; phones digits without +86/0086 and

@@ -86,6 +86,10 @@ export const FEEDBACK = {
     params: strict({ feedbackId: id('反馈编号') }),
     answer: data<Feedback>(),
   }),
+}
+
+/** Staff endpoints (docs/api-conventions.md, "Staff endpoints"): each declares its permission. */
+export const FEEDBACK_STAFF = {
   /** staff */
   list: endpoint({
     method: 'GET',
@@ -126,5 +130,5 @@ export const FEEDBACK = {
 }
 
 export type FeedbackAddBody = BodyOf<typeof FEEDBACK.add>
-export type FeedbackListQuery = QueryOf<typeof FEEDBACK.list>
+export type FeedbackListQuery = QueryOf<typeof FEEDBACK_STAFF.list>
 export type FeedbackMyQuery = QueryOf<typeof FEEDBACK.my>

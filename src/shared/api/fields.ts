@@ -24,6 +24,10 @@ export const text = (title: string, maxLength: number, minLength = 1) =>
 export const pattern = (title: string, regex: string, maxLength: number) =>
   Type.String({ title, pattern: regex, minLength: 1, maxLength })
 
+/** Text a person reads (a reason, a note): 1…`maxLength` characters, not blank. */
+export const nonBlank = (title: string, maxLength: number) =>
+  Type.String({ title, minLength: 1, maxLength, pattern: '\\S' })
+
 export const bool = (title: string) => Type.Boolean({ title })
 
 /** One of the listed strings (answered as 〈title〉取值不正确 otherwise). */

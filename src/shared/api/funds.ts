@@ -1,11 +1,25 @@
 /**
  * Funds: the wallet (available / frozen, integer fen), the ledger (one row per balance change), the
  * payment password, top-ups through a payment gateway (the built-in sandbox plays the provider: its
- * own page and signed notifications) and withdrawals decided by staff (docs/trading-rules.md).
+ * own page and signed notifications) and withdrawals decided by staff (FUNDS_STAFF,
+ * docs/trading-rules.md).
  */
 import { PERMS } from '../permissions'
 import { data, endpoint, none, page, raw, type BodyOf, type QueryOf } from './contract'
-import { Type, bool, cipherText, fen, oneOf, optional, paging, pattern, strict, text } from './fields'
+import {
+  Type,
+  bool,
+  cipherText,
+  fen,
+  id,
+  nonBlank,
+  oneOf,
+  optional,
+  paging,
+  pattern,
+  strict,
+  text,
+} from './fields'
 import type { ExportResult } from './common'
 import { PAYEE_ACCOUNT_MAX_LENGTH, PAYEE_KINDS, type StoredPayeeKind } from '../rules/payee-account'
 import { TOPUP_RETURN_MAX_LENGTH } from '../rules/return-to'
@@ -205,27 +219,6 @@ export const FUNDS = {
     }),
     answer: page<Withdrawal>(),
   }),
-  /** staff: pay out or reject (with a reason the user reads) */
-  withdrawDecide: endpoint({
-    method: 'POST',
-    path: '/funds/admin/withdraw/decide',
-    access: 'user',
-    permission: PERMS.withdrawApprove,
-    body: strict({
-      withdrawNo: text('提现单号', 40),
-      approve: bool('是否通过'),
-      /** required when rejecting (the service says so); the user reads it */
-      reason: optional(
-        Type.String({
-          title: '驳回原因',
-          minLength: 1,
-          maxLength: WITHDRAW_REJECT_REASON_MAX,
-          pattern: '\\S',
-        }),
-      ),
-    }),
-    answer: none(),
-  }),
   /** a gateway's signed asynchronous notification, one path per channel (the body is the provider's) */
   payNotify: endpoint({
     method: 'POST',
@@ -270,4 +263,75 @@ export type SetPayPasswordBody = BodyOf<typeof FUNDS.payPassword>
 export type CreateTopupBody = BodyOf<typeof FUNDS.topupCreate>
 export type CreateWithdrawBody = BodyOf<typeof FUNDS.withdrawCreate>
 export type WithdrawListQuery = QueryOf<typeof FUNDS.withdrawList>
-export type DecideWithdrawBody = BodyOf<typeof FUNDS.withdrawDecide>
+export type DecideWithdrawBody = BodyOf<typeof FUNDS_STAFF.withdrawDecide>
+
+// ------------------------------------------------------------------ staff: 提现审核 (docs/console.md)
+
+const withdrawNo = text('提现单号', 40)
+
+export const FUNDS_STAFF = {
+  /** staff: pay out or reject (with a reason the user reads) */
+  withdrawDecide: endpoint({
+    method: 'POST',
+    path: '/funds/admin/withdraw/decide',
+    access: 'user',
+    permission: PERMS.withdrawApprove,
+    body: strict({
+      withdrawNo: text('提现单号', 40),
+      approve: bool('是否通过'),
+      /** required when rejecting (the service says so); the user reads it */
+      reason: optional(
+        Type.String({
+          title: '驳回原因',
+          minLength: 1,
+          maxLength: WITHDRAW_REJECT_REASON_MAX,
+          pattern: '\\S',
+        }),
+      ),
+    }),
+    answer: none(),
+  }),
+  /** every user's withdrawals, the payee account in full (staff pay it out) */
+  withdrawList: endpoint({
+    method: 'GET',
+    path: '/console/withdraw/list',
+    access: 'user',
+    permission: PERMS.withdrawList,
+    query: strict({ ...paging(), status: optional(oneOf('状态', WITHDRAW_STATUSES)) }),
+    answer: page<Withdrawal>(),
+  }),
+  /** a user's recent ledger rows (the drawer of a withdrawal) */
+  userLedger: endpoint({
+    method: 'GET',
+    path: '/console/withdraw/ledger/:userId',
+    access: 'user',
+    permission: PERMS.withdrawList,
+    params: strict({ userId: id('用户编号') }),
+    query: strict(paging(50)),
+    answer: page<LedgerEntry>(),
+  }),
+  approve: endpoint({
+    method: 'POST',
+    path: '/console/withdraw/approve',
+    access: 'user',
+    permission: PERMS.withdrawApprove,
+    body: strict({ withdrawNo }),
+    answer: none(),
+  }),
+  reject: endpoint({
+    method: 'POST',
+    path: '/console/withdraw/reject',
+    access: 'user',
+    permission: PERMS.withdrawReject,
+    body: strict({ withdrawNo, reason: nonBlank('驳回原因', WITHDRAW_REJECT_REASON_MAX) }),
+    answer: none(),
+  }),
+  export: endpoint({
+    method: 'POST',
+    path: '/console/withdraw/export',
+    access: 'user',
+    permission: PERMS.withdrawExport,
+    body: strict({ status: optional(oneOf('状态', WITHDRAW_STATUSES)) }),
+    answer: data<ExportResult>(),
+  }),
+}

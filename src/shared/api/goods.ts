@@ -1,13 +1,13 @@
 /**
  * Listings: the buyer side (search, home, detail, shop) and the seller's management (publish, edit,
- * shelf, price, delete), and the staff audit. Money is integer fen everywhere. The request schemas
+ * shelf, price, delete), and the staff audit (GOODS_STAFF). Money is integer fen everywhere. The request schemas
  * check shapes and plain bounds; the rules that need the database or the game's config (goods type
  * allowed, attributes, area/server of the game, images of the caller, price in 元) are checked by the
  * server's services, so their messages can speak 元. Plain data: no Node, no DOM.
  */
 import { PERMS } from '../permissions'
 import { data, endpoint, none, page, type BodyOf, type Page, type QueryOf } from './contract'
-import { bool, id, int, oneOf, optional, paging, strict, text, Type } from './fields'
+import { bool, id, int, list, nonBlank, oneOf, optional, paging, strict, text, Type } from './fields'
 import type { Static } from 'typebox'
 
 export const GOODS_TYPES = ['ACCOUNT', 'COIN', 'ITEM', 'RECHARGE'] as const
@@ -338,8 +338,43 @@ export const GOODS = {
     body: goodsIdBody,
     answer: none(),
   }),
+}
 
-  // ---------------------------------------------------------------- staff
+export type GoodsSearchQuery = QueryOf<typeof GOODS.search>
+export type MyGoodsQuery = QueryOf<typeof GOODS.mine>
+export type PublishGoodsBody = BodyOf<typeof GOODS.publish>
+export type UpdateGoodsBody = BodyOf<typeof GOODS.update>
+export type AuditGoodsBody = BodyOf<typeof GOODS_STAFF.audit>
+export type GoodsIdBody = BodyOf<typeof GOODS.offShelf>
+export type UpdatePriceBody = BodyOf<typeof GOODS.updatePrice>
+
+// ------------------------------------------------------------------ staff: 商品审核 (docs/console.md)
+
+/** A listing as the review queue shows it. */
+export interface StaffGoods {
+  goodsId: number
+  title: string
+  gameId: number
+  gameName: string
+  goodsType: string
+  price: number
+  stock: number
+  status: string
+  sellerId: number
+  sellerName: string
+  /** held for review: why (contact details in the text, a missing screenshot…); a rejection's reason */
+  auditRemark: string
+  /** in review with a hold reason (not only the audit switch) */
+  held: boolean
+  createdAt: number
+  updatedAt: number
+}
+
+const goodsIds = list('商品', id('商品编号'), 50, 1)
+/** the seller reads it */
+const reason = nonBlank('原因', 200)
+
+export const GOODS_STAFF = {
   /** approve (→ ON_SALE) or reject (→ OFF_SHELF, the reason shown to the seller) a listing in review */
   audit: endpoint({
     method: 'POST',
@@ -353,12 +388,47 @@ export const GOODS = {
     }),
     answer: data<{ status: GoodsStatus }>(),
   }),
+  list: endpoint({
+    method: 'GET',
+    path: '/console/goods/list',
+    access: 'user',
+    permission: PERMS.goodsAuditList,
+    query: strict({
+      ...paging(),
+      /** AUDITING: the review queue */
+      status: optional(oneOf('状态', GOODS_STATUSES)),
+      keyword: optional(text('标题', 50)),
+      sellerName: optional(text('卖家', 64)),
+      goodsId: optional(id('商品编号')),
+    }),
+    answer: page<StaffGoods>(),
+  }),
+  approve: endpoint({
+    method: 'POST',
+    path: '/console/goods/approve',
+    access: 'user',
+    permission: PERMS.goodsAuditApprove,
+    body: strict({ goodsIds }),
+    answer: data<{ done: number }>(),
+  }),
+  /** back to the seller (已下架) with the reason, which the seller reads on the listing */
+  reject: endpoint({
+    method: 'POST',
+    path: '/console/goods/reject',
+    access: 'user',
+    permission: PERMS.goodsAuditReject,
+    body: strict({ goodsIds, reason }),
+    answer: data<{ done: number }>(),
+  }),
+  /** forced take-down of a listing on sale or in review */
+  takedown: endpoint({
+    method: 'POST',
+    path: '/console/goods/takedown',
+    access: 'user',
+    permission: PERMS.goodsTakedown,
+    body: strict({ goodsId: id('商品编号'), reason }),
+    answer: none(),
+  }),
 }
 
-export type GoodsSearchQuery = QueryOf<typeof GOODS.search>
-export type MyGoodsQuery = QueryOf<typeof GOODS.mine>
-export type PublishGoodsBody = BodyOf<typeof GOODS.publish>
-export type UpdateGoodsBody = BodyOf<typeof GOODS.update>
-export type AuditGoodsBody = BodyOf<typeof GOODS.audit>
-export type GoodsIdBody = BodyOf<typeof GOODS.offShelf>
-export type UpdatePriceBody = BodyOf<typeof GOODS.updatePrice>
+export type StaffGoodsQuery = QueryOf<typeof GOODS_STAFF.list>

@@ -158,8 +158,11 @@ export const LOVE = {
     body: strict({ guildId: id('公会编号') }),
     answer: data<LoveSupportResult>(),
   }),
+}
 
-  // ---- staff (console 公会助力)
+/** Staff endpoints (docs/api-conventions.md, "Staff endpoints"): each declares its permission. */
+export const LOVE_STAFF = {
+  // 公会助力 (console page)
   activityList: endpoint({
     method: 'GET',
     path: '/console/love/activity/list',
@@ -262,10 +265,10 @@ export const LOVE = {
   }),
 }
 
-export type LoveActivityBody = BodyOf<typeof LOVE.activityAdd>
-export type LoveActivityEditBody = BodyOf<typeof LOVE.activityEdit>
-export type LoveGuildBody = BodyOf<typeof LOVE.guildAdd>
-export type LoveGuildEditBody = BodyOf<typeof LOVE.guildEdit>
-export type LoveSupportListQuery = QueryOf<typeof LOVE.supportList>
-export type LoveActivityListQuery = QueryOf<typeof LOVE.activityList>
-export type LoveVoidBody = BodyOf<typeof LOVE.voidSupports>
+export type LoveActivityBody = BodyOf<typeof LOVE_STAFF.activityAdd>
+export type LoveActivityEditBody = BodyOf<typeof LOVE_STAFF.activityEdit>
+export type LoveGuildBody = BodyOf<typeof LOVE_STAFF.guildAdd>
+export type LoveGuildEditBody = BodyOf<typeof LOVE_STAFF.guildEdit>
+export type LoveSupportListQuery = QueryOf<typeof LOVE_STAFF.supportList>
+export type LoveActivityListQuery = QueryOf<typeof LOVE_STAFF.activityList>
+export type LoveVoidBody = BodyOf<typeof LOVE_STAFF.voidSupports>

@@ -7,10 +7,9 @@
  */
 import { data, endpoint } from './contract'
 import { strict } from './fields'
-import type { OrderTimelineItem } from './console-sys'
 import type { LedgerEntry } from './funds'
 import type { Review } from './review'
-import { orderNoField, type Order } from './trade'
+import { orderNoField, type Order, type OrderTimelineItem } from './trade'
 
 export interface OrderAmounts {
   /** fen */

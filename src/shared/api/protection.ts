@@ -163,7 +163,10 @@ export const PROTECTION = {
     }),
     answer: data<ProtectionClaim>(),
   }),
+}
 
+/** Staff endpoints (docs/api-conventions.md, "Staff endpoints"): each declares its permission. */
+export const PROTECTION_STAFF = {
   /** staff: claims, open ones first */
   list: endpoint({
     method: 'GET',
@@ -198,5 +201,5 @@ export const PROTECTION = {
 }
 
 export type FileClaimBody = BodyOf<typeof PROTECTION.claim>
-export type DecideClaimBody = BodyOf<typeof PROTECTION.decide>
-export type ClaimListQuery = QueryOf<typeof PROTECTION.list>
+export type DecideClaimBody = BodyOf<typeof PROTECTION_STAFF.decide>
+export type ClaimListQuery = QueryOf<typeof PROTECTION_STAFF.list>

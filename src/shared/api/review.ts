@@ -162,7 +162,10 @@ export const REVIEW = {
     params: strict({ sellerId: id('卖家编号') }),
     answer: data<SellerCredit>(),
   }),
+}
 
+/** Staff endpoints (docs/api-conventions.md, "Staff endpoints"): each declares its permission. */
+export const REVIEW_STAFF = {
   /** staff: every review, with filters */
   list: endpoint({
     method: 'GET',
@@ -198,6 +201,6 @@ export const REVIEW = {
 }
 
 export type RateBody = BodyOf<typeof REVIEW.rate>
-export type ReviewListQuery = QueryOf<typeof REVIEW.list>
+export type ReviewListQuery = QueryOf<typeof REVIEW_STAFF.list>
 export type ShopReviewQuery = QueryOf<typeof REVIEW.shop>
 export type MyReviewQuery = QueryOf<typeof REVIEW.given>

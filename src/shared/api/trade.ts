@@ -1,14 +1,31 @@
 /**
  * Trading: orders (reserve → pay into escrow → deliver → confirm → settle after the protection
- * period), the buyer's receiving roles, and the public price records of finished deals. Bids are in
+ * period), the buyer's receiving roles, the public price records of finished deals and the staff's
+ * order management (ORDER_STAFF). Bids are in
  * bid.ts, guaranteed-order rooms and disputes in warrant.ts, wallets and money in funds.ts. Money is
  * integer fen everywhere; times are epoch ms (docs/trading-rules.md).
  */
+import { PERMS } from '../permissions'
 import { data, endpoint, none, page, type BodyOf, type QueryOf } from './contract'
-import { bool, cipherText, id, int, oneOf, optional, paging, pattern, strict, text, textMap } from './fields'
+import {
+  Type,
+  bool,
+  cipherText,
+  id,
+  int,
+  oneOf,
+  optional,
+  paging,
+  pattern,
+  strict,
+  text,
+  textMap,
+} from './fields'
 import type { TransferField } from './game'
 import type { GoodsType } from './goods'
 import type { ExportResult } from './common'
+import type { LedgerEntry } from './funds'
+import type { Dispute } from './warrant'
 
 // ---------------------------------------------------------------- orders
 export const ORDER_STATUSES = [
@@ -353,3 +370,134 @@ export const PRICE_RECORD = {
 }
 
 export type PriceRecordQuery = QueryOf<typeof PRICE_RECORD.prices>
+
+// ------------------------------------------------------------------ staff: 订单管理 (docs/console.md)
+
+/** An order as the console's table lists it. */
+export interface StaffOrder {
+  orderNo: string
+  title: string
+  gameId: number
+  gameName: string
+  goodsType: string
+  /** fen */
+  amount: number
+  status: OrderStatus
+  buyerId: number
+  buyerName: string
+  sellerId: number
+  sellerName: string
+  createdAt: number
+  paidAt: number | null
+  /** how many staff notes the order has */
+  notes: number
+}
+
+export type OrderTimelineKind = 'STATE' | 'EVENT' | 'DISPUTE' | 'MESSAGE'
+
+/** One line of an order's history, oldest first. */
+export interface OrderTimelineItem {
+  at: number
+  kind: OrderTimelineKind
+  /** 下单, 支付, 卖家交付… or the message's sender */
+  title: string
+  detail: string
+}
+
+/** A ledger row of the order, with whose wallet it moved. */
+export interface StaffOrderLedger extends LedgerEntry {
+  userId: number
+  userName: string
+}
+
+export interface StaffOrderNote {
+  noteId: number
+  staffId: number
+  staffName: string
+  content: string
+  createdAt: number
+}
+
+/** The delivery, masked: which fields were handed over, never their values. */
+export interface StaffOrderDelivery {
+  autoDelivered: boolean
+  corrections: number
+  deliveredAt: number | null
+  /** the handed-over fields' labels, each value shown as ****** */
+  fields: Array<{ label: string; value: string }>
+  /** how many times the buyer opened the credentials */
+  views: number
+}
+
+export interface StaffOrderDetail extends StaffOrder {
+  goodsId: number
+  unitPrice: number
+  quantity: number
+  /** money of the order the platform still holds, fen */
+  escrowAmount: number
+  protectionDays: number
+  disputeReason: string | null
+  timeline: OrderTimelineItem[]
+  ledger: StaffOrderLedger[]
+  delivery: StaffOrderDelivery | null
+  dispute: Dispute | null
+  noteList: StaffOrderNote[]
+}
+
+export const ORDER_NOTE_MAX = 500
+
+const timeBound = (title: string) => int(title, 0, 8_640_000_000_000_000)
+
+export const ORDER_STAFF = {
+  /** every order (UNPAID included), newest first */
+  list: endpoint({
+    method: 'GET',
+    path: '/console/order/list',
+    access: 'user',
+    permission: PERMS.orderList,
+    query: strict({
+      ...paging(),
+      orderNo: optional(text('订单号', 40)),
+      /** a user name, a nick name or a user id */
+      buyer: optional(text('买家', 64)),
+      seller: optional(text('卖家', 64)),
+      gameId: optional(id('游戏编号')),
+      status: optional(oneOf('订单状态', ORDER_STATUSES)),
+      beginTime: optional(timeBound('开始时间')),
+      endTime: optional(timeBound('结束时间')),
+    }),
+    answer: page<StaffOrder>(),
+  }),
+  /** read-only: amounts, timeline, ledger rows, masked delivery, dispute, staff notes */
+  detail: endpoint({
+    method: 'GET',
+    path: '/console/order/detail/:orderNo',
+    access: 'user',
+    permission: PERMS.orderList,
+    params: strict({ orderNo: orderNoField() }),
+    answer: data<StaffOrderDetail>(),
+  }),
+  notes: endpoint({
+    method: 'GET',
+    path: '/console/order/notes/:orderNo',
+    access: 'user',
+    permission: PERMS.orderList,
+    params: strict({ orderNo: orderNoField() }),
+    answer: data<StaffOrderNote[]>(),
+  }),
+  /** a staff note on the order (never shown to its parties) */
+  addNote: endpoint({
+    method: 'POST',
+    path: '/console/order/note',
+    access: 'user',
+    permission: PERMS.orderNote,
+    body: strict({
+      orderNo: orderNoField(),
+      content: Type.String({ title: '备注内容', minLength: 1, maxLength: ORDER_NOTE_MAX, pattern: '\\S' }),
+    }),
+    answer: data<StaffOrderNote>(),
+  }),
+}
+
+export type StaffOrderQuery = QueryOf<typeof ORDER_STAFF.list>
+export type AddOrderNoteBody = BodyOf<typeof ORDER_STAFF.addNote>

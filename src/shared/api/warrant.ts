@@ -63,7 +63,7 @@ export interface DisputeRuling {
   ruledByName: string | null
 }
 
-/** A dispute of an order, open or ruled (WARRANT.disputes / WARRANT.dispute). */
+/** A dispute of an order, open or ruled (WARRANT_STAFF.disputes / WARRANT.dispute). */
 export interface Dispute {
   disputeId: number
   orderNo: string
@@ -123,6 +123,18 @@ export const WARRANT = {
     body: strict({ orderNo: orderNoField(), reason: text('纠纷原因', 500) }),
     answer: data<Order>(),
   }),
+  /** an order's latest dispute with its ruling, for its parties and staff (null: never disputed) */
+  dispute: endpoint({
+    method: 'GET',
+    path: '/trade/warrant/dispute/:orderNo',
+    access: 'user',
+    params: orderNoParams,
+    answer: data<Dispute | null>(),
+  }),
+}
+
+/** Staff endpoints (docs/api-conventions.md, "Staff endpoints"): each declares its permission. */
+export const WARRANT_STAFF = {
   /**
    * staff: a ruling — the decision is required (no default); the refund is integer fen ≥ 0 (the
    * service also checks it against the order amount); the reason is required and must not be blank
@@ -159,17 +171,9 @@ export const WARRANT = {
     }),
     answer: page<Dispute>(),
   }),
-  /** an order's latest dispute with its ruling, for its parties and staff (null: never disputed) */
-  dispute: endpoint({
-    method: 'GET',
-    path: '/trade/warrant/dispute/:orderNo',
-    access: 'user',
-    params: orderNoParams,
-    answer: data<Dispute | null>(),
-  }),
 }
 
 export type PostWarrantMessageBody = BodyOf<typeof WARRANT.post>
 export type DisputeBody = BodyOf<typeof WARRANT.open>
-export type RuleBody = BodyOf<typeof WARRANT.rule>
-export type DisputeListQuery = QueryOf<typeof WARRANT.disputes>
+export type RuleBody = BodyOf<typeof WARRANT_STAFF.rule>
+export type DisputeListQuery = QueryOf<typeof WARRANT_STAFF.disputes>

@@ -9,6 +9,7 @@ import type { QueryOf } from '@shared/api/contract'
 import type { GetInfoResult } from '@shared/api/auth'
 import {
   ACCOUNT,
+  ACCOUNT_STAFF,
   type PhoneBindBody,
   type PhoneVerifyOldBody,
   type SendCodeBody,
@@ -235,13 +236,13 @@ export function useCancelWriteoff() {
 
 // ---------------------------------------------------------------- staff: manual real-name reviews
 
-export type RealNameReviewQuery = QueryOf<typeof ACCOUNT.realNameReviews>
+export type RealNameReviewQuery = QueryOf<typeof ACCOUNT_STAFF.realNameReviews>
 export type { RealNameReview }
 
 export const realNameReviewsQuery = (query: RealNameReviewQuery) =>
   queryOptions({
     queryKey: [...accountKeys.all, 'staffReviews', query] as const,
-    queryFn: () => call(ACCOUNT.realNameReviews, { query }),
+    queryFn: () => call(ACCOUNT_STAFF.realNameReviews, { query }),
   })
 
 /** 实名审核: approve (the identity replaces the account's) or reject with a remark the user reads. */
@@ -249,7 +250,7 @@ export function useDecideRealNameReview() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (body: { reviewId: number; approve: boolean; remark?: string }) =>
-      call(ACCOUNT.decideRealNameReview, { body }, caller),
+      call(ACCOUNT_STAFF.decideRealNameReview, { body }, caller),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [...accountKeys.all, 'staffReviews'] }),
   })
 }

@@ -11,7 +11,8 @@ import {
 } from '@tanstack/react-query'
 import {
   AI,
-  type AiAdminWorksQuery,
+  AI_STAFF,
+  type AiStaffWorksQuery,
   type AiCreateBody,
   type AiGalleryQuery,
   type AiPageQuery,
@@ -31,8 +32,8 @@ export const aiKeys = {
   gallery: (q: Omit<AiGalleryQuery, 'pageNum'>) => ['ai', 'works', 'gallery', q] as const,
   detail: (workId: number) => ['ai', 'works', 'detail', workId] as const,
   favourites: (q: AiPageQuery) => ['ai', 'works', 'favourites', q] as const,
-  adminWorks: (q: AiAdminWorksQuery) => ['ai', 'admin', 'works', q] as const,
-  words: (q: AiWordsQuery) => ['ai', 'admin', 'words', q] as const,
+  staffWorks: (q: AiStaffWorksQuery) => ['ai', 'staff', 'works', q] as const,
+  words: (q: AiWordsQuery) => ['ai', 'staff', 'words', q] as const,
 }
 
 export const aiOptionsQuery = (loggedIn: boolean) =>
@@ -78,17 +79,17 @@ export const aiFavouritesQuery = (q: AiPageQuery) =>
     placeholderData: keepPreviousData,
   })
 
-export const aiAdminWorksQuery = (q: AiAdminWorksQuery) =>
+export const aiStaffWorksQuery = (q: AiStaffWorksQuery) =>
   queryOptions({
-    queryKey: aiKeys.adminWorks(q),
-    queryFn: () => call(AI.adminWorks, { query: q }),
+    queryKey: aiKeys.staffWorks(q),
+    queryFn: () => call(AI_STAFF.works, { query: q }),
     placeholderData: keepPreviousData,
   })
 
 export const aiWordsQuery = (q: AiWordsQuery) =>
   queryOptions({
     queryKey: aiKeys.words(q),
-    queryFn: () => call(AI.words, { query: q }),
+    queryFn: () => call(AI_STAFF.words, { query: q }),
     placeholderData: keepPreviousData,
   })
 
@@ -127,8 +128,9 @@ export const useAiCover = () =>
   useMutation({ mutationFn: (workId: number) => call(AI.useAsCover, { body: { workId } }) })
 
 export const useHideAiWork = () =>
-  useAiMutation((v: { workId: number; reason: string }) => call(AI.hide, { body: v }))
-export const useUnhideAiWork = () => useAiMutation((workId: number) => call(AI.unhide, { body: { workId } }))
-export const useAddAiWord = () => useAiMutation((word: string) => call(AI.addWord, { body: { word } }))
+  useAiMutation((v: { workId: number; reason: string }) => call(AI_STAFF.hide, { body: v }))
+export const useUnhideAiWork = () =>
+  useAiMutation((workId: number) => call(AI_STAFF.unhide, { body: { workId } }))
+export const useAddAiWord = () => useAiMutation((word: string) => call(AI_STAFF.addWord, { body: { word } }))
 export const useRemoveAiWord = () =>
-  useAiMutation((wordId: number) => call(AI.removeWord, { body: { wordId } }))
+  useAiMutation((wordId: number) => call(AI_STAFF.removeWord, { body: { wordId } }))

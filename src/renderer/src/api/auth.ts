@@ -1,14 +1,29 @@
 /**
  * Login, registration, logout and the logged-in user: query keys, queries and mutations. The
- * session store (stores/session.ts) keeps the token and what the guards need; these update it.
+ * session store (stores/session.ts) keeps the token and what the guards need; these update it. For
+ * staff: 用户管理, and 角色管理 and 菜单管理 (docs/console.md), whose every change can alter what the
+ * staff member at the keyboard may do, so it also refetches the caller's getInfo and getRouters.
  */
 import { useEffect } from 'react'
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query'
-import { AUTH, type GetInfoResult } from '@shared/api/auth'
+import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query'
+import {
+  AUTH,
+  ROLE_STAFF,
+  USER_STAFF,
+  type GetInfoResult,
+  type RoleBody,
+  type RoleEditBody,
+  type RoleQuery,
+  type Status,
+  type StaffUserQuery,
+} from '@shared/api/auth'
+import { MENU_STAFF, type MenuBody, type MenuEditBody } from '@shared/api/system'
 import { ROLE_DEFAULT } from '@shared/constants'
 import { useSessionStore } from '@renderer/stores/session'
 import { reloadPage } from '@renderer/utils/page'
 import { call } from './client'
+import { useChangeMutation } from './mutation'
+import { systemKeys } from './system'
 
 export const authKeys = {
   all: ['auth'] as const,
@@ -122,3 +137,90 @@ export function useLogout() {
     },
   })
 }
+
+// ------------------------------------------------------------------ staff: 用户管理 (docs/console.md)
+
+export const authStaffKeys = {
+  users: ['staff', 'user'] as const,
+  userList: (query: StaffUserQuery) => ['staff', 'user', query] as const,
+  roleOptions: ['staff', 'user', 'roleOptions'] as const,
+  roles: ['staff', 'role'] as const,
+  roleList: (q: RoleQuery) => ['staff', 'role', 'list', q] as const,
+  role: (roleId: number) => ['staff', 'role', 'detail', roleId] as const,
+  menuTree: ['staff', 'role', 'menuTree'] as const,
+  menus: ['staff', 'menu'] as const,
+}
+
+export const staffUsersQuery = (query: StaffUserQuery) =>
+  queryOptions({
+    queryKey: authStaffKeys.userList(query),
+    queryFn: () => call(USER_STAFF.list, { query }),
+    placeholderData: keepPreviousData,
+  })
+
+export const roleOptionsQuery = () =>
+  queryOptions({
+    queryKey: authStaffKeys.roleOptions,
+    queryFn: () => call(USER_STAFF.roles, {}),
+    staleTime: 60_000,
+  })
+
+const useUserMutation = <T, R>(fn: (input: T) => Promise<R>) =>
+  useChangeMutation(fn, [authStaffKeys.users], '操作成功')
+
+export const useLockUser = () =>
+  useUserMutation((body: { userId: number; locked: boolean; reason: string }) =>
+    call(USER_STAFF.lock, { body }),
+  )
+/** The page shows the temporary password (once): nothing to refetch. */
+export const useResetUserPassword = () =>
+  useChangeMutation((userId: number) => call(USER_STAFF.resetPwd, { body: { userId } }), [])
+export const useSetUserRoles = () =>
+  useUserMutation((body: { userId: number; roleKeys: string[] }) => call(USER_STAFF.setRoles, { body }))
+
+// ------------------------------------------------------------------ staff: 角色管理 and 菜单管理 (docs/console.md)
+
+export const rolesQuery = (query: RoleQuery) =>
+  queryOptions({
+    queryKey: authStaffKeys.roleList(query),
+    queryFn: () => call(ROLE_STAFF.list, { query }),
+    placeholderData: keepPreviousData,
+  })
+
+export const roleDetailQuery = (roleId: number) =>
+  queryOptions({
+    queryKey: authStaffKeys.role(roleId),
+    queryFn: () => call(ROLE_STAFF.detail, { params: { roleId } }),
+  })
+
+export const roleMenuTreeQuery = () =>
+  queryOptions({ queryKey: authStaffKeys.menuTree, queryFn: () => call(ROLE_STAFF.menuTree, {}) })
+
+export const consoleMenusQuery = () =>
+  queryOptions({ queryKey: authStaffKeys.menus, queryFn: () => call(MENU_STAFF.list, {}) })
+
+const useAccessMutation = <T, R>(fn: (input: T) => Promise<R>, done: string) =>
+  useChangeMutation(
+    fn,
+    [authStaffKeys.roles, authStaffKeys.menus, authStaffKeys.users, authKeys.info, systemKeys.routers],
+    done,
+  )
+
+export const useAddRole = () =>
+  useAccessMutation((body: RoleBody) => call(ROLE_STAFF.add, { body }), '角色已新增')
+export const useEditRole = () =>
+  useAccessMutation((body: RoleEditBody) => call(ROLE_STAFF.edit, { body }), '角色已保存')
+export const useRoleStatus = () =>
+  useAccessMutation(
+    (body: { roleId: number; status: Status }) => call(ROLE_STAFF.status, { body }),
+    '状态已更新',
+  )
+export const useRemoveRole = () =>
+  useAccessMutation((roleId: number) => call(ROLE_STAFF.remove, { body: { roleId } }), '角色已删除')
+
+export const useAddMenu = () =>
+  useAccessMutation((body: MenuBody) => call(MENU_STAFF.add, { body }), '菜单已新增')
+export const useEditMenu = () =>
+  useAccessMutation((body: MenuEditBody) => call(MENU_STAFF.edit, { body }), '菜单已保存')
+export const useRemoveMenu = () =>
+  useAccessMutation((menuId: number) => call(MENU_STAFF.remove, { body: { menuId } }), '菜单已删除')

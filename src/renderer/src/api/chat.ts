@@ -4,7 +4,7 @@
  * staff view of a disputed order's pre-sale chat. Live `chat-message` events invalidate `chatKeys.all`.
  */
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { CHAT, type ChatConversationQuery, type ChatMessagesQuery } from '@shared/api/chat'
+import { CHAT, CHAT_STAFF, type ChatConversationQuery, type ChatMessagesQuery } from '@shared/api/chat'
 import { useSessionStore } from '@renderer/stores/session'
 import { call } from './client'
 
@@ -43,7 +43,7 @@ export const chatMessagesQuery = (conversationId: number, query: ChatMessagesQue
 export const disputeChatQuery = (orderNo: string) =>
   queryOptions({
     queryKey: chatKeys.dispute(orderNo),
-    queryFn: () => call(CHAT.disputeChat, { params: { orderNo } }),
+    queryFn: () => call(CHAT_STAFF.disputeChat, { params: { orderNo } }),
     staleTime: Infinity,
   })
 

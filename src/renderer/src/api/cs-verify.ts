@@ -4,6 +4,7 @@
 import { keepPreviousData, queryOptions, useMutation } from '@tanstack/react-query'
 import {
   CS_VERIFY,
+  CS_VERIFY_STAFF,
   type CsContactAddBody,
   type CsContactEditBody,
   type CsContactListQuery,
@@ -28,22 +29,22 @@ export function useVerifyContact() {
 export const csContactsQuery = (query: CsContactListQuery) =>
   queryOptions({
     queryKey: csVerifyKeys.contacts(query),
-    queryFn: () => call(CS_VERIFY.contactList, { query }),
+    queryFn: () => call(CS_VERIFY_STAFF.contactList, { query }),
     placeholderData: keepPreviousData,
   })
 
 export const csUnknownTopQuery = (days: number) =>
   queryOptions({
     queryKey: csVerifyKeys.unknownTop(days),
-    queryFn: () => call(CS_VERIFY.unknownTop, { query: { days, limit: 20 } }),
+    queryFn: () => call(CS_VERIFY_STAFF.unknownTop, { query: { days, limit: 20 } }),
   })
 
 const useContactMutation = <T>(fn: (input: T) => Promise<unknown>) =>
   useChangeMutation(fn, [csVerifyKeys.all])
 
 export const useAddCsContact = () =>
-  useContactMutation((body: CsContactAddBody) => call(CS_VERIFY.contactAdd, { body }))
+  useContactMutation((body: CsContactAddBody) => call(CS_VERIFY_STAFF.contactAdd, { body }))
 export const useEditCsContact = () =>
-  useContactMutation((body: CsContactEditBody) => call(CS_VERIFY.contactEdit, { body }))
+  useContactMutation((body: CsContactEditBody) => call(CS_VERIFY_STAFF.contactEdit, { body }))
 export const useRetireCsContact = () =>
-  useContactMutation((contactId: number) => call(CS_VERIFY.contactRetire, { body: { contactId } }))
+  useContactMutation((contactId: number) => call(CS_VERIFY_STAFF.contactRetire, { body: { contactId } }))

@@ -2,6 +2,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import {
   FEEDBACK,
+  FEEDBACK_STAFF,
   FEEDBACK_DICT,
   type FeedbackAddBody,
   type FeedbackListQuery,
@@ -35,7 +36,7 @@ export const myFeedbackQuery = (query: FeedbackMyQuery) =>
 export const staffFeedbackQuery = (query: FeedbackListQuery) =>
   queryOptions({
     queryKey: feedbackKeys.staff(query),
-    queryFn: () => call(FEEDBACK.list, { query }),
+    queryFn: () => call(FEEDBACK_STAFF.list, { query }),
     placeholderData: keepPreviousData,
   })
 
@@ -46,6 +47,6 @@ const useFeedbackMutation = <T>(fn: (input: T) => Promise<unknown>) =>
 export const useAddFeedback = () =>
   useFeedbackMutation((body: FeedbackAddBody) => call(FEEDBACK.add, { body }, { errors: 'caller' }))
 export const useReplyFeedback = () =>
-  useFeedbackMutation((body: { feedbackId: number; content: string }) => call(FEEDBACK.reply, { body }))
+  useFeedbackMutation((body: { feedbackId: number; content: string }) => call(FEEDBACK_STAFF.reply, { body }))
 export const useCloseFeedback = () =>
-  useFeedbackMutation((feedbackId: number) => call(FEEDBACK.close, { body: { feedbackId } }))
+  useFeedbackMutation((feedbackId: number) => call(FEEDBACK_STAFF.close, { body: { feedbackId } }))

@@ -11,8 +11,11 @@ import {
   type LedgerQuery,
   type WithdrawListQuery,
 } from '@shared/api/funds'
+import type { QueryOf } from '@shared/api/contract'
+import { FUNDS_STAFF } from '@shared/api/funds'
 import { call } from './client'
 import { encryptPasswords } from './encrypt'
+import { useChangeMutation } from './mutation'
 
 const caller = { errors: 'caller' } as const
 
@@ -95,7 +98,42 @@ export function useCreateWithdrawal() {
 export function useDecideWithdrawal(errors: 'global' | 'caller' = 'global') {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (body: DecideWithdrawBody) => call(FUNDS.withdrawDecide, { body }, { errors }),
+    mutationFn: (body: DecideWithdrawBody) => call(FUNDS_STAFF.withdrawDecide, { body }, { errors }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: fundsKeys.all }),
   })
 }
+
+// ------------------------------------------------------------------ staff: 提现审核 (docs/console.md)
+
+export type StaffWithdrawQuery = QueryOf<typeof FUNDS_STAFF.withdrawList>
+
+export const fundsStaffKeys = {
+  all: ['staff', 'withdraw'] as const,
+  list: (query: StaffWithdrawQuery) => ['staff', 'withdraw', query] as const,
+  ledger: (userId: number) => ['staff', 'withdraw', 'ledger', userId] as const,
+}
+
+export const staffWithdrawalsQuery = (query: StaffWithdrawQuery) =>
+  queryOptions({
+    queryKey: fundsStaffKeys.list(query),
+    queryFn: () => call(FUNDS_STAFF.withdrawList, { query }),
+    placeholderData: keepPreviousData,
+  })
+
+export const userLedgerQuery = (userId: number) =>
+  queryOptions({
+    queryKey: fundsStaffKeys.ledger(userId),
+    queryFn: () => call(FUNDS_STAFF.userLedger, { params: { userId }, query: { pageNum: 1, pageSize: 10 } }),
+  })
+
+const useWithdrawStaffMutation = <T, R>(fn: (input: T) => Promise<R>) =>
+  useChangeMutation(fn, [fundsStaffKeys.all], '操作成功')
+
+export const useApproveWithdrawal = () =>
+  useWithdrawStaffMutation((withdrawNo: string) => call(FUNDS_STAFF.approve, { body: { withdrawNo } }))
+export const useRejectWithdrawal = () =>
+  useWithdrawStaffMutation((body: { withdrawNo: string; reason: string }) =>
+    call(FUNDS_STAFF.reject, { body }),
+  )
+export const exportWithdrawals = (status?: StaffWithdrawQuery['status']) =>
+  call(FUNDS_STAFF.export, { body: status ? { status } : {} })

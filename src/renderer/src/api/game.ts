@@ -3,9 +3,19 @@
  * a page load asks once (staleTime: Infinity); a failed request is asked again by the next page that
  * needs it (a query without data is stale).
  */
-import { queryOptions } from '@tanstack/react-query'
-import { GAME, type Game } from '@shared/api/game'
+import { keepPreviousData, queryOptions } from '@tanstack/react-query'
+import {
+  GAME,
+  GAME_STAFF,
+  type Game,
+  type GameAreasBody,
+  type GameConfigBody,
+  type GameSaveBody,
+  type GameStaffListQuery,
+  type GameTransferBody,
+} from '@shared/api/game'
 import { call } from './client'
+import { useChangeMutation } from './mutation'
 
 export type { Game, GameArea, GameConfig, GameDetail, GameServer } from '@shared/api/game'
 
@@ -92,3 +102,45 @@ export function sortGames(games: readonly Game[]): Game[] {
       a.gameId - b.gameId,
   )
 }
+
+// ------------------------------------------------------------------ staff: 游戏管理 (docs/console.md)
+// A change also drops the public game queries of this tab, so the site pages it opens afterwards show
+// the change (the server already dropped its own caches).
+
+export const gameStaffKeys = {
+  all: ['staff', 'games'] as const,
+  list: (q: GameStaffListQuery) => ['staff', 'games', 'list', q] as const,
+  detail: (gameId: number) => ['staff', 'games', 'detail', gameId] as const,
+}
+
+export const staffGamesQuery = (query: GameStaffListQuery) =>
+  queryOptions({
+    queryKey: gameStaffKeys.list(query),
+    queryFn: () => call(GAME_STAFF.list, { query }),
+    placeholderData: keepPreviousData,
+  })
+
+export const staffGameQuery = (gameId: number) =>
+  queryOptions({
+    queryKey: gameStaffKeys.detail(gameId),
+    queryFn: () => call(GAME_STAFF.detail, { query: { gameId } }),
+    // the editors open with this data: refetched only after a save (not on focus, mid-edit)
+    staleTime: Infinity,
+  })
+
+const useGameMutation = <T, R>(fn: (input: T) => Promise<R>, done: string) =>
+  useChangeMutation(fn, [gameStaffKeys.all, gameKeys.all], done)
+
+export const useSaveGame = () =>
+  useGameMutation((body: GameSaveBody) => call(GAME_STAFF.save, { body }), '保存成功')
+export const useSetGameStatus = () =>
+  useGameMutation(
+    (body: { gameId: number; status: '0' | '1' }) => call(GAME_STAFF.status, { body }),
+    '状态已更新',
+  )
+export const useSaveGameAreas = () =>
+  useGameMutation((body: GameAreasBody) => call(GAME_STAFF.areas, { body }), '区服已保存')
+export const useSaveGameConfig = () =>
+  useGameMutation((body: GameConfigBody) => call(GAME_STAFF.config, { body }), '商品配置已保存')
+export const useSaveGameTransfer = () =>
+  useGameMutation((body: GameTransferBody) => call(GAME_STAFF.transfer, { body }), '交接字段已保存')

@@ -18,10 +18,12 @@ import {
   type GoodsType,
   type MyGoodsQuery,
 } from '@shared/api/goods'
+import { GOODS_STAFF, type StaffGoodsQuery } from '@shared/api/goods'
 import { IMAGE } from '@shared/api/image'
 import { API_BASE } from '@shared/constants'
 import { platform } from '@renderer/platform'
 import { call } from './client'
+import { useChangeMutation } from './mutation'
 import { http } from './http'
 
 export type { Page } from '@shared/api/contract'
@@ -132,3 +134,30 @@ export const STATUS_COLORS: Record<GoodsStatus, string> = {
 
 export const goodsDetailPath = (goodsId: number) => `/detail/${goodsId}.html`
 export const shopPath = (shopId: number) => `/shop/${shopId}.html`
+
+// ------------------------------------------------------------------ staff: 商品审核 (docs/console.md)
+
+export type { StaffGoodsQuery }
+
+export const goodsStaffKeys = {
+  all: ['staff', 'goods'] as const,
+  list: (query: StaffGoodsQuery) => ['staff', 'goods', query] as const,
+}
+
+export const staffGoodsQuery = (query: StaffGoodsQuery) =>
+  queryOptions({
+    queryKey: goodsStaffKeys.list(query),
+    queryFn: () => call(GOODS_STAFF.list, { query }),
+    placeholderData: keepPreviousData,
+  })
+
+/** A review action: refreshes the queue and says it worked. */
+const useGoodsStaffMutation = <T, R>(fn: (input: T) => Promise<R>) =>
+  useChangeMutation(fn, [goodsStaffKeys.all], '操作成功')
+
+export const useApproveGoods = () =>
+  useGoodsStaffMutation((goodsIds: number[]) => call(GOODS_STAFF.approve, { body: { goodsIds } }))
+export const useRejectGoods = () =>
+  useGoodsStaffMutation((body: { goodsIds: number[]; reason: string }) => call(GOODS_STAFF.reject, { body }))
+export const useTakedownGoods = () =>
+  useGoodsStaffMutation((body: { goodsId: number; reason: string }) => call(GOODS_STAFF.takedown, { body }))

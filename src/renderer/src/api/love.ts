@@ -3,9 +3,18 @@
  * itself. The board is public and the live-event stream is per user, so the page polls the board
  * every 5 s while it is visible, and the user's own support refreshes it at once.
  */
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import { LOVE } from '@shared/api/love'
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import {
+  LOVE,
+  LOVE_STAFF,
+  type LoveActivityBody,
+  type LoveActivityListQuery,
+  type LoveGuildBody,
+  type LoveSupportListQuery,
+  type LoveVoidBody,
+} from '@shared/api/love'
 import { call } from './client'
+import { useChangeMutation } from './mutation'
 
 export const LOVE_BOARD_POLL_MS = 5_000
 
@@ -38,3 +47,54 @@ export function useSupportGuild() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: loveKeys.all }),
   })
 }
+
+// ------------------------------------------------------------------ staff: 公会助力 (docs/console.md)
+// Activities, guilds, supports and voiding them.
+
+export const loveStaffKeys = {
+  all: ['staff', 'love'] as const,
+  activities: (q: LoveActivityListQuery) => ['staff', 'love', 'activities', q] as const,
+  guilds: (activityId: number) => ['staff', 'love', 'guilds', activityId] as const,
+  supports: (q: LoveSupportListQuery) => ['staff', 'love', 'supports', q] as const,
+}
+
+export const loveActivitiesQuery = (q: LoveActivityListQuery) =>
+  queryOptions({
+    queryKey: loveStaffKeys.activities(q),
+    queryFn: () => call(LOVE_STAFF.activityList, { query: q }),
+    placeholderData: keepPreviousData,
+  })
+
+export const loveGuildsQuery = (activityId: number | null) =>
+  queryOptions({
+    queryKey: loveStaffKeys.guilds(activityId ?? 0),
+    queryFn: () => call(LOVE_STAFF.guildList, { query: { activityId: activityId! } }),
+    enabled: activityId !== null,
+  })
+
+export const loveSupportsQuery = (q: LoveSupportListQuery) =>
+  queryOptions({
+    queryKey: loveStaffKeys.supports(q),
+    queryFn: () => call(LOVE_STAFF.supportList, { query: q }),
+    placeholderData: keepPreviousData,
+  })
+
+const useLoveMutation = <T, R>(fn: (input: T) => Promise<R>) =>
+  useChangeMutation(fn, [loveStaffKeys.all, loveKeys.all])
+
+export const useAddLoveActivity = () =>
+  useLoveMutation((body: LoveActivityBody) => call(LOVE_STAFF.activityAdd, { body }))
+export const useEditLoveActivity = () =>
+  useLoveMutation((body: LoveActivityBody & { activityId: number }) =>
+    call(LOVE_STAFF.activityEdit, { body }),
+  )
+export const useRemoveLoveActivity = () =>
+  useLoveMutation((activityId: number) => call(LOVE_STAFF.activityRemove, { body: { activityId } }))
+export const useAddLoveGuild = () =>
+  useLoveMutation((body: LoveGuildBody) => call(LOVE_STAFF.guildAdd, { body }))
+export const useEditLoveGuild = () =>
+  useLoveMutation((body: LoveGuildBody & { guildId: number }) => call(LOVE_STAFF.guildEdit, { body }))
+export const useRemoveLoveGuild = () =>
+  useLoveMutation((guildId: number) => call(LOVE_STAFF.guildRemove, { body: { guildId } }))
+export const useVoidLoveSupports = () =>
+  useLoveMutation((body: LoveVoidBody) => call(LOVE_STAFF.voidSupports, { body }))

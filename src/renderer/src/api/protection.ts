@@ -5,6 +5,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import {
   PROTECTION,
+  PROTECTION_STAFF,
   PROTECTION_CLAIM_REASON_DICT,
   type ClaimListQuery,
   type DecideClaimBody,
@@ -56,14 +57,14 @@ export const orderProtectionQuery = (orderNo: string) =>
 export const staffClaimsQuery = (query: ClaimListQuery) =>
   queryOptions({
     queryKey: protectionKeys.staffList(query),
-    queryFn: () => call(PROTECTION.list, { query }),
+    queryFn: () => call(PROTECTION_STAFF.list, { query }),
     placeholderData: keepPreviousData,
   })
 
 export const staffClaimQuery = (claimId: number) =>
   queryOptions({
     queryKey: protectionKeys.staffDetail(claimId),
-    queryFn: () => call(PROTECTION.detail, { params: { claimId } }),
+    queryFn: () => call(PROTECTION_STAFF.detail, { params: { claimId } }),
   })
 
 // a payout changes wallets and orders
@@ -75,4 +76,4 @@ export const useFileClaim = () =>
   useProtectionMutation((body: FileClaimBody) => call(PROTECTION.claim, { body }, { errors: 'caller' }))
 
 export const useDecideClaim = () =>
-  useProtectionMutation((body: DecideClaimBody) => call(PROTECTION.decide, { body }))
+  useProtectionMutation((body: DecideClaimBody) => call(PROTECTION_STAFF.decide, { body }))

@@ -5,7 +5,9 @@
  */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import {
+  type ReviewListQuery,
   REVIEW,
+  REVIEW_STAFF,
   REVIEW_TAG_DICT,
   type MyReviewQuery,
   type RateBody,
@@ -80,4 +82,24 @@ export const useReplyReview = () =>
 export const useReportReview = () =>
   useReviewMutation((body: { reviewId: number; reason: string }) =>
     call(REVIEW.report, { body }, { errors: 'caller' }),
+  )
+
+// ------------------------------------------------------------------ staff: 评价管理 (docs/console.md)
+// Every review with filters; hide and unhide with a reason.
+
+export const reviewStaffKeys = {
+  list: (query: ReviewListQuery) => ['review', 'staff', query] as const,
+}
+
+export const staffReviewsQuery = (query: ReviewListQuery) =>
+  queryOptions({
+    queryKey: reviewStaffKeys.list(query),
+    queryFn: () => call(REVIEW_STAFF.list, { query }),
+    placeholderData: keepPreviousData,
+  })
+
+export const useHideReview = () =>
+  useChangeMutation(
+    (body: { reviewId: number; hidden: boolean; reason: string }) => call(REVIEW_STAFF.hide, { body }),
+    [reviewKeys.all],
   )

@@ -19,8 +19,10 @@ import {
   type PriceRecordQuery,
   type SaveRoleBody,
 } from '@shared/api/trade'
+import { ORDER_STAFF, type AddOrderNoteBody, type StaffOrderQuery } from '@shared/api/trade'
 import { call } from './client'
 import { encryptPasswords } from './encrypt'
+import { useChangeMutation } from './mutation'
 
 const caller = { errors: 'caller' } as const
 
@@ -172,3 +174,31 @@ export function useRemoveRole() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: tradeKeys.roles }),
   })
 }
+
+// ------------------------------------------------------------------ staff: 订单管理 (docs/console.md)
+
+export const tradeStaffKeys = {
+  orders: ['staff', 'orders'] as const,
+  orderList: (q: StaffOrderQuery) => ['staff', 'orders', 'list', q] as const,
+  order: (orderNo: string) => ['staff', 'orders', 'detail', orderNo] as const,
+}
+
+export const staffOrdersQuery = (query: StaffOrderQuery) =>
+  queryOptions({
+    queryKey: tradeStaffKeys.orderList(query),
+    queryFn: () => call(ORDER_STAFF.list, { query }),
+    placeholderData: keepPreviousData,
+  })
+
+export const staffOrderQuery = (orderNo: string) =>
+  queryOptions({
+    queryKey: tradeStaffKeys.order(orderNo),
+    queryFn: () => call(ORDER_STAFF.detail, { params: { orderNo } }),
+  })
+
+export const useAddOrderNote = () =>
+  useChangeMutation(
+    (body: AddOrderNoteBody) => call(ORDER_STAFF.addNote, { body }),
+    [tradeStaffKeys.orders],
+    '备注已添加',
+  )

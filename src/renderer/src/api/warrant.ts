@@ -3,10 +3,18 @@
  * the open room refresh every few seconds) and mutations. Opening a dispute or a ruling changes the
  * order and the money, so they refresh 'trade' and 'funds' too.
  */
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import { WARRANT, type DisputeBody, type PostWarrantMessageBody, type RuleBody } from '@shared/api/warrant'
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import {
+  WARRANT,
+  WARRANT_STAFF,
+  type DisputeBody,
+  type PostWarrantMessageBody,
+  type RuleBody,
+} from '@shared/api/warrant'
+import type { QueryOf } from '@shared/api/contract'
 import { call } from './client'
 import { messageKeys } from './message'
+import { useChangeMutation } from './mutation'
 import { refreshAfterOrderChange } from './trade'
 
 const caller = { errors: 'caller' } as const
@@ -73,7 +81,7 @@ export function useOpenDispute() {
 export function useRule() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (body: RuleBody) => call(WARRANT.rule, { body }),
+    mutationFn: (body: RuleBody) => call(WARRANT_STAFF.rule, { body }),
     onSuccess: () =>
       Promise.all([
         refreshAfterOrderChange(queryClient),
@@ -81,3 +89,34 @@ export function useRule() {
       ]),
   })
 }
+
+// ------------------------------------------------------------------ staff: 纠纷仲裁 (docs/console.md)
+
+export type StaffDisputeQuery = QueryOf<typeof WARRANT_STAFF.disputes>
+
+export const warrantStaffKeys = {
+  all: ['staff', 'dispute'] as const,
+  list: (query: StaffDisputeQuery) => ['staff', 'dispute', query] as const,
+  room: (orderNo: string) => ['staff', 'dispute', 'room', orderNo] as const,
+}
+
+export const staffDisputesQuery = (query: StaffDisputeQuery) =>
+  queryOptions({
+    queryKey: warrantStaffKeys.list(query),
+    queryFn: () => call(WARRANT_STAFF.disputes, { query }),
+    placeholderData: keepPreviousData,
+  })
+
+export const roomMessagesQuery = (orderNo: string) =>
+  queryOptions({
+    queryKey: warrantStaffKeys.room(orderNo),
+    queryFn: () => call(WARRANT.messages, { params: { orderNo } }),
+  })
+
+/** The console's ruling: says so and refreshes the dispute list (RuleButton's useRule is the room's). */
+export const useStaffRule = () =>
+  useChangeMutation(
+    (body: RuleBody) => call(WARRANT_STAFF.rule, { body }),
+    [warrantStaffKeys.all],
+    '裁决已生效',
+  )

@@ -1,6 +1,6 @@
 import { actorOf } from '../oplog/service'
 import type { FastifyPluginAsync } from 'fastify'
-import { ACCOUNT } from '../../../shared/api/account'
+import { ACCOUNT, ACCOUNT_STAFF } from '../../../shared/api/account'
 import { route, uid } from '../../http/route'
 import { sessionOf } from '../../plugins/auth'
 import { rateLimit } from '../../plugins/rate-limit'
@@ -51,8 +51,8 @@ export const accountRoutes: FastifyPluginAsync<{
   route(app, ACCOUNT.requestRealNameReview, { ...limit(10), message: '已提交人工审核' }, (r) =>
     account.requestReview(uid(r), r.body),
   )
-  route(app, ACCOUNT.realNameReviews, (r) => account.reviews(r.query))
-  route(app, ACCOUNT.decideRealNameReview, { message: '审核完成' }, (r) =>
+  route(app, ACCOUNT_STAFF.realNameReviews, (r) => account.reviews(r.query))
+  route(app, ACCOUNT_STAFF.decideRealNameReview, { message: '审核完成' }, (r) =>
     account.decideReview(actorOf(r), r.body),
   )
 

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify'
-import { AGENCY, GAME } from '../../../shared/api'
+import { AGENCY, AGENCY_STAFF, GAME } from '../../../shared/api'
 import { route, uid } from '../../http/route'
 import { rateLimit } from '../../plugins/rate-limit'
 import { actorOf } from '../oplog/service'
@@ -23,20 +23,20 @@ export const agencyRoutes: FastifyPluginAsync<{ agency: AgencyService; now: () =
   route(app, AGENCY.ordersExport, { message: '导出成功' }, (r) => agency.exportOrders(uid(r), r.body ?? {}))
   route(app, GAME.myAgencySale, (r) => agency.myGames(uid(r)))
 
-  route(app, AGENCY.list, (r) => agency.list(r.query))
-  route(app, AGENCY.staffDetail, (r) => agency.staffDetail(r.params.applicationId))
-  route(app, AGENCY.credentials, (r) => agency.credentials(actorOf(r), r.body.applicationId))
-  route(app, AGENCY.take, { message: '已受理' }, (r) => agency.take(actorOf(r), r.body.applicationId))
-  route(app, AGENCY.check, { message: '验号结果已保存' }, (r) =>
+  route(app, AGENCY_STAFF.list, (r) => agency.list(r.query))
+  route(app, AGENCY_STAFF.detail, (r) => agency.staffDetail(r.params.applicationId))
+  route(app, AGENCY_STAFF.credentials, (r) => agency.credentials(actorOf(r), r.body.applicationId))
+  route(app, AGENCY_STAFF.take, { message: '已受理' }, (r) => agency.take(actorOf(r), r.body.applicationId))
+  route(app, AGENCY_STAFF.check, { message: '验号结果已保存' }, (r) =>
     agency.check(actorOf(r), r.body.applicationId, r.body.checks),
   )
-  route(app, AGENCY.reject, { message: '已驳回' }, (r) =>
+  route(app, AGENCY_STAFF.reject, { message: '已驳回' }, (r) =>
     agency.reject(actorOf(r), r.body.applicationId, r.body.reason),
   )
-  route(app, AGENCY.publish, { message: '已上架' }, (r) =>
+  route(app, AGENCY_STAFF.publish, { message: '已上架' }, (r) =>
     agency.publish(actorOf(r), r.body.applicationId, r.body.price),
   )
-  route(app, AGENCY.deliver, { message: '已交付' }, (r) =>
+  route(app, AGENCY_STAFF.deliver, { message: '已交付' }, (r) =>
     agency.deliver(actorOf(r), r.body.applicationId, r.body.fields),
   )
 }

@@ -196,7 +196,7 @@ export function aiRepo(db: Db) {
       return { rows, total: Math.min(Number(n), GALLERY_COUNT_CAP) }
     },
 
-    async adminWorks(q: {
+    async staffWorks(q: {
       keyword?: string
       userIds?: number[]
       state: 'all' | 'published' | 'hidden' | 'private'

@@ -1,6 +1,6 @@
 import { actorOf } from '../oplog/service'
 import type { FastifyPluginAsync } from 'fastify'
-import { AI } from '../../../shared/api'
+import { AI, AI_STAFF } from '../../../shared/api'
 import { route, sessionOrNull, uid } from '../../http/route'
 import { rateLimit } from '../../plugins/rate-limit'
 import type { AiService } from './service'
@@ -44,10 +44,14 @@ export const aiRoutes: FastifyPluginAsync<{ ai: AiService; now: () => number }> 
   route(app, AI.useAsAvatar, { message: '已设为头像' }, (r) => ai.useAsAvatar(uid(r), r.body.workId))
   route(app, AI.useAsCover, { message: '已生成商品封面图片' }, (r) => ai.useAsCover(uid(r), r.body.workId))
 
-  route(app, AI.adminWorks, (r) => ai.staff.adminWorks(r.query))
-  route(app, AI.hide, { message: '已隐藏' }, (r) => ai.staff.hide(actorOf(r), r.body.workId, r.body.reason))
-  route(app, AI.unhide, { message: '已取消隐藏' }, (r) => ai.staff.unhide(actorOf(r), r.body.workId))
-  route(app, AI.words, (r) => ai.staff.words(r.query))
-  route(app, AI.addWord, { message: '已添加' }, (r) => ai.staff.addWord(actorOf(r), r.body.word))
-  route(app, AI.removeWord, { message: '已删除' }, (r) => ai.staff.removeWord(actorOf(r), r.body.wordId))
+  route(app, AI_STAFF.works, (r) => ai.staff.staffWorks(r.query))
+  route(app, AI_STAFF.hide, { message: '已隐藏' }, (r) =>
+    ai.staff.hide(actorOf(r), r.body.workId, r.body.reason),
+  )
+  route(app, AI_STAFF.unhide, { message: '已取消隐藏' }, (r) => ai.staff.unhide(actorOf(r), r.body.workId))
+  route(app, AI_STAFF.words, (r) => ai.staff.words(r.query))
+  route(app, AI_STAFF.addWord, { message: '已添加' }, (r) => ai.staff.addWord(actorOf(r), r.body.word))
+  route(app, AI_STAFF.removeWord, { message: '已删除' }, (r) =>
+    ai.staff.removeWord(actorOf(r), r.body.wordId),
+  )
 }

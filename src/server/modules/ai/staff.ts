@@ -6,7 +6,7 @@
  */
 import {
   AI_MSG,
-  type AiAdminWorksQuery,
+  type AiStaffWorksQuery,
   type AiBlockedWord,
   type AiWork,
   type AiWordsQuery,
@@ -46,14 +46,14 @@ export function aiStaff(deps: {
   }
 
   return {
-    async adminWorks(q: AiAdminWorksQuery) {
+    async staffWorks(q: AiStaffWorksQuery) {
       const { offset, limit } = pageWindow(q)
       let userIds: number[] | undefined
       if (q.authorName) {
         const id = await auth.userIdByName(q.authorName)
         userIds = id ? [id] : []
       }
-      const { rows, total } = await repo.adminWorks({
+      const { rows, total } = await repo.staffWorks({
         keyword: q.keyword || undefined,
         userIds,
         state: q.state ?? 'all',

@@ -1,30 +1,30 @@
 /**
  * What a user's roles grant (docs/console.md, "Roles and permissions"): the admin role and `*:*:*`
  * grant every permission; otherwise a permission string is granted when one of the user's enabled
- * roles holds it — and a console permission only together with `console:index:view`, so a buyer
- * given a role without it gets no console access at all (no console menu, 403 on console APIs).
+ * roles holds it — and a staff permission only together with `console:index:view`, so a buyer
+ * given a role without it gets no console access at all (no console menu, 403 on staff APIs).
  * Read from the database on every request: a role change counts at the user's next request.
  */
 import { ALL_PERMISSION, ROLE_ADMIN } from '../../../shared/constants'
-import { CONSOLE_PERMISSIONS, PERMS } from '../../../shared/permissions'
+import { STAFF_PERMISSIONS, PERMS } from '../../../shared/permissions'
 import type { Db } from '../../db'
 import { authRepo } from './repo'
 
-const CONSOLE = new Set<string>(CONSOLE_PERMISSIONS)
+const STAFF = new Set<string>(STAFF_PERMISSIONS)
 
-export const isConsolePermission = (permission: string) => CONSOLE.has(permission)
+export const isStaffPermission = (permission: string) => STAFF.has(permission)
 
 /** Whether roles `roleKeys` holding the strings `held` grant `permission`. */
 export function grants(roleKeys: readonly string[], held: readonly string[], permission: string): boolean {
   if (roleKeys.includes(ROLE_ADMIN) || held.includes(ALL_PERMISSION)) return true
   if (!held.includes(permission)) return false
-  return !isConsolePermission(permission) || held.includes(PERMS.consoleView)
+  return !isStaffPermission(permission) || held.includes(PERMS.consoleView)
 }
 
-/** The permission strings that count (console ones dropped without console:index:view). */
+/** The permission strings that count (staff ones dropped without console:index:view). */
 export function effectivePermissions(held: readonly string[]): string[] {
   if (held.includes(ALL_PERMISSION) || held.includes(PERMS.consoleView)) return [...held]
-  return held.filter((p) => !isConsolePermission(p))
+  return held.filter((p) => !isStaffPermission(p))
 }
 
 /** Whether a user holds a permission now (inside a transaction: as that transaction sees it). */

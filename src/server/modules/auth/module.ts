@@ -4,8 +4,8 @@
  * check of every request is registered by app.ts with this module's service (plugins/auth.ts).
  */
 import { defineModule } from '../../module'
-import { roleAdminRoutes } from './role-routes'
-import { roleAdminService } from './roles'
+import { roleStaffRoutes } from './role-routes'
+import { roleStaffService } from './roles'
 import { authRoutes } from './routes'
 import { loadOrCreateKeyPair, type PasswordCipher } from './rsa'
 import { authService, type AuthService } from './service'
@@ -38,7 +38,7 @@ export const authModule = defineModule({
     })
     routes(authRoutes, { auth, cipher, system, now })
     routes(staffUserRoutes, { users: staffUserService(db, now) })
-    routes(roleAdminRoutes, { roles: roleAdminService(db, now), menus })
+    routes(roleStaffRoutes, { roles: roleStaffService(db, now), menus })
     return { auth, cipher }
   },
 })

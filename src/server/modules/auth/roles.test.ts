@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RouterItem } from '../../../shared/api'
-import type { MenuNode as Node } from '../../../shared/api/console-access'
+import type { MenuNode as Node } from '../../../shared/api/auth'
 import { MSG } from '../../../shared/messages'
 import { PERMS, type Permission } from '../../../shared/permissions'
 import { DEMO, call, startTestApp, tokenOf, type Json, type TestApp } from '../../test-utils'

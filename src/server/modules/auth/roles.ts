@@ -22,10 +22,10 @@ import type {
   RoleQuery,
   StaffRole,
   Status,
-} from '../../../shared/api/console-access'
+} from '../../../shared/api/auth'
 import { ROLE_ADMIN } from '../../../shared/constants'
 import { permissionLabel } from '../../../shared/permission-labels'
-import { CONSOLE_PERMISSIONS, PERMS } from '../../../shared/permissions'
+import { STAFF_PERMISSIONS, PERMS } from '../../../shared/permissions'
 import type { Db } from '../../db'
 import { fetchPage } from '../../db/paging'
 import { badRequest, notFound } from '../../http/errors'
@@ -35,7 +35,7 @@ import { holderCount, holds } from './grants'
 import { authRepo } from './repo'
 import { ROLE_COMMON } from './service'
 
-const CONSOLE = new Set<string>(CONSOLE_PERMISSIONS)
+const STAFF = new Set<string>(STAFF_PERMISSIONS)
 const escapeLike = (s: string) => s.trim().replace(/[%_\\]/g, '')
 
 /** The roles row of an add or edit, trimmed as stored. */
@@ -79,7 +79,7 @@ export async function checkWithinOwnRights(trx: Db, actor: Actor, changed: reado
       throw badRequest(`不能授予或收回自己没有的权限：${permissionLabel(permission)}`)
 }
 
-export function roleAdminService(db: Db, now: () => number) {
+export function roleStaffService(db: Db, now: () => number) {
   async function find(trx: Db, roleId: number) {
     const row = await trx.selectFrom('roles').selectAll().where('id', '=', roleId).executeTakeFirst()
     if (!row) throw notFound('角色不存在')
@@ -97,14 +97,14 @@ export function roleAdminService(db: Db, now: () => number) {
       ).n,
     )
 
-  async function consolePermissions(trx: Db, roleId: number): Promise<string[]> {
+  async function staffPermissions(trx: Db, roleId: number): Promise<string[]> {
     const rows = await trx
       .selectFrom('role_permissions')
       .select('permission')
       .where('role_id', '=', roleId)
       .execute()
     const held = new Set(rows.map((r) => r.permission))
-    return CONSOLE_PERMISSIONS.filter((p) => held.has(p))
+    return STAFF_PERMISSIONS.filter((p) => held.has(p))
   }
 
   async function unique(trx: Db, body: RoleBody, roleId: number | null) {
@@ -124,8 +124,8 @@ export function roleAdminService(db: Db, now: () => number) {
 
   function checkPermissions(permissions: readonly string[]): string[] {
     const wanted = new Set(permissions)
-    for (const p of wanted) if (!CONSOLE.has(p)) throw badRequest(`未知的权限字符：${p}`)
-    return CONSOLE_PERMISSIONS.filter((p) => wanted.has(p))
+    for (const p of wanted) if (!STAFF.has(p)) throw badRequest(`未知的权限字符：${p}`)
+    return STAFF_PERMISSIONS.filter((p) => wanted.has(p))
   }
 
   async function setPermissions(trx: Db, roleId: number, permissions: string[]) {
@@ -133,7 +133,7 @@ export function roleAdminService(db: Db, now: () => number) {
     await trx
       .deleteFrom('role_permissions')
       .where('role_id', '=', roleId)
-      .where('permission', 'in', [...CONSOLE])
+      .where('permission', 'in', [...STAFF])
       .execute()
     if (permissions.length)
       await trx
@@ -209,7 +209,7 @@ export function roleAdminService(db: Db, now: () => number) {
         remark: row.remark,
         members: await members(db, roleId),
         builtIn: admin,
-        permissions: admin ? [...CONSOLE_PERMISSIONS] : await consolePermissions(db, roleId),
+        permissions: admin ? [...STAFF_PERMISSIONS] : await staffPermissions(db, roleId),
         menuIds: await roleMenus(db).of(roleId),
       }
     },
@@ -247,7 +247,7 @@ export function roleAdminService(db: Db, now: () => number) {
         if (row.role_key === ROLE_COMMON && body.status !== '0') builtInGuard(row.role_key, 'disable')
         await unique(trx, body, row.id)
         const heldBefore = await holds(trx, actor.userId, PERMS.roleEdit)
-        const beforePermissions = await consolePermissions(trx, row.id)
+        const beforePermissions = await staffPermissions(trx, row.id)
         const beforeMenus = await roleMenus(trx).of(row.id)
         const permissions = checkPermissions(body.permissions)
         await checkWithinOwnRights(trx, actor, [
@@ -305,7 +305,7 @@ export function roleAdminService(db: Db, now: () => number) {
         builtInGuard(row.role_key, 'remove')
         const n = await members(trx, roleId)
         if (n > 0) throw badRequest(`该角色还有 ${n} 名成员，不能删除，请改为停用`)
-        const permissions = await consolePermissions(trx, roleId)
+        const permissions = await staffPermissions(trx, roleId)
         const menuIds = await roleMenus(trx).of(roleId)
         await trx.deleteFrom('role_permissions').where('role_id', '=', roleId).execute()
         await roleMenus(trx).clear(roleId)
@@ -331,4 +331,4 @@ export function roleAdminService(db: Db, now: () => number) {
   }
 }
 
-export type RoleAdminService = ReturnType<typeof roleAdminService>
+export type RoleStaffService = ReturnType<typeof roleStaffService>

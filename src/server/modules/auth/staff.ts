@@ -7,14 +7,14 @@
  */
 import { randomInt } from 'node:crypto'
 import type { Page } from '../../../shared/api/contract'
-import type { ConsoleUserQuery, RoleOption, StaffUser } from '../../../shared/api/console'
+import type { StaffUserQuery, RoleOption, StaffUser } from '../../../shared/api/auth'
 import { ROLE_ADMIN } from '../../../shared/constants'
 import type { Db } from '../../db'
 import { fetchPage } from '../../db/paging'
 import { badRequest, notFound } from '../../http/errors'
 import { record, type Actor } from '../oplog/service'
 import { PERMS } from '../../../shared/permissions'
-import { holds, isConsolePermission } from './grants'
+import { holds, isStaffPermission } from './grants'
 import { hashPassword } from './password'
 import { authRepo } from './repo'
 import { checkWithinOwnRights, keepEditor } from './roles'
@@ -55,7 +55,7 @@ export function staffUserService(db: Db, now: () => number) {
   }
 
   return {
-    async list(q: ConsoleUserQuery): Promise<Page<StaffUser>> {
+    async list(q: StaffUserQuery): Promise<Page<StaffUser>> {
       let query = db.selectFrom('users').selectAll().orderBy('id', 'desc')
       if (q.userName?.trim())
         query = query.where('user_name', 'like', `%${q.userName.trim().replace(/[%_\\]/g, '')}%`)
@@ -176,7 +176,7 @@ export function staffUserService(db: Db, now: () => number) {
               changed.map((r) => r.id),
             )
             .execute()
-          await checkWithinOwnRights(trx, actor, held.map((p) => p.permission).filter(isConsolePermission))
+          await checkWithinOwnRights(trx, actor, held.map((p) => p.permission).filter(isStaffPermission))
         }
         const heldBefore = await holds(trx, actor.userId, PERMS.roleEdit)
         await trx.deleteFrom('user_roles').where('user_id', '=', userId).execute()

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify'
-import { CHAT } from '../../../shared/api/chat'
+import { CHAT, CHAT_STAFF } from '../../../shared/api/chat'
 import { route, uid } from '../../http/route'
 import { rateLimit } from '../../plugins/rate-limit'
 import { actorOf } from '../oplog/service'
@@ -23,5 +23,5 @@ export const chatRoutes: FastifyPluginAsync<{ chat: ChatService; now: () => numb
     (r) => chat.send(uid(r), r.body.conversationId, r.body.content),
   )
   route(app, CHAT.unread, (r) => chat.unread(uid(r)))
-  route(app, CHAT.disputeChat, (r) => chat.disputeChat(actorOf(r), r.params.orderNo))
+  route(app, CHAT_STAFF.disputeChat, (r) => chat.disputeChat(actorOf(r), r.params.orderNo))
 }

@@ -1,7 +1,7 @@
 import { actorOf } from '../oplog/service'
 import type { FastifyPluginAsync } from 'fastify'
 import { CS } from '../../../shared/api/cs'
-import { CS_VERIFY } from '../../../shared/api/cs-verify'
+import { CS_VERIFY, CS_VERIFY_STAFF } from '../../../shared/api/cs-verify'
 import { route, sessionOrNull, uid } from '../../http/route'
 import { rateLimit } from '../../plugins/rate-limit'
 import type { CsService } from './service'
@@ -33,11 +33,11 @@ export const csRoutes: FastifyPluginAsync<{
         userId: sessionOrNull(r)?.userId ?? null,
       }),
   )
-  route(app, CS_VERIFY.contactList, (r) => verify.contacts(r.query))
-  route(app, CS_VERIFY.unknownTop, (r) => verify.unknownTop(r.query.days, r.query.limit))
-  route(app, CS_VERIFY.contactAdd, { message: '已添加' }, (r) => verify.staff.add(actorOf(r), r.body))
-  route(app, CS_VERIFY.contactEdit, { message: '已保存' }, (r) => verify.staff.edit(actorOf(r), r.body))
-  route(app, CS_VERIFY.contactRetire, { message: '已停用' }, (r) =>
+  route(app, CS_VERIFY_STAFF.contactList, (r) => verify.contacts(r.query))
+  route(app, CS_VERIFY_STAFF.unknownTop, (r) => verify.unknownTop(r.query.days, r.query.limit))
+  route(app, CS_VERIFY_STAFF.contactAdd, { message: '已添加' }, (r) => verify.staff.add(actorOf(r), r.body))
+  route(app, CS_VERIFY_STAFF.contactEdit, { message: '已保存' }, (r) => verify.staff.edit(actorOf(r), r.body))
+  route(app, CS_VERIFY_STAFF.contactRetire, { message: '已停用' }, (r) =>
     verify.staff.retire(actorOf(r), r.body.contactId),
   )
 }

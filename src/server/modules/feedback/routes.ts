@@ -1,6 +1,6 @@
 import { actorOf } from '../oplog/service'
 import type { FastifyPluginAsync } from 'fastify'
-import { FEEDBACK } from '../../../shared/api/feedback'
+import { FEEDBACK, FEEDBACK_STAFF } from '../../../shared/api/feedback'
 import { route, uid } from '../../http/route'
 import { rateLimit } from '../../plugins/rate-limit'
 import type { FeedbackService } from './service'
@@ -18,11 +18,11 @@ export const feedbackRoutes: FastifyPluginAsync<{ feedback: FeedbackService; now
   )
   route(app, FEEDBACK.my, (r) => feedback.my(uid(r), r.query))
   route(app, FEEDBACK.detail, (r) => feedback.detail(uid(r), r.params.feedbackId))
-  route(app, FEEDBACK.list, (r) => feedback.list(r.query))
-  route(app, FEEDBACK.reply, { message: '回复成功' }, (r) =>
+  route(app, FEEDBACK_STAFF.list, (r) => feedback.list(r.query))
+  route(app, FEEDBACK_STAFF.reply, { message: '回复成功' }, (r) =>
     feedback.staff.reply(actorOf(r), r.body.feedbackId, r.body.content),
   )
-  route(app, FEEDBACK.close, { message: '已关闭' }, (r) =>
+  route(app, FEEDBACK_STAFF.close, { message: '已关闭' }, (r) =>
     feedback.staff.close(actorOf(r), r.body.feedbackId),
   )
 }

@@ -1,4 +1,4 @@
-import { CONSOLE_FUNDS } from '../../../shared/api/console'
+import { FUNDS_STAFF } from '../../../shared/api/funds'
 import { actorOf } from '../oplog/service'
 import type { FastifyPluginAsync } from 'fastify'
 import { FUNDS } from '../../../shared/api'
@@ -80,21 +80,23 @@ export const fundsRoutes: FastifyPluginAsync<{
     funds.createWithdrawal(uid(r), r.body),
   )
   route(app, FUNDS.withdrawList, (r) => funds.withdrawals(uid(r), r.query))
-  route(app, FUNDS.withdrawDecide, { message: '已处理' }, (r) => funds.decideWithdrawal(actorOf(r), r.body))
+  route(app, FUNDS_STAFF.withdrawDecide, { message: '已处理' }, (r) =>
+    funds.decideWithdrawal(actorOf(r), r.body),
+  )
   // the console's 提现审核 (docs/console.md)
-  route(app, CONSOLE_FUNDS.withdrawList, (r) => funds.staffWithdrawals(r.query))
-  route(app, CONSOLE_FUNDS.userLedger, (r) => funds.ledger(r.params.userId, r.query))
-  route(app, CONSOLE_FUNDS.approve, { message: '已打款' }, (r) =>
+  route(app, FUNDS_STAFF.withdrawList, (r) => funds.staffWithdrawals(r.query))
+  route(app, FUNDS_STAFF.userLedger, (r) => funds.ledger(r.params.userId, r.query))
+  route(app, FUNDS_STAFF.approve, { message: '已打款' }, (r) =>
     funds.decideWithdrawal(actorOf(r), { withdrawNo: r.body.withdrawNo, approve: true }),
   )
-  route(app, CONSOLE_FUNDS.reject, { message: '已驳回' }, (r) =>
+  route(app, FUNDS_STAFF.reject, { message: '已驳回' }, (r) =>
     funds.decideWithdrawal(actorOf(r), {
       withdrawNo: r.body.withdrawNo,
       approve: false,
       reason: r.body.reason,
     }),
   )
-  route(app, CONSOLE_FUNDS.export, { message: '导出成功' }, (r) =>
+  route(app, FUNDS_STAFF.export, { message: '导出成功' }, (r) =>
     funds.exportWithdrawals(uid(r), r.body.status),
   )
 

@@ -103,7 +103,7 @@ export function withdrawalService(
      * row and its operation-log row are one transaction.
      */
     async decideWithdrawal(actor: Actor, body: DecideWithdrawBody) {
-      const adminId = actor.userId
+      const staffId = actor.userId
       // a rejection always says why (the user reads it in the withdrawal list and the message)
       const reason = body.approve ? '' : (body.reason ?? '').trim()
       if (!body.approve && !reason) throw badRequest('驳回提现须填写驳回原因')
@@ -115,7 +115,7 @@ export function withdrawalService(
       await db.transaction().execute(async (trx) => {
         const tx = fundsRepo(trx)
         const status = body.approve ? 'APPROVED' : 'REJECTED'
-        if (!(await tx.decideWithdrawal(body.withdrawNo, status, adminId, reason, at)))
+        if (!(await tx.decideWithdrawal(body.withdrawNo, status, staffId, reason, at)))
           throw badRequest('该提现申请已处理')
         const moved = await tx.move(row.user_id, {
           type: body.approve ? 'WITHDRAW_DONE' : 'WITHDRAW_RETURN',

@@ -1,7 +1,7 @@
 /** Games and their listing configuration; the console's 游戏管理 (docs/console.md). */
 import { defineModule } from '../../module'
-import { gameAdminRoutes } from './admin-routes'
-import { gameAdminService } from './admin'
+import { gameStaffRoutes } from './staff-routes'
+import { gameStaffService } from './staff'
 import { gameRoutes } from './routes'
 import { gameService, type GameService } from './service'
 
@@ -19,8 +19,8 @@ export const gameModule = defineModule({
     // the games' caches listen to the shared channel: a console change clears them in every process
     const games = gameService(db, now, invalidation)
     routes(gameRoutes, { games })
-    routes(gameAdminRoutes, {
-      admin: gameAdminService({
+    routes(gameStaffRoutes, {
+      admin: gameStaffService({
         db,
         games,
         squareImage: (ownerId, imageId) => images.squareAvatar(ownerId, imageId),

@@ -1,6 +1,6 @@
 /** SQL of the game module: games, their areas and servers, their listing configs. */
 import { sql, type Insertable, type Updateable } from 'kysely'
-import type { GameAdminListQuery } from '../../../shared/api'
+import type { GameStaffListQuery } from '../../../shared/api'
 import type { Db } from '../../db'
 import { fetchPage } from '../../db/paging'
 import type { GameConfigsTable, GameServersTable, GamesTable } from './tables'
@@ -59,7 +59,7 @@ export function gameRepo(db: Db) {
     },
 
     /** Staff: every game, hidden ones too, in display order. */
-    staffPage(filter: GameAdminListQuery) {
+    staffPage(filter: GameStaffListQuery) {
       let query = db.selectFrom('games').selectAll().orderBy('sort').orderBy('id')
       if (filter.status) query = query.where('status', '=', filter.status)
       const keyword = filter.keyword?.trim()

@@ -9,7 +9,7 @@ import type { Db, DbDialect } from '../../db'
 import { fetchPage } from '../../db/paging'
 import { prepared } from '../../db/prepared'
 import type { GoodsTable } from './tables'
-import type { ConsoleGoodsQuery } from '../../../shared/api/console'
+import type { StaffGoodsQuery } from '../../../shared/api/goods'
 import { searchRepo, titleContains } from './search-repo'
 
 export type { SearchEntry, SearchFilter } from './search-repo'
@@ -288,7 +288,7 @@ export function goodsRepo(db: Db, dialect: DbDialect) {
     },
 
     /** Staff: listings of any seller (not deleted) with their game and seller, newest first. */
-    staffPage(query: ConsoleGoodsQuery) {
+    staffPage(query: StaffGoodsQuery) {
       let q = db
         .selectFrom('goods as g')
         .innerJoin('games', 'games.id', 'g.game_id')

@@ -1,4 +1,4 @@
-import { CONSOLE_GOODS } from '../../../shared/api/console'
+import { GOODS_STAFF } from '../../../shared/api/goods'
 import { actorOf } from '../oplog/service'
 import type { FastifyPluginAsync } from 'fastify'
 import { ATTRS_QUERY_KEY, GAME, GOODS } from '../../../shared/api'
@@ -57,19 +57,19 @@ export const goodsRoutes: FastifyPluginAsync<{ goods: GoodsService; games: GameS
 
   // ------------------------------------------------------------------ staff
 
-  route(app, CONSOLE_GOODS.list, (r) => goods.staff.staffPage(r.query))
-  route(app, CONSOLE_GOODS.approve, { message: '审核通过' }, async (r) => ({
+  route(app, GOODS_STAFF.list, (r) => goods.staff.staffPage(r.query))
+  route(app, GOODS_STAFF.approve, { message: '审核通过' }, async (r) => ({
     done: await goods.staff.staffDecide(actorOf(r), r.body.goodsIds, true, ''),
   }))
-  route(app, CONSOLE_GOODS.reject, { message: '已驳回' }, async (r) => ({
+  route(app, GOODS_STAFF.reject, { message: '已驳回' }, async (r) => ({
     done: await goods.staff.staffDecide(actorOf(r), r.body.goodsIds, false, r.body.reason),
   }))
-  route(app, CONSOLE_GOODS.takedown, { message: '已下架' }, (r) =>
+  route(app, GOODS_STAFF.takedown, { message: '已下架' }, (r) =>
     goods.staff.takedown(actorOf(r), r.body.goodsId, r.body.reason),
   )
   route(
     app,
-    GOODS.audit,
+    GOODS_STAFF.audit,
     { message: ({ status }) => (status === 'ON_SALE' ? '审核通过' : '已驳回') },
     async (r) => ({ status: await goods.staff.audit(actorOf(r), r.body) }),
   )

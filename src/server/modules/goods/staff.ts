@@ -5,7 +5,7 @@
  * the search caches are cleared after it.
  */
 import { GOODS_MSG, type AuditGoodsBody, type GoodsStatus } from '../../../shared/api'
-import type { ConsoleGoodsQuery, StaffGoods } from '../../../shared/api/console'
+import type { StaffGoodsQuery, StaffGoods } from '../../../shared/api/goods'
 import type { Db, DbDialect } from '../../db'
 import type { Page } from '../../db/paging'
 import { badRequest, notFound } from '../../http/errors'
@@ -70,7 +70,7 @@ export function goodsStaff(deps: {
     },
 
     /** Staff: every listing but deleted ones, newest first; status AUDITING is the review queue. */
-    async staffPage(q: ConsoleGoodsQuery): Promise<Page<StaffGoods>> {
+    async staffPage(q: StaffGoodsQuery): Promise<Page<StaffGoods>> {
       const page = await repo.staffPage(q)
       return {
         total: Number(page.total),

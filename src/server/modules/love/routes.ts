@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify'
-import { LOVE } from '../../../shared/api/love'
+import { LOVE, LOVE_STAFF } from '../../../shared/api/love'
 import { route, uid } from '../../http/route'
 import { rateLimit } from '../../plugins/rate-limit'
 import { actorOf } from '../oplog/service'
@@ -19,24 +19,26 @@ export const loveRoutes: FastifyPluginAsync<{ love: LoveService; now: () => numb
     (r) => love.support(uid(r), r.body.guildId, r.ip),
   )
 
-  route(app, LOVE.activityList, (r) => love.activities(r.query))
-  route(app, LOVE.activityAdd, { message: '已创建' }, (r) => love.staff.addActivity(actorOf(r), r.body))
-  route(app, LOVE.activityEdit, { message: '已保存' }, (r) => {
+  route(app, LOVE_STAFF.activityList, (r) => love.activities(r.query))
+  route(app, LOVE_STAFF.activityAdd, { message: '已创建' }, (r) => love.staff.addActivity(actorOf(r), r.body))
+  route(app, LOVE_STAFF.activityEdit, { message: '已保存' }, (r) => {
     const { activityId, ...body } = r.body
     return love.staff.editActivity(actorOf(r), activityId, body)
   })
-  route(app, LOVE.activityRemove, { message: '已删除' }, (r) =>
+  route(app, LOVE_STAFF.activityRemove, { message: '已删除' }, (r) =>
     love.staff.removeActivity(actorOf(r), r.body.activityId),
   )
-  route(app, LOVE.guildList, (r) => love.guilds(r.query.activityId))
-  route(app, LOVE.guildAdd, { message: '已添加' }, (r) => love.staff.addGuild(actorOf(r), r.body))
-  route(app, LOVE.guildEdit, { message: '已保存' }, (r) => {
+  route(app, LOVE_STAFF.guildList, (r) => love.guilds(r.query.activityId))
+  route(app, LOVE_STAFF.guildAdd, { message: '已添加' }, (r) => love.staff.addGuild(actorOf(r), r.body))
+  route(app, LOVE_STAFF.guildEdit, { message: '已保存' }, (r) => {
     const { guildId, ...body } = r.body
     return love.staff.editGuild(actorOf(r), guildId, body)
   })
-  route(app, LOVE.guildRemove, { message: '已删除' }, (r) =>
+  route(app, LOVE_STAFF.guildRemove, { message: '已删除' }, (r) =>
     love.staff.removeGuild(actorOf(r), r.body.guildId),
   )
-  route(app, LOVE.supportList, (r) => love.supports(r.query))
-  route(app, LOVE.voidSupports, { message: '已作废' }, (r) => love.staff.voidSupports(actorOf(r), r.body))
+  route(app, LOVE_STAFF.supportList, (r) => love.supports(r.query))
+  route(app, LOVE_STAFF.voidSupports, { message: '已作废' }, (r) =>
+    love.staff.voidSupports(actorOf(r), r.body),
+  )
 }

@@ -1,7 +1,7 @@
 /** 公告与攻略: public notices and guides, and their console page (docs/console.md). */
 import { defineModule } from '../../module'
-import { noticeAdminRoutes } from './admin-routes'
-import { noticeAdminService } from './admin'
+import { noticeStaffRoutes } from './staff-routes'
+import { noticeStaffService } from './staff'
 import { noticeRoutes } from './routes'
 import { noticeService, type NoticeService } from './service'
 
@@ -18,7 +18,7 @@ export const noticeModule = defineModule({
   register({ db, now, invalidation, routes }, { games }) {
     const notices = noticeService(db, invalidation)
     routes(noticeRoutes, { notices })
-    routes(noticeAdminRoutes, { admin: noticeAdminService({ db, notices, gameExists: games.exists, now }) })
+    routes(noticeStaffRoutes, { admin: noticeStaffService({ db, notices, gameExists: games.exists, now }) })
     return { notices }
   },
 })

@@ -2,7 +2,7 @@
 import { sql } from 'kysely'
 import type { Db } from '../../db'
 import { fetchPage } from '../../db/paging'
-import type { NoticeAdminListQuery, NoticeQuery } from '../../../shared/api'
+import type { NoticeStaffListQuery, NoticeQuery } from '../../../shared/api'
 import type { NoticesTable } from './tables'
 import type { Insertable, Updateable } from 'kysely'
 
@@ -41,7 +41,7 @@ export function noticeRepo(db: Db) {
     },
 
     /** Staff: every notice, drafts too, newest change first. */
-    staffPage(filter: NoticeAdminListQuery) {
+    staffPage(filter: NoticeStaffListQuery) {
       let query = db
         .selectFrom('notices')
         .select([

@@ -2,7 +2,7 @@
  * 工作台 figures (docs/console.md): a read-only report over other modules' tables (orders, users,
  * listings, disputes, withdrawals) — counts only, nothing is written. Days are China days (UTC+8).
  */
-import type { Dashboard, DashboardDay } from '../../../shared/api/console'
+import type { Dashboard, DashboardDay } from '../../../shared/api/oplog'
 import type { Db } from '../../db'
 
 const DAY = 24 * 60 * 60 * 1000

@@ -14,7 +14,7 @@ import {
   type LoginLog,
   type OpLog,
   type OpLogStatus,
-} from '../../../shared/api/console'
+} from '../../../shared/api/oplog'
 import type { Db } from '../../db'
 import { sessionOf } from '../../plugins/auth'
 import { oplogRepo, type LogFilter } from './repo'

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify'
-import { PROTECTION } from '../../../shared/api/protection'
+import { PROTECTION, PROTECTION_STAFF } from '../../../shared/api/protection'
 import { route, uid } from '../../http/route'
 import { rateLimit } from '../../plugins/rate-limit'
 import { actorOf } from '../oplog/service'
@@ -19,7 +19,7 @@ export const protectionRoutes: FastifyPluginAsync<{
     { message: '理赔申请已提交', onRequest: rateLimit({ max: 10, windowMs: 60_000, now }) },
     (r) => protection.fileClaim(uid(r), r.body),
   )
-  route(app, PROTECTION.list, (r) => protection.list(r.query))
-  route(app, PROTECTION.detail, (r) => protection.detail(r.params.claimId))
-  route(app, PROTECTION.decide, { message: '操作成功' }, (r) => protection.decide(actorOf(r), r.body))
+  route(app, PROTECTION_STAFF.list, (r) => protection.list(r.query))
+  route(app, PROTECTION_STAFF.detail, (r) => protection.detail(r.params.claimId))
+  route(app, PROTECTION_STAFF.decide, { message: '操作成功' }, (r) => protection.decide(actorOf(r), r.body))
 }

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify'
-import { REVIEW } from '../../../shared/api/review'
+import { REVIEW, REVIEW_STAFF } from '../../../shared/api/review'
 import { route, uid } from '../../http/route'
 import { rateLimit } from '../../plugins/rate-limit'
 import { actorOf } from '../oplog/service'
@@ -30,8 +30,8 @@ export const reviewRoutes: FastifyPluginAsync<{ reviews: ReviewService; now: () 
   route(app, REVIEW.ofOrders, (r) => reviews.ofOrders(uid(r), r.query.orderNos))
   route(app, REVIEW.shop, (r) => reviews.shop(r.params.shopId, r.query))
   route(app, REVIEW.credit, (r) => reviews.credit(r.params.sellerId))
-  route(app, REVIEW.list, (r) => reviews.list(r.query))
-  route(app, REVIEW.hide, { message: '操作成功' }, (r) =>
+  route(app, REVIEW_STAFF.list, (r) => reviews.list(r.query))
+  route(app, REVIEW_STAFF.hide, { message: '操作成功' }, (r) =>
     reviews.hide(actorOf(r), r.body.reviewId, r.body.hidden, r.body.reason),
   )
 }

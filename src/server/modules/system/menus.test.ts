@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RouterItem } from '../../../shared/api'
-import type { StaffMenu } from '../../../shared/api/console-access'
+import type { StaffMenu } from '../../../shared/api/system'
 import { isConsolePageComponent } from '../../../shared/console-pages'
 import { PERMS } from '../../../shared/permissions'
 import { DEMO, call, startTestApp, tokenOf, type Json, type TestApp } from '../../test-utils'

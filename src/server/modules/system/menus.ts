@@ -15,11 +15,11 @@ import {
   MENU_TOP_PATH,
   type MenuBody,
   type MenuEditBody,
-  type MenuNode,
   type StaffMenu,
-} from '../../../shared/api/console-access'
+} from '../../../shared/api/system'
+import type { MenuNode } from '../../../shared/api/auth'
 import { isConsolePageComponent } from '../../../shared/console-pages'
-import { CONSOLE_PERMISSIONS } from '../../../shared/permissions'
+import { STAFF_PERMISSIONS } from '../../../shared/permissions'
 import { ROLE_ADMIN } from '../../../shared/constants'
 import type { Db } from '../../db'
 import { badRequest, notFound } from '../../http/errors'
@@ -121,7 +121,7 @@ export function roleMenus(trx: Db) {
   }
 }
 
-export function menuAdminService(db: Db, now: () => number) {
+export function menuStaffService(db: Db, now: () => number) {
   async function check(trx: Db, body: MenuBody, existing: MenuRow | null) {
     const tree = await consoleTree(trx)
     const parentId = body.parentId ?? null
@@ -155,7 +155,7 @@ export function menuAdminService(db: Db, now: () => number) {
       if (!isConsolePageComponent(body.component) && body.component !== existing?.component)
         throw badRequest(`组件不存在：${body.component}`)
       if (!perms) throw badRequest('页面的权限字符不能为空')
-      if (!(CONSOLE_PERMISSIONS as readonly string[]).includes(perms))
+      if (!(STAFF_PERMISSIONS as readonly string[]).includes(perms))
         throw badRequest(`未知的权限字符：${perms}`)
     }
     return {
@@ -314,4 +314,4 @@ export function menuAdminService(db: Db, now: () => number) {
   }
 }
 
-export type MenuAdminService = ReturnType<typeof menuAdminService>
+export type MenuStaffService = ReturnType<typeof menuStaffService>

@@ -1,16 +1,16 @@
 /** 系统: parameters, dictionaries, the menus and their console pages (docs/console.md). */
 import { defineModule } from '../../module'
-import { systemConsoleRoutes } from './console-routes'
-import { menuAdminRoutes } from './menu-routes'
-import { menuAdminService, type MenuAdminService } from './menus'
+import { systemStaffRoutes } from './staff-routes'
+import { menuStaffRoutes } from './menu-routes'
+import { menuStaffService, type MenuStaffService } from './menus'
 import { systemRoutes } from './routes'
 import { systemService, type SystemService } from './service'
-import { systemConsoleService } from './console'
+import { systemStaffService } from './staff'
 
 declare module '../../module' {
   interface Services {
     system: SystemService
-    menus: MenuAdminService
+    menus: MenuStaffService
   }
 }
 
@@ -20,10 +20,10 @@ export const systemModule = defineModule({
   async register({ db, now, settings, routes }) {
     const system = systemService(db)
     await system.syncCaptchaFlag(settings.captchaEnabled)
-    const menus = menuAdminService(db, now)
+    const menus = menuStaffService(db, now)
     routes(systemRoutes, { system })
-    routes(systemConsoleRoutes, { sys: systemConsoleService(db, now) })
-    routes(menuAdminRoutes, { menus })
+    routes(systemStaffRoutes, { sys: systemStaffService(db, now) })
+    routes(menuStaffRoutes, { menus })
     return { system, menus }
   },
 })

@@ -9,8 +9,8 @@ import { socket, type Socket } from '../../plug'
 import { PERMS } from '../../../shared/permissions'
 import type { Review } from '../../../shared/api'
 import type { WarrantService } from '../warrant/service'
-import { orderConsoleRoutes } from './console-routes'
-import { orderConsoleService } from './console'
+import { orderStaffRoutes } from './staff-routes'
+import { orderStaffService } from './staff'
 import { orderDetailRoutes } from './order-detail-routes'
 import { orderDetailService } from './order-detail'
 import { tradeRoutes } from './routes'
@@ -69,8 +69,8 @@ export const tradeModule = defineModule({
     const warrantView = (orderNo: string) => orderViews.warrantView.get()(orderNo)
     routes(tradeRoutes, { trade })
     // console 订单管理: ledger rows through funds, disputes and the room through warrant
-    routes(orderConsoleRoutes, {
-      orders: orderConsoleService({ db, games, orderLedger: funds.orderLedger, warrantView, now }),
+    routes(orderStaffRoutes, {
+      orders: orderStaffService({ db, games, orderLedger: funds.orderLedger, warrantView, now }),
     })
     // the parties' order detail page: the same, and the review
     routes(orderDetailRoutes, {

@@ -1,6 +1,6 @@
 import { actorOf } from '../oplog/service'
 import type { FastifyPluginAsync } from 'fastify'
-import { WARRANT } from '../../../shared/api'
+import { WARRANT, WARRANT_STAFF } from '../../../shared/api'
 import { route, uid } from '../../http/route'
 import type { WarrantService } from './service'
 
@@ -12,7 +12,7 @@ export const warrantRoutes: FastifyPluginAsync<{ warrant: WarrantService }> = as
   route(app, WARRANT.open, { message: '已提交纠纷，订单进入仲裁' }, (r) =>
     warrant.open(uid(r), r.body.orderNo, r.body.reason),
   )
-  route(app, WARRANT.rule, { message: '裁决已生效' }, (r) => warrant.rule(actorOf(r), r.body))
-  route(app, WARRANT.disputes, (r) => warrant.disputes(r.query))
+  route(app, WARRANT_STAFF.rule, { message: '裁决已生效' }, (r) => warrant.rule(actorOf(r), r.body))
+  route(app, WARRANT_STAFF.disputes, (r) => warrant.disputes(r.query))
   route(app, WARRANT.dispute, (r) => warrant.dispute(uid(r), r.params.orderNo))
 }

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { AUTH } from '@shared/api/auth'
-import { CONSOLE, DEFAULT_CONSOLE_SETTINGS } from '@shared/api/console'
+import { OPLOG_STAFF, DEFAULT_CONSOLE_SETTINGS } from '@shared/api/oplog'
 import { SYSTEM } from '@shared/api/system'
 import { logIn } from '@renderer/testing/catalogue-fixtures'
 import { fakeServer, type FakeServer } from '@renderer/testing/fake-server'
@@ -49,7 +49,7 @@ beforeEach(() => {
       roles: ['admin'],
       permissions: ['*:*:*'],
     })
-    .on(CONSOLE.settings, DEFAULT_CONSOLE_SETTINGS)
+    .on(OPLOG_STAFF.settings, DEFAULT_CONSOLE_SETTINGS)
     .on(SYSTEM.routers, [
       {
         path: '/console',

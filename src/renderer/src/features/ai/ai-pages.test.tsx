@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { AI, type AiJob, type AiOptions, type AiWork } from '@shared/api/ai'
+import { AI, AI_STAFF, type AiJob, type AiOptions, type AiWork } from '@shared/api/ai'
 import { logIn, logOut } from '@renderer/testing/catalogue-fixtures'
 import { fakeServer, type FakeServer } from '@renderer/testing/fake-server'
 import { renderPage } from '@renderer/testing/render-page'
-import AiWorksAdminPage from '../admin/pages/AiWorks'
+import AiWorksStaffPage from '../admin/pages/AiWorks'
 import AiCreatePage from './CreatePage'
 import AiGalleryPage from './GalleryPage'
 
@@ -82,9 +82,9 @@ beforeEach(() => {
     .on(AI.gallery, { rows: [work(9), work(10)], total: 2 })
     .on(AI.detail, work(9))
     .on(AI.like, { likeCount: 4, liked: true })
-    .on(AI.adminWorks, { rows: [work(9)], total: 1 })
-    .on(AI.hide, undefined)
-    .on(AI.words, { rows: [{ wordId: 1, word: '外挂', createdAt: 1_717_000_000_000 }], total: 1 })
+    .on(AI_STAFF.works, { rows: [work(9)], total: 1 })
+    .on(AI_STAFF.hide, undefined)
+    .on(AI_STAFF.words, { rows: [{ wordId: 1, word: '外挂', createdAt: 1_717_000_000_000 }], total: 1 })
 })
 afterEach(() => server.restore())
 
@@ -150,13 +150,13 @@ describe('/ai/aiDrawList.html', () => {
 describe('console: AI 作品管理', () => {
   it('hides a work with a reason', async () => {
     logIn()
-    renderPage(<AiWorksAdminPage />, { url: '/admin/ai' })
+    renderPage(<AiWorksStaffPage />, { url: '/admin/ai' })
     const row = (await screen.findByText('雪山狐狸 9')).closest('tr') as HTMLElement
     fireEvent.click(within(row).getByRole('button', { name: '隐藏' }))
     fireEvent.change(await screen.findByLabelText('隐藏原因'), { target: { value: '不适宜' } })
     fireEvent.click(screen.getByRole('button', { name: '隐 藏' }))
-    await waitFor(() => expect(server.callsTo(AI.hide)).toHaveLength(1))
-    expect(server.callsTo(AI.hide)[0]!.body).toEqual({ workId: 9, reason: '不适宜' })
+    await waitFor(() => expect(server.callsTo(AI_STAFF.hide)).toHaveLength(1))
+    expect(server.callsTo(AI_STAFF.hide)[0]!.body).toEqual({ workId: 9, reason: '不适宜' })
   })
 })
 

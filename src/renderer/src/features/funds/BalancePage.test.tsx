@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { generateKeyPairSync } from 'node:crypto'
 import forge from 'node-forge'
 import { AUTH } from '@shared/api/auth'
-import { FUNDS, type Topup } from '@shared/api/funds'
+import { FUNDS, FUNDS_STAFF, type Topup } from '@shared/api/funds'
 import { useSessionStore } from '@renderer/stores/session'
 import { logIn } from '@renderer/testing/catalogue-fixtures'
 import { fakeServer, type FakeServer } from '@renderer/testing/fake-server'
@@ -45,7 +45,7 @@ function install(roles: string[] = ['ROLE_DEFAULT']) {
       return { rows, total: rows.length }
     })
     .on(FUNDS.withdrawCreate, withdrawal())
-    .on(FUNDS.withdrawDecide, undefined)
+    .on(FUNDS_STAFF.withdrawDecide, undefined)
   logIn()
   useSessionStore.setState({ roles })
 }

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { WARRANT, type Dispute, type WarrantRoom } from '@shared/api/warrant'
+import { WARRANT, WARRANT_STAFF, type Dispute, type WarrantRoom } from '@shared/api/warrant'
 import { useSessionStore } from '@renderer/stores/session'
 import { logIn } from '@renderer/testing/catalogue-fixtures'
 import { fakeServer, type FakeServer } from '@renderer/testing/fake-server'
@@ -16,12 +16,12 @@ function signIn(roles: string[], rooms: WarrantRoom[], latest: Dispute) {
     .on(WARRANT.rooms, rooms)
     .on(WARRANT.messages, [])
     .on(WARRANT.dispute, latest)
-    .on(WARRANT.rule, undefined)
+    .on(WARRANT_STAFF.rule, undefined)
   logIn()
   useSessionStore.setState({ roles })
 }
 
-const ruleCalls = () => server.callsTo(WARRANT.rule)
+const ruleCalls = () => server.callsTo(WARRANT_STAFF.rule)
 const openRoom = () => renderPage(<WarrantPage />, { url: `/warrantOrderHandler.html?orderNo=${ORDER_NO}` })
 
 // text queries rather than role queries: computing accessible names of a whole page is slow in jsdom

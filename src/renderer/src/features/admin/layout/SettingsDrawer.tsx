@@ -1,7 +1,7 @@
 /** The console's settings drawer: theme colour, side theme, tags view, fixed header, sidebar logo. */
 import { ColorPicker, Drawer, Radio, Switch } from 'antd'
-import type { ConsoleSettings } from '@shared/api/console'
-import { useSaveConsoleSettings } from '@renderer/api/console'
+import type { ConsoleSettings } from '@shared/api/oplog'
+import { useSaveConsoleSettings } from '@renderer/api/oplog'
 
 const PRESETS = ['#1890ff', '#722ed1', '#13c2c2', '#52c41a', '#fa541c', '#eb2f96']
 

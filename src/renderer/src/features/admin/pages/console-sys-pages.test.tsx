@@ -4,14 +4,8 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
-import {
-  CONSOLE_CONFIG,
-  CONSOLE_DICT,
-  CONSOLE_ORDERS,
-  CONFIG_SPECS,
-  type StaffDictEntry,
-  type StaffOrder,
-} from '@shared/api/console-sys'
+import { CONFIG_STAFF, DICT_STAFF, CONFIG_SPECS, type StaffDictEntry } from '@shared/api/system'
+import { ORDER_STAFF, type StaffOrder } from '@shared/api/trade'
 import { GAME } from '@shared/api/game'
 import { SYSTEM } from '@shared/api/system'
 import { ALL_PERMISSION } from '@shared/constants'
@@ -43,13 +37,13 @@ beforeEach(() => {
   useSessionStore.setState({ permissions: [ALL_PERMISSION], roles: ['admin'] })
   server = fakeServer()
     .on(SYSTEM.dict, [])
-    .on(CONSOLE_DICT.types, [{ dictType: 'platform', dictName: '客户端平台', entries: 2, enabled: 2 }])
-    .on(CONSOLE_DICT.entries, [
+    .on(DICT_STAFF.types, [{ dictType: 'platform', dictName: '客户端平台', entries: 2, enabled: 2 }])
+    .on(DICT_STAFF.entries, [
       entry({}),
       entry({ dictCode: 2, dictValue: 'HarmonyOS', dictLabel: '鸿蒙', builtin: false, isDefault: 'N' }),
     ])
-    .on(CONSOLE_DICT.edit, ({ body }) => entry({ dictLabel: body.dictLabel }))
-    .on(CONSOLE_CONFIG.list, [
+    .on(DICT_STAFF.edit, ({ body }) => entry({ dictLabel: body.dictLabel }))
+    .on(CONFIG_STAFF.list, [
       {
         configId: 1,
         configKey: 'goods.push.dailyQuota',
@@ -58,7 +52,7 @@ beforeEach(() => {
         spec: CONFIG_SPECS['goods.push.dailyQuota']!,
       },
     ])
-    .on(CONSOLE_CONFIG.edit, ({ body }) => ({
+    .on(CONFIG_STAFF.edit, ({ body }) => ({
       configId: 1,
       configKey: body.configKey,
       configName: '',
@@ -82,18 +76,18 @@ describe('字典管理', () => {
     fireEvent.click(within(builtinRow).getByText('修改'))
     expect(((await screen.findByLabelText('字典键值')) as HTMLInputElement).disabled).toBe(true)
     fireEvent.change(screen.getByLabelText('字典标签'), { target: { value: '电脑' } })
-    const dictCallsBefore = server.callsTo(CONSOLE_DICT.types).length
+    const dictCallsBefore = server.callsTo(DICT_STAFF.types).length
     fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }))
-    await waitFor(() => expect(server.callsTo(CONSOLE_DICT.edit)).toHaveLength(1))
+    await waitFor(() => expect(server.callsTo(DICT_STAFF.edit)).toHaveLength(1))
     // a built-in entry's value is never sent
-    expect(server.callsTo(CONSOLE_DICT.edit)[0]!.body).toEqual({
+    expect(server.callsTo(DICT_STAFF.edit)[0]!.body).toEqual({
       dictCode: 1,
       dictLabel: '电脑',
       listClass: '',
       dictSort: 1,
       status: '0',
     })
-    await waitFor(() => expect(server.callsTo(CONSOLE_DICT.types).length).toBeGreaterThan(dictCallsBefore))
+    await waitFor(() => expect(server.callsTo(DICT_STAFF.types).length).toBeGreaterThan(dictCallsBefore))
   })
 })
 
@@ -105,11 +99,11 @@ describe('参数设置', () => {
     fireEvent.change(input, { target: { value: '500' } })
     fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }))
     expect(await screen.findByText('「商品推送每日次数」必须在 0 到 100 之间')).toBeTruthy()
-    expect(server.callsTo(CONSOLE_CONFIG.edit)).toHaveLength(0)
+    expect(server.callsTo(CONFIG_STAFF.edit)).toHaveLength(0)
     fireEvent.change(input, { target: { value: '8' } })
     fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }))
-    await waitFor(() => expect(server.callsTo(CONSOLE_CONFIG.edit)).toHaveLength(1))
-    expect(server.callsTo(CONSOLE_CONFIG.edit)[0]!.body).toEqual({
+    await waitFor(() => expect(server.callsTo(CONFIG_STAFF.edit)).toHaveLength(1))
+    expect(server.callsTo(CONFIG_STAFF.edit)[0]!.body).toEqual({
       configKey: 'goods.push.dailyQuota',
       configValue: '8',
     })
@@ -137,8 +131,8 @@ describe('订单管理', () => {
   it('searches, opens the read-only drawer with the delivery masked, and adds a note', async () => {
     server
       .on(GAME.list, [])
-      .on(CONSOLE_ORDERS.list, { rows: [order], total: 1 })
-      .on(CONSOLE_ORDERS.detail, {
+      .on(ORDER_STAFF.list, { rows: [order], total: 1 })
+      .on(ORDER_STAFF.detail, {
         ...order,
         goodsId: 5,
         unitPrice: 30_000,
@@ -158,7 +152,7 @@ describe('订单管理', () => {
         dispute: null,
         noteList: [],
       })
-      .on(CONSOLE_ORDERS.addNote, ({ body }) => ({
+      .on(ORDER_STAFF.addNote, ({ body }) => ({
         noteId: 1,
         staffId: 1,
         staffName: 'admin',
@@ -169,7 +163,7 @@ describe('订单管理', () => {
     fireEvent.change(await screen.findByLabelText('买家'), { target: { value: ' buyer1 ' } })
     fireEvent.click(screen.getByRole('button', { name: /搜\s*索/ }))
     await waitFor(() =>
-      expect(server.callsTo(CONSOLE_ORDERS.list).at(-1)!.query).toMatchObject({ buyer: 'buyer1' }),
+      expect(server.callsTo(ORDER_STAFF.list).at(-1)!.query).toMatchObject({ buyer: 'buyer1' }),
     )
     fireEvent.click(await screen.findByText('详情'))
     expect(await screen.findByText('买家下单')).toBeTruthy()
@@ -178,7 +172,7 @@ describe('订单管理', () => {
     fireEvent.change(screen.getByLabelText('备注内容'), { target: { value: '已联系买家' } })
     fireEvent.click(screen.getByRole('button', { name: /添加备注/ }))
     await waitFor(() =>
-      expect(server.callsTo(CONSOLE_ORDERS.addNote)[0]?.body).toEqual({
+      expect(server.callsTo(ORDER_STAFF.addNote)[0]?.body).toEqual({
         orderNo: order.orderNo,
         content: '已联系买家',
       }),

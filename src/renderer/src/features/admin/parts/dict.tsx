@@ -6,12 +6,12 @@
 import { Tag } from 'antd'
 import { useQuery } from '@tanstack/react-query'
 import type { DictData } from '@shared/api/system'
-import { dictQuery } from '@renderer/api/console'
+import { staffDictQuery } from '@renderer/api/system'
 
 const NONE: DictData[] = []
 
 export function useDict(dictType: string): DictData[] {
-  return useQuery(dictQuery(dictType)).data ?? NONE
+  return useQuery(staffDictQuery(dictType)).data ?? NONE
 }
 
 const COLOURS: Record<string, string> = {

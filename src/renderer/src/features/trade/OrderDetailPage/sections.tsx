@@ -5,7 +5,7 @@
  */
 import { Alert, Button, Descriptions, Empty, List, Table, Timeline } from 'antd'
 import { LEDGER_TYPE_LABELS, type LedgerEntry } from '@shared/api/funds'
-import type { OrderTimelineKind } from '@shared/api/console-sys'
+import type { OrderTimelineKind } from '@shared/api/trade'
 import type { OrderDetailView } from '@shared/api/order-detail'
 import { formatYuan, formatYuanChange } from '@renderer/utils/money'
 import { formatTradeTime } from '@renderer/utils/time'

@@ -13,7 +13,7 @@ import {
   useDeliverAgency,
   usePublishAgency,
   useRevealAgencyCredentials,
-} from '@renderer/api/console-agency'
+} from '@renderer/api/agency'
 import { transferConfigQuery } from '@renderer/api/game'
 import { TransferFieldInput } from '@renderer/components/TransferFieldInput'
 import { apiErrorText } from '@renderer/utils/api-error'

@@ -16,7 +16,7 @@ import {
 } from '@shared/api/agency'
 import { PERMS } from '@shared/permissions'
 import { gamesQuery } from '@renderer/api/game'
-import { staffAgencyQuery, useTakeAgency } from '@renderer/api/console-agency'
+import { staffAgencyQuery, useTakeAgency } from '@renderer/api/agency'
 import { HasPermi } from '@renderer/components/HasPermi'
 import { LoadErrorAlert } from '@renderer/components/LoadErrorAlert'
 import { toast } from '@renderer/utils/toast'

@@ -7,9 +7,9 @@ import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Button, Card, Form, Image, Input, Popconfirm, Select, Space, Table, Tabs, Tag } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
-import { AI_LIMITS, AI_SIZES, type AiAdminWorksQuery, type AiBlockedWord, type AiWork } from '@shared/api/ai'
+import { AI_LIMITS, AI_SIZES, type AiStaffWorksQuery, type AiBlockedWord, type AiWork } from '@shared/api/ai'
 import {
-  aiAdminWorksQuery,
+  aiStaffWorksQuery,
   aiWordsQuery,
   useAddAiWord,
   useHideAiWork,
@@ -24,7 +24,7 @@ import { toast } from '@renderer/utils/toast'
 import { ConfirmLink } from '../../parts/ConfirmLink'
 import { pagination } from '../../parts/table'
 
-type State = NonNullable<AiAdminWorksQuery['state']>
+type State = NonNullable<AiStaffWorksQuery['state']>
 
 const STATES: Array<{ label: string; value: State }> = [
   { label: '全部', value: 'all' },
@@ -71,13 +71,13 @@ function Works() {
     state: 'all',
   })
   const [page, setPage] = useState({ pageNum: 1, pageSize: 20 })
-  const query: AiAdminWorksQuery = {
+  const query: AiStaffWorksQuery = {
     ...page,
     state: filters.state,
     ...(filters.keyword ? { keyword: filters.keyword } : {}),
     ...(filters.authorName ? { authorName: filters.authorName } : {}),
   }
-  const list = useQuery(aiAdminWorksQuery(query))
+  const list = useQuery(aiStaffWorksQuery(query))
   const unhide = useUnhideAiWork()
   const [hiding, setHiding] = useState<AiWork | null>(null)
   const [form] = Form.useForm<typeof filters>()
@@ -294,7 +294,7 @@ function Words() {
   )
 }
 
-export default function AiWorksAdminPage() {
+export default function AiWorksStaffPage() {
   return (
     <Card title="AI 作品管理">
       <Tabs

@@ -5,7 +5,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { Card, Col, Row, Statistic } from 'antd'
 import { Column, Line } from '@ant-design/plots'
-import { dashboardQuery } from '@renderer/api/console'
+import { dashboardQuery } from '@renderer/api/oplog'
 import { LoadErrorAlert } from '@renderer/components/LoadErrorAlert'
 import { yuanText } from '../../parts/table'
 

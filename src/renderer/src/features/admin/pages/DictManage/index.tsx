@@ -27,7 +27,7 @@ import {
   type DictAddBody,
   type StaffDictEntry,
   type StaffDictType,
-} from '@shared/api/console-sys'
+} from '@shared/api/system'
 import { PERMS } from '@shared/permissions'
 import {
   dictEntriesQuery,
@@ -35,7 +35,7 @@ import {
   useAddDictEntry,
   useEditDictEntry,
   useRemoveDictEntry,
-} from '@renderer/api/console-sys'
+} from '@renderer/api/system'
 import { HasPermi } from '@renderer/components/HasPermi'
 import { LoadErrorAlert } from '@renderer/components/LoadErrorAlert'
 import { apiErrorText } from '@renderer/utils/api-error'

@@ -9,11 +9,11 @@ import { Button, Descriptions, Drawer, Form, Image, Input, InputNumber, List, Ra
 import { RULING_DECISION_LABELS, RULING_LIMITS, type Dispute, type RulingDecision } from '@shared/api/warrant'
 import { PERMS } from '@shared/permissions'
 import {
-  consoleDisputesQuery,
+  staffDisputesQuery,
   roomMessagesQuery,
-  useRule,
-  type ConsoleDisputeQuery,
-} from '@renderer/api/console'
+  useStaffRule,
+  type StaffDisputeQuery,
+} from '@renderer/api/warrant'
 import { HasPermi } from '@renderer/components/HasPermi'
 import { yuanToFen } from '@renderer/utils/money'
 import { DictTag } from '../../parts/dict'
@@ -62,7 +62,7 @@ interface RuleForm {
 function RulingForm({ dispute, onDone }: { dispute: Dispute; onDone: () => void }) {
   const [form] = Form.useForm<RuleForm>()
   const decision = Form.useWatch('decision', form)
-  const rule = useRule()
+  const rule = useStaffRule()
   return (
     <Form<RuleForm>
       form={form}
@@ -114,9 +114,9 @@ function RulingForm({ dispute, onDone }: { dispute: Dispute; onDone: () => void 
 }
 
 export default function DisputeArbitrationPage() {
-  const { query, search, paging } = usePagedQuery<ConsoleDisputeQuery>({ ...FIRST_PAGE, state: 'OPEN' })
+  const { query, search, paging } = usePagedQuery<StaffDisputeQuery>({ ...FIRST_PAGE, state: 'OPEN' })
   const [detail, setDetail] = useState<Dispute | null>(null)
-  const list = useQuery(consoleDisputesQuery(query))
+  const list = useQuery(staffDisputesQuery(query))
   return (
     <>
       <Tabs

@@ -5,9 +5,9 @@
  */
 import { useState } from 'react'
 import { Button, Card, Empty, Input, Space, Tooltip } from 'antd'
-import { GAME_LIMITS, type GameAreasBody, type StaffArea } from '@shared/api/game-admin'
+import { GAME_LIMITS, type GameAreasBody, type StaffArea } from '@shared/api/game'
 import { PERMS } from '@shared/permissions'
-import { useSaveGameAreas } from '@renderer/api/console-content'
+import { useSaveGameAreas } from '@renderer/api/game'
 import { HasPermi } from '@renderer/components/HasPermi'
 import { useHasPermi } from '@renderer/components/use-permission'
 

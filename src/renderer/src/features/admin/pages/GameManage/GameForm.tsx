@@ -1,8 +1,8 @@
 /** The add / edit dialog of a game: names, initial, icon (uploaded through the image module), platforms, hot, sort. */
 import { useState } from 'react'
 import { Avatar, Button, Form, Input, InputNumber, Modal, Select, Space, Switch, Upload } from 'antd'
-import { GAME_LIMITS, type GameSaveBody, type StaffGame } from '@shared/api/game-admin'
-import { useSaveGame } from '@renderer/api/console-content'
+import { GAME_LIMITS, type GameSaveBody, type StaffGame } from '@shared/api/game'
+import { useSaveGame } from '@renderer/api/game'
 import { imageSrc, uploadGoodsImage } from '@renderer/api/goods'
 import { apiErrorText } from '@renderer/utils/api-error'
 import { toast } from '@renderer/utils/toast'

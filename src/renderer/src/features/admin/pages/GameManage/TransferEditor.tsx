@@ -1,9 +1,9 @@
 /** The fields a seller hands over on delivery (what getGameTransferCollectConfig serves). */
 import { Button, Checkbox, Form, Input, InputNumber, Select, Space } from 'antd'
 import type { GameTransferCollectConfig, TransferField } from '@shared/api/game'
-import { GAME_LIMITS, TRANSFER_KIND_LABELS, TRANSFER_KINDS } from '@shared/api/game-admin'
+import { GAME_LIMITS, TRANSFER_KIND_LABELS, TRANSFER_KINDS } from '@shared/api/game'
 import { PERMS } from '@shared/permissions'
-import { useSaveGameTransfer } from '@renderer/api/console-content'
+import { useSaveGameTransfer } from '@renderer/api/game'
 import { HasPermi } from '@renderer/components/HasPermi'
 import { useHasPermi } from '@renderer/components/use-permission'
 import { fieldBase } from './field-base'

@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import type { GameConfig } from '@shared/api/game'
-import { GAME_ADMIN, type StaffGame } from '@shared/api/game-admin'
+import { GAME_STAFF, type StaffGame } from '@shared/api/game'
 import { SYSTEM } from '@shared/api/system'
 import { PERMS } from '@shared/permissions'
 import { useSessionStore } from '@renderer/stores/session'
@@ -59,11 +59,11 @@ const GAME: StaffGame = {
 describe('游戏管理', () => {
   it('saves the goods types with only what each field kind means', { timeout: 60_000 }, async () => {
     useSessionStore.setState({ roles: ['operator'], permissions: [PERMS.gameList, PERMS.gameEdit] })
-    server = fakeServer().on(GAME_ADMIN.config, CONFIG)
+    server = fakeServer().on(GAME_STAFF.config, CONFIG)
     renderPage(<ConfigEditor config={CONFIG} />)
     fireEvent.click(await screen.findByText('保存商品配置'))
-    await waitFor(() => expect(server.callsTo(GAME_ADMIN.config)).toHaveLength(1))
-    expect(server.callsTo(GAME_ADMIN.config)[0]!.body).toEqual({
+    await waitFor(() => expect(server.callsTo(GAME_STAFF.config)).toHaveLength(1))
+    expect(server.callsTo(GAME_STAFF.config)[0]!.body).toEqual({
       gameId: 7,
       protectionDays: 7,
       goodsTypes: [
@@ -99,7 +99,7 @@ describe('游戏管理', () => {
   it('shows no add, edit or disable buttons without game:game:edit', { timeout: 60_000 }, async () => {
     useSessionStore.setState({ roles: ['cs'], permissions: [PERMS.gameList] })
     server = fakeServer()
-      .on(GAME_ADMIN.list, { rows: [GAME], total: 1 })
+      .on(GAME_STAFF.list, { rows: [GAME], total: 1 })
       .on(SYSTEM.dict, [] as never)
     renderPage(<GameManagePage />)
     expect(await screen.findByText('测试游戏')).toBeTruthy()

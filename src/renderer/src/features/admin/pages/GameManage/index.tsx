@@ -9,9 +9,9 @@ import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Avatar, Button, Card, Drawer, Input, Select, Skeleton, Space, Tabs, Tag } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
-import type { GameAdminListQuery, StaffGame } from '@shared/api/game-admin'
+import type { GameStaffListQuery, StaffGame } from '@shared/api/game'
 import { PERMS } from '@shared/permissions'
-import { staffGameQuery, staffGamesQuery, useSetGameStatus } from '@renderer/api/console-content'
+import { staffGameQuery, staffGamesQuery, useSetGameStatus } from '@renderer/api/game'
 import { imageSrc } from '@renderer/api/goods'
 import { HasPermi } from '@renderer/components/HasPermi'
 import { LoadErrorAlert } from '@renderer/components/LoadErrorAlert'
@@ -62,7 +62,7 @@ function GameDrawer({ gameId, onClose }: { gameId: number | null; onClose: () =>
 }
 
 export default function GameManagePage() {
-  const { query, refine, paging } = usePagedQuery<GameAdminListQuery>(FIRST_PAGE)
+  const { query, refine, paging } = usePagedQuery<GameStaffListQuery>(FIRST_PAGE)
   const [keyword, setKeyword] = useState('')
   const list = useQuery(staffGamesQuery(query))
   const statuses = useDict('sys_normal_disable')

@@ -5,15 +5,15 @@
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Button, Descriptions, Drawer, Form, Input, Select, Space, Table, Tabs } from 'antd'
-import type { StaffGoods } from '@shared/api/console'
+import type { StaffGoods } from '@shared/api/goods'
 import { PERMS } from '@shared/permissions'
 import {
-  consoleGoodsQuery,
+  staffGoodsQuery,
   useApproveGoods,
   useRejectGoods,
   useTakedownGoods,
-  type ConsoleGoodsListQuery,
-} from '@renderer/api/console'
+  type StaffGoodsQuery,
+} from '@renderer/api/goods'
 import { HasPermi } from '@renderer/components/HasPermi'
 import { dictOptions, DictTag, useDict } from '../../parts/dict'
 import { ReasonModal } from '../../parts/ReasonModal'
@@ -23,14 +23,14 @@ import { dateTime, FIRST_PAGE, yuanText } from '../../parts/table'
 type Ask = { kind: 'reject'; ids: number[] } | { kind: 'takedown'; id: number } | null
 
 export default function GoodsAuditPage() {
-  const { query, search, paging } = usePagedQuery<ConsoleGoodsListQuery>({
+  const { query, search, paging } = usePagedQuery<StaffGoodsQuery>({
     ...FIRST_PAGE,
     status: 'AUDITING',
   })
   const [selected, setSelected] = useState<number[]>([])
   const [detail, setDetail] = useState<StaffGoods | null>(null)
   const [ask, setAsk] = useState<Ask>(null)
-  const goods = useQuery(consoleGoodsQuery(query))
+  const goods = useQuery(staffGoodsQuery(query))
   const statuses = useDict('goods_status')
   const approve = useApproveGoods()
   const reject = useRejectGoods()
@@ -56,7 +56,7 @@ export default function GoodsAuditPage() {
           { key: 'all', label: '全部商品' },
         ]}
       />
-      <FilterForm<{ keyword?: string; sellerName?: string; status?: ConsoleGoodsListQuery['status'] }>
+      <FilterForm<{ keyword?: string; sellerName?: string; status?: StaffGoodsQuery['status'] }>
         onSearch={(v) => search({ ...v, status: queue ? 'AUDITING' : v.status })}
       >
         <Form.Item name="keyword" label="标题">

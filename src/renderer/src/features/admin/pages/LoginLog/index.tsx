@@ -1,8 +1,8 @@
 /** 登录日志: every login attempt — user, address, browser, success or why it failed. */
 import { useQuery } from '@tanstack/react-query'
 import { Form, Input } from 'antd'
-import type { LoginLog } from '@shared/api/console'
-import { loginLogQuery, type LoginLogQuery } from '@renderer/api/console'
+import type { LoginLog } from '@shared/api/oplog'
+import { loginLogQuery, type LoginLogQuery } from '@renderer/api/oplog'
 import { FilterForm, usePagedQuery } from '../../parts/paged-list'
 import { outcomeTag, OutcomeFilter, type Outcomes } from '../../parts/outcome'
 import { QueryTable } from '../../parts/QueryTable'

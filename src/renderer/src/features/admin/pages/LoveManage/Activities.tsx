@@ -11,7 +11,7 @@ import {
   useAddLoveActivity,
   useEditLoveActivity,
   useRemoveLoveActivity,
-} from '@renderer/api/console-love'
+} from '@renderer/api/love'
 import { HasPermi } from '@renderer/components/HasPermi'
 import { toast } from '@renderer/utils/toast'
 import { ConfirmLink } from '../../parts/ConfirmLink'

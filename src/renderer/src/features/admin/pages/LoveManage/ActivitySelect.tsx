@@ -1,7 +1,7 @@
 /** Picks one activity (newest first) for the guild and support tabs. */
 import { useQuery } from '@tanstack/react-query'
 import { Select } from 'antd'
-import { loveActivitiesQuery } from '@renderer/api/console-love'
+import { loveActivitiesQuery } from '@renderer/api/love'
 
 export function ActivitySelect({
   value,

@@ -5,12 +5,7 @@ import { Avatar, Button, Empty, Form, Input, Select, Space, Upload } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import { LOVE_LIMITS, type LoveGuild } from '@shared/api/love'
 import { PERMS } from '@shared/permissions'
-import {
-  useAddLoveGuild,
-  useEditLoveGuild,
-  useRemoveLoveGuild,
-  loveGuildsQuery,
-} from '@renderer/api/console-love'
+import { useAddLoveGuild, useEditLoveGuild, useRemoveLoveGuild, loveGuildsQuery } from '@renderer/api/love'
 import { gamesQuery } from '@renderer/api/game'
 import { uploadGoodsImage } from '@renderer/api/goods'
 import { apiErrorText } from '@renderer/utils/api-error'

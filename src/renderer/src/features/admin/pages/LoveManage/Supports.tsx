@@ -14,7 +14,7 @@ import {
   type LoveVoidBody,
 } from '@shared/api/love'
 import { PERMS } from '@shared/permissions'
-import { loveGuildsQuery, loveSupportsQuery, useVoidLoveSupports } from '@renderer/api/console-love'
+import { loveGuildsQuery, loveSupportsQuery, useVoidLoveSupports } from '@renderer/api/love'
 import { HasPermi } from '@renderer/components/HasPermi'
 import { toast } from '@renderer/utils/toast'
 import { DictTag, dictOptions, useDict } from '../../parts/dict'

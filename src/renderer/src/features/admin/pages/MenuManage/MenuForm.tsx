@@ -10,12 +10,12 @@ import {
   MENU_TOP_PATH,
   type MenuBody,
   type StaffMenu,
-  type Status,
-} from '@shared/api/console-access'
+} from '@shared/api/system'
+import type { Status } from '@shared/api/auth'
 import { CONSOLE_PAGE_COMPONENTS } from '@shared/console-pages'
 import { permissionLabel } from '@shared/permission-labels'
-import { CONSOLE_PERMISSIONS } from '@shared/permissions'
-import { useAddMenu, useEditMenu } from '@renderer/api/console-access'
+import { STAFF_PERMISSIONS } from '@shared/permissions'
+import { useAddMenu, useEditMenu } from '@renderer/api/auth'
 import { dictOptions, useDict } from '../../parts/dict'
 import { FormModal } from '../../parts/FormModal'
 
@@ -51,7 +51,7 @@ function directories(menus: readonly StaffMenu[], exclude: number | null): objec
 }
 
 const COMPONENT_OPTIONS = CONSOLE_PAGE_COMPONENTS.map((c) => ({ value: c, label: c }))
-const PERMISSION_OPTIONS = CONSOLE_PERMISSIONS.map((p) => ({
+const PERMISSION_OPTIONS = STAFF_PERMISSIONS.map((p) => ({
   value: p,
   label: `${permissionLabel(p)}（${p}）`,
 }))

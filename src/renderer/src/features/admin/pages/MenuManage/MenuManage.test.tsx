@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { CONSOLE_MENU, type StaffMenu } from '@shared/api/console-access'
+import { MENU_STAFF, type StaffMenu } from '@shared/api/system'
 import { SYSTEM } from '@shared/api/system'
 import { PERMS } from '@shared/permissions'
 import { useSessionStore } from '@renderer/stores/session'
@@ -52,8 +52,8 @@ const MENUS: StaffMenu[] = [
 let server: FakeServer
 function install(permissions: string[]) {
   server = fakeServer()
-    .on(CONSOLE_MENU.list, MENUS)
-    .on(CONSOLE_MENU.edit, undefined)
+    .on(MENU_STAFF.list, MENUS)
+    .on(MENU_STAFF.edit, undefined)
     .on(SYSTEM.dict, [
       { dictCode: 1, dictType: 'sys_normal_disable', dictLabel: '正常', dictValue: '0', dictSort: 1 },
       { dictCode: 2, dictType: 'sys_normal_disable', dictLabel: '停用', dictValue: '1', dictSort: 2 },
@@ -83,8 +83,8 @@ describe('菜单管理', () => {
     const dialog = (await screen.findByText('编辑菜单「角色管理」')).closest('.ant-modal') as HTMLElement
     fireEvent.click(within(dialog).getByLabelText('隐藏'))
     fireEvent.click(within(dialog).getByRole('button', { name: /保\s*存/ }))
-    await waitFor(() => expect(server.callsTo(CONSOLE_MENU.edit)).toHaveLength(1))
-    expect(server.callsTo(CONSOLE_MENU.edit)[0]!.body).toEqual({
+    await waitFor(() => expect(server.callsTo(MENU_STAFF.edit)).toHaveLength(1))
+    expect(server.callsTo(MENU_STAFF.edit)[0]!.body).toEqual({
       menuId: 31,
       parentId: 30,
       menuName: '角色管理',

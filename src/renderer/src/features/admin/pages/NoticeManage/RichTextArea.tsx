@@ -6,7 +6,7 @@
 import { useRef } from 'react'
 import { Button, Input, Space, Tooltip } from 'antd'
 import type { TextAreaRef } from 'antd/es/input/TextArea'
-import { NOTICE_LIMITS } from '@shared/api/notice-admin'
+import { NOTICE_LIMITS } from '@shared/api/notice'
 
 interface Tool {
   label: string

@@ -11,9 +11,9 @@ import type { ColumnsType } from 'antd/es/table'
 import {
   NOTICE_STATUS_LABELS,
   NOTICE_STATUSES,
-  type NoticeAdminListQuery,
+  type NoticeStaffListQuery,
   type StaffNotice,
-} from '@shared/api/notice-admin'
+} from '@shared/api/notice'
 import { PERMS } from '@shared/permissions'
 import {
   staffNoticeQuery,
@@ -21,7 +21,7 @@ import {
   useDeleteNotice,
   usePublishNotice,
   useUnpublishNotice,
-} from '@renderer/api/console-content'
+} from '@renderer/api/notice'
 import { gamesQuery } from '@renderer/api/game'
 import { HasPermi } from '@renderer/components/HasPermi'
 import { LoadErrorAlert } from '@renderer/components/LoadErrorAlert'
@@ -75,7 +75,7 @@ function NoticeDrawer({
 }
 
 export default function NoticeManagePage() {
-  const { query, refine, paging } = usePagedQuery<NoticeAdminListQuery>(FIRST_PAGE)
+  const { query, refine, paging } = usePagedQuery<NoticeStaffListQuery>(FIRST_PAGE)
   const [keyword, setKeyword] = useState('')
   const list = useQuery(staffNoticesQuery(query))
   const types = useDict('notice_type')
@@ -176,7 +176,7 @@ export default function NoticeManagePage() {
           placeholder="类型"
           value={query.noticeType}
           options={dictOptions(types)}
-          onChange={(noticeType?: NoticeAdminListQuery['noticeType']) => refine({ noticeType })}
+          onChange={(noticeType?: NoticeStaffListQuery['noticeType']) => refine({ noticeType })}
           style={{ width: 120 }}
         />
         <Select
@@ -184,7 +184,7 @@ export default function NoticeManagePage() {
           placeholder="状态"
           value={query.status}
           options={NOTICE_STATUSES.map((s) => ({ value: s, label: NOTICE_STATUS_LABELS[s] }))}
-          onChange={(status?: NoticeAdminListQuery['status']) => refine({ status })}
+          onChange={(status?: NoticeStaffListQuery['status']) => refine({ status })}
           style={{ width: 110 }}
         />
         <Select

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { GAME } from '@shared/api/game'
 import { NOTICE } from '@shared/api/notice'
-import { NOTICE_ADMIN } from '@shared/api/notice-admin'
+import { NOTICE_STAFF } from '@shared/api/notice'
 import { SYSTEM } from '@shared/api/system'
 import { PERMS } from '@shared/permissions'
 import { useSessionStore } from '@renderer/stores/session'
@@ -36,7 +36,7 @@ const ROW = {
 
 function serve() {
   return fakeServer()
-    .on(NOTICE_ADMIN.list, { rows: [ROW], total: 1 })
+    .on(NOTICE_STAFF.list, { rows: [ROW], total: 1 })
     .on(SYSTEM.dict, [
       {
         dictCode: 1,
@@ -57,8 +57,8 @@ describe('公告与攻略', () => {
     async () => {
       useSessionStore.setState({ roles: ['operator'], permissions: [PERMS.noticeList, PERMS.noticeEdit] })
       server = serve()
-        .on(NOTICE_ADMIN.preview, { html: '<p><strong>净化后</strong>的内容</p>' })
-        .on(NOTICE_ADMIN.save, { ...ROW, noticeId: 301, content: '<p>x</p>' })
+        .on(NOTICE_STAFF.preview, { html: '<p><strong>净化后</strong>的内容</p>' })
+        .on(NOTICE_STAFF.save, { ...ROW, noticeId: 301, content: '<p>x</p>' })
       renderPage(<NoticeManagePage />)
       expect(await screen.findByText('春节放假安排')).toBeTruthy()
       expect(screen.getByText(/^编\s*辑$/)).toBeTruthy()
@@ -70,14 +70,14 @@ describe('公告与攻略', () => {
 
       const strong = await screen.findByText('净化后')
       expect(strong.tagName).toBe('STRONG')
-      expect(server.callsTo(NOTICE_ADMIN.preview)[0]!.body).toEqual({ content: raw })
+      expect(server.callsTo(NOTICE_STAFF.preview)[0]!.body).toEqual({ content: raw })
       expect(document.querySelector('.notice-preview script, .notice-preview [onclick]')).toBeNull()
       expect(screen.queryByText('原文')).toBeNull()
 
       // antd writes two-character button labels with a space (保 存)
       fireEvent.click(document.querySelector<HTMLButtonElement>('.ant-modal-footer .ant-btn-primary')!)
-      await waitFor(() => expect(server.callsTo(NOTICE_ADMIN.save)).toHaveLength(1))
-      expect(server.callsTo(NOTICE_ADMIN.save)[0]!.body).toEqual({
+      await waitFor(() => expect(server.callsTo(NOTICE_STAFF.save)).toHaveLength(1))
+      expect(server.callsTo(NOTICE_STAFF.save)[0]!.body).toEqual({
         noticeType: 'ANNOUNCEMENT',
         title: '新公告',
         gameId: null,

@@ -12,9 +12,9 @@ import {
   type OrderTimelineKind,
   type StaffOrderDetail,
   type StaffOrderLedger,
-} from '@shared/api/console-sys'
+} from '@shared/api/trade'
 import { PERMS } from '@shared/permissions'
-import { staffOrderQuery, useAddOrderNote } from '@renderer/api/console-sys'
+import { staffOrderQuery, useAddOrderNote } from '@renderer/api/trade'
 import { HasPermi } from '@renderer/components/HasPermi'
 import { LoadErrorAlert } from '@renderer/components/LoadErrorAlert'
 import { formatYuanChange } from '@renderer/utils/money'

@@ -14,9 +14,9 @@ import {
   type RoleBody,
   type RoleDetail,
   type Status,
-} from '@shared/api/console-access'
+} from '@shared/api/auth'
 import { permissionGroups } from '@shared/permission-labels'
-import { roleDetailQuery, roleMenuTreeQuery, useAddRole, useEditRole } from '@renderer/api/console-access'
+import { roleDetailQuery, roleMenuTreeQuery, useAddRole, useEditRole } from '@renderer/api/auth'
 import { dictOptions, useDict } from '../../parts/dict'
 
 const GROUP = 'group:'

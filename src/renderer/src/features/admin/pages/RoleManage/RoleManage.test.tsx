@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { CONSOLE_ROLE, type MenuNode, type StaffRole } from '@shared/api/console-access'
+import { ROLE_STAFF, type MenuNode, type StaffRole } from '@shared/api/auth'
 import { SYSTEM } from '@shared/api/system'
 import { PERMS } from '@shared/permissions'
 import { useSessionStore } from '@renderer/stores/session'
@@ -58,9 +58,9 @@ const MENUS: MenuNode[] = [
 let server: FakeServer
 function install(permissions: string[]) {
   server = fakeServer()
-    .on(CONSOLE_ROLE.list, { rows: ROLES, total: ROLES.length })
-    .on(CONSOLE_ROLE.menuTree, MENUS)
-    .on(CONSOLE_ROLE.add, { roleId: 10 })
+    .on(ROLE_STAFF.list, { rows: ROLES, total: ROLES.length })
+    .on(ROLE_STAFF.menuTree, MENUS)
+    .on(ROLE_STAFF.add, { roleId: 10 })
     .on(SYSTEM.dict, [
       { dictCode: 1, dictType: 'sys_normal_disable', dictLabel: '正常', dictValue: '0', dictSort: 1 },
       { dictCode: 2, dictType: 'sys_normal_disable', dictLabel: '停用', dictValue: '1', dictSort: 2 },
@@ -103,8 +103,8 @@ describe('角色管理', () => {
     fireEvent.click(within(drawer).getByText('商品审核'))
     fireEvent.click(within(drawer).getByText('保存角色', { selector: 'button span' }))
 
-    await waitFor(() => expect(server.callsTo(CONSOLE_ROLE.add)).toHaveLength(1))
-    expect(server.callsTo(CONSOLE_ROLE.add)[0]!.body).toEqual({
+    await waitFor(() => expect(server.callsTo(ROLE_STAFF.add)).toHaveLength(1))
+    expect(server.callsTo(ROLE_STAFF.add)[0]!.body).toEqual({
       roleName: '审核专员',
       roleKey: 'auditor',
       sort: 10,

@@ -18,15 +18,15 @@ import {
   Space,
   Table,
 } from 'antd'
-import type { ConsoleUserQuery, StaffUser } from '@shared/api/console'
+import type { StaffUserQuery, StaffUser } from '@shared/api/auth'
 import { PERMS } from '@shared/permissions'
 import {
-  consoleUsersQuery,
+  staffUsersQuery,
   roleOptionsQuery,
   useLockUser,
   useResetUserPassword,
   useSetUserRoles,
-} from '@renderer/api/console'
+} from '@renderer/api/auth'
 import { HasPermi } from '@renderer/components/HasPermi'
 import { dictOptions, DictTag, useDict } from '../../parts/dict'
 import { ReasonModal } from '../../parts/ReasonModal'
@@ -62,10 +62,10 @@ function RolesEditor({ user, onDone }: { user: StaffUser; onDone: () => void }) 
 }
 
 export default function UserManagePage() {
-  const { query, search, paging } = usePagedQuery<ConsoleUserQuery>(FIRST_PAGE)
+  const { query, search, paging } = usePagedQuery<StaffUserQuery>(FIRST_PAGE)
   const [detail, setDetail] = useState<StaffUser | null>(null)
   const [locking, setLocking] = useState<StaffUser | null>(null)
-  const users = useQuery(consoleUsersQuery(query))
+  const users = useQuery(staffUsersQuery(query))
   const statuses = useDict('sys_normal_disable')
   const roleNames = new Map((useQuery(roleOptionsQuery()).data ?? []).map((r) => [r.roleKey, r.roleName]))
   const lock = useLockUser()

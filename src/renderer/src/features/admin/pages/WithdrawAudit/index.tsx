@@ -14,13 +14,13 @@ import {
 import { PAYEE_KIND_LABELS } from '@shared/rules/payee-account'
 import { PERMS } from '@shared/permissions'
 import {
-  consoleWithdrawalsQuery,
+  staffWithdrawalsQuery,
   exportWithdrawals,
   useApproveWithdrawal,
   useRejectWithdrawal,
   userLedgerQuery,
-  type ConsoleWithdrawQuery,
-} from '@renderer/api/console'
+  type StaffWithdrawQuery,
+} from '@renderer/api/funds'
 import { ExportButton } from '@renderer/components/ExportButton'
 import { HasPermi } from '@renderer/components/HasPermi'
 import { formatYuanChange } from '@renderer/utils/money'
@@ -50,10 +50,10 @@ function RecentLedger({ userId }: { userId: number }) {
 }
 
 export default function WithdrawAuditPage() {
-  const { query, search, paging } = usePagedQuery<ConsoleWithdrawQuery>({ ...FIRST_PAGE, status: 'PENDING' })
+  const { query, search, paging } = usePagedQuery<StaffWithdrawQuery>({ ...FIRST_PAGE, status: 'PENDING' })
   const [detail, setDetail] = useState<Withdrawal | null>(null)
   const [rejecting, setRejecting] = useState<string | null>(null)
-  const list = useQuery(consoleWithdrawalsQuery(query))
+  const list = useQuery(staffWithdrawalsQuery(query))
   const statuses = useDict('withdraw_status')
   const approve = useApproveWithdrawal()
   const reject = useRejectWithdrawal()
@@ -77,7 +77,7 @@ export default function WithdrawAuditPage() {
 
   return (
     <>
-      <FilterForm<{ status?: ConsoleWithdrawQuery['status'] }>
+      <FilterForm<{ status?: StaffWithdrawQuery['status'] }>
         initialValues={{ status: 'PENDING' }}
         onSearch={search}
       >

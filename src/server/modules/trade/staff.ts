@@ -1,5 +1,5 @@
 /**
- * Console 订单管理 (docs/console.md): staff search every order and read one — amounts, its timeline,
+ * Staff: 订单管理 (docs/console.md): staff search every order and read one — amounts, its timeline,
  * its ledger rows (through the funds service), the delivery masked (which fields were handed over,
  * never a value), its disputes and room (through the warrant service) — and keep staff notes on it.
  * Nothing here changes an order; a note and its operation-log row are written in one transaction.
@@ -18,10 +18,10 @@ import type { Page } from '../../db/paging'
 import { notFound } from '../../http/errors'
 import type { GameService } from '../game/service'
 import { record, type Actor } from '../oplog/service'
-import { orderConsoleRepo, type StaffOrderRow } from './console-repo'
+import { orderStaffRepo, type StaffOrderRow } from './staff-repo'
 import { orderTimeline } from './timeline'
 
-export interface OrderConsoleDeps {
+export interface OrderStaffDeps {
   db: Db
   games: Pick<GameService, 'transferConfig'>
   /** the order's ledger rows: the funds module's */
@@ -63,9 +63,9 @@ function toStaffOrder(o: StaffOrderRow): StaffOrder {
   }
 }
 
-export function orderConsoleService(deps: OrderConsoleDeps) {
+export function orderStaffService(deps: OrderStaffDeps) {
   const { db, now } = deps
-  const repo = orderConsoleRepo(db)
+  const repo = orderStaffRepo(db)
 
   async function mustFind(orderNo: string) {
     const o = await repo.order(orderNo)
@@ -143,7 +143,7 @@ export function orderConsoleService(deps: OrderConsoleDeps) {
       const text = content.trim()
       const at = now()
       const noteId = await db.transaction().execute(async (trx) => {
-        const id = await orderConsoleRepo(trx).addNote(o.order_no, actor.userId, text, at)
+        const id = await orderStaffRepo(trx).addNote(o.order_no, actor.userId, text, at)
         await record(trx, {
           actor,
           module: 'trade',
@@ -161,4 +161,4 @@ export function orderConsoleService(deps: OrderConsoleDeps) {
   }
 }
 
-export type OrderConsoleService = ReturnType<typeof orderConsoleService>
+export type OrderStaffService = ReturnType<typeof orderStaffService>

@@ -1,5 +1,5 @@
 /**
- * Console: 游戏管理 — permission checks of every endpoint, the config rules (Chinese messages naming
+ * Staff: 游戏管理 — permission checks of every endpoint, the config rules (Chinese messages naming
  * the field), op_logs rows with before/after, and changes seen by the public calls and the rendered
  * pages at once (no restart).
  */

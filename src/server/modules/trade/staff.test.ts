@@ -1,5 +1,5 @@
 /**
- * Console 订单管理: the permission of each endpoint (admin, 运营 and 客服 read; notes need
+ * Staff: 订单管理: the permission of each endpoint (admin, 运营 and 客服 read; notes need
  * trade:order:note, which 客服 lacks; buyer 403, visitor 401), the search filters, the read-only
  * detail (timeline, both parties' ledger rows, delivery masked, the dispute and its ruling) and the
  * staff note with its operation-log row.

@@ -1,5 +1,5 @@
 /**
- * Console 参数设置 and 字典管理 (docs/console.md).
+ * Staff: 参数设置 and 字典管理 (docs/console.md).
  *
  * Parameters: a known key's value is checked by its rule (CONFIG_SPECS of shared/api/console-sys.ts:
  * type, range); an unknown key is text. The app reads parameters from the table on every use (the
@@ -29,7 +29,7 @@ import {
 import type { Db } from '../../db'
 import { badRequest, notFound } from '../../http/errors'
 import { record, type Actor } from '../oplog/service'
-import { systemConsoleRepo } from './console-repo'
+import { systemStaffRepo } from './staff-repo'
 import type { DictDataTable, SysConfigTable } from './tables'
 import type { Selectable } from 'kysely'
 
@@ -62,11 +62,11 @@ const logged = (e: StaffDictEntry) => ({
   status: e.status,
 })
 
-export function systemConsoleService(db: Db, now: () => number) {
-  const repo = systemConsoleRepo(db)
+export function systemStaffService(db: Db, now: () => number) {
+  const repo = systemStaffRepo(db)
 
   async function mustEntry(trx: Db, dictCode: number) {
-    const row = await systemConsoleRepo(trx).entry(dictCode)
+    const row = await systemStaffRepo(trx).entry(dictCode)
     if (!row) throw notFound('字典数据不存在')
     return toEntry(row)
   }
@@ -89,10 +89,10 @@ export function systemConsoleService(db: Db, now: () => number) {
       const problem = configProblem(configKey, configValue)
       if (problem) throw badRequest(problem)
       return db.transaction().execute(async (trx) => {
-        const row = await systemConsoleRepo(trx).config(configKey)
+        const row = await systemStaffRepo(trx).config(configKey)
         if (!row) throw notFound('参数不存在')
         if (row.config_value === configValue) return toConfig(row)
-        await systemConsoleRepo(trx).setConfig(row.id, configValue)
+        await systemStaffRepo(trx).setConfig(row.id, configValue)
         await record(trx, {
           actor,
           module: 'system',
@@ -124,7 +124,7 @@ export function systemConsoleService(db: Db, now: () => number) {
     async addEntry(actor: Actor, body: DictAddBody): Promise<StaffDictEntry> {
       const label = body.dictLabel.trim()
       return db.transaction().execute(async (trx) => {
-        const t = systemConsoleRepo(trx)
+        const t = systemStaffRepo(trx)
         if (await t.entryByValue(body.dictType, body.dictValue))
           throw badRequest(`字典键值「${body.dictValue}」已存在`)
         const id = await t.insertEntry({
@@ -153,7 +153,7 @@ export function systemConsoleService(db: Db, now: () => number) {
 
     async editEntry(actor: Actor, body: DictEditBody): Promise<StaffDictEntry> {
       return db.transaction().execute(async (trx) => {
-        const t = systemConsoleRepo(trx)
+        const t = systemStaffRepo(trx)
         const before = await mustEntry(trx, body.dictCode)
         const value = body.dictValue ?? before.dictValue
         if (before.builtin) {
@@ -193,7 +193,7 @@ export function systemConsoleService(db: Db, now: () => number) {
       await db.transaction().execute(async (trx) => {
         const before = await mustEntry(trx, dictCode)
         if (before.builtin) throw badRequest('系统使用的字典项不能删除')
-        await systemConsoleRepo(trx).deleteEntry(dictCode)
+        await systemStaffRepo(trx).deleteEntry(dictCode)
         await record(trx, {
           actor,
           module: 'system',
@@ -207,4 +207,4 @@ export function systemConsoleService(db: Db, now: () => number) {
   }
 }
 
-export type SystemConsoleService = ReturnType<typeof systemConsoleService>
+export type SystemStaffService = ReturnType<typeof systemStaffService>

@@ -1,13 +1,13 @@
 /** SQL of console 订单管理: every order searched by staff, and the staff notes (order_notes). */
 import { sql } from 'kysely'
-import type { StaffOrderQuery } from '../../../shared/api/console-sys'
+import type { StaffOrderQuery } from '../../../shared/api/trade'
 import type { Db } from '../../db'
 import { fetchPage } from '../../db/paging'
 import { ordersWithParties, tradeRepo } from './repo'
 
 const escapeLike = (s: string) => s.replace(/[%_\\]/g, (c) => `\\${c}`)
 
-export function orderConsoleRepo(db: Db) {
+export function orderStaffRepo(db: Db) {
   const rows = () =>
     ordersWithParties(db)
       .innerJoin('games', 'games.id', 'orders.game_id')
@@ -89,4 +89,4 @@ export function orderConsoleRepo(db: Db) {
   }
 }
 
-export type StaffOrderRow = NonNullable<Awaited<ReturnType<ReturnType<typeof orderConsoleRepo>['order']>>>
+export type StaffOrderRow = NonNullable<Awaited<ReturnType<ReturnType<typeof orderStaffRepo>['order']>>>

@@ -1,5 +1,5 @@
 /**
- * Console: 游戏管理 (docs/console.md). Staff add and edit games (name, initial, icon, platforms, hot,
+ * Staff: 游戏管理 (docs/console.md). Staff add and edit games (name, initial, icon, platforms, hot,
  * sort), disable them, edit the area/server tree, the goods types with their attributes
  * (getGameConfig) and the delivery fields (getGameTransferCollectConfig). Every change runs in one
  * transaction with its op_logs row (before/after); after the commit the game caches of every process
@@ -13,7 +13,7 @@
 import type { Selectable } from 'kysely'
 import {
   TRADE_RULES,
-  type GameAdminListQuery,
+  type GameStaffListQuery,
   type GameAreasBody,
   type GameConfig,
   type GameConfigBody,
@@ -68,7 +68,7 @@ function checked<T>(fn: () => T): T {
   }
 }
 
-export function gameAdminService(deps: {
+export function gameStaffService(deps: {
   db: Db
   games: GameService
   /** an uploaded image cropped to a square, stored as a new file: its URL (the image module) */
@@ -109,7 +109,7 @@ export function gameAdminService(deps: {
   }
 
   return {
-    async list(query: GameAdminListQuery): Promise<Page<StaffGame>> {
+    async list(query: GameStaffListQuery): Promise<Page<StaffGame>> {
       const { rows, total } = await gameRepo(db).staffPage(query)
       return { rows: rows.map(toStaffGame), total }
     },
@@ -334,4 +334,4 @@ export function gameAdminService(deps: {
   }
 }
 
-export type GameAdminService = ReturnType<typeof gameAdminService>
+export type GameStaffService = ReturnType<typeof gameStaffService>

@@ -1,11 +1,11 @@
 /**
- * Console: 公告与攻略 (docs/console.md). Staff list every notice (drafts too), write rich text that is
+ * Staff: 公告与攻略 (docs/console.md). Staff list every notice (drafts too), write rich text that is
  * stored only as sanitised HTML, publish, unpublish and delete. A GUIDE tied to a game is a 游戏攻略
  * of /walkthrough.html; other types have no game. The footer's help pages (HELP_LINKS) may be edited
  * but never unpublished or deleted: the footer links to them. Every change writes its op_logs row in
  * its transaction and, once committed, drops the rendered pages and sitemaps built from notices.
  */
-import type { NoticeAdminListQuery, NoticeSaveBody, StaffNotice } from '../../../shared/api'
+import { type NoticeStaffListQuery, type NoticeSaveBody, type StaffNotice } from '../../../shared/api'
 import { HELP_LINKS } from '../../../shared/help-links'
 import type { Db } from '../../db'
 import type { Page } from '../../db/paging'
@@ -49,7 +49,7 @@ const logged = (row: Row | undefined) =>
     content: row.content.length > 2000 ? `${row.content.slice(0, 2000)}…` : row.content,
   }
 
-export function noticeAdminService(deps: {
+export function noticeStaffService(deps: {
   db: Db
   notices: NoticeService
   /** whether a game exists (hidden ones too): a guide names one */
@@ -92,7 +92,7 @@ export function noticeAdminService(deps: {
   }
 
   return {
-    async list(query: NoticeAdminListQuery): Promise<Page<Omit<StaffNotice, 'content'>>> {
+    async list(query: NoticeStaffListQuery): Promise<Page<Omit<StaffNotice, 'content'>>> {
       const { rows, total } = await noticeRepo(db).staffPage(query)
       return { rows: rows.map(brief), total }
     },
@@ -182,4 +182,4 @@ export function noticeAdminService(deps: {
   }
 }
 
-export type NoticeAdminService = ReturnType<typeof noticeAdminService>
+export type NoticeStaffService = ReturnType<typeof noticeStaffService>

@@ -3,7 +3,7 @@ import { sql, type Updateable } from 'kysely'
 import type { Db } from '../../db'
 import type { DictDataTable } from './tables'
 
-export function systemConsoleRepo(db: Db) {
+export function systemStaffRepo(db: Db) {
   return {
     configs() {
       return db.selectFrom('sys_config').selectAll().orderBy('id').execute()

@@ -1,11 +1,11 @@
 /**
- * Console 参数设置 and 字典管理: the permission of each endpoint (admin and 运营 pass, 客服 and a buyer
+ * Staff: 参数设置 and 字典管理: the permission of each endpoint (admin and 运营 pass, 客服 and a buyer
  * get 403, a visitor 401), each known parameter checked by its rule and applied without a restart,
  * and the dictionary rules (built-in values fixed, never deleted; state entries stay enabled) with
  * the operation-log rows.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CONFIG_SPECS, configProblem } from '../../../shared/api/console-sys'
+import { CONFIG_SPECS, configProblem } from '../../../shared/api/system'
 import { DEMO, call, startTestApp, tokenOf, type TestApp } from '../../test-utils'
 import { gameNamed, kingAccount, newUser, publish } from '../goods/test-helpers'
 

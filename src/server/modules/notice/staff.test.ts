@@ -1,5 +1,5 @@
 /**
- * Console: 公告与攻略 — permission checks of every endpoint, the server-side sanitiser (scripts and
+ * Staff: 公告与攻略 — permission checks of every endpoint, the server-side sanitiser (scripts and
  * event handlers never stored nor served), publish/unpublish/delete seen by the public list, detail,
  * rendered page and sitemap at once, the footer's help pages kept, op_logs rows.
  */
