@@ -3,12 +3,13 @@
  * session store (stores/session.ts) keeps the token and what the guards need; these update it.
  */
 import { useEffect } from 'react'
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query'
+import { queryOptions, useQuery } from '@tanstack/react-query'
 import { AUTH, type GetInfoResult } from '@shared/api/auth'
 import { ROLE_DEFAULT } from '@shared/constants'
 import { useSessionStore } from '@renderer/stores/session'
 import { reloadPage } from '@renderer/utils/page'
 import { call } from './client'
+import { useChangeMutation } from './mutation'
 
 export const authKeys = {
   all: ['auth'] as const,
@@ -69,8 +70,8 @@ export interface LoginValues {
 /** Encrypts the password, logs in (the form shows a refusal itself) and keeps the session. */
 export function useLogin() {
   const signIn = useSessionStore((s) => s.signIn)
-  return useMutation({
-    mutationFn: async ({ password, ...rest }: LoginValues) => {
+  return useChangeMutation(
+    async ({ password, ...rest }: LoginValues) => {
       const { encryptPasswords } = await import('./encrypt')
       const [cipher] = await encryptPasswords(password)
       const result = await call(
@@ -81,7 +82,8 @@ export function useLogin() {
       await signIn(result)
       return result
     },
-  })
+    { errors: 'caller' },
+  )
 }
 
 export interface RegisterValues {
@@ -99,8 +101,8 @@ export interface RegisterValues {
 
 /** Encrypts both passwords and registers (the form shows a refusal itself). */
 export function useRegister() {
-  return useMutation({
-    mutationFn: async ({ password, confirmPassword, ...rest }: RegisterValues) => {
+  return useChangeMutation(
+    async ({ password, confirmPassword, ...rest }: RegisterValues) => {
       const { encryptPasswords } = await import('./encrypt')
       const [cipher, confirmCipher] = await encryptPasswords(password, confirmPassword)
       await call(
@@ -109,13 +111,13 @@ export function useRegister() {
         { skipAuth: true, errors: 'caller' },
       )
     },
-  })
+    { errors: 'caller' },
+  )
 }
 
 /** Tells the server, forgets the session whatever it answered, and reloads the page. */
 export function useLogout() {
-  return useMutation({
-    mutationFn: () => call(AUTH.logout, {}).catch(() => undefined),
+  return useChangeMutation(() => call(AUTH.logout, {}).catch(() => undefined), {
     onSettled: () => {
       useSessionStore.getState().clear()
       reloadPage()

@@ -1,7 +1,7 @@
 /**
  * Customer-service verification (docs/platform-pages.md): the public check and the staff contact list.
  */
-import { keepPreviousData, queryOptions, useMutation } from '@tanstack/react-query'
+import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import {
   CS_VERIFY,
   type CsContactAddBody,
@@ -19,11 +19,10 @@ export const csVerifyKeys = {
 }
 
 /** One look-up (the page shows a refusal such as 请求过于频繁 itself). */
-export function useVerifyContact() {
-  return useMutation({
-    mutationFn: (query: CsVerifyQuery) => call(CS_VERIFY.verify, { query }, { errors: 'caller' }),
+export const useVerifyContact = () =>
+  useChangeMutation((query: CsVerifyQuery) => call(CS_VERIFY.verify, { query }, { errors: 'caller' }), {
+    errors: 'caller',
   })
-}
 
 export const csContactsQuery = (query: CsContactListQuery) =>
   queryOptions({

@@ -19,7 +19,7 @@ const follow = (request?: RequestOptions) => (goodsId: number) =>
   call(FOLLOW.follow, { body: { goodsId } }, request)
 
 /** A page with one query under KEY and one change, whose failure it shows with ErrorAlert. */
-function Page({ request, change }: { request?: RequestOptions; change: ChangeOptions<number, null> }) {
+function Page({ request, change }: { request?: RequestOptions; change: ChangeOptions<number, void> }) {
   return <Change mutation={useChangeMutation(follow(request), change)} />
 }
 
@@ -28,7 +28,7 @@ function PositionalPage() {
   return <Change mutation={useChangeMutation(follow(), [KEY], '已关注')} />
 }
 
-function Change({ mutation }: { mutation: UseMutationResult<null, Error, number> }) {
+function Change({ mutation }: { mutation: UseMutationResult<void, Error, number> }) {
   useQuery({ queryKey: KEY, queryFn: () => ++fetched })
   return (
     <>
@@ -78,7 +78,7 @@ describe('useChangeMutation and ErrorAlert: a failure is shown once', () => {
 
 describe('useChangeMutation: success', () => {
   it('says `done` and refetches the queries under `keys` (options form)', async () => {
-    server = fakeServer().on(FOLLOW.follow, null)
+    server = fakeServer().on(FOLLOW.follow, undefined)
     fetched = 0
     renderPage(<Page change={{ keys: [KEY], done: '关注成功' }} />)
     await waitFor(() => expect(fetched).toBe(1))
@@ -88,7 +88,7 @@ describe('useChangeMutation: success', () => {
   })
 
   it('keeps the positional form (fn, keys, done)', async () => {
-    server = fakeServer().on(FOLLOW.follow, null)
+    server = fakeServer().on(FOLLOW.follow, undefined)
     fetched = 0
     renderPage(<PositionalPage />)
     await waitFor(() => expect(fetched).toBe(1))
@@ -98,7 +98,7 @@ describe('useChangeMutation: success', () => {
   })
 
   it('runs onSuccess with the answer and the input, and keys may depend on them', async () => {
-    server = fakeServer().on(FOLLOW.follow, null)
+    server = fakeServer().on(FOLLOW.follow, undefined)
     fetched = 0
     const seen: unknown[] = []
     renderPage(

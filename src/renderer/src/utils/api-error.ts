@@ -33,8 +33,8 @@ export function errorToShow(error: unknown, fallback?: string): string | undefin
 }
 
 /** Shows a failure as a toast unless it was shown already; later `errorToShow` calls say nothing. */
-export function toastError(error: unknown): void {
-  const text = errorToShow(error)
+export function toastError(error: unknown, fallback?: string): void {
+  const text = errorToShow(error, fallback)
   if (text === undefined) return
   if (typeof error === 'object' && error !== null) shown.add(error)
   toast('error', text)
