@@ -19,7 +19,7 @@ import {
   useSeenSavedSearch,
 } from '@renderer/api/saved-search'
 import { QueryListTable } from '@renderer/components/QueryListTable'
-import { apiErrorText } from '@renderer/utils/api-error'
+import { errorToShow } from '@renderer/utils/api-error'
 import { parseTime } from '@renderer/utils/time'
 import { toast } from '@renderer/utils/toast'
 import './saved-search.css'
@@ -39,7 +39,7 @@ function RenameDialog({ search, onClose }: { search: SavedSearch | null; onClose
           toast('success', '已重命名')
           onClose()
         },
-        onError: (err) => setError(apiErrorText(err)),
+        onError: (err) => setError(errorToShow(err) ?? ''),
       },
     )
   return (

@@ -15,7 +15,7 @@ import { messageSafetyProblem } from '@shared/rules/message-safety'
 import { idFromHtmlSegment } from '@renderer/app/route-table'
 import { chatConversationQuery, chatMessagesQuery, useChatRead, useSendChat } from '@renderer/api/chat'
 import { CentreLayout } from '@renderer/app/layouts/CentreLayout'
-import { apiErrorText } from '@renderer/utils/api-error'
+import { errorToShow } from '@renderer/utils/api-error'
 import { formatTradeTime } from '@renderer/utils/time'
 import { CHAT_CENTRE, CHAT_LIST_PATH } from '../centre'
 import '../chat.css'
@@ -56,7 +56,7 @@ function Conversation({ conversationId }: { conversationId: number }) {
     setProblem(null)
     send.mutate(content, {
       onSuccess: () => setDraft(''),
-      onError: (err) => setProblem(apiErrorText(err, '发送失败，请稍后再试')),
+      onError: (err) => setProblem(errorToShow(err, '发送失败，请稍后再试') ?? null),
     })
   }
 
