@@ -38,7 +38,7 @@ export const csUnknownTopQuery = (days: number) =>
   })
 
 const useContactMutation = <T>(fn: (input: T) => Promise<unknown>) =>
-  useChangeMutation(fn, [csVerifyKeys.all])
+  useChangeMutation(fn, { keys: [csVerifyKeys.all] })
 
 export const useAddCsContact = () =>
   useContactMutation((body: CsContactAddBody) => call(CS_VERIFY.contactAdd, { body }))
