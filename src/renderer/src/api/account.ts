@@ -4,7 +4,7 @@
  * cancellation — query keys (root 'account'), query options and mutations. Passwords are
  * RSA-encrypted here, on their way out. Forms show refusals themselves (errors: 'caller').
  */
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, useQueryClient } from '@tanstack/react-query'
 import type { QueryOf } from '@shared/api/contract'
 import type { GetInfoResult } from '@shared/api/auth'
 import {
@@ -22,6 +22,7 @@ import { call } from './client'
 import { encryptPasswords } from './encrypt'
 import { fundsKeys } from './funds'
 import { goodsKeys } from './goods'
+import { useChangeMutation } from './mutation'
 
 const caller = { errors: 'caller' } as const
 
@@ -51,30 +52,30 @@ export const securityLogQuery = (pageNum: number) =>
 export const writeoffQuery = () =>
   queryOptions({ queryKey: accountKeys.writeoff, queryFn: () => call(ACCOUNT.writeoff, {}, caller) })
 
-/** Invalidates the whole account root (every change here may move the security level). */
-function useInvalidateAccount() {
-  const queryClient = useQueryClient()
-  return () => queryClient.invalidateQueries({ queryKey: accountKeys.all })
-}
+/** Every change here may move the security level: the whole account root refetches. */
+const ACCOUNT_ROOT = [accountKeys.all] as const
+/** Profile changes show at once in the header (the user info) and the shop (goods queries). */
+const PROFILE_KEYS = [accountKeys.all, authKeys.info, goodsKeys.all] as const
 
-/** A code to the caller's phone (PHONE_NEW: to the given number). */
+/** A code to the caller's phone (PHONE_NEW: to the given number); the code input shows a refusal. */
 export function useSendCode() {
-  return useMutation({ mutationFn: (body: SendCodeBody) => call(ACCOUNT.sendCode, { body }, caller) })
+  return useChangeMutation((body: SendCodeBody) => call(ACCOUNT.sendCode, { body }, caller), {
+    errors: 'caller',
+  })
 }
 
 export function useSendRegisterCode() {
-  return useMutation({
-    mutationFn: (phone: string) =>
-      call(ACCOUNT.sendRegisterCode, { body: { phone } }, { ...caller, skipAuth: true }),
-  })
+  return useChangeMutation(
+    (phone: string) => call(ACCOUNT.sendRegisterCode, { body: { phone } }, { ...caller, skipAuth: true }),
+    { errors: 'caller' },
+  )
 }
 
 /** Changes the login password (both plain here); the other sessions end on the server. */
 export function useChangePassword() {
-  const invalidate = useInvalidateAccount()
   const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: async (values: { oldPassword: string; newPassword: string }) => {
+  return useChangeMutation(
+    async (values: { oldPassword: string; newPassword: string }) => {
       const [oldPassword, newPassword] = await encryptPasswords(values.oldPassword, values.newPassword)
       await call(
         ACCOUNT.changePassword,
@@ -82,27 +83,28 @@ export function useChangePassword() {
         caller,
       )
     },
-    onSuccess: () => {
+    {
+      errors: 'caller',
       // a password staff reset has now been changed: the server cleared the flag, the gate lets go
-      queryClient.setQueryData<GetInfoResult>(authKeys.info, (info) =>
-        info ? { ...info, mustChangePassword: undefined } : info,
-      )
-      void queryClient.invalidateQueries({ queryKey: authKeys.info })
-      return invalidate()
+      onSuccess: () =>
+        queryClient.setQueryData<GetInfoResult>(authKeys.info, (info) =>
+          info ? { ...info, mustChangePassword: undefined } : info,
+        ),
+      keys: [authKeys.info, ...ACCOUNT_ROOT],
     },
-  })
+  )
 }
 
 export function useForgetSend() {
-  return useMutation({
-    mutationFn: (username: string) =>
-      call(ACCOUNT.forgetSend, { body: { username } }, { ...caller, skipAuth: true }),
-  })
+  return useChangeMutation(
+    (username: string) => call(ACCOUNT.forgetSend, { body: { username } }, { ...caller, skipAuth: true }),
+    { errors: 'caller' },
+  )
 }
 
 export function useForgetReset() {
-  return useMutation({
-    mutationFn: async (values: { username: string; smsCode: string; password: string }) => {
+  return useChangeMutation(
+    async (values: { username: string; smsCode: string; password: string }) => {
       const [password] = await encryptPasswords(values.password)
       await call(
         ACCOUNT.forgetReset,
@@ -110,128 +112,97 @@ export function useForgetReset() {
         { ...caller, skipAuth: true },
       )
     },
-  })
+    { errors: 'caller' },
+  )
 }
 
 export function usePhoneVerifyOld() {
-  return useMutation({
-    mutationFn: (body: PhoneVerifyOldBody) => call(ACCOUNT.phoneVerifyOld, { body }, caller),
+  return useChangeMutation((body: PhoneVerifyOldBody) => call(ACCOUNT.phoneVerifyOld, { body }, caller), {
+    errors: 'caller',
   })
 }
 
 export function usePhoneBind() {
-  const invalidate = useInvalidateAccount()
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (body: PhoneBindBody) => call(ACCOUNT.phoneBind, { body }, caller),
-    onSuccess: async () => {
-      await Promise.all([invalidate(), queryClient.invalidateQueries({ queryKey: authKeys.info })])
-    },
+  return useChangeMutation((body: PhoneBindBody) => call(ACCOUNT.phoneBind, { body }, caller), {
+    errors: 'caller',
+    keys: [...ACCOUNT_ROOT, authKeys.info],
   })
 }
 
 export function useVerifyRealName() {
-  const invalidate = useInvalidateAccount()
-  return useMutation({
-    mutationFn: (body: { realName: string; idNumber: string }) =>
-      call(ACCOUNT.verifyRealName, { body }, caller),
-    onSuccess: invalidate,
-  })
+  return useChangeMutation(
+    (body: { realName: string; idNumber: string }) => call(ACCOUNT.verifyRealName, { body }, caller),
+    { errors: 'caller', keys: ACCOUNT_ROOT },
+  )
 }
 
 export function useRequestRealNameReview() {
-  const invalidate = useInvalidateAccount()
-  return useMutation({
-    mutationFn: (body: { realName: string; idNumber: string; reason: string }) =>
+  return useChangeMutation(
+    (body: { realName: string; idNumber: string; reason: string }) =>
       call(ACCOUNT.requestRealNameReview, { body }, caller),
-    onSuccess: invalidate,
-  })
+    { errors: 'caller', keys: ACCOUNT_ROOT },
+  )
 }
 
 export function useResetPayPassword() {
-  const invalidate = useInvalidateAccount()
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: async (values: {
-      smsCode: string
-      realName: string
-      idNumber: string
-      payPassword: string
-    }) => {
+  return useChangeMutation(
+    async (values: { smsCode: string; realName: string; idNumber: string; payPassword: string }) => {
       const [payPassword] = await encryptPasswords(values.payPassword)
       await call(ACCOUNT.resetPayPassword, { body: { ...values, payPassword: payPassword! } }, caller)
     },
-    onSuccess: async () => {
-      await Promise.all([invalidate(), queryClient.invalidateQueries({ queryKey: fundsKeys.wallet })])
-    },
-  })
-}
-
-/** Profile changes show at once in the header (the user info) and the shop (goods queries). */
-function useInvalidateProfile() {
-  const queryClient = useQueryClient()
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: accountKeys.all }),
-      queryClient.invalidateQueries({ queryKey: authKeys.info }),
-      queryClient.invalidateQueries({ queryKey: goodsKeys.all }),
-    ])
+    { errors: 'caller', keys: [...ACCOUNT_ROOT, fundsKeys.wallet] },
+  )
 }
 
 export function useUpdateProfile() {
-  const invalidate = useInvalidateProfile()
-  return useMutation({
-    mutationFn: (body: UpdateProfileBody) => call(ACCOUNT.updateProfile, { body }, caller),
-    onSuccess: invalidate,
+  return useChangeMutation((body: UpdateProfileBody) => call(ACCOUNT.updateProfile, { body }, caller), {
+    errors: 'caller',
+    keys: PROFILE_KEYS,
   })
 }
 
+/** The avatar page toasts a refusal itself (after the upload, with its own fallback). */
 export function useUpdateAvatar() {
-  const invalidate = useInvalidateProfile()
-  return useMutation({
-    mutationFn: (imageId: string) => call(ACCOUNT.updateAvatar, { body: { imageId } }, caller),
-    onSuccess: invalidate,
+  return useChangeMutation((imageId: string) => call(ACCOUNT.updateAvatar, { body: { imageId } }, caller), {
+    errors: 'caller',
+    keys: PROFILE_KEYS,
   })
 }
 
 export function useSendEmailCode() {
-  return useMutation({
-    mutationFn: (email: string) => call(ACCOUNT.sendEmailCode, { body: { email } }, caller),
+  return useChangeMutation((email: string) => call(ACCOUNT.sendEmailCode, { body: { email } }, caller), {
+    errors: 'caller',
   })
 }
 
 export function useBindEmail() {
-  const invalidate = useInvalidateProfile()
-  return useMutation({
-    mutationFn: (body: { email: string; code: string }) => call(ACCOUNT.bindEmail, { body }, caller),
-    onSuccess: invalidate,
-  })
+  return useChangeMutation(
+    (body: { email: string; code: string }) => call(ACCOUNT.bindEmail, { body }, caller),
+    { errors: 'caller', keys: PROFILE_KEYS },
+  )
 }
 
 export function useEndSession() {
-  const invalidate = useInvalidateAccount()
-  return useMutation({
-    mutationFn: (sessionId: string) => call(ACCOUNT.endSession, { body: { sessionId } }, caller),
-    onSuccess: invalidate,
+  return useChangeMutation((sessionId: string) => call(ACCOUNT.endSession, { body: { sessionId } }, caller), {
+    errors: 'caller',
+    keys: ACCOUNT_ROOT,
   })
 }
 
 /** Requests the cancellation; every session ends on the server (the page then forgets the login). */
 export function useRequestWriteoff() {
-  return useMutation({
-    mutationFn: (smsCode: string) => call(ACCOUNT.requestWriteoff, { body: { smsCode } }, caller),
-  })
+  return useChangeMutation(
+    (smsCode: string) => call(ACCOUNT.requestWriteoff, { body: { smsCode } }, caller),
+    { errors: 'caller' },
+  )
 }
 
 /** Forgets the login here after the server ended it (no call, no reload). */
 export const forgetLogin = () => useSessionStore.getState().clear()
 
+/** Withdraws the cancellation request (a refusal: a toast, the page has no place for it). */
 export function useCancelWriteoff() {
-  const invalidate = useInvalidateAccount()
-  return useMutation({
-    mutationFn: () => call(ACCOUNT.cancelWriteoff, {}, caller),
-    onSuccess: invalidate,
-  })
+  return useChangeMutation(() => call(ACCOUNT.cancelWriteoff, {}, caller), { keys: ACCOUNT_ROOT })
 }
 
 // ---------------------------------------------------------------- staff: manual real-name reviews
@@ -247,10 +218,9 @@ export const realNameReviewsQuery = (query: RealNameReviewQuery) =>
 
 /** 实名审核: approve (the identity replaces the account's) or reject with a remark the user reads. */
 export function useDecideRealNameReview() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (body: { reviewId: number; approve: boolean; remark?: string }) =>
+  return useChangeMutation(
+    (body: { reviewId: number; approve: boolean; remark?: string }) =>
       call(ACCOUNT_STAFF.decideRealNameReview, { body }, caller),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...accountKeys.all, 'staffReviews'] }),
-  })
+    { keys: [[...accountKeys.all, 'staffReviews']] },
+  )
 }

@@ -43,11 +43,12 @@ export const agencyOrdersQuery = (query: AgencyOrdersQuery) =>
 export const agencyGamesQuery = () =>
   queryOptions({ queryKey: agencyKeys.games, queryFn: () => call(GAME.myAgencySale, {}) })
 
-const useAgencyMutation = <T, R>(fn: (input: T) => Promise<R>) => useChangeMutation(fn, [agencyKeys.all])
+const useAgencyMutation = <T, R>(fn: (input: T) => Promise<R>, errors?: 'caller') =>
+  useChangeMutation(fn, { keys: [agencyKeys.all], errors })
 
 /** errors: 'caller' — the form shows the refusal (real name, price, credentials) next to it. */
 export const useApplyAgency = () =>
-  useAgencyMutation((body: AgencyApplyBody) => call(AGENCY.apply, { body }, { errors: 'caller' }))
+  useAgencyMutation((body: AgencyApplyBody) => call(AGENCY.apply, { body }, { errors: 'caller' }), 'caller')
 
 export const useWithdrawAgency = () =>
   useAgencyMutation((applicationId: number) => call(AGENCY.withdraw, { body: { applicationId } }))

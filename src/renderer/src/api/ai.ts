@@ -2,13 +2,7 @@
  * AI drawing: query keys (root 'ai'; live `ai-job` events invalidate them, app/live-queries.ts), query
  * options (options, jobs, works, gallery pages, favourites, staff lists) and mutations.
  */
-import {
-  infiniteQueryOptions,
-  keepPreviousData,
-  queryOptions,
-  useMutation,
-  useQueryClient,
-} from '@tanstack/react-query'
+import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query'
 import {
   AI,
   AI_STAFF,
@@ -93,7 +87,7 @@ export const aiWordsQuery = (q: AiWordsQuery) =>
     placeholderData: keepPreviousData,
   })
 
-const useAiMutation = <V, R>(fn: (v: V) => Promise<R>) => useChangeMutation(fn, [aiKeys.all])
+const useAiMutation = <V, R>(fn: (v: V) => Promise<R>) => useChangeMutation(fn, { keys: [aiKeys.all] })
 
 export const useCreateAiJob = () => useAiMutation((body: AiCreateBody) => call(AI.create, { body }))
 export const useCancelAiJob = () => useAiMutation((jobId: number) => call(AI.cancel, { body: { jobId } }))
@@ -107,25 +101,18 @@ export const useFavouriteAiWork = () =>
 
 /** Copies the original into the user's downloads, then downloads it (desktop: with progress). */
 export const useDownloadAiWork = () =>
-  useMutation({
-    mutationFn: async (workId: number) => {
-      const file = await call(AI.download, { body: { workId } })
-      await downloadExport(file.fileName)
-      return file
-    },
+  useChangeMutation(async (workId: number) => {
+    const file = await call(AI.download, { body: { workId } })
+    await downloadExport(file.fileName)
+    return file
   })
 
-export function useAiAvatar() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (workId: number) => call(AI.useAsAvatar, { body: { workId } }),
-    // the header and the user's profile show the avatar
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: authKeys.info }),
-  })
-}
+/** The header and the user's profile show the avatar. */
+export const useAiAvatar = () =>
+  useChangeMutation((workId: number) => call(AI.useAsAvatar, { body: { workId } }), { keys: [authKeys.info] })
 
 export const useAiCover = () =>
-  useMutation({ mutationFn: (workId: number) => call(AI.useAsCover, { body: { workId } }) })
+  useChangeMutation((workId: number) => call(AI.useAsCover, { body: { workId } }))
 
 export const useHideAiWork = () =>
   useAiMutation((v: { workId: number; reason: string }) => call(AI_STAFF.hide, { body: v }))

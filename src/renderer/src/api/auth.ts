@@ -5,7 +5,7 @@
  * staff member at the keyboard may do, so it also refetches the caller's getInfo and getRouters.
  */
 import { useEffect } from 'react'
-import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query'
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import {
   AUTH,
   ROLE_STAFF,
@@ -84,8 +84,8 @@ export interface LoginValues {
 /** Encrypts the password, logs in (the form shows a refusal itself) and keeps the session. */
 export function useLogin() {
   const signIn = useSessionStore((s) => s.signIn)
-  return useMutation({
-    mutationFn: async ({ password, ...rest }: LoginValues) => {
+  return useChangeMutation(
+    async ({ password, ...rest }: LoginValues) => {
       const { encryptPasswords } = await import('./encrypt')
       const [cipher] = await encryptPasswords(password)
       const result = await call(
@@ -96,7 +96,8 @@ export function useLogin() {
       await signIn(result)
       return result
     },
-  })
+    { errors: 'caller' },
+  )
 }
 
 export interface RegisterValues {
@@ -114,8 +115,8 @@ export interface RegisterValues {
 
 /** Encrypts both passwords and registers (the form shows a refusal itself). */
 export function useRegister() {
-  return useMutation({
-    mutationFn: async ({ password, confirmPassword, ...rest }: RegisterValues) => {
+  return useChangeMutation(
+    async ({ password, confirmPassword, ...rest }: RegisterValues) => {
       const { encryptPasswords } = await import('./encrypt')
       const [cipher, confirmCipher] = await encryptPasswords(password, confirmPassword)
       await call(
@@ -124,13 +125,13 @@ export function useRegister() {
         { skipAuth: true, errors: 'caller' },
       )
     },
-  })
+    { errors: 'caller' },
+  )
 }
 
 /** Tells the server, forgets the session whatever it answered, and reloads the page. */
 export function useLogout() {
-  return useMutation({
-    mutationFn: () => call(AUTH.logout, {}).catch(() => undefined),
+  return useChangeMutation(() => call(AUTH.logout, {}).catch(() => undefined), {
     onSettled: () => {
       useSessionStore.getState().clear()
       reloadPage()

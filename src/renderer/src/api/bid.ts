@@ -2,9 +2,10 @@
  * Bids (出价 / 还价): query keys (root 'bid'), query options and mutations. Accepting creates an
  * order, so it refreshes orders and the wallet too. Money is integer fen.
  */
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { keepPreviousData, queryOptions, useQueryClient } from '@tanstack/react-query'
 import { BID, type BidListQuery, type CreateBidBody } from '@shared/api/bid'
 import { call } from './client'
+import { useChangeMutation } from './mutation'
 import { refreshAfterOrderChange } from './trade'
 
 const caller = { errors: 'caller' } as const
@@ -24,11 +25,8 @@ export const bidListQuery = (query: BidListQuery) =>
 
 /** A new bid or a counter-offer: the price dialog shows a refusal in place. */
 export function useOfferBid() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (
-      offer: ({ kind: 'bid' } & CreateBidBody) | { kind: 'counter'; bidId: number; price: number },
-    ) =>
+  return useChangeMutation(
+    (offer: ({ kind: 'bid' } & CreateBidBody) | { kind: 'counter'; bidId: number; price: number }) =>
       offer.kind === 'bid'
         ? call(
             BID.create,
@@ -36,22 +34,23 @@ export function useOfferBid() {
             caller,
           )
         : call(BID.counter, { body: { bidId: offer.bidId, price: offer.price } }, caller),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: bidKeys.all }),
-  })
+    { keys: [bidKeys.all], errors: 'caller' },
+  )
 }
 
 /** Accept (→ an unpaid order), reject or cancel a bid; a refusal is a toast of the request layer. */
 export function useBidStep() {
   const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: async ({ step, bidId }: { step: 'accept' | 'reject' | 'cancel'; bidId: number }) => {
+  return useChangeMutation(
+    async ({ step, bidId }: { step: 'accept' | 'reject' | 'cancel'; bidId: number }) => {
       if (step === 'accept') return { orderNo: (await call(BID.accept, { body: { bidId } })).orderNo }
       await call(step === 'reject' ? BID.reject : BID.cancel, { body: { bidId } })
       return { orderNo: null }
     },
-    onSuccess: (_result, { step }) =>
-      step === 'accept'
-        ? refreshAfterOrderChange(queryClient)
-        : queryClient.invalidateQueries({ queryKey: bidKeys.all }),
-  })
+    {
+      onSuccess: (_result, { step }) =>
+        step === 'accept' ? refreshAfterOrderChange(queryClient) : undefined,
+      keys: (_result, { step }) => (step === 'accept' ? [] : [bidKeys.all]),
+    },
+  )
 }

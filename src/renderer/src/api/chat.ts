@@ -3,10 +3,11 @@
  * the unread count the header adds to 消息, opening a conversation from a listing and sending; the
  * staff view of a disputed order's pre-sale chat. Live `chat-message` events invalidate `chatKeys.all`.
  */
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query'
 import { CHAT, CHAT_STAFF, type ChatConversationQuery, type ChatMessagesQuery } from '@shared/api/chat'
 import { useSessionStore } from '@renderer/stores/session'
 import { call } from './client'
+import { useChangeMutation } from './mutation'
 
 export const chatKeys = {
   all: ['chat'] as const,
@@ -18,17 +19,19 @@ export const chatKeys = {
   dispute: (orderNo: string) => ['chat', 'dispute', orderNo] as const,
 }
 
+/** The caller's conversations (errors: 'caller' — the page shows a failure in place, components/ErrorAlert). */
 export const chatListQuery = (query: ChatConversationQuery) =>
   queryOptions({
     queryKey: chatKeys.list(query),
-    queryFn: () => call(CHAT.conversations, { query }),
+    queryFn: () => call(CHAT.conversations, { query }, { errors: 'caller' }),
     placeholderData: keepPreviousData,
   })
 
+/** One conversation (errors: 'caller' — the page says why it cannot in place). */
 export const chatConversationQuery = (conversationId: number) =>
   queryOptions({
     queryKey: chatKeys.conversation(conversationId),
-    queryFn: () => call(CHAT.conversation, { params: { conversationId } }),
+    queryFn: () => call(CHAT.conversation, { params: { conversationId } }, { errors: 'caller' }),
   })
 
 /** Newest first; reading page 1 moves the caller's read marker (the counts are asked again after). */
@@ -39,11 +42,11 @@ export const chatMessagesQuery = (conversationId: number, query: ChatMessagesQue
     placeholderData: keepPreviousData,
   })
 
-/** Staff (纠纷仲裁): the pre-sale conversation of a disputed order; each read is logged. */
+/** Staff (纠纷仲裁): the pre-sale conversation of a disputed order; each read is logged (errors: 'caller' — shown in place). */
 export const disputeChatQuery = (orderNo: string) =>
   queryOptions({
     queryKey: chatKeys.dispute(orderNo),
-    queryFn: () => call(CHAT_STAFF.disputeChat, { params: { orderNo } }),
+    queryFn: () => call(CHAT_STAFF.disputeChat, { params: { orderNo } }, { errors: 'caller' }),
     staleTime: Infinity,
   })
 
@@ -75,20 +78,12 @@ export function useChatRead() {
 }
 
 /** The buyer opens (or finds again) the conversation about a listing. */
-export function useOpenChat() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (goodsId: number) => call(CHAT.open, { body: { goodsId } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: chatKeys.lists }),
-  })
-}
+export const useOpenChat = () =>
+  useChangeMutation((goodsId: number) => call(CHAT.open, { body: { goodsId } }), { keys: [chatKeys.lists] })
 
 /** Send a message; the form shows a refusal itself (errors: 'caller'). */
-export function useSendChat(conversationId: number) {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (content: string) =>
-      call(CHAT.send, { body: { conversationId, content } }, { errors: 'caller' }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: chatKeys.all }),
-  })
-}
+export const useSendChat = (conversationId: number) =>
+  useChangeMutation(
+    (content: string) => call(CHAT.send, { body: { conversationId, content } }, { errors: 'caller' }),
+    { keys: [chatKeys.all], errors: 'caller' },
+  )

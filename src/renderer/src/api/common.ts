@@ -3,10 +3,10 @@
  * with a single-use ticket (a navigation carries no Authorization header, and the token never goes
  * into a URL) — in the browser as a normal download, on the desktop through its download manager.
  */
-import { useMutation } from '@tanstack/react-query'
 import { COMMON, type ExportResult } from '@shared/api/common'
 import { platform } from '@renderer/platform'
 import { absoluteUrlOf, call } from './client'
+import { useChangeMutation } from './mutation'
 import { toQueryString } from './query-string'
 
 /** The URL of a file download (`delete`: the server removes the file once sent). */
@@ -23,12 +23,9 @@ export async function downloadExport(fileName: string, deleteAfter = true): Prom
 }
 
 /** Run an export on the server (`run`: the domain's export call), then download its file. */
-export function useExportDownload(run: () => Promise<ExportResult>) {
-  return useMutation({
-    mutationFn: async () => {
-      const result = await run()
-      await downloadExport(result.fileName)
-      return result
-    },
+export const useExportDownload = (run: () => Promise<ExportResult>) =>
+  useChangeMutation(async () => {
+    const result = await run()
+    await downloadExport(result.fileName)
+    return result
   })
-}

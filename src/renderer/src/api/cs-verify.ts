@@ -1,7 +1,7 @@
 /**
  * Customer-service verification (docs/platform-pages.md): the public check and the staff contact list.
  */
-import { keepPreviousData, queryOptions, useMutation } from '@tanstack/react-query'
+import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import {
   CS_VERIFY,
   CS_VERIFY_STAFF,
@@ -20,11 +20,10 @@ export const csVerifyKeys = {
 }
 
 /** One look-up (the page shows a refusal such as 请求过于频繁 itself). */
-export function useVerifyContact() {
-  return useMutation({
-    mutationFn: (query: CsVerifyQuery) => call(CS_VERIFY.verify, { query }, { errors: 'caller' }),
+export const useVerifyContact = () =>
+  useChangeMutation((query: CsVerifyQuery) => call(CS_VERIFY.verify, { query }, { errors: 'caller' }), {
+    errors: 'caller',
   })
-}
 
 export const csContactsQuery = (query: CsContactListQuery) =>
   queryOptions({
@@ -40,7 +39,7 @@ export const csUnknownTopQuery = (days: number) =>
   })
 
 const useContactMutation = <T>(fn: (input: T) => Promise<unknown>) =>
-  useChangeMutation(fn, [csVerifyKeys.all])
+  useChangeMutation(fn, { keys: [csVerifyKeys.all] })
 
 export const useAddCsContact = () =>
   useContactMutation((body: CsContactAddBody) => call(CS_VERIFY_STAFF.contactAdd, { body }))

@@ -1,11 +1,12 @@
 /**
  * Customer service: the chat widget's configuration (public parameters) and the leave-a-message form.
  */
-import { useMutation, type QueryClient } from '@tanstack/react-query'
+import type { QueryClient } from '@tanstack/react-query'
 import { CS, type CsLeaveMessageBody } from '@shared/api/cs'
 import { PUBLIC_CONFIG_KEYS } from '@shared/api/system'
 import type { CustomerServiceConfig } from '@shared/desktop'
 import { call } from './client'
+import { useChangeMutation } from './mutation'
 import { configQuery } from './system'
 
 const serviceUrlQuery = () => configQuery(PUBLIC_CONFIG_KEYS.csServiceUrl)
@@ -31,8 +32,7 @@ export async function loadCustomerServiceConfig(queryClient: QueryClient): Promi
 }
 
 /** Leave a message (the form shows a refusal itself). */
-export function useLeaveMessage() {
-  return useMutation({
-    mutationFn: (body: CsLeaveMessageBody) => call(CS.leaveMessage, { body }, { errors: 'caller' }),
+export const useLeaveMessage = () =>
+  useChangeMutation((body: CsLeaveMessageBody) => call(CS.leaveMessage, { body }, { errors: 'caller' }), {
+    errors: 'caller',
   })
-}

@@ -40,12 +40,12 @@ export const staffFeedbackQuery = (query: FeedbackListQuery) =>
     placeholderData: keepPreviousData,
   })
 
-const useFeedbackMutation = <T>(fn: (input: T) => Promise<unknown>) =>
-  useChangeMutation(fn, [feedbackKeys.all])
+const useFeedbackMutation = <T>(fn: (input: T) => Promise<unknown>, errors?: 'caller') =>
+  useChangeMutation(fn, { keys: [feedbackKeys.all], errors })
 
 /** errors: 'caller' — the form shows the refusal (e.g. the hourly limit) next to it. */
 export const useAddFeedback = () =>
-  useFeedbackMutation((body: FeedbackAddBody) => call(FEEDBACK.add, { body }, { errors: 'caller' }))
+  useFeedbackMutation((body: FeedbackAddBody) => call(FEEDBACK.add, { body }, { errors: 'caller' }), 'caller')
 export const useReplyFeedback = () =>
   useFeedbackMutation((body: { feedbackId: number; content: string }) => call(FEEDBACK_STAFF.reply, { body }))
 export const useCloseFeedback = () =>

@@ -1,13 +1,8 @@
 /** Following listings: the caller's follows, which listings are followed, follow and unfollow. */
-import {
-  keepPreviousData,
-  queryOptions,
-  useMutation,
-  useMutationState,
-  useQueryClient,
-} from '@tanstack/react-query'
+import { keepPreviousData, queryOptions, useMutationState } from '@tanstack/react-query'
 import { FOLLOW, type FollowListQuery } from '@shared/api/follow'
 import { call } from './client'
+import { useChangeMutation } from './mutation'
 import { gameKeys } from './game'
 import { goodsKeys } from './goods'
 
@@ -45,20 +40,16 @@ export const followedIdsQuery = (loggedIn: boolean) =>
 
 const FOLLOW_MUTATION = ['goods', 'follow', 'toggle'] as const
 
-/** Follow (follow: true) or unfollow a listing; the follow lists follow (errors: 'caller'). */
-export function useFollowGoods() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationKey: FOLLOW_MUTATION,
-    mutationFn: ({ goodsId, follow }: { goodsId: number; follow: boolean }) =>
+/**
+ * Follow (follow: true) or unfollow a listing; the follow lists follow. errors: 'caller' — each
+ * toggle's caller answers it (several may be on their way at once), a refusal with toastError.
+ */
+export const useFollowGoods = () =>
+  useChangeMutation(
+    ({ goodsId, follow }: { goodsId: number; follow: boolean }) =>
       call(follow ? FOLLOW.follow : FOLLOW.unfollow, { body: { goodsId } }, { errors: 'caller' }),
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: goodsKeys.follows }),
-        queryClient.invalidateQueries({ queryKey: gameKeys.followed }),
-      ]),
-  })
-}
+    { mutationKey: FOLLOW_MUTATION, keys: [goodsKeys.follows, gameKeys.followed], errors: 'caller' },
+  )
 
 /** The listings whose follow or unfollow is on its way. */
 export function usePendingFollows(): number[] {

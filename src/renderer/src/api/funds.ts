@@ -2,7 +2,7 @@
  * The wallet, the ledger, the payment password, top-ups and withdrawals: query keys (root 'funds'),
  * query options and mutations. Passwords are RSA-encrypted here, on their way out. Money is integer fen.
  */
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import {
   FUNDS,
   type CreateTopupBody,
@@ -14,8 +14,8 @@ import {
 import type { QueryOf } from '@shared/api/contract'
 import { FUNDS_STAFF } from '@shared/api/funds'
 import { call } from './client'
-import { encryptPasswords } from './encrypt'
 import { useChangeMutation } from './mutation'
+import { encryptPasswords } from './encrypt'
 
 const caller = { errors: 'caller' } as const
 
@@ -61,47 +61,40 @@ export const withdrawalsQuery = (query: WithdrawListQuery) =>
   })
 
 /** Sets or changes the payment password (both passwords plain here); the form shows a refusal. */
-export function useSetPayPassword() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: async ({ payPassword, loginPassword }: { payPassword: string; loginPassword: string }) => {
+export const useSetPayPassword = () =>
+  useChangeMutation(
+    async ({ payPassword, loginPassword }: { payPassword: string; loginPassword: string }) => {
       const [pay, login] = await encryptPasswords(payPassword, loginPassword)
       await call(FUNDS.payPassword, { body: { payPassword: pay!, loginPassword: login! } }, caller)
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: fundsKeys.wallet }),
-  })
-}
+    { keys: [fundsKeys.wallet], errors: 'caller' },
+  )
 
 /** Creates a top-up at the gateway: its page (payUrl) is where the user pays. */
-export function useCreateTopup() {
-  return useMutation({
-    mutationFn: (body: CreateTopupBody) => call(FUNDS.topupCreate, { body }, caller),
+export const useCreateTopup = () =>
+  useChangeMutation((body: CreateTopupBody) => call(FUNDS.topupCreate, { body }, caller), {
+    errors: 'caller',
   })
-}
 
 /** A withdrawal request (the payment password plain here, encrypted on its way); refusals in place. */
-export function useCreateWithdrawal() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: async (body: CreateWithdrawBody) => {
+export const useCreateWithdrawal = () =>
+  useChangeMutation(
+    async (body: CreateWithdrawBody) => {
       const [payPassword] = await encryptPasswords(body.payPassword)
       return call(FUNDS.withdrawCreate, { body: { ...body, payPassword: payPassword! } }, caller)
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: fundsKeys.all }),
-  })
-}
+    { keys: [fundsKeys.all], errors: 'caller' },
+  )
 
 /**
  * Staff approve or reject a withdrawal. `errors`: 'caller' when a dialog shows the refusal itself
  * (rejecting, with its reason), else a toast of the request layer.
  */
-export function useDecideWithdrawal(errors: 'global' | 'caller' = 'global') {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (body: DecideWithdrawBody) => call(FUNDS_STAFF.withdrawDecide, { body }, { errors }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: fundsKeys.all }),
+export const useDecideWithdrawal = (errors: 'global' | 'caller' = 'global') =>
+  useChangeMutation((body: DecideWithdrawBody) => call(FUNDS_STAFF.withdrawDecide, { body }, { errors }), {
+    keys: [fundsKeys.all],
+    errors,
   })
-}
 
 // ------------------------------------------------------------------ staff: 提现审核 (docs/console.md)
 

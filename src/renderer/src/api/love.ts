@@ -3,7 +3,7 @@
  * itself. The board is public and the live-event stream is per user, so the page polls the board
  * every 5 s while it is visible, and the user's own support refreshes it at once.
  */
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { keepPreviousData, queryOptions, useQueryClient } from '@tanstack/react-query'
 import {
   LOVE,
   LOVE_STAFF,
@@ -42,8 +42,8 @@ export const loveMineQuery = (activityId: number, enabled: boolean) =>
 /** The support; the request layer toasts a refusal (window, real name, quotas). */
 export function useSupportGuild() {
   const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (guildId: number) => call(LOVE.support, { body: { guildId } }),
+  return useChangeMutation((guildId: number) => call(LOVE.support, { body: { guildId } }), {
+    // a refusal may come from a changed state (the window closed, the quota used): refetch either way
     onSettled: () => queryClient.invalidateQueries({ queryKey: loveKeys.all }),
   })
 }

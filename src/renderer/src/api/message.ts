@@ -1,8 +1,9 @@
 /** In-site messages: the caller's lists, the unread count and the guaranteed-order badge, changes. */
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { MESSAGE, type WebMessagePageBody } from '@shared/api/message'
 import { useSessionStore } from '@renderer/stores/session'
 import { call } from './client'
+import { useChangeMutation } from './mutation'
 
 /** Query keys of the message domain: `messageKeys.all` covers lists and counts. */
 export const messageKeys = {
@@ -43,22 +44,21 @@ export const groupMessageQuery = (enabled: boolean) =>
     staleTime: 0,
   })
 
+/** A page of messages (errors: 'caller' — the message centre shows a failure in place). */
 export const messagePageQuery = (body: WebMessagePageBody) =>
   queryOptions({
     queryKey: messageKeys.list(body),
-    queryFn: () => call(MESSAGE.page, { body }),
+    queryFn: () => call(MESSAGE.page, { body }, { errors: 'caller' }),
     placeholderData: keepPreviousData,
   })
 
 /** Mark read or remove messages; lists and counts follow. */
-export function useChangeMessages() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: ({ action, ids }: { action: 'read' | 'remove'; ids: number[] }) =>
+export const useChangeMessages = () =>
+  useChangeMutation(
+    ({ action, ids }: { action: 'read' | 'remove'; ids: number[] }) =>
       call(action === 'read' ? MESSAGE.batchRead : MESSAGE.batchRemove, { body: { ids } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: messageKeys.all }),
-  })
-}
+    { keys: [messageKeys.all] },
+  )
 
 /** Writes the caller's messages into a CSV on the server; download it with its fileName. */
 export async function exportWebMessages() {

@@ -68,12 +68,15 @@ export const staffClaimQuery = (claimId: number) =>
   })
 
 // a payout changes wallets and orders
-const useProtectionMutation = <T, R>(fn: (input: T) => Promise<R>) =>
-  useChangeMutation(fn, [protectionKeys.all, fundsKeys.all])
+const useProtectionMutation = <T, R>(fn: (input: T) => Promise<R>, errors?: 'caller') =>
+  useChangeMutation(fn, { keys: [protectionKeys.all, fundsKeys.all], errors })
 
 /** errors: 'caller' — the claim modal shows the refusal itself. */
 export const useFileClaim = () =>
-  useProtectionMutation((body: FileClaimBody) => call(PROTECTION.claim, { body }, { errors: 'caller' }))
+  useProtectionMutation(
+    (body: FileClaimBody) => call(PROTECTION.claim, { body }, { errors: 'caller' }),
+    'caller',
+  )
 
 export const useDecideClaim = () =>
   useProtectionMutation((body: DecideClaimBody) => call(PROTECTION_STAFF.decide, { body }))

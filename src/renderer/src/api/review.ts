@@ -70,7 +70,7 @@ export const reviewTagsQuery = () =>
   })
 
 const useReviewMutation = <T, R>(fn: (input: T) => Promise<R>) =>
-  useChangeMutation(fn, [reviewKeys.all, orderDetailKeys.all])
+  useChangeMutation(fn, { keys: [reviewKeys.all, orderDetailKeys.all], errors: 'caller' })
 
 /** errors: 'caller' — the modals show the refusal (e.g. 已超过 15 天) themselves. */
 export const useRateOrder = () =>

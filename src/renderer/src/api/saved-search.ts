@@ -3,9 +3,10 @@
  * event invalidates them, app/live-queries.ts), the list query and the mutations of the list page's
  * 保存搜索/订阅 button and the 订阅搜索 page.
  */
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { queryOptions } from '@tanstack/react-query'
 import { SAVED_SEARCH, type AddSavedSearchBody } from '@shared/api/saved-search'
 import { call } from './client'
+import { useChangeMutation } from './mutation'
 
 export const savedSearchKeys = {
   all: ['savedSearch'] as const,
@@ -18,21 +19,21 @@ export const savedSearchListQuery = () =>
     queryFn: () => call(SAVED_SEARCH.list, {}),
   })
 
-function useInvalidating<V, R>(mutationFn: (vars: V) => Promise<R>) {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: savedSearchKeys.all }),
-  })
-}
+const useInvalidating = <V, R>(fn: (vars: V) => Promise<R>, errors?: 'caller') =>
+  useChangeMutation(fn, { keys: [savedSearchKeys.all], errors })
 
 /** Save a query (the form shows the refusal itself: errors 'caller'). */
 export const useAddSavedSearch = () =>
-  useInvalidating((body: AddSavedSearchBody) => call(SAVED_SEARCH.add, { body }, { errors: 'caller' }))
+  useInvalidating(
+    (body: AddSavedSearchBody) => call(SAVED_SEARCH.add, { body }, { errors: 'caller' }),
+    'caller',
+  )
 
 export const useRenameSavedSearch = () =>
-  useInvalidating((body: { savedSearchId: number; name: string }) =>
-    call(SAVED_SEARCH.rename, { body }, { errors: 'caller' }),
+  useInvalidating(
+    (body: { savedSearchId: number; name: string }) =>
+      call(SAVED_SEARCH.rename, { body }, { errors: 'caller' }),
+    'caller',
   )
 
 export const usePauseSavedSearch = () =>

@@ -3,12 +3,13 @@
  * listing; the lists and push records refresh afterwards) and the desktop workbench's summary
  * (asked again every 30 s and on focus: it sits open beside the main window).
  */
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, useQueryClient } from '@tanstack/react-query'
 import { BULK, WORKBENCH, type BulkResult } from '@shared/api/seller-tools'
 import type { BulkPriceChange } from '@shared/rules/bulk-price'
 import { call } from './client'
 import { gameKeys } from './game'
 import { goodsKeys } from './goods'
+import { useChangeMutation } from './mutation'
 
 export const sellerToolKeys = {
   all: ['seller-tools'] as const,
@@ -24,8 +25,8 @@ export type BulkAction =
 /** A bulk action on the selected listings; a refusal of the whole request is shown by the caller. */
 export function useBulkAction() {
   const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: ({ goodsIds, action }: { goodsIds: number[]; action: BulkAction }): Promise<BulkResult> => {
+  return useChangeMutation(
+    ({ goodsIds, action }: { goodsIds: number[]; action: BulkAction }): Promise<BulkResult> => {
       const opts = { errors: 'caller' } as const
       switch (action.kind) {
         case 'offShelf':
@@ -38,13 +39,17 @@ export function useBulkAction() {
           return call(BULK.push, { body: { goodsIds, hours: action.hours } }, opts)
       }
     },
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: goodsKeys.all }),
-        queryClient.invalidateQueries({ queryKey: gameKeys.mine }),
-        queryClient.invalidateQueries({ queryKey: sellerToolKeys.all }),
-      ]),
-  })
+    {
+      errors: 'caller',
+      // part of a refused request may have gone through: the lists refresh either way
+      onSettled: () =>
+        Promise.all(
+          [goodsKeys.all, gameKeys.mine, sellerToolKeys.all].map((queryKey) =>
+            queryClient.invalidateQueries({ queryKey }),
+          ),
+        ),
+    },
+  )
 }
 
 export const workbenchQuery = () =>

@@ -3,13 +3,7 @@
  * delete), batch publish, delivery accounts and pushes — query options and mutations. Keys are
  * goodsKeys (api/goods.ts). Money is integer fen.
  */
-import {
-  keepPreviousData,
-  queryOptions,
-  useMutation,
-  useQueryClient,
-  type QueryClient,
-} from '@tanstack/react-query'
+import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import type { AxiosRequestConfig } from 'axios'
 import { BATCH, type BatchPreview, type TemplateFormat } from '@shared/api/batch'
 import { DELIVERY, type DeliveryAccountQuery, type SaveDeliveryAccountBody } from '@shared/api/delivery'
@@ -27,6 +21,7 @@ import { call } from './client'
 import { gameKeys } from './game'
 import { goodsKeys } from './goods'
 import { http, type RequestOptions } from './http'
+import { useChangeMutation } from './mutation'
 
 export type { TemplateFormat } from '@shared/api/batch'
 
@@ -49,19 +44,12 @@ export const myGoodsDetailQuery = (goodsId: number) =>
     queryFn: () => call(GOODS.mineDetail, { params: { goodsId } }, { errors: 'caller' }),
   })
 
-/** After a listing changed: every listing query and the seller's games. */
-function listingsChanged(queryClient: QueryClient) {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: goodsKeys.all }),
-    queryClient.invalidateQueries({ queryKey: gameKeys.mine }),
-  ])
-}
-
-/** A seller's change of a listing (errors: 'caller': the page shows the server's refusal). */
-function useListingMutation<V, R>(run: (variables: V) => Promise<R>) {
-  const queryClient = useQueryClient()
-  return useMutation({ mutationFn: run, onSuccess: () => listingsChanged(queryClient) })
-}
+/**
+ * A seller's change of a listing (errors: 'caller': the page shows the server's refusal); then every
+ * listing query and the seller's games refetch.
+ */
+const useListingMutation = <V, R>(run: (variables: V) => Promise<R>) =>
+  useChangeMutation(run, { keys: [goodsKeys.all, gameKeys.mine], errors: 'caller' })
 
 const CALLER = { errors: 'caller' } as const
 
@@ -86,30 +74,23 @@ export const useUpdatePrice = () =>
 
 // ---------------------------------------------------------------------------- seller: batch publish
 
-/** The template file as a Blob, fetched with the login (the page saves it). */
+/** The template file as a Blob, fetched with the login (the page saves it, or shows the refusal). */
 export function useBatchTemplate() {
-  return useMutation({
-    mutationFn: ({
-      gameId,
-      goodsType,
-      format,
-    }: {
-      gameId: number
-      goodsType: GoodsType
-      format: TemplateFormat
-    }) =>
+  return useChangeMutation(
+    ({ gameId, goodsType, format }: { gameId: number; goodsType: GoodsType; format: TemplateFormat }) =>
       http.get<Blob>(
         BATCH.template.path,
         { gameId, goodsType, format },
         { responseType: 'blob', errors: 'caller', timeout: 60_000 },
       ),
-  })
+    { errors: 'caller' },
+  )
 }
 
-/** Upload a filled file and read its preview (every row checked). */
+/** Upload a filled file and read its preview (every row checked; the page shows a refusal). */
 export function useBatchPreview() {
-  return useMutation({
-    mutationFn: async ({ gameId, goodsType, file }: { gameId: number; goodsType: GoodsType; file: File }) => {
+  return useChangeMutation(
+    async ({ gameId, goodsType, file }: { gameId: number; goodsType: GoodsType; file: File }) => {
       const form = new FormData()
       form.append('gameId', String(gameId))
       form.append('goodsType', goodsType)
@@ -123,7 +104,8 @@ export function useBatchPreview() {
       if (!res.data) throw new Error('文件解析失败')
       return { ...res.data, rows: res.data.rows ?? [] }
     },
-  })
+    { errors: 'caller' },
+  )
 }
 
 /** Publish the valid rows of a preview. */
@@ -142,13 +124,8 @@ export const deliveryAccountsQuery = (query: DeliveryAccountQuery) =>
     placeholderData: keepPreviousData,
   })
 
-function useDeliveryMutation<V, R>(run: (variables: V) => Promise<R>) {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: run,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: goodsKeys.delivery }),
-  })
-}
+const useDeliveryMutation = <V, R>(run: (variables: V) => Promise<R>) =>
+  useChangeMutation(run, { keys: [goodsKeys.delivery], errors: 'caller' })
 
 export const useSaveDeliveryAccount = () =>
   useDeliveryMutation((body: SaveDeliveryAccountBody) => call(DELIVERY.save, { body }, CALLER))
@@ -171,18 +148,17 @@ export const pushQuotaQuery = () =>
     },
   })
 
+/** The push records (errors: 'caller' — the page shows a failure in place). */
 export const pushesQuery = (query: PageQuery) =>
   queryOptions({
     queryKey: goodsKeys.pushList(query),
-    queryFn: () => call(PUSH.list, { query }),
+    queryFn: () => call(PUSH.list, { query }, CALLER),
     placeholderData: keepPreviousData,
   })
 
-/** Push a listing; the quota and the push records follow. */
-export function usePushGoods() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (body: PushBody) => call(PUSH.push, { body }, CALLER),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: goodsKeys.push }),
+/** Push a listing; the quota and the push records follow (the page shows a refusal). */
+export const usePushGoods = () =>
+  useChangeMutation((body: PushBody) => call(PUSH.push, { body }, CALLER), {
+    keys: [goodsKeys.push],
+    errors: 'caller',
   })
-}

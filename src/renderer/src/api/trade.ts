@@ -3,13 +3,7 @@
  * Orders change money and bids too, so order mutations refresh 'trade', 'funds' and 'bid'. Payment
  * passwords are RSA-encrypted here, on their way out. Money is integer fen.
  */
-import {
-  keepPreviousData,
-  queryOptions,
-  useMutation,
-  useQueryClient,
-  type QueryClient,
-} from '@tanstack/react-query'
+import { keepPreviousData, queryOptions, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import {
   ORDER,
   PRICE_RECORD,
@@ -21,8 +15,8 @@ import {
 } from '@shared/api/trade'
 import { ORDER_STAFF, type AddOrderNoteBody, type StaffOrderQuery } from '@shared/api/trade'
 import { call } from './client'
-import { encryptPasswords } from './encrypt'
 import { useChangeMutation } from './mutation'
+import { encryptPasswords } from './encrypt'
 
 const caller = { errors: 'caller' } as const
 
@@ -91,8 +85,8 @@ export const priceRecordsQuery = (query: PriceRecordQuery) =>
 /** A new unpaid order (the buy page shows a refusal in place). */
 export function useCreateOrder() {
   const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (body: CreateOrderBody) => call(ORDER.create, { body }, caller),
+  return useChangeMutation((body: CreateOrderBody) => call(ORDER.create, { body }, caller), {
+    errors: 'caller',
     onSuccess: () => refreshAfterOrderChange(queryClient),
   })
 }
@@ -100,45 +94,50 @@ export function useCreateOrder() {
 /** Pays from the balance with the payment password (plain here, encrypted on its way); refusals in place. */
 export function usePayOrder() {
   const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: async ({ orderNo, payPassword }: { orderNo: string; payPassword: string }) => {
+  return useChangeMutation(
+    async ({ orderNo, payPassword }: { orderNo: string; payPassword: string }) => {
       const [cipher] = await encryptPasswords(payPassword)
       return call(ORDER.pay, { body: { orderNo, payPassword: cipher! } }, caller)
     },
-    // not awaited: a paid order goes on to its success page at once
-    onSettled: () => void refreshAfterOrderChange(queryClient),
-  })
+    {
+      errors: 'caller',
+      // not awaited: a paid order goes on to its success page at once
+      onSettled: () => void refreshAfterOrderChange(queryClient),
+    },
+  )
 }
 
 /** Confirms receipt with the payment password (it releases escrow toward the seller); refusals in place. */
 export function useConfirmOrder() {
   const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: async ({ orderNo, payPassword }: { orderNo: string; payPassword: string }) => {
+  return useChangeMutation(
+    async ({ orderNo, payPassword }: { orderNo: string; payPassword: string }) => {
       const [cipher] = await encryptPasswords(payPassword)
       return call(ORDER.confirm, { body: { orderNo, payPassword: cipher! } }, caller)
     },
-    onSuccess: () => refreshAfterOrderChange(queryClient),
-  })
+    { errors: 'caller', onSuccess: () => refreshAfterOrderChange(queryClient) },
+  )
 }
 
 /** Cancel or start delivery from an order's buttons (a refusal is a toast of the request layer). */
 export function useOrderStep() {
   const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: ({ step, orderNo }: { step: 'cancel' | 'startDelivery'; orderNo: string }) =>
+  return useChangeMutation(
+    ({ step, orderNo }: { step: 'cancel' | 'startDelivery'; orderNo: string }) =>
       call(step === 'cancel' ? ORDER.cancel : ORDER.startDelivery, { body: { orderNo } }),
-    // done once the server took the step: the confirm closes then, the lists follow when refetched
-    // (waiting for every order, wallet and bid query kept the confirm open on a busy server)
-    onSuccess: () => void refreshAfterOrderChange(queryClient),
-  })
+    {
+      // done once the server took the step: the confirm closes then, the lists follow when refetched
+      // (waiting for every order, wallet and bid query kept the confirm open on a busy server)
+      onSuccess: () => void refreshAfterOrderChange(queryClient),
+    },
+  )
 }
 
 /** Hands over (or corrects what was handed over); the transfer page shows a refusal in place. */
 export function useDeliver() {
   const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: ({
+  return useChangeMutation(
+    ({
       orderNo,
       fields,
       correcting,
@@ -147,8 +146,8 @@ export function useDeliver() {
       fields: Record<string, string>
       correcting: boolean
     }) => call(correcting ? ORDER.correctDelivery : ORDER.deliver, { body: { orderNo, fields } }, caller),
-    onSuccess: () => refreshAfterOrderChange(queryClient),
-  })
+    { errors: 'caller', onSuccess: () => refreshAfterOrderChange(queryClient) },
+  )
 }
 
 /** My sold orders (with the list's filters) as a CSV on the server; download it with its fileName. */
@@ -159,21 +158,14 @@ export async function exportSellOrders(query: OrderListQuery = {}) {
 }
 
 /** Adds or edits a receiving role (the form shows a refusal in place). */
-export function useSaveRole() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (body: SaveRoleBody) => call(ROLE.save, { body }, caller),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: tradeKeys.roles }),
+export const useSaveRole = () =>
+  useChangeMutation((body: SaveRoleBody) => call(ROLE.save, { body }, caller), {
+    keys: [tradeKeys.roles],
+    errors: 'caller',
   })
-}
 
-export function useRemoveRole() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (roleId: number) => call(ROLE.remove, { body: { roleId } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: tradeKeys.roles }),
-  })
-}
+export const useRemoveRole = () =>
+  useChangeMutation((roleId: number) => call(ROLE.remove, { body: { roleId } }), { keys: [tradeKeys.roles] })
 
 // ------------------------------------------------------------------ staff: 订单管理 (docs/console.md)
 

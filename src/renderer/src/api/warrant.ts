@@ -3,7 +3,7 @@
  * the open room refresh every few seconds) and mutations. Opening a dispute or a ruling changes the
  * order and the money, so they refresh 'trade' and 'funds' too.
  */
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { keepPreviousData, queryOptions, useQueryClient } from '@tanstack/react-query'
 import {
   WARRANT,
   WARRANT_STAFF,
@@ -13,8 +13,8 @@ import {
 } from '@shared/api/warrant'
 import type { QueryOf } from '@shared/api/contract'
 import { call } from './client'
-import { messageKeys } from './message'
 import { useChangeMutation } from './mutation'
+import { messageKeys } from './message'
 import { refreshAfterOrderChange } from './trade'
 
 const caller = { errors: 'caller' } as const
@@ -52,41 +52,26 @@ export const orderDisputeQuery = (orderNo: string, status: string) =>
   })
 
 /** A message to the room (a refusal is a toast of the request layer). */
-export function usePostWarrantMessage() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (body: PostWarrantMessageBody) => call(WARRANT.post, { body }),
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: warrantKeys.all }),
-        queryClient.invalidateQueries({ queryKey: messageKeys.group }),
-      ]),
+export const usePostWarrantMessage = () =>
+  useChangeMutation((body: PostWarrantMessageBody) => call(WARRANT.post, { body }), {
+    keys: [warrantKeys.all, messageKeys.group],
   })
-}
 
 /** A party opens a dispute: the order freezes (a refusal is a toast of the request layer). */
 export function useOpenDispute() {
   const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (body: DisputeBody) => call(WARRANT.open, { body }),
-    onSuccess: () =>
-      Promise.all([
-        refreshAfterOrderChange(queryClient),
-        queryClient.invalidateQueries({ queryKey: warrantKeys.all }),
-      ]),
+  return useChangeMutation((body: DisputeBody) => call(WARRANT.open, { body }), {
+    onSuccess: () => refreshAfterOrderChange(queryClient),
+    keys: [warrantKeys.all],
   })
 }
 
 /** Staff's ruling: the money moves at once (a refusal is a toast of the request layer). */
 export function useRule() {
   const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (body: RuleBody) => call(WARRANT_STAFF.rule, { body }),
-    onSuccess: () =>
-      Promise.all([
-        refreshAfterOrderChange(queryClient),
-        queryClient.invalidateQueries({ queryKey: warrantKeys.all }),
-      ]),
+  return useChangeMutation((body: RuleBody) => call(WARRANT_STAFF.rule, { body }), {
+    onSuccess: () => refreshAfterOrderChange(queryClient),
+    keys: [warrantKeys.all],
   })
 }
 

@@ -2,10 +2,11 @@
  * The WeChat official account: scan-to-login, /bind.html, the binding card of account settings and
  * its switches: query keys (root 'wechat'), query options and mutations (docs/wechat.md).
  */
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { queryOptions } from '@tanstack/react-query'
 import { WECHAT, type WechatBinding, type WechatQrPurpose, type WechatTemplateKey } from '@shared/api/wechat'
 import { useSessionStore } from '@renderer/stores/session'
 import { absoluteUrlOf, call } from './client'
+import { useChangeMutation } from './mutation'
 import { encryptPasswords } from './encrypt'
 
 const caller = { errors: 'caller' } as const
@@ -21,11 +22,10 @@ export const wechatKeys = {
 }
 
 /** A new temporary QR code (LOGIN for anyone, BIND for me). */
-export function useBuildQrCode() {
-  return useMutation({
-    mutationFn: (purpose: WechatQrPurpose) => call(WECHAT.buildQRCode, { body: { purpose } }, caller),
+export const useBuildQrCode = () =>
+  useChangeMutation((purpose: WechatQrPurpose) => call(WECHAT.buildQRCode, { body: { purpose } }, caller), {
+    errors: 'caller',
   })
-}
 
 /** The login poll of /offLogin.html; stops by itself once the answer is final. */
 export const officialLoginQuery = (sceneId: string) =>
@@ -75,8 +75,8 @@ export interface BindLoginValues {
 /** /bind.html: log in to an existing account and bind; keeps the session. */
 export function useBindLogin() {
   const signIn = useWechatSignIn()
-  return useMutation({
-    mutationFn: async ({ password, ...rest }: BindLoginValues) => {
+  return useChangeMutation(
+    async ({ password, ...rest }: BindLoginValues) => {
       const [cipher] = await encryptPasswords(password)
       const result = await call(
         WECHAT.bindLogin,
@@ -86,7 +86,8 @@ export function useBindLogin() {
       await signIn(result)
       return result
     },
-  })
+    { errors: 'caller' },
+  )
 }
 
 export interface BindRegisterValues extends BindLoginValues {
@@ -99,8 +100,8 @@ export interface BindRegisterValues extends BindLoginValues {
 /** /bind.html: register a new account, bind, and keep the session. */
 export function useBindRegister() {
   const signIn = useWechatSignIn()
-  return useMutation({
-    mutationFn: async ({ password, confirmPassword, ...rest }: BindRegisterValues) => {
+  return useChangeMutation(
+    async ({ password, confirmPassword, ...rest }: BindRegisterValues) => {
       const [cipher, confirmCipher] = await encryptPasswords(password, confirmPassword)
       const result = await call(
         WECHAT.bindRegister,
@@ -117,33 +118,27 @@ export function useBindRegister() {
       await signIn(result)
       return result
     },
-  })
+    { errors: 'caller' },
+  )
 }
 
-export function useUnbindWechat() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: () => call(WECHAT.unbindUserOfficial, {}, caller),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: wechatKeys.binding }),
+export const useUnbindWechat = () =>
+  useChangeMutation(() => call(WECHAT.unbindUserOfficial, {}, caller), {
+    keys: [wechatKeys.binding],
+    errors: 'caller',
   })
-}
 
 /** The master switch; the card shows the new state at once. */
-export function useUpdateIsSend() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (isSend: boolean) => call(WECHAT.updateIsSend, { body: { isSend } }, caller),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: wechatKeys.binding }),
+export const useUpdateIsSend = () =>
+  useChangeMutation((isSend: boolean) => call(WECHAT.updateIsSend, { body: { isSend } }, caller), {
+    keys: [wechatKeys.binding],
   })
-}
 
-export function useUpdateTemplateSend() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (change: { key: WechatTemplateKey; enabled: boolean }) =>
+export const useUpdateTemplateSend = () =>
+  useChangeMutation(
+    (change: { key: WechatTemplateKey; enabled: boolean }) =>
       call(WECHAT.updateTemplateSendConfig, { body: { templates: [change] } }, caller),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: wechatKeys.binding }),
-  })
-}
+    { keys: [wechatKeys.binding] },
+  )
 
 export type { WechatBinding }

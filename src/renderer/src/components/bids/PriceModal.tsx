@@ -1,11 +1,11 @@
 /** The price dialog of a bid (the buyer's offer, with its validity) and of a counter-offer (the seller's). */
-import { Alert, Form, Input, InputNumber, Modal } from 'antd'
+import { Form, Input, InputNumber, Modal } from 'antd'
 import { TRADE_RULES } from '@shared/api/trade'
 import { useOfferBid } from '@renderer/api/bid'
-import { apiErrorText } from '@renderer/utils/api-error'
 import { fenToYuan, formatYuan, yuanToFen } from '@renderer/utils/money'
 import { toast } from '@renderer/utils/toast'
 import { bidHoursError, bidPriceError } from './bid-rules'
+import { ErrorAlert } from '@renderer/components/ErrorAlert'
 
 type Offer = { kind: 'bid'; goodsId: number } | { kind: 'counter'; bidId: number }
 
@@ -95,9 +95,7 @@ function PriceModal({
           </Form.Item>
         ) : null}
       </Form>
-      {send.error ? (
-        <Alert type="error" showIcon title={apiErrorText(send.error, '提交失败')} role="alert" />
-      ) : null}
+      <ErrorAlert error={send.error} fallback="提交失败" />
     </Modal>
   )
 }

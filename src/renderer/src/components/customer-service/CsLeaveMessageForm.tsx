@@ -3,7 +3,7 @@
  * leaves a message for customer service; it is stored on our server and answered when the agents
  * are back.
  */
-import { Alert, Button, Form, Input, Select } from 'antd'
+import { Button, Form, Input, Select } from 'antd'
 import {
   CS_LEAVE_MESSAGE_CATEGORIES,
   CS_LEAVE_MESSAGE_LIMITS,
@@ -11,6 +11,7 @@ import {
 } from '@shared/api/cs'
 import { SERVICE_HOURS } from '@shared/constants'
 import { useLeaveMessage } from '@renderer/api/cs'
+import { ErrorAlert } from '@renderer/components/ErrorAlert'
 import { platform } from '@renderer/platform'
 import { toast } from '@renderer/utils/toast'
 import './customer-service.css'
@@ -48,14 +49,7 @@ export function CsLeaveMessageForm({ onDone }: { onDone?: () => void }) {
         在线客服的服务时间为每日 <strong>{SERVICE_HOURS.label}</strong>（北京时间），现在不在服务时间。
         您可以先留言，客服上线后会按顺序尽快处理。
       </p>
-      {leave.error ? (
-        <Alert
-          type="error"
-          showIcon
-          title={leave.error.message || '留言失败，请稍后再试'}
-          style={{ marginBottom: 12 }}
-        />
-      ) : null}
+      <ErrorAlert error={leave.error} fallback="留言失败，请稍后再试" style={{ marginBottom: 12 }} />
       <Form
         form={form}
         layout="vertical"

@@ -13,9 +13,9 @@ import type { PayChannel } from '@shared/api/funds'
 import { DEFAULT_TOPUP_RETURN, returnWithTopup } from '@shared/rules/return-to'
 import { useCreateTopup } from '@renderer/api/funds'
 import { platform } from '@renderer/platform'
-import { apiErrorText } from '@renderer/utils/api-error'
 import { fenToYuan, yuanToFen } from '@renderer/utils/money'
 import { gatewayHref, topupAmountError, TOPUP_MIN_FEN } from './topup'
+import { ErrorAlert } from '@renderer/components/ErrorAlert'
 
 const CHANNELS: Array<{ value: PayChannel; label: string; disabled?: boolean }> = [
   { value: 'sandbox', label: '沙箱支付（测试）' },
@@ -113,15 +113,7 @@ export function TopupForm({
       <Form.Item name="channel" label="支付方式">
         <Radio.Group options={CHANNELS} aria-label="支付方式" />
       </Form.Item>
-      {topup.error ? (
-        <Alert
-          type="error"
-          showIcon
-          title={apiErrorText(topup.error, '创建充值失败')}
-          role="alert"
-          style={{ marginBottom: 16 }}
-        />
-      ) : null}
+      <ErrorAlert error={topup.error} fallback="创建充值失败" style={{ marginBottom: 16 }} />
       <Button type="primary" htmlType="submit" loading={topup.isPending || leaving}>
         去充值
       </Button>

@@ -7,8 +7,8 @@ import { useEffect, useState } from 'react'
 import { Alert, Button, Spin } from 'antd'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { fundsKeys, topupQuery } from '@renderer/api/funds'
-import { apiErrorText } from '@renderer/utils/api-error'
 import { formatYuan } from '@renderer/utils/money'
+import { ErrorAlert } from '@renderer/components/ErrorAlert'
 
 const TOPUP_POLL_MS = 1500
 const TOPUP_POLL_MAX = 40
@@ -30,8 +30,7 @@ export function TopupResult({ topupNo }: { topupNo: string }) {
   useEffect(() => {
     if (status === 'PAID') void queryClient.invalidateQueries({ queryKey: fundsKeys.wallet })
   }, [status, queryClient])
-  if (topup.error)
-    return <Alert type="error" showIcon title={apiErrorText(topup.error, '充值结果查询失败')} />
+  if (topup.error) return <ErrorAlert error={topup.error} fallback="充值结果查询失败" />
   if (status === 'PAID')
     return (
       <Alert

@@ -7,7 +7,7 @@ import { UserOutlined } from '@ant-design/icons'
 import { useForgetReset, useForgetSend } from '@renderer/api/account'
 import { SmsCodeInput, smsCodeRule } from '@renderer/components/SmsCodeInput'
 import { NewPasswordFields } from './NewPasswordFields'
-import { MutationError } from './MutationError'
+import { ErrorAlert } from '@renderer/components/ErrorAlert'
 
 interface Values {
   username: string
@@ -68,7 +68,7 @@ export function ForgetPasswordModal({
             <SmsCodeInput canSend={username.trim() !== ''} send={() => send.mutateAsync(username.trim())} />
           </Form.Item>
           <NewPasswordFields name="password" />
-          <MutationError error={reset.error} fallback="重置失败" />
+          <ErrorAlert error={reset.error} fallback="重置失败" style={{ marginBottom: 16 }} />
           <Button type="primary" htmlType="submit" block loading={reset.isPending}>
             重置密码
           </Button>

@@ -11,7 +11,7 @@ import { useUserInfo } from '@renderer/api/auth'
 import { MUST_CHANGE_PASSWORD_NOTICE } from '@renderer/app/password-gate'
 import { ACCOUNT_CENTRE, CentreLayout } from '@renderer/app/layouts/CentreLayout'
 import { NewPasswordFields } from './NewPasswordFields'
-import { MutationError } from './MutationError'
+import { ErrorAlert } from '@renderer/components/ErrorAlert'
 
 interface Values {
   oldPassword: string
@@ -68,7 +68,7 @@ export default function LoginPassPage() {
             <Input.Password prefix={<LockOutlined />} autoComplete="current-password" aria-label="原密码" />
           </Form.Item>
           <NewPasswordFields name="newPassword" />
-          <MutationError error={change.error} fallback="修改失败" />
+          <ErrorAlert error={change.error} fallback="修改失败" style={{ marginBottom: 16 }} />
           <Button type="primary" htmlType="submit" block loading={change.isPending}>
             确认修改
           </Button>

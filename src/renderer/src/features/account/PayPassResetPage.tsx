@@ -10,7 +10,7 @@ import { ACCOUNT_CENTRE, CentreLayout } from '@renderer/app/layouts/CentreLayout
 import { PayPasswordInput, newPayPasswordRule } from '@renderer/components/PayPasswordInput'
 import { SmsCodeInput, smsCodeRule } from '@renderer/components/SmsCodeInput'
 import { idNumberRule, realNameRule } from './UserCertPage'
-import { MutationError } from './MutationError'
+import { ErrorAlert } from '@renderer/components/ErrorAlert'
 
 interface Values {
   smsCode: string
@@ -79,7 +79,7 @@ export default function PayPassResetPage() {
           <Form.Item name="payPassword" label="新支付密码" rules={[newPayPasswordRule]}>
             <PayPasswordInput />
           </Form.Item>
-          <MutationError error={reset.error} fallback="重置失败" />
+          <ErrorAlert error={reset.error} fallback="重置失败" style={{ marginBottom: 16 }} />
           <Button type="primary" htmlType="submit" block loading={reset.isPending} disabled={!verified}>
             重置支付密码
           </Button>

@@ -11,7 +11,7 @@ import { securityQuery, usePhoneBind, usePhoneVerifyOld, useSendCode } from '@re
 import { ACCOUNT_CENTRE, CentreLayout } from '@renderer/app/layouts/CentreLayout'
 import { SmsCodeInput, smsCodeRule } from '@renderer/components/SmsCodeInput'
 import { idNumberRule, realNameRule } from './UserCertPage'
-import { MutationError } from './MutationError'
+import { ErrorAlert } from '@renderer/components/ErrorAlert'
 
 const PHONE = /^1[3-9]\d{9}$/
 
@@ -86,7 +86,7 @@ export default function PhoneBindPage() {
                   </Form.Item>
                 </>
               )}
-              <MutationError error={verifyOld.error} fallback="验证失败" />
+              <ErrorAlert error={verifyOld.error} fallback="验证失败" style={{ marginBottom: 16 }} />
               <Button type="primary" htmlType="submit" block loading={verifyOld.isPending}>
                 下一步
               </Button>
@@ -115,7 +115,7 @@ export default function PhoneBindPage() {
                 send={() => send.mutateAsync({ purpose: 'PHONE_NEW', phone: newPhone })}
               />
             </Form.Item>
-            <MutationError error={bind.error} fallback="绑定失败" />
+            <ErrorAlert error={bind.error} fallback="绑定失败" style={{ marginBottom: 16 }} />
             <Button type="primary" htmlType="submit" block loading={bind.isPending}>
               确认绑定
             </Button>

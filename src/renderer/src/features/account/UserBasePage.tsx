@@ -18,9 +18,9 @@ import { uploadGoodsImage } from '@renderer/api/goods'
 import { dictQuery } from '@renderer/api/system'
 import { ACCOUNT_CENTRE, CentreLayout } from '@renderer/app/layouts/CentreLayout'
 import { SmsCodeInput, smsCodeRule } from '@renderer/components/SmsCodeInput'
-import { apiErrorText } from '@renderer/utils/api-error'
+import { toastError } from '@renderer/utils/api-error'
 import { toast } from '@renderer/utils/toast'
-import { MutationError } from './MutationError'
+import { ErrorAlert } from '@renderer/components/ErrorAlert'
 
 interface Values {
   nickName: string
@@ -50,7 +50,7 @@ export default function UserBasePage() {
       await avatar.mutateAsync(image.imageId)
       toast('success', '头像已更新')
     } catch (err) {
-      toast('error', apiErrorText(err, '头像上传失败'))
+      toastError(err, '头像上传失败')
     } finally {
       setUploading(false)
     }
@@ -114,7 +114,7 @@ export default function UserBasePage() {
             <Form.Item name="signature" label="个性签名">
               <Input.TextArea maxLength={100} rows={2} showCount aria-label="个性签名" />
             </Form.Item>
-            <MutationError error={save.error} fallback="保存失败" />
+            <ErrorAlert error={save.error} fallback="保存失败" style={{ marginBottom: 16 }} />
             <Button type="primary" htmlType="submit" loading={save.isPending}>
               保存资料
             </Button>
@@ -141,7 +141,7 @@ export default function UserBasePage() {
                 send={() => sendEmail.mutateAsync(email)}
               />
             </Form.Item>
-            <MutationError error={bindEmail.error} fallback="绑定失败" />
+            <ErrorAlert error={bindEmail.error} fallback="绑定失败" style={{ marginBottom: 16 }} />
             <Button htmlType="submit" loading={bindEmail.isPending}>
               验证并绑定
             </Button>

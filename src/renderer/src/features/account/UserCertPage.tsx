@@ -11,7 +11,7 @@ import { useQuery } from '@tanstack/react-query'
 import { idCardProblem } from '@shared/rules/id-card'
 import { realNameQuery, useRequestRealNameReview, useVerifyRealName } from '@renderer/api/account'
 import { ACCOUNT_CENTRE, CentreLayout } from '@renderer/app/layouts/CentreLayout'
-import { apiErrorText } from '@renderer/utils/api-error'
+import { ErrorAlert } from '@renderer/components/ErrorAlert'
 import { parseTime } from '@renderer/utils/time'
 
 export const realNameRule = {
@@ -69,22 +69,18 @@ export default function UserCertPage() {
           />
         </Form.Item>
       ) : null}
-      {verify.error || review.error ? (
-        <Alert
-          type="error"
-          showIcon
-          role="alert"
-          style={{ marginBottom: 16 }}
-          title={apiErrorText(verify.error ?? review.error, '认证失败')}
-          action={
-            manual ? null : (
-              <Button size="small" onClick={() => setManual(true)}>
-                提交人工审核
-              </Button>
-            )
-          }
-        />
-      ) : null}
+      <ErrorAlert
+        error={verify.error ?? review.error}
+        fallback="认证失败"
+        style={{ marginBottom: 16 }}
+        action={
+          manual ? null : (
+            <Button size="small" onClick={() => setManual(true)}>
+              提交人工审核
+            </Button>
+          )
+        }
+      />
       <Button type="primary" htmlType="submit" block loading={verify.isPending || review.isPending}>
         {manual ? '提交人工审核' : '立即认证'}
       </Button>

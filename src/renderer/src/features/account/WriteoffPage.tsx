@@ -16,9 +16,8 @@ import {
   writeoffQuery,
 } from '@renderer/api/account'
 import { SmsCodeInput, smsCodeRule } from '@renderer/components/SmsCodeInput'
-import { apiErrorText } from '@renderer/utils/api-error'
 import { parseTime } from '@renderer/utils/time'
-import { MutationError } from './MutationError'
+import { ErrorAlert } from '@renderer/components/ErrorAlert'
 
 export default function WriteoffPage() {
   const status = useQuery(writeoffQuery())
@@ -59,7 +58,7 @@ export default function WriteoffPage() {
         {status.isPending ? (
           <Skeleton active />
         ) : !s ? (
-          <Alert type="error" showIcon title={apiErrorText(status.error, '加载失败')} />
+          <ErrorAlert error={status.error} fallback="加载失败" />
         ) : s.request ? (
           <Result
             status="warning"
@@ -127,7 +126,7 @@ export default function WriteoffPage() {
               >
                 我已了解注销后果，确认注销
               </Checkbox>
-              <MutationError error={request.error} fallback="提交失败" />
+              <ErrorAlert error={request.error} fallback="提交失败" style={{ marginBottom: 16 }} />
               <Button
                 danger
                 type="primary"

@@ -11,10 +11,11 @@ import { useLogin } from '@renderer/api/auth'
 import { useSessionStore } from '@renderer/stores/session'
 import { safeRedirectTarget } from '@renderer/utils/validate'
 import { ForgetPasswordModal } from '@renderer/features/account/ForgetPasswordModal'
-import { FormErrorAlert, LoginFields } from './account-fields'
+import { ErrorAlert } from '@renderer/components/ErrorAlert'
+import { LoginFields } from './account-fields'
 import { AuthShell } from './AuthShell'
 import { CaptchaField } from './CaptchaField'
-import { formErrorText, type LoginLocationState } from './form-error'
+import type { LoginLocationState } from './form-error'
 import { captchaAnswer, renewCaptcha, useCaptcha } from './use-captcha'
 
 interface LoginForm {
@@ -31,7 +32,6 @@ export default function LoginPage() {
   const login = useLogin()
   const loggedIn = useSessionStore((s) => Boolean(s.token))
   const captcha = useCaptcha()
-  const error = login.error ? formErrorText(login.error) : ''
   const registered = (location.state as LoginLocationState | null)?.registered
   const target = safeRedirectTarget(params.get('redirect'))
   const [forgetOpen, setForgetOpen] = useState(false)
@@ -70,7 +70,7 @@ export default function LoginPage() {
       >
         <LoginFields />
         {captcha.enabled ? <CaptchaField captcha={captcha} icon={<SafetyOutlined />} /> : null}
-        <FormErrorAlert error={error} />
+        <ErrorAlert className="auth-form__alert" error={login.error} />
         <Form.Item className="auth-form__submit">
           <Button type="primary" htmlType="submit" block loading={login.isPending}>
             登 录

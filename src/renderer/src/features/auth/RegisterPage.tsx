@@ -12,15 +12,11 @@ import { AgreementsField } from '@renderer/components/AgreementsField'
 import { PASSWORD_RULE, USERNAME_RULE, passwordProblem } from '@shared/rules/account'
 import { useRegister } from '@renderer/api/auth'
 import { toast } from '@renderer/utils/toast'
-import {
-  ConfirmPasswordField,
-  FormErrorAlert,
-  NEW_PASSWORD_RULES,
-  NEW_USERNAME_RULES,
-} from './account-fields'
+import { ConfirmPasswordField, NEW_PASSWORD_RULES, NEW_USERNAME_RULES } from './account-fields'
 import { AuthShell } from './AuthShell'
 import { CaptchaField } from './CaptchaField'
-import { formErrorText, type LoginLocationState } from './form-error'
+import type { LoginLocationState } from './form-error'
+import { ErrorAlert } from '@renderer/components/ErrorAlert'
 import { captchaAnswer, renewCaptcha, useCaptcha } from './use-captcha'
 
 interface RegisterForm {
@@ -69,7 +65,6 @@ export default function RegisterPage() {
   const navigate = useNavigate()
   const captcha = useCaptcha()
   const registering = useRegister()
-  const error = registering.error ? formErrorText(registering.error) : ''
   const password = Form.useWatch('password', form) ?? ''
   const phone = Form.useWatch('phone', form) ?? ''
   const sendCode = useSendRegisterCode()
@@ -156,7 +151,7 @@ export default function RegisterPage() {
         ) : null}
         {captcha.enabled ? <CaptchaField captcha={captcha} icon={<SafetyOutlined />} /> : null}
         <AgreementsField />
-        <FormErrorAlert error={error} />
+        <ErrorAlert className="auth-form__alert" error={registering.error} />
         <Form.Item className="auth-form__submit">
           <Button type="primary" htmlType="submit" block loading={registering.isPending}>
             注 册

@@ -2,7 +2,7 @@
  * What the login, register and WeChat bind forms share: the username and password of an existing
  * account, the rules of a new one (shared/rules/account), and the form's error line.
  */
-import { Alert, Form, Input, type FormRule } from 'antd'
+import { Form, Input, type FormRule } from 'antd'
 import { LockOutlined, UserOutlined } from '@ant-design/icons'
 import { passwordProblem, usernameProblem } from '@shared/rules/account'
 
@@ -75,11 +75,4 @@ export function ConfirmPasswordField({ placeholder, maxLength }: { placeholder: 
       />
     </Form.Item>
   )
-}
-
-/** The form's failure (formErrorText), or nothing. */
-export function FormErrorAlert({ error }: { error: string }) {
-  return error ? (
-    <Alert className="auth-form__alert" type="error" showIcon title={error} role="alert" />
-  ) : null
 }

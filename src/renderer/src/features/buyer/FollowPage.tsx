@@ -16,7 +16,7 @@ import { goodsDetailPath, STATUS_COLORS } from '@renderer/api/goods'
 import { ListingCell } from '@renderer/components/ListingCell'
 import { QueryListTable } from '@renderer/components/QueryListTable'
 import { Pagination } from '@renderer/components/Pagination'
-import { alreadyNotified, apiErrorText } from '@renderer/utils/api-error'
+import { toastError } from '@renderer/utils/api-error'
 import { formatYuan } from '@renderer/utils/money'
 import { parseTime } from '@renderer/utils/time'
 import { toast } from '@renderer/utils/toast'
@@ -55,9 +55,7 @@ export default function FollowPage() {
         // the last row of a page: go back one page
         if (list.data && list.data.rows.length === 1 && page > 1) setParams({ page: String(page - 1) })
       },
-      (error: unknown) => {
-        if (!alreadyNotified(error)) toast('error', apiErrorText(error))
-      },
+      (error: unknown) => toastError(error),
     )
 
   const columns: ColumnsType<FollowedGoods> = [

@@ -6,15 +6,15 @@
 import { useState } from 'react'
 import { Link } from 'react-router-dom'
 import { useQuery } from '@tanstack/react-query'
-import { Alert, Badge, Empty, Pagination, Skeleton, Tabs, Tag } from 'antd'
+import { Badge, Empty, Pagination, Skeleton, Tabs, Tag } from 'antd'
 import type { ChatConversationQuery } from '@shared/api/chat'
 import { chatPath } from '@shared/live-events'
 import { chatListQuery } from '@renderer/api/chat'
 import { CentreLayout } from '@renderer/app/layouts/CentreLayout'
-import { apiErrorText } from '@renderer/utils/api-error'
 import { formatTradeTime } from '@renderer/utils/time'
 import { CHAT_CENTRE } from './centre'
 import './chat.css'
+import { ErrorAlert } from '@renderer/components/ErrorAlert'
 
 type RoleTab = 'all' | 'buyer' | 'seller'
 
@@ -38,7 +38,7 @@ export default function ChatListPage() {
         ]}
       />
       {list.error ? (
-        <Alert type="error" showIcon title={apiErrorText(list.error, '加载失败')} />
+        <ErrorAlert error={list.error} fallback="加载失败" />
       ) : !list.data ? (
         <Skeleton active />
       ) : list.data.rows.length === 0 ? (

@@ -9,8 +9,8 @@ import { useQuery } from '@tanstack/react-query'
 import { useSetPayPassword, walletQuery } from '@renderer/api/funds'
 import { CentreLayout, ACCOUNT_CENTRE } from '@renderer/app/layouts/CentreLayout'
 import { PayPasswordInput, newPayPasswordRule } from '@renderer/components/PayPasswordInput'
-import { apiErrorText } from '@renderer/utils/api-error'
 import { toast } from '@renderer/utils/toast'
+import { ErrorAlert } from '@renderer/components/ErrorAlert'
 
 interface Values {
   loginPassword: string
@@ -96,15 +96,7 @@ export default function PayPassPage() {
                   placeholder="再次输入 6 位数字"
                 />
               </Form.Item>
-              {save.error ? (
-                <Alert
-                  type="error"
-                  showIcon
-                  title={apiErrorText(save.error, '保存失败')}
-                  role="alert"
-                  style={{ marginBottom: 16 }}
-                />
-              ) : null}
+              <ErrorAlert error={save.error} fallback="保存失败" style={{ marginBottom: 16 }} />
               <Button type="primary" htmlType="submit" loading={save.isPending} block>
                 保存
               </Button>

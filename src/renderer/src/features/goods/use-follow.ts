@@ -6,7 +6,7 @@ import { useCallback, useState } from 'react'
 import type { GoodsBrief } from '@shared/api/goods'
 import { useFollowGoods, usePendingFollows } from '@renderer/api/follow'
 import { useRequireLogin } from '@renderer/components/use-require-login'
-import { alreadyNotified, apiErrorText } from '@renderer/utils/api-error'
+import { toastError } from '@renderer/utils/api-error'
 import { toast } from '@renderer/utils/toast'
 
 type Followable = Pick<GoodsBrief, 'goodsId'> & { followed?: boolean }
@@ -39,9 +39,7 @@ export function useFollow(): FollowState {
           setOverrides((o) => ({ ...o, [id]: !now }))
           toast('success', now ? '已取消关注' : '关注成功，可在「我的关注」中查看降价')
         },
-        (error: unknown) => {
-          if (!alreadyNotified(error)) toast('error', apiErrorText(error))
-        },
+        (error: unknown) => toastError(error),
       )
     },
     [ensureLogin, overrides, mutateAsync],

@@ -5,19 +5,19 @@
  */
 import { useState } from 'react'
 import { Link, useLocation } from 'react-router-dom'
-import { Alert, Badge, Button, Empty, List, Popconfirm, Segmented, Tabs } from 'antd'
+import { Badge, Button, Empty, List, Popconfirm, Segmented, Tabs } from 'antd'
 import { useQuery } from '@tanstack/react-query'
 import type { WebMessage } from '@shared/api/message'
 import { exportWebMessages, messagePageQuery, useChangeMessages } from '@renderer/api/message'
 import { ExportButton } from '@renderer/components/ExportButton'
 import { Pagination } from '@renderer/components/Pagination'
 import { usePagerState } from '@renderer/components/use-pager-state'
-import { apiErrorText } from '@renderer/utils/api-error'
 import { formatTradeTime } from '@renderer/utils/time'
 import { CentreLayout, MESSAGE_CENTRE } from '@renderer/app/layouts/CentreLayout'
 import { MessageOrderLink } from '@renderer/features/trade/OrderDetailPage/OrderDetailLink'
 import { ChatCentreLink } from '@renderer/features/chat/ChatCentreLink'
 import { MessageText } from '@renderer/features/saved-search/MessageText'
+import { ErrorAlert } from '@renderer/components/ErrorAlert'
 
 const KINDS = {
   SYSTEM: { path: '/message/userMessage.html', title: '站内信', empty: '站内信' },
@@ -86,7 +86,7 @@ export default function MessageCenter() {
         }))}
       />
       {list.error ? (
-        <Alert type="error" showIcon title={apiErrorText(list.error, '消息加载失败')} />
+        <ErrorAlert error={list.error} fallback="消息加载失败" />
       ) : list.data && list.data.rows.length === 0 ? (
         <Empty description={unreadOnly ? `没有未读的${kind.empty}` : `暂无${kind.empty}`} />
       ) : (

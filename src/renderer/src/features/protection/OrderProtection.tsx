@@ -6,7 +6,7 @@
 import './protection.css'
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { Alert, Button, Form, Image, Input, Modal, Select, Space, Tag } from 'antd'
+import { Button, Form, Image, Input, Modal, Select, Space, Tag } from 'antd'
 import { SafetyCertificateOutlined } from '@ant-design/icons'
 import {
   CLAIM_STATUS_LABELS,
@@ -19,10 +19,10 @@ import { imageSrc } from '@renderer/api/goods'
 import { orderProtectionQuery, protectionReasonsQuery, useFileClaim } from '@renderer/api/protection'
 import { ImageUploader } from '@renderer/features/seller/ImageUploader'
 import { imageIdsOf, type ShotFile } from '@renderer/features/seller/publish-form'
-import { apiErrorText } from '@renderer/utils/api-error'
 import { formatYuan } from '@renderer/utils/money'
 import { parseTime } from '@renderer/utils/time'
 import { toast } from '@renderer/utils/toast'
+import { ErrorAlert } from '@renderer/components/ErrorAlert'
 
 /** The period as the parties read it (the console shows the deposit's own state). */
 function stateText(p: Protection): string {
@@ -54,9 +54,7 @@ function ClaimModal({ orderNo, onClose }: { orderNo: string; onClose: () => void
       onOk={() => form.submit()}
       destroyOnHidden
     >
-      {file.error ? (
-        <Alert type="error" showIcon title={apiErrorText(file.error)} style={{ marginBottom: 12 }} />
-      ) : null}
+      <ErrorAlert error={file.error} style={{ marginBottom: 12 }} />
       <Form<ClaimValues>
         form={form}
         layout="vertical"

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react'
 import { useSearchParams } from 'react-router-dom'
-import { Alert, Empty, Segmented, Select, Skeleton, Table } from 'antd'
+import { Empty, Segmented, Select, Skeleton, Table } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import { useQuery } from '@tanstack/react-query'
 import { PAGINATION } from '@shared/constants'
@@ -14,13 +14,13 @@ import type { DealRecord } from '@shared/api/trade'
 import { gamesQuery } from '@renderer/api/game'
 import { priceRecordsQuery } from '@renderer/api/trade'
 import { Pagination } from '@renderer/components/Pagination'
-import { apiErrorText } from '@renderer/utils/api-error'
 import { formatYuan } from '@renderer/utils/money'
 import { formatTradeTime } from '@renderer/utils/time'
 import { pagingOf, positiveInt } from '@renderer/utils/url-params'
 import { chinaDay, fillDays } from './chart-scale'
 import { PriceChart } from './PriceChart'
 import './record.css'
+import { ErrorAlert } from '@renderer/components/ErrorAlert'
 
 const DAY_OPTIONS = [7, 30, 90] as const
 
@@ -116,7 +116,7 @@ export default function RecordListPage() {
           />
         </div>
         {records.error ? (
-          <Alert type="error" showIcon title={apiErrorText(records.error, '成交记录加载失败')} />
+          <ErrorAlert error={records.error} fallback="成交记录加载失败" />
         ) : !data ? (
           games.data && games.data.length === 0 ? (
             <Empty description="暂无游戏" />

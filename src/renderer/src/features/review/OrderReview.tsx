@@ -4,15 +4,15 @@
  */
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { Alert, Button, Checkbox, Form, Input, Modal, Rate, Space } from 'antd'
+import { Button, Checkbox, Form, Input, Modal, Rate, Space } from 'antd'
 import { REVIEW_LIMITS, type Review } from '@shared/api/review'
 import type { Order } from '@shared/api/trade'
 import { reviewTagsQuery, useRateOrder, useReplyReview } from '@renderer/api/review'
 import { TextPromptModal } from '@renderer/components/TextPromptModal'
-import { apiErrorText } from '@renderer/utils/api-error'
 import { toast } from '@renderer/utils/toast'
 import { starsText } from './stars'
 import './review.css'
+import { ErrorAlert } from '@renderer/components/ErrorAlert'
 
 const DAY = 24 * 60 * 60 * 1000
 
@@ -50,9 +50,7 @@ function RateModal({ order, onClose }: { order: Order; onClose: () => void }) {
       <p>
         {order.goodsTitle}（订单号 {order.orderNo}）
       </p>
-      {rate.error ? (
-        <Alert type="error" showIcon title={apiErrorText(rate.error)} style={{ marginBottom: 12 }} />
-      ) : null}
+      <ErrorAlert error={rate.error} style={{ marginBottom: 12 }} />
       <Form<RateValues>
         form={form}
         layout="vertical"
@@ -118,9 +116,7 @@ function ReplyModal({ review, onClose }: { review: Review; onClose: () => void }
         {starsText(review.stars)} {review.tags.join('、')}
       </p>
       {review.text ? <p style={{ whiteSpace: 'pre-wrap' }}>{review.text}</p> : null}
-      {reply.error ? (
-        <Alert type="error" showIcon title={apiErrorText(reply.error)} style={{ marginBottom: 12 }} />
-      ) : null}
+      <ErrorAlert error={reply.error} style={{ marginBottom: 12 }} />
     </TextPromptModal>
   )
 }

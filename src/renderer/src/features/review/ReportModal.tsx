@@ -1,9 +1,9 @@
 /** 举报 a review (once per user and review; loaded only when a logged-in visitor asks for it). */
-import { Alert, Form, Input, Modal } from 'antd'
+import { Form, Input, Modal } from 'antd'
 import { REVIEW_LIMITS, type Review } from '@shared/api/review'
 import { useReportReview } from '@renderer/api/review'
-import { apiErrorText } from '@renderer/utils/api-error'
 import { toast } from '@renderer/utils/toast'
+import { ErrorAlert } from '@renderer/components/ErrorAlert'
 
 export default function ReportModal({ review, onClose }: { review: Review; onClose: () => void }) {
   const [form] = Form.useForm<{ reason: string }>()
@@ -19,9 +19,7 @@ export default function ReportModal({ review, onClose }: { review: Review; onClo
       onOk={() => form.submit()}
       destroyOnHidden
     >
-      {report.error ? (
-        <Alert type="error" showIcon title={apiErrorText(report.error)} style={{ marginBottom: 12 }} />
-      ) : null}
+      <ErrorAlert error={report.error} style={{ marginBottom: 12 }} />
       <Form
         form={form}
         layout="vertical"

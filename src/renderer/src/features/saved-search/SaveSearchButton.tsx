@@ -5,7 +5,7 @@
  */
 import { useState } from 'react'
 import { Link } from 'react-router-dom'
-import { Alert, Button, Form, Input, Modal } from 'antd'
+import { Button, Form, Input, Modal } from 'antd'
 import { BellOutlined } from '@ant-design/icons'
 import { SAVED_SEARCH_LIMITS } from '@shared/api/saved-search'
 import {
@@ -18,7 +18,7 @@ import {
 import { SAVED_SEARCHES_PATH } from '@shared/live-events'
 import { useAddSavedSearch } from '@renderer/api/saved-search'
 import { useRequireLogin } from '@renderer/components/use-require-login'
-import { apiErrorText } from '@renderer/utils/api-error'
+import { ErrorAlert } from '@renderer/components/ErrorAlert'
 import { toast } from '@renderer/utils/toast'
 import './saved-search.css'
 
@@ -33,14 +33,13 @@ export function SaveSearchButton({ filters, names }: { filters: ListFilters; nam
   const ensureLogin = useRequireLogin()
   const [open, setOpen] = useState(false)
   const [name, setName] = useState('')
-  const [error, setError] = useState('')
   const add = useAddSavedSearch()
   const { query } = savedSearchOf(toListSearch(filters))
 
   const start = () => {
     if (!ensureLogin()) return
     setName(defaultSearchName(filters, names))
-    setError('')
+    add.reset()
     setOpen(true)
   }
 
@@ -52,7 +51,6 @@ export function SaveSearchButton({ filters, names }: { filters: ListFilters; nam
           setOpen(false)
           toast('success', '订阅成功：有新商品上架或降价时会通知您')
         },
-        onError: (err) => setError(apiErrorText(err)),
       },
     )
   }
@@ -88,7 +86,7 @@ export function SaveSearchButton({ filters, names }: { filters: ListFilters; nam
           符合条件的商品新上架或降价时，我们会通过站内信、桌面通知和微信（已绑定时）提醒您；同一订阅最多每 10
           分钟提醒一次。可在 <Link to={SAVED_SEARCHES_PATH}>订阅搜索</Link> 中管理。
         </p>
-        {error ? <Alert type="error" showIcon title={error} /> : null}
+        <ErrorAlert error={add.error} />
       </Modal>
     </>
   )

@@ -19,17 +19,13 @@ import {
   useSeenSavedSearch,
 } from '@renderer/api/saved-search'
 import { QueryListTable } from '@renderer/components/QueryListTable'
-import { alreadyNotified, apiErrorText } from '@renderer/utils/api-error'
+import { errorToShow } from '@renderer/utils/api-error'
 import { parseTime } from '@renderer/utils/time'
 import { toast } from '@renderer/utils/toast'
 import './saved-search.css'
 
 const HINT =
   '在商品列表点「保存搜索/订阅」即可订阅当前的筛选条件。符合条件的商品新上架或降价时，我们会通过站内信、桌面通知和微信（已绑定时）提醒您，同一订阅最多每 10 分钟提醒一次。'
-
-const failed = (error: unknown) => {
-  if (!alreadyNotified(error)) toast('error', apiErrorText(error))
-}
 
 function RenameDialog({ search, onClose }: { search: SavedSearch | null; onClose: () => void }) {
   const [name, setName] = useState(search?.name ?? '')
@@ -43,7 +39,7 @@ function RenameDialog({ search, onClose }: { search: SavedSearch | null; onClose
           toast('success', '已重命名')
           onClose()
         },
-        onError: (err) => setError(apiErrorText(err)),
+        onError: (err) => setError(errorToShow(err) ?? ''),
       },
     )
   return (
@@ -124,7 +120,7 @@ export default function SavedSearchPage() {
           onChange={(on) =>
             pause.mutate(
               { savedSearchId: s.savedSearchId, paused: !on },
-              { onSuccess: () => toast('success', on ? '已恢复提醒' : '已暂停提醒'), onError: failed },
+              { onSuccess: () => toast('success', on ? '已恢复提醒' : '已暂停提醒') },
             )
           }
         />
@@ -146,9 +142,7 @@ export default function SavedSearchPage() {
             title="删除这个订阅？"
             okText="删除"
             cancelText="取消"
-            onConfirm={() =>
-              remove.mutate(s.savedSearchId, { onSuccess: () => toast('success', '已删除'), onError: failed })
-            }
+            onConfirm={() => remove.mutate(s.savedSearchId, { onSuccess: () => toast('success', '已删除') })}
           >
             <Button type="link" size="small" danger>
               删除

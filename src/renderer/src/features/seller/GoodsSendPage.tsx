@@ -8,7 +8,7 @@ import './goods-send.css'
 import { useState } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
 import { useQuery } from '@tanstack/react-query'
-import { Alert, Button, Empty, Form, Progress, Radio, Select, Skeleton, Table, Tag } from 'antd'
+import { Button, Empty, Form, Progress, Radio, Select, Skeleton, Table, Tag } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import { ReloadOutlined, RocketOutlined } from '@ant-design/icons'
 import type { PushRecord } from '@shared/api/push'
@@ -18,10 +18,11 @@ import { CentreLayout, SELLER_CENTRE } from '@renderer/app/layouts/CentreLayout'
 import { ListingTitleLink } from '@renderer/components/ListingCell'
 import { Pagination } from '@renderer/components/Pagination'
 import { usePagerState } from '@renderer/components/use-pager-state'
-import { alreadyNotified, apiErrorText } from '@renderer/utils/api-error'
+import { errorToShow } from '@renderer/utils/api-error'
 import { formatYuan } from '@renderer/utils/money'
 import { parseTime } from '@renderer/utils/time'
 import { toast } from '@renderer/utils/toast'
+import { ErrorAlert } from '@renderer/components/ErrorAlert'
 
 export function hoursLabel(hours: number): string {
   if (hours % 24 === 0) return `${hours / 24} 天`
@@ -62,7 +63,7 @@ export default function GoodsSendPage() {
           form.resetFields(['goodsId'])
         },
         onError: (err) => {
-          if (!alreadyNotified(err)) setError(apiErrorText(err, '推送失败'))
+          setError(errorToShow(err, '推送失败') ?? '')
         },
       },
     )
@@ -99,7 +100,7 @@ export default function GoodsSendPage() {
       <div className="push-layout">
         <section className="push-quota" aria-label="今日推送额度">
           {quota.error ? (
-            <Alert type="error" showIcon title={apiErrorText(quota.error, '额度加载失败')} />
+            <ErrorAlert error={quota.error} fallback="额度加载失败" />
           ) : !quota.data ? (
             <Skeleton active paragraph={{ rows: 2 }} />
           ) : (
@@ -160,9 +161,7 @@ export default function GoodsSendPage() {
               options={(quota.data?.hourOptions ?? []).map((h) => ({ value: h, label: hoursLabel(h) }))}
             />
           </Form.Item>
-          {error ? (
-            <Alert className="publish-error" type="error" showIcon title={error} role="alert" />
-          ) : null}
+          <ErrorAlert className="publish-error" error={error} />
           <Button
             type="primary"
             htmlType="submit"
@@ -182,7 +181,7 @@ export default function GoodsSendPage() {
         </Button>
       </div>
       {pushes.error && !pushes.isFetching ? (
-        <Alert type="error" showIcon title={apiErrorText(pushes.error, '推送记录加载失败')} />
+        <ErrorAlert error={pushes.error} fallback="推送记录加载失败" />
       ) : (
         <Table<PushRecord>
           rowKey="pushId"

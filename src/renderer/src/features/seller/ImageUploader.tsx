@@ -20,7 +20,7 @@ import {
 import { GOODS_LIMITS, type GoodsImage } from '@shared/api/goods'
 import { imageSrc, uploadGoodsImage } from '@renderer/api/goods'
 import { ApiError } from '@renderer/api/http'
-import { alreadyNotified, apiErrorText } from '@renderer/utils/api-error'
+import { apiErrorText, toastError } from '@renderer/utils/api-error'
 import { toast } from '@renderer/utils/toast'
 import { checkImageFile, moveItem, type ShotFile } from './publish-form'
 
@@ -70,7 +70,7 @@ export function ImageUploader({
       (error: unknown) => {
         if (error instanceof ApiError && error.kind === 'canceled') return
         const message = apiErrorText(error, '图片上传失败')
-        if (!alreadyNotified(error)) toast('error', message)
+        toastError(error, '图片上传失败')
         onError?.(Object.assign(new Error(message), { status: error instanceof ApiError ? error.code : 0 }))
       },
     )

@@ -8,7 +8,7 @@ import './select-type.css'
 import { useMemo, useState } from 'react'
 import { useNavigate, useSearchParams } from 'react-router-dom'
 import { useQuery } from '@tanstack/react-query'
-import { Alert, Empty, Input, Skeleton, Steps } from 'antd'
+import { Empty, Input, Skeleton, Steps } from 'antd'
 import { CheckCircleFilled, SearchOutlined } from '@ant-design/icons'
 import { GOODS_TYPE_LABELS } from '@shared/api/goods'
 import { gameConfigQuery, gamesQuery, sortGames } from '@renderer/api/game'
@@ -16,8 +16,8 @@ import { CentreLayout, SELLER_CENTRE } from '@renderer/app/layouts/CentreLayout'
 import { initialsOf, matchGames } from '@renderer/components/game-search'
 import { GameIcon } from '@renderer/components/GameTile'
 import { LoadErrorAlert } from '@renderer/components/LoadErrorAlert'
-import { apiErrorText } from '@renderer/utils/api-error'
 import { PUBLISH_STEPS, TYPE_HINTS } from './publish-steps'
+import { ErrorAlert } from '@renderer/components/ErrorAlert'
 
 const ALL = 'ALL'
 
@@ -97,7 +97,7 @@ export default function SelectTypePage() {
       {!gameId ? (
         <p className="publish-hint">请先在上面选择要出售的游戏</p>
       ) : config.error ? (
-        <Alert type="error" showIcon title={apiErrorText(config.error, '游戏配置加载失败')} />
+        <ErrorAlert error={config.error} fallback="游戏配置加载失败" />
       ) : !config.data ? (
         <Skeleton active paragraph={{ rows: 2 }} />
       ) : config.data.goodsTypes.length === 0 ? (

@@ -14,6 +14,7 @@ import { GOODS_TYPE_LABELS } from '@shared/api/goods'
 import { goodsDetailPath, goodsDetailQuery, imageSrc } from '@renderer/api/goods'
 import { rolesQuery, useCreateOrder } from '@renderer/api/trade'
 import { CentreLayout, BUYER_CENTRE } from '@renderer/app/layouts/CentreLayout'
+import { ErrorAlert } from '@renderer/components/ErrorAlert'
 import { apiErrorText } from '@renderer/utils/api-error'
 import { formatYuan } from '@renderer/utils/money'
 import { positiveInt } from '@renderer/utils/url-params'
@@ -36,7 +37,6 @@ export default function BuyPage() {
   const [adding, setAdding] = useState(false)
   // a problem found here before asking the server (no quantity, no role)
   const [problem, setProblem] = useState('')
-  const error = problem || (create.error ? apiErrorText(create.error, '下单失败') : '')
 
   const roleList = (roles.data ?? []).filter((r) => !goods || r.gameId === goods.gameId)
   const chosenRole = roleId ?? roleList.find((r) => r.isDefault)?.roleId ?? roleList[0]?.roleId ?? null
@@ -177,9 +177,7 @@ export default function BuyPage() {
             {quantity === null ? '—' : formatYuan(goods.price * quantity)}
           </strong>
         </div>
-        {error ? (
-          <Alert type="error" showIcon title={error} role="alert" style={{ marginBottom: 16 }} />
-        ) : null}
+        <ErrorAlert error={problem || create.error} fallback="下单失败" style={{ marginBottom: 16 }} />
         <div className="trade-footer">
           <Link to={goodsDetailPath(goods.goodsId)}>
             <Button>返回商品</Button>

@@ -1,11 +1,11 @@
 /** The bids in a centre (all my bids as buyer, or the bids on my listings as seller), paged. */
-import { Alert, Empty } from 'antd'
+import { Empty } from 'antd'
 import { useQuery } from '@tanstack/react-query'
 import { bidListQuery } from '@renderer/api/bid'
 import { BidRows } from '@renderer/components/bids'
 import { Pagination } from '@renderer/components/Pagination'
 import { usePagerState } from '@renderer/components/use-pager-state'
-import { apiErrorText } from '@renderer/utils/api-error'
+import { ErrorAlert } from '@renderer/components/ErrorAlert'
 
 export function MyBids({ role }: { role: 'buyer' | 'seller' }) {
   const { page, limit, props: paging } = usePagerState(10, { autoScroll: false })
@@ -16,7 +16,7 @@ export function MyBids({ role }: { role: 'buyer' | 'seller' }) {
         {role === 'seller' ? '收到的出价' : '我的出价'}
       </h2>
       {bids.error ? (
-        <Alert type="error" showIcon title={apiErrorText(bids.error, '出价加载失败')} />
+        <ErrorAlert error={bids.error} fallback="出价加载失败" />
       ) : !bids.data ? null : bids.data.rows.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无出价" />
       ) : (

@@ -17,13 +17,13 @@ import { PayPasswordInput, payPasswordRule } from '@renderer/components/PayPassw
 import { TopupForm } from '@renderer/components/topup/TopupForm'
 import { TopupResult } from '@renderer/components/topup/TopupResult'
 import { useNow } from '@renderer/components/use-now'
-import { apiErrorText } from '@renderer/utils/api-error'
 import { formatYuan } from '@renderer/utils/money'
 import { formatTradeTime } from '@renderer/utils/time'
 import { toast } from '@renderer/utils/toast'
 import { OrderLoadFailed, OrderSummary, TimeLeft } from './OrderParts'
 import { ORDER_STEPS } from './trade-utils'
 import { useOrderFromQuery } from './use-order'
+import { ErrorAlert } from '@renderer/components/ErrorAlert'
 
 function TopupOnly() {
   const wallet = useQuery(walletQuery())
@@ -118,7 +118,7 @@ function PayOrder() {
         ) : null}
         <OrderSummary order={order} />
         {wallet.error ? (
-          <Alert type="error" showIcon title={apiErrorText(wallet.error, '余额加载失败')} />
+          <ErrorAlert error={wallet.error} fallback="余额加载失败" />
         ) : w ? (
           <>
             <div className="wallet-line">
@@ -165,15 +165,7 @@ function PayOrder() {
                 <Form.Item name="payPassword" label="支付密码" rules={[payPasswordRule]}>
                   <PayPasswordInput autoFocus />
                 </Form.Item>
-                {pay.error ? (
-                  <Alert
-                    type="error"
-                    showIcon
-                    title={apiErrorText(pay.error, '支付失败')}
-                    role="alert"
-                    style={{ marginBottom: 16 }}
-                  />
-                ) : null}
+                <ErrorAlert error={pay.error} fallback="支付失败" style={{ marginBottom: 16 }} />
                 <Button type="primary" size="large" htmlType="submit" loading={pay.isPending} block>
                   确认支付 {formatYuan(order.amount)}
                 </Button>

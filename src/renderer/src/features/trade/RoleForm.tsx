@@ -1,11 +1,11 @@
 /** Add or edit a receiving role (game, server, role name, role id) in a modal. */
-import { Alert, Checkbox, Form, Input, Modal, Select } from 'antd'
+import { Checkbox, Form, Input, Modal, Select } from 'antd'
 import { useQuery } from '@tanstack/react-query'
 import type { ReceivingRole, SaveRoleBody } from '@shared/api/trade'
 import { gameServersQuery, gamesQuery } from '@renderer/api/game'
 import { useSaveRole } from '@renderer/api/trade'
-import { apiErrorText } from '@renderer/utils/api-error'
 import { toast } from '@renderer/utils/toast'
+import { ErrorAlert } from '@renderer/components/ErrorAlert'
 
 interface Values {
   gameId: number
@@ -110,9 +110,7 @@ export function RoleFormModal({
           <Checkbox>设为该游戏的默认收货角色</Checkbox>
         </Form.Item>
       </Form>
-      {save.error ? (
-        <Alert type="error" showIcon title={apiErrorText(save.error, '保存失败')} role="alert" />
-      ) : null}
+      <ErrorAlert error={save.error} fallback="保存失败" />
     </Modal>
   )
 }

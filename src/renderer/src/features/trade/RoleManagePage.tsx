@@ -1,16 +1,16 @@
 /** /buyer/roleManage.html: my receiving roles (game, server, role name, role id) — add, edit, remove. */
 import './trade.css'
 import { useState } from 'react'
-import { Alert, Button, Popconfirm, Table, Tag } from 'antd'
+import { Button, Popconfirm, Table, Tag } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import { PlusOutlined } from '@ant-design/icons'
 import { useQuery } from '@tanstack/react-query'
 import type { ReceivingRole } from '@shared/api/trade'
 import { rolesQuery, useRemoveRole } from '@renderer/api/trade'
 import { CentreLayout, BUYER_CENTRE } from '@renderer/app/layouts/CentreLayout'
-import { apiErrorText } from '@renderer/utils/api-error'
 import { toast } from '@renderer/utils/toast'
 import { RoleFormModal } from './RoleForm'
+import { ErrorAlert } from '@renderer/components/ErrorAlert'
 
 export default function RoleManagePage() {
   const roles = useQuery(rolesQuery())
@@ -69,7 +69,7 @@ export default function RoleManagePage() {
     >
       <p className="order-card__sub">购买游戏币、道具、代充时，卖家会把商品交付到您选择的收货角色。</p>
       {roles.error ? (
-        <Alert type="error" showIcon title={apiErrorText(roles.error, '收货角色加载失败')} />
+        <ErrorAlert error={roles.error} fallback="收货角色加载失败" />
       ) : (
         <Table<ReceivingRole>
           rowKey="roleId"

@@ -13,14 +13,13 @@ import { PASSWORD_RULE, USERNAME_RULE } from '@shared/rules/account'
 import { useBindLogin, useBindRegister } from '@renderer/api/wechat'
 import {
   ConfirmPasswordField,
-  FormErrorAlert,
   LoginFields,
   NEW_PASSWORD_RULES,
   NEW_USERNAME_RULES,
 } from '../auth/account-fields'
 import { AuthShell } from '../auth/AuthShell'
 import { CaptchaField } from '../auth/CaptchaField'
-import { formErrorText } from '../auth/form-error'
+import { ErrorAlert } from '@renderer/components/ErrorAlert'
 import { captchaAnswer, renewCaptcha, useCaptcha, type CaptchaState } from '../auth/use-captcha'
 import type { BindLocationState } from './OffLoginPage'
 
@@ -57,7 +56,6 @@ function BindTab<B>({
   children: ReactNode
 }) {
   const [form] = Form.useForm<BindForm>()
-  const error = bind.error ? formErrorText(bind.error) : ''
   const onFinish = (v: BindForm) =>
     bind.mutate(body(v), { onSuccess: onDone, onError: () => renewCaptcha(captcha, form) })
   return (
@@ -65,7 +63,7 @@ function BindTab<B>({
       {children}
       {captcha.enabled ? <CaptchaField captcha={captcha} icon={<SafetyOutlined />} /> : null}
       {agreements ? <AgreementsField /> : null}
-      <FormErrorAlert error={error} />
+      <ErrorAlert className="auth-form__alert" error={bind.error} />
       <Button type="primary" htmlType="submit" block loading={bind.isPending}>
         {submitText}
       </Button>

@@ -6,13 +6,12 @@
 import { useEffect } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom'
-import { Alert } from 'antd'
 import { officialLoginQuery, useBuildQrCode, useWechatSignIn } from '@renderer/api/wechat'
 import { useSessionStore } from '@renderer/stores/session'
 import { safeRedirectTarget } from '@renderer/utils/validate'
 import { AuthShell } from '../auth/AuthShell'
-import { formErrorText } from '../auth/form-error'
 import { QrPanel } from './QrPanel'
+import { ErrorAlert } from '@renderer/components/ErrorAlert'
 
 /** What /offLogin.html hands to /bind.html (router state: the ticket stays out of the address). */
 export interface BindLocationState {
@@ -53,7 +52,7 @@ export default function OffLoginPage() {
   const error = build.error ?? poll.error
   return (
     <AuthShell title="微信扫码登录" subtitle="使用微信扫一扫，关注公众号后即可登录">
-      {error ? <Alert type="error" showIcon title={formErrorText(error)} role="alert" /> : null}
+      <ErrorAlert error={error} />
       <QrPanel
         qr={qr}
         loading={build.isPending}

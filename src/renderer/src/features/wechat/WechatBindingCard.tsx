@@ -18,9 +18,9 @@ import {
 } from '@renderer/api/wechat'
 import { withFeedback } from '@renderer/app/feedback'
 import { parseTime } from '@renderer/utils/time'
-import { formErrorText } from '../auth/form-error'
 import { QrPanel } from './QrPanel'
 import './wechat.css'
+import { ErrorAlert } from '@renderer/components/ErrorAlert'
 
 function BindDialog({ open, onClose }: { open: boolean; onClose(): void }) {
   const queryClient = useQueryClient()
@@ -45,7 +45,7 @@ function BindDialog({ open, onClose }: { open: boolean; onClose(): void }) {
   const error = build.error ?? poll.error
   return (
     <Modal open={open} title="绑定微信" footer={null} onCancel={onClose} destroyOnHidden width={360}>
-      {error ? <Alert type="error" showIcon title={formErrorText(error)} role="alert" /> : null}
+      <ErrorAlert error={error} />
       {poll.data?.status === 'FAILED' ? (
         <Alert type="warning" showIcon title={poll.data.reason ?? '绑定失败'} role="alert" />
       ) : null}
@@ -90,8 +90,8 @@ export function WechatBindingCard() {
       aria-label="微信绑定"
     >
       {binding.isPending ? <Skeleton active paragraph={{ rows: 2 }} /> : null}
-      {binding.error ? <Alert type="error" showIcon title={formErrorText(binding.error)} /> : null}
-      {unbind.error ? <Alert type="error" showIcon title={formErrorText(unbind.error)} /> : null}
+      <ErrorAlert error={binding.error} />
+      <ErrorAlert error={unbind.error} />
       {b ? (
         <>
           <div className="wechat-card__row">

@@ -1,9 +1,9 @@
 /** 登录设备: the user's live sessions with time and IP; any other one can be ended. */
-import { Alert, Button, Card, List, Popconfirm, Tag } from 'antd'
+import { Button, Card, List, Popconfirm, Tag } from 'antd'
 import { useQuery } from '@tanstack/react-query'
 import { sessionsQuery, useEndSession } from '@renderer/api/account'
-import { apiErrorText } from '@renderer/utils/api-error'
 import { parseTime } from '@renderer/utils/time'
+import { ErrorAlert } from '@renderer/components/ErrorAlert'
 
 /** A short name of the browser or client of a User-Agent string. */
 export function deviceName(userAgent: string): string {
@@ -37,12 +37,8 @@ export function SessionsCard() {
   const end = useEndSession()
   return (
     <Card size="small" title="登录设备">
-      {sessions.error ? (
-        <Alert type="error" showIcon title={apiErrorText(sessions.error, '加载失败')} />
-      ) : null}
-      {end.error ? (
-        <Alert type="error" showIcon role="alert" title={apiErrorText(end.error, '操作失败')} />
-      ) : null}
+      <ErrorAlert error={sessions.error} fallback="加载失败" />
+      <ErrorAlert error={end.error} fallback="操作失败" />
       <List
         loading={sessions.isPending}
         dataSource={sessions.data ?? []}

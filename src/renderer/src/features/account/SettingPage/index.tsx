@@ -7,12 +7,12 @@ import { Link } from 'react-router-dom'
 import { useQuery } from '@tanstack/react-query'
 import { securityLogQuery, securityQuery } from '@renderer/api/account'
 import { ACCOUNT_CENTRE, CentreLayout } from '@renderer/app/layouts/CentreLayout'
-import { apiErrorText } from '@renderer/utils/api-error'
 import { parseTime } from '@renderer/utils/time'
 // ── WeChat slot ── the WeChat official-account binding card: a placeholder (建设中) in this branch,
 // replaced by the real card of the wechat feature at merge.
 import WechatBindingCard from '@renderer/features/wechat/WechatBindingCard'
 import { SessionsCard } from './SessionsCard'
+import { ErrorAlert } from '@renderer/components/ErrorAlert'
 
 const LEVEL_COLORS = ['var(--ant-color-error)', 'var(--ant-color-warning)', 'var(--ant-color-success)']
 
@@ -77,7 +77,7 @@ export default function SettingPage() {
       {security.isPending ? (
         <Skeleton active />
       ) : security.error || !s ? (
-        <Alert type="error" showIcon title={apiErrorText(security.error, '加载失败')} />
+        <ErrorAlert error={security.error} fallback="加载失败" />
       ) : (
         <Space direction="vertical" size="middle" style={{ width: '100%' }}>
           {s.writeoffDueAt ? (

@@ -30,7 +30,8 @@ import {
   imageIdsOf,
   shotsProblem,
 } from '@renderer/features/seller/publish-form'
-import { apiErrorText } from '@renderer/utils/api-error'
+import { ErrorAlert } from '@renderer/components/ErrorAlert'
+import { errorToShow } from '@renderer/utils/api-error'
 import { toast } from '@renderer/utils/toast'
 import { yuanToFen } from '@renderer/utils/money'
 import { normaliseTransferValue, transferValueProblem } from '@shared/rules/transfer'
@@ -89,7 +90,7 @@ export function ApplyForm({ onApplied }: { onApplied: () => void }) {
         setGameId(null)
         onApplied()
       },
-      onError: (error) => setRefusal(apiErrorText(error, '提交失败，请稍后再试')),
+      onError: (error) => setRefusal(errorToShow(error, '提交失败，请稍后再试') ?? ''),
     })
   }
 
@@ -228,9 +229,7 @@ export function ApplyForm({ onApplied }: { onApplied: () => void }) {
           ))}
         </fieldset>
       ) : null}
-      {refusal ? (
-        <Alert type="error" showIcon title={refusal} role="alert" className="agency-form__alert" />
-      ) : null}
+      <ErrorAlert error={refusal} className="agency-form__alert" />
       <Button type="primary" htmlType="submit" loading={apply.isPending}>
         提交代售申请
       </Button>

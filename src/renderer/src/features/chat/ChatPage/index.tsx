@@ -15,10 +15,11 @@ import { messageSafetyProblem } from '@shared/rules/message-safety'
 import { idFromHtmlSegment } from '@renderer/app/route-table'
 import { chatConversationQuery, chatMessagesQuery, useChatRead, useSendChat } from '@renderer/api/chat'
 import { CentreLayout } from '@renderer/app/layouts/CentreLayout'
-import { apiErrorText } from '@renderer/utils/api-error'
+import { errorToShow } from '@renderer/utils/api-error'
 import { formatTradeTime } from '@renderer/utils/time'
 import { CHAT_CENTRE, CHAT_LIST_PATH } from '../centre'
 import '../chat.css'
+import { ErrorAlert } from '@renderer/components/ErrorAlert'
 
 const PAGE = 20
 const MAX_PAGE = 100
@@ -40,8 +41,7 @@ function Conversation({ conversationId }: { conversationId: number }) {
     if (box.current) box.current.scrollTop = box.current.scrollHeight
   }, [newest]) // eslint-disable-line react-hooks/exhaustive-deps
 
-  if (conversation.error)
-    return <Alert type="error" showIcon title={apiErrorText(conversation.error, '咨询会话不存在')} />
+  if (conversation.error) return <ErrorAlert error={conversation.error} fallback="咨询会话不存在" />
   if (!conversation.data) return <Skeleton active />
   const c = conversation.data
   const rows = [...(messages.data?.rows ?? [])].reverse()
@@ -56,7 +56,7 @@ function Conversation({ conversationId }: { conversationId: number }) {
     setProblem(null)
     send.mutate(content, {
       onSuccess: () => setDraft(''),
-      onError: (err) => setProblem(apiErrorText(err, '发送失败，请稍后再试')),
+      onError: (err) => setProblem(errorToShow(err, '发送失败，请稍后再试') ?? null),
     })
   }
 

@@ -8,16 +8,16 @@ import './workbench.css'
 import { useEffect } from 'react'
 import { useNavigate } from 'react-router-dom'
 import { useQuery } from '@tanstack/react-query'
-import { Alert, Badge, Button, Empty, Spin } from 'antd'
+import { Badge, Button, Empty, Spin } from 'antd'
 import { ReloadOutlined } from '@ant-design/icons'
 import { CHATS_PATH, MESSAGES_PATH, SOLD_ORDERS_PATH } from '@shared/live-events'
 import { DELIVERY_PATH, RECEIVED_BIDS_PATH } from '@shared/workbench'
 import { workbenchQuery } from '@renderer/api/seller-tools'
 import { platform } from '@renderer/platform'
-import { apiErrorText } from '@renderer/utils/api-error'
 import { formatYuan } from '@renderer/utils/money'
 import { parseTime } from '@renderer/utils/time'
 import { useReportWorkbenchCounts } from '../workbench-counts'
+import { ErrorAlert } from '@renderer/components/ErrorAlert'
 
 function Tile({
   label,
@@ -71,7 +71,7 @@ export default function WorkbenchPage() {
         />
       </header>
       {summary.error && !s ? (
-        <Alert type="error" showIcon title={apiErrorText(summary.error, '工作台加载失败')} />
+        <ErrorAlert error={summary.error} fallback="工作台加载失败" />
       ) : !s ? (
         <Spin className="workbench__loading" />
       ) : (

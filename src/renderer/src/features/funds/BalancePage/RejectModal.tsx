@@ -1,10 +1,10 @@
 /** Staff reject a withdrawal: the reason is required (the user reads it in the list and the message). */
-import { Alert, Form, Input, Modal } from 'antd'
+import { Form, Input, Modal } from 'antd'
 import { WITHDRAW_REJECT_REASON_MAX, type Withdrawal } from '@shared/api/funds'
 import { useDecideWithdrawal } from '@renderer/api/funds'
-import { apiErrorText } from '@renderer/utils/api-error'
 import { formatYuan } from '@renderer/utils/money'
 import { toast } from '@renderer/utils/toast'
+import { ErrorAlert } from '@renderer/components/ErrorAlert'
 
 export function RejectModal({ row, onClose }: { row: Withdrawal; onClose: () => void }) {
   const [form] = Form.useForm<{ reason: string }>()
@@ -58,9 +58,7 @@ export function RejectModal({ row, onClose }: { row: Withdrawal; onClose: () => 
           />
         </Form.Item>
       </Form>
-      {decide.error ? (
-        <Alert type="error" showIcon title={apiErrorText(decide.error, '操作失败')} role="alert" />
-      ) : null}
+      <ErrorAlert error={decide.error} fallback="操作失败" />
     </Modal>
   )
 }

@@ -3,7 +3,7 @@
  * (src/shared/rules/payee-account.ts), and the payment password. The money is frozen until staff
  * decide; a refusal shows in the dialog.
  */
-import { Alert, Form, Input, Modal, Radio } from 'antd'
+import { Form, Input, Modal, Radio } from 'antd'
 import {
   PAYEE_ACCOUNT_MAX_LENGTH,
   PAYEE_KINDS,
@@ -14,9 +14,9 @@ import {
 } from '@shared/rules/payee-account'
 import { useCreateWithdrawal } from '@renderer/api/funds'
 import { PayPasswordInput, payPasswordRule } from '@renderer/components/PayPasswordInput'
-import { apiErrorText } from '@renderer/utils/api-error'
 import { fenToYuan, formatYuan, yuanToFen } from '@renderer/utils/money'
 import { toast } from '@renderer/utils/toast'
+import { ErrorAlert } from '@renderer/components/ErrorAlert'
 
 const PAYEE_OPTIONS = PAYEE_KINDS.map((kind) => ({ value: kind, label: PAYEE_KIND_LABELS[kind] }))
 const PAYEE_INPUT: Record<PayeeKind, { label: string; placeholder: string; inputMode: 'numeric' | 'email' }> =
@@ -114,9 +114,7 @@ export function WithdrawModal({ available, onClose }: { available: number; onClo
           <PayPasswordInput />
         </Form.Item>
       </Form>
-      {withdraw.error ? (
-        <Alert type="error" showIcon title={apiErrorText(withdraw.error, '提现失败')} role="alert" />
-      ) : null}
+      <ErrorAlert error={withdraw.error} fallback="提现失败" />
     </Modal>
   )
 }

@@ -1,6 +1,6 @@
 /** My withdrawals; for staff, every user's pending requests with approve / reject (with a reason). */
 import { useState } from 'react'
-import { Alert, Button, Table, Tag } from 'antd'
+import { Button, Table, Tag } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import { useQuery } from '@tanstack/react-query'
 import type { Withdrawal } from '@shared/api/funds'
@@ -8,11 +8,11 @@ import { PAYEE_KIND_LABELS } from '@shared/rules/payee-account'
 import { useDecideWithdrawal, withdrawalsQuery } from '@renderer/api/funds'
 import { Pagination } from '@renderer/components/Pagination'
 import { usePagerState } from '@renderer/components/use-pager-state'
-import { apiErrorText } from '@renderer/utils/api-error'
 import { formatYuan } from '@renderer/utils/money'
 import { formatTradeTime } from '@renderer/utils/time'
 import { toast } from '@renderer/utils/toast'
 import { RejectModal } from './RejectModal'
+import { ErrorAlert } from '@renderer/components/ErrorAlert'
 
 const WITHDRAW_STATUS: Record<Withdrawal['status'], { label: string; color: string }> = {
   PENDING: { label: '待审核', color: 'orange' },
@@ -97,7 +97,7 @@ export function Withdrawals({ staff }: { staff: boolean }) {
         {staff ? '提现审核（平台）' : '我的提现'}
       </h2>
       {list.error ? (
-        <Alert type="error" showIcon title={apiErrorText(list.error, '提现记录加载失败')} />
+        <ErrorAlert error={list.error} fallback="提现记录加载失败" />
       ) : (
         <Table<Withdrawal>
           rowKey="withdrawNo"

@@ -6,7 +6,7 @@
  */
 import { useState } from 'react'
 import { Link } from 'react-router-dom'
-import { Alert, Breadcrumb, Button, Form, Input, Result, Segmented } from 'antd'
+import { Breadcrumb, Button, Form, Input, Result, Segmented } from 'antd'
 import { SafetyCertificateOutlined } from '@ant-design/icons'
 import {
   ANTI_SCAM_ADVICE,
@@ -19,9 +19,9 @@ import {
 } from '@shared/api/cs-verify'
 import { SITE_NAME } from '@shared/constants'
 import { useVerifyContact } from '@renderer/api/cs-verify'
-import { apiErrorText } from '@renderer/utils/api-error'
 import { parseTime } from '@renderer/utils/time'
 import '../cs-verify.css'
+import { ErrorAlert } from '@renderer/components/ErrorAlert'
 
 const PLACEHOLDERS: Record<CsChannel, string> = {
   QQ: '请输入对方的 QQ 号',
@@ -139,7 +139,7 @@ export default function CsVerifyPage() {
         </Form>
         <div className="cs-verify__result" aria-live="polite">
           {verify.isError ? (
-            <Alert type="error" showIcon title={apiErrorText(verify.error, '验证失败，请稍后再试')} />
+            <ErrorAlert error={verify.error} fallback="验证失败，请稍后再试" />
           ) : verify.data ? (
             <Verdict result={verify.data} />
           ) : null}

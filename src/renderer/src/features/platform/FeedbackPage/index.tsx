@@ -6,13 +6,14 @@
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Link, useLocation } from 'react-router-dom'
-import { Alert, Breadcrumb, Button, Form, Input, Result, Select } from 'antd'
+import { Breadcrumb, Button, Form, Input, Result, Select } from 'antd'
 import { FEEDBACK_LIMITS } from '@shared/api/feedback'
 import { feedbackTypesQuery, useAddFeedback } from '@renderer/api/feedback'
 import { useSessionStore } from '@renderer/stores/session'
 import { ImageUploader } from '@renderer/features/seller/ImageUploader'
 import { imageIdsOf, type ShotFile } from '@renderer/features/seller/publish-form'
-import { apiErrorText } from '@renderer/utils/api-error'
+import { ErrorAlert } from '@renderer/components/ErrorAlert'
+import { errorToShow } from '@renderer/utils/api-error'
 import { loginPathWithRedirect } from '@renderer/utils/login-redirect'
 import { toast } from '@renderer/utils/toast'
 import { MyFeedbackList } from './MyFeedbackList'
@@ -45,7 +46,7 @@ function FeedbackForm() {
           toast('success', '提交成功，感谢您的反馈')
           form.resetFields()
         },
-        onError: (error) => setRefusal(apiErrorText(error, '提交失败，请稍后再试')),
+        onError: (error) => setRefusal(errorToShow(error, '提交失败，请稍后再试') ?? null),
       },
     )
   }
@@ -84,7 +85,7 @@ function FeedbackForm() {
       <Form.Item name="contact" label="联系方式（选填）">
         <Input maxLength={FEEDBACK_LIMITS.contact} placeholder="QQ、手机或邮箱，方便客服联系您" />
       </Form.Item>
-      {refusal ? <Alert type="error" showIcon title={refusal} className="feedback-form__alert" /> : null}
+      <ErrorAlert error={refusal} className="feedback-form__alert" />
       <Button type="primary" htmlType="submit" loading={add.isPending}>
         提交反馈
       </Button>

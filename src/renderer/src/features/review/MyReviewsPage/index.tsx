@@ -5,7 +5,7 @@
  */
 import { useState } from 'react'
 import { Link, useLocation } from 'react-router-dom'
-import { Alert, Button, Empty, Input, Segmented, Select, Skeleton, Space, Tag } from 'antd'
+import { Button, Empty, Input, Segmented, Select, Skeleton, Space, Tag } from 'antd'
 import { useQuery } from '@tanstack/react-query'
 import { REVIEW_LIMITS, type Review } from '@shared/api/review'
 import { goodsDetailPath } from '@renderer/api/goods'
@@ -14,11 +14,11 @@ import { BUYER_CENTRE, CentreLayout, SELLER_CENTRE } from '@renderer/app/layouts
 import { Pagination } from '@renderer/components/Pagination'
 import { usePagerState } from '@renderer/components/use-pager-state'
 import { orderDetailPath } from '@renderer/features/trade/OrderDetailPage/order-links'
-import { apiErrorText } from '@renderer/utils/api-error'
 import { formatTradeTime } from '@renderer/utils/time'
 import { toast } from '@renderer/utils/toast'
 import { starsText } from '../stars'
 import '../review.css'
+import { ErrorAlert } from '@renderer/components/ErrorAlert'
 
 export const MY_REVIEW_PATHS = { given: '/buyer/myReviews.html', received: '/seller/myReviews.html' } as const
 
@@ -33,7 +33,7 @@ function ReplyInline({ review }: { review: Review }) {
     )
   return (
     <div className="my-review__reply-form">
-      {reply.error ? <Alert type="error" showIcon title={apiErrorText(reply.error)} /> : null}
+      <ErrorAlert error={reply.error} />
       <Input.TextArea
         rows={2}
         maxLength={REVIEW_LIMITS.reply}
@@ -137,7 +137,7 @@ export default function MyReviewsPage() {
       extra={filters}
     >
       {list.error ? (
-        <Alert type="error" showIcon title={apiErrorText(list.error, '评价加载失败')} />
+        <ErrorAlert error={list.error} fallback="评价加载失败" />
       ) : !list.data ? (
         <Skeleton active paragraph={{ rows: 6 }} />
       ) : list.data.rows.length === 0 ? (

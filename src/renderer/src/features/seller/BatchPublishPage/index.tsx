@@ -9,18 +9,18 @@ import './batch.css'
 import { useState } from 'react'
 import { Link } from 'react-router-dom'
 import { useQuery } from '@tanstack/react-query'
-import { Alert, Button, Radio, Result, Select, Space, Upload } from 'antd'
+import { Button, Radio, Result, Select, Space, Upload } from 'antd'
 import { FileExcelOutlined, FileTextOutlined, InboxOutlined } from '@ant-design/icons'
 import type { TemplateFormat } from '@shared/api/batch'
 import { GOODS_LIMITS, GOODS_TYPE_LABELS, type GoodsType } from '@shared/api/goods'
 import { gameConfigQuery, gamesQuery, sortGames } from '@renderer/api/game'
 import { useBatchPreview, useBatchPublish, useBatchTemplate } from '@renderer/api/seller'
 import { CentreLayout, SELLER_CENTRE } from '@renderer/app/layouts/CentreLayout'
-import { alreadyNotified, apiErrorText } from '@renderer/utils/api-error'
+import { errorToShow, toastError } from '@renderer/utils/api-error'
 import { ensureFileBlob, saveBlob } from '@renderer/utils/save-blob'
-import { toast } from '@renderer/utils/toast'
 import { checkBatchFile } from './batch-file'
 import { PreviewSection } from './PreviewSection'
+import { ErrorAlert } from '@renderer/components/ErrorAlert'
 
 export default function BatchPublishPage() {
   const games = useQuery({ ...gamesQuery(), select: sortGames })
@@ -58,12 +58,10 @@ export default function BatchPublishPage() {
             const blob = await ensureFileBlob(file, '模板下载失败')
             saveBlob(blob, `批量发布模板-${game.nameCn}-${GOODS_TYPE_LABELS[goodsType]}.${format}`)
           } catch (err) {
-            toast('error', apiErrorText(err, '模板下载失败'))
+            toastError(err, '模板下载失败')
           }
         },
-        onError: (err) => {
-          if (!alreadyNotified(err)) toast('error', apiErrorText(err, '模板下载失败'))
-        },
+        onError: (err) => toastError(err, '模板下载失败'),
       },
     )
   }
@@ -82,7 +80,7 @@ export default function BatchPublishPage() {
       { gameId, goodsType, file },
       {
         onError: (err) => {
-          if (!alreadyNotified(err)) setError(apiErrorText(err, '文件解析失败'))
+          setError(errorToShow(err, '文件解析失败') ?? '')
         },
       },
     )
@@ -93,7 +91,7 @@ export default function BatchPublishPage() {
     setError('')
     publishing.mutate(preview.batchId, {
       onError: (err) => {
-        if (!alreadyNotified(err)) setError(apiErrorText(err, '批量发布失败'))
+        setError(errorToShow(err, '批量发布失败') ?? '')
       },
     })
   }
@@ -166,7 +164,7 @@ export default function BatchPublishPage() {
                   }))}
                 />
               ) : config.error ? (
-                <Alert type="error" showIcon title={apiErrorText(config.error, '游戏配置加载失败')} />
+                <ErrorAlert error={config.error} fallback="游戏配置加载失败" />
               ) : null
             ) : null}
           </div>
@@ -226,7 +224,7 @@ export default function BatchPublishPage() {
         </li>
       </ol>
 
-      {error ? <Alert className="publish-error" type="error" showIcon title={error} role="alert" /> : null}
+      <ErrorAlert className="publish-error" error={error} />
       {preview ? (
         <PreviewSection
           key={preview.batchId}

@@ -8,7 +8,7 @@ import { useState } from 'react'
 import { takeAiCover } from '@renderer/features/ai/cover-handoff'
 import { Link, useNavigate } from 'react-router-dom'
 import { useQuery } from '@tanstack/react-query'
-import { Alert, Button, Col, Form, Input, InputNumber, Result, Row, Skeleton } from 'antd'
+import { Button, Col, Form, Input, InputNumber, Result, Row, Skeleton } from 'antd'
 import { EditOutlined } from '@ant-design/icons'
 import {
   GOODS_LIMITS,
@@ -20,7 +20,8 @@ import {
 import { gameAreasQuery, gameConfigQuery, gamesQuery } from '@renderer/api/game'
 import { usePublishGoods, useUpdateGoods } from '@renderer/api/seller'
 import { attributeFieldsOf, typeConfigOf } from '@renderer/components/listing-attributes'
-import { alreadyNotified, apiErrorText } from '@renderer/utils/api-error'
+import { apiErrorText, errorToShow } from '@renderer/utils/api-error'
+import { ErrorAlert } from '@renderer/components/ErrorAlert'
 import { fenToYuan } from '@renderer/utils/money'
 import { AttributeFields } from '../AttributeFields'
 import { ImageUploader } from '../ImageUploader'
@@ -114,7 +115,7 @@ export function PublishForm({
       }
 
   const failed = (error: unknown) => {
-    if (!alreadyNotified(error)) setServerError(apiErrorText(error, '发布失败，请稍后再试'))
+    setServerError(errorToShow(error, '发布失败，请稍后再试') ?? '')
   }
 
   const onFinish = (values: FormValues) => {
@@ -266,9 +267,7 @@ export function PublishForm({
 
         <ProtectionField goodsType={goodsType} goodsId={editing?.goodsId} />
         <ContactWarning fields={fields} />
-        {serverError ? (
-          <Alert className="publish-error" type="error" showIcon title={serverError} role="alert" />
-        ) : null}
+        <ErrorAlert className="publish-error" error={serverError} />
         <div className="publish-submit">
           <Button
             type="primary"

@@ -11,8 +11,9 @@ import { normaliseTransferValue } from '@shared/rules/transfer'
 import { transferConfigQuery } from '@renderer/api/game'
 import { useSaveDeliveryAccount } from '@renderer/api/seller'
 import { TransferFieldInput, transferFieldRule } from '@renderer/components/TransferFieldInput'
-import { alreadyNotified, apiErrorText } from '@renderer/utils/api-error'
+import { errorToShow } from '@renderer/utils/api-error'
 import { toast } from '@renderer/utils/toast'
+import { ErrorAlert } from '@renderer/components/ErrorAlert'
 
 export function AccountModal({
   account,
@@ -47,7 +48,7 @@ export function AccountModal({
           onSaved()
         },
         onError: (err) => {
-          if (!alreadyNotified(err)) setError(apiErrorText(err, '保存失败'))
+          setError(errorToShow(err, '保存失败') ?? '')
         },
       },
     )
@@ -75,7 +76,7 @@ export function AccountModal({
         title="账号信息加密保存，只在买家付款后交付给买家；保存后您也只能看到打码后的内容。"
       />
       {config.error ? (
-        <Alert type="error" showIcon title={apiErrorText(config.error, '交付信息配置加载失败')} />
+        <ErrorAlert error={config.error} fallback="交付信息配置加载失败" />
       ) : !config.data ? (
         <Skeleton active paragraph={{ rows: 4 }} />
       ) : (
@@ -102,7 +103,7 @@ export function AccountModal({
           ))}
         </Form>
       )}
-      {error ? <Alert type="error" showIcon title={error} role="alert" /> : null}
+      <ErrorAlert error={error} />
     </Modal>
   )
 }

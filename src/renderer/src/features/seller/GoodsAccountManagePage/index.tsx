@@ -22,7 +22,7 @@ import type { ScrollState } from '@renderer/app/RootShell'
 import { ListingText } from '@renderer/components/ListingCell'
 import { QueryListTable } from '@renderer/components/QueryListTable'
 import { Pagination } from '@renderer/components/Pagination'
-import { alreadyNotified, apiErrorText } from '@renderer/utils/api-error'
+import { toastError } from '@renderer/utils/api-error'
 import { parseTime } from '@renderer/utils/time'
 import { toast } from '@renderer/utils/toast'
 import { GoodsToolbar } from '../GoodsToolbar'
@@ -59,9 +59,7 @@ export default function GoodsAccountManagePage() {
     setParams(search, { state: { keepScroll: true } satisfies ScrollState })
   }
 
-  const failed = (error: unknown) => {
-    if (!alreadyNotified(error)) toast('error', apiErrorText(error))
-  }
+  const failed = (error: unknown) => toastError(error)
   const remove = (account: DeliveryAccount) =>
     removing.mutateAsync(account.goodsId).then(() => toast('success', '发货账号已删除'), failed)
   const toggleAuto = (account: DeliveryAccount, enabled: boolean) =>

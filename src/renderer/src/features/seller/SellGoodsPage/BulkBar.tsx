@@ -8,7 +8,7 @@ import { Alert, Button, Popconfirm, Space } from 'antd'
 import type { GoodsBrief } from '@shared/api/goods'
 import type { BulkResult } from '@shared/api/seller-tools'
 import { useBulkAction } from '@renderer/api/seller-tools'
-import { alreadyNotified, apiErrorText } from '@renderer/utils/api-error'
+import { toastError } from '@renderer/utils/api-error'
 import { toast } from '@renderer/utils/toast'
 import { bulkSummary } from './bulk'
 import { BulkPriceModal } from './BulkPriceModal'
@@ -31,9 +31,7 @@ export function BulkBar({ selected, onClear }: { selected: GoodsBrief[]; onClear
     return bulk
       .mutateAsync({ goodsIds: goods.map((g) => g.goodsId), action: { kind } })
       .then((result) => finished(result, goods))
-      .catch((err: unknown) => {
-        if (!alreadyNotified(err)) toast('error', apiErrorText(err))
-      })
+      .catch(toastError)
   }
   const busy = bulk.isPending ? bulk.variables.action.kind : null
 

@@ -9,6 +9,7 @@ import type { GoodsBrief } from '@shared/api/goods'
 import type { BulkResult } from '@shared/api/seller-tools'
 import type { BulkPriceMode } from '@shared/rules/bulk-price'
 import { formatYuan } from '@renderer/utils/money'
+import { ErrorAlert } from '@renderer/components/ErrorAlert'
 import { useBulkDialog } from './use-bulk-dialog'
 import { previewPrices, readPriceChange, type PricePreviewRow } from './bulk'
 
@@ -23,7 +24,7 @@ export function BulkPriceModal({
 }) {
   const [mode, setMode] = useState<BulkPriceMode>('PERCENT')
   const [text, setText] = useState('')
-  const bulk = useBulkDialog(goods, onDone, '改价失败')
+  const bulk = useBulkDialog(goods, onDone)
   const read = useMemo(() => readPriceChange(mode, text), [mode, text])
   const rows = useMemo(() => ('change' in read ? previewPrices(goods, read.change) : []), [goods, read])
   const changeable = rows.filter((r) => !r.problem).length
@@ -100,9 +101,7 @@ export function BulkPriceModal({
           />
         </div>
       ) : null}
-      {bulk.error ? (
-        <Alert type="error" showIcon title={bulk.error} role="alert" className="bulk-price__alert" />
-      ) : null}
+      <ErrorAlert error={bulk.error} fallback="改价失败" className="bulk-price__alert" />
     </Modal>
   )
 }

@@ -8,6 +8,7 @@ import { useQuery } from '@tanstack/react-query'
 import type { GoodsBrief } from '@shared/api/goods'
 import type { BulkResult } from '@shared/api/seller-tools'
 import { pushQuotaQuery } from '@renderer/api/seller'
+import { ErrorAlert } from '@renderer/components/ErrorAlert'
 import { useBulkDialog } from './use-bulk-dialog'
 
 export function BulkPushModal({
@@ -20,7 +21,7 @@ export function BulkPushModal({
   onDone: (result: BulkResult) => void
 }) {
   const quota = useQuery(pushQuotaQuery())
-  const bulk = useBulkDialog(goods, onDone, '推送失败')
+  const bulk = useBulkDialog(goods, onDone)
   const [hours, setHours] = useState<number | null>(null)
   const options = quota.data?.hourOptions ?? []
   const chosen = hours ?? options[0] ?? null
@@ -73,9 +74,7 @@ export function BulkPushModal({
           title={`${notOnSale} 件商品不在售，不能推送`}
         />
       ) : null}
-      {bulk.error ? (
-        <Alert type="error" showIcon title={bulk.error} role="alert" className="bulk-price__alert" />
-      ) : null}
+      <ErrorAlert error={bulk.error} fallback="推送失败" className="bulk-price__alert" />
     </Modal>
   )
 }

@@ -8,7 +8,7 @@ import { Button, Popconfirm } from 'antd'
 import type { GoodsBrief } from '@shared/api/goods'
 import { goodsDetailPath } from '@renderer/api/goods'
 import { useOffShelf, useOnShelf, useRemoveGoods } from '@renderer/api/seller'
-import { alreadyNotified, apiErrorText } from '@renderer/utils/api-error'
+import { toastError } from '@renderer/utils/api-error'
 import { toast } from '@renderer/utils/toast'
 
 /** The shelf and delete changes with their toasts, and which listing is being changed. */
@@ -16,9 +16,7 @@ export function useGoodsActions() {
   const onShelf = useOnShelf()
   const offShelf = useOffShelf()
   const remove = useRemoveGoods()
-  const failed = (error: unknown) => {
-    if (!alreadyNotified(error)) toast('error', apiErrorText(error))
-  }
+  const failed = (error: unknown) => toastError(error)
   const busy = [onShelf, offShelf, remove].find((m) => m.isPending)?.variables ?? null
   return {
     busy,

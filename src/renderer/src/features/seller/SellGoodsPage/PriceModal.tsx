@@ -1,9 +1,8 @@
 /** 改价: a new price in 元 for one listing; the server's refusal is shown in the dialog. */
-import { useState } from 'react'
-import { Alert, Form, Input, Modal } from 'antd'
+import { Form, Input, Modal } from 'antd'
 import type { GoodsBrief } from '@shared/api/goods'
 import { useUpdatePrice } from '@renderer/api/seller'
-import { alreadyNotified, apiErrorText } from '@renderer/utils/api-error'
+import { ErrorAlert } from '@renderer/components/ErrorAlert'
 import { fenToYuan, formatYuan, yuanToFen } from '@renderer/utils/money'
 import { toast } from '@renderer/utils/toast'
 import { checkPrice } from '../publish-form'
@@ -19,20 +18,15 @@ export function PriceModal({
 }) {
   const [form] = Form.useForm<{ price: string }>()
   const updatePrice = useUpdatePrice()
-  const [error, setError] = useState('')
   const save = async () => {
     const { price } = await form.validateFields()
     const fen = yuanToFen(price) as number
-    setError('')
     updatePrice.mutate(
       { goodsId: goods.goodsId, price: fen },
       {
         onSuccess: () => {
           toast('success', `价格已改为 ${formatYuan(fen)}`)
           onSaved()
-        },
-        onError: (err) => {
-          if (!alreadyNotified(err)) setError(apiErrorText(err, '改价失败'))
         },
       },
     )
@@ -77,7 +71,7 @@ export function PriceModal({
           />
         </Form.Item>
       </Form>
-      {error ? <Alert type="error" showIcon title={error} role="alert" /> : null}
+      <ErrorAlert error={updatePrice.error} fallback="改价失败" />
     </Modal>
   )
 }

@@ -6,10 +6,10 @@ import { CopyOutlined, SafetyCertificateOutlined } from '@ant-design/icons'
 import { useQuery } from '@tanstack/react-query'
 import type { Order } from '@shared/api/trade'
 import { credentialsQuery } from '@renderer/api/trade'
-import { apiErrorText } from '@renderer/utils/api-error'
 import { formatTradeTime } from '@renderer/utils/time'
 import { toast } from '@renderer/utils/toast'
 import { ConfirmReceiptModal } from '../ConfirmReceiptModal'
+import { ErrorAlert } from '@renderer/components/ErrorAlert'
 
 async function copy(text: string, label: string) {
   try {
@@ -35,8 +35,7 @@ export function BuyerCredentials({ order }: { order: Order }) {
       />
     )
   }
-  if (credentials.error)
-    return <Alert type="error" showIcon title={apiErrorText(credentials.error, '账号信息加载失败')} />
+  if (credentials.error) return <ErrorAlert error={credentials.error} fallback="账号信息加载失败" />
   if (!credentials.data) return <Skeleton active />
   return (
     <>

@@ -7,9 +7,9 @@ import type { Order } from '@shared/api/trade'
 import { normaliseTransferValue } from '@shared/rules/transfer'
 import { deliveryFormQuery, useDeliver } from '@renderer/api/trade'
 import { TransferFieldInput, transferFieldRule } from '@renderer/components/TransferFieldInput'
-import { apiErrorText } from '@renderer/utils/api-error'
 import { toast } from '@renderer/utils/toast'
 import { ReviewHandOver } from './ReviewHandOver'
+import { ErrorAlert } from '@renderer/components/ErrorAlert'
 
 export function SellerDeliver({ order }: { order: Order }) {
   const canDeliver = order.actions.includes('deliver') || order.actions.includes('correctDelivery')
@@ -33,7 +33,7 @@ export function SellerDeliver({ order }: { order: Order }) {
       />
     )
   }
-  if (form.error) return <Alert type="error" showIcon title={apiErrorText(form.error, '交付表单加载失败')} />
+  if (form.error) return <ErrorAlert error={form.error} fallback="交付表单加载失败" />
   if (!form.data) return <Skeleton active />
   const fields = Array.isArray(form.data.fields) ? form.data.fields : []
   const correcting = form.data.correcting === true
@@ -140,15 +140,7 @@ export function SellerDeliver({ order }: { order: Order }) {
             <TransferFieldInput field={field} />
           </Form.Item>
         ))}
-        {deliver.error ? (
-          <Alert
-            type="error"
-            showIcon
-            title={apiErrorText(deliver.error, '提交失败')}
-            role="alert"
-            style={{ marginBottom: 16 }}
-          />
-        ) : null}
+        <ErrorAlert error={deliver.error} fallback="提交失败" style={{ marginBottom: 16 }} />
         <div className="trade-footer">
           {correcting ? <Button onClick={() => setEditing(false)}>取消修改</Button> : null}
           <Button type="primary" htmlType="submit">

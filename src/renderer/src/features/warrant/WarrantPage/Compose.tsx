@@ -4,8 +4,7 @@ import { PictureOutlined, SendOutlined } from '@ant-design/icons'
 import type { GoodsImage } from '@shared/api/goods'
 import { imageSrc, uploadGoodsImage } from '@renderer/api/goods'
 import { usePostWarrantMessage } from '@renderer/api/warrant'
-import { apiErrorText } from '@renderer/utils/api-error'
-import { toast } from '@renderer/utils/toast'
+import { toastError } from '@renderer/utils/api-error'
 
 const MAX_IMAGES = 6
 
@@ -71,7 +70,7 @@ export function Compose({ orderNo }: { orderNo: string }) {
                 onSuccess?.(image)
               })
               .catch((err: unknown) => {
-                toast('error', apiErrorText(err, '图片上传失败'))
+                toastError(err, '图片上传失败')
                 onError?.(err as Error)
               })
               .finally(() => setUploading((n) => n - 1))

@@ -6,12 +6,12 @@ import { imageSrc } from '@renderer/api/goods'
 import { warrantMessagesQuery } from '@renderer/api/warrant'
 import { OrderStatusTag } from '@renderer/components/OrderStatusTag'
 import { useSessionStore } from '@renderer/stores/session'
-import { apiErrorText } from '@renderer/utils/api-error'
 import { formatTradeTime } from '@renderer/utils/time'
 import { Compose } from './Compose'
 import { DisputeButton } from './DisputeButton'
 import { DisputeNotice } from './DisputeNotice'
 import { RuleButton } from './RuleButton'
+import { ErrorAlert } from '@renderer/components/ErrorAlert'
 
 const ROLE_NAMES: Record<WarrantMessage['senderRole'], string> = {
   buyer: '买家',
@@ -80,7 +80,7 @@ export function Room({ room, staff }: { room: WarrantRoom; staff: boolean }) {
       <DisputeNotice orderNo={room.orderNo} status={room.status} />
       <div className="warrant-messages" ref={box} aria-live="polite">
         {messages.error ? (
-          <Alert type="error" showIcon title={apiErrorText(messages.error, '消息加载失败')} />
+          <ErrorAlert error={messages.error} fallback="消息加载失败" />
         ) : !messages.data ? (
           <Skeleton active />
         ) : messages.data.length === 0 ? (

@@ -7,16 +7,16 @@
  * open room refresh every few seconds (api/warrant.ts).
  */
 import { useSearchParams } from 'react-router-dom'
-import { Alert, Badge, Empty, Skeleton } from 'antd'
+import { Badge, Empty, Skeleton } from 'antd'
 import { useQuery } from '@tanstack/react-query'
 import { ROLE_ADMIN } from '@shared/constants'
 import { ORDER_STATUS_LABELS } from '@shared/api/trade'
 import { warrantRoomsQuery } from '@renderer/api/warrant'
 import { useSessionStore } from '@renderer/stores/session'
-import { apiErrorText } from '@renderer/utils/api-error'
 import { formatTradeTime } from '@renderer/utils/time'
 import { Room } from './Room'
 import '../warrant.css'
+import { ErrorAlert } from '@renderer/components/ErrorAlert'
 
 export default function WarrantPage() {
   const [params, setParams] = useSearchParams()
@@ -30,7 +30,7 @@ export default function WarrantPage() {
       <aside className="panel warrant-rooms" aria-label="担保订单列表">
         <h2 className="panel__title">{staff ? '担保订单（含仲裁）' : '我的担保订单'}</h2>
         {rooms.error ? (
-          <Alert type="error" showIcon title={apiErrorText(rooms.error, '加载失败')} />
+          <ErrorAlert error={rooms.error} fallback="加载失败" />
         ) : !rooms.data ? (
           <Skeleton active />
         ) : list.length === 0 ? (

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { Alert, Button, Descriptions, Form, Input, Skeleton, Space, Switch } from 'antd'
+import { Button, Descriptions, Form, Input, Skeleton, Space, Switch } from 'antd'
 import { AGENCY_LIMITS, type StaffAgencyApplication } from '@shared/api/agency'
 import { GOODS_LIMITS } from '@shared/api/goods'
 import {
@@ -16,7 +16,8 @@ import {
 } from '@renderer/api/agency'
 import { transferConfigQuery } from '@renderer/api/game'
 import { TransferFieldInput } from '@renderer/components/TransferFieldInput'
-import { apiErrorText } from '@renderer/utils/api-error'
+import { ErrorAlert } from '@renderer/components/ErrorAlert'
+import { errorToShow } from '@renderer/utils/api-error'
 import { fenToYuan, priceError, yuanToFen } from '@renderer/utils/money'
 import { toast } from '@renderer/utils/toast'
 import { yuanText } from '../../parts/table'
@@ -50,7 +51,7 @@ export function ChecklistForm({ app }: { app: StaffAgencyApplication }) {
           },
           {
             onSuccess: () => toast('success', '验号结果已保存'),
-            onError: (e) => setError(apiErrorText(e, '保存失败')),
+            onError: (e) => setError(errorToShow(e, '保存失败') ?? ''),
           },
         )
       }}
@@ -66,9 +67,7 @@ export function ChecklistForm({ app }: { app: StaffAgencyApplication }) {
           </Form.Item>
         </Space>
       ))}
-      {error ? (
-        <Alert type="error" showIcon title={error} style={{ width: '100%', marginBottom: 8 }} />
-      ) : null}
+      {error ? <ErrorAlert error={error} style={{ width: '100%', marginBottom: 8 }} /> : null}
       <Button type="primary" htmlType="submit" loading={check.isPending}>
         保存验号结果
       </Button>
@@ -111,7 +110,7 @@ export function PublishForm({ app }: { app: StaffAgencyApplication }) {
       { applicationId: app.applicationId, price: fen as number },
       {
         onSuccess: () => toast('success', '已上架为官方代售'),
-        onError: (e) => setError(apiErrorText(e, '上架失败')),
+        onError: (e) => setError(errorToShow(e, '上架失败') ?? ''),
       },
     )
   }
@@ -133,7 +132,7 @@ export function PublishForm({ app }: { app: StaffAgencyApplication }) {
       <span style={{ color: '#6b7280' }}>
         {app.negotiable ? `用户允许议价，最低 ${yuanText(floor)}` : `用户不议价，不低于 ${yuanText(floor)}`}
       </span>
-      {error ? <Alert type="error" showIcon title={error} /> : null}
+      <ErrorAlert error={error} />
     </Space>
   )
 }
@@ -156,7 +155,7 @@ export function DeliverForm({ app }: { app: StaffAgencyApplication }) {
           { applicationId: app.applicationId, fields },
           {
             onSuccess: () => toast('success', '已交付买家'),
-            onError: (e) => setError(apiErrorText(e, '交付失败')),
+            onError: (e) => setError(errorToShow(e, '交付失败') ?? ''),
           },
         )
       }}
@@ -170,7 +169,7 @@ export function DeliverForm({ app }: { app: StaffAgencyApplication }) {
           <TransferFieldInput field={f} />
         </Form.Item>
       ))}
-      {error ? <Alert type="error" showIcon title={error} style={{ marginBottom: 8 }} /> : null}
+      <ErrorAlert error={error} style={{ marginBottom: 8 }} />
       <Button type="primary" htmlType="submit" loading={deliver.isPending}>
         交付买家
       </Button>

@@ -11,7 +11,7 @@ import { PERMS } from '@shared/permissions'
 import { staffConfigsQuery, useEditConfig } from '@renderer/api/system'
 import { HasPermi } from '@renderer/components/HasPermi'
 import { LoadErrorAlert } from '@renderer/components/LoadErrorAlert'
-import { apiErrorText } from '@renderer/utils/api-error'
+import { ErrorAlert } from '@renderer/components/ErrorAlert'
 
 const KIND_LABELS: Record<ConfigKind, string> = {
   boolean: '开关',
@@ -77,7 +77,7 @@ function EditDialog({ config, onClose }: { config: StaffConfig | null; onClose: 
               <Input aria-label="参数值" maxLength={CONFIG_VALUE_MAX} />
             )}
           </Form.Item>
-          {edit.isError ? <Alert type="error" title={apiErrorText(edit.error)} /> : null}
+          <ErrorAlert error={edit.error} showIcon={false} />
         </Form>
       ) : null}
     </Modal>

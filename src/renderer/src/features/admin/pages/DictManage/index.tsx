@@ -38,8 +38,8 @@ import {
 } from '@renderer/api/system'
 import { HasPermi } from '@renderer/components/HasPermi'
 import { LoadErrorAlert } from '@renderer/components/LoadErrorAlert'
-import { apiErrorText } from '@renderer/utils/api-error'
 import { DictTag } from '../../parts/dict'
+import { ErrorAlert } from '@renderer/components/ErrorAlert'
 
 const COLOURS: Record<string, string> = {
   primary: 'processing',
@@ -151,7 +151,7 @@ function EntryDialog({
             ]}
           />
         </Form.Item>
-        {saving.isError ? <Alert type="error" title={apiErrorText(saving.error)} /> : null}
+        <ErrorAlert error={saving.error} showIcon={false} />
       </Form>
     </Modal>
   )

@@ -5,14 +5,14 @@
  */
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { Alert, Button, List } from 'antd'
+import { Button, List } from 'antd'
 import { disputeChatQuery } from '@renderer/api/chat'
-import { apiErrorText } from '@renderer/utils/api-error'
 import { dateTime } from '../../parts/table'
+import { ErrorAlert } from '@renderer/components/ErrorAlert'
 
 function Messages({ orderNo }: { orderNo: string }) {
   const chat = useQuery(disputeChatQuery(orderNo))
-  if (chat.error) return <Alert type="error" showIcon title={apiErrorText(chat.error, '加载失败')} />
+  if (chat.error) return <ErrorAlert error={chat.error} fallback="加载失败" />
   return (
     <List
       size="small"

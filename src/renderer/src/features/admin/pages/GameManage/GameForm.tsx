@@ -4,7 +4,7 @@ import { Avatar, Button, Form, Input, InputNumber, Modal, Select, Space, Switch,
 import { GAME_LIMITS, type GameSaveBody, type StaffGame } from '@shared/api/game'
 import { useSaveGame } from '@renderer/api/game'
 import { imageSrc, uploadGoodsImage } from '@renderer/api/goods'
-import { apiErrorText } from '@renderer/utils/api-error'
+import { toastError } from '@renderer/utils/api-error'
 import { toast } from '@renderer/utils/toast'
 import { dictOptions, useDict } from '../../parts/dict'
 
@@ -32,7 +32,7 @@ export function GameForm({
       const image = await uploadGoodsImage(file)
       setIcon({ imageId: image.imageId, url: image.thumbUrl })
     } catch (err) {
-      toast('error', apiErrorText(err, '图标上传失败'))
+      toastError(err, '图标上传失败')
     } finally {
       setUploading(false)
     }

@@ -8,7 +8,7 @@ import { PERMS } from '@shared/permissions'
 import { useAddLoveGuild, useEditLoveGuild, useRemoveLoveGuild, loveGuildsQuery } from '@renderer/api/love'
 import { gamesQuery } from '@renderer/api/game'
 import { uploadGoodsImage } from '@renderer/api/goods'
-import { apiErrorText } from '@renderer/utils/api-error'
+import { toastError } from '@renderer/utils/api-error'
 import { HasPermi } from '@renderer/components/HasPermi'
 import { toast } from '@renderer/utils/toast'
 import { ConfirmLink } from '../../parts/ConfirmLink'
@@ -100,7 +100,7 @@ function GuildDialog({
               setUploading(true)
               uploadGoodsImage(file as File)
                 .then((img) => setLogo({ imageId: img.imageId, url: img.thumbUrl }))
-                .catch((err: unknown) => toast('error', apiErrorText(err, '徽标上传失败')))
+                .catch((err: unknown) => toastError(err, '徽标上传失败'))
                 .finally(() => setUploading(false))
             }}
           >

@@ -14,7 +14,6 @@ import {
   type RealNameReview,
   type RealNameReviewQuery,
 } from '@renderer/api/account'
-import { apiErrorText } from '@renderer/utils/api-error'
 import { toast } from '@renderer/utils/toast'
 import { usePagedQuery } from '../../parts/paged-list'
 import { dateTime, FIRST_PAGE } from '../../parts/table'
@@ -41,7 +40,6 @@ export default function RealNameReviewPage() {
           setRejecting(null)
           setRemark('')
         },
-        onError: (err) => toast('error', apiErrorText(err, '操作失败')),
       },
     )
 
