@@ -36,25 +36,6 @@ export const DEMO_ACCOUNTS = [
   { userName: 'admin', password: 'Admin@123', nickName: '平台管理员', role: ROLE_ADMIN, phone: '' },
 ] as const
 
-const COMMON_PERMISSIONS = [
-  'goods:goods:list',
-  'goods:goods:publish',
-  'goods:goods:edit',
-  'goods:goods:remove',
-  'goods:follow:add',
-  'goods:push:add',
-  'order:order:list',
-  'order:order:buy',
-  'order:order:pay',
-  'order:order:confirm',
-  'order:bid:add',
-  'agency:goods:apply',
-  'account:balance:view',
-  'account:balance:withdraw',
-  'message:web:list',
-  'user:profile:edit',
-]
-
 /**
  * What every new database needs to work (always, SEED_DEMO or not): roles and permissions, menus,
  * dictionaries, parameters and the help notices behind the footer links.
@@ -72,10 +53,7 @@ export async function seedBase(db: Db, now: number) {
     const roleId = (key: string) => roles.find((r) => r.role_key === key)!.id
     await trx
       .insertInto('role_permissions')
-      .values([
-        { role_id: roleId(ROLE_ADMIN), permission: ALL_PERMISSION },
-        ...COMMON_PERMISSIONS.map((permission) => ({ role_id: roleId(ROLE_COMMON), permission })),
-      ])
+      .values([{ role_id: roleId(ROLE_ADMIN), permission: ALL_PERMISSION }])
       .execute()
 
     for (const [order, menu] of MENUS.entries()) {
