@@ -19,7 +19,7 @@ import {
   type MenuNode,
   type StaffMenu,
 } from '../../../shared/api/console-access'
-import { isConsolePageComponent } from '../../../shared/console-pages'
+import { isConsolePageComponent } from '../../../shared/pages/console'
 import { CONSOLE_PERMISSIONS } from '../../../shared/permissions'
 import { ROLE_ADMIN } from '../../../shared/constants'
 import type { Db } from '../../db'

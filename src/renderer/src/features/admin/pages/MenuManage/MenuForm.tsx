@@ -12,7 +12,7 @@ import {
   type StaffMenu,
   type Status,
 } from '@shared/api/console-access'
-import { CONSOLE_PAGE_COMPONENTS } from '@shared/console-pages'
+import { CONSOLE_PAGE_COMPONENTS } from '@shared/pages/console'
 import { permissionLabel } from '@shared/permission-labels'
 import { CONSOLE_PERMISSIONS } from '@shared/permissions'
 import { useAddMenu, useEditMenu } from '@renderer/api/console-access'
