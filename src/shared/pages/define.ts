@@ -44,9 +44,56 @@ export interface ConsolePageRecord<C extends string = string> {
   affix?: boolean
 }
 
-export type PageRecord<C extends string = string> = ConsolePageRecord<C>
+/** The site's layouts: the header and footer around the page, or the page alone. */
+export type LayoutName = 'main' | 'standalone'
+
+/** A menu directory of the user centre (the side menu of the personal pages, /buyer, /seller …). */
+export interface SiteDirectory {
+  title: string
+  /** the first segment of its pages' addresses, /buyer */
+  path: string
+  icon: string
+  order: number
+}
+
+/**
+ * A page (or a redirect) of the site: its address in the one route table (docs/screens.md). Its
+ * file is `src/renderer/src/features/<page>.tsx` or `<page>/index.tsx`, a `…Page` module with a
+ * default export (app/pages.ts finds it by `import.meta.glob`).
+ */
+export interface SitePageRecord<P extends string = string> {
+  area: 'site'
+  /** the address as docs/screens.md writes it ({goodsId} placeholders included) */
+  path: string
+  /**
+   * the react-router pattern when it is not `path`: React Router cannot match `:id.html` inside one
+   * segment, so `/detail/{goodsId}.html` is matched as `/detail/:file` and the page parses `file`
+   */
+  routePath?: string
+  title: string
+  /** the README status table's section */
+  section: string
+  layout: LayoutName
+  /** the page needs a login (the guard shows 请先登录！ and sends the user to the login page) */
+  auth: boolean
+  /** the page's module under src/renderer/src/features, e.g. `trade/BuyOrderPage` */
+  page?: P
+  /** the route only redirects there */
+  redirect?: string
+  /**
+   * its item in the user centre's side menu (seeded for every user), under the directory of its
+   * first path segment; `title` when the item's differs from the page's
+   */
+  menu?: { title?: string; icon: string; order: number }
+  /** component names a server menu row may give for this page (run-time routes, app/CatchAll) */
+  menuNames?: readonly string[]
+}
+
+export type PageRecord = ConsolePageRecord | SitePageRecord
 
 /** A page's record, as written: the function only checks it against its type. */
-export function definePage<const C extends string>(record: ConsolePageRecord<C>): ConsolePageRecord<C> {
+export function definePage<const C extends string>(record: ConsolePageRecord<C>): ConsolePageRecord<C>
+export function definePage<const P extends string = never>(record: SitePageRecord<P>): SitePageRecord<P>
+export function definePage(record: PageRecord): PageRecord {
   return record
 }

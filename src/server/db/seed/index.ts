@@ -10,7 +10,8 @@ import type { Db, DbDialect } from '../index'
 import { ANNOUNCEMENTS, HELP_TEXTS, type SeedNotice } from './notices'
 import { GAMES, gameIcon } from './games'
 import { insertGameConfigs, seedCatalogue } from './goods'
-import { CONFIGS, DICTS, MENUS } from './system'
+import { SITE_MENUS } from '../../../shared/pages/site'
+import { CONFIGS, DICTS } from './system'
 import { seedTrade } from './trade'
 import { seedAi } from './ai'
 import { seedIdentity } from './identity'
@@ -56,15 +57,16 @@ export async function seedBase(db: Db, now: number) {
       .values([{ role_id: roleId(ROLE_ADMIN), permission: ALL_PERMISSION }])
       .execute()
 
-    for (const [order, menu] of MENUS.entries()) {
+    // the user centre's menus, from the pages' records (src/shared/pages/site.ts), seen by every user
+    for (const [order, menu] of SITE_MENUS.entries()) {
       const dir = await trx
         .insertInto('menus')
         .values({
           parent_id: null,
-          menu_name: menu.name,
+          menu_name: menu.title,
           menu_type: 'M',
           path: menu.path,
-          component: menu.component,
+          component: 'Layout',
           icon: menu.icon,
           order_num: order + 1,
           hidden: 0,
@@ -76,9 +78,9 @@ export async function seedBase(db: Db, now: number) {
       const pages = await trx
         .insertInto('menus')
         .values(
-          (menu.children ?? []).map((child, i) => ({
+          menu.children.map((child, i) => ({
             parent_id: dir.id,
-            menu_name: child.name,
+            menu_name: child.title,
             menu_type: 'C',
             path: child.path,
             component: child.component,
@@ -91,11 +93,12 @@ export async function seedBase(db: Db, now: number) {
         )
         .returning('id')
         .execute()
-      const visibleTo = menu.adminOnly ? [ROLE_ADMIN] : [ROLE_ADMIN, ROLE_COMMON]
       await trx
         .insertInto('role_menus')
         .values(
-          visibleTo.flatMap((key) => [dir, ...pages].map((m) => ({ role_id: roleId(key), menu_id: m.id }))),
+          [ROLE_ADMIN, ROLE_COMMON].flatMap((key) =>
+            [dir, ...pages].map((m) => ({ role_id: roleId(key), menu_id: m.id })),
+          ),
         )
         .execute()
     }

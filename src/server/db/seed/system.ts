@@ -1,4 +1,4 @@
-/** Demo dictionaries, system parameters and the menu tree of getRouters. */
+/** Dictionaries and system parameters (the menus of getRouters come from src/shared/pages/). */
 import { SERVICE_HOURS, SITE_NAME, SITE_SUBTITLE } from '../../../shared/constants'
 
 /** [value, label, listClass] per dictionary type; the first entry is the default. */
@@ -68,92 +68,4 @@ export const CONFIGS: Array<[string, string, string]> = [
   ['cs.customerId', 'yxys-web-001', '在线客服企业编号'],
   // empty until a real provider is configured: the header shows the link only when it is set
   ['third.loginUrl', '', '第三方登录地址'],
-]
-
-export interface SeedMenu {
-  name: string
-  path: string
-  component: string
-  icon: string
-  children?: SeedMenu[]
-  /** only the admin role sees it (admin sees every menu anyway) */
-  adminOnly?: boolean
-}
-
-const page = (name: string, path: string, component: string, icon: string): SeedMenu => ({
-  name,
-  path,
-  component,
-  icon,
-})
-
-export const MENUS: SeedMenu[] = [
-  {
-    name: '买家中心',
-    path: '/buyer',
-    component: 'Layout',
-    icon: 'shopping',
-    children: [
-      page('我的订单', 'buyOrder.html', 'buyer/buyOrder', 'list'),
-      page('我的关注', 'follow.html', 'buyer/follow', 'star'),
-      page('收货角色', 'roleManage.html', 'buyer/roleManage', 'peoples'),
-      page('我的评价', 'myReviews.html', 'buyer/myReviews', 'edit'),
-    ],
-  },
-  {
-    name: '卖家中心',
-    path: '/seller',
-    component: 'Layout',
-    icon: 'shop',
-    children: [
-      page('我出售的商品', 'sellGoods.html', 'seller/sellGoods', 'goods'),
-      page('已售订单', 'sellOrder.html', 'seller/sellOrder', 'list'),
-      page('收到的评价', 'myReviews.html', 'seller/myReviews', 'message'),
-      page('发货账号管理', 'goodsAccountManage.html', 'seller/goodsAccountManage', 'user'),
-      page('商品推送', 'goodsSend.html', 'seller/goodsSend', 'guide'),
-      page('批量发布', 'busPublish.html', 'seller/busPublish', 'upload'),
-    ],
-  },
-  {
-    name: '代售中心',
-    path: '/agencySale',
-    component: 'Layout',
-    icon: 'link',
-    children: [
-      page('我的代售', 'agencySaleGoods.html', 'agencySale/agencySaleGoods', 'goods'),
-      page('代售订单', 'agencySaleOrder.html', 'agencySale/agencySaleOrder', 'list'),
-    ],
-  },
-  {
-    name: '账户设置',
-    path: '/user',
-    component: 'Layout',
-    icon: 'user',
-    children: [
-      page('基本资料', 'userBase.html', 'user/userBase', 'form'),
-      page('实名认证', 'userCert.html', 'user/userCert', 'validCode'),
-      page('登录密码', 'loginPass.html', 'user/loginPass', 'password'),
-      page('支付密码', 'payPass.html', 'user/payPass', 'lock'),
-    ],
-  },
-  {
-    name: '资金管理',
-    path: '/account',
-    component: 'Layout',
-    icon: 'money',
-    children: [
-      page('我的账户', 'balance.html', 'account/balance', 'money'),
-      page('收支明细', 'balanceDetail.html', 'account/balanceDetail', 'chart'),
-    ],
-  },
-  {
-    name: '消息中心',
-    path: '/message',
-    component: 'Layout',
-    icon: 'message',
-    children: [
-      page('站内信', 'userMessage.html', 'message/userMessage', 'email'),
-      page('订单消息', 'officialMessage.html', 'message/officialMessage', 'bell'),
-    ],
-  },
 ]

@@ -1,10 +1,11 @@
 /**
- * The console's menu rows are seeded from the pages' records (src/shared/pages/console.ts): one row
- * per record, under its directory, in its order, with its title, icon, component and permission,
- * granted with its directory to every staff role holding that permission.
+ * The menu rows are seeded from the pages' records (src/shared/pages/): a console page's row under
+ * its directory, in its order, with its title, icon, component and permission, granted with its
+ * directory to every staff role holding that permission; the user centre's items for every user.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CONSOLE_DIRECTORIES, CONSOLE_PAGE_RECORDS } from '../../../shared/pages/console'
+import { SITE_MENUS } from '../../../shared/pages/site'
 import { CS_PERMISSIONS, OPERATOR_PERMISSIONS, ROLE_CS, ROLE_OPERATOR } from '../../../shared/permissions'
 import { startTestApp, type TestApp } from '../../test-utils'
 
@@ -16,7 +17,7 @@ afterAll(() => t?.close())
 
 const menus = () => t.app.db.selectFrom('menus').selectAll().execute()
 
-describe('console menu seed', () => {
+describe('menu seed', () => {
   it('seeds one row per record under its directory, in order', async () => {
     const rows = await menus()
     const byId = new Map(rows.map((r) => [r.id, r]))
@@ -68,5 +69,27 @@ describe('console menu seed', () => {
         )
       }
     }
+  })
+
+  it('seeds the user centre from the site records, for admin and every user', async () => {
+    const rows = await menus()
+    const top = rows.filter((r) => r.parent_id === null && !r.path.startsWith('/console'))
+    expect(top.map((r) => [r.menu_name, r.path, r.icon, r.order_num])).toEqual(
+      SITE_MENUS.map((dir, i) => [dir.title, dir.path, dir.icon, i + 1]),
+    )
+    for (const dir of SITE_MENUS) {
+      const id = top.find((r) => r.path === dir.path)!.id
+      const items = rows.filter((r) => r.parent_id === id).sort((a, b) => a.order_num - b.order_num)
+      expect(items.map((r) => [r.menu_name, r.path, r.component, r.icon])).toEqual(
+        dir.children.map((item) => [item.title, item.path, item.component, item.icon]),
+      )
+    }
+    expect(SITE_MENUS.find((dir) => dir.path === '/buyer')?.children[0]).toEqual({
+      title: '我的订单',
+      path: 'buyOrder.html',
+      component: 'buyer/buyOrder',
+      icon: 'list',
+      order: 1,
+    })
   })
 })
