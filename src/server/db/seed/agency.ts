@@ -12,7 +12,7 @@ import {
   type AgencyStatus,
 } from '../../../shared/api/agency'
 import type { Db } from '../index'
-import { insertDicts } from './console'
+import { insertDicts, labelDict } from './console'
 
 const STATUS_CLASS: Record<AgencyStatus, string> = {
   PENDING: 'warning',
@@ -25,11 +25,7 @@ const STATUS_CLASS: Record<AgencyStatus, string> = {
 
 export async function seedAgencyBase(db: Db) {
   await db.transaction().execute(async (trx) => {
-    await insertDicts(trx, {
-      [AGENCY_STATUS_DICT]: (Object.keys(AGENCY_STATUS_LABELS) as AgencyStatus[]).map(
-        (value) => [value, AGENCY_STATUS_LABELS[value], STATUS_CLASS[value]] as const,
-      ),
-    })
+    await insertDicts(trx, { [AGENCY_STATUS_DICT]: labelDict(AGENCY_STATUS_LABELS, STATUS_CLASS) })
     await trx
       .insertInto('sys_config')
       .values([

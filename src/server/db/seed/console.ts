@@ -6,6 +6,7 @@
  * The menu tree is derived from the pages' records (src/shared/pages/console.ts): a new console page
  * adds its record there, nothing here.
  */
+import { DISPUTE_STATE_LABELS, RULING_DECISION_LABELS } from '../../../shared/api/warrant'
 import { ROLE_ADMIN } from '../../../shared/constants'
 import { CONSOLE_DIRECTORIES, CONSOLE_PAGE_RECORDS } from '../../../shared/pages/console'
 import { CS_PERMISSIONS, OPERATOR_PERMISSIONS, ROLE_CS, ROLE_OPERATOR } from '../../../shared/permissions'
@@ -66,21 +67,19 @@ export const CONSOLE_MENUS: ConsoleMenu[] = [
   .map(({ menu }) => menu)
 
 /** The console's dictionaries ([value, label, listClass]), read by useDict / DictTag. */
-export const CONSOLE_DICTS: Record<string, Array<[string, string, string]>> = {
+export const CONSOLE_DICTS: Record<string, DictEntries> = {
   withdraw_status: [
     ['PENDING', '待审核', 'warning'],
     ['APPROVED', '已打款', 'success'],
     ['REJECTED', '已驳回', 'danger'],
   ],
-  dispute_state: [
-    ['OPEN', '待裁决', 'danger'],
-    ['RULED', '已裁决', 'success'],
-  ],
-  ruling_decision: [
-    ['RELEASE', '放款给卖家', 'primary'],
-    ['REFUND', '全额退款', 'warning'],
-    ['SPLIT', '部分退款', 'info'],
-  ],
+  dispute_state: labelDict(DISPUTE_STATE_LABELS, { OPEN: 'danger', RULED: 'success' }),
+  // the console says 全额退款 where the parties read 退款给买家
+  ruling_decision: labelDict(
+    RULING_DECISION_LABELS,
+    { RELEASE: 'primary', REFUND: 'warning', SPLIT: 'info' },
+    { REFUND: '全额退款' },
+  ),
   op_log_status: [
     ['SUCCESS', '成功', 'success'],
     ['DENIED', '拒绝', 'danger'],
@@ -101,6 +100,23 @@ export const STAFF_ROLES = [
 
 /** A dictionary's entries, [value, label, listClass], in sort order (the first is the default). */
 export type DictEntries = ReadonlyArray<readonly [string, string, string]>
+
+/**
+ * A dictionary whose labels are a shared constant's (src/shared/api/…_LABELS, what the site shows):
+ * one entry per key of `classes` (their tag colours), in its order. `wording` names the few values
+ * the console words differently; every other label is the constant's.
+ */
+export function labelDict<V extends string>(
+  labels: Record<V, string>,
+  classes: Record<V, string>,
+  wording: Partial<Record<V, string>> = {},
+): DictEntries {
+  return (Object.keys(classes) as V[]).map((value) => [
+    value,
+    wording[value] ?? labels[value],
+    classes[value],
+  ])
+}
 
 /** Inserts dictionaries: one row per entry, sorted as given, the first of each type its default. */
 export async function insertDicts(trx: Db, dicts: Record<string, DictEntries>) {

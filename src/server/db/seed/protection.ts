@@ -13,7 +13,7 @@ import {
   PROTECTION_LIMITS,
 } from '../../../shared/api/protection'
 import type { Db } from '../index'
-import { insertDicts } from './console'
+import { insertDicts, labelDict } from './console'
 
 export async function seedProtectionBase(db: Db) {
   await db.transaction().execute(async (trx) => {
@@ -21,11 +21,11 @@ export async function seedProtectionBase(db: Db) {
       [PROTECTION_CLAIM_REASON_DICT]: PROTECTION_CLAIM_REASONS.map(
         (value) => [value, PROTECTION_CLAIM_REASON_LABELS[value], ''] as const,
       ),
-      protection_claim_status: [
-        ['OPEN', CLAIM_STATUS_LABELS.OPEN, 'warning'],
-        ['APPROVED', CLAIM_STATUS_LABELS.APPROVED, 'success'],
-        ['REJECTED', CLAIM_STATUS_LABELS.REJECTED, 'info'],
-      ],
+      protection_claim_status: labelDict(CLAIM_STATUS_LABELS, {
+        OPEN: 'warning',
+        APPROVED: 'success',
+        REJECTED: 'info',
+      }),
     })
     await trx
       .insertInto('sys_config')

@@ -1,8 +1,12 @@
 /** Dictionaries and system parameters (the menus of getRouters come from src/shared/pages/). */
+import { GOODS_STATUS_LABELS, GOODS_TYPE_LABELS } from '../../../shared/api/goods'
+import { NOTICE_TYPE_LABELS } from '../../../shared/api/notice'
+import { ORDER_STATUS_LABELS } from '../../../shared/api/trade'
 import { SERVICE_HOURS, SITE_NAME, SITE_SUBTITLE } from '../../../shared/constants'
+import { labelDict, type DictEntries } from './console'
 
 /** [value, label, listClass] per dictionary type; the first entry is the default. */
-export const DICTS: Record<string, Array<[string, string, string]>> = {
+export const DICTS: Record<string, DictEntries> = {
   sys_user_sex: [
     ['0', '男', ''],
     ['1', '女', ''],
@@ -16,40 +20,45 @@ export const DICTS: Record<string, Array<[string, string, string]>> = {
     ['Y', '是', 'primary'],
     ['N', '否', 'danger'],
   ],
-  goods_type: [
-    ['ACCOUNT', '账号', 'primary'],
-    ['COIN', '游戏币', 'success'],
-    ['ITEM', '道具', 'warning'],
-    ['RECHARGE', '代充', 'info'],
-  ],
-  goods_status: [
-    ['AUDITING', '审核中', 'warning'],
-    ['ON_SALE', '在售', 'success'],
-    ['OFF_SHELF', '已下架', 'info'],
-    ['SOLD', '已售出', 'primary'],
-  ],
-  order_status: [
-    ['UNPAID', '待支付', 'warning'],
-    ['PAID', '已支付', 'primary'],
-    ['DELIVERING', '交付中', 'primary'],
-    ['TO_CONFIRM', '待确认', 'warning'],
-    ['COMPLETED', '已完成', 'success'],
-    ['SETTLED', '已结算', 'success'],
-    ['CANCELLED', '已取消', 'info'],
-    ['REFUNDING', '退款中', 'danger'],
-    ['REFUNDED', '已退款', 'info'],
-    ['ARBITRATING', '仲裁中', 'danger'],
-  ],
+  goods_type: labelDict(GOODS_TYPE_LABELS, {
+    ACCOUNT: 'primary',
+    COIN: 'success',
+    ITEM: 'warning',
+    RECHARGE: 'info',
+  }),
+  goods_status: labelDict(GOODS_STATUS_LABELS, {
+    AUDITING: 'warning',
+    ON_SALE: 'success',
+    OFF_SHELF: 'info',
+    SOLD: 'primary',
+  }),
+  // the console says 已支付 where the parties read 已支付/待发货
+  order_status: labelDict(
+    ORDER_STATUS_LABELS,
+    {
+      UNPAID: 'warning',
+      PAID: 'primary',
+      DELIVERING: 'primary',
+      TO_CONFIRM: 'warning',
+      COMPLETED: 'success',
+      SETTLED: 'success',
+      CANCELLED: 'info',
+      REFUNDING: 'danger',
+      REFUNDED: 'info',
+      ARBITRATING: 'danger',
+    },
+    { PAID: '已支付' },
+  ),
   message_type: [
     ['SYSTEM', '站内信', 'primary'],
     ['ORDER', '订单消息', 'success'],
   ],
-  notice_type: [
-    ['GUIDE', '操作指南', 'primary'],
-    ['AGREEMENT', '协议规则', 'info'],
-    ['NOTICE', '通知', 'warning'],
-    ['ANNOUNCEMENT', '公告', 'success'],
-  ],
+  // the console says 通知 and 公告 where the site reads 平台通知 and 网站公告
+  notice_type: labelDict(
+    NOTICE_TYPE_LABELS,
+    { GUIDE: 'primary', AGREEMENT: 'info', NOTICE: 'warning', ANNOUNCEMENT: 'success' },
+    { NOTICE: '通知', ANNOUNCEMENT: '公告' },
+  ),
   platform: [
     ['PC', '电脑端', ''],
     ['iOS', '苹果', ''],
