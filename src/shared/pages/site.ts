@@ -438,22 +438,27 @@ export interface SiteMenuItem {
   order: number
 }
 
-/** The user centre's menu tree, seeded for every user: the directories and their records' items. */
-export const SITE_MENUS: ReadonlyArray<SiteDirectory & { children: SiteMenuItem[] }> = [...SITE_DIRECTORIES]
-  .sort((a, b) => a.order - b.order)
-  .map((dir) => ({
-    ...dir,
-    children: SITE_PAGE_RECORDS.flatMap((record) =>
-      record.menu && record.path.startsWith(`${dir.path}/`)
-        ? [
-            {
-              title: record.menu.title ?? record.title,
-              path: record.path.slice(dir.path.length + 1),
-              component: record.path.slice(1).replace(/\.html$/, ''),
-              icon: record.menu.icon,
-              order: record.menu.order,
-            },
-          ]
-        : [],
-    ).sort((a, b) => a.order - b.order),
-  }))
+/**
+ * The user centre's menu tree, seeded for every user: the directories and their records' items. A
+ * function, so the renderer's bundle (which never asks) leaves it out.
+ */
+export function siteMenus(): Array<SiteDirectory & { children: SiteMenuItem[] }> {
+  return [...SITE_DIRECTORIES]
+    .sort((a, b) => a.order - b.order)
+    .map((dir) => ({
+      ...dir,
+      children: SITE_PAGE_RECORDS.flatMap((record) =>
+        record.menu && record.path.startsWith(`${dir.path}/`)
+          ? [
+              {
+                title: record.menu.title ?? record.title,
+                path: record.path.slice(dir.path.length + 1),
+                component: record.path.slice(1).replace(/\.html$/, ''),
+                icon: record.menu.icon,
+                order: record.menu.order,
+              },
+            ]
+          : [],
+      ).sort((a, b) => a.order - b.order),
+    }))
+}

@@ -10,7 +10,7 @@ import type { Db, DbDialect } from '../index'
 import { ANNOUNCEMENTS, HELP_TEXTS, type SeedNotice } from './notices'
 import { GAMES, gameIcon } from './games'
 import { insertGameConfigs, seedCatalogue } from './goods'
-import { SITE_MENUS } from '../../../shared/pages/site'
+import { siteMenus } from '../../../shared/pages/site'
 import { CONFIGS, DICTS } from './system'
 import { seedTrade } from './trade'
 import { seedAi } from './ai'
@@ -58,7 +58,7 @@ export async function seedBase(db: Db, now: number) {
       .execute()
 
     // the user centre's menus, from the pages' records (src/shared/pages/site.ts), seen by every user
-    for (const [order, menu] of SITE_MENUS.entries()) {
+    for (const [order, menu] of siteMenus().entries()) {
       const dir = await trx
         .insertInto('menus')
         .values({

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CONSOLE_DIRECTORIES, CONSOLE_PAGE_RECORDS } from '../../../shared/pages/console'
-import { SITE_MENUS } from '../../../shared/pages/site'
+import { siteMenus } from '../../../shared/pages/site'
 import { CS_PERMISSIONS, OPERATOR_PERMISSIONS, ROLE_CS, ROLE_OPERATOR } from '../../../shared/permissions'
 import { startTestApp, type TestApp } from '../../test-utils'
 
@@ -75,16 +75,16 @@ describe('menu seed', () => {
     const rows = await menus()
     const top = rows.filter((r) => r.parent_id === null && !r.path.startsWith('/console'))
     expect(top.map((r) => [r.menu_name, r.path, r.icon, r.order_num])).toEqual(
-      SITE_MENUS.map((dir, i) => [dir.title, dir.path, dir.icon, i + 1]),
+      siteMenus().map((dir, i) => [dir.title, dir.path, dir.icon, i + 1]),
     )
-    for (const dir of SITE_MENUS) {
+    for (const dir of siteMenus()) {
       const id = top.find((r) => r.path === dir.path)!.id
       const items = rows.filter((r) => r.parent_id === id).sort((a, b) => a.order_num - b.order_num)
       expect(items.map((r) => [r.menu_name, r.path, r.component, r.icon])).toEqual(
         dir.children.map((item) => [item.title, item.path, item.component, item.icon]),
       )
     }
-    expect(SITE_MENUS.find((dir) => dir.path === '/buyer')?.children[0]).toEqual({
+    expect(siteMenus().find((dir) => dir.path === '/buyer')?.children[0]).toEqual({
       title: '我的订单',
       path: 'buyOrder.html',
       component: 'buyer/buyOrder',
