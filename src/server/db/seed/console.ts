@@ -6,6 +6,7 @@
  * The menu tree is derived from the pages' records (src/shared/pages/console.ts): a new console page
  * adds its record there, nothing here.
  */
+import { WITHDRAW_STATUS_LABELS } from '../../../shared/api/funds'
 import { DISPUTE_STATE_LABELS, RULING_DECISION_LABELS } from '../../../shared/api/warrant'
 import { ROLE_ADMIN } from '../../../shared/constants'
 import { CONSOLE_DIRECTORIES, CONSOLE_PAGE_RECORDS } from '../../../shared/pages/console'
@@ -68,11 +69,12 @@ export const CONSOLE_MENUS: ConsoleMenu[] = [
 
 /** The console's dictionaries ([value, label, listClass]), read by useDict / DictTag. */
 export const CONSOLE_DICTS: Record<string, DictEntries> = {
-  withdraw_status: [
-    ['PENDING', '待审核', 'warning'],
-    ['APPROVED', '已打款', 'success'],
-    ['REJECTED', '已驳回', 'danger'],
-  ],
+  // the console says 已打款 where the member reads 已通过
+  withdraw_status: labelDict(
+    WITHDRAW_STATUS_LABELS,
+    { PENDING: 'warning', APPROVED: 'success', REJECTED: 'danger' },
+    { APPROVED: '已打款' },
+  ),
   dispute_state: labelDict(DISPUTE_STATE_LABELS, { OPEN: 'danger', RULED: 'success' }),
   // the console says 全额退款 where the parties read 退款给买家
   ruling_decision: labelDict(
