@@ -38,30 +38,49 @@ function lazyPage(load: () => Promise<PageModule>): LazyPage {
   return Object.assign(page, { preload: () => fetchChunk().then(() => undefined) })
 }
 
-/** The page modules, not loaded: each is a chunk of its own (the console's are not among them). */
+export type PageFiles = Record<string, () => Promise<PageModule>>
+
+/**
+ * The one way a record finds its module, for the site's pages here and the console's
+ * (features/admin/registry.ts): among `files` (an `import.meta.glob`, not loaded), the first of
+ * `candidates(key)` that exists. A key without one throws: a record naming a missing page fails
+ * when the app loads, not later as a blank page.
+ */
+export function pageLoaders<K extends string>(
+  keys: readonly K[],
+  files: PageFiles,
+  candidates: (key: K) => string[],
+): Record<K, { file: string; load: () => Promise<PageModule> }> {
+  const found = keys.map((key) => [key, candidates(key).find((file) => file in files)] as const)
+  const missing = found.filter(([, file]) => !file).map(([key]) => key)
+  if (missing.length) throw new Error(`pages without their module (${candidates(missing[0])}): ${missing}`)
+  return Object.fromEntries(found.map(([key, file]) => [key, { file: file!, load: files[file!] }])) as Record<
+    K,
+    { file: string; load: () => Promise<PageModule> }
+  >
+}
+
+/** The site's page modules, not loaded: each is a chunk of its own (the console's are not among them). */
 const FILES: PageFiles = import.meta.glob<PageModule>([
   '../features/*/*Page.tsx',
   '../features/*/*Page/index.tsx',
 ])
 
-export type PageFiles = Record<string, () => Promise<PageModule>>
+/** A site record's module: `features/<page>.tsx` or `features/<page>/index.tsx`. */
+export const siteCandidates = (page: string) => [`../features/${page}.tsx`, `../features/${page}/index.tsx`]
 
-/** The file of the module `page` names among `files`; throws when there is none. */
-export function pageFile(page: string, files: PageFiles = FILES): string {
-  const file = [`../features/${page}.tsx`, `../features/${page}/index.tsx`].find((f) => f in files)
-  if (!file)
-    throw new Error(`no page module features/${page}(.tsx|/index.tsx): a …Page file with a default export`)
-  return file
-}
-
-const pageKeys = [...new Set(SITE_PAGE_RECORDS.flatMap((record) => (record.page ? [record.page] : [])))]
+const MODULES = pageLoaders(
+  [...new Set(SITE_PAGE_RECORDS.flatMap((record) => (record.page ? [record.page] : [])))],
+  FILES,
+  siteCandidates,
+)
 
 export const PAGES = Object.fromEntries(
-  pageKeys.map((page) => [page, lazyPage(FILES[pageFile(page)])]),
+  Object.entries(MODULES).map(([page, { load }]) => [page, lazyPage(load)]),
 ) as Record<PageKey, LazyPage>
 
 /** The page's module as the client build's manifest names it (its chunk and CSS, docs/ssr.md). */
-export const pageSource = (page: PageKey) => pageFile(page).replace(/^\.\.\//, 'src/')
+export const pageSource = (page: PageKey) => MODULES[page].file.replace(/^\.\.\//, 'src/')
 
 /** `system/user/index.vue`, `/system/user/` and `system/user` name the same page. */
 export function normalizeComponentName(name: string): string {

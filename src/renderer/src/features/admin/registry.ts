@@ -8,37 +8,24 @@
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react'
 import { CONSOLE_PAGE_RECORDS, type ConsolePageComponent } from '@shared/pages/console'
+import { pageLoaders } from '@renderer/app/pages'
 
 export type ConsolePage = LazyExoticComponent<ComponentType>
-type PageModule = { default: ComponentType }
-export type PageFiles = Record<string, () => Promise<PageModule>>
 
-/** The page files, not loaded: each is a chunk of its own. */
-const FILES: PageFiles = import.meta.glob<PageModule>('./pages/*/index.tsx')
+/** The console's page files, not loaded: each is a chunk of its own. */
+const FILES = import.meta.glob<{ default: ComponentType }>('./pages/*/index.tsx')
 
-export const pageFile = (component: string) => `./pages/${component}/index.tsx`
+/** A console record's file: `pages/<component>/index.tsx`. */
+export const consoleCandidates = (component: string) => [`./pages/${component}/index.tsx`]
 
-/** Each component's loader among `files`; throws for a component without its file. */
-export function consoleLoaders<C extends string>(
-  components: readonly C[],
-  files: PageFiles,
-): Record<C, () => Promise<PageModule>> {
-  const missing = components.filter((component) => !files[pageFile(component)])
-  if (missing.length)
-    throw new Error(`console pages without their file (features/admin/pages/<name>/index.tsx): ${missing}`)
-  return Object.fromEntries(components.map((component) => [component, files[pageFile(component)]])) as Record<
-    C,
-    () => Promise<PageModule>
-  >
-}
-
-const LOADERS = consoleLoaders(
+const MODULES = pageLoaders(
   CONSOLE_PAGE_RECORDS.map((record) => record.component),
   FILES,
+  consoleCandidates,
 )
 
 export const CONSOLE_PAGES = Object.fromEntries(
-  Object.entries(LOADERS).map(([component, load]) => [component, lazy(load as () => Promise<PageModule>)]),
+  Object.entries(MODULES).map(([component, { load }]) => [component, lazy(load)]),
 ) as Record<ConsolePageComponent, ConsolePage>
 
 export function consolePage(component: string | undefined): ConsolePage | undefined {
