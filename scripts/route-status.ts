@@ -1,8 +1,8 @@
-// Prints README's status table from the route table (src/renderer/src/app/route-table.ts), or with
+// Prints README's status table from the route table (the records of src/shared/pages/site.ts), or with
 // --write puts it between README's route-status markers. scripts/route-status.test.ts keeps them equal.
 import { readFileSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { ROUTES } from '../src/renderer/src/app/route-table'
+import { SITE_ROUTES as ROUTES } from '../src/shared/pages/site'
 
 export const README = fileURLToPath(new URL('../README.md', import.meta.url))
 const START = '<!-- route-status:start -->'

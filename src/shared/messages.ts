@@ -7,7 +7,6 @@ export const MSG = {
   FORBIDDEN: '当前操作没有权限',
   NOT_FOUND: '访问资源不存在',
   UNKNOWN: '系统未知错误，请反馈给管理员',
-  ROLE_LIST_REQUIRED: '请设置角色权限标签值',
   PERMI_LIST_REQUIRED: '请设置操作权限标签值',
   // server-side messages
   BAD_CREDENTIALS: '用户名或密码错误',

@@ -103,6 +103,12 @@ export interface Topup {
 }
 
 export const WITHDRAW_STATUSES = ['PENDING', 'APPROVED', 'REJECTED'] as const
+export type WithdrawStatus = (typeof WITHDRAW_STATUSES)[number]
+export const WITHDRAW_STATUS_LABELS: Record<WithdrawStatus, string> = {
+  PENDING: '待审核',
+  APPROVED: '已通过',
+  REJECTED: '已驳回',
+}
 
 export interface Withdrawal {
   withdrawNo: string
@@ -114,7 +120,7 @@ export interface Withdrawal {
   account: string
   /** the full payee account: only in the staff list (all=true), who pay it out */
   fullAccount?: string
-  status: (typeof WITHDRAW_STATUSES)[number]
+  status: WithdrawStatus
   /** why staff rejected it ('' unless REJECTED) */
   rejectReason: string
   createdAt: number

@@ -10,7 +10,7 @@ import { useSessionStore } from '@renderer/stores/session'
 import { findRuntimeRoute } from '@renderer/utils/menu'
 import { PageLoading } from '@renderer/components/PageLoading'
 import { LazyUnderConstruction } from '@renderer/components/LazyUnderConstruction'
-import { menuComponent } from './menu-registry'
+import { menuComponent } from './pages'
 import { NOT_FOUND_PATH } from './route-table'
 
 export function CatchAll() {
@@ -25,7 +25,7 @@ export function CatchAll() {
   if (!Page) return <LazyUnderConstruction title={route.title || '建设中'} />
   return (
     <Suspense fallback={<PageLoading />}>
-      {/* menu pages are module-level lazy components (menu-registry.ts), not created here */}
+      {/* menu pages are module-level lazy components (app/pages.ts), not created here */}
       {/* eslint-disable-next-line react-hooks/static-components */}
       <Page />
     </Suspense>

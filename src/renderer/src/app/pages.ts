@@ -1,6 +1,11 @@
-/** The built pages, one lazily loaded chunk each, so the home page does not download the others. */
+/**
+ * The built pages, one lazily loaded chunk each, so the home page does not download the others. A
+ * page is the module a record of src/shared/pages/site.ts names (`page`): `features/<page>.tsx` or
+ * `features/<page>/index.tsx`, found by `import.meta.glob` over the `…Page` modules. A record whose
+ * module is missing throws when this module loads (pages.test.ts checks every record).
+ */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react'
-import type { PageKey } from './route-table'
+import { SITE_PAGE_RECORDS, type PageKey } from '@shared/pages/site'
 
 type PageModule = { default: ComponentType }
 export type LazyPage = LazyExoticComponent<ComponentType> & {
@@ -33,65 +38,68 @@ function lazyPage(load: () => Promise<PageModule>): LazyPage {
   return Object.assign(page, { preload: () => fetchChunk().then(() => undefined) })
 }
 
-export const PAGES: Record<PageKey, LazyPage> = {
-  home: lazyPage(() => import('@renderer/features/home/HomePage')),
-  login: lazyPage(() => import('@renderer/features/auth/LoginPage')),
-  register: lazyPage(() => import('@renderer/features/auth/RegisterPage')),
-  notFound: lazyPage(() => import('@renderer/features/errors/NotFoundPage')),
-  noticeList: lazyPage(() => import('@renderer/features/platform/NoticeListPage')),
-  noticeDetail: lazyPage(() => import('@renderer/features/platform/NoticeDetailPage')),
-  csVerify: lazyPage(() => import('@renderer/features/platform/CsVerifyPage')),
-  feedback: lazyPage(() => import('@renderer/features/platform/FeedbackPage')),
-  walkthrough: lazyPage(() => import('@renderer/features/platform/WalkthroughPage')),
-  love: lazyPage(() => import('@renderer/features/love/LovePage')),
-  userHome: lazyPage(() => import('@renderer/features/account/UserHomePage')),
-  goodsList: lazyPage(() => import('@renderer/features/goods/ListPage')),
-  goodsDetail: lazyPage(() => import('@renderer/features/goods/DetailPage')),
-  shop: lazyPage(() => import('@renderer/features/goods/ShopPage')),
-  follow: lazyPage(() => import('@renderer/features/buyer/FollowPage')),
-  savedSearch: lazyPage(() => import('@renderer/features/saved-search/SavedSearchPage')),
-  games: lazyPage(() => import('@renderer/features/buyer/GamesPage')),
-  sellGoods: lazyPage(() => import('@renderer/features/seller/SellGoodsPage')),
-  goodsAccountManage: lazyPage(() => import('@renderer/features/seller/GoodsAccountManagePage')),
-  goodsSend: lazyPage(() => import('@renderer/features/seller/GoodsSendPage')),
-  publishSuccess: lazyPage(() => import('@renderer/features/seller/PublishSuccessPage')),
-  selectType: lazyPage(() => import('@renderer/features/seller/SelectTypePage')),
-  completeInfo: lazyPage(() => import('@renderer/features/seller/CompleteInfoPage')),
-  batchPublish: lazyPage(() => import('@renderer/features/seller/BatchPublishPage')),
-  agencySaleGoods: lazyPage(() => import('@renderer/features/agency/AgencySaleGoodsPage')),
-  agencySaleOrder: lazyPage(() => import('@renderer/features/agency/AgencySaleOrderPage')),
-  buy: lazyPage(() => import('@renderer/features/trade/BuyPage')),
-  confirmOrder: lazyPage(() => import('@renderer/features/trade/ConfirmOrderPage')),
-  pay: lazyPage(() => import('@renderer/features/trade/PayPage')),
-  paySuccess: lazyPage(() => import('@renderer/features/trade/PaySuccessPage')),
-  buyOrder: lazyPage(() => import('@renderer/features/trade/BuyOrderPage')),
-  sellOrder: lazyPage(() => import('@renderer/features/trade/SellOrderPage')),
-  orderDetail: lazyPage(() => import('@renderer/features/trade/OrderDetailPage')),
-  myReviews: lazyPage(() => import('@renderer/features/review/MyReviewsPage')),
-  roleManage: lazyPage(() => import('@renderer/features/trade/RoleManagePage')),
-  transferCollect: lazyPage(() => import('@renderer/features/trade/TransferCollectPage')),
-  warrant: lazyPage(() => import('@renderer/features/warrant/WarrantPage')),
-  balance: lazyPage(() => import('@renderer/features/funds/BalancePage')),
-  balanceDetail: lazyPage(() => import('@renderer/features/funds/BalanceDetailPage')),
-  payPass: lazyPage(() => import('@renderer/features/funds/PayPassPage')),
-  priceRecords: lazyPage(() => import('@renderer/features/record/RecordListPage')),
-  messages: lazyPage(() => import('@renderer/features/messages/MessageCenter')),
-  chatList: lazyPage(() => import('@renderer/features/chat/ChatListPage')),
-  chat: lazyPage(() => import('@renderer/features/chat/ChatPage')),
-  aiDraw: lazyPage(() => import('@renderer/features/ai/CreatePage')),
-  aiGallery: lazyPage(() => import('@renderer/features/ai/GalleryPage')),
-  aiMy: lazyPage(() => import('@renderer/features/ai/MyPage')),
-  aiCollect: lazyPage(() => import('@renderer/features/ai/FavouritesPage')),
-  aiPlatform: lazyPage(() => import('@renderer/features/ai/PlatformAiPage')),
-  offLogin: lazyPage(() => import('@renderer/features/wechat/OffLoginPage')),
-  bind: lazyPage(() => import('@renderer/features/wechat/BindPage')),
-  userBase: lazyPage(() => import('@renderer/features/account/UserBasePage')),
-  userCert: lazyPage(() => import('@renderer/features/account/UserCertPage')),
-  loginPass: lazyPage(() => import('@renderer/features/account/LoginPassPage')),
-  phoneBind: lazyPage(() => import('@renderer/features/account/PhoneBindPage')),
-  payPassReset: lazyPage(() => import('@renderer/features/account/PayPassResetPage')),
-  accountSetting: lazyPage(() => import('@renderer/features/account/SettingPage')),
-  writeoff: lazyPage(() => import('@renderer/features/account/WriteoffPage')),
-  receivedBids: lazyPage(() => import('@renderer/features/seller/ReceivedBidsPage')),
-  workbench: lazyPage(() => import('@renderer/features/desktop/WorkbenchPage')),
+export type PageFiles = Record<string, () => Promise<PageModule>>
+
+/**
+ * The one way a record finds its module, for the site's pages here and the console's
+ * (features/admin/registry.ts): among `files` (an `import.meta.glob`, not loaded), the first of
+ * `candidates(key)` that exists. A key without one throws: a record naming a missing page fails
+ * when the app loads, not later as a blank page.
+ */
+export function pageLoaders<K extends string>(
+  keys: readonly K[],
+  files: PageFiles,
+  candidates: (key: K) => string[],
+): Record<K, { file: string; load: () => Promise<PageModule> }> {
+  const found = keys.map((key) => [key, candidates(key).find((file) => file in files)] as const)
+  const missing = found.filter(([, file]) => !file).map(([key]) => key)
+  if (missing.length) throw new Error(`pages without their module (${candidates(missing[0])}): ${missing}`)
+  return Object.fromEntries(found.map(([key, file]) => [key, { file: file!, load: files[file!] }])) as Record<
+    K,
+    { file: string; load: () => Promise<PageModule> }
+  >
+}
+
+/** The site's page modules, not loaded: each is a chunk of its own (the console's are not among them). */
+const FILES: PageFiles = import.meta.glob<PageModule>([
+  '../features/*/*Page.tsx',
+  '../features/*/*Page/index.tsx',
+])
+
+/** A site record's module: `features/<page>.tsx` or `features/<page>/index.tsx`. */
+export const siteCandidates = (page: string) => [`../features/${page}.tsx`, `../features/${page}/index.tsx`]
+
+const MODULES = pageLoaders(
+  [...new Set(SITE_PAGE_RECORDS.flatMap((record) => (record.page ? [record.page] : [])))],
+  FILES,
+  siteCandidates,
+)
+
+export const PAGES = Object.fromEntries(
+  Object.entries(MODULES).map(([page, { load }]) => [page, lazyPage(load)]),
+) as Record<PageKey, LazyPage>
+
+/** The page's module as the client build's manifest names it (its chunk and CSS, docs/ssr.md). */
+export const pageSource = (page: PageKey) => MODULES[page].file.replace(/^\.\.\//, 'src/')
+
+/** `system/user/index.vue`, `/system/user/` and `system/user` name the same page. */
+export function normalizeComponentName(name: string): string {
+  return name
+    .trim()
+    .replace(/\.(vue|tsx?|jsx?)$/, '')
+    .replace(/^\/+|\/+$/g, '')
+    .replace(/\/index$/, '')
+}
+
+/** The component names server menu rows may give (run-time routes): a record's `menuNames`. */
+const MENU_PAGES = new Map(
+  SITE_PAGE_RECORDS.flatMap(({ page, menuNames = [] }) =>
+    page ? menuNames.map((name) => [name, page] as const) : [],
+  ),
+)
+
+/** The page a server menu row's component names; none: the 建设中 page with the item's title. */
+export function menuComponent(name: string): LazyPage | undefined {
+  const page = MENU_PAGES.get(name) ?? MENU_PAGES.get(normalizeComponentName(name))
+  return page ? PAGES[page] : undefined
 }

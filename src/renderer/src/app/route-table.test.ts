@@ -1,85 +1,23 @@
 import { describe, expect, it } from 'vitest'
 import { matchRoutes } from 'react-router-dom'
+import { SITE_PAGE_RECORDS } from '@shared/pages/site'
 import { footerMarginTop, idFromHtmlSegment, ROUTES } from './route-table'
-
-/** Every address of the site (docs/screens.md), written out here independently of the table. */
-const SITE_PATHS = [
-  '/',
-  '/detail/{goodsId}.html',
-  '/shop/{shopId}.html',
-  '/list.html',
-  '/userHome.html',
-  '/404.html',
-  '/offLogin.html',
-  '/login.html',
-  '/register.html',
-  '/bind.html',
-  '/warrantOrderHandler.html',
-  '/walkthrough.html',
-  '/love.html',
-  '/writeoff.html',
-  '/record/list.html',
-  '/order/transferCollect.html',
-  '/login',
-  '/my/center',
-  '/my/setting',
-  '/index',
-  '/ai/aiDraw.html',
-  '/ai/aiDrawList.html',
-  '/ai/my.html',
-  '/ai/myCollect.html',
-  '/buyer/buy.html',
-  '/buyer/confirmOrder.html',
-  '/buyer/pay.html',
-  '/buyer/paySuccess.html',
-  '/buyer/buyOrder.html',
-  '/buyer/orderDetail.html',
-  '/buyer/myReviews.html',
-  '/buyer/follow.html',
-  '/buyer/savedSearch.html',
-  '/buyer/roleManage.html',
-  '/buyer/games.html',
-  '/seller/sellGoods.html',
-  '/seller/goodsAccountManage.html',
-  '/seller/sellOrder.html',
-  '/seller/orderDetail.html',
-  '/seller/myReviews.html',
-  '/seller/goodsSend.html',
-  '/seller/publishSuccessed.html',
-  '/seller/selectType.html',
-  '/seller/completeInfo.html',
-  '/seller/busPublish.html',
-  '/seller/receivedBids.html',
-  '/desktop/workbench',
-  '/agencySale/agencySaleGoods.html',
-  '/agencySale/agencySaleOrder.html',
-  '/user/userBase.html',
-  '/user/userCert.html',
-  '/user/loginPass.html',
-  '/user/payPass.html',
-  '/user/phoneBind.html',
-  '/user/warrant.html',
-  '/account/balance.html',
-  '/account/balanceDetail.html',
-  '/platform/noticeList.html',
-  '/platform/noticeDetail/{noticeId}.html',
-  '/platform/feedback.html',
-  '/platform/customServiceVerify.html',
-  '/platform/aiDraw.html',
-  '/message/userMessage.html',
-  '/message/officialMessage.html',
-  '/message/chat.html',
-  '/message/chat/{conversationId}.html',
-]
 
 const byPath = new Map(ROUTES.map((r) => [r.path, r]))
 
 describe('route table', () => {
-  it('holds every path of the site, each once', () => {
-    const missing = SITE_PATHS.filter((p) => !byPath.has(p))
-    expect(missing).toEqual([])
-    expect(new Set(ROUTES.map((r) => r.path)).size).toBe(ROUTES.length)
-    expect(ROUTES.length).toBe(SITE_PATHS.length)
+  it('holds every record of src/shared/pages/site.ts, in order, each path once', () => {
+    expect(ROUTES.map((r) => r.path)).toEqual(SITE_PAGE_RECORDS.map((r) => r.path))
+    expect(byPath.size).toBe(ROUTES.length)
+    for (const record of SITE_PAGE_RECORDS) {
+      expect(byPath.get(record.path), record.path).toMatchObject({
+        routePath: record.routePath ?? record.path,
+        title: record.title,
+        auth: record.auth,
+        layout: record.layout,
+        section: record.section,
+      })
+    }
   })
 
   it('every entry has a title, a layout and a built flag', () => {

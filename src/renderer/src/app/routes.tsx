@@ -1,5 +1,6 @@
 /**
- * The router (history mode) built from the one route table of app/route-table.ts: each entry gets
+ * The router (history mode) built from the one route table of app/route-table.ts (the records of
+ * src/shared/pages/site.ts): each entry gets
  * its layout, its login guard, its title (handle) and either its built page (lazy chunk), its
  * redirect, or the 建设中 page. Unknown paths go through CatchAll (run-time menu routes or /404.html).
  */

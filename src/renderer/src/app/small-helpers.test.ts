@@ -3,7 +3,7 @@ import { SITE_NAME } from '@shared/constants'
 import type { RouterItem } from '@shared/api/system'
 import { loginPathWithRedirect } from '@renderer/utils/login-redirect'
 import { findRuntimeRoute, flattenMenus, joinMenuPath } from '@renderer/utils/menu'
-import { menuComponent, normalizeComponentName } from './menu-registry'
+import { menuComponent, normalizeComponentName } from './pages'
 import { gameSeo, pageTitle, setSeoMeta } from './seo'
 import { isSameLocation } from './use-safe-navigate'
 

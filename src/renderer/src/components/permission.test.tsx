@@ -3,8 +3,7 @@ import { render, renderHook, screen } from '@testing-library/react'
 import { MSG } from '@shared/messages'
 import { useSessionStore } from '@renderer/stores/session'
 import { HasPermi } from './HasPermi'
-import { HasRole } from './HasRole'
-import { useHasPermi, useHasRole } from './use-permission'
+import { useHasPermi } from './use-permission'
 
 function as(roles: string[], permissions: string[]) {
   useSessionStore.setState({ roles, permissions })
@@ -12,22 +11,7 @@ function as(roles: string[], permissions: string[]) {
 
 afterEach(() => as([], []))
 
-describe('<HasRole> / <HasPermi>', () => {
-  it('renders for a listed role and removes the element otherwise', () => {
-    as(['seller'], [])
-    const { rerender } = render(<HasRole roles={['seller']}>卖家按钮</HasRole>)
-    expect(screen.getByText('卖家按钮')).toBeTruthy()
-    as(['buyer'], [])
-    rerender(<HasRole roles={['seller']}>卖家按钮</HasRole>)
-    expect(screen.queryByText('卖家按钮')).toBeNull()
-  })
-
-  it('renders everything for admin', () => {
-    as(['admin'], [])
-    render(<HasRole roles={['finance']}>财务</HasRole>)
-    expect(screen.getByText('财务')).toBeTruthy()
-  })
-
+describe('<HasPermi>', () => {
   it('renders for a listed permission or *:*:*, not otherwise', () => {
     as([], ['goods:publish'])
     const { rerender } = render(<HasPermi permissions={['goods:publish']}>发布</HasPermi>)
@@ -40,8 +24,7 @@ describe('<HasRole> / <HasPermi>', () => {
     expect(screen.getByText('发布')).toBeTruthy()
   })
 
-  it('the hooks throw the two messages on an empty list', () => {
-    expect(() => renderHook(() => useHasRole([]))).toThrow(MSG.ROLE_LIST_REQUIRED)
+  it('the hook throws its message on an empty list', () => {
     expect(() => renderHook(() => useHasPermi([]))).toThrow(MSG.PERMI_LIST_REQUIRED)
   })
 })

@@ -23,6 +23,7 @@ import { toQueryString } from '@renderer/api/query-string'
 import { Providers } from '@renderer/app/providers'
 import { createQueryClient } from '@renderer/app/query-client'
 import { buildRoutes } from '@renderer/app/routes'
+import { pageSource } from '@renderer/app/pages'
 import type { RouteHandle } from '@renderer/app/RootShell'
 import { NOT_FOUND_PATH, type PageKey, type RouteEntry } from '@renderer/app/route-table'
 import type { Device } from '@renderer/utils/device'
@@ -190,7 +191,7 @@ export async function render(input: RenderInput): Promise<RenderResult> {
   const { url, origin } = input
   const parsed = new URL(url, origin)
   const entry = entryOf(parsed.pathname)
-  const page: PageKey = entry?.page ?? 'notFound'
+  const page: PageKey = entry?.page ?? 'errors/NotFoundPage'
   const spec = SSR_PAGES[page]
   if (!spec) throw new Error(`not a server-rendered page: ${parsed.pathname}`)
   const queryClient = createQueryClient()
@@ -216,27 +217,19 @@ export async function render(input: RenderInput): Promise<RenderResult> {
 async function renderNotFound({ origin, device }: RenderInput): Promise<RenderResult> {
   const queryClient = createQueryClient()
   const { html, styles } = await renderSettled({ url: NOT_FOUND_PATH, origin, device }, queryClient)
-  const spec = SSR_PAGES.notFound!
+  const spec = SSR_PAGES['errors/NotFoundPage']!
   return {
     status: 404,
     head: spec.head(queryClient, new URL(NOT_FOUND_PATH, origin), origin),
     html,
     styles,
     state: null,
-    page: 'notFound',
+    page: 'errors/NotFoundPage',
     device: device ?? 'desktop',
   }
 }
 
 /** The module of each server-rendered page, as the client build's manifest names it (its chunk and CSS). */
-export const PAGE_SOURCES: Partial<Record<PageKey, string>> = {
-  home: 'src/features/home/HomePage/index.tsx',
-  goodsList: 'src/features/goods/ListPage/index.tsx',
-  goodsDetail: 'src/features/goods/DetailPage/index.tsx',
-  shop: 'src/features/goods/ShopPage.tsx',
-  noticeList: 'src/features/platform/NoticeListPage.tsx',
-  noticeDetail: 'src/features/platform/NoticeDetailPage.tsx',
-  priceRecords: 'src/features/record/RecordListPage.tsx',
-  love: 'src/features/love/LovePage/index.tsx',
-  notFound: 'src/features/errors/NotFoundPage.tsx',
-}
+export const PAGE_SOURCES = Object.fromEntries(
+  (Object.keys(SSR_PAGES) as PageKey[]).map((page) => [page, pageSource(page)]),
+) as Partial<Record<PageKey, string>>

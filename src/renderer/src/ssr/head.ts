@@ -115,7 +115,7 @@ function firstData<T>(queryClient: QueryClient, key: readonly unknown[]): T | un
 const always = async () => true
 
 export const SSR_PAGES: Partial<Record<PageKey, SsrPage>> = {
-  home: {
+  'home/HomePage': {
     async load(queryClient) {
       // what the home page's parts ask for (any other query is fetched by the render's next round)
       await Promise.all([
@@ -143,7 +143,7 @@ export const SSR_PAGES: Partial<Record<PageKey, SsrPage>> = {
     },
   },
 
-  goodsList: {
+  'goods/ListPage': {
     async load(queryClient, url) {
       const filters = parseListQuery(url.searchParams)
       const { gameId } = filters
@@ -187,7 +187,7 @@ export const SSR_PAGES: Partial<Record<PageKey, SsrPage>> = {
     },
   },
 
-  goodsDetail: {
+  'goods/DetailPage': {
     async load(queryClient, url) {
       const goodsId = idFromHtmlSegment(url.pathname.split('/').pop())
       if (goodsId === null) return false
@@ -248,7 +248,7 @@ export const SSR_PAGES: Partial<Record<PageKey, SsrPage>> = {
     },
   },
 
-  shop: {
+  'goods/ShopPage': {
     async load(queryClient, url) {
       const shopId = idFromHtmlSegment(url.pathname.split('/').pop())
       if (shopId === null) return false
@@ -283,7 +283,7 @@ export const SSR_PAGES: Partial<Record<PageKey, SsrPage>> = {
     },
   },
 
-  noticeList: {
+  'platform/NoticeListPage': {
     load: always,
     head(_queryClient, url, origin) {
       const type = url.searchParams.get('noticeType')
@@ -299,7 +299,7 @@ export const SSR_PAGES: Partial<Record<PageKey, SsrPage>> = {
     },
   },
 
-  noticeDetail: {
+  'platform/NoticeDetailPage': {
     async load(queryClient, url) {
       const noticeId = idFromHtmlSegment(url.pathname.split('/').pop())
       if (noticeId === null) return false
@@ -323,7 +323,7 @@ export const SSR_PAGES: Partial<Record<PageKey, SsrPage>> = {
     },
   },
 
-  priceRecords: {
+  'record/RecordListPage': {
     load: always,
     head: (_queryClient, _url, origin) =>
       siteHead(pageTitle('成交记录'), origin, '/record/list.html', [
@@ -334,7 +334,7 @@ export const SSR_PAGES: Partial<Record<PageKey, SsrPage>> = {
       ]),
   },
 
-  love: {
+  'love/LovePage': {
     async load(queryClient) {
       await queryClient.prefetchQuery(loveBoardQuery())
       return true
@@ -362,7 +362,7 @@ export const SSR_PAGES: Partial<Record<PageKey, SsrPage>> = {
     },
   },
 
-  notFound: {
+  'errors/NotFoundPage': {
     load: always,
     head: (_queryClient, _url, origin) => ({
       ...siteHead(pageTitle('页面不存在'), origin, '/404.html'),

@@ -1,24 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { MSG } from '@shared/messages'
-import { checkPermi, checkRole } from './permission'
-
-describe('checkRole', () => {
-  it('passes for any listed role', () => {
-    expect(checkRole(['seller', 'buyer'], ['buyer'])).toBe(true)
-  })
-  it('passes for the admin role whatever is listed', () => {
-    expect(checkRole(['seller'], ['admin'])).toBe(true)
-  })
-  it('fails for other roles, and for no roles', () => {
-    expect(checkRole(['seller'], ['buyer', 'ROLE_DEFAULT'])).toBe(false)
-    expect(checkRole(['seller'], [])).toBe(false)
-  })
-  it('throws 请设置角色权限标签值 without a non-empty list', () => {
-    expect(() => checkRole([], ['admin'])).toThrow(MSG.ROLE_LIST_REQUIRED)
-    expect(() => checkRole(undefined, ['admin'])).toThrow(MSG.ROLE_LIST_REQUIRED)
-    expect(MSG.ROLE_LIST_REQUIRED).toBe('请设置角色权限标签值')
-  })
-})
+import { checkPermi } from './permission'
 
 describe('checkPermi', () => {
   it('passes for any listed permission', () => {

@@ -1,7 +1,7 @@
 /**
- * Base seed of agency sale (代售, docs/agency-sale.md): the 代售审核 page of the staff console under
- * 审核中心, the status dictionary of its tags, and the default commission and 验号 checklist
- * (parameters staff may change; per game with a `.<gameId>` suffix).
+ * Base seed of agency sale (代售, docs/agency-sale.md): the status dictionary of its tags, and the
+ * default commission and 验号 checklist (parameters staff may change; per game with a `.<gameId>`
+ * suffix). Its console page 代售审核 is a record of src/shared/pages/console.ts.
  */
 import {
   AGENCY_CONFIG,
@@ -11,9 +11,8 @@ import {
   DEFAULT_AGENCY_CHECKLIST,
   type AgencyStatus,
 } from '../../../shared/api/agency'
-import { PERMS } from '../../../shared/permissions'
 import type { Db } from '../index'
-import { addConsolePage, CONSOLE_ROOT, insertDicts } from './console'
+import { insertDicts, labelDict } from './console'
 
 const STATUS_CLASS: Record<AgencyStatus, string> = {
   PENDING: 'warning',
@@ -26,18 +25,7 @@ const STATUS_CLASS: Record<AgencyStatus, string> = {
 
 export async function seedAgencyBase(db: Db) {
   await db.transaction().execute(async (trx) => {
-    await addConsolePage(trx, `${CONSOLE_ROOT}/audit`, {
-      name: '代售审核',
-      path: 'agency',
-      component: 'AgencyAudit',
-      icon: 'peoples',
-      perms: PERMS.agencyList,
-    })
-    await insertDicts(trx, {
-      [AGENCY_STATUS_DICT]: (Object.keys(AGENCY_STATUS_LABELS) as AgencyStatus[]).map(
-        (value) => [value, AGENCY_STATUS_LABELS[value], STATUS_CLASS[value]] as const,
-      ),
-    })
+    await insertDicts(trx, { [AGENCY_STATUS_DICT]: labelDict(AGENCY_STATUS_LABELS, STATUS_CLASS) })
     await trx
       .insertInto('sys_config')
       .values([

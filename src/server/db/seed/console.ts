@@ -3,26 +3,19 @@
  * the console's menu tree (run-time routes of getRouters) and which role sees which menu; demo: the
  * operator and customer-service accounts.
  *
- * To add a console page: one entry in CONSOLE_MENUS (or in your own seed file, with
- * `addConsoleMenu`), its permission string in src/shared/permissions.ts, and the page in the
- * renderer's registry (src/renderer/src/features/admin/registry.ts).
+ * The menu tree is derived from the pages' records (src/shared/pages/console.ts): a new console page
+ * adds its record there, nothing here.
  */
+import { WITHDRAW_STATUS_LABELS } from '../../../shared/api/funds'
+import { DISPUTE_STATE_LABELS, RULING_DECISION_LABELS } from '../../../shared/api/warrant'
 import { ROLE_ADMIN } from '../../../shared/constants'
-import {
-  CS_PERMISSIONS,
-  OPERATOR_PERMISSIONS,
-  PERMS,
-  ROLE_CS,
-  ROLE_OPERATOR,
-} from '../../../shared/permissions'
+import { CONSOLE_DIRECTORIES, CONSOLE_PAGE_RECORDS } from '../../../shared/pages/console'
+import { CS_PERMISSIONS, OPERATOR_PERMISSIONS, ROLE_CS, ROLE_OPERATOR } from '../../../shared/permissions'
 import { hashPassword } from '../../modules/auth/password'
 import { newUserCode } from '../../modules/auth/service'
 import type { Db } from '../index'
 
 const DAY = 24 * 60 * 60 * 1000
-
-/** The console's root path: every console menu path starts with it. */
-export const CONSOLE_ROOT = '/console'
 
 export interface ConsoleMenu {
   name: string
@@ -40,106 +33,55 @@ export interface ConsoleMenu {
   children?: ConsoleMenu[]
 }
 
-const page = (name: string, path: string, component: string, icon: string, perms: string): ConsoleMenu => ({
-  name,
-  path,
-  component,
-  icon,
-  perms,
+const byOrder = (a: { order: number }, b: { order: number }) => a.order - b.order
+
+/** A page's menu row, from its record. */
+const pageMenu = (record: (typeof CONSOLE_PAGE_RECORDS)[number]): ConsoleMenu => ({
+  name: record.title,
+  path: record.path,
+  component: record.component,
+  icon: record.icon,
+  perms: record.permission,
+  ...(record.affix ? { affix: true } : {}),
 })
 
+/** The console's menu tree: the directories with their pages and the top-level pages, in order. */
 export const CONSOLE_MENUS: ConsoleMenu[] = [
-  {
-    name: '工作台',
-    path: `${CONSOLE_ROOT}/index`,
-    component: 'Dashboard',
-    icon: 'dashboard',
-    perms: PERMS.dashboardView,
-    affix: true,
-  },
-  {
-    name: '审核中心',
-    path: `${CONSOLE_ROOT}/audit`,
-    component: 'Layout',
-    icon: 'audit',
-    children: [
-      page('商品审核', 'goods', 'GoodsAudit', 'goods', PERMS.goodsAuditList),
-      page('提现审核', 'withdraw', 'WithdrawAudit', 'money', PERMS.withdrawList),
-    ],
-  },
-  {
-    name: '交易管理',
-    path: `${CONSOLE_ROOT}/trade`,
-    component: 'Layout',
-    icon: 'shopping',
-    children: [
-      page('纠纷仲裁', 'dispute', 'DisputeArbitration', 'warning', PERMS.disputeList),
-      page('订单管理', 'order', 'OrderManage', 'list', PERMS.orderList),
-    ],
-  },
-  {
-    name: '内容管理',
-    path: `${CONSOLE_ROOT}/content`,
-    component: 'Layout',
-    icon: 'guide',
-    children: [
-      page('公告与攻略', 'notice', 'NoticeManage', 'message', PERMS.noticeList),
-      page('游戏管理', 'game', 'GameManage', 'game', PERMS.gameList),
-    ],
-  },
-  {
-    name: '系统管理',
-    path: `${CONSOLE_ROOT}/system`,
-    component: 'Layout',
-    icon: 'system',
-    children: [
-      page('用户管理', 'user', 'UserManage', 'user', PERMS.userList),
-      page('角色管理', 'role', 'RoleManage', 'peoples', PERMS.roleList),
-      page('菜单管理', 'menu', 'MenuManage', 'tree-table', PERMS.menuList),
-      page('字典管理', 'dict', 'DictManage', 'dict', PERMS.dictList),
-      page('参数设置', 'config', 'ConfigManage', 'edit', PERMS.configList),
-    ],
-  },
-  {
-    name: '平台运营',
-    path: `${CONSOLE_ROOT}/platform`,
-    component: 'Layout',
-    icon: 'people',
-    children: [
-      page('实名审核', 'realname', 'RealNameReview', 'user', PERMS.realNameReview),
-      page('反馈处理', 'feedback', 'FeedbackHandling', 'message', PERMS.feedbackList),
-      page('客服账号', 'cs', 'CsContacts', 'peoples', PERMS.csContactList),
-      page('AI 作品管理', 'ai', 'AiWorks', 'picture', PERMS.aiWorkList),
-    ],
-  },
-  {
-    name: '日志监控',
-    path: `${CONSOLE_ROOT}/monitor`,
-    component: 'Layout',
-    icon: 'monitor',
-    children: [
-      page('操作日志', 'oplog', 'OpLog', 'form', PERMS.oplogList),
-      page('登录日志', 'logininfor', 'LoginLog', 'logininfor', PERMS.loginlogList),
-    ],
-  },
+  ...CONSOLE_PAGE_RECORDS.filter((record) => !record.parent).map((record) => ({
+    order: record.order,
+    menu: pageMenu(record),
+  })),
+  ...CONSOLE_DIRECTORIES.map((dir) => ({
+    order: dir.order,
+    menu: {
+      name: dir.title,
+      path: dir.path,
+      component: 'Layout',
+      icon: dir.icon,
+      children: CONSOLE_PAGE_RECORDS.filter((record) => record.parent === dir.path)
+        .sort(byOrder)
+        .map(pageMenu),
+    },
+  })),
 ]
+  .sort(byOrder)
+  .map(({ menu }) => menu)
 
 /** The console's dictionaries ([value, label, listClass]), read by useDict / DictTag. */
-export const CONSOLE_DICTS: Record<string, Array<[string, string, string]>> = {
-  withdraw_status: [
-    ['PENDING', '待审核', 'warning'],
-    ['APPROVED', '已打款', 'success'],
-    ['REJECTED', '已驳回', 'danger'],
-  ],
-  dispute_state: [
-    ['OPEN', '待裁决', 'danger'],
-    ['RULED', '已裁决', 'success'],
-  ],
-  ruling_decision: [
-    ['RELEASE', '放款给卖家', 'primary'],
-    ['REFUND', '全额退款', 'warning'],
-    ['SPLIT', '部分退款', 'info'],
-  ],
+export const CONSOLE_DICTS: Record<string, DictEntries> = {
+  // the console says 已打款 where the member reads 已通过
+  withdraw_status: labelDict(
+    WITHDRAW_STATUS_LABELS,
+    { PENDING: 'warning', APPROVED: 'success', REJECTED: 'danger' },
+    { APPROVED: '已打款' },
+  ),
+  dispute_state: labelDict(DISPUTE_STATE_LABELS, { OPEN: 'danger', RULED: 'success' }),
+  // the console says 全额退款 where the parties read 退款给买家
+  ruling_decision: labelDict(
+    RULING_DECISION_LABELS,
+    { RELEASE: 'primary', REFUND: 'warning', SPLIT: 'info' },
+    { REFUND: '全额退款' },
+  ),
   op_log_status: [
     ['SUCCESS', '成功', 'success'],
     ['DENIED', '拒绝', 'danger'],
@@ -161,6 +103,23 @@ export const STAFF_ROLES = [
 /** A dictionary's entries, [value, label, listClass], in sort order (the first is the default). */
 export type DictEntries = ReadonlyArray<readonly [string, string, string]>
 
+/**
+ * A dictionary whose labels are a shared constant's (src/shared/api/…_LABELS, what the site shows):
+ * one entry per key of `classes` (their tag colours), in its order. `wording` names the few values
+ * the console words differently; every other label is the constant's.
+ */
+export function labelDict<V extends string>(
+  labels: Record<V, string>,
+  classes: Record<V, string>,
+  wording: Partial<Record<V, string>> = {},
+): DictEntries {
+  return (Object.keys(classes) as V[]).map((value) => [
+    value,
+    wording[value] ?? labels[value],
+    classes[value],
+  ])
+}
+
 /** Inserts dictionaries: one row per entry, sorted as given, the first of each type its default. */
 export async function insertDicts(trx: Db, dicts: Record<string, DictEntries>) {
   const rows = Object.entries(dicts).flatMap(([dictType, entries]) =>
@@ -176,21 +135,6 @@ export async function insertDicts(trx: Db, dicts: Record<string, DictEntries>) {
     })),
   )
   if (rows.length) await trx.insertInto('dict_data').values(rows).execute()
-}
-
-/**
- * Adds a console page (see addConsoleMenu) last in the directory at `dirPath` (e.g.
- * `/console/platform`); nothing when that directory does not exist.
- */
-export async function addConsolePage(trx: Db, dirPath: string, menu: ConsoleMenu) {
-  const dir = await trx.selectFrom('menus').select('id').where('path', '=', dirPath).executeTakeFirst()
-  if (!dir) return
-  const last = await trx
-    .selectFrom('menus')
-    .select((eb) => eb.fn.max('order_num').as('n'))
-    .where('parent_id', '=', dir.id)
-    .executeTakeFirst()
-  await addConsoleMenu(trx, menu, Number(last?.n ?? 0) + 1, dir.id)
 }
 
 /**

@@ -11,7 +11,8 @@ import { ANNOUNCEMENTS, HELP_TEXTS, type SeedNotice } from './notices'
 import { GAMES, gameIcon } from './games'
 import { insertGameConfigs, seedCatalogue } from './goods'
 import type { Keys } from '../../keys'
-import { CONFIGS, DICTS, MENUS } from './system'
+import { siteMenus } from '../../../shared/pages/site'
+import { CONFIGS, DICTS } from './system'
 import { seedTrade } from './trade'
 import { seedAi } from './ai'
 import { seedIdentity } from './identity'
@@ -37,25 +38,6 @@ export const DEMO_ACCOUNTS = [
   { userName: 'admin', password: 'Admin@123', nickName: '平台管理员', role: ROLE_ADMIN, phone: '' },
 ] as const
 
-const COMMON_PERMISSIONS = [
-  'goods:goods:list',
-  'goods:goods:publish',
-  'goods:goods:edit',
-  'goods:goods:remove',
-  'goods:follow:add',
-  'goods:push:add',
-  'order:order:list',
-  'order:order:buy',
-  'order:order:pay',
-  'order:order:confirm',
-  'order:bid:add',
-  'agency:goods:apply',
-  'account:balance:view',
-  'account:balance:withdraw',
-  'message:web:list',
-  'user:profile:edit',
-]
-
 /**
  * What every new database needs to work (always, SEED_DEMO or not): roles and permissions, menus,
  * dictionaries, parameters and the help notices behind the footer links.
@@ -73,21 +55,19 @@ export async function seedBase(db: Db, now: number) {
     const roleId = (key: string) => roles.find((r) => r.role_key === key)!.id
     await trx
       .insertInto('role_permissions')
-      .values([
-        { role_id: roleId(ROLE_ADMIN), permission: ALL_PERMISSION },
-        ...COMMON_PERMISSIONS.map((permission) => ({ role_id: roleId(ROLE_COMMON), permission })),
-      ])
+      .values([{ role_id: roleId(ROLE_ADMIN), permission: ALL_PERMISSION }])
       .execute()
 
-    for (const [order, menu] of MENUS.entries()) {
+    // the user centre's menus, from the pages' records (src/shared/pages/site.ts), seen by every user
+    for (const [order, menu] of siteMenus().entries()) {
       const dir = await trx
         .insertInto('menus')
         .values({
           parent_id: null,
-          menu_name: menu.name,
+          menu_name: menu.title,
           menu_type: 'M',
           path: menu.path,
-          component: menu.component,
+          component: 'Layout',
           icon: menu.icon,
           order_num: order + 1,
           hidden: 0,
@@ -99,9 +79,9 @@ export async function seedBase(db: Db, now: number) {
       const pages = await trx
         .insertInto('menus')
         .values(
-          (menu.children ?? []).map((child, i) => ({
+          menu.children.map((child, i) => ({
             parent_id: dir.id,
-            menu_name: child.name,
+            menu_name: child.title,
             menu_type: 'C',
             path: child.path,
             component: child.component,
@@ -114,11 +94,12 @@ export async function seedBase(db: Db, now: number) {
         )
         .returning('id')
         .execute()
-      const visibleTo = menu.adminOnly ? [ROLE_ADMIN] : [ROLE_ADMIN, ROLE_COMMON]
       await trx
         .insertInto('role_menus')
         .values(
-          visibleTo.flatMap((key) => [dir, ...pages].map((m) => ({ role_id: roleId(key), menu_id: m.id }))),
+          [ROLE_ADMIN, ROLE_COMMON].flatMap((key) =>
+            [dir, ...pages].map((m) => ({ role_id: roleId(key), menu_id: m.id })),
+          ),
         )
         .execute()
     }

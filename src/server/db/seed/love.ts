@@ -1,12 +1,17 @@
 /**
  * 公会助力 (docs/platform-pages.md). Base: the two parameters (daily supports per user, per address)
- * and the console page 公会助力 under 平台运营. Demo: one running activity with four guilds and a few
+ * and the dictionaries (its console page is a record of src/shared/pages/console.ts). Demo: one running activity with four guilds and a few
  * supports of the demo users on earlier days (today's quota stays whole for trying it out).
  */
-import { LOVE_CONFIG_KEYS, LOVE_DEFAULTS, LOVE_DICTS, LOVE_SUPPORT_STATES } from '../../../shared/api/love'
-import { PERMS } from '../../../shared/permissions'
+import {
+  LOVE_CONFIG_KEYS,
+  LOVE_DEFAULTS,
+  LOVE_DICTS,
+  LOVE_STATUS_LABELS,
+  LOVE_SUPPORT_STATES,
+} from '../../../shared/api/love'
 import type { Db } from '../index'
-import { addConsolePage, CONSOLE_ROOT, insertDicts } from './console'
+import { insertDicts, labelDict } from './console'
 
 const DAY = 24 * 60 * 60 * 1000
 const CHINA_OFFSET = 8 * 60 * 60 * 1000
@@ -36,30 +41,16 @@ export async function seedLoveBase(db: Db) {
         },
       ])
       .execute()
-    const dicts: Array<[string, Array<[string, string, string]>]> = [
-      [
-        LOVE_DICTS.activityStatus,
-        [
-          ['UPCOMING', '未开始', 'primary'],
-          ['RUNNING', '进行中', 'success'],
-          ['ENDED', '已结束', 'info'],
-        ],
+    await insertDicts(trx, {
+      [LOVE_DICTS.activityStatus]: labelDict(LOVE_STATUS_LABELS, {
+        UPCOMING: 'primary',
+        RUNNING: 'success',
+        ENDED: 'info',
+      }),
+      [LOVE_DICTS.supportState]: [
+        [LOVE_SUPPORT_STATES.valid, '有效', 'success'],
+        [LOVE_SUPPORT_STATES.voided, '已作废', 'danger'],
       ],
-      [
-        LOVE_DICTS.supportState,
-        [
-          [LOVE_SUPPORT_STATES.valid, '有效', 'success'],
-          [LOVE_SUPPORT_STATES.voided, '已作废', 'danger'],
-        ],
-      ],
-    ]
-    await insertDicts(trx, Object.fromEntries(dicts))
-    await addConsolePage(trx, `${CONSOLE_ROOT}/platform`, {
-      name: '公会助力',
-      path: 'love',
-      component: 'LoveManage',
-      icon: 'star',
-      perms: PERMS.loveList,
     })
   })
 }

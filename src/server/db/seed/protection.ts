@@ -1,7 +1,8 @@
 /**
  * Seed rows of 包赔 (docs/recovery-protection.md): the reasons a buyer may give (dictionary
  * protection_claim_reason), the console's claim status (protection_claim_status), the parameters
- * (deposit percent, the periods a seller may choose) and the console page 包赔理赔 under 交易管理.
+ * (deposit percent, the periods a seller may choose). Its console page 包赔理赔 is a record of
+ * src/shared/pages/console.ts.
  */
 import {
   CLAIM_STATUS_LABELS,
@@ -11,9 +12,8 @@ import {
   PROTECTION_CONFIG,
   PROTECTION_LIMITS,
 } from '../../../shared/api/protection'
-import { PERMS } from '../../../shared/permissions'
 import type { Db } from '../index'
-import { CONSOLE_ROOT, addConsolePage, insertDicts } from './console'
+import { insertDicts, labelDict } from './console'
 
 export async function seedProtectionBase(db: Db) {
   await db.transaction().execute(async (trx) => {
@@ -21,18 +21,11 @@ export async function seedProtectionBase(db: Db) {
       [PROTECTION_CLAIM_REASON_DICT]: PROTECTION_CLAIM_REASONS.map(
         (value) => [value, PROTECTION_CLAIM_REASON_LABELS[value], ''] as const,
       ),
-      protection_claim_status: [
-        ['OPEN', CLAIM_STATUS_LABELS.OPEN, 'warning'],
-        ['APPROVED', CLAIM_STATUS_LABELS.APPROVED, 'success'],
-        ['REJECTED', CLAIM_STATUS_LABELS.REJECTED, 'info'],
-      ],
-    })
-    await addConsolePage(trx, `${CONSOLE_ROOT}/trade`, {
-      name: '包赔理赔',
-      path: 'protection',
-      component: 'ProtectionClaims',
-      icon: 'money',
-      perms: PERMS.protectionClaimList,
+      protection_claim_status: labelDict(CLAIM_STATUS_LABELS, {
+        OPEN: 'warning',
+        APPROVED: 'success',
+        REJECTED: 'info',
+      }),
     })
     await trx
       .insertInto('sys_config')

@@ -1,12 +1,11 @@
 /**
  * Seed rows of reviews (docs/trading-rules.md, "Reviews"): the tags a buyer may pick (dictionary
- * review_tag; base: the rating form needs them), the console's review status (review_hidden) and the
- * console page 评价管理 under 平台运营.
+ * review_tag; base: the rating form needs them) and the console's review status (review_hidden). Its
+ * console page 评价管理 is a record of src/shared/pages/console.ts.
  */
 import { REVIEW_TAG_DICT } from '../../../shared/api/review'
-import { PERMS } from '../../../shared/permissions'
 import type { Db } from '../index'
-import { CONSOLE_ROOT, addConsolePage, insertDicts } from './console'
+import { insertDicts } from './console'
 
 export const REVIEW_TAGS: Array<[string, string]> = [
   ['AS_DESCRIBED', '描述相符'],
@@ -30,13 +29,6 @@ export async function seedReviewsBase(db: Db) {
     await insertDicts(trx, {
       [REVIEW_TAG_DICT]: REVIEW_TAGS.map(([value, label]) => [value, label, ''] as const),
       review_hidden: REVIEW_HIDDEN,
-    })
-    await addConsolePage(trx, `${CONSOLE_ROOT}/platform`, {
-      name: '评价管理',
-      path: 'review',
-      component: 'ReviewManage',
-      icon: 'star',
-      perms: PERMS.reviewList,
     })
   })
 }

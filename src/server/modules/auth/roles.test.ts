@@ -289,7 +289,12 @@ describe('角色管理', () => {
         ...roleBody({ roleKey: 'buyers', roleName: '普通用户', permissions: [] }),
       }),
     ).toMatchObject({ code: 400, msg: '普通用户角色的权限字符不能修改' })
-    // editing common's console rights keeps its buyer permissions
+    // editing common's console rights keeps the strings that are not the console's (the base seed
+    // gives it none: a buyer's own pages check the session, not a permission string)
+    await t.app.db
+      .insertInto('role_permissions')
+      .values({ role_id: commonId, permission: 'goods:goods:publish' })
+      .execute()
     expect(
       (
         await post('/api/console/role/edit', admin, {

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RouterItem } from '../../../shared/api'
 import type { StaffMenu } from '../../../shared/api/system'
-import { isConsolePageComponent } from '../../../shared/console-pages'
+import { isConsolePageComponent } from '../../../shared/pages/console'
 import { PERMS } from '../../../shared/permissions'
 import { DEMO, call, startTestApp, tokenOf, type Json, type TestApp } from '../../test-utils'
 

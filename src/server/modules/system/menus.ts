@@ -18,7 +18,7 @@ import {
   type StaffMenu,
 } from '../../../shared/api/system'
 import type { MenuNode } from '../../../shared/api/auth'
-import { isConsolePageComponent } from '../../../shared/console-pages'
+import { isConsolePageComponent } from '../../../shared/pages/console'
 import { STAFF_PERMISSIONS } from '../../../shared/permissions'
 import { ROLE_ADMIN } from '../../../shared/constants'
 import type { Db } from '../../db'

@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { Button, Table, Tag } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import { useQuery } from '@tanstack/react-query'
-import type { Withdrawal } from '@shared/api/funds'
+import { WITHDRAW_STATUS_LABELS, type Withdrawal } from '@shared/api/funds'
 import { PAYEE_KIND_LABELS } from '@shared/rules/payee-account'
 import { useDecideWithdrawal, withdrawalsQuery } from '@renderer/api/funds'
 import { Pagination } from '@renderer/components/Pagination'
@@ -14,10 +14,10 @@ import { toast } from '@renderer/utils/toast'
 import { RejectModal } from './RejectModal'
 import { ErrorAlert } from '@renderer/components/ErrorAlert'
 
-const WITHDRAW_STATUS: Record<Withdrawal['status'], { label: string; color: string }> = {
-  PENDING: { label: '待审核', color: 'orange' },
-  APPROVED: { label: '已通过', color: 'green' },
-  REJECTED: { label: '已驳回', color: 'default' },
+const STATUS_COLOR: Record<Withdrawal['status'], string> = {
+  PENDING: 'orange',
+  APPROVED: 'green',
+  REJECTED: 'default',
 }
 
 export function Withdrawals({ staff }: { staff: boolean }) {
@@ -54,7 +54,7 @@ export function Withdrawals({ staff }: { staff: boolean }) {
       dataIndex: 'status',
       render: (v: Withdrawal['status'], row) => (
         <>
-          <Tag color={WITHDRAW_STATUS[v].color}>{WITHDRAW_STATUS[v].label}</Tag>
+          <Tag color={STATUS_COLOR[v]}>{WITHDRAW_STATUS_LABELS[v]}</Tag>
           {v === 'REJECTED' && row.rejectReason ? (
             <div className="withdraw-reason">驳回原因：{row.rejectReason}</div>
           ) : null}

@@ -12,7 +12,7 @@ import {
   type StaffMenu,
 } from '@shared/api/system'
 import type { Status } from '@shared/api/auth'
-import { CONSOLE_PAGE_COMPONENTS } from '@shared/console-pages'
+import { CONSOLE_PAGE_COMPONENTS } from '@shared/pages/console'
 import { permissionLabel } from '@shared/permission-labels'
 import { STAFF_PERMISSIONS } from '@shared/permissions'
 import { useAddMenu, useEditMenu } from '@renderer/api/auth'
