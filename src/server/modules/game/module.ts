@@ -20,7 +20,7 @@ export const gameModule = defineModule({
     const games = gameService(db, now, invalidation)
     routes(gameRoutes, { games })
     routes(gameStaffRoutes, {
-      admin: gameStaffService({
+      staff: gameStaffService({
         db,
         games,
         squareImage: (ownerId, imageId) => images.squareAvatar(ownerId, imageId),

@@ -15,7 +15,7 @@ export const messageModule = defineModule({
   provides: ['messages'],
   register({ db, now, bus, routes }, { auth, exports }) {
     const messages = messageService(db, { bus, exports, users: auth, now })
-    routes(messageRoutes, { messages, isAdmin: auth.isStaff })
+    routes(messageRoutes, { messages, isStaff: auth.isStaff })
     return { messages }
   },
 })

@@ -10,14 +10,14 @@ import type { MessageService } from './service'
  */
 export const messageRoutes: FastifyPluginAsync<{
   messages: MessageService
-  /** whether a user has the admin role (the send route); absent: the send route is not registered */
-  isAdmin?: (userId: number) => Promise<boolean>
-}> = async (app, { messages, isAdmin }) => {
+  /** whether a user is staff (the send route); absent: the send route is not registered */
+  isStaff?: (userId: number) => Promise<boolean>
+}> = async (app, { messages, isStaff }) => {
   route(app, MESSAGE.export, { message: '导出成功' }, (r) => messages.exportCsv(uid(r)))
 
-  if (isAdmin) {
+  if (isStaff) {
     route(app, MESSAGE.send, { message: '发送成功' }, async (r) => {
-      if (!(await isAdmin(uid(r)))) throw forbidden()
+      if (!(await isStaff(uid(r)))) throw forbidden()
       return { messageId: await messages.send(r.body) }
     })
   }

@@ -18,7 +18,7 @@ export const noticeModule = defineModule({
   register({ db, now, invalidation, routes }, { games }) {
     const notices = noticeService(db, invalidation)
     routes(noticeRoutes, { notices })
-    routes(noticeStaffRoutes, { admin: noticeStaffService({ db, notices, gameExists: games.exists, now }) })
+    routes(noticeStaffRoutes, { staff: noticeStaffService({ db, notices, gameExists: games.exists, now }) })
     return { notices }
   },
 })

@@ -22,7 +22,7 @@ export const systemModule = defineModule({
     await system.syncCaptchaFlag(settings.captchaEnabled)
     const menus = menuStaffService(db, now)
     routes(systemRoutes, { system })
-    routes(systemStaffRoutes, { sys: systemStaffService(db, now) })
+    routes(systemStaffRoutes, { staff: systemStaffService(db, now) })
     routes(menuStaffRoutes, { menus })
     return { system, menus }
   },
