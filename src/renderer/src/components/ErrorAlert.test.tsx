@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest'
-import { render, screen } from '@testing-library/react'
+import { describe, expect, it, vi } from 'vitest'
+import { fireEvent, render, screen } from '@testing-library/react'
 import { ApiError } from '@renderer/api/http'
 import { TestProviders } from '@renderer/testing/render-page'
 import { errorToShow, toastError } from '@renderer/utils/api-error'
@@ -40,5 +40,36 @@ describe('ErrorAlert', () => {
     toastError(error)
     expect(errorToShow(error)).toBeUndefined()
     expect(renderAlert(error)).toBeNull()
+  })
+
+  describe('a failed load (onRetry)', () => {
+    function renderLoad(error: unknown, retryIcon?: boolean) {
+      const onRetry = vi.fn()
+      const { container } = render(
+        <TestProviders>
+          <ErrorAlert error={error} fallback="订单加载失败" onRetry={onRetry} retryIcon={retryIcon} />
+        </TestProviders>,
+      )
+      return { alert: container.querySelector('.ant-alert'), onRetry }
+    }
+
+    it("shows the server's reason with a 重试 button that loads again", () => {
+      const { alert, onRetry } = renderLoad(refused(false))
+      expect(alert?.querySelector('.ant-alert-title')?.textContent).toBe('订单不存在')
+      fireEvent.click(screen.getByRole('button', { name: /重\s*试/ }))
+      expect(onRetry).toHaveBeenCalledTimes(1)
+      expect(alert?.querySelector('.anticon-reload')).toBeTruthy()
+    })
+
+    it('still shows for a failure already toasted, saying what failed to load instead of repeating it', () => {
+      const { alert } = renderLoad(refused(true))
+      expect(alert?.querySelector('.ant-alert-title')?.textContent).toBe('订单加载失败')
+      expect(screen.getByRole('button', { name: /重\s*试/ })).toBeTruthy()
+    })
+
+    it('shows nothing without a failure, and the button without its icon when asked', () => {
+      expect(renderLoad(null).alert).toBeNull()
+      expect(renderLoad(new Error(''), false).alert?.querySelector('.anticon-reload')).toBeNull()
+    })
   })
 })

@@ -2,19 +2,49 @@
  * The one way a page shows a failed query or change (docs/architecture.md, "Server data in the
  * renderer"): the server's reason (else `fallback`) in an error Alert — or nothing when there is no
  * failure or the request layer already told the user (its toast), so a failure is shown once.
+ *
+ * With `onRetry` it stands for a load that failed, in place of what could not be loaded: it shows
+ * for every failure, with a 重试 button. Its text is still the reason nobody showed yet, else
+ * `fallback` (what failed to load), so a toasted failure is not said twice.
  */
-import { Alert, type AlertProps } from 'antd'
+import { Alert, Button, type AlertProps } from 'antd'
+import { ReloadOutlined } from '@ant-design/icons'
 import { errorToShow } from '@renderer/utils/api-error'
 
-export interface ErrorAlertProps extends Omit<AlertProps, 'type' | 'title'> {
+interface ErrorAlertBase extends Omit<AlertProps, 'type' | 'title'> {
   /** a query's or mutation's `error`, or a refusal text the page worked out itself */
   error: unknown
-  /** the text when the failure carries none */
-  fallback?: string
 }
 
-export function ErrorAlert({ error, fallback, ...alert }: ErrorAlertProps) {
-  const text = errorToShow(error, fallback)
+interface ChangeErrorProps extends ErrorAlertBase {
+  /** the text when the failure carries none */
+  fallback?: string
+  onRetry?: undefined
+  retryIcon?: undefined
+}
+
+interface LoadErrorProps extends ErrorAlertBase {
+  /** what failed to load (加载失败): the text when the failure carries none or was shown already */
+  fallback: string
+  /** loads again (a query's `refetch`): the alert shows for every failure, with a 重试 button */
+  onRetry: () => void
+  /** the reload icon on the 重试 button */
+  retryIcon?: boolean
+  /** the 重试 button is the action */
+  action?: undefined
+}
+
+export type ErrorAlertProps = ChangeErrorProps | LoadErrorProps
+
+export function ErrorAlert({ error, fallback, onRetry, retryIcon = true, ...alert }: ErrorAlertProps) {
+  const failed = error !== null && error !== undefined && error !== ''
+  // a failed load keeps its place and its 重试 even when the failure was toasted already
+  const text = errorToShow(error, fallback) ?? (onRetry && failed ? fallback : undefined)
   if (text === undefined) return null
-  return <Alert type="error" showIcon {...alert} title={text} />
+  const retry = onRetry ? (
+    <Button size="small" icon={retryIcon ? <ReloadOutlined /> : undefined} onClick={onRetry}>
+      重试
+    </Button>
+  ) : null
+  return <Alert type="error" showIcon {...alert} title={text} action={retry ?? alert.action} />
 }

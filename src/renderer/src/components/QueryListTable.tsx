@@ -5,8 +5,7 @@
  */
 import { Link } from 'react-router-dom'
 import { Button, Empty, Table, type TableProps } from 'antd'
-import { apiErrorText } from '@renderer/utils/api-error'
-import { LoadErrorAlert } from './LoadErrorAlert'
+import { ErrorAlert } from './ErrorAlert'
 
 export function QueryListTable<T extends object>({
   list,
@@ -15,12 +14,12 @@ export function QueryListTable<T extends object>({
   ...table
 }: Omit<TableProps<T>, 'dataSource' | 'loading' | 'locale' | 'pagination'> & {
   list: { data?: { rows: readonly T[] }; error: unknown; isFetching: boolean; refetch: () => unknown }
-  /** the load error's text when the server gave none */
+  /** what failed to load: the load error's text when the server gave no reason (or it was toasted) */
   errorTitle: string
   empty: { description: string; action?: { to: string; label: string } | null }
 }) {
   if (list.error && !list.isFetching)
-    return <LoadErrorAlert title={apiErrorText(list.error, errorTitle)} onRetry={() => void list.refetch()} />
+    return <ErrorAlert error={list.error} fallback={errorTitle} onRetry={() => void list.refetch()} />
   return (
     <Table<T>
       {...table}

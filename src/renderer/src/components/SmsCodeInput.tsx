@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react'
 import { Button, Input, Space } from 'antd'
 import { SafetyOutlined } from '@ant-design/icons'
-import { apiErrorText } from '@renderer/utils/api-error'
+import { errorToShow } from '@renderer/utils/api-error'
 
 export interface SmsCodeInputProps {
   value?: string
@@ -47,7 +47,9 @@ export function SmsCodeInput({
         text: result.sentTo ? `验证码已发送至 ${result.sentTo}` : '如信息无误，验证码已发送',
       })
     } catch (err) {
-      setNote({ ok: false, text: apiErrorText(err, '验证码发送失败') })
+      // a refusal the request layer already toasted (a network failure) is not said again here
+      const text = errorToShow(err, '验证码发送失败')
+      setNote(text === undefined ? null : { ok: false, text })
     } finally {
       setSending(false)
     }

@@ -3,9 +3,8 @@ import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Button, Empty } from 'antd'
 import { aiFavouritesQuery, useFavouriteAiWork } from '@renderer/api/ai'
-import { LoadErrorAlert } from '@renderer/components/LoadErrorAlert'
+import { ErrorAlert } from '@renderer/components/ErrorAlert'
 import { Pagination } from '@renderer/components/Pagination'
-import { apiErrorText } from '@renderer/utils/api-error'
 import { toast } from '@renderer/utils/toast'
 import { AiNav } from './AiNav'
 import { WorkCard } from './WorkCard'
@@ -28,10 +27,7 @@ export default function AiFavouritesPage() {
             <span className="panel__extra">{list.data ? `共 ${list.data.total} 张` : null}</span>
           </div>
           {list.error ? (
-            <LoadErrorAlert
-              title={apiErrorText(list.error, '收藏加载失败')}
-              onRetry={() => void list.refetch()}
-            />
+            <ErrorAlert error={list.error} fallback="收藏加载失败" onRetry={() => void list.refetch()} />
           ) : list.data && list.data.total === 0 ? (
             <Empty description="还没有收藏的作品，去画廊看看吧" />
           ) : (

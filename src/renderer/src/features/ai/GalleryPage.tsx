@@ -7,8 +7,7 @@ import { useSearchParams } from 'react-router-dom'
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { Empty, Segmented, Select } from 'antd'
 import { aiGalleryQuery, aiOptionsQuery } from '@renderer/api/ai'
-import { LoadErrorAlert } from '@renderer/components/LoadErrorAlert'
-import { apiErrorText } from '@renderer/utils/api-error'
+import { ErrorAlert } from '@renderer/components/ErrorAlert'
 import { AiNav } from './AiNav'
 import { WorkCard } from './WorkCard'
 import { WorkDetail } from './WorkDetail'
@@ -72,10 +71,7 @@ export default function AiGalleryPage() {
           </span>
         </div>
         {gallery.error ? (
-          <LoadErrorAlert
-            title={apiErrorText(gallery.error, '画廊加载失败')}
-            onRetry={() => void gallery.refetch()}
-          />
+          <ErrorAlert error={gallery.error} fallback="画廊加载失败" onRetry={() => void gallery.refetch()} />
         ) : gallery.data && works.length === 0 ? (
           <Empty description="画廊里还没有作品" />
         ) : (

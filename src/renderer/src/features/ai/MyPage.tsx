@@ -6,9 +6,8 @@ import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Empty, Tabs } from 'antd'
 import { aiJobsQuery, aiMyWorksQuery } from '@renderer/api/ai'
-import { LoadErrorAlert } from '@renderer/components/LoadErrorAlert'
+import { ErrorAlert } from '@renderer/components/ErrorAlert'
 import { Pagination } from '@renderer/components/Pagination'
-import { apiErrorText } from '@renderer/utils/api-error'
 import { AiNav } from './AiNav'
 import { JobCard } from './JobCard'
 import { WorkActions } from './WorkActions'
@@ -21,12 +20,7 @@ function Works({ onOpen }: { onOpen: (id: number) => void }) {
   const [page, setPage] = useState(1)
   const works = useQuery(aiMyWorksQuery({ pageNum: page, pageSize: PAGE_SIZE }))
   if (works.error)
-    return (
-      <LoadErrorAlert
-        title={apiErrorText(works.error, '作品加载失败')}
-        onRetry={() => void works.refetch()}
-      />
-    )
+    return <ErrorAlert error={works.error} fallback="作品加载失败" onRetry={() => void works.refetch()} />
   if (works.data && works.data.total === 0) return <Empty description="还没有作品，去创作第一张吧" />
   return (
     <>
@@ -54,9 +48,7 @@ function Jobs({ onOpen }: { onOpen: (id: number) => void }) {
       q.state.data?.rows.some((j) => j.status === 'queued' || j.status === 'running') ? 5000 : false,
   })
   if (jobs.error)
-    return (
-      <LoadErrorAlert title={apiErrorText(jobs.error, '任务加载失败')} onRetry={() => void jobs.refetch()} />
-    )
+    return <ErrorAlert error={jobs.error} fallback="任务加载失败" onRetry={() => void jobs.refetch()} />
   if (jobs.data && jobs.data.total === 0) return <Empty description="还没有任务" />
   return (
     <>

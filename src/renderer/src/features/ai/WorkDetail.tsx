@@ -8,8 +8,7 @@ import { HeartFilled, HeartOutlined, StarFilled, StarOutlined } from '@ant-desig
 import { AI_SIZES, type AiWork } from '@shared/api/ai'
 import { aiWorkQuery, useFavouriteAiWork, useLikeAiWork } from '@renderer/api/ai'
 import { useRequireLogin } from '@renderer/components/use-require-login'
-import { LoadErrorAlert } from '@renderer/components/LoadErrorAlert'
-import { apiErrorText } from '@renderer/utils/api-error'
+import { ErrorAlert } from '@renderer/components/ErrorAlert'
 import { parseTime } from '@renderer/utils/time'
 
 export function WorkDetail({ workId, onClose }: { workId: number | null; onClose: () => void }) {
@@ -28,10 +27,7 @@ export function WorkDetail({ workId, onClose }: { workId: number | null; onClose
       destroyOnHidden
     >
       {detail.error ? (
-        <LoadErrorAlert
-          title={apiErrorText(detail.error, '作品加载失败')}
-          onRetry={() => void detail.refetch()}
-        />
+        <ErrorAlert error={detail.error} fallback="作品加载失败" onRetry={() => void detail.refetch()} />
       ) : work ? (
         <div className="ai-detail" data-testid="ai-work-detail">
           <img className="ai-detail__image" src={work.url} alt={work.prompt} />

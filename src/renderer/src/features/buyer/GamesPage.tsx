@@ -11,7 +11,7 @@ import type { Game } from '@shared/api/game'
 import { gamesQuery, sortGames } from '@renderer/api/game'
 import { matchGames } from '@renderer/components/game-search'
 import { GameTile } from '@renderer/components/GameTile'
-import { LoadErrorAlert } from '@renderer/components/LoadErrorAlert'
+import { ErrorAlert } from '@renderer/components/ErrorAlert'
 import './buyer.css'
 
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'.split('')
@@ -77,7 +77,7 @@ export default function GamesPage() {
           ))}
         </nav>
         {games.error ? (
-          <LoadErrorAlert title="游戏列表加载失败" onRetry={() => void games.refetch()} />
+          <ErrorAlert error={games.error} fallback="游戏列表加载失败" onRetry={() => void games.refetch()} />
         ) : !games.data ? (
           <Skeleton active paragraph={{ rows: 8 }} />
         ) : groups.length === 0 ? (

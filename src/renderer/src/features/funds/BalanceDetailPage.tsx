@@ -13,9 +13,8 @@ import { LEDGER_TYPE_LABELS, type LedgerEntry, type LedgerType } from '@shared/a
 import { exportLedger, ledgerQuery } from '@renderer/api/funds'
 import { CentreLayout, FUNDS_CENTRE } from '@renderer/app/layouts/CentreLayout'
 import { ExportButton } from '@renderer/components/ExportButton'
-import { LoadErrorAlert } from '@renderer/components/LoadErrorAlert'
+import { ErrorAlert } from '@renderer/components/ErrorAlert'
 import { Pagination } from '@renderer/components/Pagination'
-import { apiErrorText } from '@renderer/utils/api-error'
 import { formatYuan, formatYuanChange } from '@renderer/utils/money'
 import { formatTradeTime } from '@renderer/utils/time'
 import { pagingOf } from '@renderer/utils/url-params'
@@ -110,8 +109,9 @@ export default function BalanceDetailPage() {
         <ExportButton label="导出明细" unit="条明细" run={() => exportLedger(filters)} />
       </div>
       {ledger.error ? (
-        <LoadErrorAlert
-          title={apiErrorText(ledger.error, '明细加载失败')}
+        <ErrorAlert
+          error={ledger.error}
+          fallback="明细加载失败"
           onRetry={() => void ledger.refetch()}
           retryIcon={false}
         />

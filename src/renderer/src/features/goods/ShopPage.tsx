@@ -13,9 +13,9 @@ import { goodsSearchQuery, imageSrc, shopPath, shopQuery } from '@renderer/api/g
 import { ApiError } from '@renderer/api/http'
 import { idFromHtmlSegment } from '@renderer/app/route-table'
 import { GoodsCard } from '@renderer/components/GoodsCard'
-import { LoadErrorAlert } from '@renderer/components/LoadErrorAlert'
+import { ErrorAlert } from '@renderer/components/ErrorAlert'
 import { Pagination } from '@renderer/components/Pagination'
-import { apiErrorText } from '@renderer/utils/api-error'
+import { errorToShow } from '@renderer/utils/api-error'
 import { parseTime } from '@renderer/utils/time'
 import { ShopCreditStats } from '@renderer/features/review/SellerCredit'
 import { ShopReviews } from '@renderer/features/review/ShopReviews'
@@ -70,7 +70,7 @@ export default function ShopPage() {
           <Result
             status={missing ? '404' : 'error'}
             title={missing ? '店铺不存在' : '店铺加载失败'}
-            subTitle={missing ? '可能是链接有误，或该卖家已注销' : apiErrorText(shop.error)}
+            subTitle={missing ? '可能是链接有误，或该卖家已注销' : errorToShow(shop.error)}
             extra={
               missing ? (
                 <Link to="/list.html">
@@ -166,10 +166,7 @@ export default function ShopPage() {
         ) : null}
         <div style={{ marginTop: 16 }}>
           {goods.error && !goods.isFetching ? (
-            <LoadErrorAlert
-              title={apiErrorText(goods.error, '商品加载失败')}
-              onRetry={() => void goods.refetch()}
-            />
+            <ErrorAlert error={goods.error} fallback="商品加载失败" onRetry={() => void goods.refetch()} />
           ) : !goods.data ? (
             <Skeleton active paragraph={{ rows: 6 }} />
           ) : rows.length === 0 ? (

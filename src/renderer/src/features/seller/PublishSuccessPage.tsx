@@ -13,7 +13,7 @@ import { GOODS_STATUS_LABELS } from '@shared/api/goods'
 import { goodsDetailPath, STATUS_COLORS } from '@renderer/api/goods'
 import { myGoodsDetailQuery } from '@renderer/api/seller'
 import { ApiError } from '@renderer/api/http'
-import { apiErrorText } from '@renderer/utils/api-error'
+import { errorToShow } from '@renderer/utils/api-error'
 import { formatYuan } from '@renderer/utils/money'
 import { PUBLISH_STEPS } from './publish-steps'
 import { CentreLayout, SELLER_CENTRE } from '@renderer/app/layouts/CentreLayout'
@@ -37,7 +37,7 @@ export default function PublishSuccessPage() {
           status={notMine ? '404' : 'error'}
           title={notMine ? '没有找到这件商品' : '商品加载失败'}
           subTitle={
-            notMine ? '它不存在、已被删除，或不是您发布的商品。' : apiErrorText(detail.error, '请稍后再试')
+            notMine ? '它不存在、已被删除，或不是您发布的商品。' : errorToShow(detail.error, '请稍后再试')
           }
           extra={[
             notMine ? null : (

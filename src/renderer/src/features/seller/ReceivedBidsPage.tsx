@@ -14,9 +14,8 @@ import { bidListQuery } from '@renderer/api/bid'
 import { CentreLayout, SELLER_CENTRE } from '@renderer/app/layouts/CentreLayout'
 import type { ScrollState } from '@renderer/app/RootShell'
 import { BidRows } from '@renderer/components/bids'
-import { LoadErrorAlert } from '@renderer/components/LoadErrorAlert'
+import { ErrorAlert } from '@renderer/components/ErrorAlert'
 import { Pagination } from '@renderer/components/Pagination'
-import { apiErrorText } from '@renderer/utils/api-error'
 
 /** the tabs: 待处理 first (what needs an answer), then every other state, then all of them */
 const TABS: Array<{ key: BidStatus | 'ALL'; label: string }> = [
@@ -67,10 +66,7 @@ export default function ReceivedBidsPage() {
         items={TABS.map((t) => ({ key: t.key, label: t.label }))}
       />
       {bids.error && !bids.isFetching ? (
-        <LoadErrorAlert
-          title={apiErrorText(bids.error, '出价加载失败')}
-          onRetry={() => void bids.refetch()}
-        />
+        <ErrorAlert error={bids.error} fallback="出价加载失败" onRetry={() => void bids.refetch()} />
       ) : !bids.data ? null : bids.data.rows.length === 0 ? (
         <Empty
           image={Empty.PRESENTED_IMAGE_SIMPLE}

@@ -15,7 +15,6 @@ import { gameConfigQuery, gamesQuery, sortGames } from '@renderer/api/game'
 import { CentreLayout, SELLER_CENTRE } from '@renderer/app/layouts/CentreLayout'
 import { initialsOf, matchGames } from '@renderer/components/game-search'
 import { GameIcon } from '@renderer/components/GameTile'
-import { LoadErrorAlert } from '@renderer/components/LoadErrorAlert'
 import { PUBLISH_STEPS, TYPE_HINTS } from './publish-steps'
 import { ErrorAlert } from '@renderer/components/ErrorAlert'
 
@@ -67,7 +66,7 @@ export default function SelectTypePage() {
         </div>
       </div>
       {games.error ? (
-        <LoadErrorAlert title="游戏列表加载失败" onRetry={() => void games.refetch()} />
+        <ErrorAlert error={games.error} fallback="游戏列表加载失败" onRetry={() => void games.refetch()} />
       ) : !games.data ? (
         <Skeleton active paragraph={{ rows: 4 }} />
       ) : shown.length === 0 ? (

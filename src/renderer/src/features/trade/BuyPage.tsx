@@ -15,7 +15,7 @@ import { goodsDetailPath, goodsDetailQuery, imageSrc } from '@renderer/api/goods
 import { rolesQuery, useCreateOrder } from '@renderer/api/trade'
 import { CentreLayout, BUYER_CENTRE } from '@renderer/app/layouts/CentreLayout'
 import { ErrorAlert } from '@renderer/components/ErrorAlert'
-import { apiErrorText } from '@renderer/utils/api-error'
+import { errorToShow } from '@renderer/utils/api-error'
 import { formatYuan } from '@renderer/utils/money'
 import { positiveInt } from '@renderer/utils/url-params'
 import { RoleFormModal } from './RoleForm'
@@ -47,7 +47,7 @@ export default function BuyPage() {
         <Result
           status="error"
           title="商品加载失败"
-          subTitle={detail.error ? apiErrorText(detail.error) : '缺少商品编号'}
+          subTitle={detail.error ? errorToShow(detail.error) : '缺少商品编号'}
           extra={
             <Link to="/list.html">
               <Button type="primary">去逛逛其他商品</Button>

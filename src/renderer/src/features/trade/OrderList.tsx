@@ -17,8 +17,7 @@ import { OrderReview } from '@renderer/features/review/OrderReview'
 import { OrderProtection } from '@renderer/features/protection/OrderProtection'
 import { OrderStatusTag } from '@renderer/components/OrderStatusTag'
 import { Pagination } from '@renderer/components/Pagination'
-import { LoadErrorAlert } from '@renderer/components/LoadErrorAlert'
-import { apiErrorText } from '@renderer/utils/api-error'
+import { ErrorAlert } from '@renderer/components/ErrorAlert'
 import { formatYuan } from '@renderer/utils/money'
 import { formatTradeTime } from '@renderer/utils/time'
 import { pagingOf } from '@renderer/utils/url-params'
@@ -125,8 +124,9 @@ export function OrderList({ side }: { side: 'buyer' | 'seller' }) {
         items={TABS.map((key) => ({ key, label: key === 'ALL' ? '全部' : ORDER_STATUS_LABELS[key] }))}
       />
       {list.error ? (
-        <LoadErrorAlert
-          title={apiErrorText(list.error, '订单加载失败')}
+        <ErrorAlert
+          error={list.error}
+          fallback="订单加载失败"
           onRetry={() => void list.refetch()}
           retryIcon={false}
         />

@@ -14,7 +14,7 @@ import { useOpenDispute } from '@renderer/api/warrant'
 import { OrderStatusTag } from '@renderer/components/OrderStatusTag'
 import { formatTimeLeft } from '@renderer/components/time-left'
 import { useNow } from '@renderer/components/use-now'
-import { apiErrorText } from '@renderer/utils/api-error'
+import { errorToShow } from '@renderer/utils/api-error'
 import { formatYuan } from '@renderer/utils/money'
 import { formatTradeTime } from '@renderer/utils/time'
 import { toast } from '@renderer/utils/toast'
@@ -28,7 +28,7 @@ export function OrderLoadFailed({ error, title = '订单加载失败' }: { error
     <Result
       status="error"
       title={title}
-      subTitle={error ? apiErrorText(error) : '地址中缺少订单号'}
+      subTitle={error ? errorToShow(error) : '地址中缺少订单号'}
       extra={
         <Link to="/buyer/buyOrder.html">
           <Button type="primary">查看我的订单</Button>

@@ -4,14 +4,14 @@
  * shown with `paging` (its pagination for the page's total).
  */
 import { Table, type TablePaginationConfig, type TableProps } from 'antd'
-import { LoadErrorAlert } from '@renderer/components/LoadErrorAlert'
+import { ErrorAlert } from '@renderer/components/ErrorAlert'
 
 type Rows<T> = readonly T[] | { rows: readonly T[]; total: number }
 
 /** What the table reads of a query result (TanStack Query's UseQueryResult fits). */
 export interface ListQueryState<T> {
   data?: Rows<T>
-  isError: boolean
+  error: unknown
   isFetching: boolean
   refetch: () => unknown
 }
@@ -25,7 +25,7 @@ export function QueryTable<T extends object>({
   ...table
 }: Omit<TableProps<T>, 'loading' | 'dataSource'> & {
   list: ListQueryState<T>
-  /** the load error's title; without it a failed load shows no alert */
+  /** what failed to load (the alert's text when the server gave no reason); without it a failed load shows no alert */
   errorTitle?: string
   paging?: (total: number | undefined) => TablePaginationConfig
 }) {
@@ -33,8 +33,8 @@ export function QueryTable<T extends object>({
   const page = data && isPage(data) ? data : undefined
   return (
     <>
-      {errorTitle && list.isError ? (
-        <LoadErrorAlert title={errorTitle} onRetry={() => void list.refetch()} />
+      {errorTitle ? (
+        <ErrorAlert error={list.error} fallback={errorTitle} onRetry={() => void list.refetch()} />
       ) : null}
       <Table<T>
         size="middle"

@@ -16,11 +16,10 @@ import {
 import { agencyGamesQuery, myAgencyQuery, useWithdrawAgency } from '@renderer/api/agency'
 import { goodsDetailPath } from '@renderer/api/goods'
 import { Pagination } from '@renderer/components/Pagination'
-import { LoadErrorAlert } from '@renderer/components/LoadErrorAlert'
+import { ErrorAlert } from '@renderer/components/ErrorAlert'
 import { formatYuan } from '@renderer/utils/money'
 import { parseTime } from '@renderer/utils/time'
 import { toast } from '@renderer/utils/toast'
-import { apiErrorText } from '@renderer/utils/api-error'
 import { AGENCY_STATUS_COLORS } from '../centre'
 
 const WITHDRAWABLE: readonly AgencyStatus[] = ['PENDING', 'VERIFYING', 'LISTED']
@@ -108,10 +107,7 @@ export function ApplicationList() {
         />
       </div>
       {list.error ? (
-        <LoadErrorAlert
-          title={apiErrorText(list.error, '代售申请加载失败')}
-          onRetry={() => void list.refetch()}
-        />
+        <ErrorAlert error={list.error} fallback="代售申请加载失败" onRetry={() => void list.refetch()} />
       ) : !list.data ? (
         <Skeleton active />
       ) : list.data.rows.length === 0 ? (

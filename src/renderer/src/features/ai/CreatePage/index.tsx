@@ -8,9 +8,8 @@ import { Link } from 'react-router-dom'
 import { useQuery } from '@tanstack/react-query'
 import { Alert, Empty } from 'antd'
 import { aiJobsQuery, aiOptionsQuery } from '@renderer/api/ai'
-import { LoadErrorAlert } from '@renderer/components/LoadErrorAlert'
+import { ErrorAlert } from '@renderer/components/ErrorAlert'
 import { PageLoading } from '@renderer/components/PageLoading'
-import { apiErrorText } from '@renderer/utils/api-error'
 import { AI_PATHS, AiNav } from '../AiNav'
 import { JobCard } from '../JobCard'
 import { WorkDetail } from '../WorkDetail'
@@ -33,10 +32,7 @@ export default function AiCreatePage() {
       <AiNav />
       <div className="page-container">
         {options.error ? (
-          <LoadErrorAlert
-            title={apiErrorText(options.error, '加载失败')}
-            onRetry={() => void options.refetch()}
-          />
+          <ErrorAlert error={options.error} fallback="加载失败" onRetry={() => void options.refetch()} />
         ) : !options.data ? (
           <PageLoading />
         ) : (

@@ -14,11 +14,10 @@ import { ROLE_ADMIN } from '@shared/constants'
 import type { Wallet } from '@shared/api/funds'
 import { walletQuery } from '@renderer/api/funds'
 import { CentreLayout, FUNDS_CENTRE } from '@renderer/app/layouts/CentreLayout'
-import { LoadErrorAlert } from '@renderer/components/LoadErrorAlert'
+import { ErrorAlert } from '@renderer/components/ErrorAlert'
 import { TopupForm } from '@renderer/components/topup/TopupForm'
 import { TopupResult } from '@renderer/components/topup/TopupResult'
 import { useSessionStore } from '@renderer/stores/session'
-import { apiErrorText } from '@renderer/utils/api-error'
 import { formatYuan } from '@renderer/utils/money'
 import { WithdrawModal } from './WithdrawModal'
 import { Withdrawals } from './Withdrawals'
@@ -55,8 +54,9 @@ export default function BalancePage() {
         </div>
       ) : null}
       {wallet.error ? (
-        <LoadErrorAlert
-          title={apiErrorText(wallet.error, '账户加载失败')}
+        <ErrorAlert
+          error={wallet.error}
+          fallback="账户加载失败"
           onRetry={() => void wallet.refetch()}
           retryIcon={false}
         />

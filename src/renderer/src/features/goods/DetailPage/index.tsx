@@ -10,7 +10,7 @@ import { GOODS_MSG } from '@shared/api/goods'
 import { goodsDetailQuery } from '@renderer/api/goods'
 import { ApiError } from '@renderer/api/http'
 import { idFromHtmlSegment } from '@renderer/app/route-table'
-import { apiErrorText } from '@renderer/utils/api-error'
+import { errorToShow } from '@renderer/utils/api-error'
 import { DetailView } from './DetailView'
 import './detail.css'
 
@@ -32,7 +32,7 @@ function Missing({ error, onRetry }: { error: unknown; onRetry: () => void }) {
               ? '卖家已下架这件商品，暂不能查看和购买'
               : missing
                 ? '可能是链接有误，或卖家已删除了这件商品'
-                : apiErrorText(error)
+                : errorToShow(error)
           }
           extra={[
             missing ? null : (

@@ -7,10 +7,9 @@ import { AppstoreOutlined, BarsOutlined } from '@ant-design/icons'
 import type { GameConfig } from '@shared/api/game'
 import { GOODS_SORT_LABELS, type GoodsBrief, type GoodsSearchResult, type GoodsSort } from '@shared/api/goods'
 import { coverPriorityAt, GoodsCard } from '@renderer/components/GoodsCard'
-import { LoadErrorAlert } from '@renderer/components/LoadErrorAlert'
+import { ErrorAlert } from '@renderer/components/ErrorAlert'
 import { attributeFieldsOf } from '@renderer/components/listing-attributes'
 import { Pagination } from '@renderer/components/Pagination'
-import { apiErrorText } from '@renderer/utils/api-error'
 import { formatYuan } from '@renderer/utils/money'
 import { listHref, type ListFilters } from '../list-query'
 import { useFollow } from '../use-follow'
@@ -135,7 +134,7 @@ export function Results({
       </div>
 
       {error && !loading ? (
-        <LoadErrorAlert title={apiErrorText(error, '商品加载失败')} onRetry={onRetry} />
+        <ErrorAlert error={error} fallback="商品加载失败" onRetry={onRetry} />
       ) : !page ? (
         <Skeleton active paragraph={{ rows: 8 }} />
       ) : rows.length === 0 && page.total > 0 ? (

@@ -20,7 +20,7 @@ import {
 import { gameAreasQuery, gameConfigQuery, gamesQuery } from '@renderer/api/game'
 import { usePublishGoods, useUpdateGoods } from '@renderer/api/seller'
 import { attributeFieldsOf, typeConfigOf } from '@renderer/components/listing-attributes'
-import { apiErrorText, errorToShow } from '@renderer/utils/api-error'
+import { errorToShow } from '@renderer/utils/api-error'
 import { ErrorAlert } from '@renderer/components/ErrorAlert'
 import { fenToYuan } from '@renderer/utils/money'
 import { AttributeFields } from '../AttributeFields'
@@ -74,7 +74,7 @@ export function PublishForm({
       <Result
         status="error"
         title="游戏信息加载失败"
-        subTitle={apiErrorText(config.error ?? games.error ?? areas.error)}
+        subTitle={errorToShow(config.error ?? games.error ?? areas.error)}
         extra={<Link to="/seller/selectType.html">重新选择游戏</Link>}
       />
     )

@@ -10,7 +10,7 @@ import { Button, Result, Skeleton, Steps } from 'antd'
 import { isGoodsType } from '@renderer/api/goods'
 import { myGoodsDetailQuery } from '@renderer/api/seller'
 import { CentreLayout, SELLER_CENTRE } from '@renderer/app/layouts/CentreLayout'
-import { apiErrorText } from '@renderer/utils/api-error'
+import { errorToShow } from '@renderer/utils/api-error'
 import { PUBLISH_STEPS } from '../publish-steps'
 import { PublishForm } from './PublishForm'
 
@@ -26,7 +26,7 @@ function EditGoods({ goodsId }: { goodsId: number }) {
       <Result
         status="warning"
         title="无法编辑这件商品"
-        subTitle={apiErrorText(detail.error)}
+        subTitle={errorToShow(detail.error)}
         extra={
           <Link to="/seller/sellGoods.html">
             <Button type="primary">返回我出售的商品</Button>

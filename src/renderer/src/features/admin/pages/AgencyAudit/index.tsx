@@ -18,7 +18,7 @@ import { PERMS } from '@shared/permissions'
 import { gamesQuery } from '@renderer/api/game'
 import { staffAgencyQuery, useTakeAgency } from '@renderer/api/agency'
 import { HasPermi } from '@renderer/components/HasPermi'
-import { LoadErrorAlert } from '@renderer/components/LoadErrorAlert'
+import { ErrorAlert } from '@renderer/components/ErrorAlert'
 import { toast } from '@renderer/utils/toast'
 import { DictTag, dictOptions, useDict } from '../../parts/dict'
 import { usePagedQuery } from '../../parts/paged-list'
@@ -114,7 +114,7 @@ export default function AgencyAuditPage() {
           style={{ width: 160 }}
         />
       </Space>
-      {list.isError ? <LoadErrorAlert title="代售申请加载失败" onRetry={() => void list.refetch()} /> : null}
+      <ErrorAlert error={list.error} fallback="代售申请加载失败" onRetry={() => void list.refetch()} />
       <Table<StaffAgencyApplication>
         rowKey="applicationId"
         size="middle"

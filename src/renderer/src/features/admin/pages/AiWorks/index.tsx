@@ -16,9 +16,8 @@ import {
   useRemoveAiWord,
   useUnhideAiWork,
 } from '@renderer/api/ai'
-import { LoadErrorAlert } from '@renderer/components/LoadErrorAlert'
+import { ErrorAlert } from '@renderer/components/ErrorAlert'
 import { TextPromptModal } from '@renderer/components/TextPromptModal'
-import { apiErrorText } from '@renderer/utils/api-error'
 import { parseTime } from '@renderer/utils/time'
 import { toast } from '@renderer/utils/toast'
 import { ConfirmLink } from '../../parts/ConfirmLink'
@@ -190,10 +189,7 @@ function Works() {
         </Form.Item>
       </Form>
       {list.error && !list.isFetching ? (
-        <LoadErrorAlert
-          title={apiErrorText(list.error, '作品加载失败')}
-          onRetry={() => void list.refetch()}
-        />
+        <ErrorAlert error={list.error} fallback="作品加载失败" onRetry={() => void list.refetch()} />
       ) : (
         <Table<AiWork>
           rowKey="workId"

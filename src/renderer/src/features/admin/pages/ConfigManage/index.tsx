@@ -10,7 +10,6 @@ import { CONFIG_VALUE_MAX, configProblem, type ConfigKind, type StaffConfig } fr
 import { PERMS } from '@shared/permissions'
 import { staffConfigsQuery, useEditConfig } from '@renderer/api/system'
 import { HasPermi } from '@renderer/components/HasPermi'
-import { LoadErrorAlert } from '@renderer/components/LoadErrorAlert'
 import { ErrorAlert } from '@renderer/components/ErrorAlert'
 
 const KIND_LABELS: Record<ConfigKind, string> = {
@@ -103,9 +102,7 @@ export default function ConfigManagePage() {
           aria-label="搜索参数"
         />
       </div>
-      {configs.isError ? (
-        <LoadErrorAlert title="参数加载失败" onRetry={() => void configs.refetch()} />
-      ) : null}
+      <ErrorAlert error={configs.error} fallback="参数加载失败" onRetry={() => void configs.refetch()} />
       <Table<StaffConfig>
         rowKey="configKey"
         size="middle"

@@ -6,14 +6,20 @@ import { useQuery } from '@tanstack/react-query'
 import { Card, Col, Row, Statistic } from 'antd'
 import { Column, Line } from '@ant-design/plots'
 import { dashboardQuery } from '@renderer/api/oplog'
-import { LoadErrorAlert } from '@renderer/components/LoadErrorAlert'
+import { ErrorAlert } from '@renderer/components/ErrorAlert'
 import { yuanText } from '../../parts/table'
 
 export default function DashboardPage() {
   const dashboard = useQuery(dashboardQuery())
   const d = dashboard.data
   if (dashboard.error)
-    return <LoadErrorAlert title="工作台数据加载失败" onRetry={() => void dashboard.refetch()} />
+    return (
+      <ErrorAlert
+        error={dashboard.error}
+        fallback="工作台数据加载失败"
+        onRetry={() => void dashboard.refetch()}
+      />
+    )
   const figures = [
     { title: '今日订单', value: d?.today.orders },
     { title: '今日成交额', value: d ? yuanText(d.today.gmv) : undefined },

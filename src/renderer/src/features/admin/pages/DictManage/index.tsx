@@ -37,7 +37,6 @@ import {
   useRemoveDictEntry,
 } from '@renderer/api/system'
 import { HasPermi } from '@renderer/components/HasPermi'
-import { LoadErrorAlert } from '@renderer/components/LoadErrorAlert'
 import { DictTag } from '../../parts/dict'
 import { ErrorAlert } from '@renderer/components/ErrorAlert'
 
@@ -171,9 +170,7 @@ function Entries({ dictType }: { dictType: string }) {
           </Button>
         </HasPermi>
       </Space>
-      {entries.isError ? (
-        <LoadErrorAlert title="字典加载失败" onRetry={() => void entries.refetch()} />
-      ) : null}
+      <ErrorAlert error={entries.error} fallback="字典加载失败" onRetry={() => void entries.refetch()} />
       <Table<StaffDictEntry>
         rowKey="dictCode"
         size="small"
@@ -242,7 +239,7 @@ export default function DictManagePage() {
   return (
     <Row gutter={16}>
       <Col xs={24} md={9}>
-        {types.isError ? <LoadErrorAlert title="字典加载失败" onRetry={() => void types.refetch()} /> : null}
+        <ErrorAlert error={types.error} fallback="字典加载失败" onRetry={() => void types.refetch()} />
         <Table<StaffDictType>
           rowKey="dictType"
           size="small"

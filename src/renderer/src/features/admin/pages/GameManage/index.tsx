@@ -14,7 +14,7 @@ import { PERMS } from '@shared/permissions'
 import { staffGameQuery, staffGamesQuery, useSetGameStatus } from '@renderer/api/game'
 import { imageSrc } from '@renderer/api/goods'
 import { HasPermi } from '@renderer/components/HasPermi'
-import { LoadErrorAlert } from '@renderer/components/LoadErrorAlert'
+import { ErrorAlert } from '@renderer/components/ErrorAlert'
 import { dictOptions, DictTag, useDict } from '../../parts/dict'
 import { ConfirmLink } from '../../parts/ConfirmLink'
 import { usePagedQuery } from '../../parts/paged-list'
@@ -37,7 +37,7 @@ function GameDrawer({ gameId, onClose }: { gameId: number | null; onClose: () =>
       onClose={onClose}
       destroyOnHidden
     >
-      {detail.isError ? <LoadErrorAlert title="游戏加载失败" onRetry={() => void detail.refetch()} /> : null}
+      <ErrorAlert error={detail.error} fallback="游戏加载失败" onRetry={() => void detail.refetch()} />
       {!game ? (
         <Skeleton active />
       ) : (

@@ -24,7 +24,7 @@ import {
 } from '@renderer/api/notice'
 import { gamesQuery } from '@renderer/api/game'
 import { HasPermi } from '@renderer/components/HasPermi'
-import { LoadErrorAlert } from '@renderer/components/LoadErrorAlert'
+import { ErrorAlert } from '@renderer/components/ErrorAlert'
 import { NoticeContent } from '@renderer/components/NoticeContent'
 import { dictOptions, DictTag, useDict } from '../../parts/dict'
 import { ConfirmLink } from '../../parts/ConfirmLink'
@@ -48,7 +48,7 @@ function NoticeDrawer({
   const n = detail.data
   return (
     <Drawer title="公告详情" size={760} open={noticeId !== null} onClose={onClose} destroyOnHidden>
-      {detail.isError ? <LoadErrorAlert title="公告加载失败" onRetry={() => void detail.refetch()} /> : null}
+      <ErrorAlert error={detail.error} fallback="公告加载失败" onRetry={() => void detail.refetch()} />
       {!n ? (
         <Skeleton active />
       ) : (

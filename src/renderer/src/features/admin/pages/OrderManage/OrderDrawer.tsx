@@ -16,7 +16,7 @@ import {
 import { PERMS } from '@shared/permissions'
 import { staffOrderQuery, useAddOrderNote } from '@renderer/api/trade'
 import { HasPermi } from '@renderer/components/HasPermi'
-import { LoadErrorAlert } from '@renderer/components/LoadErrorAlert'
+import { ErrorAlert } from '@renderer/components/ErrorAlert'
 import { formatYuanChange } from '@renderer/utils/money'
 import { DictTag } from '../../parts/dict'
 import { dateTime, yuanText } from '../../parts/table'
@@ -182,7 +182,7 @@ export function OrderDrawer({ orderNo, onClose }: { orderNo: string | null; onCl
   const detail = useQuery({ ...staffOrderQuery(orderNo ?? ''), enabled: orderNo !== null })
   return (
     <Drawer title="订单详情" size={720} open={orderNo !== null} onClose={onClose}>
-      {detail.isError ? <LoadErrorAlert title="订单加载失败" onRetry={() => void detail.refetch()} /> : null}
+      <ErrorAlert error={detail.error} fallback="订单加载失败" onRetry={() => void detail.refetch()} />
       {detail.data ? <Detail d={detail.data} /> : detail.isLoading ? <Spin /> : null}
     </Drawer>
   )

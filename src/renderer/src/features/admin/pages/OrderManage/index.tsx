@@ -10,7 +10,7 @@ import type { Dayjs } from 'dayjs'
 import type { StaffOrder, StaffOrderQuery } from '@shared/api/trade'
 import { staffOrdersQuery } from '@renderer/api/trade'
 import { gamesQuery } from '@renderer/api/game'
-import { LoadErrorAlert } from '@renderer/components/LoadErrorAlert'
+import { ErrorAlert } from '@renderer/components/ErrorAlert'
 import { dictOptions, DictTag, useDict } from '../../parts/dict'
 import { FilterForm, usePagedQuery } from '../../parts/paged-list'
 import { dateTime, FIRST_PAGE, yuanText } from '../../parts/table'
@@ -68,7 +68,7 @@ export default function OrderManagePage() {
           <DatePicker.RangePicker />
         </Form.Item>
       </FilterForm>
-      {orders.isError ? <LoadErrorAlert title="订单加载失败" onRetry={() => void orders.refetch()} /> : null}
+      <ErrorAlert error={orders.error} fallback="订单加载失败" onRetry={() => void orders.refetch()} />
       <Table<StaffOrder>
         rowKey="orderNo"
         size="middle"

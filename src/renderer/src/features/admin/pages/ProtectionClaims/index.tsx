@@ -33,7 +33,7 @@ import { PERMS } from '@shared/permissions'
 import { imageSrc } from '@renderer/api/goods'
 import { staffClaimQuery, staffClaimsQuery, useDecideClaim } from '@renderer/api/protection'
 import { HasPermi } from '@renderer/components/HasPermi'
-import { LoadErrorAlert } from '@renderer/components/LoadErrorAlert'
+import { ErrorAlert } from '@renderer/components/ErrorAlert'
 import { yuanToFen } from '@renderer/utils/money'
 import { ReasonModal } from '../../parts/ReasonModal'
 import { FilterForm, usePagedQuery } from '../../parts/paged-list'
@@ -98,7 +98,7 @@ function ClaimDrawer({ claimId, onClose }: { claimId: number; onClose: () => voi
   const c = detail.data
   return (
     <Drawer open size={640} title={`理赔申请 ${claimId}`} onClose={onClose}>
-      {detail.isError ? <LoadErrorAlert title="理赔加载失败" onRetry={() => void detail.refetch()} /> : null}
+      <ErrorAlert error={detail.error} fallback="理赔加载失败" onRetry={() => void detail.refetch()} />
       {c ? (
         <Space orientation="vertical" size="large" style={{ width: '100%' }}>
           <Descriptions column={2} size="small" bordered>
@@ -215,7 +215,7 @@ export default function ProtectionClaimsPage() {
           />
         </Form.Item>
       </FilterForm>
-      {list.isError ? <LoadErrorAlert title="理赔加载失败" onRetry={() => void list.refetch()} /> : null}
+      <ErrorAlert error={list.error} fallback="理赔加载失败" onRetry={() => void list.refetch()} />
       <Table<StaffClaim>
         rowKey="claimId"
         size="middle"

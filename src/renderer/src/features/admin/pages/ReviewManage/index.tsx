@@ -10,7 +10,7 @@ import type { ReviewListQuery, StaffReview } from '@shared/api/review'
 import { PERMS } from '@shared/permissions'
 import { staffReviewsQuery, useHideReview } from '@renderer/api/review'
 import { HasPermi } from '@renderer/components/HasPermi'
-import { LoadErrorAlert } from '@renderer/components/LoadErrorAlert'
+import { ErrorAlert } from '@renderer/components/ErrorAlert'
 import { starsText } from '@renderer/features/review/stars'
 import { dictOptions, DictTag, useDict } from '../../parts/dict'
 import { ReasonModal } from '../../parts/ReasonModal'
@@ -57,7 +57,7 @@ export default function ReviewManagePage() {
           <InputNumber min={1} max={2_147_483_647} precision={0} style={{ width: 130 }} />
         </Form.Item>
       </FilterForm>
-      {list.isError ? <LoadErrorAlert title="评价加载失败" onRetry={() => void list.refetch()} /> : null}
+      <ErrorAlert error={list.error} fallback="评价加载失败" onRetry={() => void list.refetch()} />
       <Table<StaffReview>
         rowKey="reviewId"
         size="middle"
