@@ -1,7 +1,7 @@
 /**
  * The staff console's pages (docs/console.md): one `definePage` record each. The server seeds the
  * console's menu tree from these records and CONSOLE_DIRECTORIES; the renderer finds each page's
- * file by its component (src/renderer/src/features/admin/registry.ts); 菜单管理 accepts exactly
+ * file by its component (src/renderer/src/features/staff/registry.ts); 菜单管理 accepts exactly
  * these components. The records are listed in the order 菜单管理 offers their components.
  */
 import { PERMS } from '../permissions'

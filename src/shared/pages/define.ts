@@ -21,7 +21,7 @@ export interface ConsoleDirectory {
 }
 
 /**
- * A page of the staff console. Its file is `src/renderer/src/features/admin/pages/<component>/
+ * A page of the staff console. Its file is `src/renderer/src/features/staff/pages/<component>/
  * index.tsx` (default export); its menu row is seeded under `parent` (or at the top level) and
  * granted to every role holding `permission`, which the page's endpoints check too.
  */

@@ -42,7 +42,7 @@ export type PageFiles = Record<string, () => Promise<PageModule>>
 
 /**
  * The one way a record finds its module, for the site's pages here and the console's
- * (features/admin/registry.ts): among `files` (an `import.meta.glob`, not loaded), the first of
+ * (features/staff/registry.ts): among `files` (an `import.meta.glob`, not loaded), the first of
  * `candidates(key)` that exists. A key without one throws: a record naming a missing page fails
  * when the app loads, not later as a blank page.
  */

@@ -37,7 +37,7 @@ export function toRouteObject(entry: RouteEntry): RouteObject {
 }
 
 /** The staff console (docs/console.md): its own layout and its own lazily loaded chunk. */
-const ConsoleApp = lazy(() => import('@renderer/features/admin/ConsoleApp'))
+const ConsoleApp = lazy(() => import('@renderer/features/staff/ConsoleApp'))
 
 const byLayout = (layout: LayoutName) => ROUTES.filter((entry) => entry.layout === layout).map(toRouteObject)
 

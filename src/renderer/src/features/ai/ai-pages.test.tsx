@@ -4,7 +4,7 @@ import { AI, AI_STAFF, type AiJob, type AiOptions, type AiWork } from '@shared/a
 import { logIn, logOut } from '@renderer/testing/catalogue-fixtures'
 import { fakeServer, type FakeServer } from '@renderer/testing/fake-server'
 import { renderPage } from '@renderer/testing/render-page'
-import AiWorksStaffPage from '../admin/pages/AiWorks'
+import AiWorksStaffPage from '../staff/pages/AiWorks'
 import AiCreatePage from './CreatePage'
 import AiGalleryPage from './GalleryPage'
 
