@@ -6,7 +6,7 @@
  */
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { Button, Card, Select, Space, Table } from 'antd'
+import { Button, Card, Select, Space } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import {
   AGENCY_STATUS_DICT,
@@ -18,10 +18,10 @@ import { PERMS } from '@shared/permissions'
 import { gamesQuery } from '@renderer/api/game'
 import { staffAgencyQuery, useTakeAgency } from '@renderer/api/agency'
 import { HasPermi } from '@renderer/components/HasPermi'
-import { ErrorAlert } from '@renderer/components/ErrorAlert'
 import { toast } from '@renderer/utils/toast'
 import { DictTag, dictOptions, useDict } from '../../parts/dict'
 import { usePagedQuery } from '../../parts/paged-list'
+import { QueryTable } from '../../parts/QueryTable'
 import { dateTime, FIRST_PAGE, yuanText } from '../../parts/table'
 import { AgencyDrawer } from './AgencyDrawer'
 
@@ -114,15 +114,13 @@ export default function AgencyAuditPage() {
           style={{ width: 160 }}
         />
       </Space>
-      <ErrorAlert error={list.error} fallback="代售申请加载失败" onRetry={() => void list.refetch()} />
-      <Table<StaffAgencyApplication>
+      <QueryTable<StaffAgencyApplication>
+        list={list}
+        errorTitle="代售申请加载失败"
         rowKey="applicationId"
-        size="middle"
-        loading={list.isFetching}
         columns={columns}
-        dataSource={list.data?.rows ?? []}
         scroll={{ x: 1100 }}
-        pagination={paging(list.data?.total)}
+        paging={paging}
       />
       <AgencyDrawer applicationId={openId} onClose={() => setOpenId(null)} />
     </Card>

@@ -19,7 +19,6 @@ import {
   Row,
   Select,
   Space,
-  Table,
   Tag,
 } from 'antd'
 import {
@@ -38,6 +37,7 @@ import {
 } from '@renderer/api/system'
 import { HasPermi } from '@renderer/components/HasPermi'
 import { DictTag } from '../../parts/dict'
+import { QueryTable } from '../../parts/QueryTable'
 import { ErrorAlert } from '@renderer/components/ErrorAlert'
 
 const COLOURS: Record<string, string> = {
@@ -170,12 +170,11 @@ function Entries({ dictType }: { dictType: string }) {
           </Button>
         </HasPermi>
       </Space>
-      <ErrorAlert error={entries.error} fallback="字典加载失败" onRetry={() => void entries.refetch()} />
-      <Table<StaffDictEntry>
+      <QueryTable<StaffDictEntry>
+        list={entries}
+        errorTitle="字典加载失败"
         rowKey="dictCode"
         size="small"
-        loading={entries.isFetching}
-        dataSource={entries.data}
         pagination={false}
         columns={[
           { title: '键值', dataIndex: 'dictValue', render: (v: string) => <code>{v}</code> },
@@ -239,12 +238,11 @@ export default function DictManagePage() {
   return (
     <Row gutter={16}>
       <Col xs={24} md={9}>
-        <ErrorAlert error={types.error} fallback="字典加载失败" onRetry={() => void types.refetch()} />
-        <Table<StaffDictType>
+        <QueryTable<StaffDictType>
+          list={types}
+          errorTitle="字典加载失败"
           rowKey="dictType"
           size="small"
-          loading={types.isFetching}
-          dataSource={types.data}
           pagination={false}
           rowClassName={(t) => (t.dictType === current ? 'ant-table-row-selected' : '')}
           onRow={(t) => ({ onClick: () => setSelected(t.dictType), style: { cursor: 'pointer' } })}

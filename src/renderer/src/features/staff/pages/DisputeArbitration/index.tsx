@@ -5,7 +5,7 @@
  */
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { Button, Descriptions, Drawer, Form, Image, Input, InputNumber, List, Radio, Table, Tabs } from 'antd'
+import { Button, Descriptions, Drawer, Form, Image, Input, InputNumber, List, Radio, Tabs } from 'antd'
 import { RULING_DECISION_LABELS, RULING_LIMITS, type Dispute, type RulingDecision } from '@shared/api/warrant'
 import { PERMS } from '@shared/permissions'
 import {
@@ -19,6 +19,7 @@ import { yuanToFen } from '@renderer/utils/money'
 import { DictTag } from '../../parts/dict'
 import { PreSaleChat } from './PreSaleChat'
 import { FilterForm, usePagedQuery } from '../../parts/paged-list'
+import { QueryTable } from '../../parts/QueryTable'
 import { dateTime, FIRST_PAGE, yuanText } from '../../parts/table'
 
 function Room({ orderNo }: { orderNo: string }) {
@@ -132,12 +133,10 @@ export default function DisputeArbitrationPage() {
           <Input allowClear maxLength={32} />
         </Form.Item>
       </FilterForm>
-      <Table<Dispute>
+      <QueryTable<Dispute>
+        list={list}
         rowKey="disputeId"
-        size="middle"
-        loading={list.isFetching}
-        dataSource={list.data?.rows}
-        pagination={paging(list.data?.total)}
+        paging={paging}
         columns={[
           { title: '订单号', dataIndex: 'orderNo' },
           { title: '商品', dataIndex: 'goodsTitle', ellipsis: true },

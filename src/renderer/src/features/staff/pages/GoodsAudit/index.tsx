@@ -4,7 +4,7 @@
  */
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { Button, Descriptions, Drawer, Form, Input, Select, Space, Table, Tabs } from 'antd'
+import { Button, Descriptions, Drawer, Form, Input, Select, Space, Tabs } from 'antd'
 import type { StaffGoods } from '@shared/api/goods'
 import { PERMS } from '@shared/permissions'
 import {
@@ -18,6 +18,7 @@ import { HasPermi } from '@renderer/components/HasPermi'
 import { dictOptions, DictTag, useDict } from '../../parts/dict'
 import { ReasonModal } from '../../parts/ReasonModal'
 import { FilterForm, usePagedQuery } from '../../parts/paged-list'
+import { QueryTable } from '../../parts/QueryTable'
 import { dateTime, FIRST_PAGE, yuanText } from '../../parts/table'
 
 type Ask = { kind: 'reject'; ids: number[] } | { kind: 'takedown'; id: number } | null
@@ -94,15 +95,13 @@ export default function GoodsAuditPage() {
           </HasPermi>
         </div>
       )}
-      <Table<StaffGoods>
+      <QueryTable<StaffGoods>
+        list={goods}
         rowKey="goodsId"
-        size="middle"
-        loading={goods.isFetching}
-        dataSource={goods.data?.rows}
         rowSelection={
           queue ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) } : undefined
         }
-        pagination={paging(goods.data?.total)}
+        paging={paging}
         columns={[
           { title: '编号', dataIndex: 'goodsId', width: 80 },
           { title: '标题', dataIndex: 'title', ellipsis: true },

@@ -6,13 +6,14 @@
  */
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { Button, Popconfirm, Space, Table, Tag, Tooltip } from 'antd'
+import { Button, Popconfirm, Space, Tag, Tooltip } from 'antd'
 import type { StaffMenu } from '@shared/api/system'
 import { permissionLabel } from '@shared/permission-labels'
 import { PERMS } from '@shared/permissions'
 import { consoleMenusQuery, useRemoveMenu } from '@renderer/api/auth'
 import { HasPermi } from '@renderer/components/HasPermi'
 import { DictTag } from '../../parts/dict'
+import { QueryTable } from '../../parts/QueryTable'
 import { MenuForm, type MenuTarget } from './MenuForm'
 
 export default function MenuManagePage() {
@@ -29,11 +30,9 @@ export default function MenuManagePage() {
           </Button>
         </HasPermi>
       </div>
-      <Table<StaffMenu>
+      <QueryTable<StaffMenu>
+        list={menus}
         rowKey="menuId"
-        size="middle"
-        loading={menus.isFetching}
-        dataSource={menus.data}
         pagination={false}
         expandable={{ defaultExpandAllRows: true }}
         key={menus.data ? 'loaded' : 'loading'}

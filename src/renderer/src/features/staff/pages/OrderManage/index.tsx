@@ -5,14 +5,14 @@
  */
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { DatePicker, Form, Input, Select, Table } from 'antd'
+import { DatePicker, Form, Input, Select } from 'antd'
 import type { Dayjs } from 'dayjs'
 import type { StaffOrder, StaffOrderQuery } from '@shared/api/trade'
 import { staffOrdersQuery } from '@renderer/api/trade'
 import { gamesQuery } from '@renderer/api/game'
-import { ErrorAlert } from '@renderer/components/ErrorAlert'
 import { dictOptions, DictTag, useDict } from '../../parts/dict'
 import { FilterForm, usePagedQuery } from '../../parts/paged-list'
+import { QueryTable } from '../../parts/QueryTable'
 import { dateTime, FIRST_PAGE, yuanText } from '../../parts/table'
 import { OrderDrawer } from './OrderDrawer'
 
@@ -68,13 +68,11 @@ export default function OrderManagePage() {
           <DatePicker.RangePicker />
         </Form.Item>
       </FilterForm>
-      <ErrorAlert error={orders.error} fallback="订单加载失败" onRetry={() => void orders.refetch()} />
-      <Table<StaffOrder>
+      <QueryTable<StaffOrder>
+        list={orders}
+        errorTitle="订单加载失败"
         rowKey="orderNo"
-        size="middle"
-        loading={orders.isFetching}
-        dataSource={orders.data?.rows}
-        pagination={paging(orders.data?.total)}
+        paging={paging}
         columns={[
           { title: '订单号', dataIndex: 'orderNo', width: 200 },
           { title: '商品', dataIndex: 'title', ellipsis: true },

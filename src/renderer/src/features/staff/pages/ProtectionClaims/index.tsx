@@ -17,7 +17,6 @@ import {
   InputNumber,
   Select,
   Space,
-  Table,
   Tag,
 } from 'antd'
 import {
@@ -37,6 +36,7 @@ import { ErrorAlert } from '@renderer/components/ErrorAlert'
 import { yuanToFen } from '@renderer/utils/money'
 import { ReasonModal } from '../../parts/ReasonModal'
 import { FilterForm, usePagedQuery } from '../../parts/paged-list'
+import { QueryTable } from '../../parts/QueryTable'
 import { dateTime, FIRST_PAGE, yuanText } from '../../parts/table'
 
 const STATUS_COLORS: Record<ClaimStatus, string> = {
@@ -215,14 +215,12 @@ export default function ProtectionClaimsPage() {
           />
         </Form.Item>
       </FilterForm>
-      <ErrorAlert error={list.error} fallback="理赔加载失败" onRetry={() => void list.refetch()} />
-      <Table<StaffClaim>
+      <QueryTable<StaffClaim>
+        list={list}
+        errorTitle="理赔加载失败"
         rowKey="claimId"
-        size="middle"
         scroll={{ x: 1200 }}
-        loading={list.isFetching}
-        dataSource={list.data?.rows}
-        pagination={paging(list.data?.total)}
+        paging={paging}
         columns={[
           { title: '编号', dataIndex: 'claimId', width: 70 },
           { title: '订单号', dataIndex: 'orderNo', width: 170 },

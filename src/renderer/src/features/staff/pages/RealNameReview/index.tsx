@@ -5,7 +5,7 @@
  */
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { Button, Form, Input, Modal, Select, Space, Table, Tag } from 'antd'
+import { Button, Form, Input, Modal, Select, Space, Tag } from 'antd'
 import { PERMS } from '@shared/permissions'
 import { HasPermi } from '@renderer/components/HasPermi'
 import {
@@ -16,6 +16,7 @@ import {
 } from '@renderer/api/account'
 import { toast } from '@renderer/utils/toast'
 import { usePagedQuery } from '../../parts/paged-list'
+import { QueryTable } from '../../parts/QueryTable'
 import { dateTime, FIRST_PAGE } from '../../parts/table'
 
 const STATUS: Record<RealNameReview['status'], [string, string]> = {
@@ -56,12 +57,10 @@ export default function RealNameReviewPage() {
           />
         </Form.Item>
       </Form>
-      <Table<RealNameReview>
+      <QueryTable<RealNameReview>
+        list={reviews}
         rowKey="reviewId"
-        size="middle"
-        loading={reviews.isFetching}
-        dataSource={reviews.data?.rows}
-        pagination={paging(reviews.data?.total)}
+        paging={paging}
         columns={[
           { title: '编号', dataIndex: 'reviewId', width: 80 },
           { title: '用户名', dataIndex: 'userName' },

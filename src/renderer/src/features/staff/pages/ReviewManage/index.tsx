@@ -5,16 +5,16 @@
  */
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { Checkbox, Form, InputNumber, Select, Space, Table, Tooltip } from 'antd'
+import { Checkbox, Form, InputNumber, Select, Space, Tooltip } from 'antd'
 import type { ReviewListQuery, StaffReview } from '@shared/api/review'
 import { PERMS } from '@shared/permissions'
 import { staffReviewsQuery, useHideReview } from '@renderer/api/review'
 import { HasPermi } from '@renderer/components/HasPermi'
-import { ErrorAlert } from '@renderer/components/ErrorAlert'
 import { starsText } from '@renderer/features/review/stars'
 import { dictOptions, DictTag, useDict } from '../../parts/dict'
 import { ReasonModal } from '../../parts/ReasonModal'
 import { FilterForm, usePagedQuery } from '../../parts/paged-list'
+import { QueryTable } from '../../parts/QueryTable'
 import { dateTime, FIRST_PAGE } from '../../parts/table'
 
 const REVIEW_HIDDEN_DICT = 'review_hidden'
@@ -57,13 +57,11 @@ export default function ReviewManagePage() {
           <InputNumber min={1} max={2_147_483_647} precision={0} style={{ width: 130 }} />
         </Form.Item>
       </FilterForm>
-      <ErrorAlert error={list.error} fallback="评价加载失败" onRetry={() => void list.refetch()} />
-      <Table<StaffReview>
+      <QueryTable<StaffReview>
+        list={list}
+        errorTitle="评价加载失败"
         rowKey="reviewId"
-        size="middle"
-        loading={list.isFetching}
-        dataSource={list.data?.rows}
-        pagination={paging(list.data?.total)}
+        paging={paging}
         columns={[
           { title: '编号', dataIndex: 'reviewId', width: 70 },
           { title: '订单号', dataIndex: 'orderNo', width: 150 },

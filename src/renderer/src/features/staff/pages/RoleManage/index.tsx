@@ -7,7 +7,7 @@
  */
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { Button, Form, Input, Popconfirm, Select, Space, Table, Tooltip } from 'antd'
+import { Button, Form, Input, Popconfirm, Select, Space, Tooltip } from 'antd'
 import type { RoleQuery, StaffRole } from '@shared/api/auth'
 import { PERMS } from '@shared/permissions'
 import { rolesQuery, useRemoveRole, useRoleStatus } from '@renderer/api/auth'
@@ -15,6 +15,7 @@ import { HasPermi } from '@renderer/components/HasPermi'
 import { useHasPermi } from '@renderer/components/use-permission'
 import { dictOptions, DictTag, useDict } from '../../parts/dict'
 import { FilterForm, usePagedQuery } from '../../parts/paged-list'
+import { QueryTable } from '../../parts/QueryTable'
 import { FIRST_PAGE } from '../../parts/table'
 import { RoleEditor } from './RoleEditor'
 
@@ -53,12 +54,10 @@ export default function RoleManagePage() {
           <Select allowClear style={{ width: 120 }} options={dictOptions(statuses)} />
         </Form.Item>
       </FilterForm>
-      <Table<StaffRole>
+      <QueryTable<StaffRole>
+        list={roles}
         rowKey="roleId"
-        size="middle"
-        loading={roles.isFetching}
-        dataSource={roles.data?.rows}
-        pagination={paging(roles.data?.total)}
+        paging={paging}
         columns={[
           { title: '编号', dataIndex: 'roleId', width: 80 },
           { title: '角色名称', dataIndex: 'roleName' },

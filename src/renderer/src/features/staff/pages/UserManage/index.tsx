@@ -16,7 +16,6 @@ import {
   Popconfirm,
   Select,
   Space,
-  Table,
 } from 'antd'
 import type { StaffUserQuery, StaffUser } from '@shared/api/auth'
 import { PERMS } from '@shared/permissions'
@@ -31,6 +30,7 @@ import { HasPermi } from '@renderer/components/HasPermi'
 import { dictOptions, DictTag, useDict } from '../../parts/dict'
 import { ReasonModal } from '../../parts/ReasonModal'
 import { FilterForm, usePagedQuery } from '../../parts/paged-list'
+import { QueryTable } from '../../parts/QueryTable'
 import { dateTime, FIRST_PAGE } from '../../parts/table'
 
 function RolesEditor({ user, onDone }: { user: StaffUser; onDone: () => void }) {
@@ -84,12 +84,10 @@ export default function UserManagePage() {
           <Select allowClear style={{ width: 120 }} options={dictOptions(statuses)} />
         </Form.Item>
       </FilterForm>
-      <Table<StaffUser>
+      <QueryTable<StaffUser>
+        list={users}
         rowKey="userId"
-        size="middle"
-        loading={users.isFetching}
-        dataSource={users.data?.rows}
-        pagination={paging(users.data?.total)}
+        paging={paging}
         columns={[
           { title: '编号', dataIndex: 'userId', width: 80 },
           { title: '用户名', dataIndex: 'userName' },

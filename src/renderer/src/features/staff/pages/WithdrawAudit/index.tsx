@@ -4,7 +4,7 @@
  */
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { Descriptions, Drawer, Form, Popconfirm, Select, Space, Table } from 'antd'
+import { Descriptions, Drawer, Form, Popconfirm, Select, Space } from 'antd'
 import {
   LEDGER_TYPE_LABELS,
   WITHDRAW_REJECT_REASON_MAX,
@@ -27,16 +27,16 @@ import { formatYuanChange } from '@renderer/utils/money'
 import { dictOptions, DictTag, useDict } from '../../parts/dict'
 import { ReasonModal } from '../../parts/ReasonModal'
 import { FilterForm, usePagedQuery } from '../../parts/paged-list'
+import { QueryTable } from '../../parts/QueryTable'
 import { dateTime, FIRST_PAGE, yuanText } from '../../parts/table'
 
 function RecentLedger({ userId }: { userId: number }) {
   const ledger = useQuery(userLedgerQuery(userId))
   return (
-    <Table<LedgerEntry>
+    <QueryTable<LedgerEntry>
+      list={ledger}
       rowKey="ledgerId"
       size="small"
-      loading={ledger.isFetching}
-      dataSource={ledger.data?.rows}
       pagination={false}
       columns={[
         { title: '时间', dataIndex: 'createdAt', render: dateTime },
@@ -90,12 +90,10 @@ export default function WithdrawAuditPage() {
           <ExportButton label="导出" unit="笔提现" run={() => exportWithdrawals(query.status)} />
         </HasPermi>
       </div>
-      <Table<Withdrawal>
+      <QueryTable<Withdrawal>
+        list={list}
         rowKey="withdrawNo"
-        size="middle"
-        loading={list.isFetching}
-        dataSource={list.data?.rows}
-        pagination={paging(list.data?.total)}
+        paging={paging}
         columns={[
           { title: '提现单号', dataIndex: 'withdrawNo' },
           { title: '用户', dataIndex: 'userName' },
