@@ -1,9 +1,10 @@
 /**
  * Dictionary utilities of the console: useDict loads a dictionary's entries by type (cached for the
  * session), DictTag renders a value with its label and colour (the entry's listClass), dictOptions
- * turns entries into a Select's options. Every status column and select of the console uses them.
+ * turns entries into a Select's options, DictFilter is a filter form's select of one dictionary.
+ * Every status column and select of the console uses them.
  */
-import { Tag } from 'antd'
+import { Form, Select, Tag } from 'antd'
 import { useQuery } from '@tanstack/react-query'
 import type { DictData } from '@shared/api/system'
 import { staffDictQuery } from '@renderer/api/system'
@@ -38,4 +39,24 @@ export function DictTag({
 
 export function dictOptions(entries: readonly DictData[]) {
   return entries.map((e) => ({ value: e.dictValue, label: e.dictLabel }))
+}
+
+/** A FilterForm's clearable select of a dictionary's entries (the 状态 filter, by default). */
+export function DictFilter({
+  dictType,
+  name = 'status',
+  label = '状态',
+  width = 120,
+}: {
+  dictType: string
+  name?: string
+  label?: string
+  width?: number
+}) {
+  const entries = useDict(dictType)
+  return (
+    <Form.Item name={name} label={label}>
+      <Select allowClear style={{ width }} options={dictOptions(entries)} />
+    </Form.Item>
+  )
 }

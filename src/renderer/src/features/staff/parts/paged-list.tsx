@@ -3,7 +3,7 @@
  * and the filters; a search starts again at page 1 with the page size kept, blank text left out.
  */
 import { useState, type ReactNode } from 'react'
-import { Button, Form, Space } from 'antd'
+import { Button, Form, Input, Space } from 'antd'
 import { FIRST_PAGE, pagination } from './table'
 
 type PageQuery = { pageNum?: number; pageSize?: number }
@@ -69,5 +69,14 @@ export function FilterForm<V extends object>(props: {
         submit
       )}
     </Form>
+  )
+}
+
+/** A text filter of a FilterForm: clearable, at most `maxLength` characters (blank is left out). */
+export function TextFilter(props: { name: string; label: string; maxLength: number; placeholder?: string }) {
+  return (
+    <Form.Item name={props.name} label={props.label}>
+      <Input allowClear maxLength={props.maxLength} placeholder={props.placeholder} />
+    </Form.Item>
   )
 }

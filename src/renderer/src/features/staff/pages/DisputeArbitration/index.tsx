@@ -18,7 +18,7 @@ import { HasPermi } from '@renderer/components/HasPermi'
 import { yuanToFen } from '@renderer/utils/money'
 import { DictTag } from '../../parts/dict'
 import { PreSaleChat } from './PreSaleChat'
-import { FilterForm, usePagedQuery } from '../../parts/paged-list'
+import { FilterForm, usePagedQuery, TextFilter } from '../../parts/paged-list'
 import { QueryTable } from '../../parts/QueryTable'
 import { dateTime, FIRST_PAGE, yuanText } from '../../parts/table'
 
@@ -129,9 +129,7 @@ export default function DisputeArbitrationPage() {
         ]}
       />
       <FilterForm onSearch={(v: { orderNo?: string }) => search({ ...v, state: query.state })}>
-        <Form.Item name="orderNo" label="订单号">
-          <Input allowClear maxLength={32} />
-        </Form.Item>
+        <TextFilter name="orderNo" label="订单号" maxLength={32} />
       </FilterForm>
       <QueryTable<Dispute>
         list={list}

@@ -4,7 +4,7 @@
  */
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { Button, Descriptions, Drawer, Form, Input, Select, Space, Tabs } from 'antd'
+import { Button, Descriptions, Drawer, Space, Tabs } from 'antd'
 import type { StaffGoods } from '@shared/api/goods'
 import { PERMS } from '@shared/permissions'
 import {
@@ -15,9 +15,9 @@ import {
   type StaffGoodsQuery,
 } from '@renderer/api/goods'
 import { HasPermi } from '@renderer/components/HasPermi'
-import { dictOptions, DictTag, useDict } from '../../parts/dict'
+import { DictTag, DictFilter } from '../../parts/dict'
 import { ReasonModal } from '../../parts/ReasonModal'
-import { FilterForm, usePagedQuery } from '../../parts/paged-list'
+import { FilterForm, usePagedQuery, TextFilter } from '../../parts/paged-list'
 import { QueryTable } from '../../parts/QueryTable'
 import { dateTime, FIRST_PAGE, yuanText } from '../../parts/table'
 
@@ -32,7 +32,6 @@ export default function GoodsAuditPage() {
   const [detail, setDetail] = useState<StaffGoods | null>(null)
   const [ask, setAsk] = useState<Ask>(null)
   const goods = useQuery(staffGoodsQuery(query))
-  const statuses = useDict('goods_status')
   const approve = useApproveGoods()
   const reject = useRejectGoods()
   const takedown = useTakedownGoods()
@@ -60,17 +59,9 @@ export default function GoodsAuditPage() {
       <FilterForm<{ keyword?: string; sellerName?: string; status?: StaffGoodsQuery['status'] }>
         onSearch={(v) => search({ ...v, status: queue ? 'AUDITING' : v.status })}
       >
-        <Form.Item name="keyword" label="标题">
-          <Input allowClear maxLength={50} />
-        </Form.Item>
-        <Form.Item name="sellerName" label="卖家">
-          <Input allowClear maxLength={64} />
-        </Form.Item>
-        {!queue && (
-          <Form.Item name="status" label="状态">
-            <Select allowClear style={{ width: 120 }} options={dictOptions(statuses)} />
-          </Form.Item>
-        )}
+        <TextFilter name="keyword" label="标题" maxLength={50} />
+        <TextFilter name="sellerName" label="卖家" maxLength={64} />
+        {!queue && <DictFilter dictType="goods_status" />}
       </FilterForm>
       {queue && (
         <div className="console-toolbar">

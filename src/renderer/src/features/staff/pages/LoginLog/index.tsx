@@ -1,9 +1,9 @@
 /** 登录日志: every login attempt — user, address, browser, success or why it failed. */
 import { useQuery } from '@tanstack/react-query'
-import { Form, Input } from 'antd'
+
 import type { LoginLog } from '@shared/api/oplog'
 import { loginLogQuery, type LoginLogQuery } from '@renderer/api/oplog'
-import { FilterForm, usePagedQuery } from '../../parts/paged-list'
+import { FilterForm, usePagedQuery, TextFilter } from '../../parts/paged-list'
 import { outcomeTag, OutcomeFilter, type Outcomes } from '../../parts/outcome'
 import { QueryTable } from '../../parts/QueryTable'
 import { dateTime, FIRST_PAGE } from '../../parts/table'
@@ -16,12 +16,8 @@ export default function LoginLogPage() {
   return (
     <>
       <FilterForm<Omit<LoginLogQuery, 'pageNum' | 'pageSize'>> onSearch={search}>
-        <Form.Item name="userName" label="用户名">
-          <Input allowClear maxLength={64} />
-        </Form.Item>
-        <Form.Item name="ip" label="登录地址">
-          <Input allowClear maxLength={64} />
-        </Form.Item>
+        <TextFilter name="userName" label="用户名" maxLength={64} />
+        <TextFilter name="ip" label="登录地址" maxLength={64} />
         <OutcomeFilter outcomes={OUTCOMES} />
       </FilterForm>
       <QueryTable<LoginLog>

@@ -1,10 +1,10 @@
 /** 操作日志: every staff change (before/after) and every refused attempt, newest first. */
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { Descriptions, Drawer, Form, Input } from 'antd'
+import { Descriptions, Drawer } from 'antd'
 import type { OpLog } from '@shared/api/oplog'
 import { opLogQuery, type OpLogQuery } from '@renderer/api/oplog'
-import { FilterForm, usePagedQuery } from '../../parts/paged-list'
+import { FilterForm, usePagedQuery, TextFilter } from '../../parts/paged-list'
 import { outcomeTag, OutcomeFilter, type Outcomes } from '../../parts/outcome'
 import { QueryTable } from '../../parts/QueryTable'
 import { dateTime, FIRST_PAGE } from '../../parts/table'
@@ -30,15 +30,9 @@ export default function OpLogPage() {
   return (
     <>
       <FilterForm<Omit<OpLogQuery, 'pageNum' | 'pageSize'>> onSearch={search}>
-        <Form.Item name="userName" label="操作人">
-          <Input allowClear maxLength={64} />
-        </Form.Item>
-        <Form.Item name="module" label="模块">
-          <Input allowClear maxLength={40} />
-        </Form.Item>
-        <Form.Item name="target" label="对象">
-          <Input allowClear maxLength={64} />
-        </Form.Item>
+        <TextFilter name="userName" label="操作人" maxLength={64} />
+        <TextFilter name="module" label="模块" maxLength={40} />
+        <TextFilter name="target" label="对象" maxLength={64} />
         <OutcomeFilter outcomes={OUTCOMES} />
       </FilterForm>
       <QueryTable<OpLog>

@@ -5,13 +5,13 @@
  */
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { DatePicker, Form, Input, Select } from 'antd'
+import { DatePicker, Form, Select } from 'antd'
 import type { Dayjs } from 'dayjs'
 import type { StaffOrder, StaffOrderQuery } from '@shared/api/trade'
 import { staffOrdersQuery } from '@renderer/api/trade'
 import { gamesQuery } from '@renderer/api/game'
-import { dictOptions, DictTag, useDict } from '../../parts/dict'
-import { FilterForm, usePagedQuery } from '../../parts/paged-list'
+import { DictTag, DictFilter } from '../../parts/dict'
+import { FilterForm, usePagedQuery, TextFilter } from '../../parts/paged-list'
 import { QueryTable } from '../../parts/QueryTable'
 import { dateTime, FIRST_PAGE, yuanText } from '../../parts/table'
 import { OrderDrawer } from './OrderDrawer'
@@ -30,7 +30,6 @@ export default function OrderManagePage() {
   const [open, setOpen] = useState<string | null>(null)
   const orders = useQuery(staffOrdersQuery(query))
   const games = useQuery(gamesQuery()).data ?? []
-  const statuses = useDict('order_status')
 
   const onSearch = ({ range, ...v }: Filters) => {
     const [from, to] = range ?? [null, null]
@@ -44,15 +43,9 @@ export default function OrderManagePage() {
   return (
     <>
       <FilterForm<Filters> onSearch={onSearch}>
-        <Form.Item name="orderNo" label="订单号">
-          <Input allowClear maxLength={40} />
-        </Form.Item>
-        <Form.Item name="buyer" label="买家">
-          <Input allowClear maxLength={64} placeholder="用户名、昵称或编号" />
-        </Form.Item>
-        <Form.Item name="seller" label="卖家">
-          <Input allowClear maxLength={64} placeholder="用户名、昵称或编号" />
-        </Form.Item>
+        <TextFilter name="orderNo" label="订单号" maxLength={40} />
+        <TextFilter name="buyer" label="买家" maxLength={64} placeholder="用户名、昵称或编号" />
+        <TextFilter name="seller" label="卖家" maxLength={64} placeholder="用户名、昵称或编号" />
         <Form.Item name="gameId" label="游戏">
           <Select
             allowClear
@@ -61,9 +54,7 @@ export default function OrderManagePage() {
             options={games.map((g) => ({ value: g.gameId, label: g.nameCn }))}
           />
         </Form.Item>
-        <Form.Item name="status" label="状态">
-          <Select allowClear style={{ width: 130 }} options={dictOptions(statuses)} />
-        </Form.Item>
+        <DictFilter dictType="order_status" width={130} />
         <Form.Item name="range" label="下单时间">
           <DatePicker.RangePicker />
         </Form.Item>

@@ -11,7 +11,7 @@ import { PERMS } from '@shared/permissions'
 import { staffReviewsQuery, useHideReview } from '@renderer/api/review'
 import { HasPermi } from '@renderer/components/HasPermi'
 import { starsText } from '@renderer/features/review/stars'
-import { dictOptions, DictTag, useDict } from '../../parts/dict'
+import { DictTag, DictFilter } from '../../parts/dict'
 import { ReasonModal } from '../../parts/ReasonModal'
 import { FilterForm, usePagedQuery } from '../../parts/paged-list'
 import { QueryTable } from '../../parts/QueryTable'
@@ -30,7 +30,6 @@ export default function ReviewManagePage() {
   const { query, search, paging } = usePagedQuery<ReviewListQuery>(FIRST_PAGE)
   const [acting, setActing] = useState<StaffReview | null>(null)
   const list = useQuery(staffReviewsQuery(query))
-  const hiddenDict = useDict(REVIEW_HIDDEN_DICT)
   const hide = useHideReview()
 
   return (
@@ -43,9 +42,7 @@ export default function ReviewManagePage() {
         <Form.Item name="reported" valuePropName="checked">
           <Checkbox>只看被举报</Checkbox>
         </Form.Item>
-        <Form.Item name="hidden" label="状态">
-          <Select allowClear style={{ width: 110 }} options={dictOptions(hiddenDict)} />
-        </Form.Item>
+        <DictFilter dictType={REVIEW_HIDDEN_DICT} name="hidden" width={110} />
         <Form.Item name="stars" label="评分">
           <Select
             allowClear

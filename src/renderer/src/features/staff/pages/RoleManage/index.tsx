@@ -7,14 +7,14 @@
  */
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { Button, Form, Input, Popconfirm, Select, Space, Tooltip } from 'antd'
+import { Button, Popconfirm, Space, Tooltip } from 'antd'
 import type { RoleQuery, StaffRole } from '@shared/api/auth'
 import { PERMS } from '@shared/permissions'
 import { rolesQuery, useRemoveRole, useRoleStatus } from '@renderer/api/auth'
 import { HasPermi } from '@renderer/components/HasPermi'
 import { useHasPermi } from '@renderer/components/use-permission'
-import { dictOptions, DictTag, useDict } from '../../parts/dict'
-import { FilterForm, usePagedQuery } from '../../parts/paged-list'
+import { DictTag, DictFilter } from '../../parts/dict'
+import { FilterForm, usePagedQuery, TextFilter } from '../../parts/paged-list'
 import { QueryTable } from '../../parts/QueryTable'
 import { FIRST_PAGE } from '../../parts/table'
 import { RoleEditor } from './RoleEditor'
@@ -29,7 +29,6 @@ export default function RoleManagePage() {
   const { query, search, paging } = usePagedQuery<RoleQuery>(FIRST_PAGE)
   const [editing, setEditing] = useState<{ roleId: number | null } | null>(null)
   const roles = useQuery(rolesQuery(query))
-  const statuses = useDict('sys_normal_disable')
   const canEdit = useHasPermi([PERMS.roleEdit])
   const setStatus = useRoleStatus()
   const remove = useRemoveRole()
@@ -44,15 +43,9 @@ export default function RoleManagePage() {
           </HasPermi>
         }
       >
-        <Form.Item name="roleName" label="角色名称">
-          <Input allowClear maxLength={30} />
-        </Form.Item>
-        <Form.Item name="roleKey" label="权限字符">
-          <Input allowClear maxLength={40} />
-        </Form.Item>
-        <Form.Item name="status" label="状态">
-          <Select allowClear style={{ width: 120 }} options={dictOptions(statuses)} />
-        </Form.Item>
+        <TextFilter name="roleName" label="角色名称" maxLength={30} />
+        <TextFilter name="roleKey" label="权限字符" maxLength={40} />
+        <DictFilter dictType="sys_normal_disable" />
       </FilterForm>
       <QueryTable<StaffRole>
         list={roles}

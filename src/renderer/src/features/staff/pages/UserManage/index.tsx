@@ -4,19 +4,7 @@
  */
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Descriptions,
-  Drawer,
-  Form,
-  Input,
-  Modal,
-  Popconfirm,
-  Select,
-  Space,
-} from 'antd'
+import { Alert, Button, Checkbox, Descriptions, Drawer, Modal, Popconfirm, Space } from 'antd'
 import type { StaffUserQuery, StaffUser } from '@shared/api/auth'
 import { PERMS } from '@shared/permissions'
 import {
@@ -27,9 +15,9 @@ import {
   useSetUserRoles,
 } from '@renderer/api/auth'
 import { HasPermi } from '@renderer/components/HasPermi'
-import { dictOptions, DictTag, useDict } from '../../parts/dict'
+import { DictTag, DictFilter } from '../../parts/dict'
 import { ReasonModal } from '../../parts/ReasonModal'
-import { FilterForm, usePagedQuery } from '../../parts/paged-list'
+import { FilterForm, usePagedQuery, TextFilter } from '../../parts/paged-list'
 import { QueryTable } from '../../parts/QueryTable'
 import { dateTime, FIRST_PAGE } from '../../parts/table'
 
@@ -66,7 +54,6 @@ export default function UserManagePage() {
   const [detail, setDetail] = useState<StaffUser | null>(null)
   const [locking, setLocking] = useState<StaffUser | null>(null)
   const users = useQuery(staffUsersQuery(query))
-  const statuses = useDict('sys_normal_disable')
   const roleNames = new Map((useQuery(roleOptionsQuery()).data ?? []).map((r) => [r.roleKey, r.roleName]))
   const lock = useLockUser()
   const reset = useResetUserPassword()
@@ -74,15 +61,9 @@ export default function UserManagePage() {
   return (
     <>
       <FilterForm<{ userName?: string; phone?: string; status?: '0' | '1' }> onSearch={search}>
-        <Form.Item name="userName" label="用户名">
-          <Input allowClear maxLength={64} />
-        </Form.Item>
-        <Form.Item name="phone" label="手机号">
-          <Input allowClear maxLength={20} />
-        </Form.Item>
-        <Form.Item name="status" label="状态">
-          <Select allowClear style={{ width: 120 }} options={dictOptions(statuses)} />
-        </Form.Item>
+        <TextFilter name="userName" label="用户名" maxLength={64} />
+        <TextFilter name="phone" label="手机号" maxLength={20} />
+        <DictFilter dictType="sys_normal_disable" />
       </FilterForm>
       <QueryTable<StaffUser>
         list={users}

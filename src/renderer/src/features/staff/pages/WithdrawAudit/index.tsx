@@ -4,7 +4,7 @@
  */
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { Descriptions, Drawer, Form, Popconfirm, Select, Space } from 'antd'
+import { Descriptions, Drawer, Popconfirm, Space } from 'antd'
 import {
   LEDGER_TYPE_LABELS,
   WITHDRAW_REJECT_REASON_MAX,
@@ -24,7 +24,7 @@ import {
 import { ExportButton } from '@renderer/components/ExportButton'
 import { HasPermi } from '@renderer/components/HasPermi'
 import { formatYuanChange } from '@renderer/utils/money'
-import { dictOptions, DictTag, useDict } from '../../parts/dict'
+import { DictTag, DictFilter } from '../../parts/dict'
 import { ReasonModal } from '../../parts/ReasonModal'
 import { FilterForm, usePagedQuery } from '../../parts/paged-list'
 import { QueryTable } from '../../parts/QueryTable'
@@ -54,7 +54,6 @@ export default function WithdrawAuditPage() {
   const [detail, setDetail] = useState<Withdrawal | null>(null)
   const [rejecting, setRejecting] = useState<string | null>(null)
   const list = useQuery(staffWithdrawalsQuery(query))
-  const statuses = useDict('withdraw_status')
   const approve = useApproveWithdrawal()
   const reject = useRejectWithdrawal()
 
@@ -81,9 +80,7 @@ export default function WithdrawAuditPage() {
         initialValues={{ status: 'PENDING' }}
         onSearch={search}
       >
-        <Form.Item name="status" label="状态">
-          <Select allowClear style={{ width: 140 }} options={dictOptions(statuses)} />
-        </Form.Item>
+        <DictFilter dictType="withdraw_status" width={140} />
       </FilterForm>
       <div className="console-toolbar">
         <HasPermi permissions={[PERMS.withdrawExport]}>
