@@ -1,4 +1,4 @@
-/** Reading list state from the address: ids and the page and page size of a paged list. */
+/** List state in the address: ids and the page and page size of a paged list, read and written. */
 import { PAGINATION } from '@shared/constants'
 
 /** A positive integer from a query parameter, or null. */
@@ -16,4 +16,10 @@ export function pagingOf(params: URLSearchParams): { page: number; limit: number
     page,
     limit: limit && (PAGINATION.pageSizes as readonly number[]).includes(limit) ? limit : PAGINATION.limit,
   }
+}
+
+/** Writes `page` and `limit` into `search`, each left out where it is the default (a clean address). */
+export function setPaging(search: URLSearchParams, next: { page?: number; limit?: number }): void {
+  if (next.page && next.page !== PAGINATION.page) search.set('page', String(next.page))
+  if (next.limit && next.limit !== PAGINATION.limit) search.set('limit', String(next.limit))
 }

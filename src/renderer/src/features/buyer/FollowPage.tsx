@@ -20,6 +20,7 @@ import { toastError } from '@renderer/utils/api-error'
 import { formatYuan } from '@renderer/utils/money'
 import { parseTime } from '@renderer/utils/time'
 import { toast } from '@renderer/utils/toast'
+import { pagingOf } from '@renderer/utils/url-params'
 import './buyer.css'
 
 export function PriceChange({ change }: { change: number }) {
@@ -33,16 +34,9 @@ export function PriceChange({ change }: { change: number }) {
   )
 }
 
-function pageParam(text: string | null, fallback: number, allowed?: readonly number[]): number {
-  const n = Number(text)
-  if (!text || !Number.isSafeInteger(n) || n <= 0) return fallback
-  return allowed && !allowed.includes(n) ? fallback : n
-}
-
 export default function FollowPage() {
   const [params, setParams] = useSearchParams()
-  const page = pageParam(params.get('page'), PAGINATION.page)
-  const limit = pageParam(params.get('limit'), PAGINATION.limit, PAGINATION.pageSizes)
+  const { page, limit } = pagingOf(params)
   const list = useQuery(followListQuery({ pageNum: page, pageSize: limit }))
   const unfollowing = useFollowGoods()
   const removing = unfollowing.isPending ? unfollowing.variables.goodsId : null

@@ -8,7 +8,6 @@ import { Button, DatePicker, Select, Table } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import { useQuery } from '@tanstack/react-query'
 import dayjs, { type Dayjs } from 'dayjs'
-import { PAGINATION } from '@shared/constants'
 import { LEDGER_TYPE_LABELS, type LedgerEntry, type LedgerType } from '@shared/api/funds'
 import { exportLedger, ledgerQuery } from '@renderer/api/funds'
 import { CentreLayout, FUNDS_CENTRE } from '@renderer/app/layouts/CentreLayout'
@@ -17,7 +16,7 @@ import { ErrorAlert } from '@renderer/components/ErrorAlert'
 import { Pagination } from '@renderer/components/Pagination'
 import { formatYuan, formatYuanChange } from '@renderer/utils/money'
 import { formatTradeTime } from '@renderer/utils/time'
-import { pagingOf } from '@renderer/utils/url-params'
+import { pagingOf, setPaging } from '@renderer/utils/url-params'
 import './funds.css'
 
 function isLedgerType(value: string | null): value is LedgerType {
@@ -57,8 +56,7 @@ export default function BalanceDetailPage() {
     if (next.type) search.set('type', next.type)
     if (next.begin) search.set('begin', next.begin)
     if (next.end) search.set('end', next.end)
-    if (next.page && next.page > 1) search.set('page', String(next.page))
-    if (next.limit && next.limit !== PAGINATION.limit) search.set('limit', String(next.limit))
+    setPaging(search, next)
     setParams(search)
   }
   const columns: ColumnsType<LedgerEntry> = [

@@ -7,7 +7,6 @@ import { Link, useParams, useSearchParams } from 'react-router-dom'
 import { useQuery } from '@tanstack/react-query'
 import { Avatar, Breadcrumb, Button, Empty, Result, Skeleton, Spin } from 'antd'
 import { ShopOutlined } from '@ant-design/icons'
-import { PAGINATION } from '@shared/constants'
 import type { ScrollState } from '@renderer/app/RootShell'
 import { goodsSearchQuery, imageSrc, shopPath, shopQuery } from '@renderer/api/goods'
 import { ApiError } from '@renderer/api/http'
@@ -19,25 +18,16 @@ import { errorToShow } from '@renderer/utils/api-error'
 import { parseTime } from '@renderer/utils/time'
 import { ShopCreditStats } from '@renderer/features/review/SellerCredit'
 import { ShopReviews } from '@renderer/features/review/ShopReviews'
+import { pagingOf, positiveInt, setPaging } from '@renderer/utils/url-params'
 import './filter-chips.css'
 import './shop.css'
-
-function positive(text: string | null, fallback?: number): number | undefined {
-  const n = Number(text)
-  return text && Number.isSafeInteger(n) && n > 0 ? n : fallback
-}
 
 export default function ShopPage() {
   const { file } = useParams()
   const shopId = idFromHtmlSegment(file)
   const [params, setParams] = useSearchParams()
-  const gameId = positive(params.get('gameId'))
-  const page = positive(params.get('page'), PAGINATION.page) as number
-  const limitParam = positive(params.get('limit'))
-  const limit =
-    limitParam && (PAGINATION.pageSizes as readonly number[]).includes(limitParam)
-      ? limitParam
-      : PAGINATION.limit
+  const gameId = positiveInt(params.get('gameId')) ?? undefined
+  const { page, limit } = pagingOf(params)
 
   const shop = useQuery({ ...shopQuery(shopId ?? 0), enabled: shopId !== null })
   const goods = useQuery({
@@ -54,8 +44,7 @@ export default function ShopPage() {
   const searchOf = (next: { gameId?: number; page?: number; limit?: number }) => {
     const search = new URLSearchParams()
     if (next.gameId) search.set('gameId', String(next.gameId))
-    if (next.page && next.page !== PAGINATION.page) search.set('page', String(next.page))
-    if (next.limit && next.limit !== PAGINATION.limit) search.set('limit', String(next.limit))
+    setPaging(search, next)
     return search
   }
   const go = (next: { gameId?: number; page?: number; limit?: number }) =>

@@ -8,7 +8,6 @@ import { useSearchParams } from 'react-router-dom'
 import { Empty, Segmented, Select, Skeleton, Table } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import { useQuery } from '@tanstack/react-query'
-import { PAGINATION } from '@shared/constants'
 import { GOODS_TYPE_LABELS, type GoodsType } from '@shared/api/goods'
 import type { DealRecord } from '@shared/api/trade'
 import { gamesQuery } from '@renderer/api/game'
@@ -16,7 +15,7 @@ import { priceRecordsQuery } from '@renderer/api/trade'
 import { Pagination } from '@renderer/components/Pagination'
 import { formatYuan } from '@renderer/utils/money'
 import { formatTradeTime } from '@renderer/utils/time'
-import { pagingOf, positiveInt } from '@renderer/utils/url-params'
+import { pagingOf, positiveInt, setPaging } from '@renderer/utils/url-params'
 import { chinaDay, fillDays } from './chart-scale'
 import { PriceChart } from './PriceChart'
 import './record.css'
@@ -59,8 +58,7 @@ export default function RecordListPage() {
     if (next.gameId) search.set('gameId', String(next.gameId))
     if (next.goodsType) search.set('goodsType', next.goodsType)
     if (next.days && next.days !== 30) search.set('days', String(next.days))
-    if (next.page && next.page > 1) search.set('page', String(next.page))
-    if (next.limit && next.limit !== PAGINATION.limit) search.set('limit', String(next.limit))
+    setPaging(search, next)
     setParams(search)
   }
   const data = records.data

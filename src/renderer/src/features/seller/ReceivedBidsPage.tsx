@@ -9,13 +9,13 @@ import { Link, useSearchParams } from 'react-router-dom'
 import { useQuery } from '@tanstack/react-query'
 import { Button, Empty, Tabs } from 'antd'
 import { BID_STATUS_LABELS, BID_STATUSES, type BidStatus } from '@shared/api/bid'
-import { PAGINATION } from '@shared/constants'
 import { bidListQuery } from '@renderer/api/bid'
 import { CentreLayout, SELLER_CENTRE } from '@renderer/app/layouts/CentreLayout'
 import type { ScrollState } from '@renderer/app/RootShell'
 import { BidRows } from '@renderer/components/bids'
 import { ErrorAlert } from '@renderer/components/ErrorAlert'
 import { Pagination } from '@renderer/components/Pagination'
+import { pagingOf, setPaging } from '@renderer/utils/url-params'
 
 /** the tabs: 待处理 first (what needs an answer), then every other state, then all of them */
 const TABS: Array<{ key: BidStatus | 'ALL'; label: string }> = [
@@ -32,12 +32,7 @@ function statusOf(value: string | null): BidStatus | 'ALL' {
 export default function ReceivedBidsPage() {
   const [params, setParams] = useSearchParams()
   const status = statusOf(params.get('status'))
-  const pageParam = Number(params.get('page'))
-  const page = Number.isSafeInteger(pageParam) && pageParam > 0 ? pageParam : PAGINATION.page
-  const limitParam = Number(params.get('limit'))
-  const limit = (PAGINATION.pageSizes as readonly number[]).includes(limitParam)
-    ? limitParam
-    : PAGINATION.limit
+  const { page, limit } = pagingOf(params)
   const bids = useQuery(
     bidListQuery({
       role: 'seller',
@@ -50,8 +45,7 @@ export default function ReceivedBidsPage() {
   const go = (next: { status: BidStatus | 'ALL'; page?: number; limit?: number }) => {
     const search = new URLSearchParams()
     if (next.status !== 'PENDING') search.set('status', next.status)
-    if (next.page && next.page !== PAGINATION.page) search.set('page', String(next.page))
-    if (next.limit && next.limit !== PAGINATION.limit) search.set('limit', String(next.limit))
+    setPaging(search, next)
     setParams(search, { state: { keepScroll: true } satisfies ScrollState })
   }
 

@@ -7,7 +7,6 @@ import { Link, useSearchParams } from 'react-router-dom'
 import { Button, Empty, Input, Skeleton, Tabs } from 'antd'
 import { ReloadOutlined } from '@ant-design/icons'
 import { useQuery } from '@tanstack/react-query'
-import { PAGINATION } from '@shared/constants'
 import { ORDER_STATUS_LABELS, type Order, type OrderStatus } from '@shared/api/trade'
 import { goodsDetailPath, imageSrc } from '@renderer/api/goods'
 import { orderListQuery } from '@renderer/api/trade'
@@ -20,7 +19,7 @@ import { Pagination } from '@renderer/components/Pagination'
 import { ErrorAlert } from '@renderer/components/ErrorAlert'
 import { formatYuan } from '@renderer/utils/money'
 import { formatTradeTime } from '@renderer/utils/time'
-import { pagingOf } from '@renderer/utils/url-params'
+import { pagingOf, setPaging } from '@renderer/utils/url-params'
 import { OrderActions, TimeLeft } from './OrderParts'
 import { OrderDetailLink } from './OrderDetailPage/OrderDetailLink'
 
@@ -99,8 +98,7 @@ export function OrderList({ side }: { side: 'buyer' | 'seller' }) {
     const search = new URLSearchParams()
     if (next.status) search.set('status', next.status)
     if (next.keyword) search.set('keyword', next.keyword)
-    if (next.page && next.page > 1) search.set('page', String(next.page))
-    if (next.limit && next.limit !== PAGINATION.limit) search.set('limit', String(next.limit))
+    setPaging(search, next)
     setParams(search)
   }
   return (

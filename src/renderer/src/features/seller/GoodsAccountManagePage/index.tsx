@@ -25,6 +25,7 @@ import { Pagination } from '@renderer/components/Pagination'
 import { toastError } from '@renderer/utils/api-error'
 import { parseTime } from '@renderer/utils/time'
 import { toast } from '@renderer/utils/toast'
+import { setPaging } from '@renderer/utils/url-params'
 import { GoodsToolbar } from '../GoodsToolbar'
 import { AccountModal } from './AccountModal'
 import { MaskedFields } from './MaskedFields'
@@ -54,8 +55,7 @@ export default function GoodsAccountManagePage() {
     const search = new URLSearchParams()
     if (next.gameId) search.set('gameId', String(next.gameId))
     if (next.keyword) search.set('keyword', next.keyword)
-    if (next.page && next.page !== PAGINATION.page) search.set('page', String(next.page))
-    if (next.limit && next.limit !== PAGINATION.limit) search.set('limit', String(next.limit))
+    setPaging(search, next)
     setParams(search, { state: { keepScroll: true } satisfies ScrollState })
   }
 

@@ -13,7 +13,6 @@ import { Button, Tabs, Tag, Tooltip } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import { PlusOutlined, UploadOutlined } from '@ant-design/icons'
 import { GOODS_STATUS_LABELS, type GoodsBrief, type GoodsStatus } from '@shared/api/goods'
-import { PAGINATION } from '@shared/constants'
 import { STATUS_COLORS } from '@renderer/api/goods'
 import { myGoodsQuery } from '@renderer/api/seller'
 import { CentreLayout, SELLER_CENTRE } from '@renderer/app/layouts/CentreLayout'
@@ -23,6 +22,7 @@ import { QueryListTable } from '@renderer/components/QueryListTable'
 import { Pagination } from '@renderer/components/Pagination'
 import { formatYuan } from '@renderer/utils/money'
 import { parseTime } from '@renderer/utils/time'
+import { pagingOf, positiveInt, setPaging } from '@renderer/utils/url-params'
 import { GoodsActions, useGoodsActions } from './GoodsActions'
 import { GoodsToolbar } from '../GoodsToolbar'
 import { PriceModal } from './PriceModal'
@@ -40,23 +40,13 @@ function isStatus(value: string | null): value is GoodsStatus {
   return value !== null && Object.hasOwn(GOODS_STATUS_LABELS, value)
 }
 
-function positive(text: string | null, fallback?: number): number | undefined {
-  const n = Number(text)
-  return text && Number.isSafeInteger(n) && n > 0 ? n : fallback
-}
-
 export default function SellGoodsPage() {
   const [params, setParams] = useSearchParams()
   const statusParam = params.get('status')
   const status = isStatus(statusParam) ? statusParam : undefined
-  const gameId = positive(params.get('gameId'))
+  const gameId = positiveInt(params.get('gameId')) ?? undefined
   const keyword = params.get('keyword')?.trim() || undefined
-  const page = positive(params.get('page'), PAGINATION.page) as number
-  const limitParam = positive(params.get('limit'))
-  const limit =
-    limitParam && (PAGINATION.pageSizes as readonly number[]).includes(limitParam)
-      ? limitParam
-      : PAGINATION.limit
+  const { page, limit } = pagingOf(params)
 
   const list = useQuery(myGoodsQuery({ status, gameId, keyword, pageNum: page, pageSize: limit }))
   const actions = useGoodsActions()
@@ -76,8 +66,7 @@ export default function SellGoodsPage() {
     if (next.status) search.set('status', next.status)
     if (next.gameId) search.set('gameId', String(next.gameId))
     if (next.keyword) search.set('keyword', next.keyword)
-    if (next.page && next.page !== PAGINATION.page) search.set('page', String(next.page))
-    if (next.limit && next.limit !== PAGINATION.limit) search.set('limit', String(next.limit))
+    setPaging(search, next)
     setParams(search, { state: { keepScroll: true } satisfies ScrollState })
   }
   const current = { status, gameId, keyword, limit }
