@@ -5,23 +5,13 @@
  */
 import { useMemo, useState } from 'react'
 import { Alert, Input, Modal, Radio, Table, Typography } from 'antd'
-import type { GoodsBrief } from '@shared/api/goods'
-import type { BulkResult } from '@shared/api/seller-tools'
 import type { BulkPriceMode } from '@shared/rules/bulk-price'
 import { formatYuan } from '@renderer/utils/money'
 import { ErrorAlert } from '@renderer/components/ErrorAlert'
-import { useBulkDialog } from './use-bulk-dialog'
+import { useBulkDialog, type BulkDialogProps } from './use-bulk-dialog'
 import { previewPrices, readPriceChange, type PricePreviewRow } from './bulk'
 
-export function BulkPriceModal({
-  goods,
-  onClose,
-  onDone,
-}: {
-  goods: GoodsBrief[]
-  onClose: () => void
-  onDone: (result: BulkResult) => void
-}) {
+export function BulkPriceModal({ goods, onClose, onDone }: BulkDialogProps) {
   const [mode, setMode] = useState<BulkPriceMode>('PERCENT')
   const [text, setText] = useState('')
   const bulk = useBulkDialog(goods, onDone)

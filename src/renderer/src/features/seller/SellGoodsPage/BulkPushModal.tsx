@@ -5,21 +5,11 @@
 import { useState } from 'react'
 import { Alert, Modal, Radio } from 'antd'
 import { useQuery } from '@tanstack/react-query'
-import type { GoodsBrief } from '@shared/api/goods'
-import type { BulkResult } from '@shared/api/seller-tools'
 import { pushQuotaQuery } from '@renderer/api/seller'
 import { ErrorAlert } from '@renderer/components/ErrorAlert'
-import { useBulkDialog } from './use-bulk-dialog'
+import { useBulkDialog, type BulkDialogProps } from './use-bulk-dialog'
 
-export function BulkPushModal({
-  goods,
-  onClose,
-  onDone,
-}: {
-  goods: GoodsBrief[]
-  onClose: () => void
-  onDone: (result: BulkResult) => void
-}) {
+export function BulkPushModal({ goods, onClose, onDone }: BulkDialogProps) {
   const quota = useQuery(pushQuotaQuery())
   const bulk = useBulkDialog(goods, onDone)
   const [hours, setHours] = useState<number | null>(null)
