@@ -23,6 +23,9 @@ const COLOURS: Record<string, string> = {
   danger: 'error',
 }
 
+/** The Tag colour of an entry's listClass (primary, success, …); plain for none or an unknown one. */
+export const listClassColour = (listClass: string | undefined) => COLOURS[listClass ?? ''] ?? 'default'
+
 export function DictTag({
   dictType,
   value,
@@ -34,7 +37,7 @@ export function DictTag({
   if (value === null || value === undefined || value === '') return null
   const entry = entries.find((e) => e.dictValue === String(value))
   if (!entry) return <Tag>{String(value)}</Tag>
-  return <Tag color={COLOURS[entry.listClass ?? ''] ?? 'default'}>{entry.dictLabel}</Tag>
+  return <Tag color={listClassColour(entry.listClass)}>{entry.dictLabel}</Tag>
 }
 
 export function dictOptions(entries: readonly DictData[]) {

@@ -36,20 +36,13 @@ import {
   useRemoveDictEntry,
 } from '@renderer/api/system'
 import { HasPermi } from '@renderer/components/HasPermi'
-import { DictTag } from '../../parts/dict'
+import { DictTag, listClassColour } from '../../parts/dict'
 import { QueryTable } from '../../parts/QueryTable'
 import { ErrorAlert } from '@renderer/components/ErrorAlert'
 
-const COLOURS: Record<string, string> = {
-  primary: 'processing',
-  success: 'success',
-  info: 'default',
-  warning: 'warning',
-  danger: 'error',
-}
 const CLASS_OPTIONS = DICT_LIST_CLASSES.map((c) => ({
   value: c,
-  label: c === '' ? '无' : <Tag color={COLOURS[c] ?? 'default'}>{c}</Tag>,
+  label: c === '' ? '无' : <Tag color={listClassColour(c)}>{c}</Tag>,
 }))
 
 type Values = Omit<DictAddBody, 'dictType'>
@@ -181,7 +174,7 @@ function Entries({ dictType }: { dictType: string }) {
           {
             title: '标签',
             key: 'label',
-            render: (_, e) => <Tag color={COLOURS[e.listClass] ?? 'default'}>{e.dictLabel}</Tag>,
+            render: (_, e) => <Tag color={listClassColour(e.listClass)}>{e.dictLabel}</Tag>,
           },
           { title: '排序', dataIndex: 'dictSort', width: 60 },
           {
