@@ -6,6 +6,7 @@ import { ROLE_DEFAULT, TOKEN_COOKIE } from '@shared/constants'
 import { useSessionStore } from '@renderer/stores/session'
 import { fakeServer, type FakeServer } from '@renderer/testing/fake-server'
 import { TestProviders } from '@renderer/testing/render-page'
+import { PLAYER_PROFILE } from '@renderer/testing/session-fixtures'
 import { getCookie } from '@renderer/utils/cookie'
 import { reloadPage } from '@renderer/utils/page'
 import { useLogout, useUserInfo } from './auth'
@@ -20,17 +21,7 @@ afterEach(() => {
 })
 
 const wrapper = ({ children }: { children: ReactNode }) => <TestProviders>{children}</TestProviders>
-const profile = {
-  userId: 7,
-  userName: 'player1',
-  nickName: '小明',
-  code: 'U0007',
-  avatar: '',
-  phone: '',
-  email: '',
-  createdAt: 1,
-  lastLoginAt: null,
-}
+const profile = PLAYER_PROFILE
 
 describe('the logged-in user', () => {
   it('asks nothing for a visitor', async () => {

@@ -16,23 +16,14 @@ import { TOKEN_COOKIE } from '@shared/constants'
 import { useSessionStore } from '@renderer/stores/session'
 import { fakeServer, type FakeServer } from '@renderer/testing/fake-server'
 import { renderApp } from '@renderer/testing/render-app'
+import { PLAYER_PROFILE } from '@renderer/testing/session-fixtures'
 import { CHANGE_PASSWORD_PATH, MUST_CHANGE_PASSWORD_NOTICE } from './password-gate'
 
 let server: FakeServer
 let publicPem: string
 let info: GetInfoResult
 
-const user = {
-  userId: 7,
-  userName: 'player1',
-  nickName: '小明',
-  code: 'U0007',
-  avatar: '',
-  phone: '',
-  email: '',
-  createdAt: 1_700_000_000_000,
-  lastLoginAt: 1_710_000_000_000,
-}
+const user = PLAYER_PROFILE
 
 beforeAll(() => {
   publicPem = forge.pki.publicKeyToPem(forge.pki.rsa.generateKeyPair({ bits: 1024, e: 0x10001 }).publicKey)

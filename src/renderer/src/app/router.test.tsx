@@ -6,29 +6,16 @@ import { MESSAGE } from '@shared/api/message'
 import { NOTICE } from '@shared/api/notice'
 import { SYSTEM } from '@shared/api/system'
 import { MSG } from '@shared/messages'
-import { SITE_NAME, TOKEN_COOKIE } from '@shared/constants'
+import { SITE_NAME } from '@shared/constants'
 import { useSessionStore } from '@renderer/stores/session'
 import { fakeServer, type FakeServer } from '@renderer/testing/fake-server'
 import { renderApp } from '@renderer/testing/render-app'
+import { PLAYER_PROFILE } from '@renderer/testing/session-fixtures'
+import { logIn } from '@renderer/testing/catalogue-fixtures'
 
 let server: FakeServer
 
-const profile = {
-  userId: 7,
-  userName: 'player1',
-  nickName: '小明',
-  code: 'U0007',
-  avatar: '',
-  phone: '',
-  email: '',
-  createdAt: 1_700_000_000_000,
-  lastLoginAt: 1_710_000_000_000,
-}
-
-function logIn() {
-  document.cookie = `${TOKEN_COOKIE}=tk; path=/`
-  useSessionStore.getState().hydrate()
-}
+const profile = PLAYER_PROFILE
 
 beforeEach(() => {
   server = fakeServer()

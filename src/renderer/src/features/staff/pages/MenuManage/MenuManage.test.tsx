@@ -3,10 +3,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { MENU_STAFF, type StaffMenu } from '@shared/api/system'
 import { SYSTEM } from '@shared/api/system'
 import { PERMS } from '@shared/permissions'
-import { useSessionStore } from '@renderer/stores/session'
-import { logIn } from '@renderer/testing/catalogue-fixtures'
 import { fakeServer, type FakeServer } from '@renderer/testing/fake-server'
 import { renderPage } from '@renderer/testing/render-page'
+import { logInStaff, NORMAL_DISABLE } from '@renderer/testing/staff-fixtures'
 import MenuManagePage from '.'
 
 const row = (over: Partial<StaffMenu>): StaffMenu => ({
@@ -54,12 +53,8 @@ function install(permissions: string[]) {
   server = fakeServer()
     .on(MENU_STAFF.list, MENUS)
     .on(MENU_STAFF.edit, undefined)
-    .on(SYSTEM.dict, [
-      { dictCode: 1, dictType: 'sys_normal_disable', dictLabel: '正常', dictValue: '0', dictSort: 1 },
-      { dictCode: 2, dictType: 'sys_normal_disable', dictLabel: '停用', dictValue: '1', dictSort: 2 },
-    ])
-  logIn()
-  useSessionStore.setState({ permissions })
+    .on(SYSTEM.dict, NORMAL_DISABLE)
+  logInStaff(permissions)
 }
 afterEach(() => server.restore())
 

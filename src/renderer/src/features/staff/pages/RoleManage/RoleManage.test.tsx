@@ -3,10 +3,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { ROLE_STAFF, type MenuNode, type StaffRole } from '@shared/api/auth'
 import { SYSTEM } from '@shared/api/system'
 import { PERMS } from '@shared/permissions'
-import { useSessionStore } from '@renderer/stores/session'
-import { logIn } from '@renderer/testing/catalogue-fixtures'
 import { fakeServer, type FakeServer } from '@renderer/testing/fake-server'
 import { renderPage } from '@renderer/testing/render-page'
+import { logInStaff, NORMAL_DISABLE } from '@renderer/testing/staff-fixtures'
 import RoleManagePage from '.'
 
 const ROLES: StaffRole[] = [
@@ -61,12 +60,8 @@ function install(permissions: string[]) {
     .on(ROLE_STAFF.list, { rows: ROLES, total: ROLES.length })
     .on(ROLE_STAFF.menuTree, MENUS)
     .on(ROLE_STAFF.add, { roleId: 10 })
-    .on(SYSTEM.dict, [
-      { dictCode: 1, dictType: 'sys_normal_disable', dictLabel: '正常', dictValue: '0', dictSort: 1 },
-      { dictCode: 2, dictType: 'sys_normal_disable', dictLabel: '停用', dictValue: '1', dictSort: 2 },
-    ])
-  logIn()
-  useSessionStore.setState({ permissions })
+    .on(SYSTEM.dict, NORMAL_DISABLE)
+  logInStaff(permissions)
 }
 afterEach(() => server.restore())
 
