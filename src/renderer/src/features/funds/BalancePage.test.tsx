@@ -1,13 +1,12 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { generateKeyPairSync } from 'node:crypto'
-import forge from 'node-forge'
 import { AUTH } from '@shared/api/auth'
 import { FUNDS, FUNDS_STAFF, type Topup } from '@shared/api/funds'
 import { useSessionStore } from '@renderer/stores/session'
 import { logIn } from '@renderer/testing/catalogue-fixtures'
 import { fakeServer, type FakeServer } from '@renderer/testing/fake-server'
 import { renderPage } from '@renderer/testing/render-page'
+import { testKeyPair, type TestKeyPair } from '@renderer/testing/rsa-keys'
 import { wallet, withdrawal } from '@renderer/testing/trade-fixtures'
 import BalancePage from './BalancePage'
 
@@ -23,16 +22,10 @@ const PENDING = [
   }),
 ]
 
-let keys: { publicKey: string; privateKey: forge.pki.rsa.PrivateKey }
+let keys: TestKeyPair
 let server: FakeServer
 beforeAll(() => {
-  // made natively (fast); forge reads it back to decrypt what the page sent
-  const pair = generateKeyPairSync('rsa', {
-    modulusLength: 1024,
-    publicKeyEncoding: { type: 'spki', format: 'pem' },
-    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
-  })
-  keys = { publicKey: pair.publicKey, privateKey: forge.pki.privateKeyFromPem(pair.privateKey) }
+  keys = testKeyPair()
 })
 
 function install(roles: string[] = ['ROLE_DEFAULT']) {
@@ -91,7 +84,7 @@ describe('/account/balance.html withdrawals', () => {
     await waitFor(() => expect(server.callsTo(FUNDS.withdrawCreate)).toHaveLength(1))
     const body = server.callsTo(FUNDS.withdrawCreate)[0]!.body
     expect(body).toMatchObject({ amount: 10_000, accountKind: 'BANK_CARD', account: '6222021234567890128' })
-    expect(keys.privateKey.decrypt(forge.util.decode64(body.payPassword), 'RSAES-PKCS1-V1_5')).toBe('246813')
+    expect(keys.decrypt(body.payPassword)).toBe('246813')
   })
 
   it('back from the gateway, follows the top-up until it is paid and shows the new balance', async () => {

@@ -1,25 +1,19 @@
-import { generateKeyPairSync } from 'node:crypto'
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { fireEvent, screen, waitFor } from '@testing-library/react'
-import forge from 'node-forge'
 import { AUTH } from '@shared/api/auth'
 import { FUNDS } from '@shared/api/funds'
 import { ORDER } from '@shared/api/trade'
 import { logIn } from '@renderer/testing/catalogue-fixtures'
 import { fakeServer, type FakeServer } from '@renderer/testing/fake-server'
 import { renderPage } from '@renderer/testing/render-page'
+import { testKeyPair, type TestKeyPair } from '@renderer/testing/rsa-keys'
 import { order, ORDER_NO, wallet } from '@renderer/testing/trade-fixtures'
 import PayPage from './PayPage'
 
-let keys: { publicKey: string; privateKey: forge.pki.rsa.PrivateKey }
+let keys: TestKeyPair
 let server: FakeServer
 beforeAll(() => {
-  const pair = generateKeyPairSync('rsa', {
-    modulusLength: 1024,
-    publicKeyEncoding: { type: 'spki', format: 'pem' },
-    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
-  })
-  keys = { publicKey: pair.publicKey, privateKey: forge.pki.privateKeyFromPem(pair.privateKey) }
+  keys = testKeyPair()
 })
 beforeEach(() => {
   server = fakeServer()
@@ -32,14 +26,13 @@ afterEach(() => server.restore())
 
 const openPay = () => renderPage(<PayPage />, { url: `/buyer/pay.html?orderNo=${ORDER_NO}` })
 const payButton = () => screen.getByText(/确认支付/, { selector: 'button span' }).closest('button')!
-const plain = (cipher: string) => keys.privateKey.decrypt(forge.util.decode64(cipher), 'RSAES-PKCS1-V1_5')
 
 describe('/buyer/pay.html', () => {
   it('shows a refusal in the form and clears the password; the right one pays and goes on', async () => {
     let tries = 0
     server.on(ORDER.pay, ({ body }) => {
       tries += 1
-      return plain(body.payPassword) === '246813'
+      return keys.decrypt(body.payPassword) === '246813'
         ? order({ status: 'PAID' })
         : { failure: { code: 400, msg: `支付密码错误，还可尝试 ${5 - tries} 次` } }
     })

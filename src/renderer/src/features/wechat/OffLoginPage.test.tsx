@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { screen, waitFor } from '@testing-library/react'
-import { WECHAT, type WechatLoginCheck, type WechatQrCode } from '@shared/api/wechat'
+import { WECHAT, type WechatLoginCheck } from '@shared/api/wechat'
 import { useSessionStore } from '@renderer/stores/session'
 import { fakeServer, type FakeServer } from '@renderer/testing/fake-server'
 import { renderPage } from '@renderer/testing/render-page'
+import { WECHAT_QR } from '@renderer/testing/wechat-fixtures'
 import OffLoginPage from './OffLoginPage'
 
 let server: FakeServer
@@ -12,13 +13,7 @@ afterEach(() => {
   useSessionStore.getState().clear()
 })
 
-const QR: WechatQrCode = {
-  sceneId: 'scene-1',
-  qrImage: 'data:image/png;base64,AAAA',
-  qrContent: '/api/wechat/sandbox/phone?scene=s1',
-  expiresAt: Date.now() + 300_000,
-  sandboxUrl: '/api/wechat/sandbox/phone?scene=s1',
-}
+const QR = WECHAT_QR
 const serve = (answer: WechatLoginCheck) => {
   server = fakeServer().on(WECHAT.buildQRCode, QR).on(WECHAT.checkOfficialLogin, answer)
 }

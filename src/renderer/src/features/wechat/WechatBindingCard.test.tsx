@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { WECHAT, type WechatBinding, type WechatBindResult, type WechatQrCode } from '@shared/api/wechat'
+import { WECHAT, type WechatBinding, type WechatBindResult } from '@shared/api/wechat'
 import { fakeServer, type FakeServer } from '@renderer/testing/fake-server'
 import { renderPage } from '@renderer/testing/render-page'
+import { WECHAT_QR } from '@renderer/testing/wechat-fixtures'
 import { WechatBindingCard } from './WechatBindingCard'
 
 let server: FakeServer
@@ -12,13 +13,7 @@ const templates = (on: boolean): WechatBinding['templates'] => [
   { key: 'ORDER_PAID', name: '订单已付款（卖家）', enabled: on },
   { key: 'NEW_MESSAGE', name: '新站内信', enabled: on },
 ]
-const QR: WechatQrCode = {
-  sceneId: 'scene-1',
-  qrImage: 'data:image/png;base64,AAAA',
-  qrContent: '/api/wechat/sandbox/phone?scene=s1',
-  expiresAt: Date.now() + 300_000,
-  sandboxUrl: '/api/wechat/sandbox/phone?scene=s1',
-}
+const QR = WECHAT_QR
 
 describe('WechatBindingCard', () => {
   it('binds by QR code: polls until the scan bound the account, then shows the binding', async () => {
