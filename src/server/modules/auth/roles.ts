@@ -58,6 +58,21 @@ const roleAfter = (body: RoleBody, permissions: string[], menuIds: number[]) => 
   menuIds,
 })
 
+/** A stored role as the operation log keeps it: what an edit or a removal changed from. */
+const roleBefore = (
+  row: { role_key: string; role_name: string; sort: number | string; status: string; remark: string },
+  permissions: string[],
+  menuIds: number[],
+) => ({
+  roleKey: row.role_key,
+  roleName: row.role_name,
+  sort: Number(row.sort),
+  status: row.status,
+  remark: row.remark,
+  permissions,
+  menuIds,
+})
+
 /**
  * Refuses a change that took the right to edit roles from the acting account when no other usable
  * account holds it any more (call inside the change's transaction, after the change).
@@ -263,15 +278,7 @@ export function roleStaffService(db: Db, now: () => number) {
           module: 'system',
           action: 'role-edit',
           target: row.id,
-          before: {
-            roleKey: row.role_key,
-            roleName: row.role_name,
-            sort: Number(row.sort),
-            status: row.status,
-            remark: row.remark,
-            permissions: beforePermissions,
-            menuIds: beforeMenus,
-          },
+          before: roleBefore(row, beforePermissions, beforeMenus),
           after: roleAfter(body, permissions, menuIds),
           at: now(),
         })
@@ -315,15 +322,7 @@ export function roleStaffService(db: Db, now: () => number) {
           module: 'system',
           action: 'role-remove',
           target: roleId,
-          before: {
-            roleKey: row.role_key,
-            roleName: row.role_name,
-            sort: Number(row.sort),
-            status: row.status,
-            remark: row.remark,
-            permissions,
-            menuIds,
-          },
+          before: roleBefore(row, permissions, menuIds),
           at: now(),
         })
       })

@@ -14,7 +14,7 @@ import type { ExportsService } from '../common/exports'
 import type { FieldCipher } from '../delivery/crypto'
 import type { DeliveryService } from '../delivery/service'
 import type { EventBus } from '../events/bus'
-import type { DomainEvents } from '../events/domain'
+import type { DomainEvents, OrderSettled } from '../events/domain'
 import type { FundsService } from '../funds/service'
 import type { GameService } from '../game/service'
 import type { GoodsService } from '../goods/service'
@@ -47,15 +47,8 @@ export interface TradeDeps {
   now: () => number
 }
 
-/** What settlement reads of an order (and hands the protection module after it). */
-export interface SettlingOrder {
-  order_no: string
-  goods_id: number
-  buyer_id: number
-  seller_id: number
-  amount: number
-  completed_at: number | null
-}
+/** What settlement reads of an order (and hands the protection module after it, in OrderSettled). */
+export type SettlingOrder = OrderSettled['order']
 
 export type Trx = Transaction<Database>
 /** an order message to one party */
