@@ -6,6 +6,7 @@
  */
 import { AI_STYLE_DICT } from '../../../shared/api/ai'
 import type { Db } from '../index'
+import { insertDicts } from './console'
 
 export const AI_CONFIG_KEYS = {
   dailyQuota: 'ai.draw.dailyQuota',
@@ -40,21 +41,7 @@ export const AI_SEED_BLOCKED_WORDS = [
 ]
 
 export async function seedAi(db: Db, now: number) {
-  await db
-    .insertInto('dict_data')
-    .values(
-      AI_STYLES.map(([value, label], i) => ({
-        dict_type: AI_STYLE_DICT,
-        dict_label: label,
-        dict_value: value,
-        dict_sort: i + 1,
-        list_class: '',
-        css_class: '',
-        is_default: i === 0 ? 'Y' : 'N',
-        status: '0',
-      })),
-    )
-    .execute()
+  await insertDicts(db, { [AI_STYLE_DICT]: AI_STYLES.map(([value, label]) => [value, label, ''] as const) })
   await db
     .insertInto('sys_config')
     .values([

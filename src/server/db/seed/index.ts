@@ -26,6 +26,17 @@ import { recountUnread } from '../../modules/message/repo'
 
 const DAY = 24 * 60 * 60 * 1000
 
+/** A seeded notice as stored: published (status 0) `daysAgo` days before `now`, paragraphs apart. */
+const noticeRow = (n: SeedNotice, now: number) => ({
+  id: n.noticeId,
+  notice_type: n.noticeType,
+  title: n.title,
+  content: n.paragraphs.join('\n\n'),
+  status: '0',
+  created_at: now - n.daysAgo * DAY,
+  updated_at: now - n.daysAgo * DAY,
+})
+
 export const DEMO_ACCOUNTS = [
   { userName: 'buyer', password: 'Buyer@123', nickName: '买家小王', role: ROLE_COMMON, phone: '13800138001' },
   {
@@ -126,17 +137,7 @@ export async function seedBase(db: Db, now: number) {
     })
     await trx
       .insertInto('notices')
-      .values(
-        helpNotices.map((n) => ({
-          id: n.noticeId,
-          notice_type: n.noticeType,
-          title: n.title,
-          content: n.paragraphs.join('\n\n'),
-          status: '0',
-          created_at: now - n.daysAgo * DAY,
-          updated_at: now - n.daysAgo * DAY,
-        })),
-      )
+      .values(helpNotices.map((n) => noticeRow(n, now)))
       .execute()
   })
   await seedAi(db, now)
@@ -226,17 +227,7 @@ export async function seedDemo(
 
     await trx
       .insertInto('notices')
-      .values(
-        ANNOUNCEMENTS.map((n) => ({
-          id: n.noticeId,
-          notice_type: n.noticeType,
-          title: n.title,
-          content: n.paragraphs.join('\n\n'),
-          status: '0',
-          created_at: now - n.daysAgo * DAY,
-          updated_at: now - n.daysAgo * DAY,
-        })),
-      )
+      .values(ANNOUNCEMENTS.map((n) => noticeRow(n, now)))
       .execute()
 
     const message = (

@@ -4,6 +4,7 @@
  */
 import { FEEDBACK_DICT, normalizeContact, type CsChannel } from '../../../shared/api'
 import type { Db } from '../index'
+import { insertDicts } from './console'
 
 const DAY = 24 * 60 * 60 * 1000
 
@@ -63,21 +64,9 @@ const DEMO_GUIDES: Array<[number, string, string, string[], number]> = [
 ]
 
 export async function seedPlatformBase(db: Db) {
-  await db
-    .insertInto('dict_data')
-    .values(
-      FEEDBACK_TYPES.map(([value, label], i) => ({
-        dict_type: FEEDBACK_DICT,
-        dict_label: label,
-        dict_value: value,
-        dict_sort: i + 1,
-        list_class: '',
-        css_class: '',
-        is_default: i === 0 ? 'Y' : 'N',
-        status: '0',
-      })),
-    )
-    .execute()
+  await insertDicts(db, {
+    [FEEDBACK_DICT]: FEEDBACK_TYPES.map(([value, label]) => [value, label, ''] as const),
+  })
 }
 
 export async function seedPlatformDemo(db: Db, now: number) {
