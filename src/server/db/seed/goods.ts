@@ -14,7 +14,7 @@ import { fieldCipher, loadOrCreateKey } from '../../modules/delivery/crypto'
 import { gameService, type GameRules } from '../../modules/game/service'
 import { goodsRepo } from '../../modules/goods/repo'
 import { ftsDocument } from '../../modules/goods/search-text'
-import { checkListing, filterPairs } from '../../modules/goods/validate'
+import { checkListing, filterPairs, listingColumns } from '../../modules/goods/validate'
 import { processImage, type ProcessedImage } from '../../modules/image/service'
 import type { Db, DbDialect } from '../index'
 import type { Keys } from '../../keys'
@@ -256,16 +256,8 @@ export async function seedCatalogue(db: Db, now: number, opts: SeedCatalogueOpti
       const id = await repo.insert(
         {
           seller_id: seller.id,
-          game_id: listing.gameId,
-          goods_type: listing.goodsType,
-          platform: listing.platform,
-          area_id: listing.areaId,
-          server_id: listing.serverId,
-          title: listing.title,
-          price: listing.price,
-          stock: listing.stock,
+          ...listingColumns(listing),
           status,
-          attrs: JSON.stringify(listing.attributes),
           cover_image: null,
           view_count: r.int(5, 900),
           follow_count: 0,

@@ -41,7 +41,14 @@ import type { DomainEvents } from '../events/domain'
 import { goodsStaff } from './staff'
 import { goodsDiscovery } from './discovery'
 import { ftsDocument } from './search-text'
-import { checkListing, contactHoldReason, filterPairs, priceProblem, type ValidListing } from './validate'
+import {
+  checkListing,
+  contactHoldReason,
+  filterPairs,
+  listingColumns,
+  priceProblem,
+  type ValidListing,
+} from './validate'
 
 export const GOODS_CONFIG_KEYS = {
   autoApprove: 'goods.autoApprove',
@@ -297,16 +304,8 @@ export function goodsService(deps: GoodsServiceDeps) {
       const id = await tx.insert(
         {
           seller_id: sellerId,
-          game_id: l.gameId,
-          goods_type: l.goodsType,
-          platform: l.platform,
-          area_id: l.areaId,
-          server_id: l.serverId,
-          title: l.title,
-          price: l.price,
-          stock: l.stock,
+          ...listingColumns(l),
           status: state,
-          attrs: JSON.stringify(l.attributes),
           cover_image: l.imageIds[0] ?? null,
           view_count: 0,
           follow_count: 0,
@@ -658,15 +657,7 @@ export function goodsService(deps: GoodsServiceDeps) {
         await images.attach(trx, userId, row.id, listing.imageIds)
         const tx = goodsRepo(trx, dialect)
         await tx.update(row.id, {
-          game_id: listing.gameId,
-          goods_type: listing.goodsType,
-          platform: listing.platform,
-          area_id: listing.areaId,
-          server_id: listing.serverId,
-          title: listing.title,
-          price: listing.price,
-          stock: listing.stock,
-          attrs: JSON.stringify(listing.attributes),
+          ...listingColumns(listing),
           cover_image: listing.imageIds[0] ?? null,
           status,
           audit_remark: hold?.remark ?? '',

@@ -57,6 +57,19 @@ export interface ValidListing {
   hold: ListingHold | null
 }
 
+/** The goods row's columns that a checked listing sets: on publishing, on an edit, in the demo seed. */
+export const listingColumns = (l: ValidListing) => ({
+  game_id: l.gameId,
+  goods_type: l.goodsType,
+  platform: l.platform,
+  area_id: l.areaId,
+  server_id: l.serverId,
+  title: l.title,
+  price: l.price,
+  stock: l.stock,
+  attrs: JSON.stringify(l.attributes),
+})
+
 /** AUDITING: held for staff review (contact details); OFF_SHELF: kept off the shelf (no screenshot). */
 export interface ListingHold {
   status: 'AUDITING' | 'OFF_SHELF'
