@@ -227,34 +227,44 @@ export const CONSOLE_DEMO_ACCOUNTS = [
   { userName: 'kefu', password: 'Kefu@1234', nickName: '客服小林', role: ROLE_CS },
 ] as const
 
+/** Creates a demo account (registered 30 days ago) holding the role `account.role`; answers its id. */
+export async function insertDemoAccount(
+  trx: Db,
+  account: { userName: string; nickName: string; phone?: string; role: string },
+  passwordHash: string,
+  now: number,
+): Promise<number> {
+  const { id } = await trx
+    .insertInto('users')
+    .values({
+      user_name: account.userName,
+      nick_name: account.nickName,
+      password_hash: passwordHash,
+      avatar: '',
+      phone: account.phone ?? '',
+      email: `${account.userName}@example.com`,
+      user_code: newUserCode(),
+      status: '0',
+      created_at: now - 30 * DAY,
+      updated_at: now - 30 * DAY,
+      last_login_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  const role = await trx
+    .selectFrom('roles')
+    .select('id')
+    .where('role_key', '=', account.role)
+    .executeTakeFirstOrThrow()
+  await trx.insertInto('user_roles').values({ user_id: id, role_id: role.id }).execute()
+  return id
+}
+
 /** Demo seed: the operator and customer-service accounts. */
 export async function seedConsoleDemo(db: Db, now: number) {
   const hashes = await Promise.all(CONSOLE_DEMO_ACCOUNTS.map((a) => hashPassword(a.password)))
   await db.transaction().execute(async (trx) => {
-    for (const [i, account] of CONSOLE_DEMO_ACCOUNTS.entries()) {
-      const { id } = await trx
-        .insertInto('users')
-        .values({
-          user_name: account.userName,
-          nick_name: account.nickName,
-          password_hash: hashes[i],
-          avatar: '',
-          phone: '',
-          email: `${account.userName}@example.com`,
-          user_code: newUserCode(),
-          status: '0',
-          created_at: now - 30 * DAY,
-          updated_at: now - 30 * DAY,
-          last_login_at: null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-      const role = await trx
-        .selectFrom('roles')
-        .select('id')
-        .where('role_key', '=', account.role)
-        .executeTakeFirstOrThrow()
-      await trx.insertInto('user_roles').values({ user_id: id, role_id: role.id }).execute()
-    }
+    for (const [i, account] of CONSOLE_DEMO_ACCOUNTS.entries())
+      await insertDemoAccount(trx, account, hashes[i]!, now)
   })
 }

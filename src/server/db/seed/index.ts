@@ -5,7 +5,7 @@
 import { HELP_LINKS } from '../../../shared/help-links'
 import { ALL_PERMISSION, ROLE_ADMIN, SITE_NAME } from '../../../shared/constants'
 import { hashPassword } from '../../modules/auth/password'
-import { ROLE_COMMON, newUserCode } from '../../modules/auth/service'
+import { ROLE_COMMON } from '../../modules/auth/service'
 import type { Db, DbDialect } from '../index'
 import { ANNOUNCEMENTS, HELP_TEXTS, type SeedNotice } from './notices'
 import { GAMES, gameIcon } from './games'
@@ -16,7 +16,7 @@ import { CONFIGS, DICTS } from './system'
 import { seedTrade } from './trade'
 import { seedAi } from './ai'
 import { seedIdentity } from './identity'
-import { insertDicts, seedConsole, seedConsoleDemo } from './console'
+import { insertDemoAccount, insertDicts, seedConsole, seedConsoleDemo } from './console'
 import { seedPlatformBase, seedPlatformDemo } from './platform'
 import { seedLoveBase, seedLoveDemo } from './love'
 import { seedReviewsBase } from './reviews'
@@ -160,33 +160,9 @@ export async function seedDemo(
 ) {
   const hashes = await Promise.all(DEMO_ACCOUNTS.map((a) => hashPassword(a.password)))
   await db.transaction().execute(async (trx) => {
-    const roles = await trx.selectFrom('roles').select(['id', 'role_key']).execute()
-    const roleId = (key: string) => roles.find((r) => r.role_key === key)!.id
     const users: Record<string, number> = {}
-    for (const [i, account] of DEMO_ACCOUNTS.entries()) {
-      const { id } = await trx
-        .insertInto('users')
-        .values({
-          user_name: account.userName,
-          nick_name: account.nickName,
-          password_hash: hashes[i],
-          avatar: '',
-          phone: account.phone,
-          email: `${account.userName}@example.com`,
-          user_code: newUserCode(),
-          status: '0',
-          created_at: now - 30 * DAY,
-          updated_at: now - 30 * DAY,
-          last_login_at: null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-      users[account.userName] = id
-      await trx
-        .insertInto('user_roles')
-        .values({ user_id: id, role_id: roleId(account.role) })
-        .execute()
-    }
+    for (const [i, account] of DEMO_ACCOUNTS.entries())
+      users[account.userName] = await insertDemoAccount(trx, account, hashes[i]!, now)
 
     for (const [i, game] of GAMES.entries()) {
       const { id: gameId } = await trx

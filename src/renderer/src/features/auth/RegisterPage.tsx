@@ -10,7 +10,7 @@ import { useSendRegisterCode } from '@renderer/api/account'
 import { SmsCodeInput } from '@renderer/components/SmsCodeInput'
 import { AgreementsField } from '@renderer/components/AgreementsField'
 import { PASSWORD_RULE, USERNAME_RULE, passwordProblem } from '@shared/rules/account'
-import { useRegister } from '@renderer/api/auth'
+import { useRegister, type RegisterValues } from '@renderer/api/auth'
 import { toast } from '@renderer/utils/toast'
 import { ConfirmPasswordField, NEW_PASSWORD_RULES, NEW_USERNAME_RULES } from './account-fields'
 import { AuthShell } from './AuthShell'
@@ -19,16 +19,8 @@ import type { LoginLocationState } from './form-error'
 import { ErrorAlert } from '@renderer/components/ErrorAlert'
 import { captchaAnswer, renewCaptcha, useCaptcha } from './use-captcha'
 
-interface RegisterForm {
-  username: string
-  password: string
-  confirmPassword: string
-  nickName?: string
-  phone?: string
-  smsCode?: string
-  agreed?: boolean
-  code?: string
-}
+/** The form's fields: what registering sends (the captcha's uuid aside), the agreements box maybe unticked. */
+type RegisterForm = Omit<RegisterValues, 'agreed' | 'uuid'> & { agreed?: boolean }
 
 const PHONE = /^1[3-9]\d{9}$/
 
