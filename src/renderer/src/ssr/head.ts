@@ -9,6 +9,7 @@ import type { GoodsBrief, GoodsDetail, GoodsSearchResult, ShopProfile } from '@s
 import type { Notice } from '@shared/api/notice'
 import type { Game } from '@shared/api/game'
 import { SITE_NAME, SITE_SUBTITLE } from '@shared/constants'
+import type { PageHead } from '@shared/page-head'
 import { ApiError } from '@renderer/api/http'
 import { gameAreasQuery, gameConfigQuery, gameDetailQuery, gamesQuery } from '@renderer/api/game'
 import {
@@ -31,17 +32,7 @@ import { idFromHtmlSegment, type PageKey } from '@renderer/app/route-table'
 import { parseListQuery, toListSearch, toSearchQuery } from '@renderer/features/goods/list-query'
 import { fenToYuan } from '@renderer/utils/money'
 
-export interface PageHead {
-  title: string
-  description: string
-  keywords: string
-  /** absolute; null: the page is not to be indexed (404) */
-  canonical: string | null
-  ogType: 'website' | 'product' | 'article'
-  ogImage?: string
-  /** JSON-LD objects, each written as one script */
-  jsonLd: object[]
-}
+export type { PageHead }
 
 export interface SsrPage {
   load(queryClient: QueryClient, url: URL): Promise<boolean>

@@ -7,17 +7,10 @@
 import { existsSync } from 'node:fs'
 import { pathToFileURL } from 'node:url'
 import type { Device } from '../../../shared/device'
+import type { PageHead } from '../../../shared/page-head'
 import { productionUnlessNodeEnvSet } from '../../config'
 
-export interface PageHead {
-  title: string
-  description: string
-  keywords: string
-  canonical: string | null
-  ogType: 'website' | 'product' | 'article'
-  ogImage?: string
-  jsonLd: object[]
-}
+export type { PageHead }
 
 export interface RenderResult {
   status: number
