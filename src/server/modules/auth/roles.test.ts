@@ -92,6 +92,20 @@ async function roleId(roleKey: string): Promise<number> {
   return row.roleId
 }
 
+/** a menu page's fields, for the add and edit bodies below (their parent or menu does not exist) */
+const NO_MENU = {
+  menuName: '无',
+  menuType: 'C',
+  path: 'none',
+  component: 'OrderManage',
+  orderNum: 1,
+  hidden: false,
+  noCache: false,
+  affix: false,
+  status: '0',
+  perms: PERMS.orderList,
+}
+
 /** [method, url, body, permission]: bodies name objects that do not exist, so nothing changes */
 const ENDPOINTS: Array<['GET' | 'POST', string, unknown, Permission]> = [
   ['GET', '/api/console/role/list', undefined, PERMS.roleList],
@@ -107,42 +121,8 @@ const ENDPOINTS: Array<['GET' | 'POST', string, unknown, Permission]> = [
   ['POST', '/api/console/role/status', { roleId: 999_999, status: '1' }, PERMS.roleEdit],
   ['POST', '/api/console/role/remove', { roleId: 999_999 }, PERMS.roleEdit],
   ['GET', '/api/console/menu/list', undefined, PERMS.menuList],
-  [
-    'POST',
-    '/api/console/menu/add',
-    {
-      parentId: 999_999,
-      menuName: '无',
-      menuType: 'C',
-      path: 'none',
-      component: 'OrderManage',
-      orderNum: 1,
-      hidden: false,
-      noCache: false,
-      affix: false,
-      status: '0',
-      perms: PERMS.orderList,
-    },
-    PERMS.menuEdit,
-  ],
-  [
-    'POST',
-    '/api/console/menu/edit',
-    {
-      menuId: 999_999,
-      menuName: '无',
-      menuType: 'C',
-      path: 'none',
-      component: 'OrderManage',
-      orderNum: 1,
-      hidden: false,
-      noCache: false,
-      affix: false,
-      status: '0',
-      perms: PERMS.orderList,
-    },
-    PERMS.menuEdit,
-  ],
+  ['POST', '/api/console/menu/add', { parentId: 999_999, ...NO_MENU }, PERMS.menuEdit],
+  ['POST', '/api/console/menu/edit', { menuId: 999_999, ...NO_MENU }, PERMS.menuEdit],
   ['POST', '/api/console/menu/remove', { menuId: 999_999 }, PERMS.menuEdit],
   ['POST', '/api/console/user/roles', { userId: 999_999, roleKeys: [] }, PERMS.userRole],
 ]

@@ -28,6 +28,15 @@ beforeAll(async () => {
 })
 afterAll(() => t?.close())
 
+/** A 10-yuan withdrawal to an Alipay account, confirmed with the payment password `pw`. */
+const withdrawWith = async (token: string, pw: string, account = 'ppw@example.com') =>
+  post(t.app, '/api/funds/withdraw/create', token, {
+    amount: 1000,
+    accountKind: 'ALIPAY',
+    account,
+    payPassword: await encryptPassword(t.app, pw),
+  })
+
 describe('payment password', () => {
   it('is set and changed with the login password, 6 digits only', async () => {
     const u = await newUser(t.app, 'ppw')
@@ -62,13 +71,7 @@ describe('payment password', () => {
     // change: the old one stops working, the new one works
     expect(await setPayPassword(t.app, u.token, '357159')).toMatchObject({ code: 200 })
     await topUp(t.app, u.token, 20_000)
-    const withdraw = async (pw: string) =>
-      post(t.app, '/api/funds/withdraw/create', u.token, {
-        amount: 1000,
-        accountKind: 'ALIPAY',
-        account: 'ppw@example.com',
-        payPassword: await encryptPassword(t.app, pw),
-      })
+    const withdraw = (pw: string) => withdrawWith(u.token, pw)
     expect((await withdraw('246813')).msg).toContain('支付密码错误')
     expect(await withdraw('357159')).toMatchObject({ code: 200 })
     await invariantOk(t.app)
@@ -91,13 +94,7 @@ describe('payment password', () => {
       .set({ pay_password_hash: legacy })
       .where('user_id', '=', u.userId)
       .execute()
-    const withdraw = async (pw: string) =>
-      post(t.app, '/api/funds/withdraw/create', u.token, {
-        amount: 1000,
-        accountKind: 'ALIPAY',
-        account: 'ppw@example.com',
-        payPassword: await encryptPassword(t.app, pw),
-      })
+    const withdraw = (pw: string) => withdrawWith(u.token, pw)
     // a wrong answer leaves the old hash (and counts)
     expect((await withdraw('111111')).msg).toBe('支付密码错误，还可尝试 4 次')
     expect(await stored()).toBe(legacy)
@@ -157,14 +154,10 @@ describe('payment password', () => {
       msg: '支付密码错误次数过多，请 30 分钟后再试',
       reason: 'PAY_PASSWORD_LOCKED',
     })
-    expect(
-      await post(t.app, '/api/funds/withdraw/create', u.token, {
-        amount: 1000,
-        accountKind: 'ALIPAY',
-        account: '13800138000',
-        payPassword: await encryptPassword(t.app, '135792'),
-      }),
-    ).toMatchObject({ code: 400, msg: '支付密码错误次数过多，请 30 分钟后再试' })
+    expect(await withdrawWith(u.token, '135792', '13800138000')).toMatchObject({
+      code: 400,
+      msg: '支付密码错误次数过多，请 30 分钟后再试',
+    })
     expect(await wallet(t.app, u.token)).toMatchObject({
       available: 100_000,
       payLockedUntil: clock + 30 * MINUTE,
@@ -173,13 +166,7 @@ describe('payment password', () => {
       await t.app.db.selectFrom('ledger').select('id').where('order_no', '=', orderNo).execute(),
     ).toEqual([])
 
-    const withdraw = async (pw: string) =>
-      post(t.app, '/api/funds/withdraw/create', u.token, {
-        amount: 1000,
-        accountKind: 'ALIPAY',
-        account: '13800138000',
-        payPassword: await encryptPassword(t.app, pw),
-      })
+    const withdraw = (pw: string) => withdrawWith(u.token, pw, '13800138000')
     clock += 29 * MINUTE
     expect((await withdraw('135792')).msg).toBe('支付密码错误次数过多，请 1 分钟后再试')
     clock += MINUTE
