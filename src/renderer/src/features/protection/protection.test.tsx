@@ -6,6 +6,7 @@ import { SYSTEM } from '@shared/api/system'
 import { fakeServer, type FakeServer } from '@renderer/testing/fake-server'
 import { renderPage } from '@renderer/testing/render-page'
 import { order, ORDER_NO } from '@renderer/testing/trade-fixtures'
+import { pickOption } from '@renderer/testing/pick-option'
 import { OrderProtection } from './OrderProtection'
 import { ProtectionTerms } from './ProtectionTerms'
 
@@ -35,18 +36,6 @@ const REASONS = [
     dictSort: 1,
   },
 ]
-
-async function pick(label: string, option: string) {
-  fireEvent.mouseDown(screen.getByLabelText(label))
-  const item = await waitFor(() => {
-    const found = [...document.querySelectorAll('.ant-select-item-option')].find(
-      (el) => el.textContent === option,
-    )
-    if (!found) throw new Error(`no option ${option}`)
-    return found
-  })
-  fireEvent.click(item)
-}
 
 describe('the detail page terms', () => {
   it('shows the badge, the period and the deposit of a protected account', async () => {
@@ -79,7 +68,7 @@ describe('the order card', () => {
     expect((await screen.findByText(/包赔 30 天 · 保障至/)).textContent).toBeTruthy()
     fireEvent.click(screen.getByRole('button', { name: '申请理赔' }))
     const dialog = await screen.findByRole('dialog')
-    await pick('理赔原因', '账号被原号主找回')
+    await pickOption('理赔原因', '账号被原号主找回')
     fireEvent.change(within(dialog).getByLabelText('情况说明'), { target: { value: '  三天后被找回  ' } })
     fireEvent.click(within(dialog).getByRole('button', { name: '提交申请' }))
     await waitFor(() => expect(server.callsTo(PROTECTION.claim)).toHaveLength(1))

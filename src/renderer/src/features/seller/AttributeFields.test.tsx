@@ -3,6 +3,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { Form } from 'antd'
 import { TestProviders } from '@renderer/testing/render-page'
 import { CONFIG } from '@renderer/testing/catalogue-fixtures'
+import { pickOption } from '@renderer/testing/pick-option'
 import { AttributeFields } from './AttributeFields'
 
 const fields = CONFIG.goodsTypes[0]!.attributes
@@ -17,18 +18,6 @@ function renderFields(onFinish = vi.fn()) {
     </TestProviders>,
   )
   return onFinish
-}
-
-async function pick(label: string, option: string) {
-  fireEvent.mouseDown(screen.getByLabelText(label))
-  const item = await waitFor(() => {
-    const found = [...document.querySelectorAll('.ant-select-item-option')].find(
-      (el) => el.textContent === option,
-    )
-    if (!found) throw new Error(`no option ${option}`)
-    return found
-  })
-  fireEvent.click(item)
 }
 
 describe('attribute fields from a GameConfig', () => {
@@ -63,7 +52,7 @@ describe('attribute fields from a GameConfig', () => {
 
   it('submits the typed values under attributes', async () => {
     const onFinish = renderFields()
-    await pick('段位', '最强王者')
+    await pickOption('段位', '最强王者')
     fireEvent.change(screen.getByLabelText('英雄数量'), { target: { value: '120' } })
     fireEvent.click(within(screen.getByLabelText('已实名认证')).getByLabelText('是'))
     fireEvent.change(screen.getByLabelText('备注'), { target: { value: '可换绑' } })

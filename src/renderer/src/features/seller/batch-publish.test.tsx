@@ -4,6 +4,7 @@ import { BATCH } from '@shared/api/batch'
 import { logIn, withGames } from '@renderer/testing/catalogue-fixtures'
 import { fakeServer, type FakeServer } from '@renderer/testing/fake-server'
 import { renderPage } from '@renderer/testing/render-page'
+import { pickOption } from '@renderer/testing/pick-option'
 import BatchPublishPage from './BatchPublishPage'
 
 let server: FakeServer
@@ -16,15 +17,7 @@ afterEach(() => server.restore())
 /** Chooses 王者荣耀 and 账号 (steps 1) and drops a file on the upload area (step 3). */
 async function chooseAndUpload(file: File) {
   renderPage(<BatchPublishPage />, { url: '/seller/busPublish.html' })
-  fireEvent.mouseDown(await screen.findByLabelText('选择游戏'))
-  const option = await waitFor(() => {
-    const found = [...document.querySelectorAll('.ant-select-item-option')].find(
-      (el) => el.textContent === '王者荣耀',
-    )
-    if (!found) throw new Error('no option')
-    return found
-  })
-  fireEvent.click(option)
+  await pickOption('选择游戏', '王者荣耀')
   fireEvent.click(await screen.findByLabelText('账号'))
   await screen.findByText('点击或拖拽 CSV / XLSX 文件到这里')
   const input = document.querySelector('.batch-dragger input[type="file"]') as HTMLInputElement
