@@ -5,7 +5,7 @@
  * the page is a plain page whose links navigate in place. Its counts also go to the tray menu.
  */
 import './workbench.css'
-import { useEffect } from 'react'
+import { useEffect, type ReactNode } from 'react'
 import { useNavigate } from 'react-router-dom'
 import { useQuery } from '@tanstack/react-query'
 import { Badge, Button, Empty, Spin } from 'antd'
@@ -18,6 +18,55 @@ import { formatYuan } from '@renderer/utils/money'
 import { parseTime } from '@renderer/utils/time'
 import { useReportWorkbenchCounts } from '../workbench-counts'
 import { ErrorAlert } from '@renderer/components/ErrorAlert'
+
+/** A list of the workbench: its title with the count, then its rows or, with none, `empty`. */
+function Section({
+  title,
+  count,
+  empty,
+  children,
+}: {
+  title: string
+  count: number
+  empty: string
+  children: ReactNode[]
+}) {
+  return (
+    <section className="workbench__section" aria-label={title}>
+      <h2 className="workbench__subtitle">
+        {title} <Badge count={count} overflowCount={99} />
+      </h2>
+      {children.length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={empty} />
+      ) : (
+        <ul className="workbench__list">{children}</ul>
+      )}
+    </section>
+  )
+}
+
+/** A row of a list: the listing's title, who and when, the amount (fen); it opens its page. */
+function Row({
+  title,
+  meta,
+  price,
+  onOpen,
+}: {
+  title: string
+  meta: ReactNode
+  price: number
+  onOpen: () => void
+}) {
+  return (
+    <li>
+      <button type="button" className="workbench__row" onClick={onOpen}>
+        <span className="workbench__row-title">{title}</span>
+        <span className="workbench__row-meta">{meta}</span>
+        <span className="workbench__row-price">{formatYuan(price)}</span>
+      </button>
+    </li>
+  )
+}
 
 function Tile({
   label,
@@ -94,55 +143,37 @@ export default function WorkbenchPage() {
             去发货
           </Button>
 
-          <section className="workbench__section" aria-label="待发货订单">
-            <h2 className="workbench__subtitle">
-              待发货订单 <Badge count={s.toDeliver} overflowCount={99} />
-            </h2>
-            {s.orders.length === 0 ? (
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="没有待发货的订单" />
-            ) : (
-              <ul className="workbench__list">
-                {s.orders.map((o) => (
-                  <li key={o.orderNo}>
-                    <button
-                      type="button"
-                      className="workbench__row"
-                      onClick={() => open(`${SOLD_ORDERS_PATH}?orderNo=${encodeURIComponent(o.orderNo)}`)}
-                    >
-                      <span className="workbench__row-title">{o.goodsTitle}</span>
-                      <span className="workbench__row-meta">
-                        {o.buyerName} · {o.paidAt ? parseTime(o.paidAt, 'MM-DD HH:mm') : ''}
-                      </span>
-                      <span className="workbench__row-price">{formatYuan(o.amount)}</span>
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </section>
+          <Section title="待发货订单" count={s.toDeliver} empty="没有待发货的订单">
+            {s.orders.map((o) => (
+              <Row
+                key={o.orderNo}
+                title={o.goodsTitle}
+                meta={
+                  <>
+                    {o.buyerName} · {o.paidAt ? parseTime(o.paidAt, 'MM-DD HH:mm') : ''}
+                  </>
+                }
+                price={o.amount}
+                onOpen={() => open(`${SOLD_ORDERS_PATH}?orderNo=${encodeURIComponent(o.orderNo)}`)}
+              />
+            ))}
+          </Section>
 
-          <section className="workbench__section" aria-label="待处理出价">
-            <h2 className="workbench__subtitle">
-              待处理出价 <Badge count={s.pendingBids} overflowCount={99} />
-            </h2>
-            {s.bids.length === 0 ? (
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="没有待处理的出价" />
-            ) : (
-              <ul className="workbench__list">
-                {s.bids.map((b) => (
-                  <li key={b.bidId}>
-                    <button type="button" className="workbench__row" onClick={() => open(RECEIVED_BIDS_PATH)}>
-                      <span className="workbench__row-title">{b.goodsTitle}</span>
-                      <span className="workbench__row-meta">
-                        {b.buyerName} · 售价 {formatYuan(b.askPrice)}
-                      </span>
-                      <span className="workbench__row-price">{formatYuan(b.price)}</span>
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </section>
+          <Section title="待处理出价" count={s.pendingBids} empty="没有待处理的出价">
+            {s.bids.map((b) => (
+              <Row
+                key={b.bidId}
+                title={b.goodsTitle}
+                meta={
+                  <>
+                    {b.buyerName} · 售价 {formatYuan(b.askPrice)}
+                  </>
+                }
+                price={b.price}
+                onOpen={() => open(RECEIVED_BIDS_PATH)}
+              />
+            ))}
+          </Section>
         </>
       )}
     </main>
