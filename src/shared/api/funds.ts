@@ -165,6 +165,13 @@ export const FUNDS = {
     body: strict({ payPassword: cipherText('支付密码'), loginPassword: cipherText('登录密码') }),
     answer: none(),
   }),
+  /** the channels this install takes top-ups through (the top-up form offers these) */
+  topupChannels: endpoint({
+    method: 'GET',
+    path: '/funds/topup/channels',
+    access: 'public',
+    answer: data<{ channels: PayChannel[] }>(),
+  }),
   topupCreate: endpoint({
     method: 'POST',
     path: '/funds/topup/create',

@@ -20,13 +20,6 @@ export interface PayAttemptView {
 }
 
 export const PAY = {
-  /** the channels this install pays with (the pay page offers these) */
-  channels: endpoint({
-    method: 'GET',
-    path: '/pay/channels',
-    access: 'public',
-    answer: data<{ channels: PayProviderChannel[] }>(),
-  }),
   /** one of the caller's attempts (the pay page and the desktop client's QR dialog poll it) */
   attempt: endpoint({
     method: 'GET',

@@ -9,6 +9,7 @@ import {
   LEDGER_TYPE_LABELS,
   TRADE_RULES,
   type CreateTopupBody,
+  type PayChannel,
   type LedgerEntry,
   type LedgerQuery,
   type SetPayPasswordBody,
@@ -66,7 +67,7 @@ export interface FundsDeps {
   /** whether a user is staff (the auth module's roles): staff list and decide withdrawals */
   isStaff: (userId: number) => Promise<boolean>
   /** the pay centre: top-ups through Alipay and WeChat Pay (docs/payments.md) */
-  pay?: Pick<PayService, 'start'>
+  pay?: Pick<PayService, 'start' | 'channels'>
   /** the real-name gate of the account module: throws (with the reason) unless a verified adult */
   requireRealName?: (userId: number, what: string) => Promise<void>
   now: () => number
@@ -284,6 +285,12 @@ export function fundsService(deps: FundsDeps) {
     },
 
     // ---------------------------------------------------------------- top-ups
+    /** The channels top-ups go through here: the built-in sandbox where it is on, the configured providers. */
+    topupChannels(): PayChannel[] {
+      const providers = (deps.pay?.channels() ?? []).map((c) => (c === 'ALIPAY' ? 'alipay' : 'wechat'))
+      return [...deps.gateways.map((g) => g.channel), ...providers]
+    },
+
     async createTopup(userId: number, body: CreateTopupBody) {
       if (body.amount < FUNDS_LIMITS.topupMin || body.amount > FUNDS_LIMITS.topupMax)
         throw badRequest(`充值金额须在 ${yuan(FUNDS_LIMITS.topupMin)} 至 ${yuan(FUNDS_LIMITS.topupMax)} 之间`)

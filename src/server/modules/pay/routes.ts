@@ -13,7 +13,6 @@ import type { PayService } from './service'
 export const NOTIFY_PATH = (channel: string) => `/pay/notify/${channel.toLowerCase()}`
 
 export const payRoutes: FastifyPluginAsync<{ pay: PayService }> = async (app, { pay }) => {
-  route(app, PAY.channels, () => ({ channels: pay.channels() }))
   route(app, PAY.attempt, async (r) => {
     const attempt = await pay.attempt(uid(r), r.params.attemptNo)
     if (!attempt) throw notFound('支付单不存在')
