@@ -5,7 +5,7 @@
  * across a restart, payout outcomes, the bill's format and planted mismatches, mounting under a prefix.
  */
 import { createSign, createVerify, generateKeyPairSync } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { copyFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Fastify from 'fastify'
@@ -26,8 +26,13 @@ const merchant = generateKeyPairSync('rsa', {
   privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
 })
 const dirs: string[] = []
+/** a fresh simulator directory; all share one platform key pair, made once (RSA key making is the slow part) */
 const newDir = () => {
   const d = mkdtempSync(join(tmpdir(), 'alipay-sim-'))
+  if (dirs.length === 0) alipaySimulatorPublicKey(d)
+  else
+    for (const f of readdirSync(dirs[0]).filter((name) => name.endsWith('.pem')))
+      copyFileSync(join(dirs[0], f), join(d, f))
   dirs.push(d)
   return d
 }
