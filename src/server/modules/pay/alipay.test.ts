@@ -70,7 +70,7 @@ beforeAll(async () => {
     appId: APP_ID,
     merchantPublicKey: merchant.publicKey,
     notifySchedule: [0, 100, 200],
-    hangMs: 800,
+    hangMs: 1500,
   })
   listener = Fastify()
   listener.addContentTypeParser(
@@ -89,7 +89,7 @@ beforeAll(async () => {
     privateKey: merchant.privateKey,
     alipayPublicKey: alipaySimulatorPublicKey(dir),
     gateway: sim.gateway,
-    timeoutMs: 400,
+    timeoutMs: 3000,
   }
   alipay = createAlipayProvider(config)
 })
@@ -326,7 +326,9 @@ describe('a gateway that cannot be trusted or reached → ProviderUnavailable', 
   for (const kind of ['http500', 'garbage', 'badsign', 'system', 'timeout'] as const)
     it(kind, async () => {
       await simPost('/_sim/fault', { method: 'alipay.trade.query', kind })
-      const err = await alipay.query(no('P')).catch((e: unknown) => e)
+      // the HTTP client's timers tick about every half second: a short timeout against the 1.5 s hang
+      const impatient = kind === 'timeout' ? createAlipayProvider({ ...config, timeoutMs: 100 }) : alipay
+      const err = await impatient.query(no('P')).catch((e: unknown) => e)
       expect(err).toBeInstanceOf(ProviderUnavailable)
       expect(String((err as Error).message)).not.toContain('PRIVATE')
       // the fault was used up
