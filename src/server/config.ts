@@ -74,6 +74,13 @@ export const ENV_SCHEMA = Type.Object({
   ALIYUN_SMS_SIGN_NAME: text(),
   ALIYUN_SMS_TEMPLATE_CODE: text(),
   REALNAME_API_URL: text(),
+  ALIPAY_APP_ID: text(),
+  ALIPAY_PRIVATE_KEY: text(),
+  ALIPAY_PUBLIC_KEY: text(),
+  ALIPAY_APP_CERT: text(),
+  ALIPAY_PUBLIC_CERT: text(),
+  ALIPAY_ROOT_CERT: text(),
+  ALIPAY_GATEWAY: text(),
   REALNAME_APPCODE: text(),
   WECHAT_APP_ID: text(),
   WECHAT_APP_SECRET: text(),
@@ -120,12 +127,14 @@ export interface ServerEnv {
   aliyunSms: AliyunSmsConfig | null
   /** the two-factor ID check (REALNAME_API_URL, REALNAME_APPCODE), used when the sandbox is off */
   realName: MarketIdVerifierConfig | null
+  /** Alipay (ALIPAY_*): the real provider (or Alipay's own sandbox); null: the simulator in demo installs */
+  alipay: AlipayConfig | null
   /** SQL_PROFILE: where the SQLite statements' timings are written (db/index.ts) */
   sqlProfile: string | undefined
 }
 
 /** An environment that gives nothing: buildApp's default (tests, benchmarks). */
-export const NO_ENV: ServerEnv = { keys: {}, aliyunSms: null, realName: null, sqlProfile: undefined }
+export const NO_ENV: ServerEnv = { keys: {}, aliyunSms: null, realName: null, alipay: null, sqlProfile: undefined }
 
 export interface ServerConfig {
   port: number
@@ -261,6 +270,35 @@ function wechatOfficial(e: Env): OfficialConfig | null {
   }
 }
 
+/** Alipay's configuration (docs/payments.md): ALIPAY_APP_ID and the private key, and Alipay's public key or the three certificates. */
+function alipayConfig(e: Env): AlipayConfig | null {
+  if (!e.ALIPAY_APP_ID) return null
+  if (!e.ALIPAY_PRIVATE_KEY)
+    throw new ConfigError('ALIPAY_PRIVATE_KEY', '设置 ALIPAY_APP_ID 时必须设置', 'must be set when ALIPAY_APP_ID is')
+  const certs = [e.ALIPAY_APP_CERT, e.ALIPAY_PUBLIC_CERT, e.ALIPAY_ROOT_CERT]
+  if (certs.some(Boolean) && !certs.every(Boolean))
+    throw new ConfigError(
+      'ALIPAY_APP_CERT',
+      '证书模式须同时设置 ALIPAY_APP_CERT、ALIPAY_PUBLIC_CERT、ALIPAY_ROOT_CERT',
+      'certificate mode needs ALIPAY_APP_CERT, ALIPAY_PUBLIC_CERT and ALIPAY_ROOT_CERT',
+    )
+  if (!e.ALIPAY_PUBLIC_KEY && !certs.every(Boolean))
+    throw new ConfigError(
+      'ALIPAY_PUBLIC_KEY',
+      '设置 ALIPAY_APP_ID 时须设置支付宝公钥或三个证书',
+      "must be set (or the three certificates) when ALIPAY_APP_ID is",
+    )
+  return {
+    appId: e.ALIPAY_APP_ID,
+    privateKey: e.ALIPAY_PRIVATE_KEY,
+    ...(e.ALIPAY_PUBLIC_KEY ? { alipayPublicKey: e.ALIPAY_PUBLIC_KEY } : {}),
+    ...(certs.every(Boolean)
+      ? { appCert: e.ALIPAY_APP_CERT!, alipayPublicCert: e.ALIPAY_PUBLIC_CERT!, alipayRootCert: e.ALIPAY_ROOT_CERT! }
+      : {}),
+    ...(e.ALIPAY_GATEWAY ? { gateway: e.ALIPAY_GATEWAY } : {}),
+  }
+}
+
 /** What only the environment gives: the secrets, the SMS and real-name accounts, the SQL profile. */
 function serverEnv(e: Env): ServerEnv {
   const given: Record<string, string> = {}
@@ -283,6 +321,7 @@ function serverEnv(e: Env): ServerEnv {
       e.REALNAME_API_URL && e.REALNAME_APPCODE
         ? { url: e.REALNAME_API_URL, appCode: e.REALNAME_APPCODE }
         : null,
+    alipay: alipayConfig(e),
     sqlProfile: e.SQL_PROFILE,
   }
 }
