@@ -19,6 +19,7 @@ import {
 } from './sim/wechatpay-testing'
 import {
   createWechatPayProvider,
+  wechatPayConfigFromEnv,
   WechatNotifyRejected,
   WechatPayRefused,
   type WechatPayConfig,
@@ -75,6 +76,30 @@ async function paidAttempt(amount = 1234) {
 }
 
 describe('the WeChat Pay adapter against the simulator', () => {
+  it('reads its configuration from the environment, naming what is missing but no value', () => {
+    expect(wechatPayConfigFromEnv({})).toBeNull()
+    expect(() =>
+      wechatPayConfigFromEnv({ WECHATPAY_MCH_ID: '1', WECHATPAY_APIV3_KEY: 'secret-value' }),
+    ).toThrow(
+      /WECHATPAY_APP_ID, WECHATPAY_SERIAL, WECHATPAY_PRIVATE_KEY, WECHATPAY_PUBLIC_KEY_ID, WECHATPAY_PUBLIC_KEY not set$/,
+    )
+    const env = {
+      WECHATPAY_MCH_ID: TEST_MCH_ID,
+      WECHATPAY_APP_ID: TEST_APP_ID,
+      WECHATPAY_SERIAL: TEST_SERIAL,
+      WECHATPAY_PRIVATE_KEY: merchant.privateKey,
+      WECHATPAY_PUBLIC_KEY_ID: sim.platform.publicKeyId,
+      WECHATPAY_PUBLIC_KEY: sim.platform.publicKey,
+      WECHATPAY_APIV3_KEY: TEST_APIV3_KEY,
+    }
+    expect(wechatPayConfigFromEnv(env)).toEqual({
+      ...config,
+      gateway: 'https://api.mch.weixin.qq.com',
+      timeoutMs: undefined,
+    })
+    expect(wechatPayConfigFromEnv({ ...env, WECHATPAY_GATEWAY: sim.url })?.gateway).toBe(sim.url)
+  })
+
   it('is WeChat, names its app and cannot pay out', () => {
     expect(wx).toMatchObject({ channel: 'WECHAT', appId: TEST_APP_ID, canPayOut: false })
   })
