@@ -110,7 +110,7 @@ export async function startReceiver(
     url: `${address}/notify`,
     received,
     /** resolves once `count` notifications came (or rejects after `ms`) */
-    async waitFor(count: number, ms = 3000) {
+    async waitFor(count: number, ms = 5000) {
       const until = Date.now() + ms
       while (received.length < count) {
         if (Date.now() > until) throw new Error(`only ${received.length} of ${count} notifications arrived`)

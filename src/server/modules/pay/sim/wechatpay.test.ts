@@ -9,7 +9,9 @@ import { createDecipheriv, createVerify } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import Fastify from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { wechatpaySimulator } from './wechatpay'
 import {
   merchantKeys,
   merchantRequest,
@@ -130,6 +132,7 @@ describe('the WeChat Pay simulator', () => {
       .poll(
         async () =>
           (await (await fetch(`${sim.url}/_sim/notifications?no=${tradeNo}`)).json()).notifications[0],
+        { timeout: 5000 },
       )
       .toMatchObject({ attempts: 3, done: 1, delivered: 1 })
     expect(log.notifications).toHaveLength(1)
@@ -164,32 +167,50 @@ describe('the WeChat Pay simulator', () => {
   })
 
   it('keeps a refund PROCESSING for a while, then SUCCESS; the hook can make one ABNORMAL', async () => {
-    const tradeNo = no()
-    await call('POST', '/v3/pay/transactions/native', order(tradeNo, 1000))
-    await sim.hook('/_sim/pay', { out_trade_no: tradeNo })
-    const refund = (refundNo: string, amount: number) =>
-      call('POST', '/v3/refund/domestic/refunds', {
-        out_trade_no: tradeNo,
-        out_refund_no: refundNo,
-        reason: '测试',
-        notify_url: receiver.url,
-        amount: { refund: amount, total: 1000, currency: 'CNY' },
-      })
-    expect(JSON.parse((await refund(`${tradeNo}r1`, 400)).text).status).toBe('PROCESSING')
-    await expect
-      .poll(
-        async () => JSON.parse((await call('GET', `/v3/refund/domestic/refunds/${tradeNo}r1`)).text).status,
+    const refunding = async (on: RunningSimulator) => {
+      const tradeNo = no()
+      await merchantRequest(
+        on.url,
+        merchant.privateKey,
+        'POST',
+        '/v3/pay/transactions/native',
+        order(tradeNo, 1000),
       )
-      .toBe('SUCCESS')
-    await refund(`${tradeNo}r2`, 100)
-    expect(
-      (await sim.hook('/_sim/refund', { out_refund_no: `${tradeNo}r2`, status: 'ABNORMAL' })).status,
-    ).toBe(200)
-    expect(JSON.parse((await call('GET', `/v3/refund/domestic/refunds/${tradeNo}r2`)).text).status).toBe(
-      'ABNORMAL',
-    )
-    // an abnormal refund does not use up the refundable amount
-    expect(JSON.parse((await refund(`${tradeNo}r3`, 600)).text).status).toBe('PROCESSING')
+      await on.hook('/_sim/pay', { out_trade_no: tradeNo })
+      const signed = (method: 'GET' | 'POST', path: string, body?: object) =>
+        merchantRequest(on.url, merchant.privateKey, method, path, body).then((r) => JSON.parse(r.text))
+      return {
+        refund: (refundNo: string, amount: number) =>
+          signed('POST', '/v3/refund/domestic/refunds', {
+            out_trade_no: tradeNo,
+            out_refund_no: `${tradeNo}${refundNo}`,
+            reason: '测试',
+            notify_url: receiver.url,
+            amount: { refund: amount, total: 1000, currency: 'CNY' },
+          }),
+        status: async (refundNo: string) =>
+          (await signed('GET', `/v3/refund/domestic/refunds/${tradeNo}${refundNo}`)).status,
+        settle: (refundNo: string, status: string) =>
+          on.hook('/_sim/refund', { out_refund_no: `${tradeNo}${refundNo}`, status }),
+      }
+    }
+    // refundDelayMs 150: settles by itself
+    const auto = await refunding(sim)
+    expect((await auto.refund('r1', 400)).status).toBe('PROCESSING')
+    await expect.poll(() => auto.status('r1'), { timeout: 5000 }).toBe('SUCCESS')
+    // a minute: only the hook settles it
+    const slow = await startSimulator(merchant, { refundDelayMs: 60_000 })
+    try {
+      const held = await refunding(slow)
+      await held.refund('r2', 900)
+      expect((await held.settle('r2', 'ABNORMAL')).status).toBe(200)
+      expect(await held.status('r2')).toBe('ABNORMAL')
+      // an abnormal refund does not use up the refundable amount
+      expect((await held.refund('r3', 1000)).status).toBe('PROCESSING')
+      expect((await held.refund('r4', 1)).message).toBe('申请退款金额超过订单可退金额')
+    } finally {
+      await slow.close()
+    }
   })
 
   it('serves the day’s trade bill in WeChat’s text format, with planted mismatches', async () => {
@@ -225,6 +246,36 @@ describe('the WeChat Pay simulator', () => {
     expect(rows.at(-1)).toBe('')
     const empty = await call('GET', '/v3/bill/tradebill?bill_date=2001-01-01&bill_type=ALL')
     expect(JSON.parse(empty.text).code).toBe('NO_STATEMENT_EXIST')
+  })
+
+  it('keeps its raw-body parsing to itself when mounted in an app with JSON routes', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'wxsim-mounted-'))
+    const app = Fastify()
+    app.post('/api/echo', async (req) => ({ got: req.body }))
+    await app.register(
+      wechatpaySimulator({
+        dir,
+        mchId: TEST_MCH_ID,
+        appId: TEST_APP_ID,
+        merchantPublicKey: merchant.publicKey,
+        apiV3Key: TEST_APIV3_KEY,
+        pollMs: 0,
+      }),
+      { prefix: '/sim/wechatpay' },
+    )
+    try {
+      const echo = await app.inject({ method: 'POST', url: '/api/echo', payload: { a: 1 } })
+      expect(echo.json()).toEqual({ got: { a: 1 } })
+      const hook = await app.inject({
+        method: 'POST',
+        url: '/sim/wechatpay/_sim/pay',
+        payload: { out_trade_no: 'NONE01' },
+      })
+      expect(hook.statusCode).toBe(404)
+    } finally {
+      await app.close()
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 
   it('is one WeChat Pay for two instances on one directory, and survives a restart', async () => {
