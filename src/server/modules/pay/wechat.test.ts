@@ -4,9 +4,15 @@
  * partial (idempotent by refund number), refund query, payouts refused, the bill of the day; then
  * forged notifications, some signed with the library itself (wechatpay-axios-plugin) and a test key.
  */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import Fastify from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Aes, Formatter, Rsa } from 'wechatpay-axios-plugin'
 import { ProviderUnavailable, type PayProvider } from './provider'
+import { wechatpaySimulator } from './sim/wechatpay'
+import { wechatpayDemo } from './sim/wechatpay-demo'
 import {
   merchantKeys,
   startReceiver,
@@ -98,6 +104,28 @@ describe('the WeChat Pay adapter against the simulator', () => {
       timeoutMs: undefined,
     })
     expect(wechatPayConfigFromEnv({ ...env, WECHATPAY_GATEWAY: sim.url })?.gateway).toBe(sim.url)
+  })
+
+  it('plays the demo merchant against a simulator mounted in an app', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'wxdemo-'))
+    const app = Fastify()
+    try {
+      // the simulator's options do not depend on where it is reached
+      await app.register(wechatpaySimulator(wechatpayDemo(dir, '', { pollMs: 0 }).simulator), {
+        prefix: '/sim/wechatpay',
+      })
+      const gateway = `${await app.listen({ host: '127.0.0.1', port: 0 })}/sim/wechatpay`
+      const demo = wechatpayDemo(dir, gateway)
+      const provider = createWechatPayProvider(demo.provider)
+      const no = attemptNo()
+      expect((await provider.create(payment(no, 'PC'))).qrCode).toContain(`${gateway}/pay/native?pr=`)
+      expect(await provider.query(no)).toMatchObject({ status: 'WAITING', amount: 1234 })
+      // the same merchant next time
+      expect(wechatpayDemo(dir, 'x').provider).toEqual({ ...demo.provider, gateway: 'x' })
+    } finally {
+      await app.close()
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 
   it('is WeChat, names its app and cannot pay out', () => {
