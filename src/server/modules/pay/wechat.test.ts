@@ -104,6 +104,8 @@ describe('the WeChat Pay adapter against the simulator', () => {
       timeoutMs: undefined,
     })
     expect(wechatPayConfigFromEnv({ ...env, WECHATPAY_GATEWAY: sim.url })?.gateway).toBe(sim.url)
+    const base64 = { WECHATPAY_PRIVATE_KEY: Buffer.from(merchant.privateKey).toString('base64') }
+    expect(wechatPayConfigFromEnv({ ...env, ...base64 })?.privateKey).toBe(merchant.privateKey)
   })
 
   it('plays the demo merchant against a simulator mounted in an app', async () => {

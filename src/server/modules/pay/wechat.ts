@@ -62,9 +62,14 @@ export const WECHATPAY_ENV = [
   'WECHATPAY_APIV3_KEY',
 ] as const
 
+/** A key given as PEM text or as base64 of the PEM (as RSA_PRIVATE_KEY, src/server/keys.ts) */
+const pem = (value: string) =>
+  value.trimStart().startsWith('-----') ? value : Buffer.from(value, 'base64').toString('utf8')
+
 /**
  * The configuration from the environment: null when WECHATPAY_MCH_ID is not set (WeChat Pay off or
  * simulated); throws naming the missing variables (never their values) when it is set but incomplete.
+ * The two keys may be PEM text or base64 of the PEM.
  */
 export function wechatPayConfigFromEnv(env: Record<string, string | undefined>): WechatPayConfig | null {
   if (!env.WECHATPAY_MCH_ID) return null
@@ -74,9 +79,9 @@ export function wechatPayConfigFromEnv(env: Record<string, string | undefined>):
     mchId: env.WECHATPAY_MCH_ID,
     appId: env.WECHATPAY_APP_ID!,
     serial: env.WECHATPAY_SERIAL!,
-    privateKey: env.WECHATPAY_PRIVATE_KEY!,
+    privateKey: pem(env.WECHATPAY_PRIVATE_KEY!),
     publicKeyId: env.WECHATPAY_PUBLIC_KEY_ID!,
-    publicKey: env.WECHATPAY_PUBLIC_KEY!,
+    publicKey: pem(env.WECHATPAY_PUBLIC_KEY!),
     apiV3Key: env.WECHATPAY_APIV3_KEY!,
     gateway: env.WECHATPAY_GATEWAY || WECHATPAY_GATEWAY,
   }
