@@ -137,7 +137,8 @@ describe('the WeChat Pay adapter against the simulator', () => {
   it('creates Native (QR, PC) and H5 (WAP) payments', async () => {
     const qr = await wx.create(payment(attemptNo(), 'QR'))
     expect(qr.qrCode).toMatch(/\/sim\/wechatpay\/pay\/native\?pr=wx\d+$/)
-    const pc = await wx.create(payment(attemptNo(), 'PC'))
+    // a long Chinese subject is clipped to WeChat's 127 bytes, whole characters
+    const pc = await wx.create({ ...payment(attemptNo(), 'PC'), subject: '游戏账号'.repeat(32) })
     expect(pc.qrCode).toBeTruthy()
     expect(pc.payUrl).toBeUndefined()
     const wap = await wx.create(payment(attemptNo(), 'WAP'))

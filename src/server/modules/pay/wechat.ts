@@ -118,6 +118,19 @@ function rfc3339(ms: number): string {
   return `${new Date(ms + 8 * 3_600_000).toISOString().slice(0, 19)}+08:00`
 }
 
+/**
+ * At most `bytes` bytes of UTF-8, whole characters only: WeChat's string(127) description and
+ * string(80) refund reason are counted in bytes, a Chinese character being three.
+ */
+function clip(s: string, bytes: number): string {
+  let out = ''
+  for (const ch of s) {
+    if (Buffer.byteLength(out + ch, 'utf8') > bytes) break
+    out += ch
+  }
+  return out
+}
+
 const parseTime = (s: unknown): number | null => {
   const ms = typeof s === 'string' ? Date.parse(s) : NaN
   return Number.isNaN(ms) ? null : ms
@@ -224,8 +237,7 @@ export function createWechatPayProvider(config: WechatPayConfig): PayProvider {
       const order = {
         appid: config.appId,
         mchid: config.mchId,
-        // WeChat takes at most 127 characters
-        description: payment.subject.slice(0, 127),
+        description: clip(payment.subject, 127),
         out_trade_no: payment.attemptNo,
         time_expire: rfc3339(payment.expiresAt),
         notify_url: payment.notifyUrl,
@@ -295,7 +307,7 @@ export function createWechatPayProvider(config: WechatPayConfig): PayProvider {
         wxpay.chain('v3/refund/domestic/refunds').post({
           out_trade_no: request.attemptNo,
           out_refund_no: request.refundNo,
-          reason: request.reason.slice(0, 80),
+          reason: clip(request.reason, 80),
           notify_url: request.notifyUrl,
           amount: { refund: request.amount, total: request.total, currency: 'CNY' },
         }),

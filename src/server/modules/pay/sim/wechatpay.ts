@@ -399,7 +399,7 @@ export function wechatpaySimulator(options: WechatpaySimulatorOptions): FastifyP
         )
       if (!Number.isInteger(total) || (total as number) <= 0)
         throw new ApiError(400, 'PARAM_ERROR', '输入源“/body/amount/total”映射到字段“总金额”必须大于0')
-      if (typeof description !== 'string' || !description || description.length > 127)
+      if (typeof description !== 'string' || !description || Buffer.byteLength(description) > 127)
         throw new ApiError(400, 'PARAM_ERROR', '输入源“/body/description”映射到字段“商品描述”长度不正确')
       if (typeof body.notify_url !== 'string' || !/^https?:\/\//.test(body.notify_url))
         throw new ApiError(400, 'PARAM_ERROR', '输入源“/body/notify_url”映射到字段“通知地址”格式不正确')
