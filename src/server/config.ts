@@ -15,6 +15,7 @@ import { WECHAT_TEMPLATE_KEYS, type WechatTemplateKey } from '../shared/api/wech
 import { SECRET_ENV, type KeySource } from './keys'
 import type { MarketIdVerifierConfig } from './modules/account/realname-provider'
 import type { AiConfig } from './modules/ai/config'
+import type { AlipayConfig } from './modules/pay/alipay'
 import type { AliyunSmsConfig } from './modules/sms/provider'
 import type { OfficialConfig } from './modules/wechat/provider'
 
