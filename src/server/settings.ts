@@ -72,6 +72,11 @@ export interface BuildAppOptions {
   trustProxy?: boolean | number | string
   /** the payment providers (pay/provider.ts): real adapters, pointed at the providers or their simulators */
   payProviders?: readonly PayProvider[]
+  /**
+   * the Alipay and WeChat Pay simulators mounted on this server (/sim/alipay, /sim/wechatpay) for the
+   * providers not configured (demo installs: PAY_SIMULATORS, default on with demo data); default off
+   */
+  paySimulators?: boolean
   /** how often waiting payment attempts are chased (default 60 s; 0: off — tests call app.services.pay.chase()) */
   payChaseMs?: number
   /** what only the environment gives (config.ts): secrets, outside providers' accounts, the SQL profile; default none */

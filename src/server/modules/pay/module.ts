@@ -5,6 +5,7 @@
  */
 import { defineModule } from '../../module'
 import { API_BASE } from '../../../shared/constants'
+import { payProviders } from './providers'
 import { payRoutes, NOTIFY_PATH } from './routes'
 import { payService, type PayService } from './service'
 
@@ -20,7 +21,7 @@ const CHASE_EVERY_MS = 60_000
 export const payModule = defineModule({
   name: 'pay',
   provides: ['pay'],
-  register({ app, db, now, events, jobs, settings, routes }) {
+  async register({ app, db, now, events, jobs, settings, routes }) {
     // SITE_ORIGIN, else the address this process listens on (development, tests)
     const origin = () => {
       if (settings.siteOrigin) return settings.siteOrigin
@@ -29,7 +30,7 @@ export const payModule = defineModule({
     }
     const pay = payService({
       db,
-      providers: settings.payProviders ?? [],
+      providers: await payProviders(app, settings, origin),
       events,
       notifyUrl: (channel) => `${origin()}${API_BASE}${NOTIFY_PATH(channel)}`,
       siteUrl: (path) => `${origin()}${path}`,
