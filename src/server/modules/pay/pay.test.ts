@@ -272,3 +272,55 @@ describe('notifications that pass the signature but do not fit', () => {
     await invariantOk(t.app)
   })
 })
+
+describe('a demo install: both simulators on this server', () => {
+  it('takes top-ups through the mounted Alipay and WeChat Pay simulators, with the real adapters', async () => {
+    const t = await startTestApp({ paySimulators: true, payChaseMs: 0 })
+    closers.push(t.close)
+    const origin = await t.app.listen({ port: 0, host: '127.0.0.1' })
+    const u = await newUser(t.app, 'dmo')
+    expect((await call(t.app, 'GET', '/api/funds/topup/channels')).data.channels).toEqual([
+      'sandbox',
+      'alipay',
+      'wechat',
+    ])
+    const hook = async (path: string, body: unknown) =>
+      (
+        await fetch(`${origin}${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        })
+      ).status
+
+    // Alipay: the PC cashier of the simulator on this server
+    const ali = await topup(t, u.token, 1_000)
+    expect(ali.payUrl.startsWith(`${origin}/sim/alipay/gateway.do?`)).toBe(true)
+    expect(await hook('/sim/alipay/_sim/pay', { url: ali.payUrl })).toBe(200)
+    await eventually(
+      async () => (await topupStatus(t, u.token, ali.topupNo)) === 'PAID',
+      'the Alipay top-up is paid',
+    )
+
+    // WeChat Pay: a QR code for the desktop client (Native)
+    const wx = (
+      await call(t.app, 'POST', '/api/funds/topup/create', {
+        token: u.token,
+        body: { amount: 2_000, channel: 'wechat', scene: 'QR' },
+      })
+    ).data as { topupNo: string; qrCode: string }
+    expect(wx.qrCode).toBeTruthy()
+    const wxAttempt = await attemptOf(t, wx.topupNo)
+    expect(await hook('/sim/wechatpay/_sim/pay', { out_trade_no: wxAttempt.attempt_no, action: 'pay' })).toBe(
+      200,
+    )
+    await eventually(
+      async () => (await topupStatus(t, u.token, wx.topupNo)) === 'PAID',
+      'the WeChat Pay top-up is paid',
+    )
+
+    expect(await available(t, u.token)).toBe(3_000)
+    expect(await verdicts(t)).toEqual(['APPLIED', 'APPLIED'])
+    await invariantOk(t.app)
+  })
+})
