@@ -4,8 +4,9 @@
  * `/api/pay/notify/alipay` or `/api/pay/notify/wechat` — those answer the provider's own protocol,
  * not our envelope, so they are not declared here (server/modules/pay/routes.ts).
  */
-import { data, endpoint } from './contract'
-import { pattern, strict } from './fields'
+import { PERMS } from '../permissions'
+import { data, endpoint, page, type QueryOf } from './contract'
+import { bool, optional, paging, pattern, strict } from './fields'
 
 export const PAY_PROVIDER_CHANNELS = ['ALIPAY', 'WECHAT'] as const
 export type PayProviderChannel = (typeof PAY_PROVIDER_CHANNELS)[number]
@@ -29,3 +30,33 @@ export const PAY = {
     answer: data<PayAttemptView>(),
   }),
 }
+
+/** A provider's notification as we received it, with our verdict (docs/payments.md, "Notifications"). */
+export interface PayNotificationView {
+  id: number
+  channel: PayProviderChannel
+  notifyId: string
+  attemptNo: string
+  verdict: string
+  /** fen, as the notification said */
+  amount: number
+  /** staff should look at it (not applied, not a mere repeat) */
+  needsStaff: boolean
+  /** the body as received (cut at 2,000 characters) */
+  raw: string
+  createdAt: number
+}
+
+export const PAY_STAFF = {
+  /** 支付通知: every notification received, those that need a look first (onlyStaff) */
+  notifications: endpoint({
+    method: 'GET',
+    path: '/pay/staff/notifications',
+    access: 'user',
+    permission: PERMS.payNotifyList,
+    query: strict({ ...paging(), onlyStaff: optional(bool('只看待处理')) }),
+    answer: page<PayNotificationView>(),
+  }),
+}
+
+export type PayNotificationQuery = QueryOf<typeof PAY_STAFF.notifications>

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { AlipaySdk } from 'alipay-sdk'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { call, startTestApp, type TestApp } from '../../test-utils'
+import { call, DEMO, startTestApp, tokenOf, type TestApp } from '../../test-utils'
 import { newUser } from '../goods/test-helpers'
 import { invariantOk, ledgerOf } from '../trade/test-helpers'
 import { createAlipayProvider } from './alipay'
@@ -270,6 +270,24 @@ describe('notifications that pass the signature but do not fit', () => {
     expect(await topupStatus(t, u.token, late.topupNo)).toBe('PENDING')
     expect(await available(t, u.token)).toBe(8_800)
     await invariantOk(t.app)
+
+    // 支付通知 in the console: the ones to look at, for holders of pay:notify:list only
+    const list = (token: string, onlyStaff: boolean) =>
+      call(t.app, 'GET', `/api/pay/staff/notifications?onlyStaff=${onlyStaff}&pageSize=10`, { token })
+    expect(await list(u.token, true)).toMatchObject({ code: 403 })
+    expect(await list(await tokenOf(t.app, ...DEMO.operator), true)).toMatchObject({ code: 403 })
+    const admin = await tokenOf(t.app, ...DEMO.admin)
+    const forStaff = await list(admin, true)
+    expect(forStaff).toMatchObject({ code: 200, total: 4 })
+    expect(forStaff.rows.map((r: { verdict: string }) => r.verdict)).toEqual([
+      'CLOSED_ATTEMPT',
+      'APP_MISMATCH',
+      'AMOUNT_MISMATCH',
+      'UNKNOWN_ATTEMPT',
+    ])
+    expect(forStaff.rows[1]).toMatchObject({ channel: 'ALIPAY', amount: 8_800, needsStaff: true })
+    expect(forStaff.rows[1].raw).toContain('notify_id=n-app')
+    expect((await list(admin, false)).total).toBe(5)
   })
 })
 

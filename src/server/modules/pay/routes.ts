@@ -5,7 +5,7 @@
  * plain Fastify routes with a string body parser in their own scope.
  */
 import type { FastifyPluginAsync } from 'fastify'
-import { PAY, PAY_PROVIDER_CHANNELS } from '../../../shared/api/pay'
+import { PAY, PAY_PROVIDER_CHANNELS, PAY_STAFF, type PayProviderChannel } from '../../../shared/api/pay'
 import { notFound } from '../../http/errors'
 import { route, uid } from '../../http/route'
 import type { PayService } from './service'
@@ -17,6 +17,25 @@ export const payRoutes: FastifyPluginAsync<{ pay: PayService }> = async (app, { 
     const attempt = await pay.attempt(uid(r), r.params.attemptNo)
     if (!attempt) throw notFound('支付单不存在')
     return attempt
+  })
+
+  route(app, PAY_STAFF.notifications, async (r) => {
+    const { pageNum = 1, pageSize = 20, onlyStaff = false } = r.query
+    const { rows, total } = await pay.notifications(onlyStaff, pageNum, pageSize)
+    return {
+      rows: rows.map((n) => ({
+        id: n.id,
+        channel: n.channel as PayProviderChannel,
+        notifyId: n.notify_id,
+        attemptNo: n.attempt_no,
+        verdict: n.verdict,
+        amount: Number(n.amount),
+        needsStaff: n.needs_staff === 1,
+        raw: n.raw,
+        createdAt: Number(n.created_at),
+      })),
+      total,
+    }
   })
 
   await app.register(async (scope) => {
