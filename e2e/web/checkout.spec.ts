@@ -4,7 +4,8 @@
  * short of balance on /buyer/pay.html, tops up through the sandbox gateway's page and lands back on
  * the order's payment page (the top-up recorded it as its return), where the top-up's result and
  * the new balance show, and pays. The gateway's page refuses a request that only knows the
- * top-up's number.
+ * top-up's number. The same with 支付宝: the real Alipay adapter sends the buyer to the Alipay
+ * simulator's cashier on this server (docs/payments.md), whose notification credits the top-up.
  */
 import { expect, test, type Page } from '../support/test'
 import { api, newUser, setPayPassword, type TestUser } from '../support/api'
@@ -85,5 +86,42 @@ test('short of balance: top up through the sandbox gateway, come back to the ord
   await page.getByRole('button', { name: /确认支付/ }).click()
   await expect(page).toHaveURL(new RegExp(`/buyer/paySuccess\\.html\\?orderNo=${orderNo}$`))
   await expect(page.locator('.ant-result-title')).toHaveText('支付成功')
+  await page.context().close()
+})
+
+test('short of balance: top up with 支付宝 at the Alipay cashier (the simulator), come back and pay', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000)
+  const buyer = await newBuyer()
+  const probe = await browser.newPage()
+  const listing = await pickListing(probe)
+  await probe.close()
+  const page = await loginAs(
+    browser,
+    buyer.username,
+    buyer.password,
+    `/buyer/buy.html?goodsId=${listing.goodsId}`,
+  )
+  await page.getByRole('button', { name: '提交订单' }).click()
+  await expect(page).toHaveURL(/\/buyer\/confirmOrder\.html\?orderNo=/)
+  const orderNo = new URL(page.url()).searchParams.get('orderNo') ?? ''
+  await page.getByRole('button', { name: '去支付' }).click()
+  await expect(page.getByText(`余额不足，还差 ${yuanText(listing.price)}`)).toBeVisible()
+
+  await page.getByLabel('支付宝').check()
+  await page.getByRole('button', { name: '去充值' }).click()
+  // Alipay's cashier (the simulator behind the adapter's gateway address)
+  await expect(page).toHaveURL(/\/sim\/alipay\//)
+  await expect(page.getByText(`￥${(listing.price / 100).toFixed(2)}`)).toBeVisible()
+  await page.getByRole('button', { name: '确认付款' }).click()
+
+  // back on the order's payment page (Alipay adds its signed return fields to the address) once
+  // Alipay's notification credited the top-up
+  await expect(page).toHaveURL(new RegExp(`/buyer/pay\\.html\\?orderNo=${orderNo}&topupNo=T\\d+&`))
+  await expect(page.getByText(`充值成功：${yuanText(listing.price)} 已到账`)).toBeVisible({ timeout: 20_000 })
+  await page.getByLabel('支付密码', { exact: true }).fill(PAY_PASSWORD)
+  await page.getByRole('button', { name: /确认支付/ }).click()
+  await expect(page).toHaveURL(new RegExp(`/buyer/paySuccess\\.html\\?orderNo=${orderNo}$`))
   await page.context().close()
 })

@@ -42,6 +42,7 @@ import { loveModule } from './modules/love/module'
 import { messageModule } from './modules/message/module'
 import { noticeModule } from './modules/notice/module'
 import { oplogModule } from './modules/oplog/module'
+import { payModule } from './modules/pay/module'
 import { protectionModule } from './modules/protection/module'
 import { pushModule } from './modules/push/module'
 import { reviewModule } from './modules/review/module'
@@ -75,6 +76,7 @@ export const MODULES = [
   imageModule,
   gameModule,
   noticeModule,
+  payModule,
   accountModule,
   goodsModule,
   followModule,

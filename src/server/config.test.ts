@@ -44,6 +44,7 @@ describe('loadConfig', () => {
       webRoot: '/srv/web',
       corsOrigins: ['http://localhost:5173', 'https://admin.example.com'],
       paySandbox: false,
+      paySimulators: false,
       ai: expect.objectContaining({ provider: 'off' }),
       wechatSandbox: false,
       wechatOfficial: null,
@@ -64,6 +65,8 @@ describe('loadConfig', () => {
         keys: { dir: undefined, given: {}, oldPinKeys: [] },
         aliyunSms: null,
         realName: null,
+        alipay: null,
+        wechatpay: null,
         sqlProfile: undefined,
       },
     })
@@ -92,6 +95,8 @@ describe('loadConfig', () => {
       },
       aliyunSms: { accessKeyId: 'id', accessKeySecret: 'secret', signName: 'sign', templateCode: 'SMS_1' },
       realName: { url: 'https://id.example.com', appCode: 'code' },
+      alipay: null,
+      wechatpay: null,
       sqlProfile: '/tmp/profile',
     })
     // an account half given is no account
@@ -99,6 +104,39 @@ describe('loadConfig', () => {
       aliyunSms: null,
       realName: null,
     })
+  })
+
+  it('reads Alipay and WeChat Pay, refusing an incomplete configuration by name', () => {
+    const alipay = { ALIPAY_APP_ID: '2021001', ALIPAY_PRIVATE_KEY: 'PRIV', ALIPAY_PUBLIC_KEY: 'PUB' }
+    expect(loadConfig(alipay).env.alipay).toEqual({
+      appId: '2021001',
+      privateKey: 'PRIV',
+      alipayPublicKey: 'PUB',
+    })
+    expect(
+      loadConfig({ ...alipay, ALIPAY_GATEWAY: 'https://sim.example.com/gateway.do' }).env.alipay,
+    ).toMatchObject({
+      gateway: 'https://sim.example.com/gateway.do',
+    })
+    expect(() => loadConfig({ ALIPAY_APP_ID: '2021001', ALIPAY_PUBLIC_KEY: 'PUB' })).toThrow(
+      'ALIPAY_PRIVATE_KEY',
+    )
+    expect(() => loadConfig({ ...alipay, ALIPAY_PUBLIC_KEY: undefined })).toThrow('ALIPAY_PUBLIC_KEY')
+    expect(() => loadConfig({ ...alipay, ALIPAY_APP_CERT: 'CERT' })).toThrow('ALIPAY_APP_CERT')
+    const wechat = {
+      WECHATPAY_MCH_ID: '1900000001',
+      WECHATPAY_APP_ID: 'wx1',
+      WECHATPAY_SERIAL: 'SERIAL',
+      WECHATPAY_PRIVATE_KEY: '-----BEGIN PRIVATE KEY-----',
+      WECHATPAY_PUBLIC_KEY_ID: 'PUB_KEY_ID_1',
+      WECHATPAY_PUBLIC_KEY: '-----BEGIN PUBLIC KEY-----',
+      WECHATPAY_APIV3_KEY: 'k'.repeat(32),
+    }
+    expect(loadConfig(wechat).env.wechatpay).toMatchObject({ mchId: '1900000001', appId: 'wx1' })
+    expect(() => loadConfig({ ...wechat, WECHATPAY_APIV3_KEY: undefined })).toThrow('WECHATPAY_APIV3_KEY')
+    // the simulators follow the demo data unless told
+    expect(loadConfig({}).paySimulators).toBe(true)
+    expect(loadConfig({ SEED_DEMO: '0' }).paySimulators).toBe(false)
   })
 
   it('reads the WeChat official account, refusing an incomplete one', () => {

@@ -15,6 +15,8 @@ import { WECHAT_TEMPLATE_KEYS, type WechatTemplateKey } from '../shared/api/wech
 import { SECRET_ENV, type KeySource } from './keys'
 import type { MarketIdVerifierConfig } from './modules/account/realname-provider'
 import type { AiConfig } from './modules/ai/config'
+import type { AlipayConfig } from './modules/pay/alipay'
+import { WECHATPAY_ENV, wechatPayConfigFromEnv, type WechatPayConfig } from './modules/pay/wechat'
 import type { AliyunSmsConfig } from './modules/sms/provider'
 import type { OfficialConfig } from './modules/wechat/provider'
 
@@ -74,6 +76,22 @@ export const ENV_SCHEMA = Type.Object({
   ALIYUN_SMS_SIGN_NAME: text(),
   ALIYUN_SMS_TEMPLATE_CODE: text(),
   REALNAME_API_URL: text(),
+  ALIPAY_APP_ID: text(),
+  ALIPAY_PRIVATE_KEY: text(),
+  ALIPAY_PUBLIC_KEY: text(),
+  ALIPAY_APP_CERT: text(),
+  ALIPAY_PUBLIC_CERT: text(),
+  ALIPAY_ROOT_CERT: text(),
+  ALIPAY_GATEWAY: text(),
+  WECHATPAY_MCH_ID: text(),
+  WECHATPAY_APP_ID: text(),
+  WECHATPAY_SERIAL: text(),
+  WECHATPAY_PRIVATE_KEY: text(),
+  WECHATPAY_PUBLIC_KEY_ID: text(),
+  WECHATPAY_PUBLIC_KEY: text(),
+  WECHATPAY_APIV3_KEY: text(),
+  WECHATPAY_GATEWAY: text(),
+  PAY_SIMULATORS: flag(),
   REALNAME_APPCODE: text(),
   WECHAT_APP_ID: text(),
   WECHAT_APP_SECRET: text(),
@@ -120,12 +138,23 @@ export interface ServerEnv {
   aliyunSms: AliyunSmsConfig | null
   /** the two-factor ID check (REALNAME_API_URL, REALNAME_APPCODE), used when the sandbox is off */
   realName: MarketIdVerifierConfig | null
+  /** Alipay (ALIPAY_*): the real provider (or Alipay's own sandbox); null: the simulator in demo installs */
+  alipay: AlipayConfig | null
+  /** WeChat Pay (WECHATPAY_*): the real provider; null: the simulator in demo installs */
+  wechatpay: WechatPayConfig | null
   /** SQL_PROFILE: where the SQLite statements' timings are written (db/index.ts) */
   sqlProfile: string | undefined
 }
 
 /** An environment that gives nothing: buildApp's default (tests, benchmarks). */
-export const NO_ENV: ServerEnv = { keys: {}, aliyunSms: null, realName: null, sqlProfile: undefined }
+export const NO_ENV: ServerEnv = {
+  keys: {},
+  aliyunSms: null,
+  realName: null,
+  alipay: null,
+  wechatpay: null,
+  sqlProfile: undefined,
+}
 
 export interface ServerConfig {
   port: number
@@ -140,6 +169,8 @@ export interface ServerConfig {
   siteOrigin: string | undefined
   corsOrigins: string[]
   paySandbox: boolean
+  /** the Alipay and WeChat Pay simulators on this server (/sim/…), for providers not configured */
+  paySimulators: boolean
   /** AI drawing: provider and worker (modules/ai/config.ts) */
   ai: AiConfig
   wechatSandbox: boolean
@@ -261,6 +292,54 @@ function wechatOfficial(e: Env): OfficialConfig | null {
   }
 }
 
+/** Alipay's configuration (docs/payments.md): ALIPAY_APP_ID and the private key, and Alipay's public key or the three certificates. */
+function alipayConfig(e: Env): AlipayConfig | null {
+  if (!e.ALIPAY_APP_ID) return null
+  if (!e.ALIPAY_PRIVATE_KEY)
+    throw new ConfigError(
+      'ALIPAY_PRIVATE_KEY',
+      '设置 ALIPAY_APP_ID 时必须设置',
+      'must be set when ALIPAY_APP_ID is',
+    )
+  const certs = [e.ALIPAY_APP_CERT, e.ALIPAY_PUBLIC_CERT, e.ALIPAY_ROOT_CERT]
+  if (certs.some(Boolean) && !certs.every(Boolean))
+    throw new ConfigError(
+      'ALIPAY_APP_CERT',
+      '证书模式须同时设置 ALIPAY_APP_CERT、ALIPAY_PUBLIC_CERT、ALIPAY_ROOT_CERT',
+      'certificate mode needs ALIPAY_APP_CERT, ALIPAY_PUBLIC_CERT and ALIPAY_ROOT_CERT',
+    )
+  if (!e.ALIPAY_PUBLIC_KEY && !certs.every(Boolean))
+    throw new ConfigError(
+      'ALIPAY_PUBLIC_KEY',
+      '设置 ALIPAY_APP_ID 时须设置支付宝公钥或三个证书',
+      'must be set (or the three certificates) when ALIPAY_APP_ID is',
+    )
+  return {
+    appId: e.ALIPAY_APP_ID,
+    privateKey: e.ALIPAY_PRIVATE_KEY,
+    ...(e.ALIPAY_PUBLIC_KEY ? { alipayPublicKey: e.ALIPAY_PUBLIC_KEY } : {}),
+    ...(certs.every(Boolean)
+      ? {
+          appCert: e.ALIPAY_APP_CERT!,
+          alipayPublicCert: e.ALIPAY_PUBLIC_CERT!,
+          alipayRootCert: e.ALIPAY_ROOT_CERT!,
+        }
+      : {}),
+    ...(e.ALIPAY_GATEWAY ? { gateway: e.ALIPAY_GATEWAY } : {}),
+  }
+}
+
+/** WeChat Pay's configuration: all of WECHATPAY_* once WECHATPAY_MCH_ID is set (pay/wechat.ts). */
+function wechatpayConfig(e: Env): WechatPayConfig | null {
+  if (!e.WECHATPAY_MCH_ID) return null
+  const missing = WECHATPAY_ENV.find((name) => !e[name])
+  if (missing)
+    throw new ConfigError(missing, '设置 WECHATPAY_MCH_ID 时必须设置', 'must be set when WECHATPAY_MCH_ID is')
+  const given: Record<string, string | undefined> = { WECHATPAY_GATEWAY: e.WECHATPAY_GATEWAY }
+  for (const name of WECHATPAY_ENV) given[name] = e[name]
+  return wechatPayConfigFromEnv(given)
+}
+
 /** What only the environment gives: the secrets, the SMS and real-name accounts, the SQL profile. */
 function serverEnv(e: Env): ServerEnv {
   const given: Record<string, string> = {}
@@ -283,6 +362,8 @@ function serverEnv(e: Env): ServerEnv {
       e.REALNAME_API_URL && e.REALNAME_APPCODE
         ? { url: e.REALNAME_API_URL, appCode: e.REALNAME_APPCODE }
         : null,
+    alipay: alipayConfig(e),
+    wechatpay: wechatpayConfig(e),
     sqlProfile: e.SQL_PROFILE,
   }
 }
@@ -299,6 +380,7 @@ export function loadConfig(source: Readonly<Record<string, string | undefined>> 
     seedDemo,
     captchaEnabled: e.CAPTCHA_ENABLED ?? true,
     paySandbox: e.PAY_SANDBOX ?? seedDemo,
+    paySimulators: e.PAY_SIMULATORS ?? seedDemo,
     wechatSandbox: e.WECHAT_SANDBOX ?? seedDemo,
     wechatOfficial: wechatOfficial(e),
     smsSandbox: e.SMS_SANDBOX ?? seedDemo,

@@ -7,6 +7,7 @@ import { join } from 'node:path'
 import { NO_ENV, type ServerEnv } from './config'
 import { keysOf, type Keys } from './keys'
 import type { AiConfig } from './modules/ai/config'
+import type { PayProvider } from './modules/pay/provider'
 import type { IdVerifier } from './modules/account/realname-provider'
 import type { OfficialConfig, WechatProvider } from './modules/wechat/provider'
 
@@ -69,6 +70,15 @@ export interface BuildAppOptions {
   uploadDir?: string
   /** proxies whose X-Forwarded-For names the client (Fastify trustProxy: true, a hop count or addresses) */
   trustProxy?: boolean | number | string
+  /** the payment providers (pay/provider.ts): real adapters, pointed at the providers or their simulators */
+  payProviders?: readonly PayProvider[]
+  /**
+   * the Alipay and WeChat Pay simulators mounted on this server (/sim/alipay, /sim/wechatpay) for the
+   * providers not configured (demo installs: PAY_SIMULATORS, default on with demo data); default off
+   */
+  paySimulators?: boolean
+  /** how often waiting payment attempts are chased (default 60 s; 0: off — tests call app.services.pay.chase()) */
+  payChaseMs?: number
   /** what only the environment gives (config.ts): secrets, outside providers' accounts, the SQL profile; default none */
   env?: ServerEnv
 }

@@ -16,6 +16,7 @@ export const PERMISSION_LABELS: Record<Permission, string> = {
   [PERMS.goodsTakedown]: '商品审核：强制下架',
 
   [PERMS.withdrawList]: '提现审核：查看',
+  [PERMS.payNotifyList]: '支付通知：查看',
   [PERMS.withdrawApprove]: '提现审核：打款',
   [PERMS.withdrawReject]: '提现审核：驳回',
   [PERMS.withdrawExport]: '提现审核：导出',

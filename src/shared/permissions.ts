@@ -16,6 +16,7 @@ export const PERMS = {
   goodsTakedown: 'goods:audit:takedown',
 
   withdrawList: 'funds:withdraw:list',
+  payNotifyList: 'pay:notify:list',
   withdrawApprove: 'funds:withdraw:approve',
   withdrawReject: 'funds:withdraw:reject',
   withdrawExport: 'funds:withdraw:export',
@@ -84,6 +85,7 @@ export const MONEY_PERMISSIONS: readonly Permission[] = [
   PERMS.withdrawReject,
   PERMS.withdrawExport,
   PERMS.withdrawList,
+  PERMS.payNotifyList,
   PERMS.disputeRule,
   PERMS.protectionClaimDecide,
 ]

@@ -33,6 +33,7 @@ import type { AgencyTables } from '../modules/agency/tables'
 import type { ChatTables } from '../modules/chat/tables'
 import type { SavedSearchTables } from '../modules/saved-search/tables'
 import type { ProtectionTables } from '../modules/protection/tables'
+import type { PayTables } from '../modules/pay/tables'
 
 export interface Database
   extends
@@ -64,4 +65,5 @@ export interface Database
     AgencyTables,
     ChatTables,
     SavedSearchTables,
-    ProtectionTables {}
+    ProtectionTables,
+    PayTables {}

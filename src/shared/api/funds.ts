@@ -23,6 +23,7 @@ import {
 import type { ExportResult } from './common'
 import { PAYEE_ACCOUNT_MAX_LENGTH, PAYEE_KINDS, type StoredPayeeKind } from '../rules/payee-account'
 import { TOPUP_RETURN_MAX_LENGTH } from '../rules/return-to'
+import { PAY_SCENES } from './pay'
 
 export interface Wallet {
   /** fen */
@@ -164,6 +165,13 @@ export const FUNDS = {
     body: strict({ payPassword: cipherText('支付密码'), loginPassword: cipherText('登录密码') }),
     answer: none(),
   }),
+  /** the channels this install takes top-ups through (the top-up form offers these) */
+  topupChannels: endpoint({
+    method: 'GET',
+    path: '/funds/topup/channels',
+    access: 'public',
+    answer: data<{ channels: PayChannel[] }>(),
+  }),
   topupCreate: endpoint({
     method: 'POST',
     path: '/funds/topup/create',
@@ -171,6 +179,8 @@ export const FUNDS = {
     body: strict({
       amount: fen('充值金额'),
       channel: oneOf('支付方式', PAY_CHANNELS),
+      /** where the person pays (Alipay and WeChat Pay): a PC page, a phone page, a QR code; default PC */
+      scene: optional(oneOf('支付场景', PAY_SCENES)),
       /**
        * where the gateway sends the user back: a same-site path only (one leading '/', no '//' or
        * backslash) of an allowed page (rules/return-to.ts), e.g. /buyer/pay.html?orderNo=…; default

@@ -228,6 +228,16 @@ export const CONSOLE_PAGE_RECORDS = [
   }),
   definePage({
     area: 'console',
+    component: 'PayNotifications',
+    title: '支付通知',
+    parent: TRADE,
+    path: 'payNotify',
+    icon: 'money',
+    order: 4,
+    permission: PERMS.payNotifyList,
+  }),
+  definePage({
+    area: 'console',
     component: 'OpLog',
     title: '操作日志',
     parent: MONITOR,

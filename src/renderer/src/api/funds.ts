@@ -45,6 +45,14 @@ export async function exportLedger(query: LedgerQuery) {
   return result
 }
 
+/** The channels top-ups go through on this install (the sandbox where it is on, configured providers). */
+export const topupChannelsQuery = () =>
+  queryOptions({
+    queryKey: [...fundsKeys.all, 'topupChannels'] as const,
+    queryFn: () => call(FUNDS.topupChannels, {}),
+    staleTime: 5 * 60_000,
+  })
+
 /** A top-up, asked again while its gateway notification has not arrived (see TopupResult). */
 export const topupQuery = (topupNo: string) =>
   queryOptions({

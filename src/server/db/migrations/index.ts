@@ -34,6 +34,7 @@ import searchTermsBuckets from './0250_search_terms_buckets'
 import unreadCounter from './0240_unread_counter'
 import goodsSellerLive from './0260_goods_seller_live'
 import titleStatistics from './0270_title_statistics'
+import pay from './0290_pay'
 
 export function migrationsFor(dialect: DbDialect): Record<string, Migration> {
   return {
@@ -70,5 +71,6 @@ export function migrationsFor(dialect: DbDialect): Record<string, Migration> {
     '0250_search_terms_buckets': searchTermsBuckets(dialect),
     '0260_goods_seller_live': goodsSellerLive(dialect),
     '0270_title_statistics': titleStatistics(dialect),
+    '0290_pay': pay(dialect),
   }
 }

@@ -66,6 +66,20 @@ export interface DomainEventMap {
   'review.changed': Record<string, never>
   /** staff changed a game's configuration (names, filters, servers) */
   'game.changed': Record<string, never>
+  /**
+   * a payment attempt was paid (pay module): the business it belongs to takes the money inside the
+   * same transaction — a top-up credits the wallet (funds)
+   */
+  'payment.paid': {
+    attemptNo: string
+    channel: 'ALIPAY' | 'WECHAT'
+    bizType: 'TOPUP' | 'ORDER'
+    bizNo: string
+    userId: number
+    /** fen */
+    amount: number
+    at: number
+  }
   /** an agency-sale order settles: the agency module pays the owner and the commission (within) */
   'order.agencySettled': Omit<OrderSettled, 'agency'>
   /** an order's money went to the seller (or, for agency sale, is to be split by the agency module) */

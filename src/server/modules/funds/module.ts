@@ -4,6 +4,7 @@
  * built-in sandbox gateway credits wallets without real money: demo and test installs only.
  */
 import { defineModule } from '../../module'
+import { inTransaction } from '../events/domain'
 import { PERMS } from '../../../shared/permissions'
 import { loadOrCreateSandboxSecret, sandboxGateway } from './gateway'
 import { loadPinKeys, pinHasher } from './pin-hash'
@@ -18,9 +19,9 @@ declare module '../../module' {
 
 export const fundsModule = defineModule({
   name: 'funds',
-  needs: ['auth', 'cipher', 'messages', 'exports', 'account'],
+  needs: ['auth', 'cipher', 'messages', 'exports', 'account', 'pay'],
   provides: ['funds'],
-  register({ db, now, settings, routes }, { auth, cipher, messages, exports, account }) {
+  register({ db, now, events, settings, routes }, { auth, cipher, messages, exports, account, pay }) {
     const sandbox = settings.sandbox ? sandboxGateway(loadOrCreateSandboxSecret(settings.keys), now) : null
     const funds = fundsService({
       db,
@@ -33,8 +34,13 @@ export const fundsModule = defineModule({
       // staff list every user's withdrawals: the permission of 提现审核 (docs/console.md)
       isStaff: (userId) => auth.hasPermission(userId, PERMS.withdrawList),
       requireRealName: account.requireTradingIdentity,
+      pay,
       now,
     })
+    // a top-up paid at a provider is credited inside the attempt's transaction
+    events.within('payment.paid', (trx, e) =>
+      e.bizType === 'TOPUP' ? funds.creditPaidTopup(inTransaction(trx), e) : undefined,
+    )
     account.plugs.payPassword.plug({
       has: async (userId) => (await funds.wallet(userId)).hasPayPassword,
       reset: (userId, cipherText) => funds.resetPayPassword(userId, cipherText),

@@ -74,6 +74,7 @@ export const fundsRoutes: FastifyPluginAsync<{
   route(app, FUNDS.payPassword, { message: '支付密码设置成功' }, (r) =>
     funds.setPayPassword(uid(r), r.body, r.ip),
   )
+  route(app, FUNDS.topupChannels, () => ({ channels: funds.topupChannels() }))
   route(app, FUNDS.topupCreate, (r) => funds.createTopup(uid(r), r.body))
   route(app, FUNDS.topupDetail, (r) => funds.topupDetail(uid(r), r.params.topupNo))
   route(app, FUNDS.withdrawCreate, { message: '提现申请已提交' }, (r) =>

@@ -9,6 +9,7 @@ import {
   LEDGER_TYPE_LABELS,
   TRADE_RULES,
   type CreateTopupBody,
+  type PayChannel,
   type LedgerEntry,
   type LedgerQuery,
   type SetPayPasswordBody,
@@ -21,7 +22,7 @@ import type { Database } from '../../db/schema'
 import type { Page } from '../../db/paging'
 import { type ApiError, badRequest, notFound } from '../../http/errors'
 import { payPinProblem } from '../../../shared/rules/pay-pin'
-import { DEFAULT_TOPUP_RETURN, safeReturnPath } from '../../../shared/rules/return-to'
+import { DEFAULT_TOPUP_RETURN, returnWithTopup, safeReturnPath } from '../../../shared/rules/return-to'
 import { keyedQueue } from '../../lib/keyed-queue'
 import type { PasswordCipher } from '../auth/rsa'
 import { csvId } from '../common/csv'
@@ -34,6 +35,8 @@ import { fundsRepo, type Movement } from './repo'
 import { checkInvariant } from './invariant'
 import { withdrawalService } from './withdrawals'
 import { socket } from '../../plug'
+import { afterCommit } from '../../db/after-commit'
+import type { PayService } from '../pay/service'
 
 /** A ledger row as the API shows it (amounts in fen, as numbers). */
 const ledgerEntry = (r: Selectable<Database['ledger']>): LedgerEntry => ({
@@ -63,6 +66,8 @@ export interface FundsDeps {
   exports?: ExportsService
   /** whether a user is staff (the auth module's roles): staff list and decide withdrawals */
   isStaff: (userId: number) => Promise<boolean>
+  /** the pay centre: top-ups through Alipay and WeChat Pay (docs/payments.md) */
+  pay?: Pick<PayService, 'start' | 'channels'>
   /** the real-name gate of the account module: throws (with the reason) unless a verified adult */
   requireRealName?: (userId: number, what: string) => Promise<void>
   now: () => number
@@ -280,10 +285,18 @@ export function fundsService(deps: FundsDeps) {
     },
 
     // ---------------------------------------------------------------- top-ups
+    /** The channels top-ups go through here: the built-in sandbox where it is on, the configured providers. */
+    topupChannels(): PayChannel[] {
+      const providers = (deps.pay?.channels() ?? []).map((c) => (c === 'ALIPAY' ? 'alipay' : 'wechat'))
+      return [...deps.gateways.map((g) => g.channel), ...providers]
+    },
+
     async createTopup(userId: number, body: CreateTopupBody) {
       if (body.amount < FUNDS_LIMITS.topupMin || body.amount > FUNDS_LIMITS.topupMax)
         throw badRequest(`充值金额须在 ${yuan(FUNDS_LIMITS.topupMin)} 至 ${yuan(FUNDS_LIMITS.topupMax)} 之间`)
-      const gw = gateway(body.channel)
+      const provider = body.channel === 'alipay' || body.channel === 'wechat'
+      const gw = provider ? null : gateway(body.channel)
+      if (provider && !deps.pay) throw badRequest('暂不支持该支付方式')
       // where the gateway sends the user back: an allow-listed same-site page only (no open redirect)
       const returnTo = body.returnTo === undefined ? null : safeReturnPath(body.returnTo)
       if (body.returnTo !== undefined && returnTo === null) throw badRequest('返回页面不正确')
@@ -300,7 +313,47 @@ export function fundsService(deps: FundsDeps) {
         paid_at: null,
         return_to: returnTo,
       })
-      return { topupNo, ...gw.createPayment({ topupNo, amount: body.amount, userId }) }
+      if (gw) return { topupNo, ...gw.createPayment({ topupNo, amount: body.amount, userId }) }
+      const start = await deps.pay!.start({
+        bizType: 'TOPUP',
+        bizNo: topupNo,
+        userId,
+        amount: body.amount,
+        subject: `余额充值 ${yuan(body.amount)}`,
+        channel: body.channel === 'alipay' ? 'ALIPAY' : 'WECHAT',
+        scene: body.scene ?? 'PC',
+        returnPath: returnWithTopup(returnTo ?? DEFAULT_TOPUP_RETURN, topupNo),
+      })
+      return { topupNo, payUrl: start.payUrl ?? '', qrCode: start.qrCode ?? null }
+    },
+
+    /**
+     * A top-up's attempt was paid at a provider (the pay module's 'payment.paid', inside the
+     * attempt's transaction): the top-up closes PAID and the wallet is credited, with its ledger row,
+     * in that transaction; the owner is told after the commit. Throws (and so rolls the attempt back)
+     * when the payment does not fit the top-up.
+     */
+    async creditPaidTopup(
+      trx: Transaction<Database>,
+      e: { attemptNo: string; channel: string; bizNo: string; userId: number; amount: number; at: number },
+    ) {
+      const tx = fundsRepo(trx)
+      const row = await tx.topup(e.bizNo)
+      if (!row || row.user_id !== e.userId || Number(row.amount) !== e.amount)
+        throw new Error(`payment ${e.attemptNo} does not fit top-up ${e.bizNo}`)
+      if (!(await tx.closeTopup(e.bizNo, 'PAID', e.at)))
+        throw new Error(`top-up ${e.bizNo} is closed already`)
+      const moved = await tx.move(e.userId, {
+        type: 'TOPUP',
+        available: e.amount,
+        topupNo: e.bizNo,
+        remark: `充值（${e.channel === 'ALIPAY' ? '支付宝' : '微信支付'}）`,
+        at: e.at,
+      })
+      if (!moved) throw new Error('top-up credit failed')
+      await afterCommit(trx, () =>
+        notify(e.userId, '充值成功', `您的充值 ${yuan(e.amount)} 已到账，充值单号 ${e.bizNo}。`),
+      )
     },
 
     async topupDetail(userId: number, topupNo: string): Promise<Topup> {

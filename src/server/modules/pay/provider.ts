@@ -10,7 +10,9 @@
  * `attemptNo` is out_trade_no, `refundNo` out_request_no / out_refund_no, `payoutNo` out_biz_no.
  */
 
-export type PayProviderChannel = 'ALIPAY' | 'WECHAT'
+import type { PayProviderChannel } from '../../../shared/api/pay'
+
+export type { PayProviderChannel }
 
 /** Where the person pays: a PC page, a phone browser page, or a QR code the desktop client shows. */
 export type PayScene = 'PC' | 'WAP' | 'QR'

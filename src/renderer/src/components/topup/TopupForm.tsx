@@ -1,27 +1,36 @@
 /**
- * Top-up: amount (元) and channel; the server creates the top-up at the gateway and answers the
- * gateway's page (payUrl), where the user pays — the built-in sandbox plays the provider. `returnTo`
+ * Top-up: amount (元) and channel (those the server takes: the built-in sandbox where it is on,
+ * 支付宝 and 微信支付 where configured); the server creates the top-up at the gateway and answers the
+ * gateway's page (payUrl), where the user pays, or — in the desktop client — a QR code to scan. `returnTo`
  * (e.g. the order's payment page) is recorded with the top-up: the gateway sends the user back
  * there. In the browser the page replaces ours; the desktop client opens it in the system browser
  * (its window never navigates to the API) and offers to go on here once paid. Used by the balance
  * page and by the order's payment page.
  */
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useNavigate } from 'react-router-dom'
 import { Alert, Button, Form, Input, Radio } from 'antd'
 import type { PayChannel } from '@shared/api/funds'
 import { DEFAULT_TOPUP_RETURN, returnWithTopup } from '@shared/rules/return-to'
-import { useCreateTopup } from '@renderer/api/funds'
+import { useQuery } from '@tanstack/react-query'
+import { topupChannelsQuery, useCreateTopup } from '@renderer/api/funds'
 import { platform } from '@renderer/platform'
 import { fenToYuan, yuanToFen } from '@renderer/utils/money'
 import { gatewayHref, topupAmountError, TOPUP_MIN_FEN } from './topup'
 import { ErrorAlert } from '@renderer/components/ErrorAlert'
+import { TopupQrDialog } from './TopupQrDialog'
 
-const CHANNELS: Array<{ value: PayChannel; label: string; disabled?: boolean }> = [
-  { value: 'sandbox', label: '沙箱支付（测试）' },
-  { value: 'alipay', label: '支付宝（即将开通）', disabled: true },
-  { value: 'wechat', label: '微信支付（即将开通）', disabled: true },
-]
+const CHANNEL_LABELS: Record<PayChannel, string> = {
+  sandbox: '沙箱支付（测试）',
+  alipay: '支付宝',
+  wechat: '微信支付',
+}
+
+/** Where the person pays: the desktop client shows a QR code, a phone opens the provider's phone page. */
+function paySceneHere(): 'PC' | 'WAP' | 'QR' {
+  if (platform.kind === 'desktop') return 'QR'
+  return typeof window !== 'undefined' && window.matchMedia?.('(max-width: 767px)').matches ? 'WAP' : 'PC'
+}
 
 /**
  * Goes to the gateway's page: a full navigation in the browser (the gateway is not part of this
@@ -48,6 +57,15 @@ export function TopupForm({
   const navigate = useNavigate()
   const [form] = Form.useForm<{ amount: string; channel: PayChannel }>()
   const topup = useCreateTopup()
+  const channels = useQuery(topupChannelsQuery())
+  const offered = channels.data?.channels ?? []
+  // the first channel the server offers is chosen once the list arrives
+  const first = offered[0]
+  useEffect(() => {
+    if (first && !form.getFieldValue('channel')) form.setFieldValue('channel', first)
+  }, [first, form])
+  /** the QR code the desktop client shows (a provider's) */
+  const [qr, setQr] = useState<{ topupNo: string; qrCode: string; channel: PayChannel } | null>(null)
   /** leaving for the gateway: the button stays busy until the page is gone */
   const [leaving, setLeaving] = useState(false)
   /** the top-up whose page the system browser shows (desktop) */
@@ -57,14 +75,28 @@ export function TopupForm({
       {
         amount: yuanToFen(values.amount) as number,
         channel: values.channel,
+        ...(values.channel === 'sandbox' ? {} : { scene: paySceneHere() }),
         ...(returnTo ? { returnTo } : {}),
       },
       {
         onSuccess: (result) => {
-          if (goToGateway(result.payUrl) === 'external') setExternal(result.topupNo)
+          if (result.qrCode)
+            setQr({ topupNo: result.topupNo, qrCode: result.qrCode, channel: values.channel })
+          else if (goToGateway(result.payUrl) === 'external') setExternal(result.topupNo)
           else setLeaving(true)
         },
       },
+    )
+  const goOn = (topupNo: string) => void navigate(returnWithTopup(returnTo ?? DEFAULT_TOPUP_RETURN, topupNo))
+  if (qr)
+    return (
+      <TopupQrDialog
+        topupNo={qr.topupNo}
+        qrCode={qr.qrCode}
+        channelLabel={CHANNEL_LABELS[qr.channel]}
+        onPaid={() => goOn(qr.topupNo)}
+        onClose={() => setQr(null)}
+      />
     )
   if (external)
     return (
@@ -74,11 +106,7 @@ export function TopupForm({
         title="已在浏览器中打开支付页面"
         description="请在浏览器中完成支付，然后回到这里继续。"
         action={
-          <Button
-            type="primary"
-            size="small"
-            onClick={() => void navigate(returnWithTopup(returnTo ?? DEFAULT_TOPUP_RETURN, external))}
-          >
+          <Button type="primary" size="small" onClick={() => goOn(external)}>
             我已完成支付
           </Button>
         }
@@ -92,7 +120,6 @@ export function TopupForm({
       initialValues={{
         // at least the gateway's minimum (a shortfall of a few fen still tops up ¥1.00)
         amount: defaultFen ? fenToYuan(Math.max(defaultFen, TOPUP_MIN_FEN)) : '',
-        channel: 'sandbox',
       }}
       onFinish={submit}
     >
@@ -111,7 +138,10 @@ export function TopupForm({
         <Input prefix="¥" suffix="元" inputMode="decimal" maxLength={12} aria-label="充值金额（元）" />
       </Form.Item>
       <Form.Item name="channel" label="支付方式">
-        <Radio.Group options={CHANNELS} aria-label="支付方式" />
+        <Radio.Group
+          options={offered.map((value) => ({ value, label: CHANNEL_LABELS[value] }))}
+          aria-label="支付方式"
+        />
       </Form.Item>
       <ErrorAlert error={topup.error} fallback="创建充值失败" style={{ marginBottom: 16 }} />
       <Button type="primary" htmlType="submit" loading={topup.isPending || leaving}>

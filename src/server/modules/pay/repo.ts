@@ -1,0 +1,67 @@
+/** The pay module's SQL (docs/payments.md). */
+import type { Insertable } from 'kysely'
+import type { Db } from '../../db'
+import type { PayAttemptsTable, PayNotificationsTable } from './tables'
+
+export function payRepo(db: Db) {
+  return {
+    insertAttempt: (row: Insertable<PayAttemptsTable>) => db.insertInto('pay_attempts').values(row).execute(),
+
+    attempt: (attemptNo: string) =>
+      db.selectFrom('pay_attempts').selectAll().where('attempt_no', '=', attemptNo).executeTakeFirst(),
+
+    /** WAITING → PAID or CLOSED, only from WAITING: true when this call moved it. */
+    async settle(
+      attemptNo: string,
+      to: { status: 'PAID'; tradeNo: string | null; paidAt: number } | { status: 'CLOSED' },
+      at: number,
+    ): Promise<boolean> {
+      const result = await db
+        .updateTable('pay_attempts')
+        .set(
+          to.status === 'PAID'
+            ? { status: 'PAID', provider_trade_no: to.tradeNo, paid_at: to.paidAt, updated_at: at }
+            : { status: 'CLOSED', updated_at: at },
+        )
+        .where('attempt_no', '=', attemptNo)
+        .where('status', '=', 'WAITING')
+        .executeTakeFirst()
+      return Number(result.numUpdatedRows) === 1
+    },
+
+    /** Waiting attempts created before `before`, oldest first (the chasing job). */
+    waitingBefore: (before: number, limit: number) =>
+      db
+        .selectFrom('pay_attempts')
+        .selectAll()
+        .where('status', '=', 'WAITING')
+        .where('created_at', '<', before)
+        .orderBy('created_at')
+        .limit(limit)
+        .execute(),
+
+    ofBusiness: (bizType: string, bizNo: string) =>
+      db
+        .selectFrom('pay_attempts')
+        .selectAll()
+        .where('biz_type', '=', bizType)
+        .where('biz_no', '=', bizNo)
+        .orderBy('id')
+        .execute(),
+
+    record: (row: Insertable<PayNotificationsTable>) =>
+      db.insertInto('pay_notifications').values(row).execute(),
+
+    notifications: (onlyStaff: boolean, offset: number, limit: number) => {
+      let q = db.selectFrom('pay_notifications').selectAll()
+      if (onlyStaff) q = q.where('needs_staff', '=', 1)
+      return q.orderBy('id', 'desc').offset(offset).limit(limit).execute()
+    },
+
+    async notificationCount(onlyStaff: boolean): Promise<number> {
+      let q = db.selectFrom('pay_notifications').select((eb) => eb.fn.countAll<number>().as('n'))
+      if (onlyStaff) q = q.where('needs_staff', '=', 1)
+      return Number((await q.executeTakeFirstOrThrow()).n)
+    },
+  }
+}
