@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { TestProviders } from '@renderer/testing/render-page'
 import { toast } from './toast'
 
@@ -7,8 +7,10 @@ describe('toast (closable messages)', () => {
   it('shows the text with a close button that removes it', async () => {
     render(<TestProviders>页面</TestProviders>)
     act(() => toast('error', '网络开小差啦，请稍后再试~', 5))
-    expect(await screen.findByText('网络开小差啦，请稍后再试~')).toBeTruthy()
-    fireEvent.click(screen.getByRole('button', { name: '关闭提示' }))
+    const text = await screen.findByText('网络开小差啦，请稍后再试~')
+    // this toast's own close button (toasts queued by earlier files of the worker may show too)
+    const notice = text.closest('.ant-message-notice') as HTMLElement
+    fireEvent.click(within(notice).getByRole('button', { name: '关闭提示' }))
     await waitFor(() => expect(screen.queryByText('网络开小差啦，请稍后再试~')).toBeNull())
   })
 
