@@ -109,7 +109,7 @@ test('short of balance: top up with 支付宝 at the Alipay cashier (the simulat
   await page.getByRole('button', { name: '去支付' }).click()
   await expect(page.getByText(`余额不足，还差 ${yuanText(listing.price)}`)).toBeVisible()
 
-  await page.getByLabel('支付宝').check()
+  await page.locator('.topup-form').getByLabel('支付宝').check()
   await page.getByRole('button', { name: '去充值' }).click()
   // Alipay's cashier (the simulator behind the adapter's gateway address)
   await expect(page).toHaveURL(/\/sim\/alipay\//)
@@ -123,5 +123,34 @@ test('short of balance: top up with 支付宝 at the Alipay cashier (the simulat
   await page.getByLabel('支付密码', { exact: true }).fill(PAY_PASSWORD)
   await page.getByRole('button', { name: /确认支付/ }).click()
   await expect(page).toHaveURL(new RegExp(`/buyer/paySuccess\\.html\\?orderNo=${orderNo}$`))
+  await page.context().close()
+})
+
+test('pays an order directly with 支付宝 (the simulator) and comes back to a paid order', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000)
+  const buyer = await newBuyer()
+  const probe = await browser.newPage()
+  const listing = await pickListing(probe)
+  await probe.close()
+  const page = await loginAs(
+    browser,
+    buyer.username,
+    buyer.password,
+    `/buyer/buy.html?goodsId=${listing.goodsId}`,
+  )
+  await page.getByRole('button', { name: '提交订单' }).click()
+  await expect(page).toHaveURL(/\/buyer\/confirmOrder\.html\?orderNo=/)
+  const orderNo = new URL(page.url()).searchParams.get('orderNo') ?? ''
+  await page.getByRole('button', { name: '去支付' }).click()
+  await expect(page.getByText('其他支付方式')).toBeVisible()
+  await page.getByRole('button', { name: `支付宝支付 ${yuanText(listing.price)}` }).click()
+  await expect(page).toHaveURL(/\/sim\/alipay\//)
+  await page.getByRole('button', { name: '确认付款' }).click()
+  await expect(page).toHaveURL(new RegExp(`/buyer/pay\\.html\\?orderNo=${orderNo}&topupNo=T\\d+&`))
+  await expect(page.locator('.ant-result-title')).toHaveText('支付成功', { timeout: 20_000 })
+  const order = await api(`/trade/order/detail/${orderNo}`, { token: buyer.token })
+  expect(order.data.status).toBe('PAID')
   await page.context().close()
 })

@@ -24,6 +24,7 @@ import {
 import type { TransferField } from './game'
 import type { GoodsType } from './goods'
 import type { ExportResult } from './common'
+import { PAY_SCENES } from './pay'
 import type { LedgerEntry } from './funds'
 import type { Dispute } from './warrant'
 
@@ -230,6 +231,25 @@ export const ORDER = {
     body: payBody,
     answer: data<Order>(),
   }),
+  /**
+   * pays through 支付宝 or 微信支付 (docs/payments.md, "Paying an order"): a top-up of what the balance
+   * does not cover (all of it without useBalance) that pays the order once the provider's payment is
+   * credited; the balance part needs the payment password
+   */
+  payChannel: endpoint({
+    method: 'POST',
+    path: '/trade/order/payChannel',
+    access: 'user',
+    body: strict({
+      orderNo: orderNoField(),
+      channel: oneOf('支付方式', ['alipay', 'wechat'] as const),
+      scene: optional(oneOf('支付场景', PAY_SCENES)),
+      /** balance first, the rest through the channel */
+      useBalance: optional(bool('使用余额')),
+      payPassword: optional(cipherText('支付密码')),
+    }),
+    answer: data<OrderChannelPayment>(),
+  }),
   cancel: endpoint({
     method: 'POST',
     path: '/trade/order/cancel',
@@ -287,6 +307,18 @@ export const ORDER = {
 
 export type CreateOrderBody = BodyOf<typeof ORDER.create>
 export type PayOrderBody = BodyOf<typeof ORDER.pay>
+export type PayOrderChannelBody = BodyOf<typeof ORDER.payChannel>
+
+/** Where the buyer pays the channel part of an order (the top-up that pays it once credited). */
+export interface OrderChannelPayment {
+  topupNo: string
+  /** fen through the channel */
+  channelAmount: number
+  /** fen from the balance (0 without useBalance) */
+  balanceAmount: number
+  payUrl: string
+  qrCode: string | null
+}
 export type ConfirmOrderBody = BodyOf<typeof ORDER.confirm>
 export type DeliverBody = BodyOf<typeof ORDER.deliver>
 export type OrderListQuery = QueryOf<typeof ORDER.buyList>

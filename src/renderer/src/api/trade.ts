@@ -13,7 +13,12 @@ import {
   type PriceRecordQuery,
   type SaveRoleBody,
 } from '@shared/api/trade'
-import { ORDER_STAFF, type AddOrderNoteBody, type StaffOrderQuery } from '@shared/api/trade'
+import {
+  ORDER_STAFF,
+  type AddOrderNoteBody,
+  type PayOrderChannelBody,
+  type StaffOrderQuery,
+} from '@shared/api/trade'
 import { call } from './client'
 import { useChangeMutation } from './mutation'
 import { encryptPasswords } from './encrypt'
@@ -104,6 +109,21 @@ export function usePayOrder() {
       // not awaited: a paid order goes on to its success page at once
       onSettled: () => void refreshAfterOrderChange(queryClient),
     },
+  )
+}
+
+/**
+ * Pays an order through 支付宝 or 微信支付 (docs/payments.md, "Paying an order"): where the buyer pays
+ * the channel part; with useBalance the balance pays the rest (the payment password plain here,
+ * encrypted on its way). Refusals in place.
+ */
+export function usePayOrderChannel() {
+  return useChangeMutation(
+    async (body: Omit<PayOrderChannelBody, 'payPassword'> & { payPassword?: string }) => {
+      const payPassword = body.payPassword ? (await encryptPasswords(body.payPassword))[0] : undefined
+      return call(ORDER.payChannel, { body: { ...body, ...(payPassword ? { payPassword } : {}) } }, caller)
+    },
+    { errors: 'caller' },
   )
 }
 

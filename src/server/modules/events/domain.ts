@@ -80,6 +80,11 @@ export interface DomainEventMap {
     amount: number
     at: number
   }
+  /**
+   * a top-up was credited (funds, inside the crediting transaction); one started for an order pays it
+   * (trade, after the commit)
+   */
+  'topup.credited': { topupNo: string; userId: number; amount: number; orderNo: string | null }
   /** an agency-sale order settles: the agency module pays the owner and the commission (within) */
   'order.agencySettled': Omit<OrderSettled, 'agency'>
   /** an order's money went to the seller (or, for agency sale, is to be split by the agency module) */

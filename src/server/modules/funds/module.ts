@@ -35,6 +35,7 @@ export const fundsModule = defineModule({
       isStaff: (userId) => auth.hasPermission(userId, PERMS.withdrawList),
       requireRealName: account.requireTradingIdentity,
       pay,
+      events,
       now,
     })
     // a top-up paid at a provider is credited inside the attempt's transaction

@@ -208,10 +208,15 @@ export function fundsRepo(db: Db) {
       return fetchPage(query, q)
     },
 
-    async insertTopup(row: Omit<TopupsTable, 'id' | 'return_to'> & { return_to?: string | null }) {
+    async insertTopup(
+      row: Omit<TopupsTable, 'id' | 'return_to' | 'order_no'> & {
+        return_to?: string | null
+        order_no?: string | null
+      },
+    ) {
       await db
         .insertInto('topups')
-        .values({ ...row, return_to: row.return_to ?? null })
+        .values({ ...row, return_to: row.return_to ?? null, order_no: row.order_no ?? null })
         .execute()
     },
 

@@ -37,6 +37,7 @@ import { withdrawalService } from './withdrawals'
 import { socket } from '../../plug'
 import { afterCommit } from '../../db/after-commit'
 import type { PayService } from '../pay/service'
+import type { DomainEvents } from '../events/domain'
 
 /** A ledger row as the API shows it (amounts in fen, as numbers). */
 const ledgerEntry = (r: Selectable<Database['ledger']>): LedgerEntry => ({
@@ -66,6 +67,8 @@ export interface FundsDeps {
   exports?: ExportsService
   /** whether a user is staff (the auth module's roles): staff list and decide withdrawals */
   isStaff: (userId: number) => Promise<boolean>
+  /** domain events: 'topup.credited' (an order's top-up pays it: the trade module) */
+  events?: DomainEvents
   /** the pay centre: top-ups through Alipay and WeChat Pay (docs/payments.md) */
   pay?: Pick<PayService, 'start' | 'channels'>
   /** the real-name gate of the account module: throws (with the reason) unless a verified adult */
@@ -291,7 +294,8 @@ export function fundsService(deps: FundsDeps) {
       return [...deps.gateways.map((g) => g.channel), ...providers]
     },
 
-    async createTopup(userId: number, body: CreateTopupBody) {
+    /** A top-up (through a gateway or a provider); `orderNo`: it pays that order once credited. */
+    async createTopup(userId: number, body: CreateTopupBody, orderNo: string | null = null) {
       if (body.amount < FUNDS_LIMITS.topupMin || body.amount > FUNDS_LIMITS.topupMax)
         throw badRequest(`充值金额须在 ${yuan(FUNDS_LIMITS.topupMin)} 至 ${yuan(FUNDS_LIMITS.topupMax)} 之间`)
       const provider = body.channel === 'alipay' || body.channel === 'wechat'
@@ -312,6 +316,7 @@ export function fundsService(deps: FundsDeps) {
         created_at: at,
         paid_at: null,
         return_to: returnTo,
+        order_no: orderNo,
       })
       if (gw) return { topupNo, ...gw.createPayment({ topupNo, amount: body.amount, userId }) }
       const start = await deps.pay!.start({
@@ -351,6 +356,12 @@ export function fundsService(deps: FundsDeps) {
         at: e.at,
       })
       if (!moved) throw new Error('top-up credit failed')
+      await deps.events?.publish(trx, 'topup.credited', {
+        topupNo: e.bizNo,
+        userId: e.userId,
+        amount: e.amount,
+        orderNo: row.order_no,
+      })
       await afterCommit(trx, () =>
         notify(e.userId, '充值成功', `您的充值 ${yuan(e.amount)} 已到账，充值单号 ${e.bizNo}。`),
       )

@@ -41,6 +41,8 @@ export interface TopupsTable {
   paid_at: number | null
   /** where the gateway sends the user back (a checked same-site path); null: the balance page */
   return_to: string | null
+  /** the order this top-up pays once credited (migration 0291); null: a plain top-up */
+  order_no: string | null
 }
 
 export interface WithdrawalsTable {

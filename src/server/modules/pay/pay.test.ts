@@ -5,103 +5,27 @@
  * `alipay-sdk` itself with a key the adapter trusts, so they pass the signature and must be stopped
  * by our checks.
  */
-import { generateKeyPairSync } from 'node:crypto'
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { AlipaySdk } from 'alipay-sdk'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { call, DEMO, startTestApp, tokenOf, type TestApp } from '../../test-utils'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { call, DEMO, startTestApp, tokenOf } from '../../test-utils'
 import { newUser } from '../goods/test-helpers'
 import { invariantOk, ledgerOf } from '../trade/test-helpers'
 import { createAlipayProvider } from './alipay'
-import { alipaySimulatorPublicKey, startAlipaySimulator } from './sim/alipay'
-
-const APP_ID = '2021000000000001'
-const rsa = () =>
-  generateKeyPairSync('rsa', {
-    modulusLength: 2048,
-    publicKeyEncoding: { type: 'spki', format: 'pem' },
-    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
-  })
-const merchant = rsa()
-const MINUTE = 60_000
-
-let clock = Date.now()
-const now = () => clock
-const dirs: string[] = []
-const closers: Array<() => Promise<void>> = []
-afterAll(async () => {
-  for (const close of closers.reverse()) await close()
-  for (const dir of dirs) await rm(dir, { recursive: true, force: true })
-})
-
-/** An app whose Alipay is the simulator (notifications after `firstNotifyMs`), listening on a port. */
-async function appWithSimulator(firstNotifyMs = 0) {
-  const dir = await mkdtemp(join(tmpdir(), 'alipay-sim-'))
-  dirs.push(dir)
-  const sim = await startAlipaySimulator({
-    dir,
-    appId: APP_ID,
-    merchantPublicKey: merchant.publicKey,
-    notifySchedule: [firstNotifyMs, 200, 500],
-  })
-  closers.push(sim.close)
-  const provider = createAlipayProvider({
-    appId: APP_ID,
-    privateKey: merchant.privateKey,
-    alipayPublicKey: alipaySimulatorPublicKey(dir),
-    gateway: sim.gateway,
-  })
-  const t = await startTestApp({ payProviders: [provider], payChaseMs: 0, now })
-  closers.push(t.close)
-  await t.app.listen({ port: 0, host: '127.0.0.1' })
-  const simCall = async (path: string, body: unknown) => {
-    const res = await fetch(`${sim.url}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    })
-    expect(res.status).toBe(200)
-    return res
-  }
-  return { t, sim, simCall }
-}
-
-const topup = async (t: TestApp, token: string, amount: number) =>
-  (await call(t.app, 'POST', '/api/funds/topup/create', { token, body: { amount, channel: 'alipay' } }))
-    .data as {
-    topupNo: string
-    payUrl: string
-  }
-const topupStatus = async (t: TestApp, token: string, topupNo: string) =>
-  (await call(t.app, 'GET', `/api/funds/topup/detail/${topupNo}`, { token })).data.status as string
-const available = async (t: TestApp, token: string) =>
-  (await call(t.app, 'GET', '/api/funds/wallet', { token })).data.available as number
-const verdicts = async (t: TestApp, attemptNo?: string) =>
-  (
-    await t.app.db
-      .selectFrom('pay_notifications')
-      .select(['verdict', 'needs_staff', 'attempt_no'])
-      .orderBy('id')
-      .execute()
-  )
-    .filter((r) => attemptNo === undefined || r.attempt_no === attemptNo)
-    .map((r) => r.verdict)
-const attemptOf = async (t: TestApp, topupNo: string) =>
-  await t.app.db
-    .selectFrom('pay_attempts')
-    .selectAll()
-    .where('biz_no', '=', topupNo)
-    .executeTakeFirstOrThrow()
-
-async function eventually(check: () => Promise<boolean>, what: string) {
-  for (let i = 0; i < 100; i++) {
-    if (await check()) return
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-  throw new Error(`never: ${what}`)
-}
+import {
+  advance,
+  APP_ID,
+  appWithSimulator,
+  attemptOf,
+  available,
+  closers,
+  eventually,
+  merchant,
+  MINUTE,
+  rsa,
+  topup,
+  topupStatus,
+  verdicts,
+} from './test-helpers'
 
 describe('a top-up through Alipay (the simulator)', () => {
   let env: Awaited<ReturnType<typeof appWithSimulator>>
@@ -188,13 +112,13 @@ describe('the chasing job', () => {
 
     // younger than a minute: not asked yet
     expect(await t.app.services.pay.chase()).toMatchObject({ asked: 0 })
-    clock += 2 * MINUTE
+    advance(2 * MINUTE)
     expect(await t.app.services.pay.chase()).toMatchObject({ asked: 2, applied: 1, closed: 0 })
     expect(await topupStatus(t, u.token, paid.topupNo)).toBe('PAID')
     expect(await available(t, u.token)).toBe(2_000)
     expect(await verdicts(t, (await attemptOf(t, paid.topupNo)).attempt_no)).toEqual(['APPLIED'])
 
-    clock += 30 * MINUTE
+    advance(30 * MINUTE)
     expect(await t.app.services.pay.chase()).toMatchObject({ asked: 1, closed: 1 })
     const closed = await attemptOf(t, left.topupNo)
     expect(closed.status).toBe('CLOSED')

@@ -30,7 +30,7 @@ export interface TradeDeps {
   goods: GoodsService
   delivery: DeliveryService
   /** money moves (inside the trade's transactions) and the payment password (checked in the payment's) */
-  funds: Pick<FundsService, 'move' | 'checkPayPassword' | 'withPayPassword'>
+  funds: Pick<FundsService, 'move' | 'checkPayPassword' | 'withPayPassword' | 'createTopup' | 'wallet'>
   messages: MessageService
   bus?: EventBus
   cipher: FieldCipher

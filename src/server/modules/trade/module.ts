@@ -60,6 +60,10 @@ export const tradeModule = defineModule({
     app.decorate('trade', trade)
     funds.plugs.escrowOf.plug(trade.escrowOf)
     deps.account.plugs.openOrders.plug(trade.openOrderCounts)
+    // a top-up started on the order's payment page pays the order once it is credited
+    events.after('topup.credited', async (e) => {
+      if (e.orderNo) await trade.payAfterTopup(e.userId, e.orderNo, e.topupNo)
+    })
     jobs.schedule('trade-time-rules', settings.tradeSweepMs ?? 30_000, () => trade.sweep())
 
     const orderViews: OrderViewPlugs = {

@@ -12,9 +12,16 @@
  * disputed orders through `freeze` and `applyRuling`.
  */
 import { badRequest, forbidden, notFound } from '../../http/errors'
-import type { CreateOrderBody, Order, OrderListQuery, OrderStatus } from '../../../shared/api'
+import type {
+  CreateOrderBody,
+  Order,
+  OrderChannelPayment,
+  OrderListQuery,
+  OrderStatus,
+  PayOrderChannelBody,
+} from '../../../shared/api'
 import type { Page } from '../../db/paging'
-import { businessNo, yuan } from '../funds/numbers'
+import { businessNo, FUNDS_LIMITS, yuan } from '../funds/numbers'
 import { stateError, type Notice, type OrderAccess, type Post, type TradeCore, type Trx } from './core'
 import type { OrderDelivery } from './delivery'
 import { tradeRepo, type OrderRow } from './repo'
@@ -138,6 +145,107 @@ export function orderLifecycle(
     return { total: page.total, rows: page.rows.map((o) => core.toOrder(o, side)) }
   }
 
+  /**
+   * Pays an UNPAID order from the buyer's balance inside `authorize`'s transaction: the payment
+   * password's (ORDER.pay) or a plain one (payAfterTopup, authorised when the top-up started).
+   */
+  async function payFromBalance(
+    buyerId: number,
+    orderNo: string,
+    authorize: <T>(fn: (trx: Trx) => Promise<T>) => Promise<T>,
+  ): Promise<Order> {
+    const o = await mustBe(orderNo, buyerId, 'buyer')
+    if (o.status !== 'UNPAID')
+      throw o.status === 'CANCELLED' ? badRequest('订单已取消，请重新下单') : stateError(o)
+    // read before the transaction (one connection on SQLite): what automatic delivery hands over
+    const auto =
+      o.goods_type === 'ACCOUNT' ? await deps.delivery.autoDeliveryValues(o.goods_id, o.game_id) : null
+    const sealed = auto ? await delivery.sealHandOver(o, auto).catch(() => null) : null
+    const at = now()
+    // the payment password is checked first in the payment's transaction: one commit per payment,
+    // a wrong answer commits only its count (docs/scaling.md, "Payments at database speed")
+    const logged = await authorize(async (trx) => {
+      const amount = Number(o.amount)
+      const t = tradeRepo(trx)
+      if (
+        !(await t.transition(orderNo, ['UNPAID'], {
+          status: 'PAID',
+          paid_at: at,
+          escrow_amount: amount,
+          updated_at: at,
+        }))
+      )
+        throw badRequest('订单状态已变化，请刷新')
+      const moved = await deps.funds.move(trx, buyerId, {
+        type: 'ORDER_PAY',
+        available: -amount,
+        orderNo,
+        remark: `支付订单：${o.title}`,
+        at,
+      })
+      if (!moved) throw badRequest('余额不足，请先充值')
+      if (sealed) {
+        await t.transition(orderNo, ['PAID'], {
+          status: 'TO_CONFIRM',
+          delivery_started_at: at,
+          delivered_at: at,
+          credentials_enc: JSON.stringify(sealed.values),
+          auto_delivered: 1,
+          updated_at: at,
+        })
+        await t.addEvent(orderNo, null, 'AUTO_DELIVERED', sealed.labels, at)
+      }
+      return announceIn(
+        trx,
+        [
+          {
+            to: buyerId,
+            title: '订单支付成功',
+            content: sealed
+              ? `订单 ${orderNo} 已支付 ${yuan(Number(o.amount))}，款项由平台担保。`
+              : `订单 ${orderNo} 已支付 ${yuan(Number(o.amount))}，款项由平台担保，等待卖家发货。`,
+          },
+          ...(sealed
+            ? []
+            : [
+                // a 官方代售 order is delivered by staff: its owner is only told
+                // the order row carries its listing's agency application (isAgencyGoods without a read)
+                o.agency_application_id !== null
+                  ? {
+                      to: o.seller_id,
+                      title: '代售账号已被买家付款',
+                      content: `订单 ${orderNo}（${o.title}）买家已付款，平台将为您交付，买家确认收货后结算。`,
+                    }
+                  : {
+                      to: o.seller_id,
+                      title: '买家已付款，请尽快发货',
+                      content: `订单 ${orderNo}（${o.title}）买家已付款，请在 48 小时内开始交付。`,
+                    },
+              ]),
+        ],
+        [
+          {
+            to: o.seller_id,
+            event: {
+              type: 'order-paid',
+              data: { orderNo, goodsId: o.goods_id, goodsTitle: o.title, amount: Number(o.amount) },
+            },
+          },
+        ],
+      )
+    })
+    await announced(logged)
+    if (sealed) {
+      await delivery.announceDelivered(o, '平台已自动交付，请确认收货', true)
+      return detail(buyerId, orderNo)
+    }
+    // the row read before, as the transaction left it: no second read of the order
+    return core.toOrder(
+      { ...o, status: 'PAID', paid_at: at, escrow_amount: Number(o.amount), updated_at: at },
+      'buyer',
+    )
+  }
+
   return {
     reserveAndCreate,
     afterCreate,
@@ -171,97 +279,70 @@ export function orderLifecycle(
      * delivery and its delivery account is complete, the platform hands it over in the same
      * transaction (PAID → TO_CONFIRM, same checks and logging as a manual delivery).
      */
-    async pay(buyerId: number, orderNo: string, payPassword: string): Promise<Order> {
-      const o = await mustBe(orderNo, buyerId, 'buyer')
+    /** The buyer pays from the balance with the payment password (checked in the payment's transaction). */
+    pay(buyerId: number, orderNo: string, payPassword: string): Promise<Order> {
+      return payFromBalance(buyerId, orderNo, (fn) => deps.funds.withPayPassword(buyerId, payPassword, fn))
+    },
+
+    /**
+     * Pays an order through 支付宝 or 微信支付: a top-up of the part the balance does not cover (the
+     * whole amount without useBalance, at least the top-up minimum), which pays the order once the
+     * provider's payment is credited (payAfterTopup). A balance part is authorised now with the
+     * payment password; the money stays in the balance until the order is paid.
+     */
+    async payChannel(buyerId: number, body: PayOrderChannelBody): Promise<OrderChannelPayment> {
+      const o = await mustBe(body.orderNo, buyerId, 'buyer')
       if (o.status !== 'UNPAID')
         throw o.status === 'CANCELLED' ? badRequest('订单已取消，请重新下单') : stateError(o)
-      // read before the transaction (one connection on SQLite): what automatic delivery hands over
-      const auto =
-        o.goods_type === 'ACCOUNT' ? await deps.delivery.autoDeliveryValues(o.goods_id, o.game_id) : null
-      const sealed = auto ? await delivery.sealHandOver(o, auto).catch(() => null) : null
-      const at = now()
-      // the payment password is checked first in the payment's transaction: one commit per payment,
-      // a wrong answer commits only its count (docs/scaling.md, "Payments at database speed")
-      const logged = await deps.funds.withPayPassword(buyerId, payPassword, async (trx) => {
-        const amount = Number(o.amount)
-        const t = tradeRepo(trx)
-        if (
-          !(await t.transition(orderNo, ['UNPAID'], {
-            status: 'PAID',
-            paid_at: at,
-            escrow_amount: amount,
-            updated_at: at,
-          }))
-        )
-          throw badRequest('订单状态已变化，请刷新')
-        const moved = await deps.funds.move(trx, buyerId, {
-          type: 'ORDER_PAY',
-          available: -amount,
-          orderNo,
-          remark: `支付订单：${o.title}`,
-          at,
-        })
-        if (!moved) throw badRequest('余额不足，请先充值')
-        if (sealed) {
-          await t.transition(orderNo, ['PAID'], {
-            status: 'TO_CONFIRM',
-            delivery_started_at: at,
-            delivered_at: at,
-            credentials_enc: JSON.stringify(sealed.values),
-            auto_delivered: 1,
-            updated_at: at,
-          })
-          await t.addEvent(orderNo, null, 'AUTO_DELIVERED', sealed.labels, at)
-        }
-        return announceIn(
-          trx,
-          [
-            {
-              to: buyerId,
-              title: '订单支付成功',
-              content: sealed
-                ? `订单 ${orderNo} 已支付 ${yuan(Number(o.amount))}，款项由平台担保。`
-                : `订单 ${orderNo} 已支付 ${yuan(Number(o.amount))}，款项由平台担保，等待卖家发货。`,
-            },
-            ...(sealed
-              ? []
-              : [
-                  // a 官方代售 order is delivered by staff: its owner is only told
-                  // the order row carries its listing's agency application (isAgencyGoods without a read)
-                  o.agency_application_id !== null
-                    ? {
-                        to: o.seller_id,
-                        title: '代售账号已被买家付款',
-                        content: `订单 ${orderNo}（${o.title}）买家已付款，平台将为您交付，买家确认收货后结算。`,
-                      }
-                    : {
-                        to: o.seller_id,
-                        title: '买家已付款，请尽快发货',
-                        content: `订单 ${orderNo}（${o.title}）买家已付款，请在 48 小时内开始交付。`,
-                      },
-                ]),
-          ],
-          [
-            {
-              to: o.seller_id,
-              event: {
-                type: 'order-paid',
-                data: { orderNo, goodsId: o.goods_id, goodsTitle: o.title, amount: Number(o.amount) },
-              },
-            },
-          ],
-        )
-      })
-      await announced(logged)
-      if (sealed) {
-        await delivery.announceDelivered(o, '平台已自动交付，请确认收货', true)
-        return detail(buyerId, orderNo)
+      const amount = Number(o.amount)
+      const balanceAmount = body.useBalance
+        ? Math.min((await deps.funds.wallet(buyerId)).available, amount)
+        : 0
+      if (balanceAmount >= amount) throw badRequest('余额足够支付本订单，请使用余额支付')
+      if (balanceAmount > 0) {
+        if (!body.payPassword) throw badRequest('使用余额抵扣需要输入支付密码')
+        await deps.funds.checkPayPassword(buyerId, body.payPassword)
       }
-      // the row read before, as the transaction left it: no second read of the order
-      return core.toOrder(
-        { ...o, status: 'PAID', paid_at: at, escrow_amount: Number(o.amount), updated_at: at },
-        'buyer',
+      const channelAmount = Math.max(amount - balanceAmount, FUNDS_LIMITS.topupMin)
+      const topup = await deps.funds.createTopup(
+        buyerId,
+        {
+          amount: channelAmount,
+          channel: body.channel,
+          ...(body.scene ? { scene: body.scene } : {}),
+          returnTo: `/buyer/pay.html?orderNo=${o.order_no}`,
+        },
+        o.order_no,
       )
+      return {
+        topupNo: topup.topupNo,
+        channelAmount,
+        balanceAmount,
+        payUrl: topup.payUrl,
+        qrCode: topup.qrCode,
+      }
+    },
+
+    /**
+     * A top-up made for this order (支付宝 / 微信支付 on the order's payment page) was credited: the
+     * order is paid from the balance at once, in its own transaction after the credit committed — the
+     * buyer authorised it when starting (the provider's payment; the PIN for a balance part). When it
+     * cannot be paid any more (cancelled, paid another way, the balance spent meanwhile) the money
+     * stays in the balance and the buyer is told why.
+     */
+    async payAfterTopup(buyerId: number, orderNo: string, topupNo: string): Promise<void> {
+      try {
+        await payFromBalance(buyerId, orderNo, tx)
+      } catch (err) {
+        const why = err instanceof Error ? err.message : '订单状态已变化'
+        await announce([
+          {
+            to: buyerId,
+            title: '充值已到账，订单未能自动支付',
+            content: `充值单 ${topupNo} 的款项已到账您的可用余额，但订单 ${orderNo} 未能自动支付（${why}）。您可以在订单页重新支付，或申请提现。`,
+          },
+        ])
+      }
     },
 
     async cancel(userId: number, orderNo: string): Promise<Order> {

@@ -27,7 +27,7 @@ const CHANNEL_LABELS: Record<PayChannel, string> = {
 }
 
 /** Where the person pays: the desktop client shows a QR code, a phone opens the provider's phone page. */
-function paySceneHere(): 'PC' | 'WAP' | 'QR' {
+export function paySceneHere(): 'PC' | 'WAP' | 'QR' {
   if (platform.kind === 'desktop') return 'QR'
   return typeof window !== 'undefined' && window.matchMedia?.('(max-width: 767px)').matches ? 'WAP' : 'PC'
 }
@@ -36,7 +36,7 @@ function paySceneHere(): 'PC' | 'WAP' | 'QR' {
  * Goes to the gateway's page: a full navigation in the browser (the gateway is not part of this
  * app); the system browser on the desktop. Answers whether the page was opened elsewhere.
  */
-function goToGateway(payUrl: string): 'navigated' | 'external' {
+export function goToGateway(payUrl: string): 'navigated' | 'external' {
   const href = gatewayHref(payUrl, platform.apiBaseUrl())
   if (platform.kind === 'desktop') {
     platform.openExternal(href)

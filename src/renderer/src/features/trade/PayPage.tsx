@@ -20,6 +20,7 @@ import { useNow } from '@renderer/components/use-now'
 import { formatYuan } from '@renderer/utils/money'
 import { formatTradeTime } from '@renderer/utils/time'
 import { toast } from '@renderer/utils/toast'
+import { ChannelPay } from './ChannelPay'
 import { OrderLoadFailed, OrderSummary, TimeLeft } from './OrderParts'
 import { ORDER_STEPS } from './trade-utils'
 import { useOrderFromQuery } from './use-order'
@@ -69,6 +70,23 @@ function PayOrder() {
     return (
       <CentreLayout centre={BUYER_CENTRE} title="支付订单" nav={false}>
         <Skeleton active paragraph={{ rows: 6 }} />
+      </CentreLayout>
+    )
+  }
+  // back from 支付宝 / 微信支付: the order was paid by the channel
+  if (order.status !== 'UNPAID' && order.status !== 'CANCELLED' && topupNo) {
+    return (
+      <CentreLayout centre={BUYER_CENTRE} title="支付订单" nav={false}>
+        <Result
+          status="success"
+          title="支付成功"
+          subTitle={`订单 ${order.orderNo} 已支付，款项由平台担保。`}
+          extra={
+            <Link to={`/buyer/orderDetail.html?orderNo=${encodeURIComponent(order.orderNo)}`}>
+              <Button type="primary">查看订单</Button>
+            </Link>
+          }
+        />
       </CentreLayout>
     )
   }
@@ -174,6 +192,7 @@ function PayOrder() {
                 </Divider>
               </Form>
             )}
+            <ChannelPay order={order} wallet={w} />
           </>
         ) : null}
       </div>

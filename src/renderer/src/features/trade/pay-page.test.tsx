@@ -60,6 +60,31 @@ describe('/buyer/pay.html', () => {
     expect(screen.queryByLabelText('支付密码')).toBeNull()
   })
 
+  it('offers 支付宝 for the whole amount, or the balance first with the payment password', async () => {
+    server
+      .on(FUNDS.wallet, wallet({ available: 20_000 }))
+      .on(FUNDS.topupChannels, { channels: ['sandbox', 'alipay'] })
+      .on(ORDER.payChannel, {
+        topupNo: 'T2',
+        channelAmount: 50_000,
+        balanceAmount: 20_000,
+        payUrl: 'https://openapi.alipay.com/gateway.do?x=1',
+        qrCode: null,
+      })
+    openPay()
+    expect(await screen.findByText('其他支付方式')).toBeTruthy()
+    const button = () => screen.getByText(/^支付宝支付/, { selector: 'button span' }).closest('button')!
+    expect(button().textContent).toContain('¥700.00')
+    fireEvent.click(screen.getByText(/使用余额抵扣/))
+    await waitFor(() => expect(button().textContent).toContain('¥500.00'))
+    fireEvent.change(screen.getByLabelText('支付密码（余额抵扣部分）'), { target: { value: '246813' } })
+    fireEvent.click(button())
+    await waitFor(() => expect(server.callsTo(ORDER.payChannel)).toHaveLength(1))
+    const body = server.callsTo(ORDER.payChannel)[0].body
+    expect(body).toMatchObject({ orderNo: ORDER_NO, channel: 'alipay', useBalance: true, scene: 'PC' })
+    expect(keys.decrypt(body.payPassword!)).toBe('246813')
+  })
+
   it('asks to set a payment password first', async () => {
     server.on(FUNDS.wallet, wallet({ hasPayPassword: false }))
     openPay()
