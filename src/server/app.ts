@@ -19,87 +19,18 @@ import { openDatabase, type Db } from './db'
 import { migrateToLatest } from './db/migrate'
 import { seedBase, seedDemo } from './db/seed'
 import { registerModules, type ModuleContext, type Services } from './module'
-import { accountModule } from './modules/account/module'
-import { agencyModule } from './modules/agency/module'
-import { aiModule } from './modules/ai/module'
-import { authModule } from './modules/auth/module'
-import { batchModule } from './modules/batch/module'
-import { chatModule } from './modules/chat/module'
-import { commonModule } from './modules/common/module'
-import { csModule } from './modules/cs/module'
-import { deliveryModule } from './modules/delivery/module'
-import { discoverModule } from './modules/discover/module'
 import { createEventBus } from './modules/events/bus'
 import { createDomainEvents } from './modules/events/domain'
-import { eventsModule } from './modules/events/module'
-import { feedbackModule } from './modules/feedback/module'
-import { followModule } from './modules/follow/module'
-import { fundsModule } from './modules/funds/module'
-import { gameModule } from './modules/game/module'
-import { goodsModule } from './modules/goods/module'
-import { imageModule } from './modules/image/module'
-import { loveModule } from './modules/love/module'
-import { messageModule } from './modules/message/module'
-import { noticeModule } from './modules/notice/module'
-import { oplogModule } from './modules/oplog/module'
-import { payModule } from './modules/pay/module'
-import { protectionModule } from './modules/protection/module'
-import { pushModule } from './modules/push/module'
-import { reviewModule } from './modules/review/module'
-import { savedSearchModule } from './modules/saved-search/module'
-import { sellerToolsModule } from './modules/seller-tools/module'
-import { smsModule } from './modules/sms/module'
-import { ssrModule } from './modules/ssr/module'
-import { systemModule } from './modules/system/module'
-import { tradeModule } from './modules/trade/module'
-import { warrantModule } from './modules/warrant/module'
-import { wechatModule } from './modules/wechat/module'
 import { registerAuth } from './plugins/auth'
 import { registerEnvelope, sendError } from './plugins/envelope'
 import { registerHealth } from './plugins/health'
 import { registerSecurityHeaders } from './plugins/security-headers'
 import { registerValidation } from './plugins/validation'
 import { registerWebBundle } from './plugins/web'
+import { MODULES } from './modules'
 import { resolveSettings, type BuildAppOptions } from './settings'
 
 export type { BuildAppOptions } from './settings'
-
-/** Every module, in an order where each needs only what an earlier one provides (checked at start). */
-export const MODULES = [
-  systemModule,
-  oplogModule,
-  smsModule,
-  authModule,
-  commonModule,
-  messageModule,
-  eventsModule,
-  imageModule,
-  gameModule,
-  noticeModule,
-  payModule,
-  accountModule,
-  goodsModule,
-  followModule,
-  batchModule,
-  deliveryModule,
-  pushModule,
-  savedSearchModule,
-  csModule,
-  feedbackModule,
-  loveModule,
-  fundsModule,
-  tradeModule,
-  agencyModule,
-  protectionModule,
-  warrantModule,
-  chatModule,
-  sellerToolsModule,
-  reviewModule,
-  discoverModule,
-  aiModule,
-  wechatModule,
-  ssrModule,
-]
 
 declare module 'fastify' {
   interface FastifyInstance {

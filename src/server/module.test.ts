@@ -1,6 +1,6 @@
 /** The module list's order check, and the app's own list passing it. */
 import { describe, expect, it } from 'vitest'
-import { MODULES } from './app'
+import { MODULES } from './modules'
 import { checkOrder } from './module'
 
 const mod = (name: string, needs: string[] = [], provides: string[] = []) => ({

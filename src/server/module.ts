@@ -2,7 +2,8 @@
  * Server modules (docs/architecture.md, "Modules"): each folder under modules/ has one module.ts that
  * `defineModule`s it — its name, the services it needs from earlier modules, the services it
  * provides, and `register`, which builds its services, subscribes to the domain events it reacts
- * to, schedules its jobs and declares its routes. app.ts only lists the modules.
+ * to, schedules its jobs and declares its routes. The list of modules is
+ * MODULES in modules/index.ts.
  *
  * The services are one typed registry: each module adds its own to `Services` by declaration merging
  * in its module.ts, so `deps.trade` is a TradeService wherever it is needed. A module may only need
@@ -113,7 +114,7 @@ export function checkOrder(modules: readonly Pick<ServerModule, 'name' | 'needs'
       if (provider.index >= index)
         throw new Error(
           `module ${module.name} needs "${need}" from module ${provider.module}, listed ${provider.index === index ? 'as itself' : 'after it'}: ` +
-            "list the provider first (app.ts); if both need each other, let one react to the other's domain events",
+            "list the provider first (modules/index.ts); if both need each other, let one react to the other's domain events",
         )
     }
   })
