@@ -11,6 +11,8 @@ import { bool, id, nonBlank, oneOf, optional, paging, pattern, strict } from './
 export const PAY_PROVIDER_CHANNELS = ['ALIPAY', 'WECHAT'] as const
 export type PayProviderChannel = (typeof PAY_PROVIDER_CHANNELS)[number]
 export const PAY_SCENES = ['PC', 'WAP', 'QR'] as const
+/** How a channel is named to people. */
+export const PAY_CHANNEL_LABELS: Record<PayProviderChannel, string> = { ALIPAY: '支付宝', WECHAT: '微信支付' }
 
 export interface PayAttemptView {
   attemptNo: string
