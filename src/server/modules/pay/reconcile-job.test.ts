@@ -71,16 +71,27 @@ async function paidTopup(token: string, amount: number): Promise<string> {
     body: { amount, channel: 'alipay' },
   })
   await sim('/_sim/pay', { url: data.payUrl })
+  const { attempt_no } = await t.app.db
+    .selectFrom('pay_attempts')
+    .select('attempt_no')
+    .where('biz_no', '=', data.topupNo)
+    .executeTakeFirstOrThrow()
+  await paidHere(t, attempt_no)
+  return attempt_no
+}
+
+/** Waits until the provider's notification has reached the app and the attempt is PAID here. */
+async function paidHere(app: TestApp, attemptNo: string): Promise<void> {
   for (let i = 0; i < 100; i++) {
-    const attempt = await t.app.db
+    const attempt = await app.app.db
       .selectFrom('pay_attempts')
-      .select(['attempt_no', 'status'])
-      .where('biz_no', '=', data.topupNo)
+      .select('status')
+      .where('attempt_no', '=', attemptNo)
       .executeTakeFirstOrThrow()
-    if (attempt.status === 'PAID') return attempt.attempt_no
+    if (attempt.status === 'PAID') return
     await new Promise((resolve) => setTimeout(resolve, 50))
   }
-  throw new Error('the top-up was never paid')
+  throw new Error(`${attemptNo} was never paid`)
 }
 
 const reconciliation = () => t.app.services.pay.reconciliation
@@ -209,5 +220,52 @@ describe('daily reconciliation against the Alipay bill', () => {
     expect((await reconciliation().reconcile(day))[0]).toMatchObject({ outcome: 'UNAVAILABLE' })
     // Alipay has no bill for a day without trades: reconciled, nothing found
     expect((await reconciliation().reconcile(day))[0]).toMatchObject({ outcome: 'DONE', billLines: 0 })
+  })
+})
+
+describe('a demo install: both simulators on this server', () => {
+  it('reconciles each provider’s bill on its own: a WeChat Pay amount planted in its bill, Alipay’s clean', async () => {
+    const demo = await startTestApp({ paySimulators: true, payChaseMs: 0, payReconcileMs: 0 })
+    cleanup.push(demo.close)
+    const origin = await demo.app.listen({ port: 0, host: '127.0.0.1' })
+    const hook = async (path: string, body: unknown) =>
+      expect(
+        (
+          await fetch(`${origin}${path}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(body),
+          })
+        ).status,
+      ).toBe(200)
+    const u = await newUser(demo.app, 'rdm')
+    const day = chinaDayOf(Date.now())
+    const paid = async (channel: 'alipay' | 'wechat', amount: number) => {
+      const { data } = await call(demo.app, 'POST', '/api/funds/topup/create', {
+        token: u.token,
+        body: { amount, channel, scene: 'QR' },
+      })
+      const { attempt_no } = await demo.app.db
+        .selectFrom('pay_attempts')
+        .select('attempt_no')
+        .where('biz_no', '=', data.topupNo)
+        .executeTakeFirstOrThrow()
+      if (channel === 'wechat')
+        await hook('/sim/wechatpay/_sim/pay', { out_trade_no: attempt_no, action: 'pay' })
+      else await hook('/sim/alipay/_sim/pay', { outTradeNo: attempt_no })
+      await paidHere(demo, attempt_no)
+      return attempt_no
+    }
+    await paid('alipay', 1_000)
+    const wx = await paid('wechat', 2_000)
+    await hook('/sim/wechatpay/_sim/bill', { day, kind: 'AMOUNT', no: wx, amount: 1_999 })
+
+    const runs = await demo.app.services.pay.reconciliation.reconcile(day)
+    expect(runs.map((r) => [r.channel, r.outcome, r.billLines, r.mismatches])).toEqual([
+      ['ALIPAY', 'DONE', 1, 0],
+      ['WECHAT', 'DONE', 1, 1],
+    ])
+    const [m] = await demo.app.db.selectFrom('pay_mismatches').selectAll().execute()
+    expect(m).toMatchObject({ channel: 'WECHAT', kind: 'AMOUNT_DIFFERS', our_no: wx, their_amount: 1_999 })
   })
 })
