@@ -79,6 +79,8 @@ export interface BuildAppOptions {
   paySimulators?: boolean
   /** how often waiting payment attempts are chased (default 60 s; 0: off — tests call app.services.pay.chase()) */
   payChaseMs?: number
+  /** how often the daily reconciliation looks for yesterday's bills (default hourly; 0: off — tests call it) */
+  payReconcileMs?: number
   /** what only the environment gives (config.ts): secrets, outside providers' accounts, the SQL profile; default none */
   env?: ServerEnv
 }

@@ -17,6 +17,8 @@ export const PERMISSION_LABELS: Record<Permission, string> = {
 
   [PERMS.withdrawList]: '提现审核：查看',
   [PERMS.payNotifyList]: '支付通知：查看',
+  [PERMS.payMismatchList]: '对账差错：查看',
+  [PERMS.payMismatchResolve]: '对账差错：处理',
   [PERMS.withdrawApprove]: '提现审核：打款',
   [PERMS.withdrawReject]: '提现审核：驳回',
   [PERMS.withdrawExport]: '提现审核：导出',

@@ -17,6 +17,8 @@ export const PERMS = {
 
   withdrawList: 'funds:withdraw:list',
   payNotifyList: 'pay:notify:list',
+  payMismatchList: 'pay:mismatch:list',
+  payMismatchResolve: 'pay:mismatch:resolve',
   withdrawApprove: 'funds:withdraw:approve',
   withdrawReject: 'funds:withdraw:reject',
   withdrawExport: 'funds:withdraw:export',
@@ -86,6 +88,8 @@ export const MONEY_PERMISSIONS: readonly Permission[] = [
   PERMS.withdrawExport,
   PERMS.withdrawList,
   PERMS.payNotifyList,
+  PERMS.payMismatchList,
+  PERMS.payMismatchResolve,
   PERMS.disputeRule,
   PERMS.protectionClaimDecide,
 ]

@@ -6,11 +6,13 @@
  */
 import { PERMS } from '../permissions'
 import { data, endpoint, page, type QueryOf } from './contract'
-import { bool, optional, paging, pattern, strict } from './fields'
+import { bool, id, nonBlank, oneOf, optional, paging, pattern, strict } from './fields'
 
 export const PAY_PROVIDER_CHANNELS = ['ALIPAY', 'WECHAT'] as const
 export type PayProviderChannel = (typeof PAY_PROVIDER_CHANNELS)[number]
 export const PAY_SCENES = ['PC', 'WAP', 'QR'] as const
+/** How a channel is named to people. */
+export const PAY_CHANNEL_LABELS: Record<PayProviderChannel, string> = { ALIPAY: '支付宝', WECHAT: '微信支付' }
 
 export interface PayAttemptView {
   attemptNo: string
@@ -47,6 +49,43 @@ export interface PayNotificationView {
   createdAt: number
 }
 
+/** Reconciliation (docs/payments.md, "Reconciliation"): what a line of the daily bill disagrees with. */
+export const PAY_MISMATCH_KINDS = [
+  'MISSING_OURS',
+  'MISSING_THEIRS',
+  'AMOUNT_DIFFERS',
+  'STATE_DIFFERS',
+] as const
+export type PayMismatchKind = (typeof PAY_MISMATCH_KINDS)[number]
+export const PAY_MISMATCH_STATES = ['OPEN', 'RESOLVED'] as const
+export type PayMismatchState = (typeof PAY_MISMATCH_STATES)[number]
+/** A bill's line kinds: a payment, a refund, a payout to a person. */
+export type PayLineKind = 'PAYMENT' | 'REFUND' | 'PAYOUT'
+
+/** 对账差错: one line of a provider's daily bill that does not agree with our books. */
+export interface PayMismatchView {
+  id: number
+  channel: PayProviderChannel
+  /** the China day of the bill, yyyy-mm-dd */
+  day: string
+  kind: PayMismatchKind
+  lineKind: PayLineKind
+  /** our attempt, refund or payout number */
+  ourNo: string
+  /** fen; null when we have no line */
+  ourAmount: number | null
+  /** fen; null when the bill has no line */
+  theirAmount: number | null
+  ourState: string | null
+  providerNo: string | null
+  state: PayMismatchState
+  /** what staff did about it */
+  note: string | null
+  resolvedBy: number | null
+  resolvedAt: number | null
+  createdAt: number
+}
+
 export const PAY_STAFF = {
   /** 支付通知: every notification received, those that need a look first (onlyStaff) */
   notifications: endpoint({
@@ -57,6 +96,30 @@ export const PAY_STAFF = {
     query: strict({ ...paging(), onlyStaff: optional(bool('只看待处理')) }),
     answer: page<PayNotificationView>(),
   }),
+  /** 对账差错: the daily reconciliation's mismatches; the dashboard counts the open ones (total) */
+  mismatches: endpoint({
+    method: 'GET',
+    path: '/pay/staff/mismatches',
+    access: 'user',
+    permission: PERMS.payMismatchList,
+    query: strict({
+      ...paging(),
+      channel: optional(oneOf('渠道', PAY_PROVIDER_CHANNELS)),
+      day: optional(pattern('账单日期', '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', 10)),
+      state: optional(oneOf('处理状态', PAY_MISMATCH_STATES)),
+    }),
+    answer: page<PayMismatchView>(),
+  }),
+  /** marks a mismatch handled, with what was done (written in the operation log) */
+  resolveMismatch: endpoint({
+    method: 'POST',
+    path: '/pay/staff/mismatches/resolve',
+    access: 'user',
+    permission: PERMS.payMismatchResolve,
+    body: strict({ id: id('差错编号'), note: nonBlank('处理说明', 500) }),
+    answer: data<PayMismatchView>(),
+  }),
 }
 
 export type PayNotificationQuery = QueryOf<typeof PAY_STAFF.notifications>
+export type PayMismatchQuery = QueryOf<typeof PAY_STAFF.mismatches>

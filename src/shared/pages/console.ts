@@ -238,6 +238,16 @@ export const CONSOLE_PAGE_RECORDS = [
   }),
   definePage({
     area: 'console',
+    component: 'PayMismatches',
+    title: '对账差错',
+    parent: TRADE,
+    path: 'payMismatch',
+    icon: 'money',
+    order: 5,
+    permission: PERMS.payMismatchList,
+  }),
+  definePage({
+    area: 'console',
     component: 'OpLog',
     title: '操作日志',
     parent: MONITOR,

@@ -7,16 +7,20 @@ import { defineModule } from '../../module'
 import { API_BASE } from '../../../shared/constants'
 import { payProviders } from './providers'
 import { payRoutes, NOTIFY_PATH } from './routes'
+import { reconcileService, type ReconcileService } from './reconcile-job'
 import { payService, type PayService } from './service'
 
 declare module '../../module' {
   interface Services {
-    pay: PayService
+    /** the pay centre, and its daily reconciliation (reconcile-job.ts) */
+    pay: PayService & { reconciliation: ReconcileService }
   }
 }
 
 /** The chasing job's period. */
 const CHASE_EVERY_MS = 60_000
+/** How often the reconciliation job looks whether yesterday's bills are reconciled (a day runs once). */
+const RECONCILE_EVERY_MS = 60 * 60_000
 
 export const payModule = defineModule({
   name: 'pay',
@@ -28,17 +32,23 @@ export const payModule = defineModule({
       const address = app.server.address()
       return address && typeof address === 'object' ? `http://127.0.0.1:${address.port}` : 'http://127.0.0.1'
     }
+    const providers = await payProviders(app, settings, origin)
+    const log = (err: unknown, what: string) => app.log.warn({ err }, what)
     const pay = payService({
       db,
-      providers: await payProviders(app, settings, origin),
+      providers,
       events,
       notifyUrl: (channel) => `${origin()}${API_BASE}${NOTIFY_PATH(channel)}`,
       siteUrl: (path) => `${origin()}${path}`,
       now,
-      log: (err, what) => app.log.warn({ err }, what),
+      log,
     })
+    const reconciliation = reconcileService({ db, providers, now, log })
     jobs.schedule('pay-chase', settings.payChaseMs ?? CHASE_EVERY_MS, () => pay.chase())
-    routes(payRoutes, { pay })
-    return { pay }
+    jobs.schedule('pay-reconcile', settings.payReconcileMs ?? RECONCILE_EVERY_MS, () =>
+      reconciliation.reconcile(),
+    )
+    routes(payRoutes, { pay, reconciliation })
+    return { pay: { ...pay, reconciliation } }
   },
 })

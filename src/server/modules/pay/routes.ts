@@ -8,11 +8,16 @@ import type { FastifyPluginAsync } from 'fastify'
 import { PAY, PAY_PROVIDER_CHANNELS, PAY_STAFF, type PayProviderChannel } from '../../../shared/api/pay'
 import { notFound } from '../../http/errors'
 import { route, uid } from '../../http/route'
+import { actorOf } from '../oplog/service'
+import type { ReconcileService } from './reconcile-job'
 import type { PayService } from './service'
 
 export const NOTIFY_PATH = (channel: string) => `/pay/notify/${channel.toLowerCase()}`
 
-export const payRoutes: FastifyPluginAsync<{ pay: PayService }> = async (app, { pay }) => {
+export const payRoutes: FastifyPluginAsync<{ pay: PayService; reconciliation: ReconcileService }> = async (
+  app,
+  { pay, reconciliation },
+) => {
   route(app, PAY.attempt, async (r) => {
     const attempt = await pay.attempt(uid(r), r.params.attemptNo)
     if (!attempt) throw notFound('支付单不存在')
@@ -37,6 +42,15 @@ export const payRoutes: FastifyPluginAsync<{ pay: PayService }> = async (app, { 
       total,
     }
   })
+
+  route(app, PAY_STAFF.mismatches, (r) => {
+    const { pageNum = 1, pageSize = 20, channel, day, state } = r.query
+    return reconciliation.mismatches({ pageNum, pageSize, channel, day, state })
+  })
+
+  route(app, PAY_STAFF.resolveMismatch, { message: '已处理' }, (r) =>
+    reconciliation.resolve(actorOf(r), r.body.id, r.body.note),
+  )
 
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers()

@@ -46,7 +46,50 @@ export interface PayNotificationsTable {
   created_at: number
 }
 
+/** A provider's daily bill reconciled (reconcile-job.ts): one row per channel and day, so a day runs once. */
+export interface PayBillRunsTable {
+  id: Generated<number>
+  channel: string
+  /** the China day of the bill, yyyy-mm-dd */
+  day: string
+  /** how many lines the bill had */
+  bill_lines: number
+  /** how many of our lines were matched against it */
+  our_lines: number
+  /** how many mismatches were found */
+  mismatches: number
+  created_at: number
+}
+
+/** 对账差错: a line of a provider's daily bill that disagrees with our books, until staff resolve it. */
+export interface PayMismatchesTable {
+  id: Generated<number>
+  channel: string
+  day: string
+  /** matchBill's key: unique per channel and day, so storing a day twice stores each mismatch once */
+  mismatch_key: string
+  /** MISSING_OURS | MISSING_THEIRS | AMOUNT_DIFFERS | STATE_DIFFERS */
+  kind: string
+  /** PAYMENT | REFUND | PAYOUT */
+  line_kind: string
+  our_no: string
+  /** fen; null when we have no line */
+  our_amount: number | null
+  /** fen; null when the bill has no line */
+  their_amount: number | null
+  our_state: string | null
+  provider_no: string | null
+  /** OPEN → RESOLVED (by staff, with a note, logged in the operation log) */
+  status: string
+  note: string | null
+  resolved_by: number | null
+  resolved_at: number | null
+  created_at: number
+}
+
 export interface PayTables {
   pay_attempts: PayAttemptsTable
   pay_notifications: PayNotificationsTable
+  pay_bill_runs: PayBillRunsTable
+  pay_mismatches: PayMismatchesTable
 }

@@ -1,16 +1,23 @@
 /**
  * 工作台: today's figures and the last 30 days. The charts (@ant-design/plots) live in this page's
- * chunk only: the console loads it, buyers never do.
+ * chunk only: the console loads it, buyers never do. 对账差错 (the open reconciliation mismatches)
+ * is asked of the pay module's own list (its total), and only by staff who may see that list: the
+ * dashboard's report never reads the pay tables.
  */
 import { useQuery } from '@tanstack/react-query'
 import { Card, Col, Row, Statistic } from 'antd'
 import { Column, Line } from '@ant-design/plots'
+import { PERMS } from '@shared/permissions'
 import { dashboardQuery } from '@renderer/api/oplog'
+import { openPayMismatchesQuery } from '@renderer/api/pay'
 import { ErrorAlert } from '@renderer/components/ErrorAlert'
+import { useHasPermi } from '@renderer/components/use-permission'
 import { yuanText } from '../../parts/table'
 
 export default function DashboardPage() {
   const dashboard = useQuery(dashboardQuery())
+  const seesMismatches = useHasPermi([PERMS.payMismatchList])
+  const mismatches = useQuery({ ...openPayMismatchesQuery(), enabled: seesMismatches })
   const d = dashboard.data
   if (dashboard.error)
     return (
@@ -27,6 +34,7 @@ export default function DashboardPage() {
     { title: '待审核商品', value: d?.today.pendingGoods },
     { title: '待裁决纠纷', value: d?.today.openDisputes },
     { title: '待审核提现', value: d?.today.pendingWithdrawals },
+    ...(seesMismatches ? [{ title: '对账差错', value: mismatches.data?.total }] : []),
   ]
   const trend = (d?.days ?? []).flatMap((day) => [
     { date: day.date.slice(5), kind: '订单数', value: day.orders },

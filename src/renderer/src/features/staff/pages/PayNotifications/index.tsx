@@ -6,14 +6,14 @@
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Descriptions, Drawer, Form, Switch, Tag } from 'antd'
-import type { PayNotificationQuery, PayNotificationView } from '@shared/api/pay'
+import { PAY_CHANNEL_LABELS, type PayNotificationQuery, type PayNotificationView } from '@shared/api/pay'
 import { fenToYuan } from '@shared/money'
 import { payNotificationsQuery } from '@renderer/api/pay'
 import { FilterForm, usePagedQuery } from '../../parts/paged-list'
 import { QueryTable } from '../../parts/QueryTable'
 import { dateTime, FIRST_PAGE } from '../../parts/table'
 
-const CHANNELS: Record<string, string> = { ALIPAY: '支付宝', WECHAT: '微信支付' }
+const CHANNELS: Record<string, string> = PAY_CHANNEL_LABELS
 const VERDICTS: Record<string, { label: string; color: string }> = {
   APPLIED: { label: '已入账', color: 'green' },
   DUPLICATE: { label: '重复通知', color: 'default' },

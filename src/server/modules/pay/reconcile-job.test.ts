@@ -1,0 +1,271 @@
+/**
+ * Daily reconciliation end to end (docs/payments.md, "Reconciliation"): top-ups paid through the real
+ * Alipay adapter at the Alipay simulator, the simulator's bill downloaded and matched, mismatches
+ * planted in the bill found, listed to staff who may, resolved with a note in the operation log.
+ */
+import { generateKeyPairSync } from 'node:crypto'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { call, DEMO, startTestApp, tokenOf, type TestApp } from '../../test-utils'
+import { newUser } from '../goods/test-helpers'
+import { createAlipayProvider } from './alipay'
+import { chinaDayOf } from './reconcile-job'
+import { alipaySimulatorPublicKey, startAlipaySimulator } from './sim/alipay'
+
+const APP_ID = '2021000000000002'
+const DAY = 24 * 3600_000
+const merchant = generateKeyPairSync('rsa', {
+  modulusLength: 2048,
+  publicKeyEncoding: { type: 'spki', format: 'pem' },
+  privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+})
+
+// the simulator and our app share one clock: the bill's day is the day the payments were made
+let clock = Date.now()
+const now = () => clock
+let t: TestApp
+let simUrl: string
+const cleanup: Array<() => Promise<unknown>> = []
+afterAll(async () => {
+  for (const c of cleanup.reverse()) await c()
+})
+
+beforeAll(async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'alipay-recon-'))
+  cleanup.push(() => rm(dir, { recursive: true, force: true }))
+  const sim = await startAlipaySimulator({
+    dir,
+    appId: APP_ID,
+    merchantPublicKey: merchant.publicKey,
+    notifySchedule: [0, 200, 500],
+    now,
+  })
+  cleanup.push(sim.close)
+  simUrl = sim.url
+  const provider = createAlipayProvider({
+    appId: APP_ID,
+    privateKey: merchant.privateKey,
+    alipayPublicKey: alipaySimulatorPublicKey(dir),
+    gateway: sim.gateway,
+  })
+  t = await startTestApp({ payProviders: [provider], payChaseMs: 0, payReconcileMs: 0, now })
+  cleanup.push(t.close)
+  await t.app.listen({ port: 0, host: '127.0.0.1' })
+})
+
+const sim = async (path: string, body: unknown) => {
+  const res = await fetch(`${simUrl}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  })
+  expect(res.status).toBe(200)
+}
+
+/** A top-up paid at the simulator's cashier and credited (the notification came back): its attempt number. */
+async function paidTopup(token: string, amount: number): Promise<string> {
+  const { data } = await call(t.app, 'POST', '/api/funds/topup/create', {
+    token,
+    body: { amount, channel: 'alipay' },
+  })
+  await sim('/_sim/pay', { url: data.payUrl })
+  const { attempt_no } = await t.app.db
+    .selectFrom('pay_attempts')
+    .select('attempt_no')
+    .where('biz_no', '=', data.topupNo)
+    .executeTakeFirstOrThrow()
+  await paidHere(t, attempt_no)
+  return attempt_no
+}
+
+/** Waits until the provider's notification has reached the app and the attempt is PAID here. */
+async function paidHere(app: TestApp, attemptNo: string): Promise<void> {
+  for (let i = 0; i < 100; i++) {
+    const attempt = await app.app.db
+      .selectFrom('pay_attempts')
+      .select('status')
+      .where('attempt_no', '=', attemptNo)
+      .executeTakeFirstOrThrow()
+    if (attempt.status === 'PAID') return
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  throw new Error(`${attemptNo} was never paid`)
+}
+
+const reconciliation = () => t.app.services.pay.reconciliation
+
+describe('daily reconciliation against the Alipay bill', () => {
+  it('reconciles a day of paid top-ups clean, once; finds what is planted in the bill; staff resolve it and the count drops', async () => {
+    const u = await newUser(t.app, 'rec')
+    // day 1: two top-ups paid, one never paid (not in the bill, not a mismatch)
+    const day1 = chinaDayOf(clock)
+    await paidTopup(u.token, 10_000)
+    await paidTopup(u.token, 20_000)
+    await call(t.app, 'POST', '/api/funds/topup/create', {
+      token: u.token,
+      body: { amount: 300, channel: 'alipay' },
+    })
+
+    clock += DAY
+    expect(await reconciliation().reconcile()).toEqual([
+      { channel: 'ALIPAY', day: day1, outcome: 'DONE', billLines: 2, ourLines: 2, mismatches: 0 },
+    ])
+    // a day runs once
+    expect((await reconciliation().reconcile())[0]).toMatchObject({ outcome: 'ALREADY', mismatches: 0 })
+
+    // day 2: one paid for 50 元 that Alipay bills as 40 元, one Alipay leaves out, one Alipay bills that we never made
+    const day2 = chinaDayOf(clock)
+    const short = await paidTopup(u.token, 5_000)
+    const dropped = await paidTopup(u.token, 7_000)
+    await paidTopup(u.token, 900)
+    await sim('/_sim/bill', { day: day2, kind: 'amount', ourNo: short, amount: 4_000 })
+    await sim('/_sim/bill', { day: day2, kind: 'drop', ourNo: dropped })
+    await sim('/_sim/bill', { day: day2, kind: 'extra', ourNo: 'P1999000000000123456', amount: 1_234 })
+
+    clock += DAY
+    expect(await reconciliation().reconcile()).toEqual([
+      { channel: 'ALIPAY', day: day2, outcome: 'DONE', billLines: 3, ourLines: 3, mismatches: 3 },
+    ])
+
+    // 对账差错 in the console: money permissions, the admin's only
+    const list = (token: string, query = 'state=OPEN') =>
+      call(t.app, 'GET', `/api/pay/staff/mismatches?${query}`, { token })
+    expect(await list(u.token)).toMatchObject({ code: 403 })
+    expect(await list(await tokenOf(t.app, ...DEMO.operator))).toMatchObject({ code: 403 })
+    const admin = await tokenOf(t.app, ...DEMO.admin)
+    const open = await list(admin)
+    expect(open).toMatchObject({ code: 200, total: 3 })
+    const byKind = Object.fromEntries(open.rows.map((m: { kind: string }) => [m.kind, m]))
+    expect(byKind.AMOUNT_DIFFERS).toMatchObject({
+      channel: 'ALIPAY',
+      day: day2,
+      lineKind: 'PAYMENT',
+      ourNo: short,
+      ourAmount: 5_000,
+      theirAmount: 4_000,
+      ourState: 'PAID',
+      state: 'OPEN',
+    })
+    expect(byKind.MISSING_THEIRS).toMatchObject({ ourNo: dropped, ourAmount: 7_000, theirAmount: null })
+    expect(byKind.MISSING_OURS).toMatchObject({
+      ourNo: 'P1999000000000123456',
+      ourAmount: null,
+      theirAmount: 1_234,
+      ourState: null,
+    })
+    expect((await list(admin, `day=${day1}`)).total).toBe(0)
+    expect((await list(admin, `day=${day2}&channel=ALIPAY`)).total).toBe(3)
+    expect((await list(admin, 'channel=WECHAT')).total).toBe(0)
+
+    // resolving needs the permission and a note; it is logged with the note
+    const resolve = (token: string, body: unknown) =>
+      call(t.app, 'POST', '/api/pay/staff/mismatches/resolve', { token, body })
+    const target = byKind.AMOUNT_DIFFERS.id as number
+    expect(await resolve(await tokenOf(t.app, ...DEMO.operator), { id: target, note: '看过' })).toMatchObject(
+      {
+        code: 403,
+      },
+    )
+    expect(await resolve(admin, { id: target, note: '   ' })).toMatchObject({ code: 400 })
+    expect(await resolve(admin, { id: target })).toMatchObject({ code: 400 })
+    const done = await resolve(admin, { id: target, note: '支付宝确认账单金额有误，已更正' })
+    expect(done).toMatchObject({ code: 200 })
+    expect(done.data).toMatchObject({ id: target, state: 'RESOLVED', note: '支付宝确认账单金额有误，已更正' })
+    expect(await resolve(admin, { id: target, note: '再来一次' })).toMatchObject({
+      code: 400,
+      msg: '该差错已处理',
+    })
+    expect(await resolve(admin, { id: 999_999, note: '不存在' })).toMatchObject({ code: 404 })
+    const logs = await t.app.db
+      .selectFrom('op_logs')
+      .selectAll()
+      .where('module', '=', 'pay')
+      .where('action', '=', 'mismatchResolve')
+      .execute()
+    expect(logs).toHaveLength(1)
+    expect(logs[0]).toMatchObject({ target: String(target), detail: '支付宝确认账单金额有误，已更正' })
+
+    // the count the dashboard shows drops
+    expect((await list(admin, 'state=OPEN&pageSize=1')).total).toBe(2)
+    expect((await list(admin, 'state=RESOLVED')).total).toBe(1)
+
+    // storing the day again (its run forgotten) stores no mismatch twice and keeps the resolved one resolved
+    await t.app.db.deleteFrom('pay_bill_runs').where('day', '=', day2).execute()
+    expect((await reconciliation().reconcile(day2))[0]).toMatchObject({ outcome: 'DONE', mismatches: 3 })
+    expect((await list(admin, `day=${day2}`)).total).toBe(3)
+    expect((await list(admin)).total).toBe(2)
+  })
+
+  it('finds a payment Alipay took after we closed the attempt (our state differs)', async () => {
+    const u = await newUser(t.app, 'rcl')
+    const day = chinaDayOf(clock)
+    const late = await paidTopup(u.token, 1_100)
+    // as if the attempt had expired here before Alipay's payment was known
+    await t.app.db
+      .updateTable('pay_attempts')
+      .set({ status: 'CLOSED' })
+      .where('attempt_no', '=', late)
+      .execute()
+    const [run] = await reconciliation().reconcile(day)
+    expect(run).toMatchObject({ outcome: 'DONE', mismatches: 1 })
+    const [m] = await t.app.db.selectFrom('pay_mismatches').selectAll().where('day', '=', day).execute()
+    expect(m).toMatchObject({ kind: 'STATE_DIFFERS', our_no: late, our_state: 'CLOSED', their_amount: 1_100 })
+  })
+
+  it('leaves a day whose bill cannot be had for the next hour', async () => {
+    await sim('/_sim/fault', { method: '*', kind: 'http500', times: 1 })
+    const day = chinaDayOf(clock + 5 * DAY)
+    expect((await reconciliation().reconcile(day))[0]).toMatchObject({ outcome: 'UNAVAILABLE' })
+    // Alipay has no bill for a day without trades: reconciled, nothing found
+    expect((await reconciliation().reconcile(day))[0]).toMatchObject({ outcome: 'DONE', billLines: 0 })
+  })
+})
+
+describe('a demo install: both simulators on this server', () => {
+  it('reconciles each provider’s bill on its own: a WeChat Pay amount planted in its bill, Alipay’s clean', async () => {
+    const demo = await startTestApp({ paySimulators: true, payChaseMs: 0, payReconcileMs: 0 })
+    cleanup.push(demo.close)
+    const origin = await demo.app.listen({ port: 0, host: '127.0.0.1' })
+    const hook = async (path: string, body: unknown) =>
+      expect(
+        (
+          await fetch(`${origin}${path}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(body),
+          })
+        ).status,
+      ).toBe(200)
+    const u = await newUser(demo.app, 'rdm')
+    const day = chinaDayOf(Date.now())
+    const paid = async (channel: 'alipay' | 'wechat', amount: number) => {
+      const { data } = await call(demo.app, 'POST', '/api/funds/topup/create', {
+        token: u.token,
+        body: { amount, channel, scene: 'QR' },
+      })
+      const { attempt_no } = await demo.app.db
+        .selectFrom('pay_attempts')
+        .select('attempt_no')
+        .where('biz_no', '=', data.topupNo)
+        .executeTakeFirstOrThrow()
+      if (channel === 'wechat')
+        await hook('/sim/wechatpay/_sim/pay', { out_trade_no: attempt_no, action: 'pay' })
+      else await hook('/sim/alipay/_sim/pay', { outTradeNo: attempt_no })
+      await paidHere(demo, attempt_no)
+      return attempt_no
+    }
+    await paid('alipay', 1_000)
+    const wx = await paid('wechat', 2_000)
+    await hook('/sim/wechatpay/_sim/bill', { day, kind: 'AMOUNT', no: wx, amount: 1_999 })
+
+    const runs = await demo.app.services.pay.reconciliation.reconcile(day)
+    expect(runs.map((r) => [r.channel, r.outcome, r.billLines, r.mismatches])).toEqual([
+      ['ALIPAY', 'DONE', 1, 0],
+      ['WECHAT', 'DONE', 1, 1],
+    ])
+    const [m] = await demo.app.db.selectFrom('pay_mismatches').selectAll().execute()
+    expect(m).toMatchObject({ channel: 'WECHAT', kind: 'AMOUNT_DIFFERS', our_no: wx, their_amount: 1_999 })
+  })
+})

@@ -1,0 +1,277 @@
+/**
+ * Daily reconciliation (docs/payments.md, "Reconciliation"): the job `pay-reconcile` checks every
+ * hour whether yesterday's bill of each configured provider was reconciled; if not, it downloads
+ * the bill, gathers our lines of that China day, matches them (reconcile.ts) and stores the
+ * mismatches for staff (对账差错), then remembers the day (pay_bill_runs) so it runs once. A bill
+ * the provider cannot give yet (WeChat Pay makes it by about 10:00, a provider down) is asked
+ * again the next hour.
+ *
+ * Our lines come from sources (`OurLineSource`): today the payment attempts; refunds and payouts
+ * plug in as further sources producing the same `OurLine`, the matcher and the storage unchanged.
+ */
+import type { Insertable, Selectable } from 'kysely'
+import type { PayMismatchView, PayProviderChannel } from '../../../shared/api/pay'
+import type { Db } from '../../db'
+import { badRequest, notFound } from '../../http/errors'
+import { record, type Actor } from '../oplog/service'
+import type { BillLine, PayProvider } from './provider'
+import { matchBill, type OurLine } from './reconcile'
+import type { PayMismatchesTable } from './tables'
+
+const DAY_MS = 24 * 3600_000
+const CHINA_OFFSET_MS = 8 * 3600_000
+/** numbers per `in (…)` list, well under SQLite's and PostgreSQL's parameter limits */
+const IN_CHUNK = 500
+
+/** [start, end) epoch ms of a China day 'yyyy-MM-dd'. */
+export function chinaDayRange(day: string): [number, number] {
+  const start = Date.parse(`${day}T00:00:00+08:00`)
+  return [start, start + DAY_MS]
+}
+
+/** The China day ('yyyy-MM-dd') of an instant. */
+export const chinaDayOf = (at: number) => new Date(at + CHINA_OFFSET_MS).toISOString().slice(0, 10)
+
+/**
+ * Our lines of one channel for a day: those done within [start, end), and those the bill names
+ * (`billed`: our numbers of the bill's lines of each kind) whatever their day or state — so a
+ * line the provider books on another day than we do pairs, and one we never finished shows as
+ * STATE_DIFFERS rather than missing.
+ */
+export type OurLineSource = (
+  db: Db,
+  channel: PayProviderChannel,
+  range: [number, number],
+  billed: ReadonlyMap<BillLine['kind'], readonly string[]>,
+) => Promise<OurLine[]>
+
+const chunks = <T>(items: readonly T[]): T[][] =>
+  Array.from({ length: Math.ceil(items.length / IN_CHUNK) }, (_, i) =>
+    items.slice(i * IN_CHUNK, (i + 1) * IN_CHUNK),
+  )
+
+/** The payment attempts: PAID ones of the day, and any the bill names. */
+export const attemptLines: OurLineSource = async (db, channel, [start, end], billed) => {
+  const columns = ['attempt_no', 'amount', 'status', 'paid_at', 'created_at'] as const
+  const ofDay = await db
+    .selectFrom('pay_attempts')
+    .select(columns)
+    .where('channel', '=', channel)
+    .where('status', '=', 'PAID')
+    .where('paid_at', '>=', start)
+    .where('paid_at', '<', end)
+    .execute()
+  const seen = new Set(ofDay.map((r) => r.attempt_no))
+  const named = (billed.get('PAYMENT') ?? []).filter((no) => !seen.has(no))
+  const others = []
+  for (const nos of chunks([...new Set(named)]))
+    others.push(
+      ...(await db
+        .selectFrom('pay_attempts')
+        .select(columns)
+        .where('channel', '=', channel)
+        .where('attempt_no', 'in', nos)
+        .execute()),
+    )
+  return [...ofDay, ...others].map((r) => ({
+    kind: 'PAYMENT',
+    ourNo: r.attempt_no,
+    amount: Number(r.amount),
+    at: Number(r.paid_at ?? r.created_at),
+    state: r.status,
+    done: r.status === 'PAID',
+  }))
+}
+
+export interface ReconcileDeps {
+  db: Db
+  providers: readonly PayProvider[]
+  /** where our lines come from (default: the attempts; refunds and payouts add theirs) */
+  sources?: readonly OurLineSource[]
+  now: () => number
+  log: (err: unknown, what: string) => void
+}
+
+/** What one channel's run of a day did. */
+export interface ReconcileRun {
+  channel: PayProviderChannel
+  day: string
+  /** DONE: reconciled now; ALREADY: reconciled before; UNAVAILABLE: the bill could not be had, asked again later */
+  outcome: 'DONE' | 'ALREADY' | 'UNAVAILABLE'
+  billLines: number
+  ourLines: number
+  mismatches: number
+}
+
+const view = (r: Selectable<PayMismatchesTable>): PayMismatchView => {
+  const num = (v: number | null) => (v === null ? null : Number(v))
+  return {
+    id: r.id,
+    channel: r.channel as PayMismatchView['channel'],
+    day: r.day,
+    kind: r.kind as PayMismatchView['kind'],
+    lineKind: r.line_kind as PayMismatchView['lineKind'],
+    ourNo: r.our_no,
+    ourAmount: num(r.our_amount),
+    theirAmount: num(r.their_amount),
+    ourState: r.our_state,
+    providerNo: r.provider_no,
+    state: r.status as PayMismatchView['state'],
+    note: r.note,
+    resolvedBy: r.resolved_by,
+    resolvedAt: num(r.resolved_at),
+    createdAt: Number(r.created_at),
+  }
+}
+
+export interface MismatchFilter {
+  channel?: PayProviderChannel
+  day?: string
+  state?: 'OPEN' | 'RESOLVED'
+  pageNum: number
+  pageSize: number
+}
+
+export function reconcileService(deps: ReconcileDeps) {
+  const { db, now } = deps
+  const sources = deps.sources ?? [attemptLines]
+
+  async function runDay(p: PayProvider, day: string): Promise<ReconcileRun> {
+    const base = { channel: p.channel, day, billLines: 0, ourLines: 0, mismatches: 0 }
+    const done = await db
+      .selectFrom('pay_bill_runs')
+      .selectAll()
+      .where('channel', '=', p.channel)
+      .where('day', '=', day)
+      .executeTakeFirst()
+    if (done)
+      return {
+        ...base,
+        outcome: 'ALREADY',
+        billLines: done.bill_lines,
+        ourLines: done.our_lines,
+        mismatches: done.mismatches,
+      }
+    let bill: BillLine[]
+    try {
+      bill = await p.bill(day)
+    } catch (err) {
+      deps.log(err, `pay: the ${p.channel} bill of ${day} is not available yet`)
+      return { ...base, outcome: 'UNAVAILABLE' }
+    }
+    const billed = new Map<BillLine['kind'], string[]>()
+    for (const l of bill) billed.set(l.kind, [...(billed.get(l.kind) ?? []), l.ourNo])
+    const range = chinaDayRange(day)
+    const ours = (await Promise.all(sources.map((source) => source(db, p.channel, range, billed)))).flat()
+    const found = matchBill(ours, bill)
+    const at = now()
+    await db.transaction().execute(async (trx) => {
+      for (const m of found) {
+        const row: Insertable<PayMismatchesTable> = {
+          channel: p.channel,
+          day,
+          mismatch_key: m.key,
+          kind: m.kind,
+          line_kind: m.lineKind,
+          our_no: m.ourNo,
+          our_amount: m.ourAmount,
+          their_amount: m.theirAmount,
+          our_state: m.ourState,
+          provider_no: m.providerNo,
+          status: 'OPEN',
+          note: null,
+          resolved_by: null,
+          resolved_at: null,
+          created_at: at,
+        }
+        await trx
+          .insertInto('pay_mismatches')
+          .values(row)
+          .onConflict((oc) => oc.columns(['channel', 'day', 'mismatch_key']).doNothing())
+          .execute()
+      }
+      await trx
+        .insertInto('pay_bill_runs')
+        .values({
+          channel: p.channel,
+          day,
+          bill_lines: bill.length,
+          our_lines: ours.length,
+          mismatches: found.length,
+          created_at: at,
+        })
+        .onConflict((oc) => oc.columns(['channel', 'day']).doNothing())
+        .execute()
+    })
+    return {
+      ...base,
+      outcome: 'DONE',
+      billLines: bill.length,
+      ourLines: ours.length,
+      mismatches: found.length,
+    }
+  }
+
+  const mismatch = (id: number) =>
+    db.selectFrom('pay_mismatches').selectAll().where('id', '=', id).executeTakeFirst()
+
+  return {
+    /**
+     * The job (hourly, one process): each configured provider's bill of `day` (default yesterday,
+     * China time) reconciled unless it was already.
+     */
+    async reconcile(day = chinaDayOf(now() - DAY_MS)): Promise<ReconcileRun[]> {
+      const runs: ReconcileRun[] = []
+      for (const p of deps.providers) runs.push(await runDay(p, day))
+      return runs
+    },
+
+    /** Staff: the mismatches, newest first (the dashboard's 对账差错 is the total of the open ones). */
+    async mismatches(f: MismatchFilter): Promise<{ rows: PayMismatchView[]; total: number }> {
+      let q = db.selectFrom('pay_mismatches')
+      if (f.channel) q = q.where('channel', '=', f.channel)
+      if (f.day) q = q.where('day', '=', f.day)
+      if (f.state) q = q.where('status', '=', f.state)
+      const [rows, count] = await Promise.all([
+        q
+          .selectAll()
+          .orderBy('id', 'desc')
+          .offset((f.pageNum - 1) * f.pageSize)
+          .limit(f.pageSize)
+          .execute(),
+        q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      ])
+      return { rows: rows.map(view), total: Number(count.n) }
+    },
+
+    /** Staff: a mismatch handled (refunded, booked, explained…), with the note, in the operation log. */
+    async resolve(actor: Actor, id: number, note: string): Promise<PayMismatchView> {
+      const row = await mismatch(id)
+      if (!row) throw notFound('对账差错不存在')
+      const text = note.trim()
+      const at = now()
+      await db.transaction().execute(async (trx) => {
+        const result = await trx
+          .updateTable('pay_mismatches')
+          .set({ status: 'RESOLVED', note: text, resolved_by: actor.userId, resolved_at: at })
+          .where('id', '=', id)
+          .where('status', '=', 'OPEN')
+          .executeTakeFirst()
+        if (Number(result.numUpdatedRows) !== 1) throw badRequest('该差错已处理')
+        await record(trx, {
+          actor,
+          module: 'pay',
+          action: 'mismatchResolve',
+          target: id,
+          before: { status: 'OPEN', kind: row.kind, channel: row.channel, day: row.day, ourNo: row.our_no },
+          after: { status: 'RESOLVED' },
+          detail: text,
+          at,
+        })
+      })
+      return view((await mismatch(id))!)
+    },
+  }
+}
+
+export type ReconcileService = ReturnType<typeof reconcileService>
