@@ -305,7 +305,8 @@ describe('state in its directory', () => {
     expect(new URLSearchParams(bodies[2]).get('notify_id')).toBe(params.notify_id)
     await second.close()
     await listener.close()
-  })
+    // a restart under a loaded machine (the whole suite on two cores) takes its time
+  }, 60_000)
 })
 
 describe('the daily bill', () => {
