@@ -35,6 +35,7 @@ import unreadCounter from './0240_unread_counter'
 import goodsSellerLive from './0260_goods_seller_live'
 import titleStatistics from './0270_title_statistics'
 import pay from './0290_pay'
+import payPayouts from './0293_pay_payouts'
 
 export function migrationsFor(dialect: DbDialect): Record<string, Migration> {
   return {
@@ -72,5 +73,6 @@ export function migrationsFor(dialect: DbDialect): Record<string, Migration> {
     '0260_goods_seller_live': goodsSellerLive(dialect),
     '0270_title_statistics': titleStatistics(dialect),
     '0290_pay': pay(dialect),
+    '0293_pay_payouts': payPayouts(dialect),
   }
 }

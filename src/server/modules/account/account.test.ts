@@ -173,6 +173,7 @@ describe('account and identity', () => {
         post('/funds/withdraw/create', token, {
           amount: 10_000,
           accountKind: 'ALIPAY',
+          payeeName: '陈静',
           account: 'gate@example.com',
           payPassword: await encryptPassword(t.app, '802731'),
         })

@@ -1,7 +1,7 @@
 /**
  * The pay centre (docs/payments.md): the configured providers (the real adapters, pointed at the
- * providers or, in demo and test installs, at their simulators), payment attempts, notifications
- * and the job that chases attempts whose notification never came.
+ * providers or, in demo and test installs, at their simulators), payment attempts, notifications,
+ * the job that chases attempts whose notification never came, and payouts (pay/payouts.ts).
  */
 import { defineModule } from '../../module'
 import { API_BASE } from '../../../shared/constants'
@@ -38,6 +38,8 @@ export const payModule = defineModule({
       log: (err, what) => app.log.warn({ err }, what),
     })
     jobs.schedule('pay-chase', settings.payChaseMs ?? CHASE_EVERY_MS, () => pay.chase())
+    // payouts left PAYING (a provider that did not answer, or still dealing) are asked until final
+    jobs.schedule('pay-payouts', settings.payChaseMs ?? CHASE_EVERY_MS, () => pay.pollPayouts())
     routes(payRoutes, { pay })
     return { pay }
   },

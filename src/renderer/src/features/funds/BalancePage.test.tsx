@@ -67,6 +67,7 @@ describe('/account/balance.html withdrawals', () => {
     const account = within(dialog).getByLabelText('收款账号')
     const submit = () => fireEvent.click(buttonIn(dialog, /提交申请/))
     fireEvent.change(within(dialog).getByLabelText('提现金额（元）'), { target: { value: '100' } })
+    fireEvent.change(within(dialog).getByLabelText('收款人姓名'), { target: { value: '陈静' } })
     fireEvent.change(within(dialog).getByLabelText('支付密码'), { target: { value: '246813' } })
 
     fireEvent.change(account, { target: { value: 'a' } })
