@@ -5,7 +5,7 @@
  * platform's threshold, it is paid out at once); a refusal shows in the dialog.
  */
 import { Form, Input, Modal, Radio } from 'antd'
-import { PAYEE_NAME_MAX } from '@shared/api/funds'
+import { PAYEE_NAME_MAX, type Withdrawal } from '@shared/api/funds'
 import {
   PAYEE_ACCOUNT_MAX_LENGTH,
   PAYEE_KINDS,
@@ -26,6 +26,12 @@ const PAYEE_INPUT: Record<PayeeKind, { label: string; placeholder: string; input
     BANK_CARD: { label: '银行卡号', placeholder: '16–19 位银行卡号', inputMode: 'numeric' },
     ALIPAY: { label: '支付宝账号', placeholder: '手机号或邮箱', inputMode: 'email' },
   }
+
+const SUBMITTED: Partial<Record<Withdrawal['status'], string>> & { PENDING: string } = {
+  PENDING: '提现申请已提交，审核通过后到账',
+  PAYING: '提现打款中，到账结果将以站内信通知',
+  PAID: '提现已到账',
+}
 
 interface WithdrawValues {
   amount: string
@@ -50,8 +56,9 @@ export function WithdrawModal({ available, onClose }: { available: number; onClo
         payPassword: values.payPassword,
       },
       {
-        onSuccess: () => {
-          toast('success', '提现申请已提交，审核通过后到账')
+        // under the platform's threshold an Alipay withdrawal is paid out at once
+        onSuccess: (w) => {
+          toast('success', SUBMITTED[w?.status ?? 'PENDING'] ?? SUBMITTED.PENDING)
           onClose()
         },
       },
