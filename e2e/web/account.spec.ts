@@ -77,6 +77,7 @@ test('a withdrawal asks for the real name first, then goes through', async ({ br
     const dialog = page.getByRole('dialog', { name: '提现' })
     await dialog.getByLabel('提现金额（元）').fill('100')
     await dialog.getByLabel('收款账号').fill('rn@example.com')
+    await dialog.getByLabel('收款人姓名').fill('陈静')
     await dialog.getByLabel('支付密码').fill('802731')
     await dialog.getByRole('button', { name: '提交申请' }).click()
   }

@@ -46,6 +46,7 @@ test('admin: menu and tabs, approve a listing into search, reject a withdrawal, 
     body: {
       amount: 10_000,
       accountKind: 'ALIPAY',
+      payeeName: '陈静',
       account: 'cw@example.com',
       payPassword: encrypt(PAY_PASSWORD),
     },

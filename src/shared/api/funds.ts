@@ -103,13 +103,23 @@ export interface Topup {
   paidAt: number | null
 }
 
-export const WITHDRAW_STATUSES = ['PENDING', 'APPROVED', 'REJECTED'] as const
+/**
+ * PENDING → APPROVED (a bank card: staff transfer it by hand, the money has left) or, to an Alipay
+ * account, → PAYING (the Alipay transfer under way) → PAID | FAILED (the money back in the balance);
+ * PENDING → REJECTED. docs/payments.md, "Payouts".
+ */
+export const WITHDRAW_STATUSES = ['PENDING', 'APPROVED', 'PAYING', 'PAID', 'FAILED', 'REJECTED'] as const
 export type WithdrawStatus = (typeof WITHDRAW_STATUSES)[number]
 export const WITHDRAW_STATUS_LABELS: Record<WithdrawStatus, string> = {
   PENDING: '待审核',
   APPROVED: '已通过',
+  PAYING: '打款中',
+  PAID: '已到账',
+  FAILED: '打款失败',
   REJECTED: '已驳回',
 }
+/** the longest payee name (the payee account's real name) */
+export const PAYEE_NAME_MAX = 20
 
 export interface Withdrawal {
   withdrawNo: string
@@ -124,6 +134,10 @@ export interface Withdrawal {
   status: WithdrawStatus
   /** why staff rejected it ('' unless REJECTED) */
   rejectReason: string
+  /** why the Alipay transfer failed ('' unless FAILED): the money is back in the balance */
+  failReason: string
+  /** the payee account's real name ('' for requests made before it was asked) */
+  payeeName: string
   createdAt: number
   decidedAt: number | null
 }
@@ -218,6 +232,13 @@ export const FUNDS = {
         minLength: 1,
         maxLength: PAYEE_ACCOUNT_MAX_LENGTH,
         pattern: '^[A-Za-z0-9._%+@ -]+$',
+      }),
+      /** the payee account's real name: must be the user's verified real name (the service checks it) */
+      payeeName: Type.String({
+        title: '收款人姓名',
+        minLength: 1,
+        maxLength: PAYEE_NAME_MAX,
+        pattern: '\\S',
       }),
       payPassword: cipherText('支付密码'),
     }),

@@ -76,6 +76,8 @@ export function withdrawal(patch: Partial<Withdrawal> = {}): Withdrawal {
     account: '138****8000',
     status: 'PENDING',
     rejectReason: '',
+    failReason: '',
+    payeeName: '王小明',
     createdAt: 1_717_000_000_000,
     decidedAt: null,
     ...patch,

@@ -37,6 +37,7 @@ import titleStatistics from './0270_title_statistics'
 import pay from './0290_pay'
 import topupOrder from './0291_topup_order'
 import payReconcile from './0292_pay_reconcile'
+import payPayouts from './0293_pay_payouts'
 
 export function migrationsFor(dialect: DbDialect): Record<string, Migration> {
   return {
@@ -76,5 +77,6 @@ export function migrationsFor(dialect: DbDialect): Record<string, Migration> {
     '0290_pay': pay(dialect),
     '0291_topup_order': topupOrder(dialect),
     '0292_pay_reconcile': payReconcile(dialect),
+    '0293_pay_payouts': payPayouts(dialect),
   }
 }

@@ -72,7 +72,14 @@ export const CONSOLE_DICTS: Record<string, DictEntries> = {
   // the console says 已打款 where the member reads 已通过
   withdraw_status: labelDict(
     WITHDRAW_STATUS_LABELS,
-    { PENDING: 'warning', APPROVED: 'success', REJECTED: 'danger' },
+    {
+      PENDING: 'warning',
+      APPROVED: 'success',
+      PAYING: 'primary',
+      PAID: 'success',
+      FAILED: 'danger',
+      REJECTED: 'danger',
+    },
     { APPROVED: '已打款' },
   ),
   dispute_state: labelDict(DISPUTE_STATE_LABELS, { OPEN: 'danger', RULED: 'success' }),

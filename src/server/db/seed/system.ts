@@ -77,4 +77,6 @@ export const CONFIGS: Array<[string, string, string]> = [
   ['cs.customerId', 'yxys-web-001', '在线客服企业编号'],
   // empty until a real provider is configured: the header shows the link only when it is set
   ['third.loginUrl', '', '第三方登录地址'],
+  // fen; 0: every withdrawal waits for staff (docs/payments.md, "Payouts")
+  ['funds.withdraw.autoApproveMax', '0', '提现-自动审核打款上限（分，0 为关闭）'],
 ]

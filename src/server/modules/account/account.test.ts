@@ -169,10 +169,11 @@ describe('account and identity', () => {
 
     it('gates withdrawals and listings going on sale; a minor may not trade (each refusal with its reason)', async () => {
       const u = await newUser(t.app, 'gt', { verified: false })
-      const withdraw = async (token: string) =>
+      const withdraw = async (token: string, payeeName = '陈静') =>
         post('/funds/withdraw/create', token, {
           amount: 10_000,
           accountKind: 'ALIPAY',
+          payeeName,
           account: 'gate@example.com',
           payPassword: await encryptPassword(t.app, '802731'),
         })
@@ -193,8 +194,8 @@ describe('account and identity', () => {
       expect((await withdraw(u.token)).msg).not.toBe('提现前请先完成实名认证')
       expect((await post('/goods/seller/publish', u.token, listing)).code).toBe(200)
 
-      // the demo buyer is verified and withdraws
-      expect((await withdraw(await tokenOf(t.app, ...DEMO.buyer))).code).toBe(200)
+      // the demo buyer is verified (as 张三) and withdraws
+      expect((await withdraw(await tokenOf(t.app, ...DEMO.buyer), '张三')).code).toBe(200)
 
       const minor = await newUser(t.app, 'mn', { verified: false })
       expect(

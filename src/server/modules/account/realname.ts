@@ -230,6 +230,12 @@ export function realNameService(deps: {
 
     isVerified: async (userId: number) => (await repo.realName(userId)) !== undefined,
 
+    /** Whether `name` is the user's verified real name (a withdrawal's payee name must be it). */
+    async isVerifiedName(userId: number, name: string): Promise<boolean> {
+      const row = await repo.realName(userId)
+      return row !== undefined && open(userId, row).name === name.trim().replace(/\s+/g, '')
+    },
+
     /** Trading gate: a verified adult (withdrawals, a listing going on sale); `what` names the action. */
     async requireTradingIdentity(userId: number, what: string) {
       const row = await repo.realName(userId)

@@ -43,6 +43,17 @@ export interface OrderSettled {
   at: number
 }
 
+/** A payout's final state (pay module, docs/payments.md "Payouts"). */
+export interface PayoutFinal {
+  payoutNo: string
+  /** the business paid out: the withdrawal number */
+  biz: string
+  channel: 'ALIPAY' | 'WECHAT'
+  /** fen */
+  amount: number
+  at: number
+}
+
 /** Every domain event and its data: one place to see what the modules tell each other. */
 export interface DomainEventMap {
   /** listings changed (any field, state, stock or counter): search answers and pages are stale */
@@ -85,6 +96,13 @@ export interface DomainEventMap {
    * (trade, after the commit)
    */
   'topup.credited': { topupNo: string; userId: number; amount: number; orderNo: string | null }
+  /**
+   * a payout reached its final state at the provider (pay module), in the transaction that moved it:
+   * the business it pays (a withdrawal, funds) lets its frozen money leave (paid) or returns it to
+   * the balance (failed, with the provider's reason)
+   */
+  'payout.paid': PayoutFinal
+  'payout.failed': PayoutFinal & { reason: string }
   /** an agency-sale order settles: the agency module pays the owner and the commission (within) */
   'order.agencySettled': Omit<OrderSettled, 'agency'>
   /** an order's money went to the seller (or, for agency sale, is to be split by the agency module) */

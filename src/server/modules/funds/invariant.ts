@@ -51,7 +51,8 @@ async function sums(db: Db) {
   const withdrawn = await db
     .selectFrom('withdrawals')
     .select(sql<number>`coalesce(sum(amount), 0)`.as('total'))
-    .where('status', '=', 'APPROVED')
+    // the money left: paid by staff by hand (APPROVED) or by an Alipay transfer (PAID)
+    .where('status', 'in', ['APPROVED', 'PAID'])
     .executeTakeFirstOrThrow()
   return {
     available: Number(wallets.available),

@@ -19,9 +19,12 @@ declare module '../../module' {
 
 export const fundsModule = defineModule({
   name: 'funds',
-  needs: ['auth', 'cipher', 'messages', 'exports', 'account', 'pay'],
+  needs: ['auth', 'cipher', 'messages', 'exports', 'account', 'pay', 'system'],
   provides: ['funds'],
-  register({ db, now, events, settings, routes }, { auth, cipher, messages, exports, account, pay }) {
+  register(
+    { app, db, now, events, jobs, settings, routes },
+    { auth, cipher, messages, exports, account, pay, system },
+  ) {
     const sandbox = settings.sandbox ? sandboxGateway(loadOrCreateSandboxSecret(settings.keys), now) : null
     const funds = fundsService({
       db,
@@ -34,14 +37,24 @@ export const fundsModule = defineModule({
       // staff list every user's withdrawals: the permission of 提现审核 (docs/console.md)
       isStaff: (userId) => auth.hasPermission(userId, PERMS.withdrawList),
       requireRealName: account.requireTradingIdentity,
+      isVerifiedName: account.isVerifiedName,
+      configValue: (key) => system.configValue(key),
       pay,
       events,
       now,
+      log: (err, what) => app.log.warn({ err }, what),
     })
     // a top-up paid at a provider is credited inside the attempt's transaction
     events.within('payment.paid', (trx, e) =>
       e.bizType === 'TOPUP' ? funds.creditPaidTopup(inTransaction(trx), e) : undefined,
     )
+    // a withdrawal's Alipay transfer ended (pay/payouts.ts): the money leaves or returns with it
+    events.within('payout.paid', (trx, e) => funds.payoutPaid(inTransaction(trx), e))
+    events.within('payout.failed', (trx, e) => funds.payoutFailed(inTransaction(trx), e))
+    events.after('payout.paid', (e) => funds.tellPayout(e))
+    events.after('payout.failed', (e) => funds.tellPayout(e))
+    // withdrawals left PAYING without a payout (the process died in between) are sent again
+    jobs.schedule('funds-payouts', settings.payChaseMs ?? 60_000, () => funds.resumePayouts())
     account.plugs.payPassword.plug({
       has: async (userId) => (await funds.wallet(userId)).hasPayPassword,
       reset: (userId, cipherText) => funds.resetPayPassword(userId, cipherText),

@@ -33,6 +33,7 @@ const withdrawWith = async (token: string, pw: string, account = 'ppw@example.co
   post(t.app, '/api/funds/withdraw/create', token, {
     amount: 1000,
     accountKind: 'ALIPAY',
+    payeeName: '陈静',
     account,
     payPassword: await encryptPassword(t.app, pw),
   })

@@ -245,7 +245,7 @@ export function fundsRepo(db: Db) {
 
     async decideWithdrawal(
       withdrawNo: string,
-      status: 'APPROVED' | 'REJECTED',
+      status: 'APPROVED' | 'PAYING' | 'REJECTED',
       by: number,
       remark: string,
       at: number,
@@ -258,6 +258,28 @@ export function fundsRepo(db: Db) {
         .executeTakeFirst()
       return Number(res.numUpdatedRows) === 1
     },
+
+    /** A payout's end: PAYING → PAID | FAILED (the reason in remark), only from PAYING. */
+    async finishWithdrawal(withdrawNo: string, status: 'PAID' | 'FAILED', remark: string): Promise<boolean> {
+      const res = await db
+        .updateTable('withdrawals')
+        .set({ status, remark })
+        .where('withdraw_no', '=', withdrawNo)
+        .where('status', '=', 'PAYING')
+        .executeTakeFirst()
+      return Number(res.numUpdatedRows) === 1
+    },
+
+    /** Withdrawals PAYING since before `before`, oldest first (their payout may never have been sent). */
+    payingWithdrawals: (before: number, limit: number) =>
+      db
+        .selectFrom('withdrawals')
+        .selectAll()
+        .where('status', '=', 'PAYING')
+        .where('decided_at', '<', before)
+        .orderBy('decided_at')
+        .limit(limit)
+        .execute(),
 
     /** One withdrawal with its user's name (the view the API answers). */
     withdrawalView(withdrawNo: string) {

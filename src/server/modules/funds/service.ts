@@ -8,6 +8,7 @@
 import {
   LEDGER_TYPE_LABELS,
   TRADE_RULES,
+  WITHDRAW_STATUS_LABELS,
   type CreateTopupBody,
   type PayChannel,
   type LedgerEntry,
@@ -69,10 +70,15 @@ export interface FundsDeps {
   isStaff: (userId: number) => Promise<boolean>
   /** domain events: 'topup.credited' (an order's top-up pays it: the trade module) */
   events?: DomainEvents
-  /** the pay centre: top-ups through Alipay and WeChat Pay (docs/payments.md) */
-  pay?: Pick<PayService, 'start' | 'channels'>
+  /** the pay centre: top-ups through Alipay and WeChat Pay, withdrawals paid out by Alipay (docs/payments.md) */
+  pay?: Pick<PayService, 'start' | 'channels' | 'payout' | 'canPayOut'>
   /** the real-name gate of the account module: throws (with the reason) unless a verified adult */
   requireRealName?: (userId: number, what: string) => Promise<void>
+  /** whether a name is the user's verified real name (the account module): a withdrawal's payee name */
+  isVerifiedName?: (userId: number, name: string) => Promise<boolean>
+  /** a 参数设置 value (the system module): the automatic approval threshold of withdrawals */
+  configValue?: (key: string) => Promise<string | undefined>
+  log?: (err: unknown, what: string) => void
   now: () => number
 }
 
@@ -220,7 +226,8 @@ export function fundsService(deps: FundsDeps) {
     async exportWithdrawals(staffId: number, status?: string) {
       if (!deps.exports) throw new Error('the exports service is not wired')
       const { rows } = await withdrawals.staffWithdrawals({ status, pageNum: 1, pageSize: EXPORT_MAX_ROWS })
-      const STATUS: Record<string, string> = { PENDING: '待审核', APPROVED: '已打款', REJECTED: '已驳回' }
+      // the console's words: 已打款 where the member reads 已通过 (db/seed/console.ts)
+      const STATUS: Record<string, string> = { ...WITHDRAW_STATUS_LABELS, APPROVED: '已打款' }
       return deps.exports.createCsv(
         staffId,
         '提现审核',

@@ -1,6 +1,6 @@
 /** Row types of the tables the funds module owns (docs/architecture.md, "modules own their data"). */
 import type { Generated } from 'kysely'
-import type { LedgerType, PayChannel } from '../../../shared/api'
+import type { LedgerType, PayChannel, WithdrawStatus } from '../../../shared/api'
 import type { StoredPayeeKind } from '../../../shared/rules/payee-account'
 
 export interface WalletsTable {
@@ -53,9 +53,12 @@ export interface WithdrawalsTable {
   account: string
   /** BANK_CARD | ALIPAY; OTHER for requests made before the kinds existed */
   account_kind: StoredPayeeKind
-  status: 'PENDING' | 'APPROVED' | 'REJECTED'
-  /** the reject reason staff gave ('' otherwise) */
+  /** WithdrawStatus (shared/api/funds.ts) */
+  status: WithdrawStatus
+  /** the reject reason staff gave, or why the payout failed ('' otherwise) */
   remark: string
+  /** the payee account's real name as the user typed it (the verified real name); '' before payouts existed */
+  payee_name: string
   created_at: number
   decided_at: number | null
   decided_by: number | null

@@ -34,6 +34,7 @@ describe('withdrawals', () => {
         amount,
         accountKind: 'ALIPAY',
         account: 'wd@example.com',
+        payeeName: '陈静',
         payPassword: await encryptPassword(t.app, pw),
       })
     expect((await request(10_000, '975318')).msg).toBe('支付密码错误，还可尝试 4 次')
@@ -122,6 +123,7 @@ describe('withdrawals', () => {
     amount,
     accountKind,
     account,
+    payeeName: '陈静',
     payPassword: await encryptPassword(t.app, '135792'),
   })
 
@@ -298,6 +300,7 @@ describe('ledger', () => {
       amount: 500,
       accountKind: 'BANK_CARD',
       account: '6222 0212 3456 7890 128',
+      payeeName: '陈静',
       payPassword: await encryptPassword(t.app, '135792'),
     })
     clock += HOUR

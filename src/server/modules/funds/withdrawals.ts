@@ -1,11 +1,16 @@
 /**
- * Withdrawals: the money is frozen at once (WITHDRAW_FREEZE) and staff decide — paid out
- * (WITHDRAW_DONE) or rejected with a reason the user reads (WITHDRAW_RETURN). The payee account is a
- * bank card or an Alipay account (src/shared/rules/payee-account.ts), masked for the user, in full
- * for staff who pay it out.
+ * Withdrawals: the money is frozen at once (WITHDRAW_FREEZE) and staff decide — or, to an Alipay
+ * account at or under the 参数设置 threshold `funds.withdraw.autoApproveMax`, nobody does. Rejected:
+ * the money returns with a reason the user reads (WITHDRAW_RETURN). Approved to an Alipay account
+ * (where the install can pay out): PAYING, paid by the pay module's Alipay transfer, and the payout's
+ * final event decides — PAID (WITHDRAW_DONE: the frozen money leaves) or FAILED (WITHDRAW_RETURN with
+ * the provider's reason). Approved to a bank card: APPROVED, the money leaves at once (WITHDRAW_DONE)
+ * and staff transfer it by hand. docs/payments.md, "Payouts". The payee account is a bank card or an
+ * Alipay account (src/shared/rules/payee-account.ts), masked for the user, in full for staff; the
+ * payee's name must be the user's verified real name.
  */
 import type { CreateWithdrawBody, DecideWithdrawBody, Withdrawal } from '../../../shared/api'
-import type { Transaction } from 'kysely'
+import type { Selectable, Transaction } from 'kysely'
 import type { Page } from '../../db/paging'
 import type { Database } from '../../db/schema'
 import { badRequest, forbidden, notFound } from '../../http/errors'
@@ -19,6 +24,12 @@ import { businessNo, FUNDS_LIMITS, yuan } from './numbers'
 import { fundsRepo, type FundsRepo } from './repo'
 import type { FundsDeps } from './service'
 import { record, type Actor } from '../oplog/service'
+import type { PayoutFinal } from '../events/domain'
+
+/** the 参数设置 key of the automatic approval threshold (fen; 0: every withdrawal waits for staff) */
+export const AUTO_APPROVE_MAX_KEY = 'funds.withdraw.autoApproveMax'
+/** a withdrawal PAYING this long without a payout row is sent again (the process died in between) */
+const RESUME_AFTER_MS = 60_000
 
 export function withdrawalService(
   deps: FundsDeps,
@@ -34,6 +45,35 @@ export function withdrawalService(
 ) {
   const { db, now } = deps
   const { repo } = parts
+
+  /** An Alipay withdrawal is paid by a transfer where the install can pay out (else by staff, by hand). */
+  const paidOut = (w: { account_kind: StoredPayeeKind; payee_name: string }) =>
+    w.account_kind === 'ALIPAY' && w.payee_name !== '' && (deps.pay?.canPayOut('ALIPAY') ?? false)
+
+  /**
+   * Hands a PAYING withdrawal to the pay module: idempotent by the withdrawal number (one payout per
+   * withdrawal). A failure here leaves it PAYING for `resumePayouts`.
+   */
+  async function sendPayout(w: Selectable<Database['withdrawals']>) {
+    try {
+      await deps.pay!.payout({
+        biz: w.withdraw_no,
+        channel: 'ALIPAY',
+        amount: Number(w.amount),
+        account: w.account,
+        name: w.payee_name,
+        remark: `提现 ${w.withdraw_no}`,
+      })
+    } catch (err) {
+      deps.log?.(err, `funds: payout of ${w.withdraw_no} not sent`)
+    }
+  }
+
+  async function autoApproveMax(): Promise<number> {
+    const value = Number((await deps.configValue?.(AUTO_APPROVE_MAX_KEY))?.trim() || 0)
+    return Number.isSafeInteger(value) && value > 0 ? value : 0
+  }
+
   return {
     async createWithdrawal(userId: number, body: CreateWithdrawBody): Promise<Withdrawal> {
       // money leaves the platform only to a verified adult (docs/account-security.md)
@@ -46,9 +86,17 @@ export function withdrawalService(
       const account = normalizePayeeAccount(body.accountKind, body.account)
       const problem = payeeAccountProblem(body.accountKind, account)
       if (problem) throw badRequest(problem)
+      // the payee's name: the user's own verified real name (Alipay checks it against the account)
+      const payeeName = body.payeeName.trim().replace(/\s+/g, '')
+      if (deps.isVerifiedName && !(await deps.isVerifiedName(userId, payeeName)))
+        throw badRequest('收款人姓名须与您实名认证的姓名一致')
       const masked = maskPayeeAccount(body.accountKind, account)
       const at = now()
       const withdrawNo = businessNo('W', at)
+      // at or under the threshold staff set, an Alipay withdrawal is paid out at once
+      const auto =
+        paidOut({ account_kind: body.accountKind, payee_name: payeeName }) &&
+        body.amount <= (await autoApproveMax())
       // the payment password is checked in the withdrawal's own transaction (one commit)
       await parts.withPayPassword(userId, body.payPassword, async (trx) => {
         const tx = fundsRepo(trx)
@@ -58,10 +106,11 @@ export function withdrawalService(
           amount: body.amount,
           account,
           account_kind: body.accountKind,
-          status: 'PENDING',
+          status: auto ? 'PAYING' : 'PENDING',
           remark: '',
+          payee_name: payeeName,
           created_at: at,
-          decided_at: null,
+          decided_at: auto ? at : null,
           decided_by: null,
         })
         const moved = await tx.move(userId, {
@@ -74,6 +123,7 @@ export function withdrawalService(
         })
         if (!moved) throw badRequest('可用余额不足')
       })
+      if (auto) await sendPayout((await repo.withdrawal(withdrawNo))!)
       return toWithdrawal(await repo.withdrawalView(withdrawNo), false)
     },
 
@@ -112,20 +162,24 @@ export function withdrawalService(
       const at = now()
       const amount = Number(row.amount)
       const masked = maskPayeeAccount(row.account_kind, row.account)
+      // approved to an Alipay account: PAYING, the money stays frozen until the transfer's outcome
+      const transfer = body.approve && paidOut(row)
+      const status = !body.approve ? 'REJECTED' : transfer ? 'PAYING' : 'APPROVED'
       await db.transaction().execute(async (trx) => {
         const tx = fundsRepo(trx)
-        const status = body.approve ? 'APPROVED' : 'REJECTED'
         if (!(await tx.decideWithdrawal(body.withdrawNo, status, staffId, reason, at)))
           throw badRequest('该提现申请已处理')
-        const moved = await tx.move(row.user_id, {
-          type: body.approve ? 'WITHDRAW_DONE' : 'WITHDRAW_RETURN',
-          available: body.approve ? 0 : amount,
-          frozen: -amount,
-          withdrawNo: body.withdrawNo,
-          remark: body.approve ? '提现已打款' : `提现被驳回：${reason}`,
-          at,
-        })
-        if (!moved) throw new Error('withdrawal frozen balance missing')
+        if (!transfer) {
+          const moved = await tx.move(row.user_id, {
+            type: body.approve ? 'WITHDRAW_DONE' : 'WITHDRAW_RETURN',
+            available: body.approve ? 0 : amount,
+            frozen: -amount,
+            withdrawNo: body.withdrawNo,
+            remark: body.approve ? '提现已打款' : `提现被驳回：${reason}`,
+            at,
+          })
+          if (!moved) throw new Error('withdrawal frozen balance missing')
+        }
         await record(trx, {
           actor,
           module: 'funds',
@@ -137,6 +191,8 @@ export function withdrawalService(
           at,
         })
       })
+      // the transfer's outcome tells the user (payoutPaid / payoutFailed)
+      if (transfer) return sendPayout({ ...row, status, decided_at: at })
       await parts.notify(
         row.user_id,
         body.approve ? '提现成功' : '提现被驳回',
@@ -145,7 +201,71 @@ export function withdrawalService(
           : `您的提现 ${yuan(amount)}（提现单号 ${body.withdrawNo}）被驳回，金额已退回可用余额。驳回原因：${reason}`,
       )
     },
+
+    /** 'payout.paid' (within the payout's transaction): the frozen money leaves. */
+    async payoutPaid(trx: Transaction<Database>, e: PayoutFinal) {
+      const tx = fundsRepo(trx)
+      const row = await finishing(tx, e, 'PAID', '')
+      const moved = await tx.move(row.user_id, {
+        type: 'WITHDRAW_DONE',
+        available: 0,
+        frozen: -e.amount,
+        withdrawNo: e.biz,
+        remark: '提现已到账（支付宝转账）',
+        at: e.at,
+      })
+      if (!moved) throw new Error('withdrawal frozen balance missing')
+    },
+
+    /** 'payout.failed' (within the payout's transaction): the money returns to the balance. */
+    async payoutFailed(trx: Transaction<Database>, e: PayoutFinal & { reason: string }) {
+      const tx = fundsRepo(trx)
+      const row = await finishing(tx, e, 'FAILED', e.reason)
+      const moved = await tx.move(row.user_id, {
+        type: 'WITHDRAW_RETURN',
+        available: e.amount,
+        frozen: -e.amount,
+        withdrawNo: e.biz,
+        remark: `提现打款失败：${e.reason}`,
+        at: e.at,
+      })
+      if (!moved) throw new Error('withdrawal frozen balance missing')
+    },
+
+    /** After a payout's final state committed: the user reads the outcome (and why it failed). */
+    async tellPayout(e: PayoutFinal & { reason?: string }) {
+      const row = await repo.withdrawal(e.biz)
+      if (!row) return
+      const masked = maskPayeeAccount(row.account_kind, row.account)
+      await parts.notify(
+        row.user_id,
+        e.reason === undefined ? '提现成功' : '提现打款失败',
+        e.reason === undefined
+          ? `您的提现 ${yuan(e.amount)} 已通过支付宝转账至 ${masked}，提现单号 ${e.biz}。`
+          : `您的提现 ${yuan(e.amount)}（提现单号 ${e.biz}）打款失败，金额已退回可用余额。原因：${e.reason}`,
+      )
+    },
+
+    /**
+     * Part of the job `funds-payouts`: withdrawals PAYING for a while are handed to the pay module
+     * again — nothing is sent when their payout exists (the pay module polls it); one whose process
+     * died between the approval and the payout's row is sent now.
+     */
+    async resumePayouts(): Promise<number> {
+      if (!deps.pay?.canPayOut('ALIPAY')) return 0
+      const rows = await repo.payingWithdrawals(now() - RESUME_AFTER_MS, 50)
+      for (const row of rows) await sendPayout(row)
+      return rows.length
+    },
   }
+}
+
+/** A withdrawal's payout ended: PAYING → PAID | FAILED once, or the payout's transaction rolls back. */
+async function finishing(tx: FundsRepo, e: PayoutFinal, status: 'PAID' | 'FAILED', remark: string) {
+  const row = await tx.withdrawal(e.biz)
+  if (!row || Number(row.amount) !== e.amount || !(await tx.finishWithdrawal(e.biz, status, remark)))
+    throw new Error(`payout ${e.payoutNo}: withdrawal ${e.biz} is not PAYING ${e.amount}`)
+  return row
 }
 
 /** A withdrawal as the API answers it: the account masked, in full only for staff (`full`). */
@@ -159,6 +279,7 @@ function toWithdrawal(
     account_kind: StoredPayeeKind
     status: Withdrawal['status']
     remark: string
+    payee_name: string
     created_at: number
     decided_at: number | null
   },
@@ -174,6 +295,8 @@ function toWithdrawal(
     ...(full ? { fullAccount: r.account } : {}),
     status: r.status,
     rejectReason: r.status === 'REJECTED' ? r.remark : '',
+    failReason: r.status === 'FAILED' ? r.remark : '',
+    payeeName: r.payee_name,
     createdAt: Number(r.created_at),
     decidedAt: r.decided_at === null ? null : Number(r.decided_at),
   }

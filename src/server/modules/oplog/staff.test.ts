@@ -175,6 +175,7 @@ describe('提现审核', () => {
       post(t.app, '/api/funds/withdraw/create', u.token, {
         amount,
         accountKind: 'ALIPAY',
+        payeeName: '陈静',
         account: 'cwd@example.com',
         payPassword: await encryptPassword(t.app, '135792'),
       })

@@ -1,7 +1,7 @@
 /**
  * The pay centre (docs/payments.md): the configured providers (the real adapters, pointed at the
- * providers or, in demo and test installs, at their simulators), payment attempts, notifications
- * and the job that chases attempts whose notification never came.
+ * providers or, in demo and test installs, at their simulators), payment attempts, notifications,
+ * the job that chases attempts whose notification never came, and payouts (pay/payouts.ts).
  */
 import { defineModule } from '../../module'
 import { API_BASE } from '../../../shared/constants'
@@ -45,6 +45,8 @@ export const payModule = defineModule({
     })
     const reconciliation = reconcileService({ db, providers, now, log })
     jobs.schedule('pay-chase', settings.payChaseMs ?? CHASE_EVERY_MS, () => pay.chase())
+    // payouts left PAYING (a provider that did not answer, or still dealing) are asked until final
+    jobs.schedule('pay-payouts', settings.payChaseMs ?? CHASE_EVERY_MS, () => pay.pollPayouts())
     jobs.schedule('pay-reconcile', settings.payReconcileMs ?? RECONCILE_EVERY_MS, () =>
       reconciliation.reconcile(),
     )

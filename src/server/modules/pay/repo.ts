@@ -1,7 +1,7 @@
 /** The pay module's SQL (docs/payments.md). */
 import type { Insertable } from 'kysely'
 import type { Db } from '../../db'
-import type { PayAttemptsTable, PayNotificationsTable } from './tables'
+import type { PayAttemptsTable, PayNotificationsTable, PayPayoutsTable } from './tables'
 
 export function payRepo(db: Db) {
   return {
@@ -57,6 +57,53 @@ export function payRepo(db: Db) {
       if (onlyStaff) q = q.where('needs_staff', '=', 1)
       return q.orderBy('id', 'desc').offset(offset).limit(limit).execute()
     },
+
+    /** A new payout, PAYING; false when the business has one already (one payout per withdrawal). */
+    async insertPayout(row: Insertable<PayPayoutsTable>): Promise<boolean> {
+      const result = await db
+        .insertInto('pay_payouts')
+        .values(row)
+        .onConflict((oc) => oc.column('biz').doNothing())
+        .executeTakeFirst()
+      return Number(result.numInsertedOrUpdatedRows ?? 0) === 1
+    },
+
+    payoutOfBiz: (biz: string) =>
+      db.selectFrom('pay_payouts').selectAll().where('biz', '=', biz).executeTakeFirst(),
+
+    /** PAYING → PAID | FAILED, only from PAYING: true when this call moved it. */
+    async settlePayout(
+      payoutNo: string,
+      to: { status: 'PAID' | 'FAILED'; providerNo: string | null; failReason: string | null },
+      at: number,
+    ): Promise<boolean> {
+      const result = await db
+        .updateTable('pay_payouts')
+        .set({ status: to.status, provider_no: to.providerNo, fail_reason: to.failReason, updated_at: at })
+        .where('payout_no', '=', payoutNo)
+        .where('status', '=', 'PAYING')
+        .executeTakeFirst()
+      return Number(result.numUpdatedRows) === 1
+    },
+
+    /** PAYING payouts last touched before `before`, oldest first (the polling job). */
+    payingBefore: (before: number, limit: number) =>
+      db
+        .selectFrom('pay_payouts')
+        .selectAll()
+        .where('status', '=', 'PAYING')
+        .where('updated_at', '<', before)
+        .orderBy('updated_at')
+        .limit(limit)
+        .execute(),
+
+    touchPayout: (payoutNo: string, at: number) =>
+      db
+        .updateTable('pay_payouts')
+        .set({ updated_at: at })
+        .where('payout_no', '=', payoutNo)
+        .where('status', '=', 'PAYING')
+        .execute(),
 
     async notificationCount(onlyStaff: boolean): Promise<number> {
       let q = db.selectFrom('pay_notifications').select((eb) => eb.fn.countAll<number>().as('n'))

@@ -14,6 +14,7 @@ import type { PayAttemptView } from '../../../shared/api/pay'
 import type { Db } from '../../db'
 import { badRequest } from '../../http/errors'
 import type { DomainEvents } from '../events/domain'
+import { payoutService } from './payouts'
 import { payRepo } from './repo'
 import {
   ProviderUnavailable,
@@ -157,6 +158,9 @@ export function payService(deps: PayServiceDeps) {
   }
 
   return {
+    // payouts to a person's account (pay/payouts.ts)
+    ...payoutService({ db, provider, events, now, log: deps.log }),
+
     /** The channels configured (the pay page offers these). */
     channels: () => deps.providers.map((p) => p.channel),
 

@@ -87,9 +87,38 @@ export interface PayMismatchesTable {
   created_at: number
 }
 
+/**
+ * One payout to a person's account (a withdrawal paid by an Alipay transfer): written PAYING before
+ * the provider is called, then PAID or FAILED by compare-and-set only.
+ */
+export interface PayPayoutsTable {
+  id: Generated<number>
+  /** our number: the provider's out_biz_no (its idempotency key) */
+  payout_no: string
+  /** the business paid out: the withdrawal number (unique: one payout per withdrawal) */
+  biz: string
+  /** ALIPAY */
+  channel: string
+  /** fen */
+  amount: number
+  /** the payee's account at the provider (an Alipay login) */
+  account: string
+  /** the payee's real name (the provider checks it against the account) */
+  name: string
+  /** PAYING → PAID | FAILED */
+  status: string
+  /** the provider's order id */
+  provider_no: string | null
+  /** the provider's reason of a failure, in its words */
+  fail_reason: string | null
+  created_at: number
+  updated_at: number
+}
+
 export interface PayTables {
   pay_attempts: PayAttemptsTable
   pay_notifications: PayNotificationsTable
   pay_bill_runs: PayBillRunsTable
   pay_mismatches: PayMismatchesTable
+  pay_payouts: PayPayoutsTable
 }

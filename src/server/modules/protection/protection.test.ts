@@ -341,6 +341,7 @@ describe('claims', () => {
     const withdrawn = await post('/api/funds/withdraw/create', poor.token, {
       amount: 7_000,
       accountKind: 'ALIPAY',
+      payeeName: '陈静',
       account: 'pto@example.com',
       payPassword: await encryptPassword(t.app, PAY_PASSWORD),
     })

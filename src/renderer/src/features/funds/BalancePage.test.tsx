@@ -12,6 +12,13 @@ import BalancePage from './BalancePage'
 
 const MINE = [
   withdrawal({ status: 'REJECTED', rejectReason: '收款人姓名与实名信息不符', decidedAt: 1_717_000_100_000 }),
+  withdrawal({
+    withdrawNo: 'W202405181430050000000002',
+    status: 'FAILED',
+    failReason: '收款账户已冻结',
+    decidedAt: 1_717_000_100_000,
+  }),
+  withdrawal({ withdrawNo: 'W202405181430050000000003', status: 'PAYING', decidedAt: 1_717_000_100_000 }),
 ]
 const PENDING = [
   withdrawal({
@@ -51,12 +58,15 @@ const buttonIn = (scope: HTMLElement, text: RegExp) =>
   within(scope).getByText(text, { selector: 'button span' }).closest('button') as HTMLButtonElement
 
 describe('/account/balance.html withdrawals', () => {
-  it('my withdrawals show the kind, the account masked and staff’s reject reason', async () => {
+  it('my withdrawals show the kind, the account masked, staff’s reject reason and a failed payout’s reason', async () => {
     openBalance()
     const mine = (await screen.findByText('我的提现')).closest('section') as HTMLElement
-    await within(mine).findByText('支付宝 138****8000')
+    expect(await within(mine).findAllByText('支付宝 138****8000')).toHaveLength(3)
     expect(within(mine).getByText('已驳回')).toBeTruthy()
     expect(within(mine).getByText('驳回原因：收款人姓名与实名信息不符')).toBeTruthy()
+    expect(within(mine).getByText('打款失败')).toBeTruthy()
+    expect(within(mine).getByText('失败原因：收款账户已冻结（金额已退回余额）')).toBeTruthy()
+    expect(within(mine).getByText('打款中')).toBeTruthy()
   })
 
   it('checks the payee account by kind before sending: Alipay mobile/e-mail, bank card 16–19 digits + Luhn', async () => {
@@ -67,6 +77,7 @@ describe('/account/balance.html withdrawals', () => {
     const account = within(dialog).getByLabelText('收款账号')
     const submit = () => fireEvent.click(buttonIn(dialog, /提交申请/))
     fireEvent.change(within(dialog).getByLabelText('提现金额（元）'), { target: { value: '100' } })
+    fireEvent.change(within(dialog).getByLabelText('收款人姓名'), { target: { value: '陈静' } })
     fireEvent.change(within(dialog).getByLabelText('支付密码'), { target: { value: '246813' } })
 
     fireEvent.change(account, { target: { value: 'a' } })

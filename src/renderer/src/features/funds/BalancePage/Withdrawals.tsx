@@ -17,6 +17,9 @@ import { ErrorAlert } from '@renderer/components/ErrorAlert'
 const STATUS_COLOR: Record<Withdrawal['status'], string> = {
   PENDING: 'orange',
   APPROVED: 'green',
+  PAYING: 'blue',
+  PAID: 'green',
+  FAILED: 'red',
   REJECTED: 'default',
 }
 
@@ -57,6 +60,9 @@ export function Withdrawals({ staff }: { staff: boolean }) {
           <Tag color={STATUS_COLOR[v]}>{WITHDRAW_STATUS_LABELS[v]}</Tag>
           {v === 'REJECTED' && row.rejectReason ? (
             <div className="withdraw-reason">驳回原因：{row.rejectReason}</div>
+          ) : null}
+          {v === 'FAILED' && row.failReason ? (
+            <div className="withdraw-reason">失败原因：{row.failReason}（金额已退回余额）</div>
           ) : null}
         </>
       ),

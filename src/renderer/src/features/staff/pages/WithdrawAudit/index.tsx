@@ -1,6 +1,8 @@
 /**
- * 提现审核: withdrawals waiting (and decided), the payee account in full, the user's recent ledger in
- * the drawer; pay out, reject with a reason the user reads, export.
+ * 提现审核: withdrawals waiting (and decided), the payee account in full with the payee's name, the
+ * user's recent ledger in the drawer; approve (a bank card: staff transfer by hand; an Alipay account:
+ * paid by an Alipay transfer, PAYING → PAID / FAILED with the provider's reason — docs/payments.md),
+ * reject with a reason the user reads, export.
  */
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
@@ -62,7 +64,11 @@ export default function WithdrawAuditPage() {
       <Space size="small">
         <HasPermi permissions={[PERMS.withdrawApprove]}>
           <Popconfirm
-            title={`确认已向 ${w.fullAccount ?? w.account} 打款 ${yuanText(w.amount)}？`}
+            title={
+              w.accountKind === 'ALIPAY'
+                ? `确认通过？将向支付宝账户 ${w.fullAccount ?? w.account} 转账 ${yuanText(w.amount)}`
+                : `确认已向 ${w.fullAccount ?? w.account} 打款 ${yuanText(w.amount)}？`
+            }
             onConfirm={() => approve.mutate(w.withdrawNo, { onSuccess: () => setDetail(null) })}
           >
             <a>通过</a>
@@ -101,10 +107,16 @@ export default function WithdrawAuditPage() {
             render: (k: Withdrawal['accountKind']) => PAYEE_KIND_LABELS[k],
           },
           { title: '收款账户', key: 'account', render: (_, w) => w.fullAccount ?? w.account },
+          { title: '收款人', dataIndex: 'payeeName' },
           {
             title: '状态',
             dataIndex: 'status',
-            render: (v: string) => <DictTag dictType="withdraw_status" value={v} />,
+            render: (v: string, w) => (
+              <>
+                <DictTag dictType="withdraw_status" value={v} />
+                {w.failReason && <div className="withdraw-reason">{w.failReason}</div>}
+              </>
+            ),
           },
           { title: '申请时间', dataIndex: 'createdAt', render: dateTime },
           {
@@ -135,12 +147,18 @@ export default function WithdrawAuditPage() {
               <Descriptions.Item label="收款账户">
                 {PAYEE_KIND_LABELS[detail.accountKind]} {detail.fullAccount ?? detail.account}
               </Descriptions.Item>
+              <Descriptions.Item label="收款人姓名">{detail.payeeName || '—'}</Descriptions.Item>
               <Descriptions.Item label="实名状态">以实名审核记录为准</Descriptions.Item>
               <Descriptions.Item label="状态">
                 <DictTag dictType="withdraw_status" value={detail.status} />
               </Descriptions.Item>
               {detail.rejectReason && (
                 <Descriptions.Item label="驳回原因">{detail.rejectReason}</Descriptions.Item>
+              )}
+              {detail.failReason && (
+                <Descriptions.Item label="打款失败原因">
+                  {detail.failReason}（金额已退回用户余额）
+                </Descriptions.Item>
               )}
               <Descriptions.Item label="申请时间">{dateTime(detail.createdAt)}</Descriptions.Item>
             </Descriptions>
