@@ -36,6 +36,7 @@ import goodsSellerLive from './0260_goods_seller_live'
 import titleStatistics from './0270_title_statistics'
 import pay from './0290_pay'
 import topupOrder from './0291_topup_order'
+import payRefunds from './0294_pay_refunds'
 
 export function migrationsFor(dialect: DbDialect): Record<string, Migration> {
   return {
@@ -74,5 +75,6 @@ export function migrationsFor(dialect: DbDialect): Record<string, Migration> {
     '0270_title_statistics': titleStatistics(dialect),
     '0290_pay': pay(dialect),
     '0291_topup_order': topupOrder(dialect),
+    '0294_pay_refunds': payRefunds(dialect),
   }
 }

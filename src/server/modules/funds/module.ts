@@ -42,6 +42,10 @@ export const fundsModule = defineModule({
     events.within('payment.paid', (trx, e) =>
       e.bizType === 'TOPUP' ? funds.creditPaidTopup(inTransaction(trx), e) : undefined,
     )
+    // refunds return money the way it came (docs/payments.md, "Refunds"): an order's channel part
+    // goes on to the channel; a failed channel refund comes back to the balance
+    events.within('order.refunded', (trx, e) => funds.refundOrderToChannel(inTransaction(trx), e))
+    events.within('payment.refundSettled', (trx, e) => funds.channelRefundSettled(inTransaction(trx), e))
     account.plugs.payPassword.plug({
       has: async (userId) => (await funds.wallet(userId)).hasPayPassword,
       reset: (userId, cipherText) => funds.resetPayPassword(userId, cipherText),

@@ -38,6 +38,8 @@ export const payModule = defineModule({
       log: (err, what) => app.log.warn({ err }, what),
     })
     jobs.schedule('pay-chase', settings.payChaseMs ?? CHASE_EVERY_MS, () => pay.chase())
+    // refunds whose end has not been heard of are asked about until final (docs/payments.md, "Refunds")
+    jobs.schedule('pay-refunds', settings.payChaseMs ?? CHASE_EVERY_MS, () => pay.chaseRefunds())
     routes(payRoutes, { pay })
     return { pay }
   },
