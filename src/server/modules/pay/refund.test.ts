@@ -80,7 +80,7 @@ describe('refunds to 支付宝', () => {
   it('a cancelled order paid through 支付宝 is refunded there; the balance is back where it was', async () => {
     const env = await appWithSimulator()
     const { t } = env
-    const { buyer, orderNo, attemptNo } = await channelPaidOrder(env, 6_600)
+    const { seller, buyer, orderNo, attemptNo } = await channelPaidOrder(env, 6_600)
     advance(49 * HOUR) // the seller did not start delivering: the buyer may cancel
     expect((await cancel(t, buyer.token, orderNo)).code).toBe(200)
     expect(await statusOf(t.app, orderNo)).toBe('REFUNDED')
@@ -106,9 +106,13 @@ describe('refunds to 支付宝', () => {
     const inv = await invariantOk(t.app)
     expect(inv.refundedToChannel).toBeGreaterThanOrEqual(6_600)
 
-    // the buyer sees where the money went and when
-    const detail = await call(t.app, 'GET', `/api/trade/order/detail/${orderNo}`, { token: buyer.token })
-    expect(JSON.stringify(detail.data)).toContain('退回支付宝')
+    // the buyer sees where the money went and when (the order page), the seller nothing of it
+    const view = await call(t.app, 'GET', `/api/trade/order/view/${orderNo}`, { token: buyer.token })
+    expect(view.data.channelRefunds).toMatchObject([{ channel: 'ALIPAY', amount: 6_600, status: 'SUCCESS' }])
+    expect(view.data.ledger.at(-1)).toMatchObject({ type: 'CHANNEL_REFUND', amount: -6_600 })
+    expect(view.data.ledger.at(-1).remark).toContain('退回支付宝')
+    const sellerView = await call(t.app, 'GET', `/api/trade/order/view/${orderNo}`, { token: seller.token })
+    expect(sellerView.data.channelRefunds).toEqual([])
   })
 
   it('a partial ruling: the channel part of the refund goes to 支付宝 first, the rest stays in the balance', async () => {

@@ -11,6 +11,7 @@
  */
 import { randomInt } from 'node:crypto'
 import type { PayAttemptView } from '../../../shared/api/pay'
+import type { OrderChannelRefund } from '../../../shared/api/order-detail'
 import type { Db } from '../../db'
 import { badRequest } from '../../http/errors'
 import { afterCommit } from '../../db/after-commit'
@@ -504,16 +505,18 @@ export function payService(deps: PayServiceDeps) {
       return { asked: rows.length, settled }
     },
 
-    /** An order's refunds to a channel (the order page shows where its money went and when). */
-    refundsOfOrder: async (orderNo: string) =>
-      (await repo.refundsOfOrder(orderNo)).map((r) => ({
-        refundNo: r.refund_no,
-        channel: r.channel as PayProviderChannel,
-        amount: Number(r.amount),
-        status: r.status as 'PENDING' | 'SUCCESS' | 'FAILED',
-        createdAt: Number(r.created_at),
-        updatedAt: Number(r.updated_at),
-      })),
+    /** A user's refunds of an order to a channel (the order page shows where the money went and when). */
+    refundsOfOrder: async (orderNo: string, userId: number): Promise<OrderChannelRefund[]> =>
+      (await repo.refundsOfOrder(orderNo))
+        .filter((r) => r.user_id === userId)
+        .map((r) => ({
+          refundNo: r.refund_no,
+          channel: r.channel as PayProviderChannel,
+          amount: Number(r.amount),
+          status: r.status as 'PENDING' | 'SUCCESS' | 'FAILED',
+          createdAt: Number(r.created_at),
+          updatedAt: Number(r.updated_at),
+        })),
 
     /** Staff: the notifications (those that need a look first). */
     async notifications(onlyStaff: boolean, pageNum: number, pageSize: number) {
