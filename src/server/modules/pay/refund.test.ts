@@ -5,7 +5,7 @@
  * refunds job, and a payment that arrives too late is refunded by itself.
  */
 import { describe, expect, it } from 'vitest'
-import { call, DEMO, encryptPassword, tokenOf, type TestApp } from '../../test-utils'
+import { call, DEMO, encryptPassword, startTestApp, tokenOf, type TestApp } from '../../test-utils'
 import { gameNamed, kingAccount, newUser, publish } from '../goods/test-helpers'
 import {
   createOrder,
@@ -22,8 +22,10 @@ import {
   appWithSimulator,
   attemptOf,
   available,
+  closers,
   eventually,
   MINUTE,
+  now,
   topup,
   verdicts,
 } from './test-helpers'
@@ -197,6 +199,68 @@ describe('refunds to 支付宝', () => {
     )
     expect(await refundsOf(t, attempt.attempt_no)).toHaveLength(1)
     expect(await simTrade(env, attempt.attempt_no)).toMatchObject({ refunded: 1_500 })
+    await invariantOk(t.app)
+  })
+
+  it('a refund 微信支付 fails (退款异常): the money comes back to the balance, staff and the buyer see it', async () => {
+    // a demo install: the WeChat Pay simulator mounted on this server, the real adapter talking to it
+    const t = await startTestApp({ paySimulators: true, payChaseMs: 0, now })
+    closers.push(t.close)
+    const origin = await t.app.listen({ port: 0, host: '127.0.0.1' })
+    const hook = async (path: string, body: unknown) =>
+      (
+        await fetch(`${origin}/sim/wechatpay${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        })
+      ).status
+    const { goodsId } = await listing(t, 2_500)
+    const buyer = await funded(t.app, 'rfw', 0)
+    const orderNo = await createOrder(t.app, buyer.token, goodsId)
+    const res = await call(t.app, 'POST', '/api/trade/order/payChannel', {
+      token: buyer.token,
+      body: { orderNo, channel: 'wechat', scene: 'QR' },
+    })
+    expect(res.code).toBe(200)
+    const attempt = await attemptOf(t, res.data.topupNo)
+    expect(await hook('/_sim/pay', { out_trade_no: attempt.attempt_no, action: 'pay' })).toBe(200)
+    await eventually(async () => (await statusOf(t.app, orderNo)) === 'PAID', 'the order is paid')
+
+    advance(49 * HOUR)
+    expect((await cancel(t, buyer.token, orderNo)).code).toBe(200)
+    // WeChat Pay takes it (PROCESSING): out of the balance, on its way
+    const [refund] = await refundsOf(t, attempt.attempt_no)
+    expect(refund).toMatchObject({ amount: 2_500, status: 'PENDING', source: 'BALANCE' })
+    expect(await available(t, buyer.token)).toBe(0)
+    await invariantOk(t.app)
+
+    expect(await hook('/_sim/refund', { out_refund_no: refund.refund_no, status: 'ABNORMAL' })).toBe(200)
+    await eventually(
+      async () => (await refundsOf(t, attempt.attempt_no))[0].status === 'FAILED',
+      'the refund failed',
+    )
+    expect(await available(t, buyer.token)).toBe(2_500)
+    const rows = (await ledgerOf(t.app, buyer.userId)).map((l) => [l.type, Number(l.amount)])
+    expect(rows.slice(-2)).toEqual([
+      ['CHANNEL_REFUND', -2_500],
+      ['CHANNEL_REFUND_RETURN', 2_500],
+    ])
+    const forStaff = await t.app.db
+      .selectFrom('pay_notifications')
+      .select(['verdict', 'needs_staff'])
+      .where('attempt_no', '=', attempt.attempt_no)
+      .where('verdict', '=', 'REFUND_FAILED')
+      .execute()
+    expect(forStaff).toEqual([{ verdict: 'REFUND_FAILED', needs_staff: 1 }])
+    const messages = await t.app.db
+      .selectFrom('web_messages')
+      .select(['title'])
+      .where('user_id', '=', buyer.userId)
+      .execute()
+    expect(messages.map((m) => m.title)).toContain('原路退款失败')
+    const view = await call(t.app, 'GET', `/api/trade/order/view/${orderNo}`, { token: buyer.token })
+    expect(view.data.channelRefunds).toMatchObject([{ channel: 'WECHAT', amount: 2_500, status: 'FAILED' }])
     await invariantOk(t.app)
   })
 })

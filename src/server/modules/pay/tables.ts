@@ -35,7 +35,10 @@ export interface PayNotificationsTable {
   /** the provider's notification id ('' when it could not be read) */
   notify_id: string
   attempt_no: string
-  /** APPLIED | DUPLICATE | UNKNOWN_ATTEMPT | AMOUNT_MISMATCH | APP_MISMATCH | CLOSED_ATTEMPT | BAD_SIGNATURE | NOT_PAID */
+  /**
+   * APPLIED | DUPLICATE | UNKNOWN_ATTEMPT | AMOUNT_MISMATCH | APP_MISMATCH | CLOSED_ATTEMPT |
+   * BAD_SIGNATURE | NOT_PAID; refunds (migration 0294): REFUNDED | UNKNOWN_REFUND | REFUND_FAILED
+   */
   verdict: string
   /** fen, as the notification said */
   amount: number
