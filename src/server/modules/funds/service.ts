@@ -37,7 +37,7 @@ import { withdrawalService } from './withdrawals'
 import { socket } from '../../plug'
 import { afterCommit } from '../../db/after-commit'
 import type { PayService } from '../pay/service'
-import type { DomainEvents } from '../events/domain'
+import type { DomainEventMap, DomainEvents } from '../events/domain'
 
 /** A ledger row as the API shows it (amounts in fen, as numbers). */
 const ledgerEntry = (r: Selectable<Database['ledger']>): LedgerEntry => ({
@@ -407,10 +407,7 @@ export function fundsService(deps: FundsDeps) {
      * is written in the same transaction (docs/payments.md, "Refunds"). The channel part is refunded
      * first: a partial refund goes to the channel up to what the top-up brought in.
      */
-    async refundOrderToChannel(
-      trx: Transaction<Database>,
-      e: { orderNo: string; buyerId: number; amount: number; at: number },
-    ) {
+    async refundOrderToChannel(trx: Transaction<Database>, e: DomainEventMap['order.refunded']) {
       if (!deps.pay) return
       let left = e.amount
       for (const topup of await fundsRepo(trx).paidTopupsOfOrder(e.orderNo, e.buyerId)) {
@@ -436,20 +433,7 @@ export function fundsService(deps: FundsDeps) {
      * A refund to a channel ended ('payment.refundSettled', inside that transaction): a failed one
      * whose money had left the balance puts it back (CHANNEL_REFUND_RETURN); the owner is told.
      */
-    async channelRefundSettled(
-      trx: Transaction<Database>,
-      e: {
-        refundNo: string
-        channel: string
-        status: 'SUCCESS' | 'FAILED'
-        source: string
-        userId: number
-        orderNo: string | null
-        bizNo: string
-        amount: number
-        at: number
-      },
-    ) {
+    async channelRefundSettled(trx: Transaction<Database>, e: DomainEventMap['payment.refundSettled']) {
       const where = e.channel === 'ALIPAY' ? '支付宝' : '微信支付'
       if (e.status === 'FAILED' && e.source === 'BALANCE') {
         const moved = await fundsRepo(trx).move(e.userId, {

@@ -489,7 +489,11 @@ export function payService(deps: PayServiceDeps) {
         amount,
         reason: r.reason,
       })
-      await afterCommit(trx, () => submitRefund(refundNo))
+      // asked once committed (the caller's request waits for the provider's first answer); a failure
+      // of ours here leaves it PENDING for the refunds job, the refund of the order stands
+      await afterCommit(trx, () =>
+        submitRefund(refundNo).catch((err: unknown) => deps.log(err, `pay: refund ${refundNo}`)),
+      )
       return { refundNo, amount, channel: attempt.channel as PayProviderChannel }
     },
 
