@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest'
 import { call, DEMO, encryptPassword, startTestApp, tokenOf, type TestApp } from '../../test-utils'
 import { gameNamed, kingAccount, newUser, publish } from '../goods/test-helpers'
 import {
+  confirmOrder,
   createOrder,
   deliverOrder,
   funded,
@@ -32,10 +33,10 @@ import {
 
 const HOUR = 60 * MINUTE
 
-async function listing(t: TestApp, price: number) {
+async function listing(t: TestApp, price: number, protectionDays = 0) {
   const seller = await newUser(t.app, 'rfs', { verified: true })
   const goodsId = await publish(t.app, seller.token, {
-    ...kingAccount(await gameNamed(t.app, '王者荣耀')),
+    ...kingAccount(await gameNamed(t.app, '王者荣耀'), protectionDays ? { protectionDays } : {}),
     price,
   })
   return { seller, goodsId }
@@ -44,9 +45,9 @@ async function listing(t: TestApp, price: number) {
 type Env = Awaited<ReturnType<typeof appWithSimulator>>
 
 /** An order of `price` paid with `balance` from the balance and the rest through 支付宝 at the simulator. */
-async function channelPaidOrder(env: Env, price: number, balance = 0) {
+async function channelPaidOrder(env: Env, price: number, balance = 0, protectionDays = 0) {
   const { t, simCall } = env
-  const { seller, goodsId } = await listing(t, price)
+  const { seller, goodsId } = await listing(t, price, protectionDays)
   const buyer = await funded(t.app, 'rfb', balance)
   const orderNo = await createOrder(t.app, buyer.token, goodsId)
   const body: Record<string, unknown> = { orderNo, channel: 'alipay' }
@@ -141,6 +142,36 @@ describe('refunds to 支付宝', () => {
     expect(await simTrade(env, attemptNo)).toMatchObject({ refunded: 7_000 })
     // 3,000 − 3,000 paid + 8,000 refunded − 7,000 to 支付宝
     expect(await available(t, buyer.token)).toBe(1_000)
+    await invariantOk(t.app)
+  })
+
+  it('a 包赔 payout to the buyer goes back to 支付宝 too', async () => {
+    const env = await appWithSimulator()
+    const { t } = env
+    const { seller, buyer, orderNo, attemptNo } = await channelPaidOrder(env, 10_000, 0, 30)
+    await deliverOrder(t.app, seller.token, orderNo)
+    expect((await confirmOrder(t.app, buyer.token, orderNo)).code).toBe(200)
+    const claim = await post(t.app, '/api/protection/claim', buyer.token, {
+      orderNo,
+      reason: 'RECOVERED',
+      description: '账号三天后被原号主通过申诉找回。',
+    })
+    expect(claim.code).toBe(200)
+    const staff = await tokenOf(t.app, ...DEMO.admin)
+    const decided = await post(t.app, '/api/protection/staff/decide', staff, {
+      claimId: claim.data.claimId,
+      approve: true,
+      amount: 2_000,
+    })
+    expect(decided.code).toBe(200)
+    expect(await refundsOf(t, attemptNo)).toMatchObject([{ amount: 2_000, status: 'SUCCESS' }])
+    expect(await simTrade(env, attemptNo)).toMatchObject({ refunded: 2_000 })
+    const rows = (await ledgerOf(t.app, buyer.userId)).map((l) => [l.type, Number(l.amount)])
+    expect(rows.slice(-2)).toEqual([
+      ['PROTECTION_PAYOUT', 2_000],
+      ['CHANNEL_REFUND', -2_000],
+    ])
+    expect(await available(t, buyer.token)).toBe(0)
     await invariantOk(t.app)
   })
 
