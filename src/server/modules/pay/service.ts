@@ -323,6 +323,7 @@ export function payService(deps: PayServiceDeps) {
       }
     }
     await record(channel, n, verdict, rawBody)
+    // a provider we cannot ask now: the late payment stays for staff (its CLOSED_ATTEMPT row)
     if (verdict === 'CLOSED_ATTEMPT')
       await refundLatePayment(channel, n.attemptNo).catch((err: unknown) =>
         deps.log(err, `pay: refunding the late payment ${n.attemptNo}`),
