@@ -17,7 +17,8 @@ export function socket<T>(what: string): Socket<T> {
       impl = value
     },
     get() {
-      if (impl === null) throw new Error(`${what}: no module plugged it in (modules/index.ts lists the modules)`)
+      if (impl === null)
+        throw new Error(`${what}: no module plugged it in (modules/index.ts lists the modules)`)
       return impl
     },
   }

@@ -49,6 +49,8 @@ export const LEDGER_TYPES = [
   'PROTECTION_FREEZE',
   'PROTECTION_RELEASE',
   'PROTECTION_PAYOUT',
+  'CHANNEL_REFUND',
+  'CHANNEL_REFUND_RETURN',
 ] as const
 export type LedgerType = (typeof LEDGER_TYPES)[number]
 
@@ -64,6 +66,8 @@ export const LEDGER_TYPE_LABELS: Record<LedgerType, string> = {
   PROTECTION_FREEZE: '包赔保证金冻结',
   PROTECTION_RELEASE: '包赔保证金解冻',
   PROTECTION_PAYOUT: '包赔赔付',
+  CHANNEL_REFUND: '原路退回',
+  CHANNEL_REFUND_RETURN: '原路退回失败退回余额',
 }
 
 export interface LedgerEntry {

@@ -60,12 +60,27 @@ export interface OrderRoomSummary {
   last: Array<{ senderRole: string; senderName: string; content: string; images: number; createdAt: number }>
 }
 
+/** A refund of the order's money to the channel it came through (docs/payments.md, "Refunds"). */
+export interface OrderChannelRefund {
+  refundNo: string
+  channel: 'ALIPAY' | 'WECHAT'
+  /** fen */
+  amount: number
+  /** PENDING: 处理中; SUCCESS: 已到账; FAILED: the money went back to the balance */
+  status: 'PENDING' | 'SUCCESS' | 'FAILED'
+  createdAt: number
+  /** when it ended (SUCCESS / FAILED) */
+  updatedAt: number
+}
+
 export interface OrderDetailView {
   /** the order with the caller's side (`myRole`), the current deadline and the actions allowed now */
   order: Order
   amounts: OrderAmounts
   /** the caller's own ledger rows of this order, oldest first */
   ledger: LedgerEntry[]
+  /** the caller's refunds of this order to 支付宝 / 微信支付 (where and when the money went back) */
+  channelRefunds: OrderChannelRefund[]
   timeline: OrderTimelineItem[]
   deadline: OrderDeadline | null
   delivery: OrderDeliveryInfo | null

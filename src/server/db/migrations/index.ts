@@ -38,6 +38,7 @@ import pay from './0290_pay'
 import topupOrder from './0291_topup_order'
 import payReconcile from './0292_pay_reconcile'
 import payPayouts from './0293_pay_payouts'
+import payRefunds from './0294_pay_refunds'
 
 export function migrationsFor(dialect: DbDialect): Record<string, Migration> {
   return {
@@ -78,5 +79,6 @@ export function migrationsFor(dialect: DbDialect): Record<string, Migration> {
     '0291_topup_order': topupOrder(dialect),
     '0292_pay_reconcile': payReconcile(dialect),
     '0293_pay_payouts': payPayouts(dialect),
+    '0294_pay_refunds': payRefunds(dialect),
   }
 }

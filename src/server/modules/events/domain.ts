@@ -103,6 +103,31 @@ export interface DomainEventMap {
    */
   'payout.paid': PayoutFinal
   'payout.failed': PayoutFinal & { reason: string }
+  /**
+   * money of an order went back to the buyer's balance (trade's cancellation, warrant's ruling; an
+   * ORDER_REFUND row, inside its transaction): the part that came through a channel top-up of this
+   * order goes on back to the channel (funds, within; docs/payments.md, "Refunds")
+   */
+  'order.refunded': { orderNo: string; buyerId: number; amount: number; at: number }
+  /**
+   * a refund to a channel ended (pay, inside the transaction that settled it): a FAILED one whose
+   * money had left the balance returns to it (funds, within), and the owner is told (after)
+   */
+  'payment.refundSettled': {
+    refundNo: string
+    channel: 'ALIPAY' | 'WECHAT'
+    status: 'SUCCESS' | 'FAILED'
+    /** BALANCE: a CHANNEL_REFUND ledger row took it out of the balance; PROVIDER: it never came in */
+    source: 'BALANCE' | 'PROVIDER'
+    userId: number
+    orderNo: string | null
+    /** the top-up (TOPUP attempts) the refund is of */
+    bizNo: string
+    /** fen */
+    amount: number
+    failReason: string | null
+    at: number
+  }
   /** an agency-sale order settles: the agency module pays the owner and the commission (within) */
   'order.agencySettled': Omit<OrderSettled, 'agency'>
   /** an order's money went to the seller (or, for agency sale, is to be split by the agency module) */

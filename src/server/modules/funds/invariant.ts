@@ -15,7 +15,7 @@ export async function checkInvariant(db: Db) {
   const totals = await sums(db)
   const gaps = await ledgerGaps(db)
   const held = totals.available + totals.frozen + totals.escrow
-  const expected = totals.topups - totals.withdrawn
+  const expected = totals.topups - totals.withdrawn - totals.refundedToChannel
   const ok =
     held === expected &&
     gaps.paid.length === 0 &&
@@ -26,7 +26,8 @@ export async function checkInvariant(db: Db) {
     gaps.unbalanced.length === 0 &&
     gaps.rulings.length === 0 &&
     gaps.agency.length === 0 &&
-    gaps.protection.length === 0
+    gaps.protection.length === 0 &&
+    gaps.channelRefunds.length === 0
   return { ok, held, expected, ...totals, gaps }
 }
 
@@ -54,8 +55,17 @@ async function sums(db: Db) {
     // the money left: paid by staff by hand (APPROVED) or by an Alipay transfer (PAID)
     .where('status', 'in', ['APPROVED', 'PAID'])
     .executeTakeFirstOrThrow()
+  // money that left balances back to a channel (docs/payments.md, "Refunds"): a refund taken out of
+  // the balance, unless it failed (then its money came back)
+  const refundedToChannel = await db
+    .selectFrom('pay_refunds')
+    .select(sql<number>`coalesce(sum(amount), 0)`.as('total'))
+    .where('source', '=', 'BALANCE')
+    .where('status', '!=', 'FAILED')
+    .executeTakeFirstOrThrow()
   return {
     available: Number(wallets.available),
+    refundedToChannel: Number(refundedToChannel.total),
     frozen: Number(wallets.frozen),
     escrow: Number(escrow.total),
     topups: Number(topups.total),
@@ -171,7 +181,19 @@ async function ledgerGaps(db: Db) {
     .limit(20)
     .execute()
   const protection = await protectionGaps(db)
-  return { paid, settled, refunded, escrowWrong, oversold, unbalanced, rulings, agency, protection }
+  const channelRefunds = await channelRefundGaps(db)
+  return {
+    paid,
+    settled,
+    refunded,
+    escrowWrong,
+    oversold,
+    unbalanced,
+    rulings,
+    agency,
+    protection,
+    channelRefunds,
+  }
 }
 
 const PROTECTION_TYPES: LedgerType[] = ['PROTECTION_FREEZE', 'PROTECTION_RELEASE', 'PROTECTION_PAYOUT']
@@ -229,4 +251,35 @@ async function protectionGaps(db: Db) {
     .limit(20)
     .execute()
   return [...held, ...unbalanced, ...payouts, ...overHeld]
+}
+
+/**
+ * Refunds to a channel (migration 0294): per top-up, its CHANNEL_REFUND rows (less the
+ * CHANNEL_REFUND_RETURN of failed ones) took out of the balance exactly what its balance-sourced
+ * refunds that did not fail send to the channel.
+ */
+async function channelRefundGaps(db: Db) {
+  const ledgerSide = db
+    .selectFrom('ledger')
+    .select(['topup_no', sql<number>`sum(-amount)`.as('total')])
+    .where('type', 'in', ['CHANNEL_REFUND', 'CHANNEL_REFUND_RETURN'])
+    .groupBy('topup_no')
+  const refundSide = db
+    .selectFrom('pay_refunds as r')
+    .innerJoin('pay_attempts as a', 'a.attempt_no', 'r.attempt_no')
+    .select(['a.biz_no as topup_no', sql<number>`sum(r.amount)`.as('total')])
+    .where('r.source', '=', 'BALANCE')
+    .where('r.status', '!=', 'FAILED')
+    .groupBy('a.biz_no')
+  const [rows, refunds] = await Promise.all([ledgerSide.execute(), refundSide.execute()])
+  const byTopup = new Map<string, number>()
+  for (const r of rows) byTopup.set(r.topup_no ?? '', Number(r.total))
+  const gaps: Array<{ topup_no: string; ledger: number; refunds: number }> = []
+  for (const r of refunds) {
+    const ledger = byTopup.get(r.topup_no) ?? 0
+    byTopup.delete(r.topup_no)
+    if (ledger !== Number(r.total)) gaps.push({ topup_no: r.topup_no, ledger, refunds: Number(r.total) })
+  }
+  for (const [topup_no, ledger] of byTopup) if (ledger !== 0) gaps.push({ topup_no, ledger, refunds: 0 })
+  return gaps.slice(0, 20)
 }

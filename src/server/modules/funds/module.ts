@@ -55,6 +55,10 @@ export const fundsModule = defineModule({
     events.after('payout.failed', (e) => funds.tellPayout(e))
     // withdrawals left PAYING without a payout (the process died in between) are sent again
     jobs.schedule('funds-payouts', settings.payChaseMs ?? 60_000, () => funds.resumePayouts())
+    // refunds return money the way it came (docs/payments.md, "Refunds"): an order's channel part
+    // goes on to the channel; a failed channel refund comes back to the balance
+    events.within('order.refunded', (trx, e) => funds.refundOrderToChannel(inTransaction(trx), e))
+    events.within('payment.refundSettled', (trx, e) => funds.channelRefundSettled(inTransaction(trx), e))
     account.plugs.payPassword.plug({
       has: async (userId) => (await funds.wallet(userId)).hasPayPassword,
       reset: (userId, cipherText) => funds.resetPayPassword(userId, cipherText),

@@ -224,6 +224,17 @@ export function fundsRepo(db: Db) {
       return db.selectFrom('topups').selectAll().where('topup_no', '=', topupNo).executeTakeFirst()
     },
 
+    /** The paid top-ups started for an order (its channel part), oldest first. */
+    paidTopupsOfOrder: (orderNo: string, userId: number) =>
+      db
+        .selectFrom('topups')
+        .selectAll()
+        .where('order_no', '=', orderNo)
+        .where('user_id', '=', userId)
+        .where('status', '=', 'PAID')
+        .orderBy('id')
+        .execute(),
+
     /** PENDING → `status`; the affected row count decides who applies a notification. */
     async closeTopup(topupNo: string, status: 'PAID' | 'FAILED', at: number): Promise<boolean> {
       const res = await db

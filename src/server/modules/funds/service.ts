@@ -38,7 +38,7 @@ import { withdrawalService } from './withdrawals'
 import { socket } from '../../plug'
 import { afterCommit } from '../../db/after-commit'
 import type { PayService } from '../pay/service'
-import type { DomainEvents } from '../events/domain'
+import type { DomainEventMap, DomainEvents } from '../events/domain'
 
 /** A ledger row as the API shows it (amounts in fen, as numbers). */
 const ledgerEntry = (r: Selectable<Database['ledger']>): LedgerEntry => ({
@@ -70,8 +70,8 @@ export interface FundsDeps {
   isStaff: (userId: number) => Promise<boolean>
   /** domain events: 'topup.credited' (an order's top-up pays it: the trade module) */
   events?: DomainEvents
-  /** the pay centre: top-ups through Alipay and WeChat Pay, withdrawals paid out by Alipay (docs/payments.md) */
-  pay?: Pick<PayService, 'start' | 'channels' | 'payout' | 'canPayOut'>
+  /** the pay centre: top-ups through Alipay and WeChat Pay, withdrawals paid out by Alipay, refunds to the channel (docs/payments.md) */
+  pay?: Pick<PayService, 'start' | 'channels' | 'payout' | 'canPayOut' | 'beginRefund'>
   /** the real-name gate of the account module: throws (with the reason) unless a verified adult */
   requireRealName?: (userId: number, what: string) => Promise<void>
   /** whether a name is the user's verified real name (the account module): a withdrawal's payee name */
@@ -103,6 +103,39 @@ export function fundsService(deps: FundsDeps) {
 
   async function notify(userId: number, title: string, content: string) {
     if (deps.messages) await deps.messages.create(userId, { title, content, messageType: 'SYSTEM' })
+  }
+
+  /**
+   * Up to `most` fen of a paid top-up back to its channel: the pay centre's refund row and the
+   * CHANNEL_REFUND ledger row in one transaction. Answers the fen (0 when nothing is left to refund).
+   */
+  async function toChannel(
+    trx: Transaction<Database>,
+    topup: { topup_no: string; user_id: number },
+    most: number,
+    orderNo: string | null,
+    reason: string,
+    at: number,
+  ): Promise<number> {
+    const refund = await deps.pay!.beginRefund(trx, {
+      bizType: 'TOPUP',
+      bizNo: topup.topup_no,
+      amount: most,
+      orderNo,
+      reason,
+    })
+    if (!refund) return 0
+    const where = refund.channel === 'ALIPAY' ? '支付宝' : '微信支付'
+    const moved = await fundsRepo(trx).move(topup.user_id, {
+      type: 'CHANNEL_REFUND',
+      available: -refund.amount,
+      orderNo,
+      topupNo: topup.topup_no,
+      remark: `退回${where}（退款单 ${refund.refundNo}）`,
+      at,
+    })
+    if (!moved) throw new Error(`refund ${refund.refundNo}: the balance does not hold it`)
+    return refund.amount
   }
 
   /**
@@ -371,6 +404,63 @@ export function fundsService(deps: FundsDeps) {
       })
       await afterCommit(trx, () =>
         notify(e.userId, '充值成功', `您的充值 ${yuan(e.amount)} 已到账，充值单号 ${e.bizNo}。`),
+      )
+    },
+
+    /**
+     * Money of an order came back to the buyer's balance ('order.refunded', inside that
+     * transaction): the part that came through a channel top-up of this order goes on back to the
+     * channel — a CHANNEL_REFUND row takes it out of the balance and the pay centre's PENDING refund
+     * is written in the same transaction (docs/payments.md, "Refunds"). The channel part is refunded
+     * first: a partial refund goes to the channel up to what the top-up brought in.
+     */
+    async refundOrderToChannel(trx: Transaction<Database>, e: DomainEventMap['order.refunded']) {
+      if (!deps.pay) return
+      let left = e.amount
+      for (const topup of await fundsRepo(trx).paidTopupsOfOrder(e.orderNo, e.buyerId)) {
+        if (left <= 0) break
+        left -= await toChannel(trx, topup, left, e.orderNo, `订单 ${e.orderNo} 退款原路退回`, e.at)
+      }
+    },
+
+    /**
+     * A top-up made for an order that can no longer be paid (cancelled or paid another way before
+     * the payment came): credited to the balance, it goes back to the channel at once — ledger rows
+     * both ways. Answers the fen refunded.
+     */
+    async refundTopupToChannel(topupNo: string, reason: string): Promise<number> {
+      const topup = await repo.topup(topupNo)
+      if (!topup || topup.status !== 'PAID' || !deps.pay) return 0
+      return db
+        .transaction()
+        .execute((trx) => toChannel(trx, topup, Number(topup.amount), topup.order_no, reason, now()))
+    },
+
+    /**
+     * A refund to a channel ended ('payment.refundSettled', inside that transaction): a failed one
+     * whose money had left the balance puts it back (CHANNEL_REFUND_RETURN); the owner is told.
+     */
+    async channelRefundSettled(trx: Transaction<Database>, e: DomainEventMap['payment.refundSettled']) {
+      const where = e.channel === 'ALIPAY' ? '支付宝' : '微信支付'
+      if (e.status === 'FAILED' && e.source === 'BALANCE') {
+        const moved = await fundsRepo(trx).move(e.userId, {
+          type: 'CHANNEL_REFUND_RETURN',
+          available: e.amount,
+          orderNo: e.orderNo,
+          topupNo: e.bizNo || null,
+          remark: `退回${where}失败，已退回余额（退款单 ${e.refundNo}）`,
+          at: e.at,
+        })
+        if (!moved) throw new Error(`refund ${e.refundNo}: the balance could not take it back`)
+      }
+      const text =
+        e.status === 'SUCCESS'
+          ? `${yuan(e.amount)} 已原路退回您的${where}账户（退款单 ${e.refundNo}）。`
+          : e.source === 'BALANCE'
+            ? `${yuan(e.amount)} 未能退回${where}，已退回您的可用余额（退款单 ${e.refundNo}）。`
+            : `${yuan(e.amount)} 未能退回${where}，客服将与您联系（退款单 ${e.refundNo}）。`
+      await afterCommit(trx, () =>
+        notify(e.userId, e.status === 'SUCCESS' ? '退款已到账' : '原路退款失败', text),
       )
     },
 

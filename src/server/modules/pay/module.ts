@@ -45,6 +45,8 @@ export const payModule = defineModule({
     })
     const reconciliation = reconcileService({ db, providers, now, log })
     jobs.schedule('pay-chase', settings.payChaseMs ?? CHASE_EVERY_MS, () => pay.chase())
+    // refunds whose end has not been heard of are asked about until final (docs/payments.md, "Refunds")
+    jobs.schedule('pay-refunds', settings.payChaseMs ?? CHASE_EVERY_MS, () => pay.chaseRefunds())
     // payouts left PAYING (a provider that did not answer, or still dealing) are asked until final
     jobs.schedule('pay-payouts', settings.payChaseMs ?? CHASE_EVERY_MS, () => pay.pollPayouts())
     jobs.schedule('pay-reconcile', settings.payReconcileMs ?? RECONCILE_EVERY_MS, () =>

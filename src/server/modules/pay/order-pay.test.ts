@@ -1,8 +1,8 @@
 /**
  * Paying an order through 支付宝 (docs/payments.md, "Paying an order"): the real Alipay adapter
  * against the simulator. The channel part is a top-up that pays the order once credited; a balance
- * part needs the payment password; an order that can no longer be paid keeps the money in the
- * balance, and the buyer is told.
+ * part needs the payment password; the payment of an order that can no longer be paid goes back to
+ * 支付宝, and the buyer is told.
  */
 import { describe, expect, it } from 'vitest'
 import { call, encryptPassword, type TestApp } from '../../test-utils'
@@ -78,7 +78,7 @@ describe('an order paid through 支付宝', () => {
     })
   })
 
-  it('an order cancelled before the payment arrived: the money stays in the balance and the buyer is told', async () => {
+  it('an order cancelled before the payment arrived: the payment goes back to 支付宝 (ledger rows both ways) and the buyer is told', async () => {
     const { t, simCall } = await appWithSimulator()
     const goodsId = await listing(t, 4_200)
     const buyer = await funded(t.app, 'opc', 0)
@@ -88,14 +88,27 @@ describe('an order paid through 支付宝', () => {
       (await call(t.app, 'POST', '/api/trade/order/cancel', { token: buyer.token, body: { orderNo } })).code,
     ).toBe(200)
     await simCall('/_sim/pay', { url: res.data.payUrl })
-    await eventually(async () => (await available(t, buyer.token)) === 4_200, 'the top-up is credited')
+    const refunds = () =>
+      t.app.db
+        .selectFrom('pay_refunds')
+        .select(['amount', 'status', 'source'])
+        .where('order_no', '=', orderNo)
+        .execute()
+    await eventually(async () => (await refunds()).some((r) => r.status === 'SUCCESS'), 'refunded to 支付宝')
+    expect((await refunds()).map((r) => [Number(r.amount), r.source])).toEqual([[4_200, 'BALANCE']])
     expect(await statusOf(t.app, orderNo)).toBe('CANCELLED')
+    expect(await available(t, buyer.token)).toBe(0)
+    const rows = (await ledgerOf(t.app, buyer.userId)).map((l) => [l.type, Number(l.amount)])
+    expect(rows).toEqual([
+      ['TOPUP', 4_200],
+      ['CHANNEL_REFUND', -4_200],
+    ])
     const messages = await t.app.db
       .selectFrom('web_messages')
       .select(['title'])
       .where('user_id', '=', buyer.userId)
       .execute()
-    expect(messages.map((m) => m.title)).toContain('充值已到账，订单未能自动支付')
+    expect(messages.map((m) => m.title)).toContain('订单未能支付，款项原路退回')
     await invariantOk(t.app)
   })
 })

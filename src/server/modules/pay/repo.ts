@@ -1,7 +1,7 @@
 /** The pay module's SQL (docs/payments.md). */
 import type { Insertable } from 'kysely'
 import type { Db } from '../../db'
-import type { PayAttemptsTable, PayNotificationsTable, PayPayoutsTable } from './tables'
+import type { PayAttemptsTable, PayNotificationsTable, PayPayoutsTable, PayRefundsTable } from './tables'
 
 export function payRepo(db: Db) {
   return {
@@ -48,6 +48,52 @@ export function payRepo(db: Db) {
         .where('biz_no', '=', bizNo)
         .orderBy('id')
         .execute(),
+
+    insertRefund: (row: Insertable<PayRefundsTable>) => db.insertInto('pay_refunds').values(row).execute(),
+
+    refund: (refundNo: string) =>
+      db.selectFrom('pay_refunds').selectAll().where('refund_no', '=', refundNo).executeTakeFirst(),
+
+    /** PENDING → SUCCESS or FAILED, only from PENDING: true when this call moved it. */
+    async settleRefund(
+      refundNo: string,
+      status: 'SUCCESS' | 'FAILED',
+      failReason: string | null,
+      at: number,
+    ): Promise<boolean> {
+      const result = await db
+        .updateTable('pay_refunds')
+        .set({ status, fail_reason: failReason, updated_at: at })
+        .where('refund_no', '=', refundNo)
+        .where('status', '=', 'PENDING')
+        .executeTakeFirst()
+      return Number(result.numUpdatedRows) === 1
+    },
+
+    /** Pending refunds created before `before`, oldest first (the refunds job). */
+    pendingRefunds: (before: number, limit: number) =>
+      db
+        .selectFrom('pay_refunds')
+        .selectAll()
+        .where('status', '=', 'PENDING')
+        .where('created_at', '<', before)
+        .orderBy('created_at')
+        .limit(limit)
+        .execute(),
+
+    /** fen refunded or being refunded of an attempt (a FAILED refund gave nothing back). */
+    async refundedOf(attemptNo: string): Promise<number> {
+      const row = await db
+        .selectFrom('pay_refunds')
+        .select((eb) => eb.fn.sum<number>('amount').as('n'))
+        .where('attempt_no', '=', attemptNo)
+        .where('status', '!=', 'FAILED')
+        .executeTakeFirst()
+      return Number(row?.n ?? 0)
+    },
+
+    refundsOfOrder: (orderNo: string) =>
+      db.selectFrom('pay_refunds').selectAll().where('order_no', '=', orderNo).orderBy('id').execute(),
 
     record: (row: Insertable<PayNotificationsTable>) =>
       db.insertInto('pay_notifications').values(row).execute(),

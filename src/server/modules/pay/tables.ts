@@ -115,10 +115,40 @@ export interface PayPayoutsTable {
   updated_at: number
 }
 
+/**
+ * A refund to the channel an attempt was paid through (migration 0294): refund_no is the provider's
+ * out_request_no / out_refund_no, so asking again never refunds twice.
+ */
+export interface PayRefundsTable {
+  id: Generated<number>
+  refund_no: string
+  attempt_no: string
+  /** ALIPAY | WECHAT */
+  channel: string
+  user_id: number
+  /** the order refunded (null: a late payment of a closed attempt or of a top-up) */
+  order_no: string | null
+  /**
+   * BALANCE: the money left the buyer's balance first (a CHANNEL_REFUND ledger row, the money
+   * invariant counts it out); PROVIDER: it never reached our balance (a late payment of a closed attempt)
+   */
+  source: string
+  /** fen */
+  amount: number
+  /** PENDING → SUCCESS | FAILED, by compare-and-set only */
+  status: string
+  reason: string
+  /** the provider's words when it failed */
+  fail_reason: string | null
+  created_at: number
+  updated_at: number
+}
+
 export interface PayTables {
   pay_attempts: PayAttemptsTable
   pay_notifications: PayNotificationsTable
   pay_bill_runs: PayBillRunsTable
   pay_mismatches: PayMismatchesTable
   pay_payouts: PayPayoutsTable
+  pay_refunds: PayRefundsTable
 }

@@ -19,6 +19,7 @@ import type { MessageService } from '../message/service'
 import type { TradeService } from '../trade/service'
 import type { SettlingOrder, Trx } from '../trade/core'
 import { protectionRepo, type ClaimRow, type ProtectionRow } from './repo'
+import type { DomainEvents } from '../events/domain'
 
 export const DAY = 24 * 60 * 60 * 1000
 export const CLAIM_NOT_FOUND = '理赔申请不存在'
@@ -38,6 +39,8 @@ export interface ProtectionDeps {
   goods: Pick<GoodsService, 'briefs'>
   images: Pick<ImageService, 'attach' | 'byIds'>
   messages?: Pick<MessageService, 'create'>
+  /** 'order.refunded' with a payout to the buyer (its order's channel part goes back to the channel) */
+  events?: DomainEvents
   now: () => number
 }
 

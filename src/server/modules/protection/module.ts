@@ -19,7 +19,7 @@ export const protectionModule = defineModule({
   name: 'protection',
   needs: ['funds', 'trade', 'goods', 'images', 'messages'],
   register({ app, db, now, events, jobs, settings, routes }, deps) {
-    const protection = protectionService({ db, ...deps, now })
+    const protection = protectionService({ db, ...deps, events, now })
     app.decorate('protection', protection)
     events.within('goods.saved', (trx, e) =>
       protection.setTerms(trx, e.goodsId, e.sellerId, e.goodsType, e.protectionDays),

@@ -136,6 +136,13 @@ export function staffClaims(core: ProtectionCore) {
             at,
           })
           if (!ok) throw new Error('payout to the buyer failed')
+          // a payout to the buyer returns the way the order was paid: its channel part to the channel
+          await core.deps.events?.publish(trx, 'order.refunded', {
+            orderNo: c.order_no,
+            buyerId: c.buyer_id,
+            amount: total,
+            at,
+          })
         }
         const owed = amount - total
         await close(

@@ -30,7 +30,10 @@ export interface TradeDeps {
   goods: GoodsService
   delivery: DeliveryService
   /** money moves (inside the trade's transactions) and the payment password (checked in the payment's) */
-  funds: Pick<FundsService, 'move' | 'checkPayPassword' | 'withPayPassword' | 'createTopup' | 'wallet'>
+  funds: Pick<
+    FundsService,
+    'move' | 'checkPayPassword' | 'withPayPassword' | 'createTopup' | 'wallet' | 'refundTopupToChannel'
+  >
   messages: MessageService
   bus?: EventBus
   cipher: FieldCipher

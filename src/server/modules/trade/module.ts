@@ -38,7 +38,18 @@ declare module 'fastify' {
 
 export const tradeModule = defineModule({
   name: 'trade',
-  needs: ['auth', 'games', 'goods', 'delivery', 'deliveryCipher', 'funds', 'messages', 'exports', 'account'],
+  needs: [
+    'auth',
+    'games',
+    'goods',
+    'delivery',
+    'deliveryCipher',
+    'funds',
+    'messages',
+    'exports',
+    'account',
+    'pay',
+  ],
   provides: ['trade', 'orderViews'],
   register({ app, db, now, bus, events, jobs, settings, routes }, deps) {
     const { auth, games, funds } = deps
@@ -85,6 +96,7 @@ export const tradeModule = defineModule({
         orderLedger: funds.orderLedger,
         warrantView,
         reviewOf: (userId, orderNo) => orderViews.reviewOf.get()(userId, orderNo),
+        channelRefunds: deps.pay.refundsOfOrder,
       }),
     })
     return { trade, orderViews }

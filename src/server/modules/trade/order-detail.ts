@@ -14,6 +14,7 @@ import {
   type Dispute,
   type LedgerEntry,
   type OrderAmounts,
+  type OrderChannelRefund,
   type OrderDeadline,
   type OrderDetailView,
   type OrderStatus,
@@ -37,6 +38,8 @@ export interface OrderDetailDeps {
   orderLedger: (orderNo: string) => Promise<StaffOrderLedger[]>
   /** the order's disputes and room posts: the warrant module's */
   warrantView: (orderNo: string) => Promise<{ disputes: Dispute[]; posts: TimelinePost[] }>
+  /** a user's refunds of the order to a channel: the pay module's */
+  channelRefunds: (orderNo: string, userId: number) => Promise<OrderChannelRefund[]>
   /** the order's review, if any: the review module's */
   reviewOf: (userId: number, orderNo: string) => Promise<Review | null>
 }
@@ -147,11 +150,12 @@ export function orderDetailService(deps: OrderDetailDeps) {
       if (order.myRole === 'staff') throw notFound(ORDER_NOT_FOUND)
       const o = await repo.order(orderNo)
       if (!o) throw notFound(ORDER_NOT_FOUND)
-      const [events, ledger, warrant, review] = await Promise.all([
+      const [events, ledger, warrant, review, channelRefunds] = await Promise.all([
         repo.events(orderNo),
         deps.orderLedger(orderNo),
         deps.warrantView(orderNo),
         deps.reviewOf(userId, orderNo),
+        deps.channelRefunds(orderNo, userId),
       ])
       return {
         order,
@@ -162,6 +166,7 @@ export function orderDetailService(deps: OrderDetailDeps) {
             const { userId: _id, userName: _name, ...entry } = l
             return entry
           }),
+        channelRefunds,
         timeline: orderTimeline({ order: o, events, disputes: warrant.disputes, review }),
         deadline: deadlineView(o),
         delivery: await deliveryOf(o, events),

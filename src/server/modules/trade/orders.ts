@@ -335,6 +335,25 @@ export function orderLifecycle(
         await payFromBalance(buyerId, orderNo, tx)
       } catch (err) {
         const why = err instanceof Error ? err.message : '订单状态已变化'
+        // cancelled or paid another way before the payment came: it goes back the way it came
+        // (docs/payments.md, "Refunds"); otherwise (the balance spent meanwhile) it stays there
+        const o = await repo.order(orderNo)
+        if (o && o.status !== 'UNPAID') {
+          const refunded = await deps.funds.refundTopupToChannel(
+            topupNo,
+            `订单 ${orderNo} 已无法支付，原路退回`,
+          )
+          if (refunded > 0) {
+            await announce([
+              {
+                to: buyerId,
+                title: '订单未能支付，款项原路退回',
+                content: `订单 ${orderNo} 未能支付（${why}），充值单 ${topupNo} 的 ${yuan(refunded)} 正在原路退回。`,
+              },
+            ])
+            return
+          }
+        }
         await announce([
           {
             to: buyerId,
@@ -380,6 +399,13 @@ export function orderLifecycle(
             at: now(),
           })
           if (!refunded) throw new Error('refund failed')
+          // the part paid through a channel goes on back to it (funds: docs/payments.md, "Refunds")
+          await deps.events.publish(trx, 'order.refunded', {
+            orderNo: o.order_no,
+            buyerId: o.buyer_id,
+            amount: Number(o.amount),
+            at,
+          })
           await core.releaseStock(trx, o)
           return true
         })

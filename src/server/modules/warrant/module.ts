@@ -14,7 +14,7 @@ export const warrantModule = defineModule({
   name: 'warrant',
   needs: ['trade', 'orderViews', 'funds', 'messages', 'auth'],
   provides: ['warrant'],
-  register({ db, now, bus, routes }, { trade, orderViews, funds, messages, auth }) {
+  register({ db, now, bus, events, routes }, { trade, orderViews, funds, messages, auth }) {
     const warrant = warrantService({
       db,
       trade,
@@ -23,6 +23,7 @@ export const warrantModule = defineModule({
       isStaff: (userId) => auth.hasPermission(userId, PERMS.disputeList),
       staffIds: auth.staffIds,
       bus,
+      events,
       now,
     })
     orderViews.warrantView.plug(warrant.staffOrderView)

@@ -18,6 +18,7 @@ import type { Db } from '../../db'
 import type { Page } from '../../db/paging'
 import { badRequest, notFound } from '../../http/errors'
 import type { EventBus } from '../events/bus'
+import type { DomainEvents } from '../events/domain'
 import type { FundsService } from '../funds/service'
 import { imageUrl } from '../image/service'
 import type { MessageService } from '../message/service'
@@ -44,6 +45,8 @@ export interface WarrantDeps {
   >
   /** a ruling's money moves */
   funds: Pick<FundsService, 'move'>
+  /** 'order.refunded' with a ruling's refund (its channel part goes back to the channel) */
+  events?: DomainEvents
   messages: Pick<MessageService, 'create'>
   /** staff checks and staff to notify (the auth module's roles) */
   isStaff: (userId: number) => Promise<boolean>
@@ -283,6 +286,13 @@ export function warrantService(deps: WarrantDeps) {
           }))
         )
           throw new Error('refund after ruling failed')
+        if (refund > 0)
+          await deps.events?.publish(trx, 'order.refunded', {
+            orderNo,
+            buyerId: o.buyer_id,
+            amount: refund,
+            at,
+          })
         if (
           settle > 0 &&
           !(await deps.funds.move(trx, o.seller_id, {

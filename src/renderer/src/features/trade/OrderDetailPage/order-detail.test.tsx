@@ -50,6 +50,7 @@ function view(patch: Partial<OrderDetailView> = {}): OrderDetailView {
         createdAt: AT + 60_000,
       },
     ],
+    channelRefunds: [],
     timeline: [
       { at: AT, kind: 'STATE', title: '买家下单', detail: '1 件，金额 ¥120.00' },
       { at: AT + 60_000, kind: 'STATE', title: '买家支付', detail: '¥120.00 由平台担保' },

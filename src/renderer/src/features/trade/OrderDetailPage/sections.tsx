@@ -17,6 +17,8 @@ const KIND_COLOURS: Record<OrderTimelineKind, string> = {
   DISPUTE: 'red',
   MESSAGE: 'gray',
 }
+const REFUND_CHANNELS = { ALIPAY: '支付宝', WECHAT: '微信支付' } as const
+const REFUND_STATES = { PENDING: '处理中', SUCCESS: '已到账', FAILED: '退回失败，已退回余额' } as const
 const SENDERS: Record<string, string> = { buyer: '买家', seller: '卖家', staff: '客服', system: '系统' }
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
@@ -89,6 +91,12 @@ export function TimelineSection({ d }: { d: OrderDetailView }) {
 export function LedgerSection({ d }: { d: OrderDetailView }) {
   return (
     <Section title="我的资金流水">
+      {d.channelRefunds.map((r) => (
+        <p key={r.refundNo} className="order-detail__refund">
+          退回{REFUND_CHANNELS[r.channel]} {formatYuan(r.amount)}（{REFUND_STATES[r.status]}）
+          {formatTradeTime(r.status === 'PENDING' ? r.createdAt : r.updatedAt)}
+        </p>
+      ))}
       <Table<LedgerEntry>
         rowKey="ledgerId"
         size="small"

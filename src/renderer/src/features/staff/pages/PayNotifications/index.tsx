@@ -1,7 +1,8 @@
 /**
  * 支付通知: every notification Alipay and WeChat Pay sent us, with our verdict (docs/payments.md,
  * "Notifications"). Those that need a look come first: an unknown attempt, a wrong amount or app id,
- * a payment after the attempt closed, a forged signature — none of them moved money.
+ * a payment after the attempt closed (refunded to the payer by itself), a forged signature, a refund
+ * the provider failed (its money went back to the balance) — docs/payments.md, "Refunds".
  */
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
@@ -23,6 +24,9 @@ const VERDICTS: Record<string, { label: string; color: string }> = {
   APP_MISMATCH: { label: '应用不符', color: 'red' },
   CLOSED_ATTEMPT: { label: '关闭后支付', color: 'orange' },
   BAD_SIGNATURE: { label: '验签失败', color: 'red' },
+  REFUNDED: { label: '退款成功', color: 'green' },
+  UNKNOWN_REFUND: { label: '未知退款单', color: 'red' },
+  REFUND_FAILED: { label: '原路退款失败', color: 'red' },
 }
 const verdictTag = (verdict: string) => {
   const v = VERDICTS[verdict] ?? { label: verdict, color: 'default' }
