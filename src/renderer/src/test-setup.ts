@@ -3,6 +3,7 @@
  * React Testing Library cleanup (vitest runs without globals, so RTL cannot register it itself).
  */
 import { afterEach, vi } from 'vitest'
+import { forgetWaitingFeedback } from '@renderer/app/feedback'
 import { cleanup, configure } from '@testing-library/react'
 import { useAppStore } from '@renderer/stores/app'
 import { useSessionStore } from '@renderer/stores/session'
@@ -63,6 +64,8 @@ withCheapComputedStyle()
 
 afterEach(() => {
   cleanup()
+  // a toast asked for after a test's page unmounted must not appear in the next test
+  forgetWaitingFeedback()
   resets.forEach((reset) => reset())
   vi.useRealTimers()
   document.cookie.split(';').forEach((pair) => {

@@ -31,6 +31,15 @@ function serve(feedback: Feedback): void {
   queued.forEach((act) => act(feedback))
 }
 
+/**
+ * Tests: drops what waits for a host that will not come (a test that toasted after its page
+ * unmounted), so the next test file of the worker does not show it (test-setup.ts).
+ */
+export function forgetWaitingFeedback(): void {
+  waiting = []
+  clearTimeout(fallbackTimer)
+}
+
 /** The host's instances are the app's from its mount to its unmount. */
 function bind(feedback: Feedback): () => void {
   current = feedback

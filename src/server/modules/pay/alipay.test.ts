@@ -46,7 +46,8 @@ const simPost = async (path: string, body: object) => {
   })
   return { status: res.status, json: (await res.json()) as Record<string, unknown> }
 }
-async function until<T>(fn: () => T | undefined, ms = 3000): Promise<T> {
+// generous: the whole suite shares two cores with the builds (a loaded machine stretches the schedule)
+async function until<T>(fn: () => T | undefined, ms = 15_000): Promise<T> {
   const end = Date.now() + ms
   for (;;) {
     const v = fn()

@@ -15,6 +15,7 @@ import { AUTO_APPROVE_MAX_KEY } from '../funds/withdrawals'
 import { createAlipayProvider } from './alipay'
 import { alipaySimulatorPublicKey, startAlipaySimulator, type AlipaySimulatorOptions } from './sim/alipay'
 import { openAlipaySimStore } from './sim/alipay-store'
+import { eventually } from './test-helpers'
 
 const APP_ID = '2021000000000001'
 const merchant = generateKeyPairSync('rsa', {
@@ -103,14 +104,6 @@ const payoutsOf = (t: TestApp, withdrawNo: string) =>
   t.app.db.selectFrom('pay_payouts').selectAll().where('biz', '=', withdrawNo).execute()
 const inbox = (t: TestApp, userId: number) =>
   t.app.db.selectFrom('web_messages').select(['title', 'content']).where('user_id', '=', userId).execute()
-
-async function eventually(check: () => boolean | Promise<boolean>, what: string) {
-  for (let i = 0; i < 100; i++) {
-    if (await check()) return
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-  throw new Error(`never: ${what}`)
-}
 
 describe('an approved withdrawal paid by an Alipay transfer (the simulator, transfers DEALING first)', async () => {
   const env = await appWithAlipay({

@@ -82,7 +82,7 @@ async function paidTopup(token: string, amount: number): Promise<string> {
 
 /** Waits until the provider's notification has reached the app and the attempt is PAID here. */
 async function paidHere(app: TestApp, attemptNo: string): Promise<void> {
-  for (let i = 0; i < 100; i++) {
+  for (let i = 0; i < 300; i++) {
     const attempt = await app.app.db
       .selectFrom('pay_attempts')
       .select('status')

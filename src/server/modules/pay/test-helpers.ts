@@ -91,8 +91,9 @@ export const attemptOf = async (t: TestApp, topupNo: string) =>
     .where('biz_no', '=', topupNo)
     .executeTakeFirstOrThrow()
 
-export async function eventually(check: () => Promise<boolean>, what: string) {
-  for (let i = 0; i < 100; i++) {
+export async function eventually(check: () => boolean | Promise<boolean>, what: string) {
+  // up to 15 s: the whole suite shares two cores with the builds
+  for (let i = 0; i < 300; i++) {
     if (await check()) return
     await new Promise((resolve) => setTimeout(resolve, 50))
   }
