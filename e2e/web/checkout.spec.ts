@@ -7,7 +7,7 @@
  * top-up's number. The same with 支付宝: the real Alipay adapter sends the buyer to the Alipay
  * simulator's cashier on this server (docs/payments.md), whose notification credits the top-up.
  */
-import { expect, test, type Page } from '../support/test'
+import { expect, test, type Browser, type Page } from '../support/test'
 import { api, newUser, setPayPassword, type TestUser } from '../support/api'
 import { loginAs } from '../support/ui'
 
@@ -33,6 +33,25 @@ async function pickListing(page: Page) {
   const row = res.rows.find((r) => r.status === 'ON_SALE' && r.price >= 1_000 && r.price <= 5_000_000)
   expect(row, 'a seeded on-sale account listing').toBeTruthy()
   return row!
+}
+
+/** A new buyer's order of a listing, on its payment page (the balance is empty). */
+async function orderToPay(browser: Browser) {
+  const buyer = await newBuyer()
+  const probe = await browser.newPage()
+  const listing = await pickListing(probe)
+  await probe.close()
+  const page = await loginAs(
+    browser,
+    buyer.username,
+    buyer.password,
+    `/buyer/buy.html?goodsId=${listing.goodsId}`,
+  )
+  await page.getByRole('button', { name: '提交订单' }).click()
+  await expect(page).toHaveURL(/\/buyer\/confirmOrder\.html\?orderNo=/)
+  const orderNo = new URL(page.url()).searchParams.get('orderNo') ?? ''
+  await page.getByRole('button', { name: '去支付' }).click()
+  return { buyer, listing, page, orderNo }
 }
 
 test('short of balance: top up through the sandbox gateway, come back to the order and pay', async ({
@@ -93,20 +112,7 @@ test('short of balance: top up with 支付宝 at the Alipay cashier (the simulat
   browser,
 }) => {
   test.setTimeout(120_000)
-  const buyer = await newBuyer()
-  const probe = await browser.newPage()
-  const listing = await pickListing(probe)
-  await probe.close()
-  const page = await loginAs(
-    browser,
-    buyer.username,
-    buyer.password,
-    `/buyer/buy.html?goodsId=${listing.goodsId}`,
-  )
-  await page.getByRole('button', { name: '提交订单' }).click()
-  await expect(page).toHaveURL(/\/buyer\/confirmOrder\.html\?orderNo=/)
-  const orderNo = new URL(page.url()).searchParams.get('orderNo') ?? ''
-  await page.getByRole('button', { name: '去支付' }).click()
+  const { listing, page, orderNo } = await orderToPay(browser)
   await expect(page.getByText(`余额不足，还差 ${yuanText(listing.price)}`)).toBeVisible()
 
   await page.locator('.topup-form').getByLabel('支付宝').check()
@@ -130,20 +136,7 @@ test('pays an order directly with 支付宝 (the simulator) and comes back to a 
   browser,
 }) => {
   test.setTimeout(120_000)
-  const buyer = await newBuyer()
-  const probe = await browser.newPage()
-  const listing = await pickListing(probe)
-  await probe.close()
-  const page = await loginAs(
-    browser,
-    buyer.username,
-    buyer.password,
-    `/buyer/buy.html?goodsId=${listing.goodsId}`,
-  )
-  await page.getByRole('button', { name: '提交订单' }).click()
-  await expect(page).toHaveURL(/\/buyer\/confirmOrder\.html\?orderNo=/)
-  const orderNo = new URL(page.url()).searchParams.get('orderNo') ?? ''
-  await page.getByRole('button', { name: '去支付' }).click()
+  const { buyer, listing, page, orderNo } = await orderToPay(browser)
   await expect(page.getByText('其他支付方式')).toBeVisible()
   await page.getByRole('button', { name: `支付宝支付 ${yuanText(listing.price)}` }).click()
   await expect(page).toHaveURL(/\/sim\/alipay\//)
