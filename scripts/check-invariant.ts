@@ -40,7 +40,7 @@ export function describeInvariant(r: InvariantResult): string[] {
     `paid top-ups          ${fen(r.topups)}`,
     `approved withdrawals  ${fen(r.withdrawn)}`,
     `= expected            ${fen(r.expected)}`,
-    `orders lacking ledger rows: pay ${r.gaps.paid.length}, settlement ${r.gaps.settled.length}, refund ${r.gaps.refunded.length}; escrow mismatches ${r.gaps.escrowWrong.length}; accounts sold twice ${r.gaps.oversold.length}; orders not adding up ${r.gaps.unbalanced.length}; rulings differing from their ledger rows ${r.gaps.rulings.length}; agency sales differing from their split ${r.gaps.agency.length}; 包赔 deposits or payouts differing from their ledger rows ${r.gaps.protection.length}; channel refunds differing from their ledger rows ${r.gaps.channelRefunds.length}`,
+    `orders lacking ledger rows: pay ${r.gaps.paid.length}, settlement ${r.gaps.settled.length}, refund ${r.gaps.refunded.length}; escrow mismatches ${r.gaps.escrowWrong.length}; accounts sold twice ${r.gaps.oversold.length}; orders not adding up ${r.gaps.unbalanced.length}; rulings differing from their ledger rows ${r.gaps.rulings.length}; agency sales differing from their split ${r.gaps.agency.length}; 包赔 deposits or payouts differing from their ledger rows ${r.gaps.protection.length}; channel refunds differing from their ledger rows ${r.gaps.channelRefunds.length}; top-ups differing from what the providers captured ${r.gaps.captured.length}`,
     r.ok ? 'invariant OK' : 'INVARIANT VIOLATED',
   ]
 }

@@ -27,7 +27,8 @@ export async function checkInvariant(db: Db) {
     gaps.rulings.length === 0 &&
     gaps.agency.length === 0 &&
     gaps.protection.length === 0 &&
-    gaps.channelRefunds.length === 0
+    gaps.channelRefunds.length === 0 &&
+    gaps.captured.length === 0
   return { ok, held, expected, ...totals, gaps }
 }
 
@@ -182,6 +183,7 @@ async function ledgerGaps(db: Db) {
     .execute()
   const protection = await protectionGaps(db)
   const channelRefunds = await channelRefundGaps(db)
+  const captured = await capturedGaps(db)
   return {
     paid,
     settled,
@@ -193,6 +195,7 @@ async function ledgerGaps(db: Db) {
     agency,
     protection,
     channelRefunds,
+    captured,
   }
 }
 
@@ -281,5 +284,39 @@ async function channelRefundGaps(db: Db) {
     if (ledger !== Number(r.total)) gaps.push({ topup_no: r.topup_no, ledger, refunds: Number(r.total) })
   }
   for (const [topup_no, ledger] of byTopup) if (ledger !== 0) gaps.push({ topup_no, ledger, refunds: 0 })
+  return gaps.slice(0, 20)
+}
+
+/**
+ * The provider side (docs/payments.md): money the providers captured for top-ups is exactly the paid
+ * top-ups of the provider channels — every such top-up PAID has one PAID attempt of its amount, and
+ * no PAID attempt belongs to a top-up that is not PAID. (Orders paid through a channel are top-ups of
+ * the order, so they are counted here too.)
+ */
+async function capturedGaps(db: Db) {
+  const [topups, attempts] = await Promise.all([
+    db
+      .selectFrom('topups')
+      .select(['topup_no', 'amount'])
+      .where('channel', 'in', ['alipay', 'wechat'])
+      .where('status', '=', 'PAID')
+      .execute(),
+    db
+      .selectFrom('pay_attempts')
+      .select(['biz_no', sql<number>`sum(amount)`.as('total'), sql<number>`count(*)`.as('n')])
+      .where('biz_type', '=', 'TOPUP')
+      .where('status', '=', 'PAID')
+      .groupBy('biz_no')
+      .execute(),
+  ])
+  const paid = new Map(attempts.map((a) => [a.biz_no, { total: Number(a.total), n: Number(a.n) }]))
+  const gaps: Array<{ topup_no: string; topup: number; captured: number; attempts: number }> = []
+  for (const t of topups) {
+    const a = paid.get(t.topup_no) ?? { total: 0, n: 0 }
+    paid.delete(t.topup_no)
+    if (a.n !== 1 || a.total !== Number(t.amount))
+      gaps.push({ topup_no: t.topup_no, topup: Number(t.amount), captured: a.total, attempts: a.n })
+  }
+  for (const [topup_no, a] of paid) gaps.push({ topup_no, topup: 0, captured: a.total, attempts: a.n })
   return gaps.slice(0, 20)
 }

@@ -10,6 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { call, DEMO, startTestApp, tokenOf } from '../../test-utils'
 import { newUser } from '../goods/test-helpers'
 import { invariantOk, ledgerOf } from '../trade/test-helpers'
+import { checkInvariant } from '../funds/invariant'
 import { createAlipayProvider } from './alipay'
 import {
   advance,
@@ -63,6 +64,24 @@ describe('a top-up through Alipay (the simulator)', () => {
     expect(await verdicts(t, attempt.attempt_no)).toEqual(['APPLIED', 'DUPLICATE'])
     expect((await available(t, u.token)) - before).toBe(12_345)
     expect((await ledgerOf(t.app, u.userId)).filter((l) => l.topup_no === created.topupNo)).toHaveLength(1)
+    await invariantOk(t.app)
+
+    // the invariant's provider side: what Alipay captured is exactly the paid top-up
+    await t.app.db
+      .updateTable('pay_attempts')
+      .set({ amount: 12_300 })
+      .where('attempt_no', '=', attempt.attempt_no)
+      .execute()
+    const broken = await checkInvariant(t.app.db)
+    expect(broken.ok).toBe(false)
+    expect(broken.gaps.captured).toEqual([
+      { topup_no: created.topupNo, topup: 12_345, captured: 12_300, attempts: 1 },
+    ])
+    await t.app.db
+      .updateTable('pay_attempts')
+      .set({ amount: 12_345 })
+      .where('attempt_no', '=', attempt.attempt_no)
+      .execute()
     await invariantOk(t.app)
   })
 
