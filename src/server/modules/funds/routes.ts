@@ -75,7 +75,7 @@ export const fundsRoutes: FastifyPluginAsync<{
     funds.setPayPassword(uid(r), r.body, r.ip),
   )
   route(app, FUNDS.topupChannels, () => ({ channels: funds.topupChannels() }))
-  route(app, FUNDS.topupCreate, (r) => funds.createTopup(uid(r), r.body))
+  route(app, FUNDS.topupCreate, (r) => funds.createTopup(uid(r), r.body, null, r.ip))
   route(app, FUNDS.topupDetail, (r) => funds.topupDetail(uid(r), r.params.topupNo))
   route(app, FUNDS.withdrawCreate, { message: '提现申请已提交' }, (r) =>
     funds.createWithdrawal(uid(r), r.body),

@@ -335,7 +335,12 @@ export function fundsService(deps: FundsDeps) {
     },
 
     /** A top-up (through a gateway or a provider); `orderNo`: it pays that order once credited. */
-    async createTopup(userId: number, body: CreateTopupBody, orderNo: string | null = null) {
+    async createTopup(
+      userId: number,
+      body: CreateTopupBody,
+      orderNo: string | null = null,
+      clientIp?: string,
+    ) {
       if (body.amount < FUNDS_LIMITS.topupMin || body.amount > FUNDS_LIMITS.topupMax)
         throw badRequest(`充值金额须在 ${yuan(FUNDS_LIMITS.topupMin)} 至 ${yuan(FUNDS_LIMITS.topupMax)} 之间`)
       const provider = body.channel === 'alipay' || body.channel === 'wechat'
@@ -368,6 +373,7 @@ export function fundsService(deps: FundsDeps) {
         channel: body.channel === 'alipay' ? 'ALIPAY' : 'WECHAT',
         scene: body.scene ?? 'PC',
         returnPath: returnWithTopup(returnTo ?? DEFAULT_TOPUP_RETURN, topupNo),
+        ...(clientIp ? { clientIp } : {}),
       })
       return { topupNo, payUrl: start.payUrl ?? '', qrCode: start.qrCode ?? null }
     },

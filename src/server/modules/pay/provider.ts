@@ -30,6 +30,8 @@ export interface CreatePayment {
   returnUrl: string
   /** the attempt closes by itself at this time (epoch ms) */
   expiresAt: number
+  /** the payer's IP address as our server saw it (WeChat Pay's H5 payment requires it) */
+  clientIp?: string
 }
 
 /**

@@ -90,6 +90,8 @@ export interface StartPayment {
   scene: PayScene
   /** the same-site page the person returns to after paying (a checked path) */
   returnPath: string
+  /** the payer's IP address (WeChat Pay's H5 payment requires it) */
+  clientIp?: string
 }
 
 const attemptNoAt = (at: number) => `P${at}${randomInt(100_000, 1_000_000)}`
@@ -370,6 +372,7 @@ export function payService(deps: PayServiceDeps) {
           notifyUrl: deps.notifyUrl(s.channel),
           returnUrl: deps.siteUrl(s.returnPath),
           expiresAt,
+          ...(s.clientIp ? { clientIp: s.clientIp } : {}),
         })
         return { attemptNo, expiresAt, ...start }
       } catch (err) {

@@ -105,7 +105,8 @@ export class WechatPayRefused extends Error {
 export class WechatNotifyRejected extends Error {}
 
 /** H5 needs the payer's IP (WeChat compares it with the phone's); provider.ts's CreatePayment may carry it. */
-export type WechatCreatePayment = CreatePayment & { clientIp?: string }
+/** kept for callers that named it: the client IP is part of CreatePayment now */
+export type WechatCreatePayment = CreatePayment
 
 const PAYOUT_REFUSAL =
   '微信支付不能付款到个人：自 2025 年起收款人须在微信内确认收款，网站与桌面客户端无法完成，提现请走支付宝或银行卡'

@@ -290,7 +290,11 @@ export function orderLifecycle(
      * provider's payment is credited (payAfterTopup). A balance part is authorised now with the
      * payment password; the money stays in the balance until the order is paid.
      */
-    async payChannel(buyerId: number, body: PayOrderChannelBody): Promise<OrderChannelPayment> {
+    async payChannel(
+      buyerId: number,
+      body: PayOrderChannelBody,
+      clientIp?: string,
+    ): Promise<OrderChannelPayment> {
       const o = await mustBe(body.orderNo, buyerId, 'buyer')
       if (o.status !== 'UNPAID')
         throw o.status === 'CANCELLED' ? badRequest('订单已取消，请重新下单') : stateError(o)
@@ -313,6 +317,7 @@ export function orderLifecycle(
           returnTo: `/buyer/pay.html?orderNo=${o.order_no}`,
         },
         o.order_no,
+        clientIp,
       )
       return {
         topupNo: topup.topupNo,
