@@ -66,6 +66,8 @@ function ReconcileDayModal({ open, onClose }: { open: boolean; onClose: () => vo
       open={open}
       title="重新对账"
       okText="开始对账"
+      // its own field ids: the filter form above has a 账单日期 too
+      name="reconcile"
       loading={reconcile.isPending}
       onCancel={onClose}
       initialValues={{ day: dayjs().subtract(1, 'day') }}
