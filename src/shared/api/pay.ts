@@ -86,6 +86,19 @@ export interface PayMismatchView {
   createdAt: number
 }
 
+/** What re-running one channel's bill of a day did (docs/payments.md, "Reconciliation"). */
+export interface PayReconcileRunView {
+  channel: PayProviderChannel
+  day: string
+  /** DONE: reconciled now; ALREADY: reconciled before; UNAVAILABLE: the bill could not be had, asked again later */
+  outcome: 'DONE' | 'ALREADY' | 'UNAVAILABLE'
+  billLines: number
+  ourLines: number
+  mismatches: number
+}
+
+const billDay = () => pattern('账单日期', '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', 10)
+
 export const PAY_STAFF = {
   /** 支付通知: every notification received, those that need a look first (onlyStaff) */
   notifications: endpoint({
@@ -105,7 +118,7 @@ export const PAY_STAFF = {
     query: strict({
       ...paging(),
       channel: optional(oneOf('渠道', PAY_PROVIDER_CHANNELS)),
-      day: optional(pattern('账单日期', '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', 10)),
+      day: optional(billDay()),
       state: optional(oneOf('处理状态', PAY_MISMATCH_STATES)),
     }),
     answer: page<PayMismatchView>(),
@@ -118,6 +131,18 @@ export const PAY_STAFF = {
     permission: PERMS.payMismatchResolve,
     body: strict({ id: id('差错编号'), note: nonBlank('处理说明', 500) }),
     answer: data<PayMismatchView>(),
+  }),
+  /**
+   * 重新对账: a day's bills matched again now, whether or not the job did it (a provider that fixed
+   * its bill, a day the job missed); mismatches already stored stay as they are; logged
+   */
+  reconcileDay: endpoint({
+    method: 'POST',
+    path: '/pay/staff/mismatches/reconcile',
+    access: 'user',
+    permission: PERMS.payMismatchResolve,
+    body: strict({ day: billDay() }),
+    answer: data<PayReconcileRunView[]>(),
   }),
 }
 

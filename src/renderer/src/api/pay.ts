@@ -37,3 +37,9 @@ export const useResolvePayMismatch = () =>
     keys: [payStaffKeys.mismatches],
     done: '已处理',
   })
+
+/** 重新对账: a day's bills matched again now; the list and the dashboard's count refetch (the page says what was found). */
+export const useReconcilePayDay = () =>
+  useChangeMutation((day: string) => call(PAY_STAFF.reconcileDay, { body: { day } }), {
+    keys: [payStaffKeys.mismatches],
+  })

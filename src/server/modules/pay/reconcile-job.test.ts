@@ -221,6 +221,57 @@ describe('daily reconciliation against the Alipay bill', () => {
     // Alipay has no bill for a day without trades: reconciled, nothing found
     expect((await reconciliation().reconcile(day))[0]).toMatchObject({ outcome: 'DONE', billLines: 0 })
   })
+
+  it('staff run a day again (重新对账): a line the provider changed since is found, a resolved one stays resolved, each run logged', async () => {
+    clock += DAY
+    const u = await newUser(t.app, 'rrd')
+    const day = chinaDayOf(clock)
+    const topup = await paidTopup(u.token, 3_000)
+    const rerun = async (token: string, body: unknown) =>
+      call(t.app, 'POST', '/api/pay/staff/mismatches/reconcile', { token, body })
+    const admin = await tokenOf(t.app, ...DEMO.admin)
+    expect(await rerun(await tokenOf(t.app, ...DEMO.operator), { day })).toMatchObject({ code: 403 })
+    expect(await rerun(admin, { day: '2026-13-01' })).toMatchObject({ code: 400, msg: '账单日期不合法' })
+    expect(await rerun(admin, { day: chinaDayOf(clock + DAY) })).toMatchObject({
+      code: 400,
+      msg: '不能对未来的日期对账',
+    })
+    expect((await reconciliation().reconcile(day))[0]).toMatchObject({ outcome: 'DONE', mismatches: 0 })
+
+    // Alipay's bill changes afterwards: the job leaves the day alone, staff run it again
+    await sim('/_sim/bill', { day, kind: 'amount', ourNo: topup, amount: 2_900 })
+    expect((await reconciliation().reconcile(day))[0]).toMatchObject({ outcome: 'ALREADY' })
+    const run = { channel: 'ALIPAY', day, outcome: 'DONE', billLines: 1, ourLines: 1, mismatches: 1 }
+    expect(await rerun(admin, { day })).toMatchObject({ code: 200, data: [run] })
+    const open = await call(t.app, 'GET', `/api/pay/staff/mismatches?day=${day}&state=OPEN`, { token: admin })
+    expect(open.rows).toEqual([
+      expect.objectContaining({ kind: 'AMOUNT_DIFFERS', ourNo: topup, ourAmount: 3_000, theirAmount: 2_900 }),
+    ])
+    const resolved = await call(t.app, 'POST', '/api/pay/staff/mismatches/resolve', {
+      token: admin,
+      body: { id: open.rows[0].id, note: '支付宝已更正账单' },
+    })
+    expect(resolved).toMatchObject({ code: 200 })
+
+    // run again: nothing stored twice, the resolved one stays resolved; the day's counts are the last run's
+    expect(await rerun(admin, { day })).toMatchObject({ code: 200, data: [run] })
+    const all = await call(t.app, 'GET', `/api/pay/staff/mismatches?day=${day}`, { token: admin })
+    expect(all.rows).toEqual([expect.objectContaining({ state: 'RESOLVED', note: '支付宝已更正账单' })])
+    expect(
+      await t.app.db.selectFrom('pay_bill_runs').selectAll().where('day', '=', day).executeTakeFirst(),
+    ).toMatchObject({ bill_lines: 1, our_lines: 1, mismatches: 1 })
+    const logs = await t.app.db
+      .selectFrom('op_logs')
+      .selectAll()
+      .where('module', '=', 'pay')
+      .where('action', '=', 'reconcileDay')
+      .execute()
+    expect(logs).toHaveLength(2)
+    expect(logs[0]).toMatchObject({
+      target: `ALIPAY ${day}`,
+      detail: '重新对账：账单 1 笔，我方 1 笔，差错 1 条',
+    })
+  })
 })
 
 describe('a demo install: both simulators on this server', () => {

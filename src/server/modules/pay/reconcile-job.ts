@@ -10,7 +10,7 @@
  * plug in as further sources producing the same `OurLine`, the matcher and the storage unchanged.
  */
 import type { Insertable, Selectable } from 'kysely'
-import type { PayMismatchView, PayProviderChannel } from '../../../shared/api/pay'
+import type { PayMismatchView, PayProviderChannel, PayReconcileRunView } from '../../../shared/api/pay'
 import type { Db } from '../../db'
 import { badRequest, notFound } from '../../http/errors'
 import { record, type Actor } from '../oplog/service'
@@ -92,16 +92,8 @@ export interface ReconcileDeps {
   log: (err: unknown, what: string) => void
 }
 
-/** What one channel's run of a day did. */
-export interface ReconcileRun {
-  channel: PayProviderChannel
-  day: string
-  /** DONE: reconciled now; ALREADY: reconciled before; UNAVAILABLE: the bill could not be had, asked again later */
-  outcome: 'DONE' | 'ALREADY' | 'UNAVAILABLE'
-  billLines: number
-  ourLines: number
-  mismatches: number
-}
+/** What one channel's run of a day did (the staff's 重新对账 answers it). */
+export type ReconcileRun = PayReconcileRunView
 
 const view = (r: Selectable<PayMismatchesTable>): PayMismatchView => {
   const num = (v: number | null) => (v === null ? null : Number(v))
@@ -136,14 +128,20 @@ export function reconcileService(deps: ReconcileDeps) {
   const { db, now } = deps
   const sources = deps.sources ?? [attemptLines]
 
-  async function runDay(p: PayProvider, day: string): Promise<ReconcileRun> {
+  /**
+   * One channel's bill of `day` matched and stored. The job runs a day once; staff (`staff`) run it
+   * again whatever was done before: the day's counts are replaced and the run is logged.
+   */
+  async function runDay(p: PayProvider, day: string, staff?: Actor): Promise<ReconcileRun> {
     const base = { channel: p.channel, day, billLines: 0, ourLines: 0, mismatches: 0 }
-    const done = await db
-      .selectFrom('pay_bill_runs')
-      .selectAll()
-      .where('channel', '=', p.channel)
-      .where('day', '=', day)
-      .executeTakeFirst()
+    const done = staff
+      ? undefined
+      : await db
+          .selectFrom('pay_bill_runs')
+          .selectAll()
+          .where('channel', '=', p.channel)
+          .where('day', '=', day)
+          .executeTakeFirst()
     if (done)
       return {
         ...base,
@@ -165,6 +163,7 @@ export function reconcileService(deps: ReconcileDeps) {
     const ours = (await Promise.all(sources.map((source) => source(db, p.channel, range, billed)))).flat()
     const found = matchBill(ours, bill)
     const at = now()
+    const counts = { bill_lines: bill.length, our_lines: ours.length, mismatches: found.length }
     await db.transaction().execute(async (trx) => {
       for (const m of found) {
         const row: Insertable<PayMismatchesTable> = {
@@ -192,16 +191,23 @@ export function reconcileService(deps: ReconcileDeps) {
       }
       await trx
         .insertInto('pay_bill_runs')
-        .values({
-          channel: p.channel,
-          day,
-          bill_lines: bill.length,
-          our_lines: ours.length,
-          mismatches: found.length,
-          created_at: at,
-        })
-        .onConflict((oc) => oc.columns(['channel', 'day']).doNothing())
+        .values({ channel: p.channel, day, ...counts, created_at: at })
+        .onConflict((oc) =>
+          staff
+            ? oc.columns(['channel', 'day']).doUpdateSet(counts)
+            : oc.columns(['channel', 'day']).doNothing(),
+        )
         .execute()
+      if (staff)
+        await record(trx, {
+          actor: staff,
+          module: 'pay',
+          action: 'reconcileDay',
+          target: `${p.channel} ${day}`,
+          after: { billLines: bill.length, ourLines: ours.length, mismatches: found.length },
+          detail: `重新对账：账单 ${bill.length} 笔，我方 ${ours.length} 笔，差错 ${found.length} 条`,
+          at,
+        })
     })
     return {
       ...base,
@@ -223,6 +229,21 @@ export function reconcileService(deps: ReconcileDeps) {
     async reconcile(day = chinaDayOf(now() - DAY_MS)): Promise<ReconcileRun[]> {
       const runs: ReconcileRun[] = []
       for (const p of deps.providers) runs.push(await runDay(p, day))
+      return runs
+    },
+
+    /**
+     * Staff (重新对账): each provider's bill of `day` matched again now — after a provider fixed
+     * its bill, or for a day the job missed. Mismatches found before stay as staff left them (the
+     * key is unique), new ones are added; each channel's run is logged in its transaction. A bill
+     * the provider cannot give (yet) changes nothing and says UNAVAILABLE.
+     */
+    async reconcileDay(actor: Actor, day: string): Promise<ReconcileRun[]> {
+      const [start] = chinaDayRange(day)
+      if (!Number.isFinite(start) || chinaDayOf(start) !== day) throw badRequest('账单日期不合法')
+      if (start > now()) throw badRequest('不能对未来的日期对账')
+      const runs: ReconcileRun[] = []
+      for (const p of deps.providers) runs.push(await runDay(p, day, actor))
       return runs
     },
 

@@ -52,6 +52,8 @@ export const payRoutes: FastifyPluginAsync<{ pay: PayService; reconciliation: Re
     reconciliation.resolve(actorOf(r), r.body.id, r.body.note),
   )
 
+  route(app, PAY_STAFF.reconcileDay, (r) => reconciliation.reconcileDay(actorOf(r), r.body.day))
+
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers()
     scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) =>

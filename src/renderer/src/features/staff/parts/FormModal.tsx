@@ -1,5 +1,5 @@
 /**
- * The add / edit dialog of a console list: 保存 and 取消 around a vertical form that starts from
+ * The add / edit dialog of a console list: 保存 (or `okText`) and 取消 around a vertical form that starts from
  * `initialValues` each time it opens (the form is destroyed on close; nothing is kept).
  */
 import type { ReactNode } from 'react'
@@ -8,6 +8,7 @@ import { Form, Modal, type FormInstance } from 'antd'
 export function FormModal<V extends object>({
   open,
   title,
+  okText = '保存',
   width,
   loading,
   okDisabled,
@@ -20,6 +21,8 @@ export function FormModal<V extends object>({
 }: {
   open: boolean
   title: ReactNode
+  /** the confirming button (default 保存) */
+  okText?: string
   width?: number
   loading: boolean
   okDisabled?: boolean
@@ -37,7 +40,7 @@ export function FormModal<V extends object>({
     <Modal
       open={open}
       title={title}
-      okText="保存"
+      okText={okText}
       cancelText="取消"
       width={width}
       confirmLoading={loading}

@@ -2,24 +2,28 @@
  * 对账差错: lines of a provider's daily bill that disagree with our books (docs/payments.md,
  * "Reconciliation") — missing on our side, missing in the bill, a different amount, or a payment the
  * provider took while our attempt was closed. Staff look into each (the provider's console, the
- * user's records) and resolve it with a note, which the operation log keeps.
+ * user's records) and resolve it with a note, which the operation log keeps. 重新对账 matches a day's
+ * bills again now (a provider that fixed its bill, a day the job missed; logged too).
  */
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { DatePicker, Form, Select, Tag } from 'antd'
-import type { Dayjs } from 'dayjs'
+import { Button, DatePicker, Form, Select, Tag } from 'antd'
+import dayjs, { type Dayjs } from 'dayjs'
 import {
   PAY_CHANNEL_LABELS,
   PAY_PROVIDER_CHANNELS,
   type PayMismatchKind,
   type PayMismatchQuery,
   type PayMismatchView,
+  type PayReconcileRunView,
 } from '@shared/api/pay'
 import { PERMS } from '@shared/permissions'
 import { fenToYuan } from '@shared/money'
-import { payMismatchesQuery, useResolvePayMismatch } from '@renderer/api/pay'
+import { payMismatchesQuery, useReconcilePayDay, useResolvePayMismatch } from '@renderer/api/pay'
 import { HasPermi } from '@renderer/components/HasPermi'
 import { TextPromptModal } from '@renderer/components/TextPromptModal'
+import { toast } from '@renderer/utils/toast'
+import { FormModal } from '../../parts/FormModal'
 import { FilterForm, usePagedQuery } from '../../parts/paged-list'
 import { QueryTable } from '../../parts/QueryTable'
 import { dateTime, FIRST_PAGE } from '../../parts/table'
@@ -38,6 +42,45 @@ const STATES = [
 ]
 const money = (fen: number | null) => (fen === null ? '-' : `¥${fenToYuan(fen, { grouping: true })}`)
 
+/** What a re-run found, one line per channel (a bill not to be had yet says so). */
+const runText = (r: PayReconcileRunView) =>
+  r.outcome === 'UNAVAILABLE'
+    ? `${CHANNELS[r.channel]} ${r.day}：账单暂时无法获取，请稍后再试`
+    : `${CHANNELS[r.channel]} ${r.day}：账单 ${r.billLines} 笔，我方 ${r.ourLines} 笔，差错 ${r.mismatches} 条`
+
+/** 重新对账: pick a day (yesterday by default), its bills are matched again now. */
+function ReconcileDayModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const reconcile = useReconcilePayDay()
+  const done = (runs: PayReconcileRunView[]) => {
+    if (runs.length === 0) toast('warning', '未配置支付渠道，没有可对的账单')
+    else
+      toast(
+        runs.some((r) => r.outcome === 'UNAVAILABLE') ? 'warning' : 'success',
+        runs.map(runText).join('；'),
+        6,
+      )
+    onClose()
+  }
+  return (
+    <FormModal<{ day: Dayjs }>
+      open={open}
+      title="重新对账"
+      okText="开始对账"
+      // its own field ids: the filter form above has a 账单日期 too
+      name="reconcile"
+      loading={reconcile.isPending}
+      onCancel={onClose}
+      initialValues={{ day: dayjs().subtract(1, 'day') }}
+      onFinish={({ day }) => reconcile.mutate(day.format('YYYY-MM-DD'), { onSuccess: done })}
+    >
+      <p>重新下载该日各渠道的账单并与我方记录核对；已发现的差错保持原状，新的差错加入列表。</p>
+      <Form.Item name="day" label="账单日期" rules={[{ required: true, message: '请选择账单日期' }]}>
+        <DatePicker />
+      </Form.Item>
+    </FormModal>
+  )
+}
+
 type Filters = { channel?: PayMismatchQuery['channel']; state?: PayMismatchQuery['state']; day?: Dayjs }
 
 export default function PayMismatchesPage() {
@@ -45,6 +88,7 @@ export default function PayMismatchesPage() {
   const list = useQuery(payMismatchesQuery(query))
   const resolve = useResolvePayMismatch()
   const [resolving, setResolving] = useState<PayMismatchView | null>(null)
+  const [rerunning, setRerunning] = useState(false)
   return (
     <>
       <FilterForm<Filters>
@@ -65,6 +109,12 @@ export default function PayMismatchesPage() {
           <Select allowClear style={{ width: 110 }} options={STATES} />
         </Form.Item>
       </FilterForm>
+      <div className="console-toolbar">
+        <HasPermi permissions={[PERMS.payMismatchResolve]}>
+          <Button onClick={() => setRerunning(true)}>重新对账</Button>
+        </HasPermi>
+      </div>
+      <ReconcileDayModal open={rerunning} onClose={() => setRerunning(false)} />
       <QueryTable<PayMismatchView>
         list={list}
         rowKey="id"

@@ -1,8 +1,10 @@
 /**
- * 对账差错: the open mismatches listed with both amounts; resolving asks for a note and sends it; the
- * 工作台 shows the open count to staff who may see the list, and only to them.
+ * 对账差错: the open mismatches listed with both amounts; resolving asks for a note and sends it;
+ * 重新对账 runs a day again and says what it found; the 工作台 shows the open count to staff who may
+ * see the list, and only to them.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import dayjs from 'dayjs'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { DASHBOARD_STAFF } from '@shared/api/oplog'
 import { PAY_STAFF, type PayMismatchView } from '@shared/api/pay'
@@ -45,6 +47,24 @@ beforeEach(() => {
       state: 'RESOLVED' as const,
       note: body.note,
     }))
+    .on(PAY_STAFF.reconcileDay, ({ body }) => [
+      {
+        channel: 'ALIPAY' as const,
+        day: body.day,
+        outcome: 'DONE' as const,
+        billLines: 5,
+        ourLines: 5,
+        mismatches: 1,
+      },
+      {
+        channel: 'WECHAT' as const,
+        day: body.day,
+        outcome: 'UNAVAILABLE' as const,
+        billLines: 0,
+        ourLines: 0,
+        mismatches: 0,
+      },
+    ])
     .on(DASHBOARD_STAFF.get, {
       today: { orders: 0, gmv: 0, newUsers: 0, pendingGoods: 0, openDisputes: 0, pendingWithdrawals: 0 },
       days: [],
@@ -81,11 +101,31 @@ describe('对账差错', () => {
     })
   })
 
-  it('offers no resolve action without pay:mismatch:resolve', async () => {
+  it('重新对账 runs yesterday (by default) again and says what each channel found', async () => {
+    useSessionStore.setState({ permissions: [ALL_PERMISSION], roles: ['admin'] })
+    renderPage(<PayMismatchesPage />, { url: '/console/trade/payMismatch' })
+    await screen.findByText('P1764300000000123456')
+    fireEvent.click(screen.getByRole('button', { name: '重新对账' }))
+    const dialog = await screen.findByRole('dialog')
+    fireEvent.click(within(dialog).getByRole('button', { name: '开始对账' }))
+    await waitFor(() => expect(server.callsTo(PAY_STAFF.reconcileDay)).toHaveLength(1))
+    const yesterday = dayjs().subtract(1, 'day').format('YYYY-MM-DD')
+    expect(server.callsTo(PAY_STAFF.reconcileDay)[0].body).toEqual({ day: yesterday })
+    expect(
+      await screen.findByText(
+        `支付宝 ${yesterday}：账单 5 笔，我方 5 笔，差错 1 条；微信支付 ${yesterday}：账单暂时无法获取，请稍后再试`,
+      ),
+    ).toBeTruthy()
+    // the list shows what the run found
+    await waitFor(() => expect(server.callsTo(PAY_STAFF.mismatches).length).toBeGreaterThan(1))
+  })
+
+  it('offers no resolve action nor 重新对账 without pay:mismatch:resolve', async () => {
     useSessionStore.setState({ permissions: [PERMS.payMismatchList], roles: ['auditor'] })
     renderPage(<PayMismatchesPage />, { url: '/console/trade/payMismatch' })
     const row = (await screen.findByText('P1764300000000123456')).closest('tr')!
     expect(within(row).queryByText('处理')).toBeNull()
+    expect(screen.queryByRole('button', { name: '重新对账' })).toBeNull()
   })
 })
 
