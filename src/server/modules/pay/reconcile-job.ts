@@ -17,6 +17,9 @@ import { record, type Actor } from '../oplog/service'
 import type { BillLine, PayProvider } from './provider'
 import { matchBill, type OurLine } from './reconcile'
 import type { PayMismatchesTable } from './tables'
+import { reconcileRepo, type MismatchFilter } from './reconcile-repo'
+
+export type { MismatchFilter }
 
 const DAY_MS = 24 * 3600_000
 const CHINA_OFFSET_MS = 8 * 3600_000
@@ -52,27 +55,12 @@ const chunks = <T>(items: readonly T[]): T[][] =>
 
 /** The payment attempts: PAID ones of the day, and any the bill names. */
 export const attemptLines: OurLineSource = async (db, channel, [start, end], billed) => {
-  const columns = ['attempt_no', 'amount', 'status', 'paid_at', 'created_at'] as const
-  const ofDay = await db
-    .selectFrom('pay_attempts')
-    .select(columns)
-    .where('channel', '=', channel)
-    .where('status', '=', 'PAID')
-    .where('paid_at', '>=', start)
-    .where('paid_at', '<', end)
-    .execute()
+  const repo = reconcileRepo(db)
+  const ofDay = await repo.paidAttempts(channel, start, end)
   const seen = new Set(ofDay.map((r) => r.attempt_no))
   const named = (billed.get('PAYMENT') ?? []).filter((no) => !seen.has(no))
   const others = []
-  for (const nos of chunks([...new Set(named)]))
-    others.push(
-      ...(await db
-        .selectFrom('pay_attempts')
-        .select(columns)
-        .where('channel', '=', channel)
-        .where('attempt_no', 'in', nos)
-        .execute()),
-    )
+  for (const nos of chunks([...new Set(named)])) others.push(...(await repo.attemptsNamed(channel, nos)))
   return [...ofDay, ...others].map((r) => ({
     kind: 'PAYMENT',
     ourNo: r.attempt_no,
@@ -116,17 +104,10 @@ const view = (r: Selectable<PayMismatchesTable>): PayMismatchView => {
   }
 }
 
-export interface MismatchFilter {
-  channel?: PayProviderChannel
-  day?: string
-  state?: 'OPEN' | 'RESOLVED'
-  pageNum: number
-  pageSize: number
-}
-
 export function reconcileService(deps: ReconcileDeps) {
   const { db, now } = deps
   const sources = deps.sources ?? [attemptLines]
+  const repo = reconcileRepo(db)
 
   /**
    * One channel's bill of `day` matched and stored. The job runs a day once; staff (`staff`) run it
@@ -134,14 +115,7 @@ export function reconcileService(deps: ReconcileDeps) {
    */
   async function runDay(p: PayProvider, day: string, staff?: Actor): Promise<ReconcileRun> {
     const base = { channel: p.channel, day, billLines: 0, ourLines: 0, mismatches: 0 }
-    const done = staff
-      ? undefined
-      : await db
-          .selectFrom('pay_bill_runs')
-          .selectAll()
-          .where('channel', '=', p.channel)
-          .where('day', '=', day)
-          .executeTakeFirst()
+    const done = staff ? undefined : await repo.billRun(p.channel, day)
     if (done)
       return {
         ...base,
@@ -183,21 +157,12 @@ export function reconcileService(deps: ReconcileDeps) {
           resolved_at: null,
           created_at: at,
         }
-        await trx
-          .insertInto('pay_mismatches')
-          .values(row)
-          .onConflict((oc) => oc.columns(['channel', 'day', 'mismatch_key']).doNothing())
-          .execute()
+        await reconcileRepo(trx).addMismatch(row)
       }
-      await trx
-        .insertInto('pay_bill_runs')
-        .values({ channel: p.channel, day, ...counts, created_at: at })
-        .onConflict((oc) =>
-          staff
-            ? oc.columns(['channel', 'day']).doUpdateSet(counts)
-            : oc.columns(['channel', 'day']).doNothing(),
-        )
-        .execute()
+      await reconcileRepo(trx).saveBillRun(
+        { channel: p.channel, day, ...counts, created_at: at },
+        Boolean(staff),
+      )
       if (staff)
         await record(trx, {
           actor: staff,
@@ -217,9 +182,6 @@ export function reconcileService(deps: ReconcileDeps) {
       mismatches: found.length,
     }
   }
-
-  const mismatch = (id: number) =>
-    db.selectFrom('pay_mismatches').selectAll().where('id', '=', id).executeTakeFirst()
 
   return {
     /**
@@ -249,36 +211,18 @@ export function reconcileService(deps: ReconcileDeps) {
 
     /** Staff: the mismatches, newest first (the dashboard's 对账差错 is the total of the open ones). */
     async mismatches(f: MismatchFilter): Promise<{ rows: PayMismatchView[]; total: number }> {
-      let q = db.selectFrom('pay_mismatches')
-      if (f.channel) q = q.where('channel', '=', f.channel)
-      if (f.day) q = q.where('day', '=', f.day)
-      if (f.state) q = q.where('status', '=', f.state)
-      const [rows, count] = await Promise.all([
-        q
-          .selectAll()
-          .orderBy('id', 'desc')
-          .offset((f.pageNum - 1) * f.pageSize)
-          .limit(f.pageSize)
-          .execute(),
-        q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-      ])
-      return { rows: rows.map(view), total: Number(count.n) }
+      const { rows, total } = await repo.mismatches(f)
+      return { rows: rows.map(view), total }
     },
 
     /** Staff: a mismatch handled (refunded, booked, explained…), with the note, in the operation log. */
     async resolve(actor: Actor, id: number, note: string): Promise<PayMismatchView> {
-      const row = await mismatch(id)
+      const row = await repo.mismatch(id)
       if (!row) throw notFound('对账差错不存在')
       const text = note.trim()
       const at = now()
       await db.transaction().execute(async (trx) => {
-        const result = await trx
-          .updateTable('pay_mismatches')
-          .set({ status: 'RESOLVED', note: text, resolved_by: actor.userId, resolved_at: at })
-          .where('id', '=', id)
-          .where('status', '=', 'OPEN')
-          .executeTakeFirst()
-        if (Number(result.numUpdatedRows) !== 1) throw badRequest('该差错已处理')
+        if (!(await reconcileRepo(trx).resolve(id, text, actor.userId, at))) throw badRequest('该差错已处理')
         await record(trx, {
           actor,
           module: 'pay',
@@ -290,7 +234,7 @@ export function reconcileService(deps: ReconcileDeps) {
           at,
         })
       })
-      return view((await mismatch(id))!)
+      return view((await repo.mismatch(id))!)
     },
   }
 }
