@@ -5,6 +5,9 @@
  * settings — a wrong value stops the start with a message naming the variable. Modules take their
  * values as parameters (BuildAppOptions, and `env` for what only the environment gives: secrets,
  * outside providers' accounts, the SQL profile).
+ *
+ * Long (over 400 lines) because it is the one list of every variable with its parsing: splitting it
+ * would put the variables back in several places, which is what it exists to end.
  */
 import { existsSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
