@@ -2,7 +2,7 @@
  * Login rules: captcha, RSA-encrypted passwords, lockout after repeated failures, opaque bearer tokens
  * stored only as their sha256, registration rules.
  */
-import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto'
+import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import svgCaptcha from 'svg-captcha'
 import type {
   CaptchaResult,
@@ -30,6 +30,9 @@ import { hashPassword, verifyPassword } from './password'
 import { effectivePermissions, holds } from './grants'
 import { authRepo } from './repo'
 import type { PasswordCipher } from './rsa'
+import { newUserCode } from './system-account'
+
+export { newUserCode, systemAccount } from './system-account'
 
 /** Role of every self-registered user. */
 export const ROLE_COMMON = 'common'
@@ -52,40 +55,6 @@ export interface ClientInfo {
 }
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
-
-/** Public user code, e.g. U48151623 (customer service asks for it). */
-export const newUserCode = () => `U${randomInt(10_000_000, 100_000_000)}`
-
-/**
- * A locked system account (agency sale's commission account), found by its exact name or created in
- * the caller's transaction: users are the auth module's rows, so other modules get theirs here. It
- * never logs in: no password matches the hash '!'.
- */
-export async function systemAccount(
-  trx: Db,
-  account: { userName: string; nickName: string; lockReason: string },
-  at: number,
-): Promise<number> {
-  const repo = authRepo(trx)
-  const found = await repo.userIdByExactName(account.userName)
-  if (found) return found.id
-  return Number(
-    await repo.insertUser({
-      user_name: account.userName,
-      nick_name: account.nickName,
-      password_hash: '!',
-      avatar: '',
-      phone: '',
-      email: '',
-      user_code: newUserCode(),
-      status: '1',
-      lock_reason: account.lockReason,
-      created_at: at,
-      updated_at: at,
-      last_login_at: null,
-    }),
-  )
-}
 
 export function authService(deps: AuthServiceDeps) {
   const repo = authRepo(deps.db)
