@@ -59,6 +59,7 @@ export function alipaySimulator(options: AlipaySimulatorOptions): FastifyPluginA
         return Object.fromEntries(Object.entries(body).map(([k, v]) => [k, text(v)]))
       return {}
     }
+    // the parts live in sibling files (alipay-trades, -refunds, -transfers, -gateway, -hooks, -notify); they share `sim`
     const sim: AlipaySim = {
       options,
       store,
