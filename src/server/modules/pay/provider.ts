@@ -2,7 +2,7 @@
  * What a payment provider does for us (docs/payments.md): the whole lifecycle of a payment attempt,
  * refunds, payouts to a person and the daily bill. Each provider has a real adapter built on its own
  * library (alipay.ts on `alipay-sdk`, wechat.ts on `wechatpay-axios-plugin`) and a simulator that
- * speaks the provider's real protocol (sim/alipay.ts, sim/wechat.ts), written apart from the
+ * speaks the provider's real protocol (sim/alipay.ts, sim/wechatpay.ts), written apart from the
  * adapters, so the adapters themselves run in tests and in the demo.
  *
  * Amounts are integer fen everywhere here; the adapters convert to the provider's units (Alipay:
