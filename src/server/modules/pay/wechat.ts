@@ -16,7 +16,6 @@ import { isAxiosError, type AxiosResponse } from 'axios'
 import { Aes, Formatter, Rsa, Wechatpay } from 'wechatpay-axios-plugin'
 import {
   ProviderUnavailable,
-  type BillLine,
   type CreatePayment,
   type NotifyAnswer,
   type PayProvider,
@@ -24,68 +23,17 @@ import {
   type RefundResult,
   type VerifiedNotification,
 } from './provider'
+import { WECHATPAY_GATEWAY, type WechatPayConfig } from './wechat-config'
+import { parseTradeBill } from './wechat-bill'
 
-/** The adapter's configuration; each field comes from the environment variable named beside it. */
-export interface WechatPayConfig {
-  /** WECHATPAY_MCH_ID: the merchant number (商户号) */
-  mchId: string
-  /** WECHATPAY_APP_ID: the AppID bound to the merchant (公众号 or 网站应用); payments name it */
-  appId: string
-  /** WECHATPAY_SERIAL: the serial number of the merchant API certificate (商户API证书序列号) */
-  serial: string
-  /** WECHATPAY_PRIVATE_KEY: the merchant API private key, PEM (apiclient_key.pem) */
-  privateKey: string
-  /** WECHATPAY_PUBLIC_KEY_ID: the id of the WeChat Pay public key (PUB_KEY_ID_…) */
-  publicKeyId: string
-  /** WECHATPAY_PUBLIC_KEY: the WeChat Pay public key, PEM (商户平台 → 账户中心 → API安全) */
-  publicKey: string
-  /** WECHATPAY_APIV3_KEY: the APIv3 key, 32 characters, decrypts notifications */
-  apiV3Key: string
-  /** WECHATPAY_GATEWAY: the API's address; default https://api.mch.weixin.qq.com (or the simulator's) */
-  gateway?: string
-  /** per request; default 10 s */
-  timeoutMs?: number
-  /** the clock notifications' timestamps are checked against (tests) */
-  now?: () => number
-}
-
-export const WECHATPAY_GATEWAY = 'https://api.mch.weixin.qq.com'
-
-/** The environment variables, in WechatPayConfig's order. */
-export const WECHATPAY_ENV = [
-  'WECHATPAY_MCH_ID',
-  'WECHATPAY_APP_ID',
-  'WECHATPAY_SERIAL',
-  'WECHATPAY_PRIVATE_KEY',
-  'WECHATPAY_PUBLIC_KEY_ID',
-  'WECHATPAY_PUBLIC_KEY',
-  'WECHATPAY_APIV3_KEY',
-] as const
-
-/** A key given as PEM text or as base64 of the PEM (as RSA_PRIVATE_KEY, src/server/keys.ts) */
-const pem = (value: string) =>
-  value.trimStart().startsWith('-----') ? value : Buffer.from(value, 'base64').toString('utf8')
-
-/**
- * The configuration from the environment: null when WECHATPAY_MCH_ID is not set (WeChat Pay off or
- * simulated); throws naming the missing variables (never their values) when it is set but incomplete.
- * The two keys may be PEM text or base64 of the PEM.
- */
-export function wechatPayConfigFromEnv(env: Record<string, string | undefined>): WechatPayConfig | null {
-  if (!env.WECHATPAY_MCH_ID) return null
-  const missing = WECHATPAY_ENV.filter((name) => !env[name])
-  if (missing.length) throw new Error(`WeChat Pay configuration incomplete: ${missing.join(', ')} not set`)
-  return {
-    mchId: env.WECHATPAY_MCH_ID,
-    appId: env.WECHATPAY_APP_ID!,
-    serial: env.WECHATPAY_SERIAL!,
-    privateKey: pem(env.WECHATPAY_PRIVATE_KEY!),
-    publicKeyId: env.WECHATPAY_PUBLIC_KEY_ID!,
-    publicKey: pem(env.WECHATPAY_PUBLIC_KEY!),
-    apiV3Key: env.WECHATPAY_APIV3_KEY!,
-    gateway: env.WECHATPAY_GATEWAY || WECHATPAY_GATEWAY,
-  }
-}
+// kept where callers import them (src/server/config.ts, the tests)
+export {
+  WECHATPAY_ENV,
+  WECHATPAY_GATEWAY,
+  wechatPayConfigFromEnv,
+  type WechatPayConfig,
+} from './wechat-config'
+export { parseTradeBill } from './wechat-bill'
 
 /** WeChat Pay said no, in its own words (code and message): retrying the same request will not help. */
 export class WechatPayRefused extends Error {
@@ -135,14 +83,6 @@ function clip(s: string, bytes: number): string {
 const parseTime = (s: unknown): number | null => {
   const ms = typeof s === 'string' ? Date.parse(s) : NaN
   return Number.isNaN(ms) ? null : ms
-}
-
-/** '12.34' (the bill's yuan) → 1234 fen, without floating point */
-function fen(yuan: string): number {
-  const m = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(yuan.trim())
-  if (!m) throw new ProviderUnavailable(`WeChat Pay bill: not an amount: ${yuan.slice(0, 20)}`)
-  const value = Number(m[2]) * 100 + Number((m[3] ?? '').padEnd(2, '0'))
-  return m[1] ? -value : value
 }
 
 const TRADE_STATES: Record<string, ProviderTrade['status']> = {
@@ -466,37 +406,4 @@ function parseNotification(rawBody: string, config: WechatPayConfig): VerifiedNo
     }
   }
   throw reject(`unknown event ${eventType.slice(0, 40)}`)
-}
-
-/**
- * The trade bill (bill_type ALL) parsed with the library's own CSV reader: a payment line per paid
- * trade (交易状态 SUCCESS, 订单金额), a refund line per successful refund (REFUND, 申请退款金额).
- */
-export function parseTradeBill(bytes: Buffer): BillLine[] {
-  const bom = Buffer.from([0xef, 0xbb, 0xbf])
-  // castCsvBill skips the BOM WeChat puts first; give it one when it is absent
-  const withBom = bytes.subarray(0, 3).equals(bom) ? bytes : Buffer.concat([bom, bytes])
-  const { rows } = Formatter.castCsvBill(withBom) as { rows: Record<string, string>[] }
-  const lines: BillLine[] = []
-  for (const row of rows) {
-    const at = Date.parse(`${(row['交易时间'] ?? '').replace(' ', 'T')}+08:00`)
-    if (Number.isNaN(at)) throw new ProviderUnavailable('WeChat Pay bill: a line without its time')
-    if (row['交易状态'] === 'SUCCESS')
-      lines.push({
-        kind: 'PAYMENT',
-        ourNo: row['商户订单号'],
-        providerNo: row['微信订单号'],
-        amount: fen(row['订单金额']),
-        at,
-      })
-    else if (row['交易状态'] === 'REFUND' && row['退款状态'] === 'SUCCESS')
-      lines.push({
-        kind: 'REFUND',
-        ourNo: row['商户退款单号'],
-        providerNo: row['微信退款单号'],
-        amount: fen(row['申请退款金额']),
-        at,
-      })
-  }
-  return lines
 }
