@@ -1,4 +1,7 @@
 /**
+ * Long because it is the domain's one list of endpoint declarations, public and staff (GOODS_STAFF):
+ * a list, not logic (docs/api-conventions.md).
+ *
  * Listings: the buyer side (search, home, detail, shop) and the seller's management (publish, edit,
  * shelf, price, delete), and the staff audit (GOODS_STAFF). Money is integer fen everywhere. The request schemas
  * check shapes and plain bounds; the rules that need the database or the game's config (goods type

@@ -1,4 +1,7 @@
 /**
+ * Long because it is the domain's one list of endpoint declarations, public and staff (the console's
+ * parameters, dictionaries and menus): a list, not logic (docs/api-conventions.md).
+ *
  * The system module (RuoYi's): the logged-in user's menu tree (run-time routes), dictionaries and the
  * public parameters; for staff, the parameters (CONFIG_STAFF, with the registry of known keys), the
  * dictionaries (DICT_STAFF) and the console's menus (MENU_STAFF). Plain data: no Node, no DOM.

@@ -1,4 +1,7 @@
 /**
+ * Long because it is the domain's one list of endpoint declarations, public and staff (ORDER_STAFF):
+ * a list, not logic (docs/api-conventions.md).
+ *
  * Trading: orders (reserve → pay into escrow → deliver → confirm → settle after the protection
  * period), the buyer's receiving roles, the public price records of finished deals and the staff's
  * order management (ORDER_STAFF). Bids are in

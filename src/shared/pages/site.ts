@@ -1,4 +1,6 @@
 /**
+ * Long because it is the one list of the site's pages (a record each): a list, not logic.
+ *
  * The site's pages (docs/screens.md): one `definePage` record per address, from which the renderer's
  * routes and lazy pages (app/routes.tsx, app/pages.ts), the README status table
  * (scripts/route-status.ts) and the user centre's menu rows the server seeds (db/seed/index.ts)

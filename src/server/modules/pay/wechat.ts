@@ -1,4 +1,7 @@
 /**
+ * A little over 400 lines: the adapter and the notification check it needs (configuration in
+ * wechat-config.ts, the bill's parser in wechat-bill.ts).
+ *
  * The WeChat Pay adapter (docs/payments.md, "WeChat Pay"): API v3 through WeChat Pay's own npm
  * library `wechatpay-axios-plugin`, in the WeChat Pay public-key mode new merchants get (no platform
  * certificate: `certs: { PUB_KEY_ID_…: publicKey }`). The library signs every request with the
