@@ -32,10 +32,10 @@
  */
 import { generateKeyPairSync } from 'node:crypto'
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { closeSync, openSync, readFileSync } from 'node:fs'
+import { closeSync, openSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import http from 'node:http'
-import { createConnection, createServer, type AddressInfo } from 'node:net'
+import { createConnection } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
@@ -48,6 +48,7 @@ import { API_BASE } from '../src/shared/constants'
 import { openDatabase } from '../src/server/db'
 import { createScratchDatabase, dropScratchDatabase } from '../src/server/db/scratch'
 import { checkInvariant } from '../src/server/modules/funds/invariant'
+import { cpuMs, freePort, ok, request } from './bench-http'
 import { root, staleBuilds } from './build-state.mjs'
 
 const { values: opts } = parseArgs({
@@ -87,14 +88,6 @@ process.on('exit', () => {
 })
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130))
 
-async function freePort(): Promise<number> {
-  const s = createServer()
-  await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve))
-  const { port } = s.address() as AddressInfo
-  await new Promise((resolve) => s.close(resolve))
-  return port
-}
-
 /** whether something listens at host:port (Redis, here) */
 function listening(host: string, port: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -123,7 +116,7 @@ async function startServer(name: string, env: NodeJS.ProcessEnv, logPath: string
     if (performance.now() - t0 > 90_000)
       throw new Error(`server ${name} did not start in 90 s; see ${logPath}`)
     try {
-      if ((await request(server, 'GET', AUTH.publicKey.path)).status === 200) return server
+      if ((await request({ port, agent: false }, 'GET', AUTH.publicKey.path)).status === 200) return server
     } catch {
       // not listening yet
     }
@@ -139,76 +132,7 @@ async function stopServer(server: Server) {
   clearTimeout(timer)
 }
 
-/** CPU time (user + system, ms) of a process so far, from /proc (Linux); null elsewhere. */
-function cpuMs(pid: number): number | null {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-    return (Number(fields[11]) + Number(fields[12])) * 10
-  } catch {
-    return null
-  }
-}
-
 // ---------------------------------------------------------------------------------------------- HTTP
-
-interface Reply {
-  status: number
-  text: string
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the envelope, read as the bench needs
-  json: any
-}
-
-function request(
-  server: Server,
-  method: 'GET' | 'POST',
-  path: string,
-  opts: { token?: string; json?: unknown; form?: string; localAddress?: string } = {},
-): Promise<Reply> {
-  const payload = opts.form ?? (opts.json === undefined ? undefined : JSON.stringify(opts.json))
-  const headers: Record<string, string> = {}
-  if (opts.token) headers.authorization = `Bearer ${opts.token}`
-  if (payload !== undefined) {
-    headers['content-type'] =
-      opts.form !== undefined ? 'application/x-www-form-urlencoded;charset=utf-8' : 'application/json'
-    headers['content-length'] = String(Buffer.byteLength(payload))
-  }
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port: server.port,
-        path: path.startsWith(API_BASE) ? path : `${API_BASE}${path}`,
-        method,
-        // a client of its own address has its own sockets
-        agent: opts.localAddress ? false : server.agent,
-        localAddress: opts.localAddress,
-        headers,
-      },
-      (res) => {
-        const chunks: Buffer[] = []
-        res.on('data', (c: Buffer) => chunks.push(c))
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8')
-          const json = (res.headers['content-type'] ?? '').includes('json') ? JSON.parse(text) : null
-          resolve({ status: res.statusCode ?? 0, text, json })
-        })
-        res.on('error', reject)
-      },
-    )
-    req.setTimeout(30_000, () => req.destroy(new Error('timeout')))
-    req.on('error', reject)
-    if (payload !== undefined) req.write(payload)
-    req.end()
-  })
-}
-
-async function ok(reply: Promise<Reply>, what: string) {
-  const r = await reply
-  if (r.status !== 200 || r.json?.code !== 200)
-    throw new Error(`${what}: HTTP ${r.status} ${r.json?.code ?? ''} ${r.json?.msg ?? r.text.slice(0, 200)}`)
-  return r.json
-}
 
 /** runs `work(i)` for i < n, `width` at a time */
 async function pool(n: number, width: number, work: (i: number) => Promise<void>) {
@@ -250,16 +174,14 @@ async function registerUsers(runId: string): Promise<User[]> {
     const username = `n${runId}x${i}`
     const password = rsa(PASSWORD)
     await ok(
-      request(server, 'POST', AUTH.register.path, {
-        localAddress: address,
-        json: { username, password, confirmPassword: password, nickName: username, agreed: true },
+      request({ port: server.port, agent: false, localAddress: address }, 'POST', AUTH.register.path, {
+        body: { username, password, confirmPassword: password, nickName: username, agreed: true },
       }),
       `register ${username}`,
     )
     const login = await ok(
-      request(server, 'POST', AUTH.login.path, {
-        localAddress: address,
-        json: { username, password: rsa(PASSWORD) },
+      request({ port: server.port, agent: false, localAddress: address }, 'POST', AUTH.login.path, {
+        body: { username, password: rsa(PASSWORD) },
       }),
       `login ${username}`,
     )
@@ -278,7 +200,7 @@ async function createTopups(users: User[]): Promise<Attempt[]> {
     const r = await ok(
       request(server, 'POST', FUNDS.topupCreate.path, {
         token: user.token,
-        json: { amount, channel: 'alipay' },
+        body: { amount, channel: 'alipay' },
       }),
       'top-up',
     )

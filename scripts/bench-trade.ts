@@ -25,10 +25,9 @@
  * About 1.5 minutes with the defaults.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { closeSync, openSync, readFileSync } from 'node:fs'
+import { closeSync, openSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import http from 'node:http'
-import { createServer, type AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
@@ -46,8 +45,8 @@ import {
   ROLE,
   type PublishGoodsBody,
 } from '../src/shared/api'
-import { API_BASE } from '../src/shared/constants'
 import { createScratchDatabase, dropScratchDatabase } from '../src/server/db/scratch'
+import { cpuMs, freePort, ok, request } from './bench-http'
 import { root, staleBuilds } from './build-state.mjs'
 import { checkInvariantAt, describeInvariant, type InvariantResult } from './check-invariant'
 
@@ -78,14 +77,6 @@ interface Server {
   exited: Promise<number | null>
   /** ms from spawn until /api/publicKey answered */
   readyMs: number
-}
-
-async function freePort(): Promise<number> {
-  const s = createServer()
-  await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve))
-  const { port } = s.address() as AddressInfo
-  await new Promise((resolve) => s.close(resolve))
-  return port
 }
 
 /** the server process this script started and has not seen exit */
@@ -148,70 +139,6 @@ async function stopServer(server: Server, signal: 'SIGTERM' | 'SIGKILL') {
 
 // ---------------------------------------------------------------------------------------------- HTTP
 
-interface Reply {
-  status: number
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the envelope's data, read as the bench needs
-  json: any
-  location: string | undefined
-}
-
-function request(
-  conn: { port: number; agent: http.Agent | false; localAddress?: string },
-  method: 'GET' | 'POST',
-  path: string,
-  opts: {
-    token?: string
-    body?: unknown
-    form?: Record<string, string>
-    /** a ready body with its content type (multipart uploads) */
-    raw?: { type: string; data: Buffer }
-  } = {},
-): Promise<Reply> {
-  const payload =
-    opts.raw !== undefined
-      ? opts.raw.data
-      : opts.form !== undefined
-        ? new URLSearchParams(opts.form).toString()
-        : opts.body !== undefined
-          ? JSON.stringify(opts.body)
-          : undefined
-  const headers: Record<string, string> = {}
-  if (opts.token) headers.authorization = `Bearer ${opts.token}`
-  if (payload !== undefined) {
-    headers['content-type'] =
-      opts.raw?.type ?? (opts.form !== undefined ? 'application/x-www-form-urlencoded' : 'application/json')
-    headers['content-length'] = String(Buffer.byteLength(payload))
-  }
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port: conn.port,
-        path: `${API_BASE}${path}`,
-        method,
-        agent: conn.agent,
-        localAddress: conn.localAddress,
-        headers,
-      },
-      (res) => {
-        const chunks: Buffer[] = []
-        res.on('data', (c: Buffer) => chunks.push(c))
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8')
-          let json: unknown = null
-          if ((res.headers['content-type'] ?? '').includes('json')) json = JSON.parse(text)
-          resolve({ status: res.statusCode ?? 0, json, location: res.headers.location })
-        })
-        res.on('error', reject)
-      },
-    )
-    req.setTimeout(30_000, () => req.destroy(new Error('timeout')))
-    req.on('error', reject)
-    if (payload !== undefined) req.write(payload)
-    req.end()
-  })
-}
-
 /** One client (a user at its own loopback address, keep-alive). */
 class Client {
   token = ''
@@ -245,13 +172,6 @@ class Client {
   close() {
     this.agent.destroy()
   }
-}
-
-async function ok(reply: Promise<Reply>, what: string) {
-  const r = await reply
-  if (r.status !== 200 || r.json?.code !== 200)
-    throw new Error(`${what}: HTTP ${r.status} ${r.json?.code ?? ''} ${r.json?.msg ?? ''}`)
-  return r.json
 }
 
 // ---------------------------------------------------------------------------------------------- setup
@@ -501,18 +421,6 @@ async function run(
   if (killTimer) clearTimeout(killTimer)
   r.seconds = (performance.now() - t0) / 1000
   return r
-}
-
-/** CPU time (user + system, ms) a process has used so far, from /proc (Linux); null elsewhere. */
-function cpuMs(pid: number): number | null {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-    // fields 14 and 15 of stat (utime, stime) in clock ticks; Linux reports 100 ticks per second
-    return (Number(fields[11]) + Number(fields[12])) * 10
-  } catch {
-    return null
-  }
 }
 
 const pct = (sorted: number[], p: number) =>
