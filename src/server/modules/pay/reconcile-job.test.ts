@@ -8,8 +8,9 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { call, DEMO, startTestApp, tokenOf, type TestApp } from '../../test-utils'
+import { call, DEMO, encryptPassword, startTestApp, tokenOf, type TestApp } from '../../test-utils'
 import { newUser } from '../goods/test-helpers'
+import { funded, PAY_PASSWORD, post } from '../trade/test-helpers'
 import { createAlipayProvider } from './alipay'
 import { chinaDayOf } from './reconcile-job'
 import { alipaySimulatorPublicKey, startAlipaySimulator } from './sim/alipay'
@@ -271,6 +272,91 @@ describe('daily reconciliation against the Alipay bill', () => {
       target: `ALIPAY ${day}`,
       detail: '重新对账：账单 1 笔，我方 1 笔，差错 1 条',
     })
+  })
+})
+
+describe('reconciling refunds (退款 in the trade bill) and payouts (转账 in the account bill)', () => {
+  const topupNoOf = async (attemptNo: string) =>
+    (
+      await t.app.db
+        .selectFrom('pay_attempts')
+        .select('biz_no')
+        .where('attempt_no', '=', attemptNo)
+        .executeTakeFirstOrThrow()
+    ).biz_no
+  const refundOf = (attemptNo: string) =>
+    t.app.db
+      .selectFrom('pay_refunds')
+      .select(['refund_no', 'status'])
+      .where('attempt_no', '=', attemptNo)
+      .executeTakeFirstOrThrow()
+
+  it('pairs a day of payments, refunds and a transfer clean; then finds a refund billed short, one left out, a transfer we never made', async () => {
+    clock += DAY
+    const day = chinaDayOf(clock)
+    const u = await funded(t.app, 'rrp', 0)
+    await paidTopup(u.token, 10_000)
+    const b = await paidTopup(u.token, 2_000)
+    const c = await paidTopup(u.token, 1_000)
+    // two top-ups go back to 支付宝 in full (out of the balance), and 40 元 is withdrawn to an Alipay account
+    expect(await t.app.services.funds.refundTopupToChannel(await topupNoOf(b), '对账测试退款')).toBe(2_000)
+    expect(await t.app.services.funds.refundTopupToChannel(await topupNoOf(c), '对账测试退款')).toBe(1_000)
+    for (const attemptNo of [b, c]) expect(await refundOf(attemptNo)).toMatchObject({ status: 'SUCCESS' })
+    const created = await post(t.app, '/api/funds/withdraw/create', u.token, {
+      amount: 4_000,
+      accountKind: 'ALIPAY',
+      account: 'rrp@example.com',
+      payeeName: '陈静',
+      payPassword: await encryptPassword(t.app, PAY_PASSWORD),
+    })
+    expect(created.code).toBe(200)
+    const withdrawNo = created.data.withdrawNo as string
+    const admin = await tokenOf(t.app, ...DEMO.admin)
+    expect(
+      await post(t.app, '/api/funds/admin/withdraw/decide', admin, { withdrawNo, approve: true }),
+    ).toMatchObject({ code: 200 })
+    const payout = await t.app.db
+      .selectFrom('pay_payouts')
+      .selectAll()
+      .where('biz', '=', withdrawNo)
+      .executeTakeFirstOrThrow()
+    expect(payout.status).toBe('PAID')
+
+    // three payments, two refunds, one transfer on each side
+    const clean = { channel: 'ALIPAY', day, outcome: 'DONE', billLines: 6, ourLines: 6, mismatches: 0 }
+    expect(await reconciliation().reconcile(day)).toEqual([clean])
+
+    // Alipay's bill changes: c's refund billed 8 元, b's left out, a transfer of ours it invented
+    const refundB = (await refundOf(b)).refund_no
+    const refundC = (await refundOf(c)).refund_no
+    await sim('/_sim/bill', { day, kind: 'amount', ourNo: refundC, amount: 800 })
+    await sim('/_sim/bill', { day, kind: 'drop', ourNo: refundB })
+    const stranger = 'T1999000000000654321'
+    await sim('/_sim/bill', { day, kind: 'extra', ourNo: stranger, amount: 700, lineKind: 'PAYOUT' })
+    await t.app.db.deleteFrom('pay_bill_runs').where('day', '=', day).execute()
+    expect(await reconciliation().reconcile(day)).toEqual([{ ...clean, mismatches: 3 }])
+    const found = await t.app.db
+      .selectFrom('pay_mismatches')
+      .select(['kind', 'line_kind', 'our_no', 'our_amount', 'their_amount', 'our_state'])
+      .where('day', '=', day)
+      .orderBy('mismatch_key')
+      .execute()
+    expect(found.map((m) => ({ ...m, our_amount: m.our_amount && Number(m.our_amount) }))).toEqual([
+      {
+        kind: 'MISSING_OURS',
+        line_kind: 'PAYOUT',
+        our_no: stranger,
+        our_amount: null,
+        their_amount: 700,
+        our_state: null,
+      },
+      ...[
+        { kind: 'MISSING_THEIRS', our_no: refundB, our_amount: 2_000, their_amount: null },
+        { kind: 'AMOUNT_DIFFERS', our_no: refundC, our_amount: 1_000, their_amount: 800 },
+      ]
+        .sort((x, y) => (x.our_no < y.our_no ? -1 : 1))
+        .map((m) => ({ ...m, line_kind: 'REFUND', our_state: 'SUCCESS' })),
+    ])
   })
 })
 

@@ -6,25 +6,25 @@
  * the provider cannot give yet (WeChat Pay makes it by about 10:00, a provider down) is asked
  * again the next hour.
  *
- * Our lines come from sources (`OurLineSource`): today the payment attempts; refunds and payouts
- * plug in as further sources producing the same `OurLine`, the matcher and the storage unchanged.
+ * Our lines come from sources (`OurLineSource`, reconcile-sources.ts): the payment attempts, the
+ * refunds and the payouts, each producing the same `OurLine`; the matcher and the storage are theirs.
  */
 import type { Insertable, Selectable } from 'kysely'
-import type { PayMismatchView, PayProviderChannel, PayReconcileRunView } from '../../../shared/api/pay'
+import type { PayMismatchView, PayReconcileRunView } from '../../../shared/api/pay'
 import type { Db } from '../../db'
 import { badRequest, notFound } from '../../http/errors'
 import { record, type Actor } from '../oplog/service'
 import type { BillLine, PayProvider } from './provider'
-import { matchBill, type OurLine } from './reconcile'
+import { matchBill } from './reconcile'
+import { OUR_LINE_SOURCES, type OurLineSource } from './reconcile-sources'
 import type { PayMismatchesTable } from './tables'
 import { reconcileRepo, type MismatchFilter } from './reconcile-repo'
 
-export type { MismatchFilter }
+export type { MismatchFilter, OurLineSource }
+export { attemptLines, payoutLines, refundLines } from './reconcile-sources'
 
 const DAY_MS = 24 * 3600_000
 const CHINA_OFFSET_MS = 8 * 3600_000
-/** numbers per `in (…)` list, well under SQLite's and PostgreSQL's parameter limits */
-const IN_CHUNK = 500
 
 /** [start, end) epoch ms of a China day 'yyyy-MM-dd'. */
 export function chinaDayRange(day: string): [number, number] {
@@ -35,46 +35,10 @@ export function chinaDayRange(day: string): [number, number] {
 /** The China day ('yyyy-MM-dd') of an instant. */
 export const chinaDayOf = (at: number) => new Date(at + CHINA_OFFSET_MS).toISOString().slice(0, 10)
 
-/**
- * Our lines of one channel for a day: those done within [start, end), and those the bill names
- * (`billed`: our numbers of the bill's lines of each kind) whatever their day or state — so a
- * line the provider books on another day than we do pairs, and one we never finished shows as
- * STATE_DIFFERS rather than missing.
- */
-export type OurLineSource = (
-  db: Db,
-  channel: PayProviderChannel,
-  range: [number, number],
-  billed: ReadonlyMap<BillLine['kind'], readonly string[]>,
-) => Promise<OurLine[]>
-
-const chunks = <T>(items: readonly T[]): T[][] =>
-  Array.from({ length: Math.ceil(items.length / IN_CHUNK) }, (_, i) =>
-    items.slice(i * IN_CHUNK, (i + 1) * IN_CHUNK),
-  )
-
-/** The payment attempts: PAID ones of the day, and any the bill names. */
-export const attemptLines: OurLineSource = async (db, channel, [start, end], billed) => {
-  const repo = reconcileRepo(db)
-  const ofDay = await repo.paidAttempts(channel, start, end)
-  const seen = new Set(ofDay.map((r) => r.attempt_no))
-  const named = (billed.get('PAYMENT') ?? []).filter((no) => !seen.has(no))
-  const others = []
-  for (const nos of chunks([...new Set(named)])) others.push(...(await repo.attemptsNamed(channel, nos)))
-  return [...ofDay, ...others].map((r) => ({
-    kind: 'PAYMENT',
-    ourNo: r.attempt_no,
-    amount: Number(r.amount),
-    at: Number(r.paid_at ?? r.created_at),
-    state: r.status,
-    done: r.status === 'PAID',
-  }))
-}
-
 export interface ReconcileDeps {
   db: Db
   providers: readonly PayProvider[]
-  /** where our lines come from (default: the attempts; refunds and payouts add theirs) */
+  /** where our lines come from (default: the attempts, the refunds and the payouts) */
   sources?: readonly OurLineSource[]
   now: () => number
   log: (err: unknown, what: string) => void
@@ -106,7 +70,7 @@ const view = (r: Selectable<PayMismatchesTable>): PayMismatchView => {
 
 export function reconcileService(deps: ReconcileDeps) {
   const { db, now } = deps
-  const sources = deps.sources ?? [attemptLines]
+  const sources = deps.sources ?? OUR_LINE_SOURCES
   const repo = reconcileRepo(db)
 
   /**

@@ -1,10 +1,15 @@
-/** The SQL of reconciliation (reconcile-job.ts): our attempts' lines, the bill runs, the mismatches. */
+/**
+ * The SQL of reconciliation (reconcile-job.ts, reconcile-sources.ts): our attempts', refunds' and
+ * payouts' lines, the bill runs, the mismatches.
+ */
 import type { Insertable } from 'kysely'
 import type { PayProviderChannel } from '../../../shared/api/pay'
 import type { Db } from '../../db'
 import type { PayMismatchesTable } from './tables'
 
 const ATTEMPT_COLUMNS = ['attempt_no', 'amount', 'status', 'paid_at', 'created_at'] as const
+const REFUND_COLUMNS = ['refund_no', 'amount', 'status', 'created_at', 'updated_at'] as const
+const PAYOUT_COLUMNS = ['payout_no', 'amount', 'status', 'created_at', 'updated_at'] as const
 
 export interface MismatchFilter {
   channel?: PayProviderChannel
@@ -34,6 +39,46 @@ export function reconcileRepo(db: Db) {
         .select(ATTEMPT_COLUMNS)
         .where('channel', '=', channel)
         .where('attempt_no', 'in', nos)
+        .execute(),
+
+    /** refunds of a channel that succeeded within [start, end) (their end is their last update) */
+    succeededRefunds: (channel: string, start: number, end: number) =>
+      db
+        .selectFrom('pay_refunds')
+        .select(REFUND_COLUMNS)
+        .where('channel', '=', channel)
+        .where('status', '=', 'SUCCESS')
+        .where('updated_at', '>=', start)
+        .where('updated_at', '<', end)
+        .execute(),
+
+    /** the refunds of a channel with these numbers (the caller chunks) */
+    refundsNamed: (channel: string, nos: readonly string[]) =>
+      db
+        .selectFrom('pay_refunds')
+        .select(REFUND_COLUMNS)
+        .where('channel', '=', channel)
+        .where('refund_no', 'in', nos)
+        .execute(),
+
+    /** payouts of a channel paid within [start, end) (their end is their last update) */
+    paidPayouts: (channel: string, start: number, end: number) =>
+      db
+        .selectFrom('pay_payouts')
+        .select(PAYOUT_COLUMNS)
+        .where('channel', '=', channel)
+        .where('status', '=', 'PAID')
+        .where('updated_at', '>=', start)
+        .where('updated_at', '<', end)
+        .execute(),
+
+    /** the payouts of a channel with these numbers (the caller chunks) */
+    payoutsNamed: (channel: string, nos: readonly string[]) =>
+      db
+        .selectFrom('pay_payouts')
+        .select(PAYOUT_COLUMNS)
+        .where('channel', '=', channel)
+        .where('payout_no', 'in', nos)
         .execute(),
 
     billRun: (channel: string, day: string) =>

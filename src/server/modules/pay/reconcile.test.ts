@@ -152,6 +152,83 @@ describe('matchBill', () => {
   })
 })
 
+describe('matchBill over refund and payout lines', () => {
+  const refund = (ourNo: string, amount: number, more: Partial<OurLine> = {}) =>
+    ours(ourNo, amount, { kind: 'REFUND', state: 'SUCCESS', ...more })
+  const payout = (ourNo: string, amount: number, more: Partial<OurLine> = {}) =>
+    ours(ourNo, amount, { kind: 'PAYOUT', ...more })
+  const billedRefund = (ourNo: string, amount: number) => theirs(ourNo, amount, { kind: 'REFUND' })
+  const billedPayout = (ourNo: string, amount: number) => theirs(ourNo, amount, { kind: 'PAYOUT' })
+
+  it('pairs a day of payments, refunds and payouts clean', () => {
+    expect(
+      matchBill(
+        [ours('P1', 10_000), refund('R1', 3_000), refund('L2', 1_500), payout('T1', 4_000)],
+        [billedPayout('T1', 4_000), billedRefund('L2', 1_500), theirs('P1', 10_000), billedRefund('R1', 3_000)],
+      ),
+    ).toEqual([])
+  })
+
+  it('finds a refund we made that is missing from the bill', () => {
+    expect(matchBill([ours('P1', 100), refund('R1', 100)], [theirs('P1', 100)])).toEqual([
+      {
+        kind: 'MISSING_THEIRS',
+        lineKind: 'REFUND',
+        ourNo: 'R1',
+        ourAmount: 100,
+        theirAmount: null,
+        ourState: 'SUCCESS',
+        providerNo: null,
+        key: 'REFUND:R1:MISSING_THEIRS',
+      },
+    ])
+  })
+
+  it('finds a refund billed for another amount than ours', () => {
+    expect(matchBill([refund('R1', 3_000)], [billedRefund('R1', 2_500)])).toEqual([
+      expect.objectContaining({
+        kind: 'AMOUNT_DIFFERS',
+        lineKind: 'REFUND',
+        ourNo: 'R1',
+        ourAmount: 3_000,
+        theirAmount: 2_500,
+        providerNo: 'TR1',
+      }),
+    ])
+  })
+
+  it('finds a transfer in the bill that we have no payout of', () => {
+    expect(matchBill([payout('T1', 4_000)], [billedPayout('T1', 4_000), billedPayout('T9', 700)])).toEqual([
+      {
+        kind: 'MISSING_OURS',
+        lineKind: 'PAYOUT',
+        ourNo: 'T9',
+        ourAmount: null,
+        theirAmount: 700,
+        ourState: null,
+        providerNo: 'TT9',
+        key: 'PAYOUT:T9:MISSING_OURS',
+      },
+    ])
+  })
+
+  it('finds a refund or transfer billed that we failed or still wait for (state differs); unbilled, they are no mismatch', () => {
+    const found = matchBill(
+      [
+        refund('R1', 500, { state: 'FAILED', done: false }),
+        payout('T1', 800, { state: 'PAYING', done: false }),
+        refund('R2', 100, { state: 'PENDING', done: false }),
+        payout('T2', 200, { state: 'FAILED', done: false }),
+      ],
+      [billedRefund('R1', 500), billedPayout('T1', 800)],
+    )
+    expect(found.map((m) => [m.kind, m.lineKind, m.ourNo, m.ourState])).toEqual([
+      ['STATE_DIFFERS', 'PAYOUT', 'T1', 'PAYING'],
+      ['STATE_DIFFERS', 'REFUND', 'R1', 'FAILED'],
+    ])
+  })
+})
+
 describe('chinaDayRange', () => {
   it('is the China day, midnight to midnight UTC+8, half open', () => {
     expect(new Date(START).toISOString()).toBe('2026-11-26T16:00:00.000Z')

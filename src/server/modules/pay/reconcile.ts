@@ -4,9 +4,9 @@
  * (reconcile-job.ts) gathers both lists and stores what this returns.
  *
  * A line is identified by its kind and our number (attemptNo, refundNo, payoutNo): the provider's
- * bill names our number on every line. Our lines come from sources — today the paid attempts; the
- * refunds and payouts plug in as further sources producing the same `OurLine` — so the matcher
- * never changes when they arrive.
+ * bill names our number on every line. Our lines come from sources (reconcile-sources.ts: the paid
+ * attempts, the refunds, the payouts), each producing the same `OurLine`, so the matcher knows no
+ * kind of movement in particular.
  */
 import type { BillLine } from './provider'
 

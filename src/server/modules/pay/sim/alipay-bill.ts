@@ -101,12 +101,14 @@ function linesOf(input: BillInput): Line[] {
     else if (tweak.kind === 'amount' && i >= 0) lines[i] = { ...lines[i], amount: tweak.amount ?? 0 }
     else if (tweak.kind === 'extra') {
       const at = chinaDayRange(input.day)[0] + 12 * 3600_000
+      const kind = tweak.line_kind ?? 'PAYMENT'
       lines.push({
-        kind: 'PAYMENT',
+        kind,
         ourNo: tweak.our_no,
-        providerNo: `${input.day.replaceAll('-', '')}22001999999999999999`,
-        outTradeNo: tweak.our_no,
-        subject: '未知交易',
+        providerNo: `${input.day.replaceAll('-', '')}${kind === 'PAYOUT' ? '11000' : '22001'}999999999999999`,
+        // a refund names a trade of ours; an unknown one here, as the line itself is
+        outTradeNo: kind === 'REFUND' ? `P${tweak.our_no.slice(1)}` : tweak.our_no,
+        subject: kind === 'PAYOUT' ? '未知转账' : '未知交易',
         createdAt: at,
         at,
         amount: tweak.amount ?? 0,

@@ -59,15 +59,23 @@ export function alipayTestHooks(
         return store.transfer(outBizNo)
       }),
   )
-  /** plants a bill mismatch: amount (fen) for `amount` and `extra`; `drop` leaves the line out */
-  app.post<{ Body: { day: string; kind: 'amount' | 'drop' | 'extra'; ourNo: string; amount?: number } }>(
-    '/_sim/bill',
-    async (req) => {
-      const { day, kind, ourNo, amount } = req.body
-      store.addTweak({ day, kind, our_no: ourNo, amount: amount ?? null })
-      return { ok: true }
-    },
-  )
+  /**
+   * plants a bill mismatch: amount (fen) for `amount` and `extra`; `drop` leaves the line out; an
+   * `extra` line is a payment unless `lineKind` says REFUND (trade bill) or PAYOUT (account bill)
+   */
+  app.post<{
+    Body: {
+      day: string
+      kind: 'amount' | 'drop' | 'extra'
+      ourNo: string
+      amount?: number
+      lineKind?: 'PAYMENT' | 'REFUND' | 'PAYOUT'
+    }
+  }>('/_sim/bill', async (req) => {
+    const { day, kind, ourNo, amount, lineKind } = req.body
+    store.addTweak({ day, kind, our_no: ourNo, amount: amount ?? null, line_kind: lineKind ?? null })
+    return { ok: true }
+  })
   /** the next `times` calls of a method ('*': any) fail: http500, garbage, timeout, badsign or system */
   app.post<{ Body: { method: string; kind: FaultKind; times?: number } }>('/_sim/fault', async (req) => {
     store.setFault(req.body.method, req.body.kind, req.body.times ?? 1)

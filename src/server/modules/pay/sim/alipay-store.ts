@@ -66,12 +66,17 @@ export interface SimNotifyAttempt {
   answer: string
 }
 
-/** A planted bill mismatch: `amount` changes a line's amount, `drop` leaves it out, `extra` adds a payment line we never made. */
+/**
+ * A planted bill mismatch: `amount` changes a line's amount, `drop` leaves it out, `extra` adds a line
+ * we never made — a payment (交易), a refund (退款) or a transfer (转账) by `line_kind`.
+ */
 export interface BillTweak {
   day: string
   kind: 'amount' | 'drop' | 'extra'
   our_no: string
   amount: number | null
+  /** of an `extra` line: PAYMENT (null), REFUND or PAYOUT */
+  line_kind: 'PAYMENT' | 'REFUND' | 'PAYOUT' | null
 }
 
 export type FaultKind = 'http500' | 'garbage' | 'timeout' | 'badsign' | 'system'
@@ -95,7 +100,8 @@ CREATE TABLE IF NOT EXISTS notifications (
 CREATE TABLE IF NOT EXISTS notify_attempts (
   notification_id INTEGER NOT NULL, at INTEGER NOT NULL, status INTEGER NOT NULL, answer TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS bill_tweaks (
-  id INTEGER PRIMARY KEY AUTOINCREMENT, day TEXT NOT NULL, kind TEXT NOT NULL, our_no TEXT NOT NULL, amount INTEGER);
+  id INTEGER PRIMARY KEY AUTOINCREMENT, day TEXT NOT NULL, kind TEXT NOT NULL, our_no TEXT NOT NULL, amount INTEGER,
+  line_kind TEXT);
 CREATE TABLE IF NOT EXISTS faults (method TEXT PRIMARY KEY, kind TEXT NOT NULL, remaining INTEGER NOT NULL);
 `
 
@@ -106,6 +112,9 @@ export function openAlipaySimStore(dir: string) {
   db.pragma('journal_mode = WAL')
   db.pragma('busy_timeout = 5000')
   db.exec(SCHEMA)
+  // a simulator directory made before extra lines had a kind (a demo install's) gets the column
+  const tweakColumns = db.prepare('PRAGMA table_info(bill_tweaks)').all() as { name: string }[]
+  if (!tweakColumns.some((c) => c.name === 'line_kind')) db.exec('ALTER TABLE bill_tweaks ADD COLUMN line_kind TEXT')
   const one = <T>(sql: string, ...args: unknown[]) => db.prepare(sql).get(...args) as T | undefined
   const all = <T>(sql: string, ...args: unknown[]) => db.prepare(sql).all(...args) as T[]
   const run = (sql: string, ...args: unknown[]) => db.prepare(sql).run(...args)
@@ -245,9 +254,15 @@ export function openAlipaySimStore(dir: string) {
       all<SimNotifyAttempt>('SELECT * FROM notify_attempts WHERE notification_id = ? ORDER BY at', id),
 
     addTweak: (t: BillTweak) =>
-      run('INSERT INTO bill_tweaks (day, kind, our_no, amount) VALUES (@day, @kind, @our_no, @amount)', t),
+      run(
+        'INSERT INTO bill_tweaks (day, kind, our_no, amount, line_kind) VALUES (@day, @kind, @our_no, @amount, @line_kind)',
+        t,
+      ),
     tweaksOf: (day: string) =>
-      all<BillTweak>('SELECT day, kind, our_no, amount FROM bill_tweaks WHERE day = ?', day),
+      all<BillTweak>(
+        'SELECT day, kind, our_no, amount, line_kind FROM bill_tweaks WHERE day = ? ORDER BY id',
+        day,
+      ),
 
     setFault: (method: string, kind: FaultKind, times: number) =>
       run('INSERT OR REPLACE INTO faults (method, kind, remaining) VALUES (?, ?, ?)', method, kind, times),
