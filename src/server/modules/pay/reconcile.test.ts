@@ -164,7 +164,12 @@ describe('matchBill over refund and payout lines', () => {
     expect(
       matchBill(
         [ours('P1', 10_000), refund('R1', 3_000), refund('L2', 1_500), payout('T1', 4_000)],
-        [billedPayout('T1', 4_000), billedRefund('L2', 1_500), theirs('P1', 10_000), billedRefund('R1', 3_000)],
+        [
+          billedPayout('T1', 4_000),
+          billedRefund('L2', 1_500),
+          theirs('P1', 10_000),
+          billedRefund('R1', 3_000),
+        ],
       ),
     ).toEqual([])
   })

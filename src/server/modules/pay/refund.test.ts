@@ -233,6 +233,109 @@ describe('refunds to 支付宝', () => {
     await invariantOk(t.app)
   })
 
+  it('a refund 支付宝 refuses outright (ACQ.TRADE_STATUS_ERROR): FAILED at once, the money back in the balance, staff and the buyer see it', async () => {
+    const env = await appWithSimulator()
+    const { t, simCall } = env
+    const { buyer, orderNo, attemptNo } = await channelPaidOrder(env, 3_000)
+    await simCall('/_sim/fault', {
+      method: 'alipay.trade.refund',
+      kind: 'refuse',
+      subCode: 'ACQ.TRADE_STATUS_ERROR',
+    })
+    advance(49 * HOUR)
+    expect((await cancel(t, buyer.token, orderNo)).code).toBe(200)
+    expect(await statusOf(t.app, orderNo)).toBe('REFUNDED')
+    await eventually(async () => (await refundsOf(t, attemptNo))[0]?.status === 'FAILED', 'the refund fails')
+    expect(await refundsOf(t, attemptNo)).toMatchObject([
+      { amount: 3_000, status: 'FAILED', source: 'BALANCE' },
+    ])
+    const { fail_reason } = await t.app.db
+      .selectFrom('pay_refunds')
+      .select('fail_reason')
+      .where('attempt_no', '=', attemptNo)
+      .executeTakeFirstOrThrow()
+    expect(fail_reason).toContain('交易状态不合法（ACQ.TRADE_STATUS_ERROR）')
+    // nothing left 支付宝; the money is back in the balance, with both ledger rows
+    expect(await simTrade(env, attemptNo)).toMatchObject({ refunded: 0 })
+    expect(await available(t, buyer.token)).toBe(3_000)
+    const rows = (await ledgerOf(t.app, buyer.userId)).map((l) => [l.type, Number(l.amount)])
+    expect(rows.slice(-2)).toEqual([
+      ['CHANNEL_REFUND', -3_000],
+      ['CHANNEL_REFUND_RETURN', 3_000],
+    ])
+    // staff: 支付通知 lists it among those to look at, with Alipay's words
+    const admin = await tokenOf(t.app, ...DEMO.admin)
+    const forStaff = await call(t.app, 'GET', '/api/pay/staff/notifications?onlyStaff=true&pageSize=50', {
+      token: admin,
+    })
+    expect(forStaff.rows).toContainEqual(
+      expect.objectContaining({
+        verdict: 'REFUND_FAILED',
+        attemptNo,
+        amount: 3_000,
+        needsStaff: true,
+        raw: expect.stringContaining('ACQ.TRADE_STATUS_ERROR'),
+      }),
+    )
+    // the buyer: a message and the order page
+    const messages = await t.app.db
+      .selectFrom('web_messages')
+      .select(['title', 'content'])
+      .where('user_id', '=', buyer.userId)
+      .execute()
+    expect(messages).toContainEqual(
+      expect.objectContaining({
+        title: '原路退款失败',
+        content: expect.stringContaining('已退回您的可用余额'),
+      }),
+    )
+    const view = await call(t.app, 'GET', `/api/trade/order/view/${orderNo}`, { token: buyer.token })
+    expect(view.data.channelRefunds).toMatchObject([{ channel: 'ALIPAY', amount: 3_000, status: 'FAILED' }])
+    // a refusal is final: the refunds job does not ask again, nothing moves twice
+    advance(2 * MINUTE)
+    expect(await t.app.services.pay.chaseRefunds()).toMatchObject({ asked: 0 })
+    expect(await available(t, buyer.token)).toBe(3_000)
+    await invariantOk(t.app)
+  })
+
+  it('a late payment while 支付宝 answers 5xx: the refund is written all the same and the refunds job retries until it succeeds, once', async () => {
+    const env = await appWithSimulator()
+    const { t, sim, simCall } = env
+    const u = await newUser(t.app, 'rlu')
+    const created = await topup(t, u.token, 1_800)
+    const { attempt_no: attemptNo } = await attemptOf(t, created.topupNo)
+    await t.app.db
+      .updateTable('pay_attempts')
+      .set({ status: 'CLOSED' })
+      .where('attempt_no', '=', attemptNo)
+      .execute()
+    // the next three gateway calls answer 502: our query and refund, then the job's first question
+    await simCall('/_sim/fault', { method: '*', kind: 'http500', times: 3 })
+    await simCall('/_sim/pay', { url: created.payUrl })
+    // the notification is answered (success) once our handling of it is over
+    await eventually(async () => {
+      const res = await fetch(`${sim.url}/_sim/notifications?outTradeNo=${attemptNo}`)
+      return ((await res.json()) as { delivered: number }[]).some((n) => n.delivered === 1)
+    }, 'the notification is answered')
+    expect((await verdicts(t, attemptNo))[0]).toBe('CLOSED_ATTEMPT')
+    expect(await refundsOf(t, attemptNo)).toMatchObject([
+      { amount: 1_800, status: 'PENDING', source: 'PROVIDER' },
+    ])
+    expect(await simTrade(env, attemptNo)).toMatchObject({ refunded: 0 })
+
+    advance(2 * MINUTE)
+    // still unreachable: it stays pending
+    expect(await t.app.services.pay.chaseRefunds()).toEqual({ asked: 1, settled: 0 })
+    // reachable again: Alipay never saw it, so it is asked for again with the same number
+    expect(await t.app.services.pay.chaseRefunds()).toEqual({ asked: 1, settled: 1 })
+    expect(await refundsOf(t, attemptNo)).toMatchObject([{ status: 'SUCCESS' }])
+    expect(await simTrade(env, attemptNo)).toMatchObject({ refunded: 1_800 })
+    expect(await t.app.services.pay.chaseRefunds()).toMatchObject({ asked: 0 })
+    expect(await simTrade(env, attemptNo)).toMatchObject({ refunded: 1_800 })
+    expect(await available(t, u.token)).toBe(0)
+    await invariantOk(t.app)
+  })
+
   it('a refund 微信支付 fails (退款异常): the money comes back to the balance, staff and the buyer see it', async () => {
     // a demo install: the WeChat Pay simulator mounted on this server, the real adapter talking to it
     const t = await startTestApp({ paySimulators: true, payChaseMs: 0, now })

@@ -156,25 +156,37 @@ export function refundService(deps: {
   }
 
   /**
-   * A payment for an attempt we had closed: confirmed paid with the provider, it is refunded there
-   * in full — it never reached our balance (docs/payments.md, "Refunds"). Our refund number is
-   * derived from the attempt, so a repeated notification never refunds twice.
+   * A payment for an attempt we had closed (a signed notification, or the chasing job's query, said
+   * it is paid, of the attempt's amount): it is refunded there in full — it never reached our balance
+   * (docs/payments.md, "Refunds"). Our refund number is derived from the attempt, so a repeated
+   * notification never refunds twice. The provider is asked first: a trade it says is not paid is
+   * not refunded. When it cannot be asked (5xx, a timeout), the PENDING row is written all the same
+   * and the refunds job asks until the refund ends — the provider refuses to refund a trade that was
+   * never paid, which fails the refund (staff see it) without touching any balance.
    */
   async function refundLatePayment(channel: PayProviderChannel, attemptNo: string): Promise<void> {
     const p = provider(channel)!
-    const trade = await p.query(attemptNo)
-    if (trade.status !== 'PAID') return
     const attempt = await repo.attempt(attemptNo)
     if (!attempt || attempt.status !== 'CLOSED') return
     const refundNo = `L${attemptNo.slice(1)}`
-    if (!(await repo.refund(refundNo)))
+    if (!(await repo.refund(refundNo))) {
+      let amount = Number(attempt.amount)
+      try {
+        const trade = await p.query(attemptNo)
+        if (trade.status !== 'PAID') return
+        amount = trade.amount
+      } catch (err) {
+        if (!(err instanceof ProviderUnavailable)) throw err
+        deps.log(err, `pay: late payment ${attemptNo}: refunded without the provider's confirmation`)
+      }
       await insertRefund(db, attempt, {
         refund_no: refundNo,
         order_no: attempt.biz_type === 'ORDER' ? attempt.biz_no : null,
         source: 'PROVIDER',
-        amount: trade.amount,
+        amount,
         reason: '支付单已关闭后到账，原路退回',
       })
+    }
     await submitRefund(refundNo)
   }
 

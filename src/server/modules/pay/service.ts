@@ -150,7 +150,8 @@ export function payService(deps: PayServiceDeps) {
       }
     }
     await record(channel, n, verdict, rawBody)
-    // a provider we cannot ask now: the late payment stays for staff (its CLOSED_ATTEMPT row)
+    // refunded there by itself (refunds.ts; a provider unreachable now leaves it to the refunds
+    // job); a failure of ours here is logged, the CLOSED_ATTEMPT row stays for staff
     if (verdict === 'CLOSED_ATTEMPT')
       await refundLatePayment(channel, n.attemptNo).catch((err: unknown) =>
         deps.log(err, `pay: refunding the late payment ${n.attemptNo}`),

@@ -5,6 +5,7 @@ import {
   invalid,
   PAGE_METHODS,
   Refusal,
+  refused,
   yuan,
   type AlipaySim,
   type Answer,
@@ -14,6 +15,14 @@ import { cashierPage, messagePage } from './alipay-pages'
 import { NOTIFY_LEAVE_OUT, rsa2Sign, signContent, signedResponse, type Params } from './alipay-sign'
 import type { FaultKind, SimTrade } from './alipay-store'
 import type { AlipayTrades } from './alipay-trades'
+
+/** Alipay's words for the business refusals a `refuse` fault can answer (its sub_msg) */
+const REFUSALS: Record<string, string> = {
+  'ACQ.TRADE_STATUS_ERROR': '交易状态不合法',
+  'ACQ.SELLER_BALANCE_NOT_ENOUGH': '卖家余额不足',
+  'ACQ.TRADE_NOT_ALLOW_REFUND': '当前交易不允许退款',
+  'ACQ.REFUND_AMT_NOT_EQUAL_TOTAL': '退款金额超限',
+}
 
 export function alipayGateway(
   app: FastifyInstance,
@@ -28,7 +37,8 @@ export function alipayGateway(
     if (PAGE_METHODS[params.method]) return cashier(reply, params)
     const method = params.method ?? ''
     const key = `${method ? method.replaceAll('.', '_') : 'error'}_response`
-    const fault: FaultKind | null = method ? store.takeFault(method) : null
+    const taken = method ? store.takeFault(method) : null
+    const fault: FaultKind | null = taken?.kind ?? null
     if (fault === 'http500')
       return reply.code(502).type('text/html').send('<html><body>502 Bad Gateway</body></html>')
     if (fault === 'garbage')
@@ -42,6 +52,9 @@ export function alipayGateway(
         sub_code: 'isp.unknow-error',
         sub_msg: '系统繁忙',
       }
+    } else if (fault === 'refuse') {
+      const subCode = taken?.sub_code || 'ACQ.TRADE_STATUS_ERROR'
+      answer = refused(subCode, REFUSALS[subCode] ?? '业务处理失败')
     } else {
       const checked = checkRequest(params)
       const handler = methods[method]

@@ -76,11 +76,17 @@ export function alipayTestHooks(
     store.addTweak({ day, kind, our_no: ourNo, amount: amount ?? null, line_kind: lineKind ?? null })
     return { ok: true }
   })
-  /** the next `times` calls of a method ('*': any) fail: http500, garbage, timeout, badsign or system */
-  app.post<{ Body: { method: string; kind: FaultKind; times?: number } }>('/_sim/fault', async (req) => {
-    store.setFault(req.body.method, req.body.kind, req.body.times ?? 1)
-    return { ok: true }
-  })
+  /**
+   * the next `times` calls of a method ('*': any) fail: http500, garbage, timeout, badsign or system;
+   * or `refuse`: a business refusal with `subCode` (default ACQ.TRADE_STATUS_ERROR), nothing done
+   */
+  app.post<{ Body: { method: string; kind: FaultKind; times?: number; subCode?: string } }>(
+    '/_sim/fault',
+    async (req) => {
+      store.setFault(req.body.method, req.body.kind, req.body.times ?? 1, req.body.subCode ?? null)
+      return { ok: true }
+    },
+  )
   /** sends the latest notification of a trade again, same notify_id (Alipay's retries repeat it) */
   app.post<{ Body: { outTradeNo: string } }>('/_sim/renotify', async (req, reply) => {
     const last = store.notificationsOf(req.body?.outTradeNo ?? '').pop()

@@ -79,7 +79,18 @@ export interface BillTweak {
   line_kind: 'PAYMENT' | 'REFUND' | 'PAYOUT' | null
 }
 
-export type FaultKind = 'http500' | 'garbage' | 'timeout' | 'badsign' | 'system'
+/**
+ * An injected fault: no answer worth reading (http500, garbage, a hang, a bad signature, a system
+ * error) — or `refuse`, a business refusal (code 40004) with a sub-code of Alipay's, as Alipay
+ * answers a call it will never do (a refund of a trade in the wrong state, a balance too low).
+ */
+export type FaultKind = 'http500' | 'garbage' | 'timeout' | 'badsign' | 'system' | 'refuse'
+
+export interface SimFault {
+  kind: FaultKind
+  /** of a `refuse`: Alipay's sub_code (default ACQ.TRADE_STATUS_ERROR) */
+  sub_code: string | null
+}
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS trades (
@@ -102,7 +113,8 @@ CREATE TABLE IF NOT EXISTS notify_attempts (
 CREATE TABLE IF NOT EXISTS bill_tweaks (
   id INTEGER PRIMARY KEY AUTOINCREMENT, day TEXT NOT NULL, kind TEXT NOT NULL, our_no TEXT NOT NULL, amount INTEGER,
   line_kind TEXT);
-CREATE TABLE IF NOT EXISTS faults (method TEXT PRIMARY KEY, kind TEXT NOT NULL, remaining INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS faults (method TEXT PRIMARY KEY, kind TEXT NOT NULL, remaining INTEGER NOT NULL,
+  sub_code TEXT);
 `
 
 export type AlipaySimStore = ReturnType<typeof openAlipaySimStore>
@@ -114,7 +126,10 @@ export function openAlipaySimStore(dir: string) {
   db.exec(SCHEMA)
   // a simulator directory made before extra lines had a kind (a demo install's) gets the column
   const tweakColumns = db.prepare('PRAGMA table_info(bill_tweaks)').all() as { name: string }[]
-  if (!tweakColumns.some((c) => c.name === 'line_kind')) db.exec('ALTER TABLE bill_tweaks ADD COLUMN line_kind TEXT')
+  if (!tweakColumns.some((c) => c.name === 'line_kind'))
+    db.exec('ALTER TABLE bill_tweaks ADD COLUMN line_kind TEXT')
+  const faultColumns = db.prepare('PRAGMA table_info(faults)').all() as { name: string }[]
+  if (!faultColumns.some((c) => c.name === 'sub_code')) db.exec('ALTER TABLE faults ADD COLUMN sub_code TEXT')
   const one = <T>(sql: string, ...args: unknown[]) => db.prepare(sql).get(...args) as T | undefined
   const all = <T>(sql: string, ...args: unknown[]) => db.prepare(sql).all(...args) as T[]
   const run = (sql: string, ...args: unknown[]) => db.prepare(sql).run(...args)
@@ -264,20 +279,26 @@ export function openAlipaySimStore(dir: string) {
         day,
       ),
 
-    setFault: (method: string, kind: FaultKind, times: number) =>
-      run('INSERT OR REPLACE INTO faults (method, kind, remaining) VALUES (?, ?, ?)', method, kind, times),
+    setFault: (method: string, kind: FaultKind, times: number, subCode: string | null = null) =>
+      run(
+        'INSERT OR REPLACE INTO faults (method, kind, remaining, sub_code) VALUES (?, ?, ?, ?)',
+        method,
+        kind,
+        times,
+        subCode,
+      ),
     /** the fault planted for this method, used up by one call */
-    takeFault: (method: string): FaultKind | null =>
+    takeFault: (method: string): SimFault | null =>
       db.transaction(() => {
-        const f = one<{ method: string; kind: FaultKind }>(
-          'SELECT method, kind FROM faults WHERE method IN (?, ?) AND remaining > 0 ORDER BY method = ? DESC',
+        const f = one<SimFault & { method: string }>(
+          'SELECT method, kind, sub_code FROM faults WHERE method IN (?, ?) AND remaining > 0 ORDER BY method = ? DESC',
           method,
           '*',
           method,
         )
         if (!f) return null
         run('UPDATE faults SET remaining = remaining - 1 WHERE method = ?', f.method)
-        return f.kind
+        return { kind: f.kind, sub_code: f.sub_code }
       })(),
   }
 }
