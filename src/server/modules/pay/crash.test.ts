@@ -61,7 +61,9 @@ async function setUp() {
   })
   cleanup.push(sim.close)
   const store = openAlipaySimStore(simDir)
-  cleanup.push(() => store.close())
+  cleanup.push(() => {
+    store.close()
+  })
   const adapter = {
     appId: APP_ID,
     privateKey: merchant.privateKey,
