@@ -14,6 +14,7 @@ import { funded, PAY_PASSWORD, post } from '../trade/test-helpers'
 import { createAlipayProvider } from './alipay'
 import { chinaDayOf } from './reconcile-job'
 import { alipaySimulatorPublicKey, startAlipaySimulator } from './sim/alipay'
+import { eventually } from './test-helpers'
 
 const APP_ID = '2021000000000002'
 const DAY = 24 * 3600_000
@@ -361,7 +362,7 @@ describe('reconciling refunds (退款 in the trade bill) and payouts (转账 in 
 })
 
 describe('a demo install: both simulators on this server', () => {
-  it('reconciles each provider’s bill on its own: a WeChat Pay amount planted in its bill, Alipay’s clean', async () => {
+  it('reconciles each provider’s bill on its own, refunds too: a WeChat Pay amount planted in its bill, Alipay’s clean', async () => {
     const demo = await startTestApp({ paySimulators: true, payChaseMs: 0, payReconcileMs: 0 })
     cleanup.push(demo.close)
     const origin = await demo.app.listen({ port: 0, host: '127.0.0.1' })
@@ -396,11 +397,30 @@ describe('a demo install: both simulators on this server', () => {
     await paid('alipay', 1_000)
     const wx = await paid('wechat', 2_000)
     await hook('/sim/wechatpay/_sim/bill', { day, kind: 'AMOUNT', no: wx, amount: 1_999 })
+    // one top-up of each goes back to its channel: a 退款 line in Alipay's trade bill, a REFUND line
+    // in WeChat Pay's (its refund ends a moment later, notified)
+    for (const channel of ['alipay', 'wechat'] as const) {
+      const attemptNo = await paid(channel, 1_500)
+      const { biz_no } = await demo.app.db
+        .selectFrom('pay_attempts')
+        .select('biz_no')
+        .where('attempt_no', '=', attemptNo)
+        .executeTakeFirstOrThrow()
+      expect(await demo.app.services.funds.refundTopupToChannel(biz_no, '对账测试退款')).toBe(1_500)
+      await eventually(async () => {
+        const refund = await demo.app.db
+          .selectFrom('pay_refunds')
+          .select('status')
+          .where('attempt_no', '=', attemptNo)
+          .executeTakeFirst()
+        return refund?.status === 'SUCCESS'
+      }, `the ${channel} refund succeeds`)
+    }
 
     const runs = await demo.app.services.pay.reconciliation.reconcile(day)
-    expect(runs.map((r) => [r.channel, r.outcome, r.billLines, r.mismatches])).toEqual([
-      ['ALIPAY', 'DONE', 1, 0],
-      ['WECHAT', 'DONE', 1, 1],
+    expect(runs.map((r) => [r.channel, r.outcome, r.billLines, r.ourLines, r.mismatches])).toEqual([
+      ['ALIPAY', 'DONE', 3, 3, 0],
+      ['WECHAT', 'DONE', 3, 3, 1],
     ])
     const [m] = await demo.app.db.selectFrom('pay_mismatches').selectAll().execute()
     expect(m).toMatchObject({ channel: 'WECHAT', kind: 'AMOUNT_DIFFERS', our_no: wx, their_amount: 1_999 })
