@@ -31,6 +31,7 @@ const merchant = generateKeyPairSync('rsa', {
   privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
 })
 const CHILD = join(import.meta.dirname, 'crash-child.ts')
+// each test starts a server process under tsx: seconds on an idle machine, over a minute under load
 
 const cleanup: Array<() => Promise<unknown> | void> = []
 afterAll(async () => {
@@ -145,8 +146,8 @@ async function setUp() {
 
 describe('a process killed between the provider and our commit', () => {
   it(
-    'a payment notification killed inside its transaction: Alipay notifies again, it is applied once',
-    { timeout: 90_000 },
+    'a payment notification killed inside its transaction: nothing of it stays; the chasing job applies it once, Alipay’s repeat is a duplicate',
+    { timeout: 180_000 },
     async () => {
       const env = await setUp()
       const u = await newUser(env.app, 'crp')
@@ -211,7 +212,7 @@ describe('a process killed between the provider and our commit', () => {
 
   it(
     'a payout killed after Alipay took the transfer: the job finds it paid, Alipay holds one transfer, the money leaves once',
-    { timeout: 90_000 },
+    { timeout: 180_000 },
     async () => {
       const env = await setUp()
       const u = await funded(env.app, 'crw', 10_000)
