@@ -26,7 +26,13 @@ export async function pendingMigrations({ db, dialect }: DatabaseHandle): Promis
     const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(db)
     done = new Set(rows.map((r) => r.name))
   } catch (err) {
-    if (await sql`select 1`.execute(db).then(() => true, () => false)) done = new Set()
+    if (
+      await sql`select 1`.execute(db).then(
+        () => true,
+        () => false,
+      )
+    )
+      done = new Set()
     else throw err
   }
   return known.filter((name) => !done.has(name))

@@ -20,7 +20,12 @@ describe('envelope and errors', () => {
       const res = await t.app.inject({ method, url: '/api/no/such/thing?x=1' })
       expect(res.statusCode).toBe(200)
       expect(res.headers['content-type']).toMatch(/^application\/json/)
-      expect(res.json()).toEqual({ code: 404, msg: MSG.NOT_FOUND, reason: 'NOT_FOUND', requestId: expect.any(String) })
+      expect(res.json()).toEqual({
+        code: 404,
+        msg: MSG.NOT_FOUND,
+        reason: 'NOT_FOUND',
+        requestId: expect.any(String),
+      })
     }
     // a known path with the wrong method is just as unknown
     expect(await call(t.app, 'GET', '/api/login')).toEqual({
@@ -52,7 +57,12 @@ describe('envelope and errors', () => {
     const big = JSON.stringify({ username: 'x'.repeat(2 * 1024 * 1024), password: 'p' })
     const res = await post('/api/login', big)
     expect(res.statusCode).toBe(200)
-    expect(res.json()).toEqual({ code: 400, msg: MSG.BODY_TOO_LARGE, reason: 'BAD_REQUEST', requestId: expect.any(String) })
+    expect(res.json()).toEqual({
+      code: 400,
+      msg: MSG.BODY_TOO_LARGE,
+      reason: 'BAD_REQUEST',
+      requestId: expect.any(String),
+    })
   })
 
   it('names the field in validation messages, with the reason VALIDATION', async () => {
@@ -105,7 +115,12 @@ describe('envelope and errors', () => {
     try {
       const res = await app.inject({ method: 'GET', url: '/api/boom' })
       expect(res.statusCode).toBe(200)
-      expect(res.json()).toEqual({ code: 500, msg: MSG.UNKNOWN, reason: 'SERVER_ERROR', requestId: expect.any(String) })
+      expect(res.json()).toEqual({
+        code: 500,
+        msg: MSG.UNKNOWN,
+        reason: 'SERVER_ERROR',
+        requestId: expect.any(String),
+      })
       expect(res.body).not.toContain('secret')
       expect((await app.inject({ method: 'GET', url: '/api/business' })).json()).toEqual({
         code: 601,

@@ -95,7 +95,9 @@ export function createMetrics(): AppMetrics {
       if (!metric) return undefined
       const { values } = await metric.get()
       const match = values.find((v) =>
-        Object.entries(labels).every(([k, want]) => String((v.labels as Record<string, unknown>)[k]) === want),
+        Object.entries(labels).every(
+          ([k, want]) => String((v.labels as Record<string, unknown>)[k]) === want,
+        ),
       )
       return match?.value
     },
@@ -207,7 +209,11 @@ export function watchApp(
     })
   }
 
-  const jobGauge = (name: string, help: string, read: (job: ReturnType<Jobs['list']>[number]) => number | null) =>
+  const jobGauge = (
+    name: string,
+    help: string,
+    read: (job: ReturnType<Jobs['list']>[number]) => number | null,
+  ) =>
     new Gauge({
       name,
       help,
@@ -222,16 +228,24 @@ export function watchApp(
       },
     })
   jobGauge('job_runs_total', 'Runs of the job in this process.', (j) => j.runs)
-  jobGauge('job_failures_total', 'Failed runs of the job in this process (a lease that failed counts too).', (j) => j.failures)
+  jobGauge(
+    'job_failures_total',
+    'Failed runs of the job in this process (a lease that failed counts too).',
+    (j) => j.failures,
+  )
   jobGauge('job_interval_seconds', 'The job period (0: only when kicked).', (j) => j.everyMs / 1000)
-  jobGauge('job_last_start_lag_seconds', 'How late the last run started after it was due (a running previous run, the lease).', (j) =>
-    j.runs > 0 ? j.lastLagMs / 1000 : null,
+  jobGauge(
+    'job_last_start_lag_seconds',
+    'How late the last run started after it was due (a running previous run, the lease).',
+    (j) => (j.runs > 0 ? j.lastLagMs / 1000 : null),
   )
   jobGauge('job_last_duration_seconds', 'How long the last finished run took.', (j) =>
     j.lastEndedAt >= j.lastStartedAt && j.runs > 0 ? (j.lastEndedAt - j.lastStartedAt) / 1000 : null,
   )
-  jobGauge('job_last_started_timestamp_seconds', 'When the last run started (epoch seconds; absent: never in this process).', (j) =>
-    j.lastStartedAt > 0 ? j.lastStartedAt / 1000 : null,
+  jobGauge(
+    'job_last_started_timestamp_seconds',
+    'When the last run started (epoch seconds; absent: never in this process).',
+    (j) => (j.lastStartedAt > 0 ? j.lastStartedAt / 1000 : null),
   )
   new Gauge({
     name: 'live_event_connections',

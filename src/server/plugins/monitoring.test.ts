@@ -47,7 +47,9 @@ describe('monitoring', () => {
     expect(text).toMatch(
       /http_request_duration_seconds_bucket\{le="\+Inf",method="GET",route="\/api\/platform\/notice\/:noticeId"\} 2/,
     )
-    expect(text).toMatch(/http_request_duration_seconds_count\{method="GET",route="\/api\/platform\/notice\/list"\} 1/)
+    expect(text).toMatch(
+      /http_request_duration_seconds_count\{method="GET",route="\/api\/platform\/notice\/list"\} 1/,
+    )
     // the process, the database, the jobs, live events, payments by state
     expect(text).toMatch(/^nodejs_eventloop_lag_p99_seconds \d/m)
     expect(text).toMatch(/^process_resident_memory_bytes \d/m)

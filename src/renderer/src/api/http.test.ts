@@ -116,7 +116,9 @@ describe('answers (docs/error-codes.md)', () => {
   })
 
   it('500 with a request id: the toast names it as 错误编号', async () => {
-    stubTransport({ data: { code: 500, msg: '系统未知错误', reason: 'SERVER_ERROR', requestId: '3f9a0c12be45' } })
+    stubTransport({
+      data: { code: 500, msg: '系统未知错误', reason: 'SERVER_ERROR', requestId: '3f9a0c12be45' },
+    })
     const error = await failure(http.get('/x'))
     expect(error.requestId).toBe('3f9a0c12be45')
     expect(errorReference(error)).toBe('错误编号 3f9a0c12be45')

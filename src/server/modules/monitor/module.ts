@@ -34,9 +34,24 @@ export const monitorModule = defineModule({
     const payCounts = kept(PAY_COUNTS_MS, () => pay.stateCounts())
     const rows = (pick: (c: PayStateCounts) => Record<string, number>) => async () =>
       Object.entries(pick(await payCounts())).map(([status, value]) => ({ labels: { status }, value }))
-    metrics.gauge('pay_attempts', 'Payment attempts by status (WAITING, PAID, CLOSED).', ['status'], rows((c) => c.attempts))
-    metrics.gauge('pay_payouts', 'Payouts (withdrawals paid by transfer) by status (PAYING, PAID, FAILED).', ['status'], rows((c) => c.payouts))
-    metrics.gauge('pay_refunds', 'Refunds to the payment channel by status (PENDING, SUCCESS, FAILED).', ['status'], rows((c) => c.refunds))
+    metrics.gauge(
+      'pay_attempts',
+      'Payment attempts by status (WAITING, PAID, CLOSED).',
+      ['status'],
+      rows((c) => c.attempts),
+    )
+    metrics.gauge(
+      'pay_payouts',
+      'Payouts (withdrawals paid by transfer) by status (PAYING, PAID, FAILED).',
+      ['status'],
+      rows((c) => c.payouts),
+    )
+    metrics.gauge(
+      'pay_refunds',
+      'Refunds to the payment channel by status (PENDING, SUCCESS, FAILED).',
+      ['status'],
+      rows((c) => c.refunds),
+    )
 
     const status = statusService({
       db,

@@ -96,7 +96,10 @@ export function statusService(deps: StatusDeps) {
       const [pendingMigrations, redis, pay] = await Promise.all([
         up ? within(deps.pendingMigrations(), [] as string[]) : Promise.resolve([] as string[]),
         deps.shared.kind === 'redis'
-          ? within(deps.shared.ping().then((ok): 'ok' | 'down' => (ok ? 'ok' : 'down')), 'down' as const)
+          ? within(
+              deps.shared.ping().then((ok): 'ok' | 'down' => (ok ? 'ok' : 'down')),
+              'down' as const,
+            )
           : Promise.resolve('unused' as const),
         up
           ? within(deps.payCounts(), { attempts: {}, payouts: {}, refunds: {} })
@@ -110,7 +113,8 @@ export function statusService(deps: StatusDeps) {
         runs: j.runs,
         failures: j.failures,
         lastStartedAt: j.lastStartedAt || null,
-        lastDurationMs: j.runs > 0 && j.lastEndedAt >= j.lastStartedAt ? j.lastEndedAt - j.lastStartedAt : null,
+        lastDurationMs:
+          j.runs > 0 && j.lastEndedAt >= j.lastStartedAt ? j.lastEndedAt - j.lastStartedAt : null,
         lastLagMs: j.runs > 0 ? j.lastLagMs : null,
         overdueMs: overdueMs(j, now),
       }))

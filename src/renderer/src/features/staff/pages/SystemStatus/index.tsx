@@ -20,7 +20,11 @@ const JOB_COLUMNS = [
     key: 'mode',
     render: (_: unknown, j: StatusJob) => (j.mode === 'once' ? '单进程' : '每个进程'),
   },
-  { title: '周期', key: 'every', render: (_: unknown, j: StatusJob) => (j.everyMs ? msText(j.everyMs) : '仅触发') },
+  {
+    title: '周期',
+    key: 'every',
+    render: (_: unknown, j: StatusJob) => (j.everyMs ? msText(j.everyMs) : '仅触发'),
+  },
   { title: '运行次数', dataIndex: 'runs', key: 'runs' },
   {
     title: '失败次数',
@@ -55,7 +59,15 @@ const MINUTE_COLUMNS = [
   { title: '平均耗时', key: 'mean', render: (_: unknown, m: StatusMinute) => `${m.meanMs} ms` },
 ]
 
-function PayCard({ title, kind, counts }: { title: string; kind: keyof SystemStatus['pay']; counts: Record<string, number> }) {
+function PayCard({
+  title,
+  kind,
+  counts,
+}: {
+  title: string
+  kind: keyof SystemStatus['pay']
+  counts: Record<string, number>
+}) {
   const entries = Object.entries(counts)
   return (
     <Card size="small" title={title}>
