@@ -17,8 +17,9 @@
  * - what modules add (`metrics.gauge`): payments, payouts and refunds by state (modules/monitor).
  *
  * Who may read /metrics: with METRICS_TOKEN set, a caller sending `Authorization: Bearer <token>`;
- * without it, only loopback clients (a scraper on the same host, or through a proxy only when
- * trustProxy names it, since `request.ip` is then the client's). Others get 404, as if it did not exist.
+ * without it, only a scraper on this host: the connection comes from a loopback address and carries
+ * no X-Forwarded-For / X-Real-IP / Forwarded header (a request relayed by an nginx on the same host
+ * comes from loopback too, but names its client). Others get 404, as if it did not exist.
  */
 import { timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
@@ -125,6 +126,12 @@ function sameSecret(given: string, expected: string): boolean {
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1'])
 
+/** A direct connection from this host: loopback, and relayed by no proxy. */
+function isLocalScraper(address: string | undefined, headers: Record<string, unknown>): boolean {
+  const relayed = ['x-forwarded-for', 'x-real-ip', 'forwarded'].some((h) => headers[h] !== undefined)
+  return address !== undefined && LOOPBACK.has(address) && !relayed
+}
+
 /**
  * The request metrics (hooks on every request) and GET /metrics. `untimed`: route templates whose
  * answers are streams (their duration is the connection's life, not an answer's time).
@@ -164,7 +171,7 @@ export function registerMetrics(
   app.get(METRICS_PATH, async (request, reply) => {
     const allowed = opts.token
       ? sameSecret(request.headers.authorization ?? '', `Bearer ${opts.token}`)
-      : LOOPBACK.has(request.ip)
+      : isLocalScraper(request.socket.remoteAddress, request.headers)
     if (!allowed) return reply.code(404).type('text/plain; charset=utf-8').send('Not Found')
     metrics.startProcessMetrics()
     const text = await registry.metrics()

@@ -85,6 +85,9 @@ describe('monitoring', () => {
   it('answers /metrics only to loopback clients without a token', async () => {
     expect((await scrape(t.app, {}, '10.1.2.3')).statusCode).toBe(404)
     expect((await scrape(t.app, {}, '::1')).statusCode).toBe(200)
+    // an nginx on this host relays from loopback, but names the client
+    expect((await scrape(t.app, { 'x-forwarded-for': '203.0.113.9' })).statusCode).toBe(404)
+    expect((await scrape(t.app, { 'x-real-ip': '203.0.113.9' })).statusCode).toBe(404)
   })
 
   it('asks for the token when METRICS_TOKEN is set, from loopback too', async () => {
