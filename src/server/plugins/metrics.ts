@@ -4,8 +4,9 @@
  * registry is never used):
  *
  * - requests: `http_requests_total{method,route,code}` and `http_request_duration_seconds{method,route}`
- *   (a histogram). `route` is the route's template (`/api/goods/:goodsId`), `unmatched` for 404s of no
- *   route; `code` the business code of an error envelope (API errors are HTTP 200 with the code in
+ *   (a histogram). `route` is the route's template (`/api/goods/:goodsId`), `/assets/*` for the web
+ *   bundle's files, `unmatched` for /api paths of no route, `page` for the other paths the not-found
+ *   handler answers (rendered pages, the app's shell); `code` the business code of an error envelope (API errors are HTTP 200 with the code in
  *   the body: plugins/envelope.ts), else the HTTP status. The live-event stream is not timed.
  * - the process: prom-client's default metrics (CPU, memory, GC, handles, event-loop lag), started
  *   with the first scrape or 系统状态 view, so the test apps that never scrape do not carry them;
@@ -27,6 +28,7 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 import type { Jobs } from '../cluster/jobs'
 import type { PoolUse } from '../db'
 import type { EventBus } from '../modules/events/bus'
+import { API_BASE } from '../../shared/constants'
 import { errorCodeOf } from './envelope'
 
 export const METRICS_PATH = '/metrics'
@@ -133,6 +135,17 @@ function isLocalScraper(address: string | undefined, headers: Record<string, unk
 }
 
 /**
+ * A request's `route` label: its route's template; the web bundle's hashed files (one route per file,
+ * plugins/web.ts) as one `/assets/*`, so a new build adds no series. Without a route: `unmatched`
+ * under /api, `page` elsewhere (the not-found handler answers the rendered pages and the app's shell,
+ * docs/ssr.md, and missing files: the code tells them apart).
+ */
+export function routeLabel(url: string | undefined, path: string): string {
+  if (url === undefined) return path.startsWith(`${API_BASE}/`) || path === API_BASE ? 'unmatched' : 'page'
+  return url.startsWith('/assets/') ? '/assets/*' : url
+}
+
+/**
  * The request metrics (hooks on every request) and GET /metrics. `untimed`: route templates whose
  * answers are streams (their duration is the connection's life, not an answer's time).
  */
@@ -158,7 +171,7 @@ export function registerMetrics(
   })
 
   app.addHook('onResponse', async (request, reply) => {
-    const route = request.routeOptions.url ?? 'unmatched'
+    const route = routeLabel(request.routeOptions.url, request.url)
     const status = reply.statusCode
     const code = errorCodeOf(request) ?? status
     requests.inc({ method: request.method, route, code: String(code) })

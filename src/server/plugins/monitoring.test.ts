@@ -5,6 +5,7 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startTestApp, type TestApp } from '../test-utils'
+import { routeLabel } from './metrics'
 
 const TOKEN = 'metrics-token-0123456789'
 
@@ -58,6 +59,14 @@ describe('monitoring', () => {
     expect(text).toMatch(/^job_failures_total\{job="pay-chase"\} 0$/m)
     expect(text).toContain('live_event_connections 0')
     expect(text).toMatch(/^# TYPE pay_attempts gauge$/m)
+  })
+
+  it('labels the web bundle’s files as one route', () => {
+    expect(routeLabel('/assets/index-3f9a0c12.js', '/assets/index-3f9a0c12.js')).toBe('/assets/*')
+    expect(routeLabel('/api/goods/:goodsId', '/api/goods/12')).toBe('/api/goods/:goodsId')
+    expect(routeLabel(undefined, '/api/no/such')).toBe('unmatched')
+    // the not-found handler answers the rendered pages and the app's shell
+    expect(routeLabel(undefined, '/goods/12?from=home')).toBe('page')
   })
 
   it('counts payment attempts by state', async () => {

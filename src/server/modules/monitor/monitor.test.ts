@@ -19,6 +19,15 @@ describe('系统状态 (monitor)', () => {
     const operator = await tokenOf(t.app, ...DEMO.operator)
     expect(await call(t.app, 'GET', URL, { token: operator })).toMatchObject({ code: 200 })
     expect(await call(t.app, 'GET', URL)).toMatchObject({ code: 401 })
+    // the refusal is in the operation log with the permission asked for
+    const denied = await t.app.db
+      .selectFrom('op_logs')
+      .selectAll()
+      .where('status', '=', 'DENIED')
+      .where('user_name', '=', 'buyer')
+      .where('target', '=', `GET ${URL}`)
+      .execute()
+    expect(denied[0]).toMatchObject({ detail: 'monitor:status:view' })
   })
 
   it('answers the figures of this process', async () => {
