@@ -53,7 +53,7 @@ export interface GaugeRow {
 
 export interface AppMetrics {
   registry: Registry
-  /** a gauge whose rows are read at each scrape (`read` should be cheap or cached) */
+  /** a gauge whose rows are read at each scrape (`read` should be cheap or cached; a failure: no rows) */
   gauge(name: string, help: string, labelNames: readonly string[], read: () => Promise<GaugeRow[]>): void
   /** the request figures of the last minutes, oldest first, the current minute last */
   recentMinutes(): MinuteFigures[]
@@ -78,7 +78,8 @@ export function createMetrics(): AppMetrics {
         labelNames: [...labelNames],
         registers: [registry],
         async collect() {
-          const rows = await read()
+          // a failed read (the database away) leaves the gauge empty; the rest of the scrape answers
+          const rows = await read().catch(() => [])
           this.reset()
           for (const row of rows) this.set(row.labels, row.value)
         },

@@ -5,7 +5,7 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startTestApp, type TestApp } from '../test-utils'
-import { routeLabel } from './metrics'
+import { createMetrics, routeLabel } from './metrics'
 
 const TOKEN = 'metrics-token-0123456789'
 
@@ -67,6 +67,17 @@ describe('monitoring', () => {
     expect(routeLabel(undefined, '/api/no/such')).toBe('unmatched')
     // the not-found handler answers the rendered pages and the app's shell
     expect(routeLabel(undefined, '/goods/12?from=home')).toBe('page')
+  })
+
+  it('answers the scrape when a gauge cannot be read (that gauge empty)', async () => {
+    const metrics = createMetrics()
+    metrics.gauge('broken_rows', 'A read that fails.', ['status'], () => Promise.reject(new Error('down')))
+    metrics.gauge('fine_rows', 'A read that works.', ['status'], async () => [
+      { labels: { status: 'PAID' }, value: 3 },
+    ])
+    const text = await metrics.registry.metrics()
+    expect(text).toContain('fine_rows{status="PAID"} 3')
+    expect(text).not.toMatch(/^broken_rows\{/m)
   })
 
   it('counts payment attempts by state', async () => {
