@@ -16,7 +16,7 @@ import { createJobs } from './cluster/jobs'
 import { redisState } from './cluster/redis'
 import { invalidation, memoryState, type Invalidation, type SharedState } from './cluster/state'
 import { openDatabase, type Db } from './db'
-import { migrateToLatest } from './db/migrate'
+import { migrateToLatest, pendingMigrations } from './db/migrate'
 import { seedBase, seedDemo } from './db/seed'
 import { registerModules, type ModuleContext, type Services } from './module'
 import { createEventBus } from './modules/events/bus'
@@ -24,6 +24,8 @@ import { createDomainEvents } from './modules/events/domain'
 import { registerAuth } from './plugins/auth'
 import { registerEnvelope, sendError } from './plugins/envelope'
 import { registerHealth } from './plugins/health'
+import { createMetrics, registerMetrics, watchApp } from './plugins/metrics'
+import { REQUEST_ID_HEADER, registerRequestId, requestIdOf } from './plugins/request-id'
 import { registerSecurityHeaders } from './plugins/security-headers'
 import { registerValidation } from './plugins/validation'
 import { registerWebBundle } from './plugins/web'
@@ -59,6 +61,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         ? (_address: string, hop: number) => hop < (settings.trustProxy as number)
         : (settings.trustProxy ?? false),
     frameworkErrors: (err, _request, reply) => sendError(reply, err),
+    // the balancer's x-request-id when sane, else our own (plugins/request-id.ts); logged as reqId
+    genReqId: requestIdOf,
   })
   app.decorate('db', db)
   app.addHook('onClose', () => db.destroy())
@@ -80,6 +84,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         keys: settings.keys,
       })
 
+    registerRequestId(app)
     registerEnvelope(app)
     // strict validation: safe integers only, no lenient coercion; unknown fields are refused
     registerValidation(app)
@@ -92,14 +97,22 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       origin: (origin, allow) => allow(null, origin !== undefined && corsOrigins.has(origin)),
       methods: ['GET', 'POST', 'PUT', 'DELETE'],
       allowedHeaders: ['Authorization', 'Content-Type'],
-      exposedHeaders: ['Content-Disposition'],
+      exposedHeaders: ['Content-Disposition', REQUEST_ID_HEADER],
       maxAge: 600,
     })
-    registerHealth(app, { db, shared })
+    const pending = () => pendingMigrations(handle)
+    registerHealth(app, { db, shared, pendingMigrations: pending })
+    const metrics = createMetrics()
+    registerMetrics(app, metrics, {
+      token: settings.metricsToken,
+      untimed: [`${API_BASE}${EVENTS.stream.path}`],
+    })
 
     const jobs = createJobs(shared, (err, job) => app.log.error({ err, job }, 'job failed'))
     app.addHook('preClose', () => jobs.stop())
     const routes: Array<[FastifyPluginAsync<never>, object]> = []
+    const bus = createEventBus(db, { now, shared })
+    watchApp(metrics, { dbKind: handle.dialect, pool: handle.pool ?? null, jobs, bus })
     const ctx: ModuleContext = {
       app,
       db,
@@ -108,9 +121,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       now,
       shared,
       invalidation: changes,
-      bus: createEventBus(db, { now, shared }),
+      bus,
       events: createDomainEvents((err, type) => app.log.error({ err, type }, 'domain event handler failed')),
       jobs,
+      metrics,
+      pendingMigrations: pending,
       routes: (plugin, options) => void routes.push([plugin as FastifyPluginAsync<never>, options]),
     }
     const services = await registerModules(ctx, MODULES)

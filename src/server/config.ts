@@ -130,6 +130,7 @@ export const ENV_SCHEMA = Type.Object({
   SAVED_SEARCH_SWEEP_MS: ms(),
   SAVED_SEARCH_WINDOW_MS: ms(),
   SQL_PROFILE: text(),
+  METRICS_TOKEN: text(),
 })
 type Env = Static<typeof ENV_SCHEMA>
 
@@ -196,6 +197,8 @@ export interface ServerConfig {
   realNameSandbox: boolean
   /** LOG_LEVEL: the least level the server logs (info logs every request; warn only problems) */
   logLevel: LogLevel
+  /** METRICS_TOKEN: the Bearer token /metrics asks for; unset: loopback clients only (docs/operations.md) */
+  metricsToken: string | undefined
   /** what only the environment gives: secrets, outside providers' accounts, the SQL profile */
   env: ServerEnv
 }
@@ -371,6 +374,13 @@ function serverEnv(e: Env): ServerEnv {
   }
 }
 
+/** A guessable token would open /metrics to anyone: at least 16 characters. */
+function metricsToken(value: string | undefined): string | undefined {
+  if (value !== undefined && value.length < 16)
+    throw new ConfigError('METRICS_TOKEN', '至少 16 个字符', 'at least 16 characters')
+  return value
+}
+
 export function loadConfig(source: Readonly<Record<string, string | undefined>> = process.env): ServerConfig {
   const e = readEnv(source)
   const seedDemo = e.SEED_DEMO ?? true
@@ -413,6 +423,7 @@ export function loadConfig(source: Readonly<Record<string, string | undefined>> 
     ssrEntry: e.SSR_ENTRY ? resolve(e.SSR_ENTRY) : resolve(webRoot, '../ssr/entry-server.js'),
     siteOrigin: e.SITE_ORIGIN?.replace(/\/+$/, '') || undefined,
     logLevel: e.LOG_LEVEL ?? 'info',
+    metricsToken: metricsToken(e.METRICS_TOKEN),
     env: serverEnv(e),
   }
 }

@@ -19,6 +19,7 @@ import type { Invalidation, SharedState } from './cluster/state'
 import type { Jobs } from './cluster/jobs'
 import type { Db, DbDialect } from './db'
 import type { EventBus } from './modules/events/bus'
+import type { AppMetrics } from './plugins/metrics'
 import type { DomainEvents } from './modules/events/domain'
 import type { AppSettings } from './settings'
 
@@ -44,6 +45,10 @@ export interface ModuleContext {
   events: DomainEvents
   /** periodic and queued work (cluster/jobs.ts) */
   jobs: Jobs
+  /** the app's metrics registry (plugins/metrics.ts): a module adds gauges read at each scrape */
+  metrics: AppMetrics
+  /** the migrations the database has not run (db/migrate.ts) */
+  pendingMigrations: () => Promise<string[]>
   /** declares route plugins, registered under /api once every module is built, in module order */
   routes<O extends object>(plugin: FastifyPluginAsync<O>, options: O): void
 }

@@ -28,7 +28,8 @@ export interface BuildAppOptions {
   realNameSandbox?: boolean
   /** a real-name provider to use instead (tests count what reaches it) */
   idVerifier?: IdVerifier
-  logger?: boolean | { level: string }
+  /** Fastify's logger: off, or its level (tests may give a stream to read the lines) */
+  logger?: boolean | { level: string; stream?: { write(line: string): void } }
   /** clock in epoch ms (tests move it to expire captchas, tokens and lockouts) */
   now?: () => number
   /** ms an identical goods search answer is reused (default 3000; 0: off, e.g. to measure the database) */
@@ -81,6 +82,8 @@ export interface BuildAppOptions {
   payChaseMs?: number
   /** how often the daily reconciliation looks for yesterday's bills (default hourly; 0: off — tests call it) */
   payReconcileMs?: number
+  /** /metrics asks for `Authorization: Bearer <metricsToken>`; none: only loopback clients (docs/operations.md) */
+  metricsToken?: string
   /** what only the environment gives (config.ts): secrets, outside providers' accounts, the SQL profile; default none */
   env?: ServerEnv
 }

@@ -49,6 +49,7 @@ export const PERMISSION_LABELS: Record<Permission, string> = {
   [PERMS.gameEdit]: '游戏管理：编辑',
 
   [PERMS.oplogList]: '操作日志：查看',
+  [PERMS.systemStatusView]: '系统状态：查看',
   [PERMS.loginlogList]: '登录日志：查看',
 
   [PERMS.realNameReview]: '实名审核',

@@ -50,6 +50,7 @@ export const PERMS = {
 
   oplogList: 'monitor:oplog:list',
   loginlogList: 'monitor:logininfor:list',
+  systemStatusView: 'monitor:status:view',
 
   realNameReview: 'user:realname:review',
 

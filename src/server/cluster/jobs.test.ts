@@ -76,6 +76,30 @@ describe('jobs', () => {
     expect(j.list()[0]).toMatchObject({ name: 'flaky', runs: 2, failures: 1 })
   })
 
+  it('records how late a run started after it was due (a run still going delays it)', async () => {
+    const j = make()
+    let release: () => void = () => undefined
+    let runs = 0
+    j.schedule('slow', 0, async () => {
+      if (++runs === 1) await new Promise<void>((resolve) => (release = resolve))
+    })
+    j.kick('slow')
+    await tick()
+    await tick()
+    expect(j.list()[0]).toMatchObject({ runs: 1, lastLagMs: expect.any(Number) })
+    expect(j.list()[0]!.lastLagMs).toBeLessThan(50)
+    j.kick('slow') // due now, but the first run is still going
+    await tick()
+    await new Promise((resolve) => setTimeout(resolve, 40))
+    release()
+    await tick()
+    await tick()
+    await tick()
+    const [job] = j.list()
+    expect(job!.runs).toBe(2)
+    expect(job!.lastLagMs).toBeGreaterThanOrEqual(35)
+  })
+
   it('stop waits for the running work and starts none after', async () => {
     const j = make()
     let done = false

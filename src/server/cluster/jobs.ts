@@ -35,6 +35,8 @@ export interface JobState {
   /** when the last run started and ended (epoch ms, real time; 0: never) */
   lastStartedAt: number
   lastEndedAt: number
+  /** how late the last run started after it was due (its timer or kick; waiting for a running one counts) */
+  lastLagMs: number
 }
 
 export interface Jobs {
@@ -51,6 +53,8 @@ interface Job extends JobState {
   timer: NodeJS.Timeout | null
   running: Promise<void> | null
   again: boolean
+  /** when the next run became due (the earliest tick or kick not yet run); null: none waiting */
+  dueAt: number | null
 }
 
 export function createJobs(shared: SharedState, log: (err: unknown, job: string) => void): Jobs {
@@ -59,6 +63,7 @@ export function createJobs(shared: SharedState, log: (err: unknown, job: string)
 
   function start(job: Job): void {
     if (stopped) return
+    job.dueAt ??= Date.now()
     if (job.running) {
       job.again = true
       return
@@ -70,9 +75,13 @@ export function createJobs(shared: SharedState, log: (err: unknown, job: string)
           if (
             job.mode === 'once' &&
             !(await shared.lease(`job:${job.name}`, Math.max(job.everyMs, 10_000) * 3))
-          )
+          ) {
+            job.dueAt = null // another process holds the lease: not ours to run
             return
+          }
           job.lastStartedAt = Date.now()
+          job.lastLagMs = job.lastStartedAt - (job.dueAt ?? job.lastStartedAt)
+          job.dueAt = null
           job.runs++
           try {
             await job.run()
@@ -104,6 +113,8 @@ export function createJobs(shared: SharedState, log: (err: unknown, job: string)
         failures: 0,
         lastStartedAt: 0,
         lastEndedAt: 0,
+        lastLagMs: 0,
+        dueAt: null,
         run,
         timer: null,
         running: null,
@@ -121,15 +132,18 @@ export function createJobs(shared: SharedState, log: (err: unknown, job: string)
       setImmediate(() => start(job))
     },
     list: () =>
-      [...jobs.values()].map(({ name, everyMs, mode, runs, failures, lastStartedAt, lastEndedAt }) => ({
-        name,
-        everyMs,
-        mode,
-        runs,
-        failures,
-        lastStartedAt,
-        lastEndedAt,
-      })),
+      [...jobs.values()].map(
+        ({ name, everyMs, mode, runs, failures, lastStartedAt, lastEndedAt, lastLagMs }) => ({
+          name,
+          everyMs,
+          mode,
+          runs,
+          failures,
+          lastStartedAt,
+          lastEndedAt,
+          lastLagMs,
+        }),
+      ),
     async stop() {
       stopped = true
       for (const job of jobs.values()) if (job.timer) clearInterval(job.timer)

@@ -14,9 +14,19 @@ import type { Database } from './schema'
 export type DbDialect = 'sqlite' | 'postgres'
 export type Db = Kysely<Database>
 
+/** The PostgreSQL pool's use (the metrics, 系统状态). */
+export interface PoolUse {
+  total: number
+  idle: number
+  waiting: number
+  max: number
+}
+
 export interface DatabaseHandle {
   db: Db
   dialect: DbDialect
+  /** the pool's use now (PostgreSQL); absent on SQLite (one connection, no pool) */
+  pool?: () => PoolUse
 }
 
 /** `sqlProfile`: SQL_PROFILE (config.ts), where the SQLite statements' timings go */
@@ -30,7 +40,8 @@ export function openDatabase(opts: {
     const types = new pg.TypeOverrides()
     types.setTypeParser(pg.types.builtins.INT8, Number)
     // JIT off: our queries are short index reads, where compiling them would cost more than running them
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, types, options: '-c jit=off' })
+    const max = 10
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max, types, options: '-c jit=off' })
     // An idle connection that the server ends (restart, failover, pg_terminate_backend) is dropped
     // from the pool and replaced on the next query; without this listener it would crash the process.
     pool.on('error', (err) => console.warn(`PostgreSQL: idle connection closed (${err.message})`))
@@ -39,6 +50,7 @@ export function openDatabase(opts: {
     return {
       db: withCommitHooks(new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })),
       dialect: 'postgres',
+      pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
     }
   }
   const file = join(opts.dataDir, 'market.db')

@@ -22,6 +22,7 @@ import { goodsModule } from './goods/module'
 import { imageModule } from './image/module'
 import { loveModule } from './love/module'
 import { messageModule } from './message/module'
+import { monitorModule } from './monitor/module'
 import { noticeModule } from './notice/module'
 import { oplogModule } from './oplog/module'
 import { payModule } from './pay/module'
@@ -72,4 +73,5 @@ export const MODULES = [
   aiModule,
   wechatModule,
   ssrModule,
+  monitorModule,
 ]

@@ -20,7 +20,12 @@ describe('envelope and errors', () => {
       const res = await t.app.inject({ method, url: '/api/no/such/thing?x=1' })
       expect(res.statusCode).toBe(200)
       expect(res.headers['content-type']).toMatch(/^application\/json/)
-      expect(res.json()).toEqual({ code: 404, msg: MSG.NOT_FOUND, reason: 'NOT_FOUND' })
+      expect(res.json()).toEqual({
+        code: 404,
+        msg: MSG.NOT_FOUND,
+        reason: 'NOT_FOUND',
+        requestId: expect.any(String),
+      })
     }
     // a known path with the wrong method is just as unknown
     expect(await call(t.app, 'GET', '/api/login')).toEqual({
@@ -39,7 +44,7 @@ describe('envelope and errors', () => {
   })
 
   it('refuses malformed JSON, an empty JSON body and other content types with 400', async () => {
-    const badJson = { code: 400, msg: MSG.BAD_JSON, reason: 'BAD_REQUEST' }
+    const badJson = { code: 400, msg: MSG.BAD_JSON, reason: 'BAD_REQUEST', requestId: expect.any(String) }
     expect((await post('/api/login', '{"username": ')).json()).toEqual(badJson)
     expect((await post('/api/login', '')).json()).toEqual(badJson)
     expect((await post('/api/login', 'username=buyer', 'application/x-www-form-urlencoded')).json()).toEqual(
@@ -52,7 +57,12 @@ describe('envelope and errors', () => {
     const big = JSON.stringify({ username: 'x'.repeat(2 * 1024 * 1024), password: 'p' })
     const res = await post('/api/login', big)
     expect(res.statusCode).toBe(200)
-    expect(res.json()).toEqual({ code: 400, msg: MSG.BODY_TOO_LARGE, reason: 'BAD_REQUEST' })
+    expect(res.json()).toEqual({
+      code: 400,
+      msg: MSG.BODY_TOO_LARGE,
+      reason: 'BAD_REQUEST',
+      requestId: expect.any(String),
+    })
   })
 
   it('names the field in validation messages, with the reason VALIDATION', async () => {
@@ -86,6 +96,7 @@ describe('envelope and errors', () => {
         code: 400,
         msg: '提现前请先完成实名认证',
         reason: 'REAL_NAME_REQUIRED',
+        requestId: expect.any(String),
       })
     } finally {
       await app.close()
@@ -104,12 +115,18 @@ describe('envelope and errors', () => {
     try {
       const res = await app.inject({ method: 'GET', url: '/api/boom' })
       expect(res.statusCode).toBe(200)
-      expect(res.json()).toEqual({ code: 500, msg: MSG.UNKNOWN, reason: 'SERVER_ERROR' })
+      expect(res.json()).toEqual({
+        code: 500,
+        msg: MSG.UNKNOWN,
+        reason: 'SERVER_ERROR',
+        requestId: expect.any(String),
+      })
       expect(res.body).not.toContain('secret')
       expect((await app.inject({ method: 'GET', url: '/api/business' })).json()).toEqual({
         code: 601,
         msg: '余额不足',
         reason: 'WARN',
+        requestId: expect.any(String),
       })
     } finally {
       await app.close()

@@ -13,6 +13,7 @@ import { Code, type ApiResult, type TableResult } from '../../shared/api'
 import { MSG } from '../../shared/messages'
 import type { Page } from '../db/paging'
 import { ApiError, badRequest, invalid, serverError } from '../http/errors'
+import { REQUEST_ID_HEADER } from './request-id'
 import { schemaErrorFormatterFor } from './validation'
 
 const OK_MSG = '操作成功'
@@ -75,26 +76,40 @@ export class SerializedPage<R, X extends object = object> {
   }
 }
 
-/** The error envelope `{ code, msg, reason }` of a business error (docs/error-codes.md). */
-export function fail(err: ApiError): ApiResult<never> {
-  return { code: err.code, msg: err.message, reason: err.reason }
+/**
+ * The error envelope `{ code, msg, reason, requestId }` of a business error (docs/error-codes.md):
+ * `requestId` is the request's id (plugins/request-id.ts), the 错误编号 a user can report.
+ */
+export function fail(err: ApiError, requestId?: string): ApiResult<never> {
+  return requestId === undefined
+    ? { code: err.code, msg: err.message, reason: err.reason }
+    : { code: err.code, msg: err.message, reason: err.reason, requestId }
 }
 
 /** What any error answers: a business error itself, the framework's refusals as 400, the rest 500. */
-function describe(err: FastifyError | ApiError): ApiResult<never> {
-  if (err instanceof ApiError) return fail(err)
-  if (err.validation) return fail(invalid(err.message))
-  if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return fail(badRequest(MSG.BODY_TOO_LARGE))
-  if (err.code?.startsWith('FST_ERR_CTP_')) return fail(badRequest(MSG.BAD_JSON))
-  if (err.statusCode !== undefined && err.statusCode < 500) return fail(badRequest(BAD_REQUEST_MSG))
-  return fail(serverError())
+function describe(err: FastifyError | ApiError): ApiError {
+  if (err instanceof ApiError) return err
+  if (err.validation) return invalid(err.message)
+  if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return badRequest(MSG.BODY_TOO_LARGE)
+  if (err.code?.startsWith('FST_ERR_CTP_')) return badRequest(MSG.BAD_JSON)
+  if (err.statusCode !== undefined && err.statusCode < 500) return badRequest(BAD_REQUEST_MSG)
+  return serverError()
 }
+
+/** The business code of the error a request was answered with (the request metrics' `code`). */
+const answeredCodes = new WeakMap<object, number>()
+export const errorCodeOf = (request: object): number | undefined => answeredCodes.get(request)
 
 /** Sends any error as an envelope; real faults are logged here and never carry a stack to the client. */
 export function sendError(reply: FastifyReply, err: FastifyError | ApiError) {
-  const body = describe(err)
-  if (body.code === Code.SERVER_ERROR) reply.log.error({ err }, 'request failed')
-  return reply.code(200).type('application/json; charset=utf-8').send(body)
+  const error = describe(err)
+  if (error.code === Code.SERVER_ERROR) reply.log.error({ err }, 'request failed')
+  answeredCodes.set(reply.request, error.code)
+  return reply
+    .code(200)
+    .type('application/json; charset=utf-8')
+    .header(REQUEST_ID_HEADER, reply.request.id)
+    .send(fail(error, reply.request.id))
 }
 
 export function registerEnvelope(app: FastifyInstance) {

@@ -10,7 +10,7 @@ import fastifyStatic from '@fastify/static'
 import type { FastifyInstance } from 'fastify'
 import { API_BASE } from '../../shared/constants'
 import { notFound } from '../http/errors'
-import { fail } from './envelope'
+import { sendError } from './envelope'
 import type { PublicPages } from '../modules/ssr/routes'
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
@@ -54,7 +54,7 @@ export async function registerWebBundle(
   }
 
   app.setNotFoundHandler((request, reply) => {
-    if (isApiUrl(request.url)) return reply.send(fail(notFound()))
+    if (isApiUrl(request.url)) return sendError(reply, notFound())
     if (request.method !== 'GET' && request.method !== 'HEAD')
       return reply.code(404).type(TEXT).send('Not Found')
     if (!root) return reply.code(503).type(TEXT).send(NOT_BUILT)

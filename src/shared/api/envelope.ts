@@ -8,6 +8,8 @@ export interface ApiResult<T = unknown> {
   data?: T
   /** on every error answer (code ≠ 200): what a program decides by, where `msg` is for people */
   reason?: ErrorReason
+  /** on every error answer: the request's id (its log lines' reqId), shown to users as 错误编号 */
+  requestId?: string
 }
 
 export interface TableResult<T = unknown> {

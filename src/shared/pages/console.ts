@@ -266,6 +266,16 @@ export const CONSOLE_PAGE_RECORDS = [
     order: 2,
     permission: PERMS.loginlogList,
   }),
+  definePage({
+    area: 'console',
+    component: 'SystemStatus',
+    title: '系统状态',
+    parent: MONITOR,
+    path: 'status',
+    icon: 'server',
+    order: 3,
+    permission: PERMS.systemStatusView,
+  }),
 ]
 
 export type ConsolePageComponent = (typeof CONSOLE_PAGE_RECORDS)[number]['component']

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { AxiosError, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios'
 import { MSG } from '@shared/messages'
 import { NETWORK_TOAST_SECONDS, REQUEST_TIMEOUT_MS, TOKEN_COOKIE } from '@shared/constants'
-import { ApiError, configureHttp, http, setHttpAdapter, type HttpEffects } from './http'
+import { ApiError, configureHttp, errorReference, http, setHttpAdapter, type HttpEffects } from './http'
 
 type Reply = { status?: number; data: unknown } | ((config: InternalAxiosRequestConfig) => never)
 
@@ -113,6 +113,19 @@ describe('answers (docs/error-codes.md)', () => {
     expect(effects.notify).toHaveBeenCalledWith('error', MSG.SERVER_UNSTABLE)
     expect(effects.navigate).toHaveBeenCalledWith('/')
     expect(effects.clearSession).not.toHaveBeenCalled()
+  })
+
+  it('500 with a request id: the toast names it as 错误编号', async () => {
+    stubTransport({
+      data: { code: 500, msg: '系统未知错误', reason: 'SERVER_ERROR', requestId: '3f9a0c12be45' },
+    })
+    const error = await failure(http.get('/x'))
+    expect(error.requestId).toBe('3f9a0c12be45')
+    expect(errorReference(error)).toBe('错误编号 3f9a0c12be45')
+    expect(effects.notify).toHaveBeenCalledWith('error', `${MSG.SERVER_UNSTABLE}（错误编号 3f9a0c12be45）`)
+    // a business refusal is the user's to fix: no number to report
+    stubTransport({ data: { code: 400, msg: '余额不足', reason: 'BAD_REQUEST', requestId: '3f9a0c12be46' } })
+    expect(errorReference(await failure(http.get('/x')))).toBeUndefined()
   })
 
   it.each([521, 522])('%i: the server msg as a warning, login cleared, go to /login.html', async (code) => {

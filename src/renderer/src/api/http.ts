@@ -8,7 +8,7 @@
  * - answers are judged by the business `code` of the body (absent → 200), never by the HTTP status,
  *   and an error's kind by its `reason` (ErrorReason), never by the text of `msg`:
  *     200        resolve with the body;
- *     500        error toast 网络不稳定，请稍后再试！, go home, reject;
+ *     500        error toast 网络不稳定，请稍后再试！ with the answer's 错误编号 (its requestId), go home, reject;
  *     521/522    the server's msg as a warning, clear the login, go to /login.html, reject;
  *     401        error toast 认证失败…, clear the login, go to the login page with a redirect, reject;
  *     403/404    fixed message; other codes: the server's msg (or 系统未知错误…); toast and reject —
@@ -54,6 +54,8 @@ declare module 'axios' {
 export class ApiError extends Error {
   /** the envelope's machine-readable reason (docs/error-codes.md); undefined without an answer */
   readonly reason: ErrorReason | undefined
+  /** the request's id the server logged (the envelope's requestId): shown as 错误编号 for server errors */
+  readonly requestId: string | undefined
 
   constructor(
     message: string,
@@ -67,7 +69,14 @@ export class ApiError extends Error {
     super(message)
     this.name = 'ApiError'
     this.reason = reasonOf(body)
+    this.requestId = requestIdOf(body)
   }
+}
+
+/** A server fault (5xx business code) with the id to report: 错误编号 <id>; undefined otherwise. */
+export function errorReference(error: unknown): string | undefined {
+  if (!(error instanceof ApiError) || error.requestId === undefined) return undefined
+  return error.code >= 500 && error.code < 600 ? `错误编号 ${error.requestId}` : undefined
 }
 
 /** The side effects of the request layer, replaceable (tests, and the app wires the router in). */
@@ -125,6 +134,14 @@ function reasonOf(body: unknown): ErrorReason | undefined {
   return undefined
 }
 
+function requestIdOf(body: unknown): string | undefined {
+  if (body && typeof body === 'object' && 'requestId' in body) {
+    const id = (body as { requestId: unknown }).requestId
+    if (typeof id === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(id)) return id
+  }
+  return undefined
+}
+
 function serverMsg(body: unknown): string | undefined {
   if (body && typeof body === 'object' && 'msg' in body) {
     const msg = (body as { msg: unknown }).msg
@@ -154,9 +171,12 @@ export function handleResponse(response: AxiosResponse): unknown {
   if (code === Code.OK) return body
 
   if (code === Code.SERVER_ERROR) {
-    effects.notify('error', MSG.SERVER_UNSTABLE)
+    const error = new ApiError(MSG.SERVER_UNSTABLE, code, true, 'business', body)
+    // the id the server logged, so the user can report it (docs/error-codes.md)
+    const reference = errorReference(error)
+    effects.notify('error', reference ? `${MSG.SERVER_UNSTABLE}（${reference}）` : MSG.SERVER_UNSTABLE)
     effects.navigate('/')
-    throw new ApiError(MSG.SERVER_UNSTABLE, code, true, 'business', body)
+    throw error
   }
   if (code === Code.SESSION_ENDED || code === Code.SESSION_REPLACED) {
     const text = serverMsg(body) ?? MSG.SESSION_EXPIRED

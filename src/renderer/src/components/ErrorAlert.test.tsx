@@ -67,6 +67,20 @@ describe('ErrorAlert', () => {
       expect(screen.getByRole('button', { name: /重\s*试/ })).toBeTruthy()
     })
 
+    it('names the 错误编号 of a server fault, for the user to report', () => {
+      const fault = new ApiError('网络不稳定，请稍后再试！', 500, true, 'business', {
+        code: 500,
+        msg: '系统未知错误，请反馈给管理员',
+        reason: 'SERVER_ERROR',
+        requestId: 'a1b2c3d4e5f6',
+      })
+      const { alert } = renderLoad(fault)
+      expect(alert?.querySelector('.ant-alert-title')?.textContent).toBe('订单加载失败')
+      expect(alert?.querySelector('.ant-alert-description')?.textContent).toBe('错误编号 a1b2c3d4e5f6')
+      // a refusal has no number to report
+      expect(renderLoad(refused(false)).alert?.querySelector('.ant-alert-description')).toBeNull()
+    })
+
     it('shows nothing without a failure, and the button without its icon when asked', () => {
       expect(renderLoad(null).alert).toBeNull()
       expect(renderLoad(new Error(''), false).alert?.querySelector('.anticon-reload')).toBeNull()

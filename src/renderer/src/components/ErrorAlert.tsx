@@ -5,10 +5,12 @@
  *
  * With `onRetry` it stands for a load that failed, in place of what could not be loaded: it shows
  * for every failure, with a 重试 button. Its text is still the reason nobody showed yet, else
- * `fallback` (what failed to load), so a toasted failure is not said twice.
+ * `fallback` (what failed to load), so a toasted failure is not said twice. A server fault adds its
+ * 错误编号 (the answer's requestId) below the text, for the user to report.
  */
 import { Alert, Button, type AlertProps } from 'antd'
 import { ReloadOutlined } from '@ant-design/icons'
+import { errorReference } from '@renderer/api/http'
 import { errorToShow } from '@renderer/utils/api-error'
 
 interface ErrorAlertBase extends Omit<AlertProps, 'type' | 'title'> {
@@ -46,5 +48,16 @@ export function ErrorAlert({ error, fallback, onRetry, retryIcon = true, ...aler
       重试
     </Button>
   ) : null
-  return <Alert type="error" showIcon {...alert} title={text} action={retry ?? alert.action} />
+  // a server fault names the id its log lines carry, for the user to report (docs/error-codes.md)
+  const reference = errorReference(error)
+  return (
+    <Alert
+      type="error"
+      showIcon
+      description={reference}
+      {...alert}
+      title={text}
+      action={retry ?? alert.action}
+    />
+  )
 }

@@ -41,7 +41,7 @@ function sendDownloadError(reply: FastifyReply, err: FastifyError | ApiError) {
     .code(status >= 400 && status < 600 ? status : 400)
     .type('application/json; charset=utf-8')
     .header('cache-control', 'no-store')
-    .send(fail(error))
+    .send(fail(error, reply.request.id))
 }
 
 export const commonRoutes: FastifyPluginAsync<{

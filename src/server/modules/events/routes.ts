@@ -73,7 +73,7 @@ export const eventRoutes: FastifyPluginAsync<EventRoutesOptions> = async (app, o
   route(app, EVENTS.stream, async (request, reply) => {
     const grant = await tickets.consume(request.query.ticket, { kind: 'stream' })
     if (!grant || !(await sessionAlive(grant.tokenHash))) {
-      return fail(unauthorized())
+      return fail(unauthorized(), request.id)
     }
     const { userId, tokenHash } = grant
     const resumeFrom = lastEventIdOf(request.headers['last-event-id'], request.query.lastEventId)

@@ -9,11 +9,12 @@ import { payProviders } from './providers'
 import { payRoutes, NOTIFY_PATH } from './routes'
 import { reconcileService, type ReconcileService } from './reconcile-job'
 import { payService, type PayService } from './service'
+import { payStateCounts, type PayStateCounts } from './state-counts'
 
 declare module '../../module' {
   interface Services {
-    /** the pay centre, and its daily reconciliation (reconcile-job.ts) */
-    pay: PayService & { reconciliation: ReconcileService }
+    /** the pay centre, its daily reconciliation (reconcile-job.ts), its rows by state (state-counts.ts) */
+    pay: PayService & { reconciliation: ReconcileService; stateCounts: () => Promise<PayStateCounts> }
   }
 }
 
@@ -53,6 +54,6 @@ export const payModule = defineModule({
       reconciliation.reconcile(),
     )
     routes(payRoutes, { pay, reconciliation })
-    return { pay: { ...pay, reconciliation } }
+    return { pay: { ...pay, reconciliation, stateCounts: () => payStateCounts(db) } }
   },
 })
