@@ -36,7 +36,11 @@ describe('backup and restore', () => {
     const app = t.app
     const base = await app.listen({ port: 0, host: '127.0.0.1' })
     const token = await tokenOf(app, ...DEMO.buyer)
-    const buyer = await app.db.selectFrom('users').select('id').where('user_name', '=', 'buyer').executeTakeFirstOrThrow()
+    const buyer = await app.db
+      .selectFrom('users')
+      .select('id')
+      .where('user_name', '=', 'buyer')
+      .executeTakeFirstOrThrow()
     const listing = await app.db
       .selectFrom('goods')
       .select(['id', 'game_id', 'price'])
@@ -47,7 +51,11 @@ describe('backup and restore', () => {
       .orderBy('price')
       .executeTakeFirstOrThrow()
     // test set-up: stock and a price of 1 元 that outlast any run (the buyer's 7,000 元 pay them)
-    await app.db.updateTable('goods').set({ stock: 100_000, price: 100 }).where('id', '=', listing.id).execute()
+    await app.db
+      .updateTable('goods')
+      .set({ stock: 100_000, price: 100 })
+      .where('id', '=', listing.id)
+      .execute()
 
     const api = async (path: string, body: unknown) => {
       const res = await fetch(`${base}/api${path}`, {
@@ -58,7 +66,11 @@ describe('backup and restore', () => {
       expect(res.status).toBe(200)
       return (await res.json()) as { code: number; msg: string; data: any }
     }
-    const role = await api('/trade/role/save', { gameId: listing.game_id, roleName: '备份测试', gameRoleId: 'R1' })
+    const role = await api('/trade/role/save', {
+      gameId: listing.game_id,
+      roleName: '备份测试',
+      gameRoleId: 'R1',
+    })
     expect(role.code).toBe(200)
     const payPassword = await encryptPassword(app, '802731')
 
@@ -102,7 +114,12 @@ describe('backup and restore', () => {
     expect(manifest).toMatchObject({ format: 1, database: 'sqlite', keysFromEnvironment: [] })
     expect(manifest.migration).toMatch(/^\d{4}_/)
     expect(Object.keys(manifest.files)).toEqual(
-      expect.arrayContaining(['market.db', 'keys/rsa-private.pem', 'keys/pay-pin.key', 'keys/real-names.key']),
+      expect.arrayContaining([
+        'market.db',
+        'keys/rsa-private.pem',
+        'keys/pay-pin.key',
+        'keys/real-names.key',
+      ]),
     )
     expect(Object.keys(manifest.files).filter((f) => f.startsWith('uploads/')).length).toBeGreaterThan(0)
 
@@ -126,7 +143,14 @@ describe('backup and restore', () => {
       expect(later.length).toBeGreaterThan(0)
       expect(later.filter((o) => present.has(o.orderNo))).toEqual([])
       expect(manifest.counts.orders).toBe(
-        Number((await db.selectFrom('orders').select((e) => e.fn.countAll().as('n')).executeTakeFirstOrThrow()).n),
+        Number(
+          (
+            await db
+              .selectFrom('orders')
+              .select((e) => e.fn.countAll().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        ),
       )
     } finally {
       await db.destroy()
@@ -142,10 +166,10 @@ describe('backup and restore', () => {
   }, 60_000)
 
   it('refuses a non-empty data directory without --force, and a backup whose files changed', async () => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'market-backup-src-'))
-    dirs.push(dataDir)
-    const src = await startTestApp({ dataDir, seedDemo: false, tradeSweepMs: 0 })
+    const src = await startTestApp({ tradeSweepMs: 0 })
     await src.app.close()
+    const dataDir = src.dataDir
+    dirs.push(dataDir)
     const out = join(dataDir, '..', `market-backup-${randomBytes(4).toString('hex')}`)
     dirs.push(out)
     await backup(installation(dataDir), out)

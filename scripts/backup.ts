@@ -18,9 +18,9 @@
  * archiving does it (docs/operations.md); the uploads and keys are, with a manifest saying so.
  */
 import { createHash } from 'node:crypto'
-import { createReadStream } from 'node:fs'
-import { chmod, copyFile, mkdir, readdir, stat, writeFile } from 'node:fs/promises'
-import { join, relative, resolve } from 'node:path'
+import { chmodSync, copyFileSync, mkdirSync, readFileSync } from 'node:fs'
+import { chmod, mkdir, readdir, stat, writeFile } from 'node:fs/promises'
+import { dirname, join, relative, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import SQLite from 'better-sqlite3'
 import { loadConfig } from '../src/server/config'
@@ -66,15 +66,9 @@ export function installationFromEnv(): Installation {
 
 export const COUNTED_TABLES = ['users', 'goods', 'orders', 'ledger'] as const
 
-export function sha256File(path: string): Promise<string> {
-  return new Promise((res, rej) => {
-    const hash = createHash('sha256')
-    createReadStream(path)
-      .on('data', (d) => hash.update(d))
-      .on('end', () => res(hash.digest('hex')))
-      .on('error', rej)
-  })
-}
+/** A file's SHA-256 (hex). Synchronous, like the copies below: one file at a time, each done at once. */
+export const sha256File = (path: string): string =>
+  createHash('sha256').update(readFileSync(path)).digest('hex')
 
 /** The files under `dir` (relative paths, `/`-separated), none when it is missing. */
 export async function filesUnder(dir: string): Promise<string[]> {
@@ -90,15 +84,18 @@ export async function filesUnder(dir: string): Promise<string[]> {
     .sort()
 }
 
-/** Copies the files of `from` into `to` (made with `mode`), answering their relative paths. */
+/**
+ * Copies the files of `from` into `to` (directories made with `mode`), answering their relative paths.
+ * Synchronous file by file: a running server's requests would otherwise stand between every step.
+ */
 async function copyTree(from: string, to: string, mode: number, fileMode?: number): Promise<string[]> {
-  await mkdir(to, { recursive: true, mode })
+  mkdirSync(to, { recursive: true, mode })
   const files = await filesUnder(from)
   for (const rel of files) {
     const target = join(to, rel)
-    await mkdir(join(target, '..'), { recursive: true, mode })
-    await copyFile(join(from, rel), target)
-    if (fileMode !== undefined) await chmod(target, fileMode)
+    mkdirSync(dirname(target), { recursive: true, mode })
+    copyFileSync(join(from, rel), target)
+    if (fileMode !== undefined) chmodSync(target, fileMode)
   }
   return files
 }
@@ -108,8 +105,7 @@ export function describeSqlite(file: string): { migration: string | null; counts
   const db = new SQLite(file, { readonly: true, fileMustExist: true })
   try {
     const last = db.prepare('select name from kysely_migration order by name desc limit 1').get() as
-      | { name: string }
-      | undefined
+      { name: string } | undefined
     const counts: Record<string, number> = {}
     for (const table of COUNTED_TABLES)
       counts[table] = (db.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n
@@ -119,12 +115,17 @@ export function describeSqlite(file: string): { migration: string | null; counts
   }
 }
 
-const stamp = (d: Date) => d.toISOString().replace(/\.\d+Z$/, 'Z').replace(/:/g, '-')
+const stamp = (d: Date) =>
+  d
+    .toISOString()
+    .replace(/\.\d+Z$/, 'Z')
+    .replace(/:/g, '-')
 
 /** Takes a backup of `from` into `out` (a new or empty directory); answers the manifest. */
 export async function backup(from: Installation, out: string): Promise<BackupManifest> {
   await mkdir(out, { recursive: true, mode: 0o700 })
-  if ((await readdir(out)).length > 0) throw new Error(`备份目录不是空的：${out}（the backup directory is not empty）`)
+  if ((await readdir(out)).length > 0)
+    throw new Error(`备份目录不是空的：${out}（the backup directory is not empty）`)
   const files: Record<string, string> = {}
   let migration: string | null = null
   let counts: Record<string, number> = {}
@@ -158,7 +159,7 @@ export async function backup(from: Installation, out: string): Promise<BackupMan
     ...uploads.map((f) => `uploads/${f}`),
     ...keys.map((f) => `keys/${f}`),
   ]
-  for (const rel of all) files[rel] = await sha256File(join(out, rel))
+  for (const rel of all) files[rel] = sha256File(join(out, rel))
 
   const manifest: BackupManifest = {
     format: BACKUP_FORMAT,
@@ -182,9 +183,13 @@ if (isMain) {
   const m = await backup(from, out)
   console.log(`备份完成（backup written）：${out}`)
   console.log(
-    `  ${m.database === 'sqlite' ? `market.db (migration ${m.migration}; ${Object.entries(m.counts)
-      .map(([t, n]) => `${t} ${n}`)
-      .join(', ')})` : 'PostgreSQL: not included, use pg_dump (docs/operations.md)'}; ` +
+    `  ${
+      m.database === 'sqlite'
+        ? `market.db (migration ${m.migration}; ${Object.entries(m.counts)
+            .map(([t, n]) => `${t} ${n}`)
+            .join(', ')})`
+        : 'PostgreSQL: not included, use pg_dump (docs/operations.md)'
+    }; ` +
       `${Object.keys(m.files).filter((f) => f.startsWith('uploads/')).length} uploads; ` +
       `${Object.keys(m.files).filter((f) => f.startsWith('keys/')).length} key files; ` +
       `${((performance.now() - started) / 1000).toFixed(1)} s`,

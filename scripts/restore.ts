@@ -12,8 +12,9 @@
  * - A PostgreSQL backup (manifest `database: postgres`) restores the uploads and keys only; the
  *   database comes back with pg_restore or the base backup (docs/operations.md).
  */
+import { chmodSync, copyFileSync, mkdirSync } from 'node:fs'
 import { chmod, copyFile, mkdir, readFile, readdir, rm } from 'node:fs/promises'
-import { join, resolve } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import SQLite from 'better-sqlite3'
 import {
@@ -35,7 +36,12 @@ export async function verifyBackup(dir: string): Promise<BackupManifest> {
   const extra = present.filter((f) => !(f in manifest.files))
   if (extra.length) throw new Error(`备份中有清单外的文件：${extra[0]}（a file the manifest does not list）`)
   for (const [rel, sum] of Object.entries(manifest.files)) {
-    const actual = await sha256File(join(dir, rel)).catch(() => null)
+    let actual: string | null = null
+    try {
+      actual = sha256File(join(dir, rel))
+    } catch {
+      // missing: said below
+    }
     if (actual === null) throw new Error(`备份缺少文件：${rel}（missing）`)
     if (actual !== sum) throw new Error(`备份文件已损坏：${rel}（SHA-256 differs）`)
   }
@@ -45,7 +51,9 @@ export async function verifyBackup(dir: string): Promise<BackupManifest> {
 /** What the target already holds (a database, uploads or keys). */
 async function occupied(to: Installation): Promise<string[]> {
   const held: string[] = []
-  const dbFiles = (await readdir(to.dataDir).catch(() => [] as string[])).filter((f) => f.startsWith('market.db'))
+  const dbFiles = (await readdir(to.dataDir).catch(() => [] as string[])).filter((f) =>
+    f.startsWith('market.db'),
+  )
   if (dbFiles.length) held.push(join(to.dataDir, 'market.db'))
   if ((await filesUnder(to.uploadDir)).length) held.push(to.uploadDir)
   if ((await filesUnder(to.keysDir)).length) held.push(to.keysDir)
@@ -77,9 +85,10 @@ export async function restore(
     if (top !== 'uploads' && top !== 'keys') continue
     const base = top === 'uploads' ? to.uploadDir : to.keysDir
     const target = join(base, ...rest)
-    await mkdir(join(target, '..'), { recursive: true, mode: top === 'keys' ? 0o700 : 0o755 })
-    await copyFile(join(from, rel), target)
-    if (top === 'keys') await chmod(target, 0o600)
+    // synchronous file by file, as the backup (scripts/backup.ts, copyTree)
+    mkdirSync(dirname(target), { recursive: true, mode: top === 'keys' ? 0o700 : 0o755 })
+    copyFileSync(join(from, rel), target)
+    if (top === 'keys') chmodSync(target, 0o600)
   }
   if (Object.keys(manifest.files).some((f) => f.startsWith('keys/'))) await chmod(to.keysDir, 0o700)
 
@@ -88,7 +97,8 @@ export async function restore(
     const db = new SQLite(file, { fileMustExist: true })
     try {
       const check = db.pragma('integrity_check', { simple: true })
-      if (check !== 'ok') throw new Error(`恢复的数据库未通过完整性检查：${String(check)}（integrity_check failed）`)
+      if (check !== 'ok')
+        throw new Error(`恢复的数据库未通过完整性检查：${String(check)}（integrity_check failed）`)
     } finally {
       db.close()
     }
@@ -121,7 +131,9 @@ if (isMain) {
           : '; PostgreSQL: restore the database with pg_restore (docs/operations.md)'),
     )
     if (m.keysFromEnvironment.length)
-      console.log(`  give the server these variables again (not in the backup): ${m.keysFromEnvironment.join(', ')}`)
+      console.log(
+        `  give the server these variables again (not in the backup): ${m.keysFromEnvironment.join(', ')}`,
+      )
   } catch (err) {
     console.error((err as Error).message)
     process.exit(1)

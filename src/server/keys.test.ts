@@ -131,4 +131,3 @@ describe('rotation of the field keys (real names, delivery credentials)', () => 
     ).toThrow(/REAL_NAME_KEYS_OLD/)
   })
 })
-

@@ -91,7 +91,9 @@ export interface PerProcess {
 }
 
 export function perProcessError(items: readonly PerProcess[]): SecretError {
-  const zh = items.map((i) => `${i.what}（环境变量 ${i.variable}${i.note ? `；${i.note.zh}` : ''}）`).join('、')
+  const zh = items
+    .map((i) => `${i.what}（环境变量 ${i.variable}${i.note ? `；${i.note.zh}` : ''}）`)
+    .join('、')
   const en = items.map((i) => `${i.what} (${i.variable}${i.note ? `; ${i.note.en}` : ''})`).join(', ')
   return new SecretError(
     `已设置 REDIS_URL（多个进程共享状态），但以下密钥会在本进程各自生成、与其他进程不同：${zh}。` +
@@ -168,7 +170,10 @@ export const refuseIfPerProcess = mayMake
 export function loadKeyRing(keys: Keys, fileName: string, bytes = 32): Buffer[] {
   const old = (keys.old[fileName] ?? []).map((k) => {
     const key = Buffer.from(k, 'base64')
-    if (key.length !== bytes) throw new SecretError(`${OLD_KEYS_ENV[fileName]}: 每个旧密钥须为 ${bytes} 字节的 base64（each old key must be ${bytes} bytes in base64）`)
+    if (key.length !== bytes)
+      throw new SecretError(
+        `${OLD_KEYS_ENV[fileName]}: 每个旧密钥须为 ${bytes} 字节的 base64（each old key must be ${bytes} bytes in base64）`,
+      )
     return key
   })
   return [loadOrCreateSecret(keys, fileName, bytes), ...old]

@@ -66,12 +66,15 @@ describe.skipIf(!adminUrl || !redisUrl)('two instances with the secrets from the
   it('takes an SMS code sent through one on the other, and resets the PIN for a real name stored by the other', async () => {
     // registered and verified (real name stored, encrypted) through A
     const u = await newUser(a.app, 'sec', { verified: true })
-    const post = (t: TestApp, url: string, body: unknown) => call(t.app, 'POST', `/api${url}`, { token: u.token, body })
+    const post = (t: TestApp, url: string, body: unknown) =>
+      call(t.app, 'POST', `/api${url}`, { token: u.token, body })
     const phone = freshPhone()
     expect((await post(a, '/user/sms/send', { purpose: 'PHONE_NEW', phone })).code).toBe(200)
-    expect(await post(b, '/user/phone/bind', { phone, smsCode: await lastCode(a.app, phone) })).toMatchObject({
-      code: 200,
-    })
+    expect(await post(b, '/user/phone/bind', { phone, smsCode: await lastCode(a.app, phone) })).toMatchObject(
+      {
+        code: 200,
+      },
+    )
     // the code through B, the reset through A… and the other way round
     for (const [sender, resetter] of [
       [b, a],

@@ -46,7 +46,13 @@ export function fieldCipher(keys: Buffer | readonly Buffer[]): FieldCipher {
       cipher.setAAD(Buffer.from(context, 'utf8'))
       const data = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()])
       const tag = cipher.getAuthTag()
-      return [VERSION, currentId, iv.toString('base64'), tag.toString('base64'), data.toString('base64')].join('.')
+      return [
+        VERSION,
+        currentId,
+        iv.toString('base64'),
+        tag.toString('base64'),
+        data.toString('base64'),
+      ].join('.')
     },
     decrypt(sealed, context) {
       const parts = sealed.split('.')
