@@ -103,7 +103,7 @@ export function perProcessError(items: readonly PerProcess[]): SecretError {
   )
 }
 
-/** Whether a secret is given, or may be made or read here; refuses one that would be made per process. */
+/** With shared state and no provisioned KEYS_DIR, refuses to make `fileName` in this process's own directory. */
 function mayMake(keys: Keys, fileName: string): void {
   if (keys.shared && !keys.provisioned && !existsSync(join(keys.dir, fileName)))
     throw perProcessError([{ what: fileName, variable: SECRET_ENV[fileName] ?? '?' }])
