@@ -391,6 +391,8 @@ const alipay = new AlipaySdk({ appId: APP_ID, privateKey: alipaySide.privateKey,
 const env: NodeJS.ProcessEnv = {
   ...process.env,
   DATA_DIR: dataDir,
+  // with REDIS_URL the secrets must come from a provisioned directory (docs/operations.md, "Secrets")
+  KEYS_DIR: join(dataDir, 'keys'),
   HOST: '127.0.0.1',
   CAPTCHA_ENABLED: 'false',
   SEED_DEMO: '0',

@@ -30,7 +30,8 @@ import { registerSecurityHeaders } from './plugins/security-headers'
 import { registerValidation } from './plugins/validation'
 import { registerWebBundle } from './plugins/web'
 import { MODULES } from './modules'
-import { resolveSettings, type BuildAppOptions } from './settings'
+import { checkSecrets } from './keys'
+import { resolveSettings, secretsInUse, type BuildAppOptions } from './settings'
 
 export type { BuildAppOptions } from './settings'
 
@@ -49,6 +50,9 @@ const BODY_LIMIT = 1024 * 1024
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const settings = resolveSettings(opts)
   const { now } = settings
+  // with shared state no secret may be made per process: stop before anything starts (keys.ts)
+  const inUse = secretsInUse(settings)
+  checkSecrets(settings.keys, inUse.files, inUse.more)
   mkdirSync(settings.dataDir, { recursive: true })
 
   const handle = openDatabase({ ...settings, sqlProfile: settings.env.sqlProfile })

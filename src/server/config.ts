@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url'
 import Type, { type Static, type TSchema } from 'typebox'
 import Value from 'typebox/value'
 import { WECHAT_TEMPLATE_KEYS, type WechatTemplateKey } from '../shared/api/wechat'
-import { SECRET_ENV, type KeySource } from './keys'
+import { OLD_KEYS_ENV, SECRET_ENV, type KeySource } from './keys'
 import type { MarketIdVerifierConfig } from './modules/account/realname-provider'
 import type { AiConfig } from './modules/ai/config'
 import type { AlipayConfig } from './modules/pay/alipay'
@@ -117,6 +117,12 @@ export const ENV_SCHEMA = Type.Object({
   REDIS_URL: text(),
   REDIS_PREFIX: text(),
   KEYS_DIR: text(),
+  REAL_NAME_KEY: text(),
+  REAL_NAME_KEYS_OLD: text(),
+  FIELD_ENCRYPTION_KEYS_OLD: text(),
+  SMS_CODE_KEY: text(),
+  WECHAT_SANDBOX_KEY: text(),
+  PAY_SIMULATORS_DIR: text(),
   RSA_PRIVATE_KEY: text(),
   FIELD_ENCRYPTION_KEY: text(),
   PAY_PIN_KEY: text(),
@@ -175,6 +181,8 @@ export interface ServerConfig {
   paySandbox: boolean
   /** the Alipay and WeChat Pay simulators on this server (/sim/…), for providers not configured */
   paySimulators: boolean
+  /** PAY_SIMULATORS_DIR: the simulators' merchant keys and trades (default DATA_DIR/pay-simulators) */
+  paySimulatorsDir: string | undefined
   /** AI drawing: provider and worker (modules/ai/config.ts) */
   ai: AiConfig
   wechatSandbox: boolean
@@ -353,6 +361,11 @@ function serverEnv(e: Env): ServerEnv {
     const value = e[name as keyof Env]
     if (typeof value === 'string') given[file] = value
   }
+  const old: Record<string, string[]> = {}
+  for (const [file, name] of Object.entries(OLD_KEYS_ENV)) {
+    const list = commaList(e[name as keyof Env] as string | undefined)
+    if (list.length) old[file] = list
+  }
   const sms = [
     e.ALIYUN_SMS_ACCESS_KEY_ID,
     e.ALIYUN_SMS_ACCESS_KEY_SECRET,
@@ -360,7 +373,7 @@ function serverEnv(e: Env): ServerEnv {
     e.ALIYUN_SMS_TEMPLATE_CODE,
   ] as const
   return {
-    keys: { dir: e.KEYS_DIR, given, oldPinKeys: commaList(e.PAY_PIN_KEYS_OLD) },
+    keys: { dir: e.KEYS_DIR, given, old },
     aliyunSms: sms.every(Boolean)
       ? { accessKeyId: sms[0]!, accessKeySecret: sms[1]!, signName: sms[2]!, templateCode: sms[3]! }
       : null,
@@ -394,6 +407,7 @@ export function loadConfig(source: Readonly<Record<string, string | undefined>> 
     captchaEnabled: e.CAPTCHA_ENABLED ?? true,
     paySandbox: e.PAY_SANDBOX ?? seedDemo,
     paySimulators: e.PAY_SIMULATORS ?? seedDemo,
+    paySimulatorsDir: e.PAY_SIMULATORS_DIR ? resolve(e.PAY_SIMULATORS_DIR) : undefined,
     wechatSandbox: e.WECHAT_SANDBOX ?? seedDemo,
     wechatOfficial: wechatOfficial(e),
     smsSandbox: e.SMS_SANDBOX ?? seedDemo,

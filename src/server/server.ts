@@ -3,6 +3,7 @@ import { SITE_NAME } from '../shared/constants'
 import { buildApp } from './app'
 import { ConfigError, loadConfig, type ServerConfig } from './config'
 import { DEMO_ACCOUNTS } from './db/seed'
+import { SecretError } from './keys'
 
 let config: ServerConfig
 try {
@@ -13,7 +14,12 @@ try {
   console.error(err.message)
   process.exit(1)
 }
-const app = await buildApp({ ...config, logger: { level: config.logLevel } })
+const app = await buildApp({ ...config, logger: { level: config.logLevel } }).catch((err: unknown) => {
+  // a secret that would differ between processes (keys.ts): the message names it and its variable
+  if (!(err instanceof SecretError)) throw err
+  console.error(err.message)
+  process.exit(1)
+})
 const address = await app.listen({ port: config.port, host: config.host })
 
 console.log(`\n${SITE_NAME} API 与网页已启动：${address}`)

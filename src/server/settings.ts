@@ -5,7 +5,7 @@
  */
 import { join } from 'node:path'
 import { NO_ENV, type ServerEnv } from './config'
-import { keysOf, type Keys } from './keys'
+import { keysOf, type Keys, type PerProcess } from './keys'
 import type { AiConfig } from './modules/ai/config'
 import type { PayProvider } from './modules/pay/provider'
 import type { IdVerifier } from './modules/account/realname-provider'
@@ -78,6 +78,11 @@ export interface BuildAppOptions {
    * providers not configured (demo installs: PAY_SIMULATORS, default on with demo data); default off
    */
   paySimulators?: boolean
+  /**
+   * the simulators' directory (merchant keys, trades; default DATA_DIR/pay-simulators): with shared
+   * state (redisUrl) one directory every process mounts, given explicitly (docs/operations.md, "Secrets")
+   */
+  paySimulatorsDir?: string
   /** how often waiting payment attempts are chased (default 60 s; 0: off — tests call app.services.pay.chase()) */
   payChaseMs?: number
   /** how often the daily reconciliation looks for yesterday's bills (default hourly; 0: off — tests call it) */
@@ -113,6 +118,30 @@ export function resolveSettings(opts: BuildAppOptions): AppSettings {
     sandbox: opts.paySandbox ?? demo,
     uploadDir: opts.uploadDir ?? join(opts.dataDir, 'uploads'),
     env,
-    keys: keysOf(opts.dataDir, env.keys),
+    keys: keysOf(opts.dataDir, env.keys, Boolean(opts.redisUrl)),
   }
+}
+
+/**
+ * Every secret file the configuration uses, and what else it would keep per process: checked at the
+ * start (keys.ts, checkSecrets) so that shared state with a secret made per process stops there.
+ */
+export function secretsInUse(s: AppSettings): { files: string[]; more: PerProcess[] } {
+  const files = ['rsa-private.pem', 'delivery-accounts.key', 'pay-pin.key', 'real-names.key', 'sms-codes.key']
+  if (!s.wechatOfficial && (s.wechatSandbox ?? s.demo)) files.push('wechat-sandbox.key')
+  const simulated = !s.payProviders && s.paySimulators && (!s.env.alipay || !s.env.wechatpay)
+  const more: PerProcess[] =
+    simulated && !s.paySimulatorsDir
+      ? [
+          {
+            what: 'pay-simulators/',
+            variable: 'PAY_SIMULATORS_DIR',
+            note: {
+              zh: '支付模拟器的商户密钥与交易，或设 PAY_SIMULATORS=0',
+              en: "the payment simulators' keys and trades, or PAY_SIMULATORS=0",
+            },
+          },
+        ]
+      : []
+  return { files, more }
 }

@@ -148,6 +148,8 @@ describe.skipIf(!adminUrl || !redisUrl)('two server processes on PostgreSQL and 
       DATA_DIR: join(shared, name),
       KEYS_DIR: join(shared, 'keys'),
       UPLOAD_DIR: join(shared, 'uploads'),
+      // the payment simulators keep keys and trades: one directory for both (docs/operations.md)
+      PAY_SIMULATORS_DIR: join(shared, 'pay-simulators'),
       PORT: '0',
       HOST: '127.0.0.1',
       CAPTCHA_ENABLED: 'false',

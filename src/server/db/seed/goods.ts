@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import sharp from 'sharp'
 import type { Attributes, GoodsStatus, GoodsType, TransferField } from '../../../shared/api'
 import { SITE_NAME } from '../../../shared/constants'
-import { fieldCipher, loadOrCreateKey } from '../../modules/delivery/crypto'
+import { deliveryKeyRing, fieldCipher } from '../../modules/delivery/crypto'
 import { gameService, type GameRules } from '../../modules/game/service'
 import { goodsRepo } from '../../modules/goods/repo'
 import { ftsDocument } from '../../modules/goods/search-text'
@@ -231,7 +231,7 @@ export async function seedCatalogue(db: Db, now: number, opts: SeedCatalogueOpti
       plan.push({ gameId: g.id, type: k < accounts ? 'ACCOUNT' : others[k - accounts] })
   }
 
-  const cipher = fieldCipher(loadOrCreateKey(opts.keys))
+  const cipher = fieldCipher(deliveryKeyRing(opts.keys))
   const created: Array<{ id: number; status: GoodsStatus; price: number; type: GoodsType; gameId: number }> =
     []
   await db.transaction().execute(async (trx) => {

@@ -3,7 +3,7 @@
  * flows that need a real name (withdrawals, listings going on sale) work at once. Encrypted with the
  * install's real-name key like any verified identity.
  */
-import { loadOrCreateSecret, type Keys } from '../../keys'
+import { loadKeyRing, type Keys } from '../../keys'
 import { fieldCipher } from '../../modules/delivery/crypto'
 import { SANDBOX_IDENTITIES } from '../../modules/account/realname-provider'
 import { maskIdNumber, maskRealName } from '../../../shared/rules/real-name'
@@ -11,7 +11,7 @@ import { idCardInfo } from '../../../shared/rules/id-card'
 import type { Db } from '../index'
 
 export async function seedIdentity(db: Db, now: number, keys: Keys) {
-  const cipher = fieldCipher(loadOrCreateSecret(keys, 'real-names.key'))
+  const cipher = fieldCipher(loadKeyRing(keys, 'real-names.key'))
   const [zhang, li] = SANDBOX_IDENTITIES.pass
   for (const [userName, who] of [
     ['buyer', zhang],

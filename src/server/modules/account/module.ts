@@ -4,7 +4,7 @@
  * agency, 公会助力); those it reads in turn (the payment password, the write-off conditions) plug
  * into `account.plugs` when they register.
  */
-import { loadOrCreateSecret } from '../../keys'
+import { loadKeyRing } from '../../keys'
 import { defineModule } from '../../module'
 import { fieldCipher } from '../delivery/crypto'
 import { marketIdVerifier, sandboxIdVerifier } from './realname-provider'
@@ -34,7 +34,7 @@ export const accountModule = defineModule({
       auth,
       sms,
       cipher,
-      fieldCipher: fieldCipher(loadOrCreateSecret(settings.keys, 'real-names.key')),
+      fieldCipher: fieldCipher(loadKeyRing(settings.keys, 'real-names.key')),
       idVerifier:
         settings.idVerifier ??
         ((settings.realNameSandbox ?? settings.sandbox)

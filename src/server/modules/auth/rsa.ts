@@ -15,7 +15,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import { join } from 'node:path'
 import { Worker } from 'node:worker_threads'
-import { writeOnce, type Keys } from '../../keys'
+import { refuseIfPerProcess, writeOnce, type Keys } from '../../keys'
 
 /** the key pair's file in KEYS_DIR (RSA_PRIVATE_KEY instead: keys.ts) */
 const PRIVATE_FILE = 'rsa-private.pem'
@@ -112,6 +112,7 @@ export function loadOrCreateKeyPair(keys: Keys): PasswordCipher {
     const dir = keys.dir
     const privatePath = join(dir, PRIVATE_FILE)
     if (!existsSync(privatePath)) {
+      refuseIfPerProcess(keys, PRIVATE_FILE)
       mkdirSync(dir, { recursive: true, mode: 0o700 })
       const pair = generateKeyPairSync('rsa', {
         modulusLength: 2048,

@@ -141,7 +141,10 @@ describe('delivery accounts', () => {
     expect(row.fields_enc).not.toContain(SECRET_PASSWORD)
     expect(row.fields_enc).not.toContain(ACCOUNT)
     const sealed = JSON.parse(row.fields_enc)
-    expect(sealed.登录密码).toMatch(/^v1\.[A-Za-z0-9+/=]{16}\.[A-Za-z0-9+/=]{24}\.[A-Za-z0-9+/=]+$/)
+    // v2.<key id>.<iv>.<tag>.<data> (delivery/crypto.ts: the key id for rotation)
+    expect(sealed.登录密码).toMatch(
+      /^v2\.[0-9a-f]{8}\.[A-Za-z0-9+/=]{16}\.[A-Za-z0-9+/=]{24}\.[A-Za-z0-9+/=]+$/,
+    )
     const keyFile = join(t.dataDir, 'keys', 'delivery-accounts.key')
     expect(statSync(keyFile).mode & 0o777).toBe(0o600)
     expect(Buffer.from(readFileSync(keyFile, 'utf8'), 'base64')).toHaveLength(32)

@@ -3,7 +3,7 @@
  * seals account credentials at rest (trade and agency sale seal theirs with it too).
  */
 import { defineModule } from '../../module'
-import { fieldCipher, loadOrCreateKey, type FieldCipher } from './crypto'
+import { deliveryKeyRing, fieldCipher, type FieldCipher } from './crypto'
 import { deliveryRoutes } from './routes'
 import { deliveryService, type DeliveryService } from './service'
 
@@ -20,7 +20,7 @@ export const deliveryModule = defineModule({
   needs: ['goods', 'games'],
   provides: ['delivery', 'deliveryCipher'],
   register({ db, now, settings, routes }, { goods, games }) {
-    const deliveryCipher = fieldCipher(loadOrCreateKey(settings.keys))
+    const deliveryCipher = fieldCipher(deliveryKeyRing(settings.keys))
     const delivery = deliveryService({ db, games, goods, cipher: deliveryCipher, now })
     routes(deliveryRoutes, { delivery })
     return { delivery, deliveryCipher }

@@ -11,7 +11,7 @@
  * re-hashed on success.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
-import { keyId, loadOrCreateSecret, type Keys } from '../../keys'
+import { keyId, loadKeyRing, type Keys } from '../../keys'
 import { verifyPassword } from '../auth/password'
 
 const KEY_FILE = 'pay-pin.key'
@@ -25,7 +25,7 @@ export interface PinHasher {
 
 /** The current key (PAY_PIN_KEY or its file), then the old ones (PAY_PIN_KEYS_OLD). */
 export function loadPinKeys(keys: Keys): Buffer[] {
-  return [loadOrCreateSecret(keys, KEY_FILE), ...keys.oldPinKeys.map((k) => Buffer.from(k, 'base64'))]
+  return loadKeyRing(keys, KEY_FILE)
 }
 
 /** `keys[0]` hashes; every key verifies. */

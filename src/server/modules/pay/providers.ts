@@ -49,7 +49,8 @@ export async function payProviders(
 ): Promise<PayProvider[]> {
   if (settings.payProviders) return [...settings.payProviders]
   const simulators = settings.paySimulators ?? false
-  const dir = (name: string) => join(settings.dataDir, 'pay-simulators', name)
+  const dir = (name: string) =>
+    join(settings.paySimulatorsDir ?? join(settings.dataDir, 'pay-simulators'), name)
   const list: PayProvider[] = []
 
   if (settings.env.alipay) list.push(createAlipayProvider(settings.env.alipay))
