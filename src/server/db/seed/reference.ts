@@ -147,6 +147,21 @@ export function codeMenus(): CodeMenu[] {
   return out
 }
 
+/** The reference data of the code (tests reconcile with a changed copy). */
+export interface CodeReference {
+  roles: typeof BUILTIN_ROLES
+  menus: CodeMenu[]
+  dicts: Record<string, DictEntries>
+  configs: ReadonlyArray<readonly [string, string, string]>
+}
+
+export const codeReference = (): CodeReference => ({
+  roles: BUILTIN_ROLES,
+  menus: codeMenus(),
+  dicts: referenceDicts(),
+  configs: referenceConfigs(),
+})
+
 /** What one reconciliation changed (all 0: nothing to do). */
 export interface ReconcileSummary {
   added: number
@@ -160,7 +175,10 @@ const PG_LOCK = 730_210_032
 const CHUNK = 500
 
 /** Reconciles the reference data with the code (the rule: this file's head). */
-export async function reconcileReference(db: Db): Promise<ReconcileSummary> {
+export async function reconcileReference(
+  db: Db,
+  code: CodeReference = codeReference(),
+): Promise<ReconcileSummary> {
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter
   return db.transaction().execute(async (trx) => {
     // one at a time: PostgreSQL waits on the lock; SQLite takes its write lock before reading
@@ -169,7 +187,7 @@ export async function reconcileReference(db: Db): Promise<ReconcileSummary> {
     const ledger = new Set(
       (await trx.selectFrom('reference_keys').select('ref_key').execute()).map((r) => r.ref_key),
     )
-    const run = new Run(trx, ledger)
+    const run = new Run(trx, ledger, code)
     await run.roles()
     await run.menus()
     await run.dicts()
@@ -190,6 +208,7 @@ class Run {
   constructor(
     private readonly trx: Db,
     private readonly ledger: Set<string>,
+    private readonly code: CodeReference,
   ) {}
 
   /** keys of the ledger of one kind that the code no longer has */
@@ -202,7 +221,7 @@ class Run {
     const { trx, ledger } = this
     const roles = await trx.selectFrom('roles').select(['id', 'role_key']).execute()
     this.roleIds = new Map(roles.map((r) => [r.role_key, Number(r.id)]))
-    for (const role of BUILTIN_ROLES) {
+    for (const role of this.code.roles) {
       const key = `role:${role.key}`
       if (ledger.has(key)) continue
       this.add.add(key)
@@ -231,7 +250,7 @@ class Run {
     const firstRun = ledger.size === 0
     const code = new Set<string>()
     const rows: Array<{ role_id: number; permission: string }> = []
-    for (const role of BUILTIN_ROLES)
+    for (const role of this.code.roles)
       for (const permission of role.perms) {
         const key = `grant:${role.key}:${permission}`
         code.add(key)
@@ -270,7 +289,7 @@ class Run {
     const parentOf = new Map(
       rows.map((r) => [Number(r.id), r.parent_id === null ? null : Number(r.parent_id)]),
     )
-    const menus = codeMenus()
+    const { menus } = this.code
     const code = new Set(menus.map((m) => `menu:${m.key}`))
     const inserted: Array<{ id: number; menu: CodeMenu }> = []
 
@@ -415,7 +434,7 @@ class Run {
     const types = new Set(rows.map((r) => r.dict_type))
     const code = new Set<string>()
     const values = []
-    for (const [type, entries] of Object.entries(referenceDicts()))
+    for (const [type, entries] of Object.entries(this.code.dicts))
       for (const [i, [value, label, listClass]] of entries.entries()) {
         const key = `dict:${type}:${value}`
         code.add(key)
@@ -473,7 +492,7 @@ class Run {
     )
     const code = new Set<string>()
     const values = []
-    for (const [configKey, value, name] of referenceConfigs()) {
+    for (const [configKey, value, name] of this.code.configs) {
       const key = `config:${configKey}`
       code.add(key)
       if (have.has(configKey)) {
