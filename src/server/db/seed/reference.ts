@@ -15,7 +15,7 @@
  *   and name): only a menu's structure follows the code (parent, type, path, component, permission).
  * Roles are added, never removed.
  *
- * Cheap when nothing changed: six reads and no write but the lock. Two processes starting at once
+ * Cheap when nothing changed: seven reads and no write but the lock. Two processes starting at once
  * run it one after the other (an advisory lock on PostgreSQL; SQLite's write lock, taken first).
  */
 import { PostgresAdapter, sql } from 'kysely'
