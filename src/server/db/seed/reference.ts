@@ -57,7 +57,9 @@ const SEED_REFERENCES = [
 /** Every dictionary of the code: [value, label, listClass] per type, the first its default. */
 export function referenceDicts(): Record<string, DictEntries> {
   const out: Record<string, DictEntries> = {}
-  for (const dicts of [DICTS, CONSOLE_DICTS, ...SEED_REFERENCES.map((r) => r.dicts)])
+  // in the order the seeds of before inserted them (the console lists types by their first row)
+  const [ai, ...others] = SEED_REFERENCES.map((r) => r.dicts)
+  for (const dicts of [DICTS, ai!, CONSOLE_DICTS, ...others])
     for (const [type, entries] of Object.entries(dicts)) {
       if (out[type]) throw new Error(`dictionary ${type} declared twice`)
       out[type] = entries
