@@ -3,11 +3,14 @@
  * code adds arrives, what it retires goes (only its own rows), what staff changed or removed stays,
  * and a second run changes nothing.
  */
+import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PERMS, ROLE_CS, ROLE_OPERATOR } from '../../../shared/permissions'
 import { startTestApp, type TestApp } from '../../test-utils'
-import type { Db } from '../index'
-import { codeReference, reconcileReference, type CodeReference } from './reference'
+import { openDatabase, type Db } from '../index'
+import { migrateToLatest } from '../migrate'
+import { createScratchDatabase, dropScratchDatabase } from '../scratch'
+import { codeMenus, codeReference, reconcileReference, type CodeReference } from './reference'
 
 let t: TestApp
 let db: Db
@@ -267,4 +270,29 @@ describe('reference data reconciliation', () => {
       perms: PERMS.reviewList,
     })
   })
+})
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('two processes starting at once (PostgreSQL)', () => {
+  it('reconcile one after the other: the first adds everything, the second nothing', async () => {
+    const adminUrl = process.env.TEST_DATABASE_URL!
+    const name = `market_reference_${randomBytes(6).toString('hex')}`
+    const url = await createScratchDatabase(adminUrl, name)
+    const [a, b] = [
+      openDatabase({ dataDir: '', databaseUrl: url }),
+      openDatabase({ dataDir: '', databaseUrl: url }),
+    ]
+    try {
+      await migrateToLatest(a!)
+      const [first, second] = await Promise.all([reconcileReference(a!.db), reconcileReference(b!.db)])
+      expect([first.added, second.added].sort((x, y) => x - y)[0]).toBe(0)
+      expect(first.added + second.added).toBeGreaterThan(100)
+      const menus = await a!.db.selectFrom('menus').select('ref_key').execute()
+      expect(menus.length).toBe(codeMenus().length)
+      expect(new Set(menus.map((m) => m.ref_key)).size).toBe(menus.length)
+    } finally {
+      await a!.db.destroy()
+      await b!.db.destroy()
+      await dropScratchDatabase(adminUrl, name)
+    }
+  }, 60_000)
 })
