@@ -54,5 +54,6 @@ export async function seedAiWords(db: Db, now: number) {
   await db
     .insertInto('ai_blocked_words')
     .values(AI_SEED_BLOCKED_WORDS.map((word) => ({ word, created_by: null, created_at: now })))
+    .onConflict((oc) => oc.column('word').doNothing())
     .execute()
 }

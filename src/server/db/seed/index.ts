@@ -64,9 +64,11 @@ export async function seedBase(db: Db, now: number): Promise<ReconcileSummary> {
       daysAgo: 60,
     }
   })
+  // a second process starting on the same new database at once may have written them already
   await db
     .insertInto('notices')
     .values(helpNotices.map((n) => noticeRow(n, now)))
+    .onConflict((oc) => oc.column('id').doNothing())
     .execute()
   await seedAiWords(db, now)
   return summary
