@@ -17,7 +17,7 @@ import { checkInvariant } from '../modules/funds/invariant'
 import { DEMO, TEST_DIALECTS, call, startTestApp, tokenOf, type TestApp } from '../test-utils'
 import { openDatabase, type Db } from './index'
 import { createScratchDatabase, dropScratchDatabase } from './scratch'
-import { reconcileReference } from './seed/reference'
+import { codeMenus, reconcileReference } from './seed/reference'
 
 const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url))
 
@@ -129,6 +129,15 @@ describe.each(TEST_DIALECTS)('upgrade from the database of 136fb8d (%s)', (diale
     // the staff roles: operator sees 包赔理赔 (its list permission is new to this database), 客服 not
     expect(await routers(DEMO.operator)).toContain('包赔理赔')
     expect(await routers(DEMO.kefu)).not.toContain('包赔理赔')
+  })
+
+  it('has each menu of the code once, every old row taken as one of the code', async () => {
+    const menus = await t.app.db.selectFrom('menus').select('ref_key').execute()
+    expect(menus.map((m) => m.ref_key).sort()).toEqual(
+      codeMenus()
+        .map((m) => m.key)
+        .sort(),
+    )
   })
 
   it('is up to date after its first start: reconciling again changes nothing', async () => {
