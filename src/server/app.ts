@@ -1,5 +1,6 @@
 /**
- * Builds the API server (docs/architecture.md, "Modules"): the database (migrated, seeded when new),
+ * Builds the API server (docs/architecture.md, "Modules"): the database (migrated, its reference data
+ * reconciled, seeded when new),
  * the shared state, the plugins every request passes, then the modules in the order of MODULES —
  * each builds its services, subscribes to the domain events it reacts to, schedules its jobs and
  * declares its routes (its module.ts) — then the routes under /api and the web bundle. Tests call
@@ -18,6 +19,7 @@ import { invalidation, memoryState, type Invalidation, type SharedState } from '
 import { openDatabase, type Db } from './db'
 import { migrateToLatest, pendingMigrations } from './db/migrate'
 import { seedBase, seedDemo } from './db/seed'
+import { reconcileReference } from './db/seed/reference'
 import { registerModules, type ModuleContext, type Services } from './module'
 import { createEventBus } from './modules/events/bus'
 import { createDomainEvents } from './modules/events/domain'
@@ -79,7 +81,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     const changes = invalidation(shared, (err) => app.log.error({ err }, 'invalidation failed'))
     app.decorate('invalidation', changes)
     const { isNew } = await migrateToLatest(handle)
-    if (isNew) await seedBase(db, now())
+    // reference data (menus, grants, dictionaries, parameters) follows the code at every start;
+    // a new database gets its first rows besides (docs/operations.md, "Upgrades")
+    const reference = isNew ? await seedBase(db, now()) : await reconcileReference(db)
+    if (!isNew && reference.added + reference.removed + reference.updated > 0)
+      app.log.info({ reference }, 'reference data reconciled')
     if (isNew && settings.demo)
       await seedDemo(db, now(), {
         dataDir: settings.dataDir,

@@ -11,8 +11,7 @@ import {
   DEFAULT_AGENCY_CHECKLIST,
   type AgencyStatus,
 } from '../../../shared/api/agency'
-import type { Db } from '../index'
-import { insertDicts, labelDict } from './console'
+import { labelDict, type SeedReference } from './console'
 
 const STATUS_CLASS: Record<AgencyStatus, string> = {
   PENDING: 'warning',
@@ -23,23 +22,19 @@ const STATUS_CLASS: Record<AgencyStatus, string> = {
   WITHDRAWN: 'default',
 }
 
-export async function seedAgencyBase(db: Db) {
-  await db.transaction().execute(async (trx) => {
-    await insertDicts(trx, { [AGENCY_STATUS_DICT]: labelDict(AGENCY_STATUS_LABELS, STATUS_CLASS) })
-    await trx
-      .insertInto('sys_config')
-      .values([
-        {
-          config_key: AGENCY_CONFIG.commission,
-          config_value: String(AGENCY_LIMITS.defaultCommissionPercent),
-          config_name: '代售-佣金比例(%)，按游戏可设 agency.commissionPercent.<游戏编号>',
-        },
-        {
-          config_key: AGENCY_CONFIG.checklist,
-          config_value: JSON.stringify(DEFAULT_AGENCY_CHECKLIST),
-          config_name: '代售-验号检查项，按游戏可设 agency.checklist.<游戏编号>',
-        },
-      ])
-      .execute()
-  })
+/** The reference data of agency sale (reconciled at every start: reference.ts). */
+export const AGENCY_REFERENCE: SeedReference = {
+  dicts: { [AGENCY_STATUS_DICT]: labelDict(AGENCY_STATUS_LABELS, STATUS_CLASS) },
+  configs: [
+    [
+      AGENCY_CONFIG.commission,
+      String(AGENCY_LIMITS.defaultCommissionPercent),
+      '代售-佣金比例(%)，按游戏可设 agency.commissionPercent.<游戏编号>',
+    ],
+    [
+      AGENCY_CONFIG.checklist,
+      JSON.stringify(DEFAULT_AGENCY_CHECKLIST),
+      '代售-验号检查项，按游戏可设 agency.checklist.<游戏编号>',
+    ],
+  ],
 }

@@ -6,7 +6,7 @@
  */
 import { AI_STYLE_DICT } from '../../../shared/api/ai'
 import type { Db } from '../index'
-import { insertDicts } from './console'
+import type { SeedReference } from './console'
 
 export const AI_CONFIG_KEYS = {
   dailyQuota: 'ai.draw.dailyQuota',
@@ -40,21 +40,20 @@ export const AI_SEED_BLOCKED_WORDS = [
   'gore',
 ]
 
-export async function seedAi(db: Db, now: number) {
-  await insertDicts(db, { [AI_STYLE_DICT]: AI_STYLES.map(([value, label]) => [value, label, ''] as const) })
-  await db
-    .insertInto('sys_config')
-    .values([
-      { config_key: AI_CONFIG_KEYS.dailyQuota, config_value: '20', config_name: 'AI 绘画每日免费张数' },
-      {
-        config_key: AI_CONFIG_KEYS.maxConcurrent,
-        config_value: '2',
-        config_name: 'AI 绘画每人同时进行的任务数',
-      },
-    ])
-    .execute()
+/** The reference data of AI drawing (reconciled at every start: reference.ts). */
+export const AI_REFERENCE: SeedReference = {
+  dicts: { [AI_STYLE_DICT]: AI_STYLES.map(([value, label]) => [value, label, ''] as const) },
+  configs: [
+    [AI_CONFIG_KEYS.dailyQuota, '20', 'AI 绘画每日免费张数'],
+    [AI_CONFIG_KEYS.maxConcurrent, '2', 'AI 绘画每人同时进行的任务数'],
+  ],
+}
+
+/** A new database's starting blocked words (staff data from then on: not reconciled). */
+export async function seedAiWords(db: Db, now: number) {
   await db
     .insertInto('ai_blocked_words')
     .values(AI_SEED_BLOCKED_WORDS.map((word) => ({ word, created_by: null, created_at: now })))
+    .onConflict((oc) => oc.column('word').doNothing())
     .execute()
 }

@@ -1,14 +1,13 @@
 /**
- * The staff console's base rows (docs/console.md): the staff roles with their permission strings,
- * the console's menu tree (run-time routes of getRouters) and which role sees which menu; demo: the
- * operator and customer-service accounts.
+ * The staff console's reference data (docs/console.md): the staff roles with their permission strings,
+ * the console's menu tree (run-time routes of getRouters), its dictionaries — written and kept up to
+ * date by reference.ts at every start; demo: the operator and customer-service accounts.
  *
  * The menu tree is derived from the pages' records (src/shared/pages/console.ts): a new console page
  * adds its record there, nothing here.
  */
 import { WITHDRAW_STATUS_LABELS } from '../../../shared/api/funds'
 import { DISPUTE_STATE_LABELS, RULING_DECISION_LABELS } from '../../../shared/api/warrant'
-import { ROLE_ADMIN } from '../../../shared/constants'
 import { CONSOLE_DIRECTORIES, CONSOLE_PAGE_RECORDS } from '../../../shared/pages/console'
 import { CS_PERMISSIONS, OPERATOR_PERMISSIONS, ROLE_CS, ROLE_OPERATOR } from '../../../shared/permissions'
 import { hashPassword } from '../../modules/auth/password'
@@ -127,106 +126,13 @@ export function labelDict<V extends string>(
   ])
 }
 
-/** Inserts dictionaries: one row per entry, sorted as given, the first of each type its default. */
-export async function insertDicts(trx: Db, dicts: Record<string, DictEntries>) {
-  const rows = Object.entries(dicts).flatMap(([dictType, entries]) =>
-    entries.map(([value, label, listClass], i) => ({
-      dict_type: dictType,
-      dict_label: label,
-      dict_value: value,
-      dict_sort: i + 1,
-      list_class: listClass,
-      css_class: '',
-      is_default: i === 0 ? 'Y' : 'N',
-      status: '0',
-    })),
-  )
-  if (rows.length) await trx.insertInto('dict_data').values(rows).execute()
-}
-
 /**
- * Inserts one console menu (and its children) and grants it to every role holding its permission
- * (admin sees every menu anyway). Other seed files call this for their own console pages.
+ * A seed file's reference data: dictionaries and parameters ([key, default value, name]), reconciled
+ * into every database at every start (reference.ts, docs/operations.md "Upgrades").
  */
-export async function addConsoleMenu(
-  trx: Db,
-  menu: ConsoleMenu,
-  order: number,
-  parentId: number | null = null,
-) {
-  const { id } = await trx
-    .insertInto('menus')
-    .values({
-      parent_id: parentId,
-      menu_name: menu.name,
-      menu_type: menu.children ? 'M' : 'C',
-      path: menu.path,
-      component: menu.component,
-      icon: menu.icon,
-      order_num: order,
-      hidden: menu.hidden ? 1 : 0,
-      no_cache: menu.noCache ? 1 : 0,
-      status: '0',
-      perms: menu.perms ?? null,
-      active_menu: menu.activeMenu ?? null,
-      affix: menu.affix ? 1 : 0,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow()
-  for (const [i, child] of (menu.children ?? []).entries()) await addConsoleMenu(trx, child, i + 1, id)
-  // a page: the roles holding its permission; a directory: the roles that see one of its pages
-  const perms = menu.children ? menu.children.map((c) => c.perms).filter(Boolean) : [menu.perms]
-  const roles = await trx
-    .selectFrom('role_permissions')
-    .innerJoin('roles', 'roles.id', 'role_permissions.role_id')
-    .select('roles.id')
-    .distinct()
-    .where('role_permissions.permission', 'in', perms.length ? (perms as string[]) : ['-'])
-    .where('roles.role_key', '!=', ROLE_ADMIN)
-    .execute()
-  const admin = await trx
-    .selectFrom('roles')
-    .select('id')
-    .where('role_key', '=', ROLE_ADMIN)
-    .executeTakeFirst()
-  const grantees = [...new Set([...(admin ? [admin.id] : []), ...roles.map((r) => r.id)])]
-  if (grantees.length)
-    await trx
-      .insertInto('role_menus')
-      .values(grantees.map((role_id) => ({ role_id, menu_id: id })))
-      .execute()
-  return id
-}
-
-/** Base seed: staff roles, their permissions, the console menu tree. */
-export async function seedConsole(db: Db) {
-  await db.transaction().execute(async (trx) => {
-    for (const role of STAFF_ROLES) {
-      const { id } = await trx
-        .insertInto('roles')
-        .values({
-          role_key: role.key,
-          role_name: role.name,
-          sort: role.sort,
-          status: '0',
-          remark: role.remark,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-      await trx
-        .insertInto('role_permissions')
-        .values(role.perms.map((permission) => ({ role_id: id, permission })))
-        .execute()
-    }
-    await insertDicts(trx, CONSOLE_DICTS)
-    const last = await trx
-      .selectFrom('menus')
-      .select((eb) => eb.fn.max('order_num').as('n'))
-      .where('parent_id', 'is', null)
-      .executeTakeFirst()
-    const start = Number(last?.n ?? 0)
-    for (const [i, menu] of CONSOLE_MENUS.entries()) await addConsoleMenu(trx, menu, start + i + 1)
-  })
+export interface SeedReference {
+  dicts: Record<string, DictEntries>
+  configs: ReadonlyArray<readonly [string, string, string]>
 }
 
 export const CONSOLE_DEMO_ACCOUNTS = [

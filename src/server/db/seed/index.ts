@@ -1,9 +1,10 @@
 /**
  * The first data of a new database, right after the first migration: seedBase always (what the
  * product needs to work), seedDemo unless SEED_DEMO=0 (accounts, games, listings, trades, messages).
+ * The reference data within seedBase is reconciled at every later start too (reference.ts).
  */
 import { HELP_LINKS } from '../../../shared/help-links'
-import { ALL_PERMISSION, ROLE_ADMIN, SITE_NAME } from '../../../shared/constants'
+import { ROLE_ADMIN, SITE_NAME } from '../../../shared/constants'
 import { hashPassword } from '../../modules/auth/password'
 import { ROLE_COMMON } from '../../modules/auth/service'
 import type { Db, DbDialect } from '../index'
@@ -11,17 +12,13 @@ import { ANNOUNCEMENTS, HELP_TEXTS, type SeedNotice } from './notices'
 import { GAMES, gameIcon } from './games'
 import { insertGameConfigs, seedCatalogue } from './goods'
 import type { Keys } from '../../keys'
-import { siteMenus } from '../../../shared/pages/site'
-import { CONFIGS, DICTS } from './system'
 import { seedTrade } from './trade'
-import { seedAi } from './ai'
+import { seedAiWords } from './ai'
 import { seedIdentity } from './identity'
-import { insertDemoAccount, insertDicts, seedConsole, seedConsoleDemo } from './console'
-import { seedPlatformBase, seedPlatformDemo } from './platform'
-import { seedLoveBase, seedLoveDemo } from './love'
-import { seedReviewsBase } from './reviews'
-import { seedAgencyBase } from './agency'
-import { seedProtectionBase } from './protection'
+import { insertDemoAccount, seedConsoleDemo } from './console'
+import { seedPlatformDemo } from './platform'
+import { seedLoveDemo } from './love'
+import { reconcileReference, type ReconcileSummary } from './reference'
 import { recountUnread } from '../../modules/message/repo'
 
 const DAY = 24 * 60 * 60 * 1000
@@ -50,103 +47,31 @@ export const DEMO_ACCOUNTS = [
 ] as const
 
 /**
- * What every new database needs to work (always, SEED_DEMO or not): roles and permissions, menus,
- * dictionaries, parameters and the help notices behind the footer links.
+ * What every new database needs to work (always, SEED_DEMO or not): the reference data (roles and
+ * their grants, menus, dictionaries, parameters: reference.ts, reconciled again at every later start),
+ * the help notices behind the footer links and the starting blocked words of AI drawing.
  */
-export async function seedBase(db: Db, now: number) {
-  await db.transaction().execute(async (trx) => {
-    const roles = await trx
-      .insertInto('roles')
-      .values([
-        { role_key: ROLE_ADMIN, role_name: '超级管理员', sort: 1, status: '0' },
-        { role_key: ROLE_COMMON, role_name: '普通用户', sort: 2, status: '0' },
-      ])
-      .returning(['id', 'role_key'])
-      .execute()
-    const roleId = (key: string) => roles.find((r) => r.role_key === key)!.id
-    await trx
-      .insertInto('role_permissions')
-      .values([{ role_id: roleId(ROLE_ADMIN), permission: ALL_PERMISSION }])
-      .execute()
-
-    // the user centre's menus, from the pages' records (src/shared/pages/site.ts), seen by every user
-    for (const [order, menu] of siteMenus().entries()) {
-      const dir = await trx
-        .insertInto('menus')
-        .values({
-          parent_id: null,
-          menu_name: menu.title,
-          menu_type: 'M',
-          path: menu.path,
-          component: 'Layout',
-          icon: menu.icon,
-          order_num: order + 1,
-          hidden: 0,
-          no_cache: 0,
-          status: '0',
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-      const pages = await trx
-        .insertInto('menus')
-        .values(
-          menu.children.map((child, i) => ({
-            parent_id: dir.id,
-            menu_name: child.title,
-            menu_type: 'C',
-            path: child.path,
-            component: child.component,
-            icon: child.icon,
-            order_num: i + 1,
-            hidden: 0,
-            no_cache: 0,
-            status: '0',
-          })),
-        )
-        .returning('id')
-        .execute()
-      await trx
-        .insertInto('role_menus')
-        .values(
-          [ROLE_ADMIN, ROLE_COMMON].flatMap((key) =>
-            [dir, ...pages].map((m) => ({ role_id: roleId(key), menu_id: m.id })),
-          ),
-        )
-        .execute()
+export async function seedBase(db: Db, now: number): Promise<ReconcileSummary> {
+  const summary = await reconcileReference(db)
+  const helpNotices: SeedNotice[] = HELP_LINKS.map((link) => {
+    const paragraphs = HELP_TEXTS[link.noticeId]
+    if (!paragraphs) throw new Error(`no help text for notice ${link.noticeId}`)
+    return {
+      noticeId: link.noticeId,
+      noticeType: link.noticeType,
+      title: link.title,
+      paragraphs,
+      daysAgo: 60,
     }
-
-    await insertDicts(trx, DICTS)
-
-    await trx
-      .insertInto('sys_config')
-      .values(
-        CONFIGS.map(([key, value, name]) => ({ config_key: key, config_value: value, config_name: name })),
-      )
-      .execute()
-
-    const helpNotices: SeedNotice[] = HELP_LINKS.map((link) => {
-      const paragraphs = HELP_TEXTS[link.noticeId]
-      if (!paragraphs) throw new Error(`no help text for notice ${link.noticeId}`)
-      return {
-        noticeId: link.noticeId,
-        noticeType: link.noticeType,
-        title: link.title,
-        paragraphs,
-        daysAgo: 60,
-      }
-    })
-    await trx
-      .insertInto('notices')
-      .values(helpNotices.map((n) => noticeRow(n, now)))
-      .execute()
   })
-  await seedAi(db, now)
-  await seedConsole(db)
-  await seedPlatformBase(db)
-  await seedLoveBase(db)
-  await seedReviewsBase(db)
-  await seedAgencyBase(db)
-  await seedProtectionBase(db)
+  // a second process starting on the same new database at once may have written them already
+  await db
+    .insertInto('notices')
+    .values(helpNotices.map((n) => noticeRow(n, now)))
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute()
+  await seedAiWords(db, now)
+  return summary
 }
 
 /**

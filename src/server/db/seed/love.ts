@@ -11,7 +11,7 @@ import {
   LOVE_SUPPORT_STATES,
 } from '../../../shared/api/love'
 import type { Db } from '../index'
-import { insertDicts, labelDict } from './console'
+import { labelDict, type SeedReference } from './console'
 
 const DAY = 24 * 60 * 60 * 1000
 const CHINA_OFFSET = 8 * 60 * 60 * 1000
@@ -24,35 +24,23 @@ export const DEMO_LOVE_GUILDS: Array<[string, string, string]> = [
   ['凌霄阁', '王者荣耀', '苹果微信区'],
 ]
 
-export async function seedLoveBase(db: Db) {
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('sys_config')
-      .values([
-        {
-          config_key: LOVE_CONFIG_KEYS.perDay,
-          config_value: String(LOVE_DEFAULTS.perDay),
-          config_name: '公会助力-每人每日助力次数',
-        },
-        {
-          config_key: LOVE_CONFIG_KEYS.perIpDay,
-          config_value: String(LOVE_DEFAULTS.perIpDay),
-          config_name: '公会助力-每个 IP 每日助力次数',
-        },
-      ])
-      .execute()
-    await insertDicts(trx, {
-      [LOVE_DICTS.activityStatus]: labelDict(LOVE_STATUS_LABELS, {
-        UPCOMING: 'primary',
-        RUNNING: 'success',
-        ENDED: 'info',
-      }),
-      [LOVE_DICTS.supportState]: [
-        [LOVE_SUPPORT_STATES.valid, '有效', 'success'],
-        [LOVE_SUPPORT_STATES.voided, '已作废', 'danger'],
-      ],
-    })
-  })
+/** The reference data of 公会助力 (reconciled at every start: reference.ts). */
+export const LOVE_REFERENCE: SeedReference = {
+  dicts: {
+    [LOVE_DICTS.activityStatus]: labelDict(LOVE_STATUS_LABELS, {
+      UPCOMING: 'primary',
+      RUNNING: 'success',
+      ENDED: 'info',
+    }),
+    [LOVE_DICTS.supportState]: [
+      [LOVE_SUPPORT_STATES.valid, '有效', 'success'],
+      [LOVE_SUPPORT_STATES.voided, '已作废', 'danger'],
+    ],
+  },
+  configs: [
+    [LOVE_CONFIG_KEYS.perDay, String(LOVE_DEFAULTS.perDay), '公会助力-每人每日助力次数'],
+    [LOVE_CONFIG_KEYS.perIpDay, String(LOVE_DEFAULTS.perIpDay), '公会助力-每个 IP 每日助力次数'],
+  ],
 }
 
 export async function seedLoveDemo(db: Db, now: number) {

@@ -4,7 +4,7 @@
  */
 import { FEEDBACK_DICT, normalizeContact, type CsChannel } from '../../../shared/api'
 import type { Db } from '../index'
-import { insertDicts } from './console'
+import type { SeedReference } from './console'
 
 const DAY = 24 * 60 * 60 * 1000
 
@@ -63,10 +63,10 @@ const DEMO_GUIDES: Array<[number, string, string, string[], number]> = [
   ],
 ]
 
-export async function seedPlatformBase(db: Db) {
-  await insertDicts(db, {
-    [FEEDBACK_DICT]: FEEDBACK_TYPES.map(([value, label]) => [value, label, ''] as const),
-  })
+/** The reference data of the platform pages (reconciled at every start: reference.ts). */
+export const PLATFORM_REFERENCE: SeedReference = {
+  dicts: { [FEEDBACK_DICT]: FEEDBACK_TYPES.map(([value, label]) => [value, label, ''] as const) },
+  configs: [],
 }
 
 export async function seedPlatformDemo(db: Db, now: number) {

@@ -12,35 +12,22 @@ import {
   PROTECTION_CONFIG,
   PROTECTION_LIMITS,
 } from '../../../shared/api/protection'
-import type { Db } from '../index'
-import { insertDicts, labelDict } from './console'
+import { labelDict, type SeedReference } from './console'
 
-export async function seedProtectionBase(db: Db) {
-  await db.transaction().execute(async (trx) => {
-    await insertDicts(trx, {
-      [PROTECTION_CLAIM_REASON_DICT]: PROTECTION_CLAIM_REASONS.map(
-        (value) => [value, PROTECTION_CLAIM_REASON_LABELS[value], ''] as const,
-      ),
-      protection_claim_status: labelDict(CLAIM_STATUS_LABELS, {
-        OPEN: 'warning',
-        APPROVED: 'success',
-        REJECTED: 'info',
-      }),
-    })
-    await trx
-      .insertInto('sys_config')
-      .values([
-        {
-          config_key: PROTECTION_CONFIG.depositPercent,
-          config_value: String(PROTECTION_LIMITS.defaultDepositPercent),
-          config_name: '包赔-保证金比例(%)',
-        },
-        {
-          config_key: PROTECTION_CONFIG.dayOptions,
-          config_value: PROTECTION_LIMITS.defaultDayOptions.join(','),
-          config_name: '包赔-可选期限(天)',
-        },
-      ])
-      .execute()
-  })
+/** The reference data of 包赔 (reconciled at every start: reference.ts). */
+export const PROTECTION_REFERENCE: SeedReference = {
+  dicts: {
+    [PROTECTION_CLAIM_REASON_DICT]: PROTECTION_CLAIM_REASONS.map(
+      (value) => [value, PROTECTION_CLAIM_REASON_LABELS[value], ''] as const,
+    ),
+    protection_claim_status: labelDict(CLAIM_STATUS_LABELS, {
+      OPEN: 'warning',
+      APPROVED: 'success',
+      REJECTED: 'info',
+    }),
+  },
+  configs: [
+    [PROTECTION_CONFIG.depositPercent, String(PROTECTION_LIMITS.defaultDepositPercent), '包赔-保证金比例(%)'],
+    [PROTECTION_CONFIG.dayOptions, PROTECTION_LIMITS.defaultDayOptions.join(','), '包赔-可选期限(天)'],
+  ],
 }

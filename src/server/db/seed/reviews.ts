@@ -4,8 +4,7 @@
  * console page 评价管理 is a record of src/shared/pages/console.ts.
  */
 import { REVIEW_TAG_DICT } from '../../../shared/api/review'
-import type { Db } from '../index'
-import { insertDicts } from './console'
+import type { SeedReference } from './console'
 
 export const REVIEW_TAGS: Array<[string, string]> = [
   ['AS_DESCRIBED', '描述相符'],
@@ -24,11 +23,11 @@ export const REVIEW_HIDDEN: Array<[string, string, string]> = [
   ['1', '已隐藏', 'danger'],
 ]
 
-export async function seedReviewsBase(db: Db) {
-  await db.transaction().execute(async (trx) => {
-    await insertDicts(trx, {
-      [REVIEW_TAG_DICT]: REVIEW_TAGS.map(([value, label]) => [value, label, ''] as const),
-      review_hidden: REVIEW_HIDDEN,
-    })
-  })
+/** The reference data of reviews (reconciled at every start: reference.ts). */
+export const REVIEWS_REFERENCE: SeedReference = {
+  dicts: {
+    [REVIEW_TAG_DICT]: REVIEW_TAGS.map(([value, label]) => [value, label, ''] as const),
+    review_hidden: REVIEW_HIDDEN,
+  },
+  configs: [],
 }

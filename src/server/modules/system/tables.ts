@@ -21,6 +21,8 @@ export interface MenusTable {
   redirect: Generated<string | null>
   /** 1: the visited tab cannot be closed */
   affix: Generated<number>
+  /** the code's entry this row is (its full path), null for rows staff created (migration 0310; db/seed/reference.ts) */
+  ref_key: Generated<string | null>
 }
 
 export interface RoleMenusTable {
@@ -49,9 +51,16 @@ export interface SysConfigTable {
   config_name: string
 }
 
+/** The code's reference entries a database has been given (migration 0310; db/seed/reference.ts). */
+export interface ReferenceKeysTable {
+  /** `menu:<full path>`, `dict:<type>:<value>`, `config:<key>`, `role:<key>`, `grant:<role>:<permission>` */
+  ref_key: string
+}
+
 export interface SystemTables {
   menus: MenusTable
   role_menus: RoleMenusTable
   dict_data: DictDataTable
   sys_config: SysConfigTable
+  reference_keys: ReferenceKeysTable
 }
