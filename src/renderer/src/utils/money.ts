@@ -2,22 +2,9 @@
  * Money on screen: the API speaks integer fen; people read and type 元 with two decimals. The
  * conversions themselves (fen ↔ 元 text) live in @shared/money, also used by the server.
  */
-import { fenToYuan } from '@shared/money'
+import { fenToYuan, formatYuan } from '@shared/money'
 
-export { fenToYuan, yuanToFen } from '@shared/money'
-
-/** How a price is shown: ¥1,234.56 (grouped, two decimals). */
-export function formatYuan(fen: number | null | undefined): string {
-  if (fen === null || fen === undefined || !Number.isFinite(fen)) return '—'
-  return `¥${fenToYuan(fen, { grouping: true })}`
-}
-
-/** A price change with its sign: +¥12.00 / -¥3.50 / ¥0.00. */
-export function formatYuanChange(fen: number): string {
-  if (fen > 0) return `+${formatYuan(fen)}`
-  if (fen < 0) return `-${formatYuan(-fen)}`
-  return formatYuan(0)
-}
+export { fenToYuan, formatYuan, formatYuanChange, yuanToFen } from '@shared/money'
 
 /** Price rules of a listing (GOODS_LIMITS): the Chinese message, or '' when the price is fine. */
 export function priceError(fen: number | null, limits: { priceMinFen: number; priceMaxFen: number }): string {

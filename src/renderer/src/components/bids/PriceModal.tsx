@@ -6,6 +6,7 @@ import { fenToYuan, formatYuan, yuanToFen } from '@renderer/utils/money'
 import { toast } from '@renderer/utils/toast'
 import { bidHoursError, bidPriceError } from './bid-rules'
 import { ErrorAlert } from '@renderer/components/ErrorAlert'
+import { validated } from '@renderer/utils/form'
 
 type Offer = { kind: 'bid'; goodsId: number } | { kind: 'counter'; bidId: number }
 
@@ -27,7 +28,8 @@ function PriceModal({
   const [form] = Form.useForm<{ price: string; hours: number }>()
   const send = useOfferBid()
   const submit = async () => {
-    const values = await form.validateFields()
+    const values = await validated(form)
+    if (!values) return
     const price = yuanToFen(values.price) as number
     send.mutate(
       offer.kind === 'bid'

@@ -19,6 +19,7 @@ import { PayPasswordInput, payPasswordRule } from '@renderer/components/PayPassw
 import { fenToYuan, formatYuan, yuanToFen } from '@renderer/utils/money'
 import { toast } from '@renderer/utils/toast'
 import { ErrorAlert } from '@renderer/components/ErrorAlert'
+import { validated } from '@renderer/utils/form'
 
 const PAYEE_OPTIONS = PAYEE_KINDS.map((kind) => ({ value: kind, label: PAYEE_KIND_LABELS[kind] }))
 const PAYEE_INPUT: Record<PayeeKind, { label: string; placeholder: string; inputMode: 'numeric' | 'email' }> =
@@ -46,7 +47,8 @@ export function WithdrawModal({ available, onClose }: { available: number; onClo
   const kind = Form.useWatch('accountKind', form) ?? 'ALIPAY'
   const withdraw = useCreateWithdrawal()
   const submit = async () => {
-    const values = await form.validateFields()
+    const values = await validated(form)
+    if (!values) return
     withdraw.mutate(
       {
         amount: yuanToFen(values.amount) as number,
