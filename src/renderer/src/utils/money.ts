@@ -2,7 +2,7 @@
  * Money on screen: the API speaks integer fen; people read and type 元 with two decimals. The
  * conversions themselves (fen ↔ 元 text) live in @shared/money, also used by the server.
  */
-import { fenToYuan, formatYuan } from '@shared/money'
+import { fenToYuan } from '@shared/money'
 
 export { fenToYuan, formatYuan, formatYuanChange, yuanToFen } from '@shared/money'
 
