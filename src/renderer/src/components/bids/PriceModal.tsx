@@ -1,10 +1,13 @@
 /** The price dialog of a bid (the buyer's offer, with its validity) and of a counter-offer (the seller's). */
-import { Form, Input, InputNumber, Modal } from 'antd'
+import { Alert, Button, Form, Input, InputNumber, Modal, Spin } from 'antd'
+import { useQuery } from '@tanstack/react-query'
+import { Link } from 'react-router-dom'
+import { BID_STATUS_LABELS } from '@shared/api/bid'
 import { TRADE_RULES } from '@shared/api/trade'
-import { useOfferBid } from '@renderer/api/bid'
+import { bidTermsQuery, useOfferBid } from '@renderer/api/bid'
 import { fenToYuan, formatYuan, yuanToFen } from '@renderer/utils/money'
 import { toast } from '@renderer/utils/toast'
-import { bidHoursError, bidPriceError } from './bid-rules'
+import { bidHoursError, bidPriceError, type BidFloor } from './bid-rules'
 import { ErrorAlert } from '@renderer/components/ErrorAlert'
 import { validated } from '@renderer/utils/form'
 
@@ -14,6 +17,7 @@ function PriceModal({
   title,
   label,
   askFen,
+  floor,
   offer,
   onClose,
   onDone,
@@ -21,6 +25,8 @@ function PriceModal({
   title: string
   label: string
   askFen: number
+  /** the listing's minimum bid (a bid; a counter-offer has none) */
+  floor?: BidFloor
   offer: Offer
   onClose: () => void
   onDone: () => void
@@ -57,7 +63,10 @@ function PriceModal({
       onCancel={onClose}
       destroyOnHidden
     >
-      <p>当前售价 {formatYuan(askFen)}</p>
+      <p>
+        当前售价 {formatYuan(askFen)}
+        {floor ? `，最低出价 ${formatYuan(floor.minFen)}${floor.sellerSet ? '（卖家设置）' : ''}` : ''}
+      </p>
       <Form
         form={form}
         layout="vertical"
@@ -70,7 +79,7 @@ function PriceModal({
           rules={[
             {
               validator: (_, value: string) => {
-                const message = bidPriceError(value, askFen)
+                const message = bidPriceError(value, askFen, floor)
                 return message ? Promise.reject(new Error(message)) : Promise.resolve()
               },
             },
@@ -102,7 +111,11 @@ function PriceModal({
   )
 }
 
-/** The buyer's 出价 dialog on a listing. */
+/**
+ * The buyer's 出价 dialog on a listing. It first reads the listing's terms: with a bid of mine still
+ * open it says so (no second bid meanwhile) instead of a form the server would refuse after typing;
+ * else the form pre-checks the minimum bid.
+ */
 export function BidModal({
   goodsId,
   askFen,
@@ -114,11 +127,46 @@ export function BidModal({
   onClose: () => void
   onDone: () => void
 }) {
+  const terms = useQuery(bidTermsQuery(goodsId))
+  const t = terms.data
+  if (!t || t.openBid) {
+    const open = t?.openBid
+    return (
+      <Modal
+        open
+        title="出价"
+        onCancel={onClose}
+        destroyOnHidden
+        footer={
+          <Button type="primary" onClick={onClose}>
+            知道了
+          </Button>
+        }
+      >
+        {terms.isPending ? <Spin /> : null}
+        <ErrorAlert error={terms.error} fallback="出价信息加载失败" onRetry={() => void terms.refetch()} />
+        {open ? (
+          <Alert
+            type="info"
+            showIcon
+            title={`您已对该商品出价 ${formatYuan(open.price)}（${BID_STATUS_LABELS[open.status]}）`}
+            description={
+              <>
+                卖家处理或出价过期前不能再次出价；可在 <Link to="/buyer/buyOrder.html">我的订单 · 我的出价</Link>{' '}
+                中查看或撤销。
+              </>
+            }
+          />
+        ) : null}
+      </Modal>
+    )
+  }
   return (
     <PriceModal
       title="出价"
       label="我的出价（元）"
       askFen={askFen}
+      floor={{ minFen: t.minPrice, sellerSet: t.sellerSet, percent: t.floorPercent }}
       offer={{ kind: 'bid', goodsId }}
       onClose={onClose}
       onDone={onDone}
