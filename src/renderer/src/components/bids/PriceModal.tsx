@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom'
 import { BID_STATUS_LABELS } from '@shared/api/bid'
 import { TRADE_RULES } from '@shared/api/trade'
 import { bidTermsQuery, useOfferBid } from '@renderer/api/bid'
-import { fenToYuan, formatYuan, yuanToFen } from '@renderer/utils/money'
+import { formatYuan, yuanToFen } from '@renderer/utils/money'
 import { toast } from '@renderer/utils/toast'
 import { bidHoursError, bidPriceError, type BidFloor } from './bid-rules'
 import { ErrorAlert } from '@renderer/components/ErrorAlert'
@@ -45,7 +45,7 @@ function PriceModal({
         onSuccess: () => {
           toast(
             'success',
-            offer.kind === 'bid' ? '出价已提交，等待卖家处理' : `已还价 ${fenToYuan(price)} 元，等待买家回应`,
+            offer.kind === 'bid' ? '出价已提交，等待卖家处理' : `已还价 ${formatYuan(price)}，等待买家回应`,
           )
           onDone()
         },

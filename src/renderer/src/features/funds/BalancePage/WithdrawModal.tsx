@@ -16,7 +16,7 @@ import {
 } from '@shared/rules/payee-account'
 import { useCreateWithdrawal } from '@renderer/api/funds'
 import { PayPasswordInput, payPasswordRule } from '@renderer/components/PayPasswordInput'
-import { fenToYuan, formatYuan, yuanToFen } from '@renderer/utils/money'
+import { formatYuan, yuanToFen } from '@renderer/utils/money'
 import { toast } from '@renderer/utils/toast'
 import { ErrorAlert } from '@renderer/components/ErrorAlert'
 import { validated } from '@renderer/utils/form'
@@ -88,7 +88,7 @@ export function WithdrawModal({ available, onClose }: { available: number; onClo
                 const fen = yuanToFen(value ?? '')
                 if (fen === null || fen <= 0)
                   return Promise.reject(new Error('请输入正确的金额（最多两位小数）'))
-                if (fen > available) return Promise.reject(new Error(`最多可提现 ${fenToYuan(available)} 元`))
+                if (fen > available) return Promise.reject(new Error(`最多可提现 ${formatYuan(available)}`))
                 return Promise.resolve()
               },
             },

@@ -5,6 +5,7 @@
 import { Form, Input, Modal, Spin } from 'antd'
 import { useQuery } from '@tanstack/react-query'
 import type { GoodsBrief } from '@shared/api/goods'
+import { bidFloorOf } from '@shared/api/bid'
 import { bidTermsQuery, useSetBidFloor } from '@renderer/api/bid'
 import { ErrorAlert } from '@renderer/components/ErrorAlert'
 import { fenToYuan, formatYuan, yuanToFen } from '@renderer/utils/money'
@@ -60,7 +61,7 @@ export function BidFloorModal({ goods, onClose }: { goods: GoodsBrief; onClose: 
             name="minPrice"
             label="最低出价（元）"
             extra={`留空则为平台默认：售价的 ${t.floorPercent}%（当前 ${formatYuan(
-              Math.max(1, Math.ceil((goods.price * t.floorPercent) / 100)),
+              bidFloorOf(goods.price, undefined, t.floorPercent),
             )}）。低于最低出价的出价不会被接受。`}
             rules={[
               {
