@@ -17,6 +17,38 @@ const nodeBuiltins = [
   'stream',
 ]
 
+/**
+ * One money format (issue 33): people read money as formatYuan writes it (src/shared/money.ts,
+ * ¥14,748.20). This forbids the other ways it was written: `(fen / 100).toFixed(2)` and
+ * `${fenToYuan(fen)} 元`. Inputs and machine formats (CSV, JSON-LD) take fenToYuan(fen) alone.
+ */
+const money = {
+  rules: {
+    'one-format': {
+      meta: {
+        type: 'problem',
+        messages: { format: 'Write money with formatYuan (src/shared/money.ts): ¥14,748.20.' },
+      },
+      create(context) {
+        return {
+          "CallExpression[callee.property.name='toFixed'] > MemberExpression > BinaryExpression[operator='/'][right.value=100]"(
+            node,
+          ) {
+            context.report({ node, messageId: 'format' })
+          },
+          TemplateLiteral(node) {
+            node.expressions.forEach((e, i) => {
+              const called = e.type === 'CallExpression' && e.callee.type === 'Identifier' ? e.callee.name : ''
+              if (called === 'fenToYuan' && /^\s*元/.test(node.quasis[i + 1]?.value.cooked ?? ''))
+                context.report({ node: e, messageId: 'format' })
+            })
+          },
+        }
+      },
+    },
+  },
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -77,6 +109,18 @@ export default tseslint.config(
     },
   },
   {
+    // antd's validateFields rejects when a field is wrong: dialogs go through validated()
+    // (src/renderer/src/utils/form.ts), which answers null instead (docs/console.md, "Dialogs")
+    files: ['src/renderer/**/*.{ts,tsx}'],
+    ignores: ['src/renderer/src/utils/form.ts', '**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { property: 'validateFields', message: 'Use validated(form) from @renderer/utils/form.' },
+      ],
+    },
+  },
+  {
     files: ['src/renderer/src/platform/desktop.ts', 'src/renderer/src/platform/*.test.ts'],
     rules: { 'no-restricted-syntax': 'off' },
   },
@@ -102,6 +146,14 @@ export default tseslint.config(
         { object: 'process', property: 'env', message: 'Read the setting in src/server/config.ts.' },
       ],
     },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    // the provider simulators write the providers' own formats (Alipay's bill says 元); tests may
+    // compute what they expect in any way
+    ignores: ['src/shared/money.ts', 'src/server/modules/pay/sim/**', '**/*.test.{ts,tsx}'],
+    plugins: { money },
+    rules: { 'money/one-format': 'error' },
   },
   {
     files: ['**/*.test.{ts,tsx}', 'e2e/**'],

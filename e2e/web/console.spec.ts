@@ -18,6 +18,7 @@ import {
   topUp,
 } from '../support/api'
 import { loginAs } from '../support/ui'
+import { formatYuan } from '../../src/shared/money'
 
 const PAY_PASSWORD = '246810'
 const admin = () => loginToken(DEMO_USERS.admin.username, DEMO_USERS.admin.password)
@@ -93,9 +94,19 @@ test('admin: menu and tabs, approve a listing into search, reject a withdrawal, 
   // 纠纷仲裁: a partial refund, both ledgers show it
   await openMenu(page, '交易管理', '纠纷仲裁')
   await page.getByRole('row').filter({ hasText: orderNo }).getByText('处理').click()
-  await page.getByLabel(/退回买家金额/).fill('5.00')
+  // more than the order: refused in the form, naming the maximum (it was clamped into a full refund)
+  await page.getByLabel(/退回买家金额/).fill(String(bought.price / 100 + 1))
   await page.getByLabel('裁决理由（双方可见）').fill('部分道具与描述不符，退回部分货款')
   await page.getByRole('button', { name: '提交裁决' }).click()
+  await expect(page.getByText(`退回买家金额不能超过订单金额 ${formatYuan(bought.price)}`)).toBeVisible()
+  await expect(page.getByTestId('money-confirm')).toHaveCount(0)
+  await page.getByLabel(/退回买家金额/).fill('5.00')
+  await page.getByRole('button', { name: '提交裁决' }).click()
+  // the second confirmation: who gets what; nothing is sent before 确认裁决
+  const confirm = page.getByTestId('money-confirm')
+  await expect(confirm).toContainText('退回 ¥5.00')
+  await expect(confirm).toContainText(`结算 ${formatYuan(bought.price - 500)}`)
+  await page.getByRole('button', { name: '确认裁决' }).click()
   await expect(page.getByText('裁决已生效')).toBeVisible()
   const buyerLedger = await api('/funds/ledger?pageSize=20', { token: buyer.token })
   expect(buyerLedger.rows).toContainEqual(

@@ -65,8 +65,11 @@ test('a seller’s Alipay withdrawal, approved in 提现审核, is paid out and 
   await expect(audit).toContainText(account)
   await expect(audit).toContainText(REAL_NAME)
   await audit.getByText('通过', { exact: true }).click()
-  await expect(staff.getByText(`将向支付宝账户 ${account} 转账 `)).toBeVisible()
-  await staff.getByRole('button', { name: /确\s*定|OK/ }).click()
+  // the second confirmation says who gets what (docs/console.md, "Money actions ask twice")
+  const confirm = staff.getByTestId('money-confirm')
+  await expect(confirm).toContainText(account)
+  await expect(confirm).toContainText('平台自动转账 ¥120.00')
+  await staff.getByRole('button', { name: '确认通过' }).click()
   await expect(audit).toHaveCount(0)
 
   // the user's list: paid (the transfer's SUCCESS moved the frozen money out)

@@ -112,6 +112,11 @@ test('a protected account: listed, bought, claimed, paid out by staff', async ({
   await expect(drawer.locator('img.ant-image-img')).toHaveCount(1)
   await drawer.getByRole('spinbutton', { name: '赔付金额' }).fill('150')
   await drawer.getByRole('button', { name: '确认赔付' }).click()
+  // the second confirmation: the buyer's payout, paid from the seller's deposit first
+  const confirm = staff.getByTestId('money-confirm')
+  await expect(confirm).toContainText('获赔 ¥150.00')
+  await expect(confirm).toContainText('保证金扣除')
+  await staff.locator('.ant-modal-confirm').getByRole('button', { name: '确认赔付' }).click()
   await expect(drawer).toBeHidden()
   await expect(row).toContainText('已赔付')
   await staff.context().close()

@@ -76,6 +76,10 @@ test('buyer bids, seller counters, buyer accepts the counter and pays with the p
   await page.getByRole('textbox', { name: '我的出价（元）' }).fill(yuan(goods.price))
   await page.getByRole('button', { name: /提\s*交/ }).click()
   await expect(page.getByText(/出价需低于售价/)).toBeVisible()
+  // the floor (30 % of the price by default): a ¥1 bid is refused with the minimum named
+  await page.getByRole('textbox', { name: '我的出价（元）' }).fill('1')
+  await page.getByRole('button', { name: /提\s*交/ }).click()
+  await expect(page.getByText(/^出价不能低于 ¥[\d,]+\.\d\d（售价的 30%）$/)).toBeVisible()
   await page.getByRole('textbox', { name: '我的出价（元）' }).fill(yuan(bidFen))
   await page.getByRole('button', { name: /提\s*交/ }).click()
   const myBids = page.getByRole('region', { name: '我的出价' })

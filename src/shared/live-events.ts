@@ -7,6 +7,8 @@
  * The message module publishes `unread-count`; the chat module `chat-message`; trading publishes
  * the order and bid events (their payloads are fixed here so both sides can be written against them now).
  */
+import { formatYuan } from './money'
+
 
 /** The unread in-site message count changed (a message arrived, was read or removed). */
 export interface UnreadCountEvent {
@@ -166,7 +168,7 @@ export interface AppNotification {
 export const NOTIFICATION_LIMITS = { title: 64, body: 256, path: 512 } as const
 
 /** fen → ¥12.88 (live-event amounts are integer fen, like every amount in the API) */
-const money = (fen: number) => `¥${(fen / 100).toFixed(2)}`
+const money = formatYuan
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text)
 
 /** Where a click on a notification of this event leads. */

@@ -16,6 +16,23 @@ export function fenToYuan(fen: number, options: { grouping?: boolean } = {}): st
   return `${negative ? '-' : ''}${whole}.${cents}`
 }
 
+/**
+ * THE way money is written for people, everywhere (screens, messages, the server's refusals, exports
+ * aside): ¥14,748.20 — a ¥ sign, thousands separators, two decimals; '—' for no amount. Issue 33: it
+ * was written four ways (¥18987.00, 5400.00 元, ¥14,748.20…). An ESLint rule forbids formatting
+ * money with toFixed(2) anywhere else (eslint.config.js, "one money format").
+ */
+export function formatYuan(fen: number | null | undefined): string {
+  if (fen === null || fen === undefined || !Number.isFinite(fen)) return '—'
+  return `${fen < 0 ? '-' : ''}¥${fenToYuan(Math.abs(fen), { grouping: true })}`
+}
+
+/** A change with its sign: +¥12.00 / -¥3.50 / ¥0.00. */
+export function formatYuanChange(fen: number): string {
+  if (fen > 0) return `+${formatYuan(fen)}`
+  return formatYuan(fen)
+}
+
 const YUAN_PATTERN = /^(\d+)(?:\.(\d{0,2}))?$/
 
 /**

@@ -42,6 +42,35 @@ export interface Bid {
   orderNo: string | null
 }
 
+/**
+ * The bid floor (docs/trading-rules.md, "Bids"): a bid below the listing's minimum is refused with the
+ * minimum named. The seller may set a minimum per listing; without one it is `floorPercent` (参数设置
+ * `trade.bid.floorPercent`, default 30) of the price, rounded up to the fen.
+ */
+export const BID_CONFIG = { floorPercent: 'trade.bid.floorPercent' } as const
+export const BID_LIMITS = { defaultFloorPercent: 30 } as const
+
+/** The lowest bid a listing takes: the seller's minimum, or the percentage of the price. */
+export function bidFloorOf(price: number, sellerMin: number | undefined, percent: number): number {
+  if (sellerMin !== undefined) return sellerMin
+  return Math.max(1, Math.ceil((price * percent) / 100))
+}
+
+/** What the 出价 button needs before the buyer types: the minimum, and the caller's open bid if any. */
+export interface BidTerms {
+  goodsId: number
+  /** the asking price, fen */
+  askPrice: number
+  /** the lowest bid accepted, fen */
+  minPrice: number
+  /** whether the seller set the minimum (else the percentage of 参数设置) */
+  sellerSet: boolean
+  /** the percentage of the price used without the seller's minimum */
+  floorPercent: number
+  /** the caller's bid on the listing still waiting (待卖家处理 / 卖家已还价): no second bid meanwhile */
+  openBid: Bid | null
+}
+
 const bidId = strict({ bidId: id('出价编号') })
 
 export const BID = {
@@ -86,6 +115,22 @@ export const BID = {
     body: bidId,
     answer: data<Bid>(),
   }),
+  /** the listing's minimum bid and the caller's open bid on it (the 出价 button asks before the dialog) */
+  terms: endpoint({
+    method: 'GET',
+    path: '/trade/bid/terms/:goodsId',
+    access: 'user',
+    params: strict({ goodsId: id('商品编号') }),
+    answer: data<BidTerms>(),
+  }),
+  /** the seller sets the listing's minimum bid (1 fen up to below the price), or clears it (absent) */
+  setFloor: endpoint({
+    method: 'POST',
+    path: '/trade/bid/floor',
+    access: 'user',
+    body: strict({ goodsId: id('商品编号'), minPrice: optional(fen('最低出价', 1)) }),
+    answer: data<BidTerms>(),
+  }),
   /** the caller's bids as buyer, or the bids on the caller's listings as seller; newest first */
   list: endpoint({
     method: 'GET',
@@ -103,4 +148,5 @@ export const BID = {
 
 export type CreateBidBody = BodyOf<typeof BID.create>
 export type CounterBidBody = BodyOf<typeof BID.counter>
+export type SetBidFloorBody = BodyOf<typeof BID.setFloor>
 export type BidListQuery = QueryOf<typeof BID.list>

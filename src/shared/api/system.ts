@@ -177,6 +177,14 @@ export const CONFIG_SPECS: Record<string, ConfigSpec> = {
     min: 0,
     max: 100,
   },
+  'trade.bid.floorPercent': {
+    label: '最低出价默认比例(%)',
+    description:
+      '卖家未设置最低出价时，出价不能低于售价的这个百分比（向上取整到分）；0 为不限。卖家可在“我出售的商品”中为每件商品单独设置',
+    kind: 'integer',
+    min: 0,
+    max: 99,
+  },
   'protection.dayOptions': {
     label: '包赔期限可选天数',
     description: '以英文逗号分隔的天数，每项 1-365，例如 30,90,180；卖家发布账号时从中选择',

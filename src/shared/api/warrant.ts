@@ -46,6 +46,17 @@ export const RULING_DECISION_LABELS: Record<RulingDecision, string> = {
 }
 export const RULING_LIMITS = { reasonMax: 500 } as const
 
+/**
+ * Why a refund of `refund` fen cannot come out of an order of `amount` fen ('' when it can): the
+ * ruling form and the server say the same words, naming the maximum (a larger amount was once
+ * clamped by the form into a full refund without a word; issue 33).
+ */
+export function rulingRefundProblem(refund: number, amount: number, yuan: (fen: number) => string): string {
+  if (refund < 0) return '退回买家金额不能小于 0'
+  if (refund > amount) return `退回买家金额不能超过订单金额 ${yuan(amount)}`
+  return ''
+}
+
 /** OPEN: waiting for staff; RULED: decided (the record stays, with its ruling). */
 export const DISPUTE_STATES = ['OPEN', 'RULED'] as const
 export type DisputeState = (typeof DISPUTE_STATES)[number]

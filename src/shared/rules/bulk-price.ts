@@ -6,6 +6,7 @@
  * The renderer's preview and the server compute with this one function. Plain data: no Node, no DOM.
  */
 import { GOODS_LIMITS } from '../api/goods'
+import { formatYuan } from '../money'
 
 export type BulkPriceMode = 'AMOUNT' | 'PERCENT'
 
@@ -42,11 +43,9 @@ export function bulkNewPrice(price: number, change: BulkPriceChange): number {
   return Math.floor((hundredths + 50) / 100)
 }
 
-const yuan = (fen: number) => (fen / 100).toFixed(2)
-
 /** Why a listing cannot take the new price (the goods module's price rule), or null. */
 export function bulkPriceProblem(newPrice: number): string | null {
-  if (newPrice < GOODS_LIMITS.priceMinFen) return `调整后价格低于最低价 ${yuan(GOODS_LIMITS.priceMinFen)} 元`
-  if (newPrice > GOODS_LIMITS.priceMaxFen) return `调整后价格超过最高价 ${yuan(GOODS_LIMITS.priceMaxFen)} 元`
+  if (newPrice < GOODS_LIMITS.priceMinFen) return `调整后价格低于最低价 ${formatYuan(GOODS_LIMITS.priceMinFen)}`
+  if (newPrice > GOODS_LIMITS.priceMaxFen) return `调整后价格超过最高价 ${formatYuan(GOODS_LIMITS.priceMaxFen)}`
   return null
 }

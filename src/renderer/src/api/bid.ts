@@ -3,7 +3,7 @@
  * order, so it refreshes orders and the wallet too. Money is integer fen.
  */
 import { keepPreviousData, queryOptions, useQueryClient } from '@tanstack/react-query'
-import { BID, type BidListQuery, type CreateBidBody } from '@shared/api/bid'
+import { BID, type BidListQuery, type CreateBidBody, type SetBidFloorBody } from '@shared/api/bid'
 import { call } from './client'
 import { useChangeMutation } from './mutation'
 import { refreshAfterOrderChange } from './trade'
@@ -13,6 +13,23 @@ const caller = { errors: 'caller' } as const
 export const bidKeys = {
   all: ['bid'] as const,
   list: (query: BidListQuery) => ['bid', 'list', query] as const,
+  terms: (goodsId: number) => ['bid', 'terms', goodsId] as const,
+}
+
+/** A listing's minimum bid and my open bid on it (the 出价 dialog reads it before the buyer types). */
+export const bidTermsQuery = (goodsId: number) =>
+  queryOptions({
+    queryKey: bidKeys.terms(goodsId),
+    queryFn: () => call(BID.terms, { params: { goodsId } }, caller),
+    staleTime: 0,
+  })
+
+/** The seller sets or clears a listing's minimum bid (a refusal is shown in the dialog). */
+export function useSetBidFloor() {
+  return useChangeMutation((body: SetBidFloorBody) => call(BID.setFloor, { body }, caller), {
+    keys: [bidKeys.all],
+    errors: 'caller',
+  })
 }
 
 /** My bids as buyer, or the bids on my listings as seller (errors shown in place). */

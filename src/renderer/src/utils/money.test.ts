@@ -32,6 +32,9 @@ describe('formatYuan / formatYuanChange', () => {
   })
   it('signs a change', () => {
     expect(formatYuanChange(-350)).toBe('-¥3.50')
+    // the one format everywhere (issue 33): grouped, the sign before ¥
+    expect(formatYuan(1_474_820)).toBe('¥14,748.20')
+    expect(formatYuan(-1_898_700)).toBe('-¥18,987.00')
     expect(formatYuanChange(1200)).toBe('+¥12.00')
     expect(formatYuanChange(0)).toBe('¥0.00')
   })
@@ -85,8 +88,8 @@ describe('priceError (0.01 – 99,999,999.99 元)', () => {
   it('accepts the bounds and refuses outside them', () => {
     expect(priceError(1, GOODS_LIMITS)).toBe('')
     expect(priceError(9_999_999_999, GOODS_LIMITS)).toBe('')
-    expect(priceError(0, GOODS_LIMITS)).toBe('价格不能低于 0.01 元')
-    expect(priceError(10_000_000_000, GOODS_LIMITS)).toBe('价格不能高于 99,999,999.99 元')
+    expect(priceError(0, GOODS_LIMITS)).toBe('价格不能低于 ¥0.01')
+    expect(priceError(10_000_000_000, GOODS_LIMITS)).toBe('价格不能高于 ¥99,999,999.99')
     expect(priceError(null, GOODS_LIMITS)).toContain('请输入正确的价格')
   })
 })

@@ -2,27 +2,14 @@
  * Money on screen: the API speaks integer fen; people read and type 元 with two decimals. The
  * conversions themselves (fen ↔ 元 text) live in @shared/money, also used by the server.
  */
-import { fenToYuan } from '@shared/money'
+import { formatYuan } from '@shared/money'
 
-export { fenToYuan, yuanToFen } from '@shared/money'
-
-/** How a price is shown: ¥1,234.56 (grouped, two decimals). */
-export function formatYuan(fen: number | null | undefined): string {
-  if (fen === null || fen === undefined || !Number.isFinite(fen)) return '—'
-  return `¥${fenToYuan(fen, { grouping: true })}`
-}
-
-/** A price change with its sign: +¥12.00 / -¥3.50 / ¥0.00. */
-export function formatYuanChange(fen: number): string {
-  if (fen > 0) return `+${formatYuan(fen)}`
-  if (fen < 0) return `-${formatYuan(-fen)}`
-  return formatYuan(0)
-}
+export { fenToYuan, formatYuan, formatYuanChange, yuanToFen } from '@shared/money'
 
 /** Price rules of a listing (GOODS_LIMITS): the Chinese message, or '' when the price is fine. */
 export function priceError(fen: number | null, limits: { priceMinFen: number; priceMaxFen: number }): string {
   if (fen === null) return '请输入正确的价格（最多两位小数）'
-  if (fen < limits.priceMinFen) return `价格不能低于 ${fenToYuan(limits.priceMinFen)} 元`
-  if (fen > limits.priceMaxFen) return `价格不能高于 ${fenToYuan(limits.priceMaxFen, { grouping: true })} 元`
+  if (fen < limits.priceMinFen) return `价格不能低于 ${formatYuan(limits.priceMinFen)}`
+  if (fen > limits.priceMaxFen) return `价格不能高于 ${formatYuan(limits.priceMaxFen)}`
   return ''
 }

@@ -39,6 +39,7 @@ import topupOrder from './0291_topup_order'
 import payReconcile from './0292_pay_reconcile'
 import payPayouts from './0293_pay_payouts'
 import payRefunds from './0294_pay_refunds'
+import bidFloors from './0300_bid_floors'
 import referenceKeys from './0310_reference_keys'
 
 export function migrationsFor(dialect: DbDialect): Record<string, Migration> {
@@ -81,6 +82,7 @@ export function migrationsFor(dialect: DbDialect): Record<string, Migration> {
     '0292_pay_reconcile': payReconcile(dialect),
     '0293_pay_payouts': payPayouts(dialect),
     '0294_pay_refunds': payRefunds(dialect),
+    '0300_bid_floors': bidFloors(dialect),
     '0310_reference_keys': referenceKeys(dialect),
   }
 }

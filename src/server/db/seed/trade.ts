@@ -5,7 +5,7 @@
  */
 import { TRADE_RULES } from '../../../shared/api'
 import { hashPassword } from '../../modules/auth/password'
-import { fundsRepo } from '../../modules/funds/repo'
+import { fundsRepo, type Movement } from '../../modules/funds/repo'
 import { businessNo } from '../../modules/funds/numbers'
 import type { Db } from '../index'
 
@@ -35,6 +35,10 @@ export async function seedTrade(db: Db, now: number) {
   )
   await db.transaction().execute(async (trx) => {
     const repo = fundsRepo(trx)
+    // the balance changes are collected, then written in time order: the ledger's balances after
+    // each row are a running sum, so a row written out of order is an impossible history
+    // (src/server/db/seed/ledger.test.ts replays it)
+    const moves: Array<{ userId: number; m: Movement }> = []
     const topup = async (userId: number, amount: number, at: number) => {
       const topupNo = businessNo('T', at)
       await repo.insertTopup({
@@ -46,7 +50,7 @@ export async function seedTrade(db: Db, now: number) {
         created_at: at,
         paid_at: at,
       })
-      await repo.move(userId, { type: 'TOPUP', available: amount, topupNo, remark: '充值（沙箱支付）', at })
+      moves.push({ userId, m: { type: 'TOPUP', available: amount, topupNo, remark: '充值（沙箱支付）', at } })
     }
     const total = sold.reduce((s, g) => s + Number(g.price), 0)
     await topup(buyer.id, 500_000 + total, now - 25 * DAY)
@@ -92,22 +96,19 @@ export async function seedTrade(db: Db, now: number) {
           updated_at: settled ? settledAt : completedAt,
         })
         .execute()
-      await repo.move(buyer.id, {
-        type: 'ORDER_PAY',
-        available: -amount,
-        orderNo,
-        remark: `支付订单：${g.title}`,
-        at: paidAt,
+      moves.push({
+        userId: buyer.id,
+        m: { type: 'ORDER_PAY', available: -amount, orderNo, remark: `支付订单：${g.title}`, at: paidAt },
       })
       if (settled)
-        await repo.move(seller.id, {
-          type: 'SETTLEMENT',
-          available: amount,
-          orderNo,
-          remark: '订单货款结算',
-          at: settledAt,
+        moves.push({
+          userId: seller.id,
+          m: { type: 'SETTLEMENT', available: amount, orderNo, remark: '订单货款结算', at: settledAt },
         })
     }
+    // stable: movements at the same instant keep the order they were made in
+    for (const { userId, m } of moves.sort((a, b) => a.m.at - b.m.at))
+      if (!(await repo.move(userId, m))) throw new Error(`seed: ${m.type} of user ${userId} would go below zero`)
     await repo.setPayPassword(buyer.id, hash, now - 25 * DAY)
     await repo.setPayPassword(seller.id, hash, now - 28 * DAY)
   })

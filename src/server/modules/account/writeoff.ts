@@ -13,6 +13,7 @@ import type { AuthService } from '../auth/service'
 import type { SmsService } from '../sms/service'
 import type { AccountRepo } from './repo'
 import type { SecurityAction } from './service'
+import { formatYuan } from '../../../shared/money'
 
 export const WRITEOFF_COOLING_MS = 15 * 24 * 60 * 60_000
 /** users.status of a cancelled account (login refused like a disabled one) */
@@ -28,7 +29,7 @@ export interface WriteoffDeps {
   }
 }
 
-const yuan = (fen: number) => `¥${(fen / 100).toFixed(2)}`
+const yuan = formatYuan
 
 export function writeoffService(
   deps: WriteoffDeps & {

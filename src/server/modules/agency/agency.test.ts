@@ -266,7 +266,7 @@ describe('agency sale (代售)', () => {
       200,
     )
     expect((await post('/console/agency/publish', admin, { applicationId: id, price: PRICE - 1 })).msg).toBe(
-      '用户不接受议价，上架价格不能低于 ¥1000.00',
+      '用户不接受议价，上架价格不能低于 ¥1,000.00',
     )
   })
 

@@ -139,7 +139,7 @@ describe('batch publish', () => {
     expect(res.data).toMatchObject({ totalRows: 4, validRows: 3, invalidRows: 1 })
     const bad = res.data.rows.find((r: Json) => !r.ok)
     expect(bad).toMatchObject({ rowNo: 2, title: '批量账号 2 号', price: -500 })
-    expect(bad.errors).toEqual(['价格不能低于 0.01 元', '段位取值不正确', '英雄数量不能大于 130'])
+    expect(bad.errors).toEqual(['价格不能低于 ¥0.01', '段位取值不正确', '英雄数量不能大于 130'])
     expect(res.data.rows[0]).toMatchObject({ rowNo: 1, ok: true, errors: [], price: 10_150 })
     expect(await countMine()).toBe(before)
 
@@ -263,7 +263,7 @@ describe('batch publish', () => {
       body: { batchId: res.data.batchId },
     })
     expect(out.code).toBe(400)
-    expect(out.msg).toMatch(/^第 2 行：价格不能低于 0.01 元/)
+    expect(out.msg).toMatch(/^第 2 行：价格不能低于 ¥0\.01/)
     expect(await countMine()).toBe(before)
     const batch = await t.app.db
       .selectFrom('goods_batches')

@@ -11,6 +11,7 @@ import { EXPORT_FILE_NAME_PATTERN, type ExportResult } from '../../../shared/api
 import type { Db } from '../../db'
 import { csvNumber, toCsv, type CsvCell } from './csv'
 import { exportsRepo } from './exports-repo'
+import { fenToYuan } from '../../../shared/money'
 
 /** How long an export stays downloadable. */
 export const EXPORT_TTL_MS = 24 * 60 * 60 * 1000
@@ -18,7 +19,7 @@ export const EXPORT_TTL_MS = 24 * 60 * 60 * 1000
 export const EXPORT_MAX_ROWS = 50_000
 
 /** fen → 12.88 (-260.00 for an expense): money in a CSV cell, a real number a spreadsheet can add up */
-export const csvYuan = (fen: number) => csvNumber((fen / 100).toFixed(2))
+export const csvYuan = (fen: number) => csvNumber(fenToYuan(fen))
 
 const FILE_NAME = new RegExp(EXPORT_FILE_NAME_PATTERN, 'u')
 

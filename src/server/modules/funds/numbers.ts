@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto'
+import { formatYuan } from '../../../shared/money'
 
 const CHINA_OFFSET_MS = 8 * 60 * 60 * 1000
 
@@ -15,7 +16,8 @@ export function businessNo(prefix: string, at: number): string {
   return `${prefix}${stamp}${random}`
 }
 
-export const yuan = (fen: number) => `¥${(fen / 100).toFixed(2)}`
+/** Money in the server's messages: the one format of src/shared/money.ts (¥14,748.20). */
+export const yuan = formatYuan
 
 /** The limits of one top-up and of one withdrawal, fen. */
 export const FUNDS_LIMITS = {

@@ -71,9 +71,9 @@ describe('listings: publish, manage, owner checks', () => {
   it('refuses bad input with a Chinese message naming the field, saving nothing', async () => {
     const before = await countGoods()
     const cases: Array<[object, string]> = [
-      [{ price: 0 }, '价格不能低于 0.01 元'],
-      [{ price: -500 }, '价格不能低于 0.01 元'],
-      [{ price: 1_000_000_000_000 }, '价格不能超过 99,999,999.99 元'],
+      [{ price: 0 }, '价格不能低于 ¥0.01'],
+      [{ price: -500 }, '价格不能低于 ¥0.01'],
+      [{ price: 1_000_000_000_000 }, '价格不能超过 ¥99,999,999.99'],
       [{ price: 12.5 }, '价格必须是整数'],
       [{ price: 'abc' }, '价格必须是整数'],
       [{ gameId: 99999 }, '游戏不存在'],
@@ -209,7 +209,7 @@ describe('listings: publish, manage, owner checks', () => {
       await call(t.app, 'POST', '/api/goods/seller/updatePrice', { token, body: { goodsId, price: 0 } }),
     ).toMatchObject({
       code: 400,
-      msg: '价格不能低于 0.01 元',
+      msg: '价格不能低于 ¥0.01',
     })
     await call(t.app, 'POST', '/api/goods/seller/updatePrice', { token, body: { goodsId, price: 99_900 } })
     const edited = await call(t.app, 'POST', '/api/goods/seller/update', {

@@ -26,6 +26,7 @@ import {
 } from '../../../shared/api'
 import { contactReviewReason, type ListingText } from '../../../shared/rules/contact'
 import type { GameRules } from '../game/service'
+import { formatYuan } from '../../../shared/money'
 
 export interface ListingInput {
   gameId: number
@@ -88,13 +89,10 @@ const LIST_SEPARATOR = /[、,，;；]/
 const YES = new Set(['true', '是', 'yes', 'y', '1', '有', '已实名'])
 const NO = new Set(['false', '否', 'no', 'n', '0', '无', '未实名'])
 
-export const formatYuan = (fen: number) =>
-  (fen / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
-
 export function priceProblem(price: number): string | null {
   if (!Number.isInteger(price)) return '价格格式不正确'
-  if (price < GOODS_LIMITS.priceMinFen) return `价格不能低于 ${formatYuan(GOODS_LIMITS.priceMinFen)} 元`
-  if (price > GOODS_LIMITS.priceMaxFen) return `价格不能超过 ${formatYuan(GOODS_LIMITS.priceMaxFen)} 元`
+  if (price < GOODS_LIMITS.priceMinFen) return `价格不能低于 ${formatYuan(GOODS_LIMITS.priceMinFen)}`
+  if (price > GOODS_LIMITS.priceMaxFen) return `价格不能超过 ${formatYuan(GOODS_LIMITS.priceMaxFen)}`
   return null
 }
 

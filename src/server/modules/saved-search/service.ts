@@ -21,7 +21,7 @@ import {
   type FilterNames,
 } from '../../../shared/list-query'
 import { SAVED_SEARCHES_PATH } from '../../../shared/live-events'
-import { fenToYuan } from '../../../shared/money'
+import { formatYuan } from '../../../shared/money'
 import type { Db } from '../../db'
 import { badRequest, forbidden, notFound } from '../../http/errors'
 import type { EventBus } from '../events/bus'
@@ -54,7 +54,7 @@ export interface SavedSearchDeps {
 
 type Row = Awaited<ReturnType<ReturnType<typeof savedSearchRepo>['ofUser']>>[number]
 
-const money = (fen: number) => `¥${fenToYuan(fen)}`
+const money = formatYuan
 
 export function savedSearchService(deps: SavedSearchDeps) {
   const { db, now } = deps

@@ -91,12 +91,12 @@ describe('bulk price change', () => {
     const low = await publish(t.app, seller.token, kingAccount(king, { price: 40 }))
     const cut = await bulk('price', { goodsIds: [low, a], mode: 'PERCENT', value: -99 })
     expect(cut.data.results).toEqual([
-      { goodsId: low, ok: false, reason: '调整后价格低于最低价 0.01 元' },
+      { goodsId: low, ok: false, reason: '调整后价格低于最低价 ¥0.01' },
       { goodsId: a, ok: true, price: 36 },
     ])
     expect((await mine(low)).price).toBe(40)
     const minus = await bulk('price', { goodsIds: [low], mode: 'AMOUNT', value: -40 })
-    expect(minus.data.results[0]).toMatchObject({ ok: false, reason: '调整后价格低于最低价 0.01 元' })
+    expect(minus.data.results[0]).toMatchObject({ ok: false, reason: '调整后价格低于最低价 ¥0.01' })
     expect((await bulk('price', { goodsIds: [a], mode: 'PERCENT', value: -100 })).msg).toContain('调整比例')
   })
 

@@ -47,6 +47,67 @@ async function listing(price = 100_000): Promise<{ seller: TestUser; goodsId: nu
   return { seller, goodsId }
 }
 
+describe('the bid floor', () => {
+  const terms = (token: string, goodsId: number) => get(t.app, `/api/trade/bid/terms/${goodsId}`, token)
+  const setFloor = (token: string, goodsId: number, minPrice?: number) =>
+    post(t.app, '/api/trade/bid/floor', token, { goodsId, ...(minPrice === undefined ? {} : { minPrice }) })
+  const setPercent = (value: string) =>
+    t.app.db
+      .updateTable('sys_config')
+      .set({ config_value: value })
+      .where('config_key', '=', 'trade.bid.floorPercent')
+      .execute()
+
+  it('refuses a ¥1 bid on a ¥5,710 listing, naming the minimum: 30 % of the price by default (参数设置)', async () => {
+    const { goodsId } = await listing(571_000)
+    const buyer = await newUser(t.app, 'bfb')
+    expect(await bid(buyer.token, goodsId, 100)).toMatchObject({
+      code: 400,
+      msg: '出价不能低于 ¥1,713.00（售价的 30%）',
+    })
+    expect((await terms(buyer.token, goodsId)).data).toEqual({
+      goodsId,
+      askPrice: 571_000,
+      minPrice: 171_300,
+      sellerSet: false,
+      floorPercent: 30,
+      openBid: null,
+    })
+    // staff change the percentage in 参数设置: read at once
+    await setPercent('50')
+    try {
+      expect((await bid(buyer.token, goodsId, 171_300)).msg).toBe('出价不能低于 ¥2,855.00（售价的 50%）')
+      expect((await bid(buyer.token, goodsId, 285_500)).code).toBe(200)
+    } finally {
+      await setPercent('30')
+    }
+    // the open bid is in the terms, so 出价 says so before the buyer types
+    const open = (await terms(buyer.token, goodsId)).data.openBid
+    expect(open).toMatchObject({ goodsId, price: 285_500, status: 'PENDING' })
+  })
+
+  it('the seller sets their own minimum (below the price) or clears it; only their own listing', async () => {
+    const { seller, goodsId } = await listing(100_000)
+    const buyer = await newUser(t.app, 'bfs')
+    expect((await setFloor(buyer.token, goodsId, 90_000)).code).toBe(403)
+    expect(await setFloor(seller.token, goodsId, 100_000)).toMatchObject({
+      code: 400,
+      msg: '最低出价须低于售价 ¥1,000.00',
+    })
+    expect(await setFloor(seller.token, goodsId, 0)).toMatchObject({ code: 400, msg: '最低出价不能小于 1' })
+    expect((await setFloor(seller.token, goodsId, 90_000)).data).toMatchObject({
+      minPrice: 90_000,
+      sellerSet: true,
+    })
+    expect(await bid(buyer.token, goodsId, 89_999)).toMatchObject({
+      code: 400,
+      msg: '出价不能低于 ¥900.00（卖家设置的最低出价）',
+    })
+    expect((await bid(buyer.token, goodsId, 90_000)).code).toBe(200)
+    expect((await setFloor(seller.token, goodsId)).data).toMatchObject({ minPrice: 30_000, sellerSet: false })
+  })
+})
+
 describe('bids', () => {
   it('are made below the asking price, one open bid per buyer and listing', async () => {
     const { seller, goodsId } = await listing()

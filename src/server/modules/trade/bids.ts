@@ -4,13 +4,26 @@
  * same order path) or cancels. A lapsed bid is expired, also before the sweeper reaches it.
  */
 import { badRequest, forbidden, notFound } from '../../http/errors'
-import { TRADE_RULES, type Bid, type BidListQuery, type CreateBidBody, type Order } from '../../../shared/api'
+import {
+  BID_CONFIG,
+  BID_LIMITS,
+  bidFloorOf,
+  TRADE_RULES,
+  type Bid,
+  type BidListQuery,
+  type BidTerms,
+  type CreateBidBody,
+  type Order,
+  type SetBidFloorBody,
+} from '../../../shared/api'
+import { formatYuan } from '../../../shared/money'
 import { isUniqueViolation } from '../../db'
 import type { Page } from '../../db/paging'
 import { yuan } from '../funds/numbers'
 import type { TradeCore } from './core'
 import type { OrderLifecycle } from './orders'
 import { tradeRepo } from './repo'
+import { systemRepo } from '../system/repo'
 import type { ReceivingRoles } from './roles'
 import { bidExpired, HOUR } from './rules'
 
@@ -57,8 +70,52 @@ export function bidService(core: TradeCore, orders: OrderLifecycle, roles: Recei
     return toBid(b)
   }
 
+  /** 参数设置 trade.bid.floorPercent: 0–99; a broken value falls back to the default. */
+  async function floorPercent(): Promise<number> {
+    const text = (await systemRepo(core.db).configValue(BID_CONFIG.floorPercent))?.trim() ?? ''
+    return /^\d{1,2}$/.test(text) ? Number(text) : BID_LIMITS.defaultFloorPercent
+  }
+
+  async function termsOf(g: { id: number; price: number | string }, userId: number): Promise<BidTerms> {
+    const sellerMin = await repo.bidFloor(g.id)
+    const percent = await floorPercent()
+    const open = await repo.openBidOf(userId, g.id, now())
+    return {
+      goodsId: g.id,
+      askPrice: Number(g.price),
+      minPrice: bidFloorOf(Number(g.price), sellerMin, percent),
+      sellerSet: sellerMin !== undefined,
+      floorPercent: percent,
+      openBid: open ? toBid(open) : null,
+    }
+  }
+
+  /** The refusal of a bid under the floor, naming the minimum and where it comes from. */
+  const underFloor = (t: BidTerms) =>
+    badRequest(
+      `出价不能低于 ${formatYuan(t.minPrice)}（${t.sellerSet ? '卖家设置的最低出价' : `售价的 ${t.floorPercent}%`}）`,
+    )
+
   return {
     bid,
+
+    /** The listing's minimum bid and the caller's open bid on it. */
+    async bidTerms(userId: number, goodsId: number): Promise<BidTerms> {
+      const g = await repo.goods(goodsId)
+      if (!g || g.deleted_at !== null) throw notFound('商品不存在')
+      return termsOf(g, userId)
+    },
+
+    /** The seller sets (or, without a price, clears) the minimum bid of their listing. */
+    async setBidFloor(sellerId: number, body: SetBidFloorBody): Promise<BidTerms> {
+      const g = await repo.goods(body.goodsId)
+      if (!g || g.deleted_at !== null) throw notFound('商品不存在')
+      if (g.seller_id !== sellerId) throw forbidden()
+      if (body.minPrice !== undefined && body.minPrice >= Number(g.price))
+        throw badRequest(`最低出价须低于售价 ${formatYuan(Number(g.price))}`)
+      await repo.setBidFloor(g.id, sellerId, body.minPrice ?? null, now())
+      return termsOf(g, sellerId)
+    },
 
     async createBid(buyerId: number, body: CreateBidBody): Promise<Bid> {
       const g = await repo.goods(body.goodsId)
@@ -66,6 +123,10 @@ export function bidService(core: TradeCore, orders: OrderLifecycle, roles: Recei
       if (g.status !== 'ON_SALE') throw badRequest('商品不在售，不能出价')
       if (g.seller_id === buyerId) throw badRequest('不能对自己的商品出价')
       if (body.price >= Number(g.price)) throw badRequest('出价须低于商品售价，可直接购买')
+      const terms = await termsOf(g, buyerId)
+      if (terms.openBid)
+        throw badRequest('您对该商品已有进行中的出价，请先撤销或等待卖家处理')
+      if (body.price < terms.minPrice) throw underFloor(terms)
       const hours = body.expiresInHours ?? TRADE_RULES.bidDefaultHours
       if (hours < 1 || hours > TRADE_RULES.bidMaxHours)
         throw badRequest(`出价有效期须在 1 至 ${TRADE_RULES.bidMaxHours} 小时之间`)

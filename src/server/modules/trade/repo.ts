@@ -295,6 +295,37 @@ export function tradeRepo(db: Db) {
       return fetchPage(query, q)
     },
 
+    /** The seller's minimum bid of a listing, fen (undefined: none set). */
+    async bidFloor(goodsId: number): Promise<number | undefined> {
+      const r = await db
+        .selectFrom('bid_floors')
+        .select('min_price')
+        .where('goods_id', '=', goodsId)
+        .executeTakeFirst()
+      return r ? Number(r.min_price) : undefined
+    },
+
+    /** Sets (price) or clears (null) the seller's minimum bid of a listing. */
+    async setBidFloor(goodsId: number, sellerId: number, minPrice: number | null, at: number) {
+      await db.deleteFrom('bid_floors').where('goods_id', '=', goodsId).execute()
+      if (minPrice !== null)
+        await db
+          .insertInto('bid_floors')
+          .values({ goods_id: goodsId, seller_id: sellerId, min_price: minPrice, updated_at: at })
+          .execute()
+    },
+
+    /** The buyer's open bid (待卖家处理 or 卖家已还价) on a listing, if any. */
+    openBidOf(buyerId: number, goodsId: number, at: number) {
+      return bidRows()
+        .where('bids.buyer_id', '=', buyerId)
+        .where('bids.goods_id', '=', goodsId)
+        .where('bids.status', 'in', ['PENDING', 'COUNTERED'])
+        .where('bids.expires_at', '>', at)
+        .orderBy('bids.id', 'desc')
+        .executeTakeFirst()
+    },
+
     // ---------------------------------------------------------------- price records
     deals(gameId: number, goodsType: string | undefined, since: number) {
       let q = db

@@ -14,6 +14,8 @@ export const tradeRoutes: FastifyPluginAsync<{ trade: TradeService }> = async (a
   )
   route(app, BID.cancel, { message: '已撤销' }, (r) => trade.cancelBid(uid(r), r.body.bidId))
   route(app, BID.list, (r) => trade.bidList(uid(r), r.query))
+  route(app, BID.terms, (r) => trade.bidTerms(uid(r), r.params.goodsId))
+  route(app, BID.setFloor, { message: '最低出价已保存' }, (r) => trade.setBidFloor(uid(r), r.body))
 
   // receiving roles
   route(app, ROLE.list, (r) => trade.roleList(uid(r)))

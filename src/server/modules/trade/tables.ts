@@ -74,6 +74,14 @@ export interface BidsTable {
   updated_at: number
 }
 
+/** The seller's minimum bid of one listing (migration 0300); none: the 参数设置 percentage of the price. */
+export interface BidFloorsTable {
+  goods_id: number
+  seller_id: number
+  min_price: number
+  updated_at: number
+}
+
 export interface ReceivingRolesTable {
   id: Generated<number>
   user_id: number
@@ -99,6 +107,7 @@ export interface TradeTables {
   order_events: OrderEventsTable
   credential_views: CredentialViewsTable
   bids: BidsTable
+  bid_floors: BidFloorsTable
   receiving_roles: ReceivingRolesTable
   order_notes: OrderNotesTable
 }

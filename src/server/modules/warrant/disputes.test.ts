@@ -84,7 +84,7 @@ describe('the ruling request', () => {
       [{ orderNo, decision: 'SPLIT', refundAmount: '100', reason: '核实完毕' }, '退回买家金额必须是整数'],
       [
         { orderNo, decision: 'SPLIT', refundAmount: 30_001, reason: '核实完毕' },
-        '退回买家金额须在 ¥0.00 至 ¥300.00（订单金额）之间',
+        '退回买家金额不能超过订单金额 ¥300.00',
       ],
       [{ orderNo, decision: 'SPLIT', reason: '核实完毕' }, '部分退款须填写退回买家的金额'],
       [

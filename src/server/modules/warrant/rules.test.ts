@@ -47,7 +47,7 @@ describe('planRuling', () => {
       problem: '退款给买家时退回买家金额应为 ¥700.00',
     })
     expect(planRuling({ decision: 'SPLIT', refundAmount: AMOUNT + 1, reason: 'x' }, AMOUNT)).toEqual({
-      problem: '退回买家金额须在 ¥0.00 至 ¥700.00（订单金额）之间',
+      problem: '退回买家金额不能超过订单金额 ¥700.00',
     })
   })
 })

@@ -4,7 +4,7 @@
  * refund. Amounts are integer fen, 0 ≤ refund ≤ amount; a written reason is required. The decision is
  * recorded by what actually happens, whatever button was pressed. Unit tests: rules.test.ts.
  */
-import { RULING_DECISION_LABELS, type RulingDecision } from '../../../shared/api'
+import { RULING_DECISION_LABELS, rulingRefundProblem, type RulingDecision } from '../../../shared/api'
 import { yuan } from '../funds/numbers'
 
 export interface RulingPlan {
@@ -28,8 +28,9 @@ export function planRuling(
   if (refund === undefined) return { problem: '部分退款须填写退回买家的金额' }
   if (body.refundAmount !== undefined && body.refundAmount !== refund)
     return { problem: `${RULING_DECISION_LABELS[body.decision]}时退回买家金额应为 ${yuan(refund)}` }
-  if (!Number.isSafeInteger(refund) || refund < 0 || refund > amount)
-    return { problem: `退回买家金额须在 ${yuan(0)} 至 ${yuan(amount)}（订单金额）之间` }
+  if (!Number.isSafeInteger(refund)) return { problem: '退回买家金额必须是整数' }
+  const problem = rulingRefundProblem(refund, amount, yuan)
+  if (problem) return { problem }
   const settle = amount - refund
   const decision: RulingDecision = refund === 0 ? 'RELEASE' : settle === 0 ? 'REFUND' : 'SPLIT'
   return { decision, refund, settle, reason }

@@ -7,8 +7,9 @@
  */
 import { savedSearchPath, type StoredLiveEvent } from '../../../shared/live-events'
 import type { TemplateMessage } from './provider'
+import { formatYuan } from '../../../shared/money'
 
-const money = (fen: number) => `¥${(fen / 100).toFixed(2)}`
+const money = formatYuan
 const clip = (text: string, max = 60) => (text.length > max ? `${text.slice(0, max - 1)}…` : text)
 const q = (orderNo: string) => encodeURIComponent(orderNo)
 

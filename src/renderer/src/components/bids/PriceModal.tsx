@@ -1,11 +1,15 @@
 /** The price dialog of a bid (the buyer's offer, with its validity) and of a counter-offer (the seller's). */
-import { Form, Input, InputNumber, Modal } from 'antd'
+import { Alert, Button, Form, Input, InputNumber, Modal, Spin } from 'antd'
+import { useQuery } from '@tanstack/react-query'
+import { Link } from 'react-router-dom'
+import { BID_STATUS_LABELS } from '@shared/api/bid'
 import { TRADE_RULES } from '@shared/api/trade'
-import { useOfferBid } from '@renderer/api/bid'
-import { fenToYuan, formatYuan, yuanToFen } from '@renderer/utils/money'
+import { bidTermsQuery, useOfferBid } from '@renderer/api/bid'
+import { formatYuan, yuanToFen } from '@renderer/utils/money'
 import { toast } from '@renderer/utils/toast'
-import { bidHoursError, bidPriceError } from './bid-rules'
+import { bidHoursError, bidPriceError, type BidFloor } from './bid-rules'
 import { ErrorAlert } from '@renderer/components/ErrorAlert'
+import { validated } from '@renderer/utils/form'
 
 type Offer = { kind: 'bid'; goodsId: number } | { kind: 'counter'; bidId: number }
 
@@ -13,6 +17,7 @@ function PriceModal({
   title,
   label,
   askFen,
+  floor,
   offer,
   onClose,
   onDone,
@@ -20,6 +25,8 @@ function PriceModal({
   title: string
   label: string
   askFen: number
+  /** the listing's minimum bid (a bid; a counter-offer has none) */
+  floor?: BidFloor
   offer: Offer
   onClose: () => void
   onDone: () => void
@@ -27,7 +34,8 @@ function PriceModal({
   const [form] = Form.useForm<{ price: string; hours: number }>()
   const send = useOfferBid()
   const submit = async () => {
-    const values = await form.validateFields()
+    const values = await validated(form)
+    if (!values) return
     const price = yuanToFen(values.price) as number
     send.mutate(
       offer.kind === 'bid'
@@ -37,7 +45,7 @@ function PriceModal({
         onSuccess: () => {
           toast(
             'success',
-            offer.kind === 'bid' ? '出价已提交，等待卖家处理' : `已还价 ${fenToYuan(price)} 元，等待买家回应`,
+            offer.kind === 'bid' ? '出价已提交，等待卖家处理' : `已还价 ${formatYuan(price)}，等待买家回应`,
           )
           onDone()
         },
@@ -55,7 +63,10 @@ function PriceModal({
       onCancel={onClose}
       destroyOnHidden
     >
-      <p>当前售价 {formatYuan(askFen)}</p>
+      <p>
+        当前售价 {formatYuan(askFen)}
+        {floor ? `，最低出价 ${formatYuan(floor.minFen)}${floor.sellerSet ? '（卖家设置）' : ''}` : ''}
+      </p>
       <Form
         form={form}
         layout="vertical"
@@ -68,7 +79,7 @@ function PriceModal({
           rules={[
             {
               validator: (_, value: string) => {
-                const message = bidPriceError(value, askFen)
+                const message = bidPriceError(value, askFen, floor)
                 return message ? Promise.reject(new Error(message)) : Promise.resolve()
               },
             },
@@ -100,7 +111,11 @@ function PriceModal({
   )
 }
 
-/** The buyer's 出价 dialog on a listing. */
+/**
+ * The buyer's 出价 dialog on a listing. It first reads the listing's terms: with a bid of mine still
+ * open it says so (no second bid meanwhile) instead of a form the server would refuse after typing;
+ * else the form pre-checks the minimum bid.
+ */
 export function BidModal({
   goodsId,
   askFen,
@@ -112,11 +127,46 @@ export function BidModal({
   onClose: () => void
   onDone: () => void
 }) {
+  const terms = useQuery(bidTermsQuery(goodsId))
+  const t = terms.data
+  if (!t || t.openBid) {
+    const open = t?.openBid
+    return (
+      <Modal
+        open
+        title="出价"
+        onCancel={onClose}
+        destroyOnHidden
+        footer={
+          <Button type="primary" onClick={onClose}>
+            知道了
+          </Button>
+        }
+      >
+        {terms.isPending ? <Spin /> : null}
+        <ErrorAlert error={terms.error} fallback="出价信息加载失败" onRetry={() => void terms.refetch()} />
+        {open ? (
+          <Alert
+            type="info"
+            showIcon
+            title={`您已对该商品出价 ${formatYuan(open.price)}（${BID_STATUS_LABELS[open.status]}）`}
+            description={
+              <>
+                卖家处理或出价过期前不能再次出价；可在 <Link to="/buyer/buyOrder.html">我的订单 · 我的出价</Link>{' '}
+                中查看或撤销。
+              </>
+            }
+          />
+        ) : null}
+      </Modal>
+    )
+  }
   return (
     <PriceModal
       title="出价"
       label="我的出价（元）"
       askFen={askFen}
+      floor={{ minFen: t.minPrice, sellerSet: t.sellerSet, percent: t.floorPercent }}
       offer={{ kind: 'bid', goodsId }}
       onClose={onClose}
       onDone={onDone}

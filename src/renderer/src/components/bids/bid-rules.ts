@@ -3,12 +3,27 @@ import { TRADE_RULES } from '@shared/api/trade'
 import { GOODS_LIMITS } from '@shared/api/goods'
 import { formatYuan, priceError, yuanToFen } from '@renderer/utils/money'
 
-/** '' when the offer (元 text) is a valid bid below the asking price, else the message. */
-export function bidPriceError(text: string | undefined, askFen: number): string {
+/** The listing's bid floor as the server states it (BidTerms): the minimum and where it comes from. */
+export interface BidFloor {
+  minFen: number
+  sellerSet: boolean
+  percent: number
+}
+
+/** The refusal of a bid under the floor, in the server's words (modules/trade/bids.ts). */
+export const underFloorText = (f: BidFloor) =>
+  `出价不能低于 ${formatYuan(f.minFen)}（${f.sellerSet ? '卖家设置的最低出价' : `售价的 ${f.percent}%`}）`
+
+/**
+ * '' when the offer (元 text) is a valid bid below the asking price and not under the listing's
+ * floor (a counter-offer has none), else the message.
+ */
+export function bidPriceError(text: string | undefined, askFen: number, floor?: BidFloor): string {
   const fen = yuanToFen(text ?? '')
   const base = priceError(fen, GOODS_LIMITS)
   if (base) return base
   if ((fen as number) >= askFen) return `出价需低于售价 ${formatYuan(askFen)}，想按原价购买请直接下单`
+  if (floor && (fen as number) < floor.minFen) return underFloorText(floor)
   return ''
 }
 

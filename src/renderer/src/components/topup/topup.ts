@@ -2,7 +2,7 @@
  * Top-up rules of the forms: the amount (元 text, within the server's limits of one top-up) and where
  * the gateway's page lives. Pure: tests call them directly.
  */
-import { fenToYuan, yuanToFen } from '@renderer/utils/money'
+import { formatYuan, yuanToFen } from '@renderer/utils/money'
 
 /** the server's limits of one top-up (FUNDS_LIMITS): ¥1.00 to ¥50,000.00 */
 export const TOPUP_MIN_FEN = 100
@@ -13,8 +13,8 @@ export function topupAmountError(text: string | undefined): string {
   const fen = yuanToFen(text ?? '')
   if (fen === null) return '请输入正确的金额（最多两位小数）'
   if (fen <= 0) return '充值金额必须大于 0'
-  if (fen < TOPUP_MIN_FEN) return `单笔充值不能少于 ${fenToYuan(TOPUP_MIN_FEN)} 元`
-  if (fen > TOPUP_MAX_FEN) return `单笔充值不能超过 ${fenToYuan(TOPUP_MAX_FEN, { grouping: true })} 元`
+  if (fen < TOPUP_MIN_FEN) return `单笔充值不能少于 ${formatYuan(TOPUP_MIN_FEN)}`
+  if (fen > TOPUP_MAX_FEN) return `单笔充值不能超过 ${formatYuan(TOPUP_MAX_FEN)}`
   return ''
 }
 

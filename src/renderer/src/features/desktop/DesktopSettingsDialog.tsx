@@ -10,6 +10,7 @@ import { apiOriginProblem, type DesktopSettings } from '@shared/desktop'
 import { NOTIFICATION_KIND_LABELS, NOTIFICATION_KINDS, type NotificationKind } from '@shared/live-events'
 import { withFeedback } from '@renderer/app/feedback'
 import type { DesktopSettingsApi } from '@renderer/platform/platform'
+import { validated } from '@renderer/utils/form'
 
 interface FormValues {
   apiOrigin: string
@@ -69,12 +70,8 @@ export function DesktopSettingsDialog({ api, open, onClose }: DesktopSettingsDia
   }
 
   const save = async () => {
-    let values: FormValues
-    try {
-      values = await form.validateFields()
-    } catch {
-      return // the form shows what is wrong
-    }
+    const values = await validated(form)
+    if (!values) return // the form shows what is wrong
     setSaving(true)
     try {
       const result = await api.save({

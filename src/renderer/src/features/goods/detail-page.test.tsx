@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { fireEvent, screen, waitFor } from '@testing-library/react'
-import { BID, type Bid } from '@shared/api/bid'
+import { BID, type Bid, type BidTerms } from '@shared/api/bid'
 import { FOLLOW } from '@shared/api/follow'
 import { GOODS, GOODS_MSG, type GoodsDetail } from '@shared/api/goods'
 import { MSG } from '@shared/messages'
@@ -13,12 +13,22 @@ let server: FakeServer
 afterEach(() => server.restore())
 beforeEach(() => logOut())
 
+const TERMS: BidTerms = {
+  goodsId: 5,
+  askPrice: 12_345,
+  minPrice: 3_704,
+  sellerSet: false,
+  floorPercent: 30,
+  openBid: null,
+}
+
 /** The listing's answers (and an empty bid list for a logged-in viewer). */
 function serve(listing: GoodsDetail = detail(5)) {
   server = withGames(fakeServer())
     .on(GOODS.detail, listing)
     .on(FOLLOW.follow, undefined)
     .on(BID.list, { rows: [], total: 0 })
+    .on(BID.terms, TERMS)
   return server
 }
 
@@ -81,7 +91,8 @@ describe('/detail/{goodsId}.html', () => {
     const page = renderDetail()
     await screen.findByText('立即购买')
     fireEvent.click(button(/^出\s*价$/))
-    expect(await screen.findByLabelText('我的出价（元）')).toBeTruthy()
+    // the dialog's chunk loads with the first click, then the listing's bid terms
+    expect(await screen.findByLabelText('我的出价（元）', {}, { timeout: 10_000 })).toBeTruthy()
     fireEvent.click(button(/^取\s*消$/))
     fireEvent.click(button(/立即购买/))
     await waitFor(() => expect(page.location()).toBe('/buyer/buy.html?goodsId=5'))
@@ -149,6 +160,30 @@ describe('/detail/{goodsId}.html', () => {
     fireEvent.click(button(/^提\s*交$/))
     await waitFor(() => expect(server.callsTo(BID.create)).toHaveLength(1))
     expect(server.callsTo(BID.create)[0]!.body).toEqual({ goodsId: 5, price: 10_000, expiresInHours: 72 })
+  })
+
+  it('refuses a bid under the floor with the minimum named, before anything is sent', async () => {
+    serve().on(BID.create, {} as Bid)
+    logIn()
+    renderDetail()
+    await screen.findByText('立即购买')
+    fireEvent.click(button(/^出\s*价$/))
+    expect(await screen.findByText(/最低出价 ¥37\.04/)).toBeTruthy()
+    fireEvent.change(await screen.findByLabelText('我的出价（元）'), { target: { value: '1' } })
+    fireEvent.click(button(/^提\s*交$/))
+    expect(await screen.findByText('出价不能低于 ¥37.04（售价的 30%）')).toBeTruthy()
+    expect(server.callsTo(BID.create)).toHaveLength(0)
+  })
+
+  it('with my bid still open, 出价 says so instead of a form', async () => {
+    const open = { bidId: 9, goodsId: 5, price: 10_000, status: 'PENDING' } as Bid
+    serve().on(BID.terms, { ...TERMS, openBid: open })
+    logIn()
+    renderDetail()
+    await screen.findByText('立即购买')
+    fireEvent.click(button(/^出\s*价$/))
+    expect(await screen.findByText('您已对该商品出价 ¥100.00（待卖家处理）')).toBeTruthy()
+    expect(screen.queryByLabelText('我的出价（元）')).toBeNull()
   })
 
   it('a missing listing shows a page, not a toast', async () => {

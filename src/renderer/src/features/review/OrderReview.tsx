@@ -54,7 +54,6 @@ function RateModal({ order, onClose }: { order: Order; onClose: () => void }) {
       <Form<RateValues>
         form={form}
         layout="vertical"
-        initialValues={{ stars: 5 }}
         onFinish={(v) =>
           rate.mutate(
             { orderNo: order.orderNo, stars: v.stars, tags: v.tags ?? [], text: v.text?.trim() ?? '' },
@@ -68,7 +67,9 @@ function RateModal({ order, onClose }: { order: Order; onClose: () => void }) {
         }
       >
         <Form.Item name="stars" label="评分" rules={[{ required: true, message: '请选择评分' }]}>
-          <Rate aria-label="评分" />
+          {/* no stars to begin with (the buyer chooses); a second tap on a star keeps it (allowClear
+              cleared it, and the form then said 评分不能小于 1) */}
+          <Rate aria-label="评分" allowClear={false} />
         </Form.Item>
         <Form.Item name="tags" label="评价标签">
           <Checkbox.Group

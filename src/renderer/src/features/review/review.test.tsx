@@ -94,6 +94,15 @@ describe('an order card', () => {
     fireEvent.change(within(dialog).getByLabelText('评价内容（选填，不能包含联系方式）'), {
       target: { value: '  很好  ' },
     })
+    // no stars to begin with: the buyer chooses
+    fireEvent.click(within(dialog).getByRole('button', { name: '提交评价' }))
+    expect(await within(dialog).findByText('请选择评分')).toBeTruthy()
+    expect(server.callsTo(REVIEW.rate)).toHaveLength(0)
+    // the fifth star tapped twice stays five stars (it used to clear the rating)
+    const fifth = within(dialog).getAllByRole('radio')[4]!
+    fireEvent.click(fifth.firstElementChild ?? fifth)
+    fireEvent.click(fifth.firstElementChild ?? fifth)
+    await waitFor(() => expect(fifth.getAttribute('aria-checked')).toBe('true'))
     fireEvent.click(within(dialog).getByRole('button', { name: '提交评价' }))
     await waitFor(() => expect(server.callsTo(REVIEW.rate)).toHaveLength(1))
     expect(server.callsTo(REVIEW.rate)[0]!.body).toEqual({

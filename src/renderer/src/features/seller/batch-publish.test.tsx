@@ -43,7 +43,7 @@ describe('/seller/busPublish.html', () => {
         invalidRows: 1,
         rows: [
           { rowNo: 1, ok: true, errors: [], title: '号一', price: 1000 },
-          { rowNo: 2, ok: false, errors: ['价格不能低于 0.01 元', '请选择段位'], title: '号二', price: 0 },
+          { rowNo: 2, ok: false, errors: ['价格不能低于 ¥0.01', '请选择段位'], title: '号二', price: 0 },
           {
             rowNo: 3,
             ok: true,

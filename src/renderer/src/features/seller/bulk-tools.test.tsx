@@ -39,7 +39,7 @@ describe('bulk price change', () => {
       failed: 1,
       results: [
         { goodsId: 1, ok: true, price: 1796 },
-        { goodsId: 2, ok: false, reason: '调整后价格低于最低价 0.01 元' },
+        { goodsId: 2, ok: false, reason: '调整后价格低于最低价 ¥0.01' },
       ],
     })
     renderPage(<SellGoodsPage />, { url: '/seller/sellGoods.html' })
@@ -60,13 +60,13 @@ describe('bulk price change', () => {
     fireEvent.click(within(dialog).getByText('按金额（元）'))
     fireEvent.change(within(dialog).getByLabelText('调整金额（元）'), { target: { value: '-0.5' } })
     expect(within(preview).getByText('¥19.45')).toBeTruthy()
-    expect(within(preview).getByText('调整后价格低于最低价 0.01 元')).toBeTruthy()
+    expect(within(preview).getByText('调整后价格低于最低价 ¥0.01')).toBeTruthy()
     fireEvent.click(button(/确认改价 1 件/, dialog)[0]!)
 
     await waitFor(() => expect(server.callsTo(BULK.price)).toHaveLength(1))
     expect(server.callsTo(BULK.price)[0]!.body).toEqual({ goodsIds: [1, 2], mode: 'AMOUNT', value: -50 })
     expect(
-      await screen.findByText('成功 1 件，失败 1 件：王者荣耀账号 2（调整后价格低于最低价 0.01 元）'),
+      await screen.findByText('成功 1 件，失败 1 件：王者荣耀账号 2（调整后价格低于最低价 ¥0.01）'),
     ).toBeTruthy()
     // the selection is cleared and the list asked again
     expect(screen.queryByText(/^已选/)).toBeNull()

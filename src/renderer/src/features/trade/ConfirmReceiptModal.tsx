@@ -10,6 +10,7 @@ import { PayPasswordInput, payPasswordRule } from '@renderer/components/PayPassw
 import { apiErrorText } from '@renderer/utils/api-error'
 import { formatYuan } from '@renderer/utils/money'
 import { toast } from '@renderer/utils/toast'
+import { validated } from '@renderer/utils/form'
 
 export function ConfirmReceiptModal({
   order,
@@ -26,7 +27,9 @@ export function ConfirmReceiptModal({
   const [form] = Form.useForm<{ payPassword: string }>()
   const confirm = useConfirmOrder()
   const submit = async () => {
-    const { payPassword } = await form.validateFields()
+    const values = await validated(form)
+    if (!values) return
+    const { payPassword } = values
     confirm.mutate(
       { orderNo: order.orderNo, payPassword },
       {

@@ -21,6 +21,7 @@ import { toast } from '@renderer/utils/toast'
 import { orderButtons, type ActionButton } from './trade-utils'
 import { ConfirmReceiptModal } from './ConfirmReceiptModal'
 import './trade.css'
+import { validated } from '@renderer/utils/form'
 
 /** The order could not be shown: why (or that the address names none), and the way to my orders. */
 export function OrderLoadFailed({ error, title = '订单加载失败' }: { error: unknown; title?: string }) {
@@ -87,7 +88,9 @@ function DisputeModal({ orderNo, onClose }: { orderNo: string; onClose: () => vo
   const [form] = Form.useForm<{ reason: string }>()
   const dispute = useOpenDispute()
   const submit = async () => {
-    const { reason } = await form.validateFields()
+    const values = await validated(form)
+    if (!values) return
+    const { reason } = values
     dispute.mutate(
       { orderNo, reason: reason.trim() },
       {

@@ -6,6 +6,7 @@ import { gameServersQuery, gamesQuery } from '@renderer/api/game'
 import { useSaveRole } from '@renderer/api/trade'
 import { toast } from '@renderer/utils/toast'
 import { ErrorAlert } from '@renderer/components/ErrorAlert'
+import { validated } from '@renderer/utils/form'
 
 interface Values {
   gameId: number
@@ -37,7 +38,8 @@ export function RoleFormModal({
     .map((s) => ({ value: s.serverId, label: s.name }))
 
   const submit = async () => {
-    const values = await form.validateFields()
+    const values = await validated(form)
+    if (!values) return
     const body: SaveRoleBody = {
       ...(role ? { roleId: role.roleId } : {}),
       gameId: values.gameId,

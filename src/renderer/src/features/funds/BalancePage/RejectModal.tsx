@@ -5,12 +5,15 @@ import { useDecideWithdrawal } from '@renderer/api/funds'
 import { formatYuan } from '@renderer/utils/money'
 import { toast } from '@renderer/utils/toast'
 import { ErrorAlert } from '@renderer/components/ErrorAlert'
+import { validated } from '@renderer/utils/form'
 
 export function RejectModal({ row, onClose }: { row: Withdrawal; onClose: () => void }) {
   const [form] = Form.useForm<{ reason: string }>()
   const decide = useDecideWithdrawal('caller')
   const submit = async () => {
-    const { reason } = await form.validateFields()
+    const values = await validated(form)
+    if (!values) return
+    const { reason } = values
     decide.mutate(
       { withdrawNo: row.withdrawNo, approve: false, reason: reason.trim() },
       {

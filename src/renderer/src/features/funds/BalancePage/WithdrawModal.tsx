@@ -16,9 +16,10 @@ import {
 } from '@shared/rules/payee-account'
 import { useCreateWithdrawal } from '@renderer/api/funds'
 import { PayPasswordInput, payPasswordRule } from '@renderer/components/PayPasswordInput'
-import { fenToYuan, formatYuan, yuanToFen } from '@renderer/utils/money'
+import { formatYuan, yuanToFen } from '@renderer/utils/money'
 import { toast } from '@renderer/utils/toast'
 import { ErrorAlert } from '@renderer/components/ErrorAlert'
+import { validated } from '@renderer/utils/form'
 
 const PAYEE_OPTIONS = PAYEE_KINDS.map((kind) => ({ value: kind, label: PAYEE_KIND_LABELS[kind] }))
 const PAYEE_INPUT: Record<PayeeKind, { label: string; placeholder: string; inputMode: 'numeric' | 'email' }> =
@@ -46,7 +47,8 @@ export function WithdrawModal({ available, onClose }: { available: number; onClo
   const kind = Form.useWatch('accountKind', form) ?? 'ALIPAY'
   const withdraw = useCreateWithdrawal()
   const submit = async () => {
-    const values = await form.validateFields()
+    const values = await validated(form)
+    if (!values) return
     withdraw.mutate(
       {
         amount: yuanToFen(values.amount) as number,
@@ -86,7 +88,7 @@ export function WithdrawModal({ available, onClose }: { available: number; onClo
                 const fen = yuanToFen(value ?? '')
                 if (fen === null || fen <= 0)
                   return Promise.reject(new Error('请输入正确的金额（最多两位小数）'))
-                if (fen > available) return Promise.reject(new Error(`最多可提现 ${fenToYuan(available)} 元`))
+                if (fen > available) return Promise.reject(new Error(`最多可提现 ${formatYuan(available)}`))
                 return Promise.resolve()
               },
             },

@@ -14,6 +14,7 @@ import { TransferFieldInput, transferFieldRule } from '@renderer/components/Tran
 import { errorToShow } from '@renderer/utils/api-error'
 import { toast } from '@renderer/utils/toast'
 import { ErrorAlert } from '@renderer/components/ErrorAlert'
+import { validated } from '@renderer/utils/form'
 
 export function AccountModal({
   account,
@@ -32,7 +33,8 @@ export function AccountModal({
   const fields = config.data?.fields ?? []
 
   const save = async () => {
-    const values = await form.validateFields()
+    const values = await validated(form)
+    if (!values) return
     setError('')
     const clean: Record<string, string> = {}
     for (const field of fields) {

@@ -1,6 +1,6 @@
 /**
  * The actions of one listing of the seller, by its state: 下架 (asks first) while on sale, 上架 when off
- * the shelf (says when it waits for approval), 改价 and 编辑 until sold, 推送 while on sale, 删除 when
+ * the shelf (says when it waits for approval), 改价, 最低出价 and 编辑 until sold, 推送 while on sale, 删除 when
  * neither sold nor on sale (asks first), 查看 once sold. A refusal shows the server's message.
  */
 import { Link } from 'react-router-dom'
@@ -39,10 +39,13 @@ export function GoodsActions({
   goods: g,
   actions,
   onPrice,
+  onFloor,
 }: {
   goods: GoodsBrief
   actions: GoodsActionsState
   onPrice: (goods: GoodsBrief) => void
+  /** 最低出价: the listing's minimum bid */
+  onFloor?: (goods: GoodsBrief) => void
 }) {
   const loading = actions.busy === g.goodsId
   return (
@@ -69,6 +72,11 @@ export function GoodsActions({
           <Button type="link" size="small" onClick={() => onPrice(g)}>
             改价
           </Button>
+          {onFloor ? (
+            <Button type="link" size="small" onClick={() => onFloor(g)}>
+              最低出价
+            </Button>
+          ) : null}
           <Link to={`/seller/completeInfo.html?goodsId=${g.goodsId}`}>编辑</Link>
         </>
       ) : null}

@@ -6,6 +6,7 @@ import { ErrorAlert } from '@renderer/components/ErrorAlert'
 import { fenToYuan, formatYuan, yuanToFen } from '@renderer/utils/money'
 import { toast } from '@renderer/utils/toast'
 import { checkPrice } from '../publish-form'
+import { validated } from '@renderer/utils/form'
 
 export function PriceModal({
   goods,
@@ -19,7 +20,9 @@ export function PriceModal({
   const [form] = Form.useForm<{ price: string }>()
   const updatePrice = useUpdatePrice()
   const save = async () => {
-    const { price } = await form.validateFields()
+    const values = await validated(form)
+    if (!values) return
+    const { price } = values
     const fen = yuanToFen(price) as number
     updatePrice.mutate(
       { goodsId: goods.goodsId, price: fen },

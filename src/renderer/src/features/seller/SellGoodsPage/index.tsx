@@ -26,6 +26,7 @@ import { pagingOf, positiveInt, setPaging } from '@renderer/utils/url-params'
 import { GoodsActions, useGoodsActions } from './GoodsActions'
 import { GoodsToolbar } from '../GoodsToolbar'
 import { PriceModal } from './PriceModal'
+import { BidFloorModal } from './BidFloorModal'
 import { BulkBar } from './BulkBar'
 
 const STATUS_TABS: Array<{ key: GoodsStatus | 'ALL'; label: string }> = [
@@ -51,6 +52,7 @@ export default function SellGoodsPage() {
   const list = useQuery(myGoodsQuery({ status, gameId, keyword, pageNum: page, pageSize: limit }))
   const actions = useGoodsActions()
   const [pricing, setPricing] = useState<GoodsBrief | null>(null)
+  const [flooring, setFlooring] = useState<GoodsBrief | null>(null)
   // the selection belongs to the rows on screen: another page, tab or filter starts empty
   const [selection, setSelection] = useState<{ of: string; rows: GoodsBrief[] }>({ of: '', rows: [] })
   const selected = selection.of === params.toString() ? selection.rows : []
@@ -123,7 +125,9 @@ export default function SellGoodsPage() {
       title: '操作',
       key: 'actions',
       width: 230,
-      render: (_, g) => <GoodsActions goods={g} actions={actions} onPrice={setPricing} />,
+      render: (_, g) => (
+        <GoodsActions goods={g} actions={actions} onPrice={setPricing} onFloor={setFlooring} />
+      ),
     },
   ]
 
@@ -185,6 +189,7 @@ export default function SellGoodsPage() {
       {pricing ? (
         <PriceModal goods={pricing} onClose={() => setPricing(null)} onSaved={() => setPricing(null)} />
       ) : null}
+      {flooring ? <BidFloorModal goods={flooring} onClose={() => setFlooring(null)} /> : null}
     </CentreLayout>
   )
 }

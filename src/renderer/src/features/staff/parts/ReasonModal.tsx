@@ -1,5 +1,6 @@
 /** Asks for a required reason (a rejection, a take-down): the person affected reads it. */
 import { Form, Input, Modal } from 'antd'
+import { validated } from '@renderer/utils/form'
 
 export function ReasonModal({
   open,
@@ -25,7 +26,11 @@ export function ReasonModal({
       title={title}
       confirmLoading={loading}
       onCancel={onCancel}
-      onOk={() => void form.validateFields().then((v) => onOk(v.reason.trim()))}
+      onOk={() =>
+        void validated(form).then((v) => {
+          if (v) onOk(v.reason.trim())
+        })
+      }
       afterClose={() => form.resetFields()}
       destroyOnHidden
     >

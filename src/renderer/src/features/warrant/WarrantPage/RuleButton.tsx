@@ -5,6 +5,7 @@ import { useRule } from '@renderer/api/warrant'
 import { formatYuan, yuanToFen } from '@renderer/utils/money'
 import { toast } from '@renderer/utils/toast'
 import { planOf, type RulePlan, type RuleValues } from './rule-plan'
+import { validated } from '@renderer/utils/form'
 
 /**
  * Staff's ruling, in two steps. First the decision — no default, staff choose 放款给卖家 / 退款给买家 /
@@ -24,7 +25,8 @@ export function RuleButton({ room }: { room: WarrantRoom }) {
     setPlan(null)
   }
   const review = async () => {
-    const values = await form.validateFields()
+    const values = await validated(form)
+    if (!values) return
     setPlan(planOf(values, amount))
   }
   // a refusal is a toast of the request layer; the rooms refresh themselves

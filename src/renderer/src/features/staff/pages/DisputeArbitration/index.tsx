@@ -6,7 +6,13 @@
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Button, Descriptions, Drawer, Form, Image, Input, InputNumber, List, Radio, Tabs } from 'antd'
-import { RULING_DECISION_LABELS, RULING_LIMITS, type Dispute, type RulingDecision } from '@shared/api/warrant'
+import {
+  RULING_DECISION_LABELS,
+  RULING_LIMITS,
+  rulingRefundProblem,
+  type Dispute,
+  type RulingDecision,
+} from '@shared/api/warrant'
 import { PERMS } from '@shared/permissions'
 import {
   staffDisputesQuery,
@@ -17,6 +23,7 @@ import {
 import { HasPermi } from '@renderer/components/HasPermi'
 import { yuanToFen } from '@renderer/utils/money'
 import { DictTag } from '../../parts/dict'
+import { confirmMoney } from '../../parts/money-confirm'
 import { PreSaleChat } from './PreSaleChat'
 import { FilterForm, usePagedQuery, TextFilter } from '../../parts/paged-list'
 import { QueryTable } from '../../parts/QueryTable'
@@ -72,15 +79,26 @@ function RulingForm({ dispute, onDone }: { dispute: Dispute; onDone: () => void 
       onFinish={(v) => {
         const refundAmount =
           v.decision === 'SPLIT' ? (yuanToFen(v.refundYuan ?? null) ?? undefined) : undefined
-        rule.mutate(
-          {
-            orderNo: dispute.orderNo,
-            decision: v.decision,
-            reason: v.reason.trim(),
-            ...(refundAmount !== undefined ? { refundAmount } : {}),
-          },
-          { onSuccess: onDone },
-        )
+        const refund = v.decision === 'RELEASE' ? 0 : v.decision === 'REFUND' ? dispute.amount : (refundAmount ?? 0)
+        confirmMoney({
+          title: `确认裁决：${RULING_DECISION_LABELS[v.decision]}`,
+          okText: '确认裁决',
+          lines: [
+            { who: `买家 ${dispute.buyerName}`, what: '退回', amount: refund },
+            { who: `卖家 ${dispute.sellerName}`, what: '结算', amount: dispute.amount - refund },
+          ],
+          note: `订单 ${dispute.orderNo}，订单金额 ${yuanText(dispute.amount)}`,
+          onOk: () =>
+            rule.mutate(
+              {
+                orderNo: dispute.orderNo,
+                decision: v.decision,
+                reason: v.reason.trim(),
+                ...(refundAmount !== undefined ? { refundAmount } : {}),
+              },
+              { onSuccess: onDone },
+            ),
+        })
       }}
     >
       <Form.Item name="decision" label="裁决结果" rules={[{ required: true, message: '请选择裁决结果' }]}>
@@ -95,9 +113,19 @@ function RulingForm({ dispute, onDone }: { dispute: Dispute; onDone: () => void 
         <Form.Item
           name="refundYuan"
           label={`退回买家金额（元，订单金额 ${yuanText(dispute.amount)}，其余结算给卖家）`}
-          rules={[{ required: true, message: '请填写退回买家金额' }]}
+          rules={[
+            { required: true, message: '请填写退回买家金额' },
+            {
+              // no `max` on the input: it clamped a larger amount into a full refund without a word
+              validator: (_r, value: number | null | undefined) => {
+                const fen = yuanToFen(value ?? null)
+                const problem = fen === null ? '' : rulingRefundProblem(fen, dispute.amount, yuanText)
+                return problem ? Promise.reject(new Error(problem)) : Promise.resolve()
+              },
+            },
+          ]}
         >
-          <InputNumber min={0} max={dispute.amount / 100} precision={2} style={{ width: 200 }} />
+          <InputNumber min={0} precision={2} style={{ width: 200 }} aria-label="退回买家金额" />
         </Form.Item>
       )}
       <Form.Item

@@ -35,6 +35,7 @@ import { HasPermi } from '@renderer/components/HasPermi'
 import { ErrorAlert } from '@renderer/components/ErrorAlert'
 import { yuanToFen } from '@renderer/utils/money'
 import { ReasonModal } from '../../parts/ReasonModal'
+import { confirmMoney } from '../../parts/money-confirm'
 import { FilterForm, usePagedQuery } from '../../parts/paged-list'
 import { QueryTable } from '../../parts/QueryTable'
 import { dateTime, FIRST_PAGE, yuanText } from '../../parts/table'
@@ -53,17 +54,29 @@ function ApproveForm({ claim, onDone }: { claim: StaffClaim; onDone: () => void 
     <Form
       form={form}
       layout="vertical"
-      onFinish={(v) =>
-        decide.mutate(
-          {
-            claimId: claim.claimId,
-            approve: true,
-            amount: yuanToFen(v.amount) ?? 0,
-            reason: v.reason?.trim() ?? '',
-          },
-          { onSuccess: onDone },
-        )
-      }
+      onFinish={(v) => {
+        const amount = yuanToFen(v.amount) ?? 0
+        // the deposit pays first (frozen at settlement when the order is not settled yet)
+        const deposit = claim.orderStatus === 'COMPLETED' ? claim.protection.deposit : claim.protection.depositHeld
+        const fromDeposit = Math.min(amount, deposit)
+        confirmMoney({
+          title: `确认赔付理赔申请 ${claim.claimId}？`,
+          okText: '确认赔付',
+          lines: [
+            { who: `买家 ${claim.buyerName}`, what: '获赔', amount },
+            { who: `卖家 ${claim.sellerName}`, what: '保证金扣除', amount: fromDeposit },
+            ...(amount > fromDeposit
+              ? [{ who: `卖家 ${claim.sellerName}`, what: '余额扣除（不足部分记为欠款）', amount: amount - fromDeposit }]
+              : []),
+          ],
+          note: `订单 ${claim.orderNo}，实付 ${yuanText(claim.orderAmount)}`,
+          onOk: () =>
+            decide.mutate(
+              { claimId: claim.claimId, approve: true, amount, reason: v.reason?.trim() ?? '' },
+              { onSuccess: onDone },
+            ),
+        })
+      }}
     >
       <Form.Item
         name="amount"

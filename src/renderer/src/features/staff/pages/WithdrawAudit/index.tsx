@@ -6,7 +6,7 @@
  */
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { Descriptions, Drawer, Popconfirm, Space } from 'antd'
+import { Descriptions, Drawer, Space } from 'antd'
 import {
   LEDGER_TYPE_LABELS,
   WITHDRAW_REJECT_REASON_MAX,
@@ -28,6 +28,7 @@ import { HasPermi } from '@renderer/components/HasPermi'
 import { formatYuanChange } from '@renderer/utils/money'
 import { DictTag, DictFilter } from '../../parts/dict'
 import { ReasonModal } from '../../parts/ReasonModal'
+import { confirmMoney } from '../../parts/money-confirm'
 import { FilterForm, usePagedQuery } from '../../parts/paged-list'
 import { QueryTable } from '../../parts/QueryTable'
 import { dateTime, FIRST_PAGE, yuanText } from '../../parts/table'
@@ -63,16 +64,29 @@ export default function WithdrawAuditPage() {
     w.status === 'PENDING' && (
       <Space size="small">
         <HasPermi permissions={[PERMS.withdrawApprove]}>
-          <Popconfirm
-            title={
-              w.accountKind === 'ALIPAY'
-                ? `确认通过？将向支付宝账户 ${w.fullAccount ?? w.account} 转账 ${yuanText(w.amount)}`
-                : `确认已向 ${w.fullAccount ?? w.account} 打款 ${yuanText(w.amount)}？`
+          <a
+            onClick={() =>
+              confirmMoney({
+                title: `确认通过提现 ${w.withdrawNo}？`,
+                okText: '确认通过',
+                lines: [
+                  {
+                    who: `${PAYEE_KIND_LABELS[w.accountKind]} ${w.fullAccount ?? w.account}（收款人 ${w.payeeName || '-'}）`,
+                    what: w.accountKind === 'ALIPAY' ? '平台自动转账' : '已由人工打款',
+                    amount: w.amount,
+                  },
+                  { who: `用户 ${w.userName}`, what: '冻结的提现金额扣除', amount: w.amount },
+                ],
+                note:
+                  w.accountKind === 'ALIPAY'
+                    ? '通过后立即向该支付宝账户转账。'
+                    : '请先向该银行卡打款，再确认通过。',
+                onOk: () => approve.mutate(w.withdrawNo, { onSuccess: () => setDetail(null) }),
+              })
             }
-            onConfirm={() => approve.mutate(w.withdrawNo, { onSuccess: () => setDetail(null) })}
           >
-            <a>通过</a>
-          </Popconfirm>
+            通过
+          </a>
         </HasPermi>
         <HasPermi permissions={[PERMS.withdrawReject]}>
           <a onClick={() => setRejecting(w.withdrawNo)}>驳回</a>
