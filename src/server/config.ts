@@ -70,7 +70,6 @@ export const ENV_SCHEMA = Type.Object({
   DATABASE_URL: text(),
   SEED_DEMO: flag(),
   CAPTCHA_ENABLED: flag(),
-  PAY_SANDBOX: flag(),
   SMS_SANDBOX: flag(),
   REALNAME_SANDBOX: flag(),
   WECHAT_SANDBOX: flag(),
@@ -120,7 +119,6 @@ export const ENV_SCHEMA = Type.Object({
   RSA_PRIVATE_KEY: text(),
   FIELD_ENCRYPTION_KEY: text(),
   PAY_PIN_KEY: text(),
-  PAY_SANDBOX_KEY: text(),
   PAY_PIN_KEYS_OLD: text(),
   UPLOAD_DIR: text(),
   TRUST_PROXY: text(),
@@ -171,7 +169,6 @@ export interface ServerConfig {
   ssrEntry: string
   siteOrigin: string | undefined
   corsOrigins: string[]
-  paySandbox: boolean
   /** the Alipay and WeChat Pay simulators on this server (/sim/…), for providers not configured */
   paySimulators: boolean
   /** AI drawing: provider and worker (modules/ai/config.ts) */
@@ -382,7 +379,6 @@ export function loadConfig(source: Readonly<Record<string, string | undefined>> 
     databaseUrl: e.DATABASE_URL,
     seedDemo,
     captchaEnabled: e.CAPTCHA_ENABLED ?? true,
-    paySandbox: e.PAY_SANDBOX ?? seedDemo,
     paySimulators: e.PAY_SIMULATORS ?? seedDemo,
     wechatSandbox: e.WECHAT_SANDBOX ?? seedDemo,
     wechatOfficial: wechatOfficial(e),

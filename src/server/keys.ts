@@ -1,6 +1,6 @@
 /**
  * Secrets every server process must share (docs/scaling.md, "Keys"): the RSA login key pair, the
- * credential-encryption key, the payment-PIN key and the sandbox gateway's signing key.
+ * credential-encryption key and the payment-PIN key.
  *
  * Where a secret comes from, first match wins:
  * 1. its environment variable (base64 of the bytes; the RSA key as PEM text or base64 of the PEM),
@@ -18,7 +18,6 @@ import { join } from 'node:path'
 /** The environment variable that overrides each secret file. */
 export const SECRET_ENV: Readonly<Record<string, string>> = {
   'delivery-accounts.key': 'FIELD_ENCRYPTION_KEY',
-  'sandbox-gateway.key': 'PAY_SANDBOX_KEY',
   'pay-pin.key': 'PAY_PIN_KEY',
   'rsa-private.pem': 'RSA_PRIVATE_KEY',
 }

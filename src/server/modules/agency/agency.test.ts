@@ -31,7 +31,7 @@ describe('agency sale (代售)', () => {
   // the test's clock: the last test moves it past the automatic confirmation and the protection period
   let clock = Date.now()
   beforeAll(async () => {
-    t = await startTestApp({ now: () => clock, tradeSweepMs: 0 })
+    t = await startTestApp({ now: () => clock, tradeSweepMs: 0, paySimulators: true })
     king = await gameNamed(t.app, '王者荣耀')
     owner = await newUser(t.app, 'agowner')
     other = await newUser(t.app, 'agother')
