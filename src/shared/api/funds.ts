@@ -93,6 +93,11 @@ export type PayChannel = (typeof PAY_CHANNELS)[number]
  * Alipay and WeChat Pay simulators replaced (docs/payments.md); old demo and test rows still carry it.
  */
 export type TopupChannel = PayChannel | 'sandbox'
+export const TOPUP_CHANNEL_LABELS: Record<TopupChannel, string> = {
+  alipay: '支付宝',
+  wechat: '微信支付',
+  sandbox: '沙箱支付（已停用）',
+}
 
 /** A top-up just created: where the user pays it. */
 export interface TopupResult {

@@ -39,7 +39,8 @@ describe('agency sale (代售)', () => {
     admin = await tokenOf(t.app, ...DEMO.admin)
     operator = await tokenOf(t.app, ...DEMO.operator)
     kefu = await tokenOf(t.app, ...DEMO.kefu)
-  })
+    // a loaded machine: three logins, three registrations and a top-up through the Alipay simulator
+  }, 60_000)
   afterAll(() => t.close())
 
   const post = (url: string, token: string | undefined, body: unknown) =>
