@@ -19,13 +19,19 @@ const yuanText = (fen: number) =>
 test('a ruling refunds an order paid with 支付宝 back to 支付宝: the buyer and the simulator see it', async ({
   browser,
 }) => {
-  test.setTimeout(120_000)
+  // two browser sessions and a console ruling: ~40 s alone, over two minutes on a loaded machine
+  test.setTimeout(180_000)
   const buyer = await newUser('cr')
   await setPayPassword(buyer, PAY_PASSWORD)
   const listing = await cheapestAccount(1_000, 5_000_000)
 
   // the buyer orders and pays with 支付宝 at the simulator's cashier
-  const page = await loginAs(browser, buyer.username, buyer.password, `/buyer/buy.html?goodsId=${listing.goodsId}`)
+  const page = await loginAs(
+    browser,
+    buyer.username,
+    buyer.password,
+    `/buyer/buy.html?goodsId=${listing.goodsId}`,
+  )
   await page.getByRole('button', { name: '提交订单' }).click()
   await expect(page).toHaveURL(/\/buyer\/confirmOrder\.html\?orderNo=/)
   const orderNo = new URL(page.url()).searchParams.get('orderNo') ?? ''
@@ -46,7 +52,12 @@ test('a ruling refunds an order paid with 支付宝 back to 支付宝: the buyer
     (await api('/trade/order/dispute', { token: buyer.token, body: { orderNo, reason: '账号信息不符' } }))
       .code,
   ).toBe(200)
-  const console = await loginAs(browser, DEMO_USERS.admin.username, DEMO_USERS.admin.password, '/console/index')
+  const console = await loginAs(
+    browser,
+    DEMO_USERS.admin.username,
+    DEMO_USERS.admin.password,
+    '/console/index',
+  )
   const menu = console.getByRole('menu', { name: '管理菜单' })
   const item = menu.getByRole('menuitem', { name: '纠纷仲裁' })
   if (!(await item.isVisible())) await menu.getByText('交易管理', { exact: true }).click()

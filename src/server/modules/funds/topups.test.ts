@@ -22,7 +22,7 @@ import {
 import { checkInvariant } from './invariant'
 import { fundsRepo } from './repo'
 
-let clock = Date.now()
+const clock = Date.now()
 const now = () => clock
 let t: TestApp
 let origin: string

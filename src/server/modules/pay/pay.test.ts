@@ -237,7 +237,10 @@ describe('a demo install: both simulators on this server', () => {
     closers.push(t.close)
     const origin = await t.app.listen({ port: 0, host: '127.0.0.1' })
     const u = await newUser(t.app, 'dmo')
-    expect((await call(t.app, 'GET', '/api/funds/topup/channels')).data.channels).toEqual(['alipay', 'wechat'])
+    expect((await call(t.app, 'GET', '/api/funds/topup/channels')).data.channels).toEqual([
+      'alipay',
+      'wechat',
+    ])
     const hook = async (path: string, body: unknown) =>
       (
         await fetch(`${origin}${path}`, {
