@@ -24,6 +24,8 @@ declare module 'vitest' {
 
 async function sqliteTemplate() {
   const dir = await mkdtemp(join(tmpdir(), 'market-template-'))
+  // with the payment simulators: their merchant and platform key pairs (RSA-2048, made on first use)
+  // are made here once and copied with the template to every app that mounts them (docs/payments.md)
   const app = await buildApp({ dataDir: dir, captchaEnabled: false, tradeSweepMs: 0, paySimulators: true })
   // closing checkpoints the WAL into market.db, so a file copy is a consistent database
   await app.close()
