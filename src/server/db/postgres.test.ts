@@ -44,7 +44,8 @@ describe.skipIf(!adminUrl)('PostgreSQL', () => {
     // an empty database: this file's clock is its own, so the app migrates and seeds it
     databaseUrl = await createScratchDatabase(adminUrl!, dbName)
     t = await startTestApp({ databaseUrl, now, tradeSweepMs: 0, paySimulators: true })
-  })
+    // migrating and seeding PostgreSQL, and the simulators' first key pairs: over 30 s on a loaded machine
+  }, 120_000)
 
   afterAll(async () => {
     await t?.close()
