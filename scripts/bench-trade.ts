@@ -6,8 +6,9 @@
  *    CAPTCHA_ENABLED=false, SEED_DEMO=1; its log goes to <tmp>/server.log;
  * 2. through the API only: a seller publishes coin listings with large stock and many stock-1
  *    accounts; N buyers register and log in (RSA-encrypted passwords from /api/publicKey, each from
- *    its own loopback address 127.0.1.x, as the per-IP limits expect distinct clients), top up through
- *    the sandbox gateway's page, set the payment password and a receiving role;
+ *    its own loopback address 127.0.1.x, as the per-IP limits expect distinct clients), top up with
+ *    支付宝 at the Alipay simulator the demo server mounts (docs/payments.md), set the payment password
+ *    and a receiving role;
  * 3. phase 1: every buyer creates and pays orders back to back for --seconds (mostly coins, some
  *    accounts raced for by several buyers at once); prints orders/s, p50/p95/p99 of order+pay,
  *    failures by message; stops the server (SIGTERM) and checks the money invariant on its database
@@ -291,12 +292,24 @@ async function setUp(port: number, runId: string) {
     const client = new Client(port, `127.0.1.${i + 1}`)
     await registerAndLogin(client, `b${runId}x${i}`, rsa)
     const topup = await ok(
-      client.call('POST', FUNDS.topupCreate.path, { amount: TOPUP_FEN, channel: 'sandbox' }),
+      client.call('POST', FUNDS.topupCreate.path, { amount: TOPUP_FEN, channel: 'alipay' }),
       'top-up',
     )
-    // the gateway's own page: the "pay" button posts this form, the provider notifies, 303 back
-    const paid = await client.form(FUNDS.sandboxAct.path, { topupNo: topup.data.topupNo, action: 'pay' })
-    if (paid.status !== 303) throw new Error(`sandbox pay: HTTP ${paid.status}`)
+    // 支付宝 through the Alipay simulator on the server (SEED_DEMO: PAY_SIMULATORS on): its test hook
+    // opens the cashier of the pay URL and presses 确认付款; its notification credits the top-up
+    const payUrl = String(topup.data.payUrl)
+    const hook = await fetch(`${payUrl.slice(0, payUrl.indexOf('/gateway.do'))}/_sim/pay`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ url: payUrl }),
+    })
+    if (hook.status !== 200) throw new Error(`Alipay simulator pay: HTTP ${hook.status}`)
+    for (let tries = 0; ; tries++) {
+      const detail = await ok(client.call('GET', `/funds/topup/detail/${topup.data.topupNo}`), 'top-up')
+      if (detail.data.status === 'PAID') break
+      if (tries > 200) throw new Error(`top-up ${topup.data.topupNo} never credited`)
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
     await ok(
       client.call('POST', FUNDS.payPassword.path, {
         payPassword: rsa(PAY_PASSWORD),

@@ -24,7 +24,9 @@ declare module 'vitest' {
 
 async function sqliteTemplate() {
   const dir = await mkdtemp(join(tmpdir(), 'market-template-'))
-  const app = await buildApp({ dataDir: dir, captchaEnabled: false, tradeSweepMs: 0 })
+  // with the payment simulators: their merchant and platform key pairs (RSA-2048, made on first use)
+  // are made here once and copied with the template to every app that mounts them (docs/payments.md)
+  const app = await buildApp({ dataDir: dir, captchaEnabled: false, tradeSweepMs: 0, paySimulators: true })
   // closing checkpoints the WAL into market.db, so a file copy is a consistent database
   await app.close()
   return dir
@@ -47,7 +49,13 @@ async function pgTemplate(): Promise<{ database: string; dir: string } | null> {
   }
   const dir = await mkdtemp(join(tmpdir(), 'market-pg-template-'))
   try {
-    const app = await buildApp({ dataDir: dir, databaseUrl, captchaEnabled: false, tradeSweepMs: 0 })
+    const app = await buildApp({
+      dataDir: dir,
+      databaseUrl,
+      captchaEnabled: false,
+      tradeSweepMs: 0,
+      paySimulators: true,
+    })
     // no connection may stay open to a template database
     await app.close()
   } catch (err) {

@@ -163,20 +163,33 @@ export async function setPayPassword(user: TestUser, payPassword: string): Promi
   if (res.code !== 200) throw new Error(`setting the payment password failed: ${res.msg}`)
 }
 
-/** Tops the user's wallet up through the sandbox gateway (its own page's 确认支付 form). */
+/**
+ * Tops the user's wallet up with 支付宝: the real Alipay adapter against the Alipay simulator on the
+ * server (docs/payments.md), paid through the simulator's test hook — it opens the cashier of the
+ * pay URL and presses 确认付款 as a buyer would — and credited by its notification.
+ */
 export async function topUp(token: string, fen: number): Promise<string> {
-  const created = await api('/funds/topup/create', { token, body: { amount: fen, channel: 'sandbox' } })
+  const created = await api('/funds/topup/create', { token, body: { amount: fen, channel: 'alipay' } })
   if (created.code !== 200) throw new Error(`creating a top-up failed: ${created.msg}`)
-  const form = new URLSearchParams(new URL(created.data.payUrl, E2E_API_ORIGIN).search)
-  form.set('action', 'pay')
-  const paid = await fetch(`${E2E_API_ORIGIN}/api/pay/sandbox/act`, {
+  await payAtAlipay(created.data.payUrl)
+  const topupNo = created.data.topupNo as string
+  for (let i = 0; i < 100; i++) {
+    const detail = await api(`/funds/topup/detail/${topupNo}`, { token })
+    if (detail.data?.status === 'PAID') return topupNo
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error(`top-up ${topupNo} was never credited`)
+}
+
+/** 确认付款 at the Alipay simulator's cashier of `payUrl` (its test hook). */
+export async function payAtAlipay(payUrl: string): Promise<void> {
+  const base = payUrl.slice(0, payUrl.indexOf('/gateway.do'))
+  const paid = await fetch(`${base}/_sim/pay`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: form.toString(),
-    redirect: 'manual',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ url: payUrl }),
   })
-  if (paid.status !== 303) throw new Error(`paying the top-up failed: HTTP ${paid.status}`)
-  return created.data.topupNo
+  if (paid.status !== 200) throw new Error(`paying at the Alipay simulator failed: HTTP ${paid.status}`)
 }
 
 export interface Listing {

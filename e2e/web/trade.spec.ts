@@ -2,7 +2,7 @@
  * Trading end to end, on the real server and a fresh seeded database. Each test sets up what it
  * needs through the API (e2e/support/api.ts: its own new buyer, payment password, money, a paid
  * order) and passes alone and in any order:
- * - a buyer sets the payment password on /user/payPass.html and tops up through the sandbox gateway;
+ * - a buyer sets the payment password on /user/payPass.html and tops up with 支付宝 (the simulator's cashier);
  * - a buyer bids on a listing of the demo seller, the seller counters from the detail page, the buyer
  *   accepts the counter and pays with the payment password;
  * - the seller starts delivery of a paid order and delivers through the transfer form (and corrects
@@ -25,7 +25,7 @@ function yuan(fen: number): string {
 const yuanText = (fen: number) =>
   `¥${Number(yuan(fen)).toLocaleString('en-US', { minimumFractionDigits: 2 })}`
 
-test('a buyer sets the payment password and tops up through the sandbox gateway', async ({ browser }) => {
+test('a buyer sets the payment password and tops up with 支付宝 (the simulator)', async ({ browser }) => {
   test.setTimeout(90_000)
   const buyer = await newUser('pp')
   const page = await loginAs(browser, buyer.username, buyer.password, '/user/payPass.html')
@@ -47,10 +47,10 @@ test('a buyer sets the payment password and tops up through the sandbox gateway'
     .click()
   await page.getByRole('textbox', { name: '充值金额（元）' }).fill('88.00')
   await page.getByRole('button', { name: '去充值' }).click()
-  await expect(page).toHaveURL(/\/api\/pay\/sandbox\/checkout\?topupNo=/)
-  await expect(page.getByRole('heading', { name: '模拟支付网关（沙箱）' })).toBeVisible()
-  await page.getByRole('button', { name: '确认支付' }).click()
-  await expect(page).toHaveURL(/\/account\/balance\.html\?topupNo=/)
+  // 支付宝 is offered first; its cashier is the Alipay simulator behind the adapter's gateway address
+  await expect(page).toHaveURL(/\/sim\/alipay\//)
+  await page.getByRole('button', { name: '确认付款' }).click()
+  await expect(page).toHaveURL(/\/account\/balance\.html\?topupNo=T\d+&/)
   await expect(page.getByText('充值成功：¥88.00 已到账')).toBeVisible({ timeout: 20_000 })
   await expect(page.getByLabel('可用余额')).toHaveText('¥88.00')
   await page.context().close()

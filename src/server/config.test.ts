@@ -43,7 +43,6 @@ describe('loadConfig', () => {
       captchaEnabled: false,
       webRoot: '/srv/web',
       corsOrigins: ['http://localhost:5173', 'https://admin.example.com'],
-      paySandbox: false,
       paySimulators: false,
       paySimulatorsDir: undefined,
       ai: expect.objectContaining({ provider: 'off' }),

@@ -70,7 +70,6 @@ export const ENV_SCHEMA = Type.Object({
   DATABASE_URL: text(),
   SEED_DEMO: flag(),
   CAPTCHA_ENABLED: flag(),
-  PAY_SANDBOX: flag(),
   SMS_SANDBOX: flag(),
   REALNAME_SANDBOX: flag(),
   WECHAT_SANDBOX: flag(),
@@ -126,7 +125,6 @@ export const ENV_SCHEMA = Type.Object({
   RSA_PRIVATE_KEY: text(),
   FIELD_ENCRYPTION_KEY: text(),
   PAY_PIN_KEY: text(),
-  PAY_SANDBOX_KEY: text(),
   PAY_PIN_KEYS_OLD: text(),
   UPLOAD_DIR: text(),
   TRUST_PROXY: text(),
@@ -178,7 +176,6 @@ export interface ServerConfig {
   ssrEntry: string
   siteOrigin: string | undefined
   corsOrigins: string[]
-  paySandbox: boolean
   /** the Alipay and WeChat Pay simulators on this server (/sim/…), for providers not configured */
   paySimulators: boolean
   /** PAY_SIMULATORS_DIR: the simulators' merchant keys and trades (default DATA_DIR/pay-simulators) */
@@ -405,7 +402,6 @@ export function loadConfig(source: Readonly<Record<string, string | undefined>> 
     databaseUrl: e.DATABASE_URL,
     seedDemo,
     captchaEnabled: e.CAPTCHA_ENABLED ?? true,
-    paySandbox: e.PAY_SANDBOX ?? seedDemo,
     paySimulators: e.PAY_SIMULATORS ?? seedDemo,
     paySimulatorsDir: e.PAY_SIMULATORS_DIR ? resolve(e.PAY_SIMULATORS_DIR) : undefined,
     wechatSandbox: e.WECHAT_SANDBOX ?? seedDemo,

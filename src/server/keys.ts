@@ -1,7 +1,7 @@
 /**
  * Secrets every server process must share (docs/scaling.md, "Keys"; docs/operations.md, "Secrets"):
  * the RSA login key pair, the credential-encryption key, the payment-PIN key, the real-name key, the
- * SMS-code key, the WeChat sandbox's token and the sandbox gateway's signing key.
+ * SMS-code key, and the WeChat sandbox's token.
  *
  * Where a secret comes from, first match wins:
  * 1. its environment variable (base64 of the bytes; the RSA key as PEM text or base64 of the PEM),
@@ -24,7 +24,6 @@ import { join } from 'node:path'
 /** The environment variable that overrides each secret file. */
 export const SECRET_ENV: Readonly<Record<string, string>> = {
   'delivery-accounts.key': 'FIELD_ENCRYPTION_KEY',
-  'sandbox-gateway.key': 'PAY_SANDBOX_KEY',
   'pay-pin.key': 'PAY_PIN_KEY',
   'rsa-private.pem': 'RSA_PRIVATE_KEY',
   'real-names.key': 'REAL_NAME_KEY',

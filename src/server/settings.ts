@@ -20,11 +20,9 @@ export interface BuildAppOptions {
   webRoot?: string | null
   /** origins besides the desktop app's that may call the API cross-origin */
   corsOrigins?: readonly string[]
-  /** the built-in sandbox payment gateway (pay without money); default: on when demo data is seeded */
-  paySandbox?: boolean
-  /** the sandbox SMS provider (codes in /api/sandbox/sms and the log); default: as paySandbox */
+  /** the sandbox SMS provider (codes in /api/sandbox/sms and the log); default: on when demo data is seeded */
   smsSandbox?: boolean
-  /** the sandbox real-name provider (a list of passing and failing identities); default: as paySandbox */
+  /** the sandbox real-name provider (a list of passing and failing identities); default: on when demo data is seeded */
   realNameSandbox?: boolean
   /** a real-name provider to use instead (tests count what reaches it) */
   idVerifier?: IdVerifier
@@ -99,7 +97,7 @@ export interface AppSettings extends BuildAppOptions {
   captchaEnabled: boolean
   /** demo data is seeded into a new database */
   demo: boolean
-  /** the providers' sandboxes (payment, and by default SMS, real-name, WeChat) */
+  /** the providers' sandboxes: by default SMS, real-name, the saved-search sweep (payments: paySimulators) */
   sandbox: boolean
   uploadDir: string
   env: ServerEnv
@@ -115,7 +113,7 @@ export function resolveSettings(opts: BuildAppOptions): AppSettings {
     now: opts.now ?? Date.now,
     captchaEnabled: opts.captchaEnabled ?? true,
     demo,
-    sandbox: opts.paySandbox ?? demo,
+    sandbox: demo,
     uploadDir: opts.uploadDir ?? join(opts.dataDir, 'uploads'),
     env,
     keys: keysOf(opts.dataDir, env.keys, Boolean(opts.redisUrl)),

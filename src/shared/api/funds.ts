@@ -5,7 +5,7 @@
  * docs/trading-rules.md).
  */
 import { PERMS } from '../permissions'
-import { data, endpoint, none, page, raw, type BodyOf, type QueryOf } from './contract'
+import { data, endpoint, none, page, type BodyOf, type QueryOf } from './contract'
 import {
   Type,
   bool,
@@ -86,8 +86,18 @@ export interface LedgerEntry {
   createdAt: number
 }
 
-export const PAY_CHANNELS = ['sandbox', 'alipay', 'wechat'] as const
+export const PAY_CHANNELS = ['alipay', 'wechat'] as const
 export type PayChannel = (typeof PAY_CHANNELS)[number]
+/**
+ * A stored top-up's channel: a channel of today, or 'sandbox' — the built-in sandbox gateway that the
+ * Alipay and WeChat Pay simulators replaced (docs/payments.md); old demo and test rows still carry it.
+ */
+export type TopupChannel = PayChannel | 'sandbox'
+export const TOPUP_CHANNEL_LABELS: Record<TopupChannel, string> = {
+  alipay: '支付宝',
+  wechat: '微信支付',
+  sandbox: '沙箱支付（已停用）',
+}
 
 /** A top-up just created: where the user pays it. */
 export interface TopupResult {
@@ -101,7 +111,7 @@ export interface TopupResult {
 export interface Topup {
   topupNo: string
   amount: number
-  channel: PayChannel
+  channel: TopupChannel
   status: 'PENDING' | 'PAID' | 'FAILED' | 'CLOSED'
   createdAt: number
   paidAt: number | null
@@ -156,7 +166,6 @@ const ledgerQuery = strict({
   endTime: optional(Type.Integer({ title: '结束时间', minimum: 0 })),
 })
 const topupNoField = () => pattern('充值单号', '^[A-Za-z0-9]+$', 40)
-const checkoutSig = () => Type.String({ title: '签名', minLength: 1, maxLength: 128, pattern: '^[0-9a-f]+$' })
 
 export const FUNDS = {
   wallet: endpoint({ method: 'GET', path: '/funds/wallet', access: 'user', answer: data<Wallet>() }),
@@ -259,43 +268,6 @@ export const FUNDS = {
       all: optional(bool('全部')),
     }),
     answer: page<Withdrawal>(),
-  }),
-  /** a gateway's signed asynchronous notification, one path per channel (the body is the provider's) */
-  payNotify: endpoint({
-    method: 'POST',
-    path: '/pay/notify/:channel',
-    access: 'public',
-    params: Type.Object({ channel: Type.String({ title: '支付方式' }) }),
-    answer: data<{ applied: boolean; status: string }>(),
-  }),
-  /**
-   * the built-in sandbox gateway's page (an HTML page that plays the provider: pay / fail); its
-   * capability — expiry (epoch ms) and signature — is issued to the top-up's owner only
-   */
-  sandboxCheckout: endpoint({
-    method: 'GET',
-    path: '/pay/sandbox/checkout',
-    access: 'optional',
-    query: Type.Object({
-      topupNo: topupNoField(),
-      expires: optional(Type.Integer({ title: '链接有效期', minimum: 0 })),
-      sig: optional(checkoutSig()),
-    }),
-    answer: raw(),
-  }),
-  /** the sandbox page's form (urlencoded): pay or fail, then back to the page the top-up recorded */
-  sandboxAct: endpoint({
-    method: 'POST',
-    path: '/pay/sandbox/act',
-    access: 'optional',
-    body: strict({
-      topupNo: topupNoField(),
-      action: oneOf('操作', ['pay', 'fail']),
-      // a form posts text: the expiry arrives as digits
-      expires: optional(pattern('链接有效期', '^[0-9]+$', 16)),
-      sig: optional(checkoutSig()),
-    }),
-    answer: raw(),
   }),
 }
 

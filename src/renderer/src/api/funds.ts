@@ -45,7 +45,7 @@ export async function exportLedger(query: LedgerQuery) {
   return result
 }
 
-/** The channels top-ups go through on this install (the sandbox where it is on, configured providers). */
+/** The channels top-ups go through on this install (the configured providers, or their simulators in demo installs). */
 export const topupChannelsQuery = () =>
   queryOptions({
     queryKey: [...fundsKeys.all, 'topupChannels'] as const,

@@ -1,6 +1,6 @@
 /**
- * Demo trading data through real ledger rows (never a bare balance): buyer and seller top-ups via the
- * sandbox channel, payment password 802731 for both, and a few settled orders between them on the
+ * Demo trading data through real ledger rows (never a bare balance): buyer and seller top-ups paid
+ * through 支付宝 (with the pay centre's attempt rows), payment password 802731 for both, and a few settled orders between them on the
  * seed's SOLD listings (price records and order lists are not empty).
  */
 import { TRADE_RULES } from '../../../shared/api'
@@ -39,18 +39,38 @@ export async function seedTrade(db: Db, now: number) {
     // each row are a running sum, so a row written out of order is an impossible history
     // (src/server/db/seed/ledger.test.ts replays it)
     const moves: Array<{ userId: number; m: Movement }> = []
+    // a top-up paid through 支付宝 as the pay centre records one (docs/payments.md): the top-up, its
+    // PAID attempt of the same amount (the invariant's provider side) and the ledger row
     const topup = async (userId: number, amount: number, at: number) => {
       const topupNo = businessNo('T', at)
       await repo.insertTopup({
         topup_no: topupNo,
         user_id: userId,
         amount,
-        channel: 'sandbox',
+        channel: 'alipay',
         status: 'PAID',
         created_at: at,
-        paid_at: at,
+        paid_at: at + 60_000,
       })
-      moves.push({ userId, m: { type: 'TOPUP', available: amount, topupNo, remark: '充值（沙箱支付）', at } })
+      await trx
+        .insertInto('pay_attempts')
+        .values({
+          attempt_no: businessNo('P', at),
+          channel: 'ALIPAY',
+          biz_type: 'TOPUP',
+          biz_no: topupNo,
+          user_id: userId,
+          amount,
+          scene: 'PC',
+          status: 'PAID',
+          provider_trade_no: businessNo('', at + 60_000),
+          paid_at: at + 60_000,
+          expires_at: at + 30 * 60_000,
+          created_at: at,
+          updated_at: at + 60_000,
+        })
+        .execute()
+      moves.push({ userId, m: { type: 'TOPUP', available: amount, topupNo, remark: '充值（支付宝）', at: at + 60_000 } })
     }
     const total = sold.reduce((s, g) => s + Number(g.price), 0)
     await topup(buyer.id, 500_000 + total, now - 25 * DAY)

@@ -31,7 +31,7 @@ describe('agency sale (代售)', () => {
   // the test's clock: the last test moves it past the automatic confirmation and the protection period
   let clock = Date.now()
   beforeAll(async () => {
-    t = await startTestApp({ now: () => clock, tradeSweepMs: 0 })
+    t = await startTestApp({ now: () => clock, tradeSweepMs: 0, paySimulators: true })
     king = await gameNamed(t.app, '王者荣耀')
     owner = await newUser(t.app, 'agowner')
     other = await newUser(t.app, 'agother')
@@ -39,7 +39,8 @@ describe('agency sale (代售)', () => {
     admin = await tokenOf(t.app, ...DEMO.admin)
     operator = await tokenOf(t.app, ...DEMO.operator)
     kefu = await tokenOf(t.app, ...DEMO.kefu)
-  })
+    // a loaded machine: three logins, three registrations and a top-up through the Alipay simulator
+  }, 60_000)
   afterAll(() => t.close())
 
   const post = (url: string, token: string | undefined, body: unknown) =>

@@ -15,7 +15,7 @@ describe.skipIf(!adminUrl)('pre-sale chat on PostgreSQL', () => {
   let drop: (() => Promise<void>) | undefined
 
   beforeAll(async () => {
-    ;({ t, drop } = await startTestAppOn('postgres', 'chat', { tradeSweepMs: 0 }))
+    ;({ t, drop } = await startTestAppOn('postgres', 'chat', { tradeSweepMs: 0, paySimulators: true }))
   })
 
   afterAll(async () => {

@@ -1,12 +1,11 @@
 /**
  * Money (docs/trading-rules.md): wallets and the ledger (`funds.move(trx, …)` is the one way a
- * balance changes), top-ups through the payment gateways, withdrawals, the payment password. The
- * built-in sandbox gateway credits wallets without real money: demo and test installs only.
+ * balance changes), top-ups through the pay centre's providers (支付宝, 微信支付; in demo and test
+ * installs their simulators, docs/payments.md), withdrawals, the payment password.
  */
 import { defineModule } from '../../module'
 import { inTransaction } from '../events/domain'
 import { PERMS } from '../../../shared/permissions'
-import { loadOrCreateSandboxSecret, sandboxGateway } from './gateway'
 import { loadPinKeys, pinHasher } from './pin-hash'
 import { fundsRoutes } from './routes'
 import { fundsService, type FundsService } from './service'
@@ -25,13 +24,11 @@ export const fundsModule = defineModule({
     { app, db, now, events, jobs, settings, routes },
     { auth, cipher, messages, exports, account, pay, system },
   ) {
-    const sandbox = settings.sandbox ? sandboxGateway(loadOrCreateSandboxSecret(settings.keys), now) : null
     const funds = fundsService({
       db,
       cipher,
       pins: pinHasher(loadPinKeys(settings.keys)),
       confirmLoginPassword: auth.confirmPassword,
-      gateways: sandbox ? [sandbox] : [],
       messages,
       exports,
       // staff list every user's withdrawals: the permission of 提现审核 (docs/console.md)
@@ -64,7 +61,7 @@ export const fundsModule = defineModule({
       reset: (userId, cipherText) => funds.resetPayPassword(userId, cipherText),
     })
     account.plugs.wallet.plug((userId) => funds.wallet(userId))
-    routes(fundsRoutes, { funds, sandbox })
+    routes(fundsRoutes, { funds })
     return { funds }
   },
 })

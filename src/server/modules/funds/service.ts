@@ -1,7 +1,7 @@
 /**
  * Funds: wallets (available / frozen, integer fen), the ledger, the payment password (keyed hash at rest,
- * 5 wrong tries lock payment for 30 minutes, kept in the database), top-ups through a payment gateway
- * (notifications applied exactly once), withdrawals (frozen until staff decide) and the invariant.
+ * 5 wrong tries lock payment for 30 minutes, kept in the database), top-ups through the pay centre's providers
+ * (credited once, inside the paid attempt's transaction), withdrawals (frozen until staff decide) and the invariant.
  * Money moves only through this service: `move` takes the caller's Kysely transaction (the compiler
  * checks that it runs inside one) and writes the ledger row of every balance change with it.
  */
@@ -25,7 +25,6 @@ import type { PasswordCipher } from '../auth/rsa'
 import { csvId } from '../common/csv'
 import { chinaDateTime, csvYuan, EXPORT_MAX_ROWS, type ExportsService } from '../common/exports'
 import type { MessageService } from '../message/service'
-import type { PaymentGateway } from './gateway'
 import type { PinHasher } from './pin-hash'
 import { FUNDS_LIMITS } from './numbers'
 import { fundsRepo, type Movement } from './repo'
@@ -58,7 +57,6 @@ export interface FundsDeps {
   pins: PinHasher
   /** the login password check of the auth module (its lockout applies): throws when wrong */
   confirmLoginPassword: (userId: number, cipherText: string, ip: string) => Promise<void>
-  gateways: PaymentGateway[]
   messages?: MessageService
   /** CSV exports (the desktop client downloads them) */
   exports?: ExportsService

@@ -1,6 +1,6 @@
 /** Row types of the tables the funds module owns (docs/architecture.md, "modules own their data"). */
 import type { Generated } from 'kysely'
-import type { LedgerType, PayChannel, WithdrawStatus } from '../../../shared/api'
+import type { LedgerType, TopupChannel, WithdrawStatus } from '../../../shared/api'
 import type { StoredPayeeKind } from '../../../shared/rules/payee-account'
 
 export interface WalletsTable {
@@ -35,7 +35,8 @@ export interface TopupsTable {
   topup_no: string
   user_id: number
   amount: number
-  channel: PayChannel
+  /** 'sandbox' on rows of the removed sandbox gateway (shared/api/funds.ts, TopupChannel) */
+  channel: TopupChannel
   status: 'PENDING' | 'PAID' | 'FAILED' | 'CLOSED'
   created_at: number
   paid_at: number | null

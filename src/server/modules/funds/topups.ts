@@ -1,7 +1,7 @@
 /**
- * Top-ups: through the built-in sandbox gateway (its notifications applied exactly once) or through a
- * provider of the pay centre (Alipay, WeChat Pay: credited inside the paid attempt's transaction), and
- * refunds of top-up money back to its channel (docs/payments.md, "Refunds"). Part of the funds service
+ * Top-ups through a provider of the pay centre (Alipay, WeChat Pay — their simulators in demo and test
+ * installs: credited inside the paid attempt's transaction), and refunds of top-up money back to its
+ * channel (docs/payments.md, "Refunds"). Part of the funds service
  * (service.ts), which spreads these methods into its own.
  */
 import type { CreateTopupBody, PayChannel, Topup } from '../../../shared/api'
@@ -24,12 +24,6 @@ export function topupService(
 ) {
   const { db, now } = deps
   const { repo, notify } = parts
-
-  const gateway = (channel: string) => {
-    const found = deps.gateways.find((g) => g.channel === channel)
-    if (!found) throw badRequest('暂不支持该支付方式')
-    return found
-  }
 
   /**
    * Up to `most` fen of a paid top-up back to its channel: the pay centre's refund row and the
@@ -74,13 +68,12 @@ export function topupService(
   })
 
   return {
-    /** The channels top-ups go through here: the built-in sandbox where it is on, the configured providers. */
+    /** The channels top-ups go through here: the configured providers (or their simulators). */
     topupChannels(): PayChannel[] {
-      const providers = (deps.pay?.channels() ?? []).map((c) => (c === 'ALIPAY' ? 'alipay' : 'wechat'))
-      return [...deps.gateways.map((g) => g.channel), ...providers]
+      return (deps.pay?.channels() ?? []).map((c) => (c === 'ALIPAY' ? 'alipay' : 'wechat'))
     },
 
-    /** A top-up (through a gateway or a provider); `orderNo`: it pays that order once credited. */
+    /** A top-up through a provider; `orderNo`: it pays that order once credited. */
     async createTopup(
       userId: number,
       body: CreateTopupBody,
@@ -89,9 +82,8 @@ export function topupService(
     ) {
       if (body.amount < FUNDS_LIMITS.topupMin || body.amount > FUNDS_LIMITS.topupMax)
         throw badRequest(`充值金额须在 ${yuan(FUNDS_LIMITS.topupMin)} 至 ${yuan(FUNDS_LIMITS.topupMax)} 之间`)
-      const provider = body.channel === 'alipay' || body.channel === 'wechat'
-      const gw = provider ? null : gateway(body.channel)
-      if (provider && !deps.pay) throw badRequest('暂不支持该支付方式')
+      const channel = body.channel === 'alipay' ? 'ALIPAY' : 'WECHAT'
+      if (!deps.pay?.channels().includes(channel)) throw badRequest('暂不支持该支付方式')
       // where the gateway sends the user back: an allow-listed same-site page only (no open redirect)
       const returnTo = body.returnTo === undefined ? null : safeReturnPath(body.returnTo)
       if (body.returnTo !== undefined && returnTo === null) throw badRequest('返回页面不正确')
@@ -109,14 +101,13 @@ export function topupService(
         return_to: returnTo,
         order_no: orderNo,
       })
-      if (gw) return { topupNo, ...gw.createPayment({ topupNo, amount: body.amount, userId }) }
       const start = await deps.pay!.start({
         bizType: 'TOPUP',
         bizNo: topupNo,
         userId,
         amount: body.amount,
         subject: `余额充值 ${yuan(body.amount)}`,
-        channel: body.channel === 'alipay' ? 'ALIPAY' : 'WECHAT',
+        channel,
         scene: body.scene ?? 'PC',
         returnPath: returnWithTopup(returnTo ?? DEFAULT_TOPUP_RETURN, topupNo),
         ...(clientIp ? { clientIp } : {}),
@@ -220,60 +211,6 @@ export function topupService(
       const row = await repo.topup(topupNo)
       if (!row || row.user_id !== userId) throw notFound('充值记录不存在')
       return toTopup(row)
-    },
-
-    /**
-     * For the sandbox gateway's own page: the top-up with its owner and the page to return to (checked
-     * again here, so a stored value can never redirect elsewhere). The route checks who may see it.
-     */
-    async gatewayTopup(topupNo: string) {
-      const row = await repo.topup(topupNo)
-      if (!row) return null
-      return {
-        ...toTopup(row),
-        userId: row.user_id,
-        returnTo: safeReturnPath(row.return_to) ?? DEFAULT_TOPUP_RETURN,
-      }
-    },
-
-    /**
-     * A gateway's asynchronous notification: verified (signature, amount), then applied exactly once
-     * — the PENDING → PAID update and the ledger row share one transaction, and only the caller whose
-     * update changed the row credits the wallet. Answers whether this call applied it.
-     */
-    async applyNotification(
-      channel: string,
-      headers: Record<string, string | string[] | undefined>,
-      body: unknown,
-    ): Promise<{ applied: boolean; status: string }> {
-      let n
-      try {
-        n = gateway(channel).verifyNotification(headers, body)
-      } catch {
-        throw badRequest('通知验签失败')
-      }
-      const row = await repo.topup(n.topupNo)
-      if (!row || row.channel !== channel) throw badRequest('充值单不存在')
-      if (Number(row.amount) !== n.amount) throw badRequest('通知金额与充值单不符')
-      const at = now()
-      const applied = await db.transaction().execute(async (trx) => {
-        const tx = fundsRepo(trx)
-        if (!(await tx.closeTopup(n.topupNo, n.status, at))) return false
-        if (n.status === 'PAID') {
-          const moved = await tx.move(row.user_id, {
-            type: 'TOPUP',
-            available: n.amount,
-            topupNo: n.topupNo,
-            remark: `充值（${channel === 'sandbox' ? '沙箱支付' : channel}）`,
-            at,
-          })
-          if (!moved) throw new Error('top-up credit failed')
-        }
-        return true
-      })
-      if (applied && n.status === 'PAID')
-        await notify(row.user_id, '充值成功', `您的充值 ${yuan(n.amount)} 已到账，充值单号 ${n.topupNo}。`)
-      return { applied, status: applied ? n.status : (await repo.topup(n.topupNo))!.status }
     },
   }
 }

@@ -29,11 +29,13 @@ afterAll(() => t?.close())
 describe('withdrawals', () => {
   it('freeze with a ledger row and the payment password; staff approve (money leaves) or reject (back)', async () => {
     const u = await funded(t.app, 'wd', 50_000)
+    // to a bank card: staff transfer it by hand (an Alipay account is paid by the Alipay transfer of
+    // the simulator this app has: payouts.test.ts)
     const request = async (amount: number, pw = '135792') =>
       post(t.app, '/api/funds/withdraw/create', u.token, {
         amount,
-        accountKind: 'ALIPAY',
-        account: 'wd@example.com',
+        accountKind: 'BANK_CARD',
+        account: '6222021234567890128',
         payeeName: '陈静',
         payPassword: await encryptPassword(t.app, pw),
       })
@@ -52,8 +54,8 @@ describe('withdrawals', () => {
         amount: 20_000,
         status: 'PENDING',
         userId: u.userId,
-        accountKind: 'ALIPAY',
-        account: 'w***@example.com',
+        accountKind: 'BANK_CARD',
+        account: '**** **** **** 0128',
         rejectReason: '',
       },
     })

@@ -37,10 +37,7 @@ describe('a top-up through Alipay (the simulator)', () => {
   it('is offered, paid at the cashier, notified, and credited once; a repeated notification changes nothing', async () => {
     const { t, simCall } = env
     const u = await newUser(t.app, 'ali')
-    expect((await call(t.app, 'GET', '/api/funds/topup/channels')).data.channels).toEqual([
-      'sandbox',
-      'alipay',
-    ])
+    expect((await call(t.app, 'GET', '/api/funds/topup/channels')).data.channels).toEqual(['alipay'])
     const before = await available(t, u.token)
     const created = await topup(t, u.token, 12_345)
     expect(created.payUrl).toContain('gateway.do')
@@ -241,7 +238,6 @@ describe('a demo install: both simulators on this server', () => {
     const origin = await t.app.listen({ port: 0, host: '127.0.0.1' })
     const u = await newUser(t.app, 'dmo')
     expect((await call(t.app, 'GET', '/api/funds/topup/channels')).data.channels).toEqual([
-      'sandbox',
       'alipay',
       'wechat',
     ])

@@ -297,7 +297,7 @@ describe('matching and alerts', () => {
     const res = await call(t.app, 'POST', '/api/sandbox/savedSearch/sweep')
     expect(res).toMatchObject({ code: 200, data: { listings: 0, matches: 0, alerts: 0 } })
     const prod = await startTestApp({
-      paySandbox: false,
+      seedDemo: false,
       wechatSandbox: false,
       tradeSweepMs: 0,
       savedSearchSweepMs: 0,

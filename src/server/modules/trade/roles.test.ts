@@ -9,7 +9,7 @@ let dream: GameFixture
 let king: GameFixture
 
 beforeAll(async () => {
-  t = await startTestApp({ tradeSweepMs: 0 })
+  t = await startTestApp({ tradeSweepMs: 0, paySimulators: true })
   dream = await gameNamed(t.app, '梦幻西游')
   king = await gameNamed(t.app, '王者荣耀')
 })

@@ -10,44 +10,67 @@ import { NEW_USER_PASSWORD, gameNamed, newUser, type GameFixture } from '../good
 export const PAY_PASSWORD = '135792'
 export type TestUser = Awaited<ReturnType<typeof newUser>>
 
-/** An app on the test's clock `now`, the background trade sweep off: the tests run the time rules. */
-export const startClockedApp = (now: () => number) => startTestApp({ now, tradeSweepMs: 0 })
+/**
+ * An app on the test's clock `now`, the background trade sweep off: the tests run the time rules. The
+ * Alipay and WeChat Pay simulators are mounted on it (a demo install's payments), so `topUp` works.
+ */
+export const startClockedApp = (now: () => number) =>
+  startTestApp({ now, tradeSweepMs: 0, paySimulators: true })
 
 export const post = (app: FastifyInstance, url: string, token: string, body: unknown) =>
   call(app, 'POST', url, { token, body })
 export const get = (app: FastifyInstance, url: string, token?: string) => call(app, 'GET', url, { token })
 
-/** A top-up through the sandbox gateway's own page (the provider's "pay" button). */
-export async function topUp(app: FastifyInstance, token: string, amount: number): Promise<string> {
-  const res = await post(app, '/api/funds/topup/create', token, { amount, channel: 'sandbox' })
-  expect(res.code).toBe(200)
-  const act = await sandboxAct(app, res.data.payUrl, 'pay')
-  expect(act.statusCode).toBe(303)
-  return res.data.topupNo as string
+const listening = new WeakMap<FastifyInstance, Promise<unknown>>()
+/**
+ * The app listening on a free port of 127.0.0.1 (once): the Alipay simulator's notifications reach
+ * it over HTTP, and the adapter of a mounted simulator calls this address (pay/providers.ts).
+ */
+export function listen(app: FastifyInstance): Promise<unknown> {
+  let started = listening.get(app)
+  if (!started) {
+    started = app.server.listening ? Promise.resolve() : app.listen({ port: 0, host: '127.0.0.1' })
+    listening.set(app, started)
+  }
+  return started
 }
 
 /**
- * The sandbox page's pay / fail button: posts the form of the page at `payUrl` (the top-up number
- * and the link's capability, expires + sig, that the owner received). `extra` replaces form fields.
+ * The buyer's 确认付款 on the Alipay simulator's cashier of `payUrl` (its test hook `/_sim/pay`, which
+ * opens the cashier page first as a browser would): wherever that simulator runs, mounted on the app
+ * (`paySimulators`) or alone (pay/test-helpers.ts).
  */
-export function sandboxAct(
-  app: FastifyInstance,
-  payUrl: string,
-  action: 'pay' | 'fail',
-  extra: { headers?: Record<string, string>; fields?: Record<string, string | null> } = {},
-) {
-  const form = new URLSearchParams(new URL(payUrl, 'http://x').search)
-  form.set('action', action)
-  for (const [k, v] of Object.entries(extra.fields ?? {})) {
-    if (v === null) form.delete(k)
-    else form.set(k, v)
-  }
-  return app.inject({
+export async function payAtAlipay(payUrl: string): Promise<void> {
+  const base = payUrl.slice(0, payUrl.indexOf('/gateway.do'))
+  const res = await fetch(`${base}/_sim/pay`, {
     method: 'POST',
-    url: '/api/pay/sandbox/act',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', ...extra.headers },
-    payload: form.toString(),
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ url: payUrl }),
   })
+  expect(res.status).toBe(200)
+}
+
+/**
+ * A top-up through 支付宝 (docs/payments.md): the real Alipay adapter against the simulator — the
+ * app's mounted one (startClockedApp, `paySimulators: true`) or its configured provider — paid at
+ * the simulator's cashier; its notification credits the wallet. Answers once the top-up is PAID.
+ */
+export async function topUp(app: FastifyInstance, token: string, amount: number): Promise<string> {
+  await listen(app)
+  const res = await post(app, '/api/funds/topup/create', token, { amount, channel: 'alipay' })
+  if (res.code !== 200)
+    throw new Error(
+      `top-up refused (${res.msg}): start the app with paySimulators: true or an Alipay provider`,
+    )
+  const topupNo = res.data.topupNo as string
+  await payAtAlipay(res.data.payUrl as string)
+  // the notification arrives over HTTP a moment later (the simulator sends it at once)
+  for (let i = 0; i < 400; i++) {
+    const detail = await get(app, `/api/funds/topup/detail/${topupNo}`, token)
+    if (detail.data?.status === 'PAID') return topupNo
+    await new Promise((resolve) => setTimeout(resolve, Math.min(10 + i, 50)))
+  }
+  throw new Error(`top-up ${topupNo} was never credited`)
 }
 
 export async function setPayPassword(

@@ -24,7 +24,7 @@ let t: TestApp
 const [QING, LAN, ZI, BAI] = SANDBOX_WECHAT_USERS.map((u) => u.openid)
 
 beforeAll(async () => {
-  t = await startTestApp({ now, tradeSweepMs: 0, wechatOutboxMs: 0 })
+  t = await startTestApp({ now, tradeSweepMs: 0, wechatOutboxMs: 0, paySimulators: true })
 })
 afterAll(() => t?.close())
 

@@ -1,7 +1,7 @@
 /**
- * Top-up: amount (元) and channel (those the server takes: the built-in sandbox where it is on,
- * 支付宝 and 微信支付 where configured); the server creates the top-up at the gateway and answers the
- * gateway's page (payUrl), where the user pays, or — in the desktop client — a QR code to scan. `returnTo`
+ * Top-up: amount (元) and channel (those the server takes: 支付宝 and 微信支付 where configured — in
+ * demo installs their simulators, docs/payments.md); the server creates the top-up at the provider and
+ * answers the provider's page (payUrl), where the user pays, or — in the desktop client — a QR code to scan. `returnTo`
  * (e.g. the order's payment page) is recorded with the top-up: the gateway sends the user back
  * there. In the browser the page replaces ours; the desktop client opens it in the system browser
  * (its window never navigates to the API) and offers to go on here once paid. Used by the balance
@@ -10,7 +10,7 @@
 import { useEffect, useState } from 'react'
 import { useNavigate } from 'react-router-dom'
 import { Alert, Button, Form, Input, Radio } from 'antd'
-import type { PayChannel } from '@shared/api/funds'
+import { TOPUP_CHANNEL_LABELS, type PayChannel } from '@shared/api/funds'
 import { DEFAULT_TOPUP_RETURN, returnWithTopup } from '@shared/rules/return-to'
 import { useQuery } from '@tanstack/react-query'
 import { topupChannelsQuery, useCreateTopup } from '@renderer/api/funds'
@@ -20,11 +20,7 @@ import { gatewayHref, topupAmountError, TOPUP_MIN_FEN } from './topup'
 import { ErrorAlert } from '@renderer/components/ErrorAlert'
 import { TopupQrDialog } from './TopupQrDialog'
 
-const CHANNEL_LABELS: Record<PayChannel, string> = {
-  sandbox: '沙箱支付（测试）',
-  alipay: '支付宝',
-  wechat: '微信支付',
-}
+const CHANNEL_LABELS: Record<PayChannel, string> = TOPUP_CHANNEL_LABELS
 
 /** Where the person pays: the desktop client shows a QR code, a phone opens the provider's phone page. */
 export function paySceneHere(): 'PC' | 'WAP' | 'QR' {
@@ -75,7 +71,7 @@ export function TopupForm({
       {
         amount: yuanToFen(values.amount) as number,
         channel: values.channel,
-        ...(values.channel === 'sandbox' ? {} : { scene: paySceneHere() }),
+        scene: paySceneHere(),
         ...(returnTo ? { returnTo } : {}),
       },
       {

@@ -106,7 +106,7 @@ describe('/account/balance.html withdrawals', () => {
         return {
           topupNo: params.topupNo!,
           amount: 12_345,
-          channel: 'sandbox',
+          channel: 'alipay',
           status: asked < 2 ? 'PENDING' : 'PAID',
           createdAt: 1_717_000_000_000,
           paidAt: asked < 2 ? null : 1_717_000_001_000,

@@ -9,7 +9,7 @@ import { useNavigate } from 'react-router-dom'
 import { useQuery } from '@tanstack/react-query'
 import { Button, Checkbox, Form, Radio } from 'antd'
 import type { Order } from '@shared/api/trade'
-import type { Wallet } from '@shared/api/funds'
+import { TOPUP_CHANNEL_LABELS, type PayChannel, type Wallet } from '@shared/api/funds'
 import { topupChannelsQuery } from '@renderer/api/funds'
 import { usePayOrderChannel } from '@renderer/api/trade'
 import { ErrorAlert } from '@renderer/components/ErrorAlert'
@@ -18,15 +18,13 @@ import { goToGateway, paySceneHere } from '@renderer/components/topup/TopupForm'
 import { TopupQrDialog } from '@renderer/components/topup/TopupQrDialog'
 import { formatYuan } from '@renderer/utils/money'
 
-const LABELS = { alipay: '支付宝', wechat: '微信支付' } as const
-type Channel = keyof typeof LABELS
+const LABELS: Record<PayChannel, string> = TOPUP_CHANNEL_LABELS
+type Channel = PayChannel
 
 export function ChannelPay({ order, wallet }: { order: Order; wallet: Wallet }) {
   const navigate = useNavigate()
   const channels = useQuery(topupChannelsQuery())
-  const offered = (channels.data?.channels ?? []).filter(
-    (c): c is Channel => c === 'alipay' || c === 'wechat',
-  )
+  const offered = channels.data?.channels ?? []
   const [form] = Form.useForm<{ channel: Channel; useBalance: boolean; payPassword?: string }>()
   const useBalance = Form.useWatch('useBalance', form) ?? false
   const channel = Form.useWatch('channel', form) ?? offered[0]

@@ -63,7 +63,7 @@ describe('/buyer/pay.html', () => {
   it('offers 支付宝 for the whole amount, or the balance first with the payment password', async () => {
     server
       .on(FUNDS.wallet, wallet({ available: 20_000 }))
-      .on(FUNDS.topupChannels, { channels: ['sandbox', 'alipay'] })
+      .on(FUNDS.topupChannels, { channels: ['alipay'] })
       .on(ORDER.payChannel, {
         topupNo: 'T2',
         channelAmount: 50_000,
