@@ -18,6 +18,7 @@ import { invalidation, memoryState, type Invalidation, type SharedState } from '
 import { openDatabase, type Db } from './db'
 import { migrateToLatest } from './db/migrate'
 import { seedBase, seedDemo } from './db/seed'
+import { closeUnusedConnections } from './http/graceful-close'
 import { registerModules, type ModuleContext, type Services } from './module'
 import { createEventBus } from './modules/events/bus'
 import { createDomainEvents } from './modules/events/domain'
@@ -96,6 +97,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       maxAge: 600,
     })
     registerHealth(app, { db, shared })
+    closeUnusedConnections(app)
 
     const jobs = createJobs(shared, (err, job) => app.log.error({ err, job }, 'job failed'))
     app.addHook('preClose', () => jobs.stop())

@@ -4,6 +4,10 @@
  * - GET /readyz — the process can serve: the database answers, and Redis when REDIS_URL is set; 503
  *   with what failed otherwise, and 503 from the moment shutdown starts (`draining`), so the balancer
  *   stops sending new requests while open streams are drained.
+ *
+ * From `drain()` on, every answer also carries `Connection: close`, so each keep-alive connection ends
+ * after the request it is serving and a proxy opens its next one elsewhere (the rolling restart,
+ * http/graceful-close.ts and docs/operations.md).
  */
 import { sql } from 'kysely'
 import type { FastifyInstance } from 'fastify'
@@ -14,7 +18,10 @@ const CHECK_TIMEOUT_MS = 2000
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** readiness answers 503 from now on (server.ts calls it on SIGTERM, before closing) */
+    /**
+     * readiness answers 503 and every answer closes its connection from now on
+     * (http/graceful-close.ts calls it on SIGTERM, before closing)
+     */
     drain(): void
   }
 }
@@ -38,6 +45,11 @@ export function registerHealth(app: FastifyInstance, deps: { db: Db; shared: Sha
   })
   app.addHook('preClose', async () => {
     draining = true
+  })
+  // at the answer, not the request: one that was in flight when the drain began closes its connection too
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (draining) reply.header('connection', 'close')
+    done(null, payload)
   })
   app.get('/healthz', async (_request, reply) =>
     reply.header('cache-control', 'no-store').send({ status: 'ok' }),
