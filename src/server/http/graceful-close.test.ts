@@ -1,7 +1,7 @@
 /**
  * The graceful close of a listening app (graceful-close.ts; docs/operations.md, "Rolling restart"):
- * while it drains, readiness is 503 and answers close their connection; then new connections are
- * refused, a request already in flight still finishes with its answer, a live-event stream gets its
+ * while it drains, readiness is 503 and answers close their connection; fenced, GETs are answered 503
+ * and POSTs served; then new connections are refused, a request already in flight still finishes with its answer, a live-event stream gets its
  * last event with a retry hint and ends, an idle keep-alive connection and one that never carried a
  * request are closed, and the whole close ends in time.
  */
@@ -13,6 +13,8 @@ import { call, DEMO, startTestApp, tokenOf, type TestApp } from '../test-utils'
 import { closeGracefully } from './graceful-close'
 
 const DELAY_MS = 400
+const QUIET_MS = 300
+const FENCE_MS = 3000
 const SETTLE_MS = 100
 
 /** GET over a fresh connection: status, the Connection header and the body */
@@ -86,7 +88,12 @@ describe('graceful close', () => {
     await new Promise((r) => setTimeout(r, 50))
 
     const started = Date.now()
-    const closed = closeGracefully(t.app, { delayMs: DELAY_MS, settleMs: SETTLE_MS })
+    const closed = closeGracefully(t.app, {
+      delayMs: DELAY_MS,
+      quietMs: QUIET_MS,
+      fenceMs: FENCE_MS,
+      settleMs: SETTLE_MS,
+    })
     let closedAt = 0
     void closed.then(() => (closedAt = Date.now()))
 
@@ -98,12 +105,39 @@ describe('graceful close', () => {
     const health = await get(port, '/healthz')
     expect([health.status, health.connection]).toEqual([200, 'close'])
 
-    // then new connections are refused (nginx passes a refused request to the other process)
-    while (await accepts(port)) {
+    // fenced: a GET is answered 503 at once (nginx passes it on and takes the process out), a POST is
+    // still served (nginx would not pass it on)
+    let fenced = await get(port, '/healthz')
+    while (fenced.status === 200) {
       expect(Date.now() - started).toBeLessThan(DELAY_MS + 2000)
       await new Promise((r) => setTimeout(r, 20))
+      fenced = await get(port, '/healthz')
     }
     expect(Date.now() - started).toBeGreaterThanOrEqual(DELAY_MS - 20)
+    expect([fenced.status, fenced.connection, JSON.parse(fenced.body)]).toEqual([
+      503,
+      'close',
+      { status: 'closing' },
+    ])
+    const quietFrom = Date.now()
+    const post = await fetch(`http://127.0.0.1:${port}/api/nope`, {
+      method: 'POST',
+      body: '{}',
+      headers: { 'content-type': 'application/json' },
+    })
+    expect([
+      post.status,
+      post.headers.get('connection'),
+      ((await post.json()) as { code: number }).code,
+    ]).toEqual([200, 'close', 404])
+
+    // then, without requests for QUIET_MS, new connections are refused (nginx passes a refused request
+    // to the other process, even a POST)
+    while (await accepts(port)) {
+      expect(Date.now() - started).toBeLessThan(DELAY_MS + FENCE_MS)
+      await new Promise((r) => setTimeout(r, 20))
+    }
+    expect(Date.now() - quietFrom).toBeGreaterThanOrEqual(QUIET_MS - 50)
 
     // the stream got its last event with a retry hint and ended
     const text = await streamText
@@ -124,7 +158,7 @@ describe('graceful close', () => {
     })
 
     await closed
-    expect(Date.now() - started).toBeLessThan(DELAY_MS + SETTLE_MS + 3000)
+    expect(Date.now() - started).toBeLessThan(DELAY_MS + FENCE_MS + SETTLE_MS + 2000)
     agent.destroy()
   })
 })

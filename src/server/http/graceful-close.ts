@@ -7,11 +7,16 @@
  *    serving for `delayMs`. A proxy's idle keep-alive connections are closed by the proxy itself in
  *    that time (nginx's upstream `keepalive_timeout` is shorter: deploy/nginx/market.conf), so the
  *    process never closes a connection the proxy may be writing a request on;
- * 2. the listening socket is closed (new connections are refused: nginx passes the request to the
- *    other process, even a POST, since nothing was sent) — without Node's immediate close of "idle"
- *    connections, which would also reset a connection accepted a moment ago whose request is not
- *    parsed yet; `settleMs` later such requests are running;
- * 3. `app.close()`: live-event streams get a last event with a `retry:` hint and end (clients
+ * 2. fence: GET, HEAD and OPTIONS are answered 503 at once, other methods still served. nginx passes
+ *    such a 503 on to the other process and takes this one out of its rotation for `fail_timeout`, so
+ *    no more requests come; after `quietMs` without a request (at most `fenceMs`) —
+ * 3. the listening socket is closed. Closing it while a proxy's connections wait in its accept queue
+ *    would reset them, and a POST whose connection was reset is lost (nginx does not send it twice);
+ *    the fence makes sure none is coming. New connections are refused from now on (nginx passes the
+ *    request on, even a POST, since nothing was sent). Node's http close, which also closes "idle"
+ *    connections, is not used here; `settleMs` later a connection accepted at the last moment has
+ *    delivered its request;
+ * 4. `app.close()`: live-event streams get a last event with a `retry:` hint and end (clients
  *    reconnect through the proxy to another process and resume after Last-Event-ID); jobs stop; the
  *    connections still idle are closed — Node closes those idle after a request, `closeUnusedConnections`
  *    those that never carried one (a browser's preconnect; Node would wait for its headers timeout,
@@ -26,12 +31,21 @@ import type { FastifyInstance } from 'fastify'
 export interface GracefulCloseOptions {
   /** how long the process keeps serving after readiness turned 503 (SHUTDOWN_DELAY_MS) */
   delayMs: number
+  /** the fence ends after this long without a request (QUIET_MS) */
+  quietMs?: number
+  /** the fence ends after this long anyway (FENCE_MS) */
+  fenceMs?: number
   /** after the listener closed, time for just-accepted connections to deliver their request */
   settleMs?: number
 }
 
+/** quietMs when not given: nginx took the process out at its first 503, so nothing comes any more */
+export const QUIET_MS = 1000
+/** fenceMs when not given (a proxy that never passes a request on, only POSTs…) */
+export const FENCE_MS = 5000
+
 /** settleMs when not given: a request accepted before the listener closed is parsed within it */
-export const SETTLE_MS = 500
+export const SETTLE_MS = 1000
 /** what requests in flight get to finish after app.close() began, before server.ts forces the exit */
 export const FINISH_MS = 15_000
 
@@ -39,19 +53,28 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 
 /** the longest a graceful close may take before the process should exit anyway */
 export function boundMs(opts: GracefulCloseOptions): number {
-  return opts.delayMs + (opts.settleMs ?? SETTLE_MS) + FINISH_MS
+  return opts.delayMs + (opts.fenceMs ?? FENCE_MS) + (opts.settleMs ?? SETTLE_MS) + FINISH_MS
 }
 
 export async function closeGracefully(app: FastifyInstance, opts: GracefulCloseOptions): Promise<void> {
+  const server = app.server
+  let lastRequestAt = Date.now()
+  const seen = () => (lastRequestAt = Date.now())
+  server.on('request', seen)
   app.drain()
   if (opts.delayMs > 0) await sleep(opts.delayMs)
-  const server = app.server
   if (server.listening) {
+    app.fence()
+    const quietMs = opts.quietMs ?? QUIET_MS
+    const until = Date.now() + (opts.fenceMs ?? FENCE_MS)
+    while (Date.now() < until && Date.now() - lastRequestAt < quietMs)
+      await sleep(Math.min(until, lastRequestAt + quietMs) - Date.now() + 1)
     // net's close: the listener only (http's close would also destroy every connection without a
-    // request in progress, including one whose request bytes are still unread)
+    // request in progress)
     NetServer.prototype.close.call(server)
     await sleep(opts.settleMs ?? SETTLE_MS)
   }
+  server.off('request', seen)
   // streams end (preClose hooks), http's close reaps the idle connections and waits for the rest
   await app.close()
 }

@@ -6,8 +6,9 @@
  *   stops sending new requests while open streams are drained.
  *
  * From `drain()` on, every answer also carries `Connection: close`, so each keep-alive connection ends
- * after the request it is serving and a proxy opens its next one elsewhere (the rolling restart,
- * http/graceful-close.ts and docs/operations.md).
+ * after the request it is serving; from `fence()` on, GET, HEAD and OPTIONS are answered 503, so nginx
+ * passes them on and stops sending here (the rolling restart, http/graceful-close.ts and
+ * docs/operations.md).
  */
 import { sql } from 'kysely'
 import type { FastifyInstance } from 'fastify'
@@ -15,6 +16,11 @@ import type { SharedState } from '../cluster/state'
 import type { Db } from '../db'
 
 const CHECK_TIMEOUT_MS = 2000
+/**
+ * Requests a fenced process still serves: those nginx does not pass on to another process once they
+ * were sent (without `non_idempotent` in proxy_next_upstream), so a 503 would reach the client.
+ */
+const SERVED_WHEN_FENCED = new Set(['POST', 'PATCH', 'LOCK'])
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -23,6 +29,11 @@ declare module 'fastify' {
      * (http/graceful-close.ts calls it on SIGTERM, before closing)
      */
     drain(): void
+    /**
+     * from now on GET, HEAD and OPTIONS are answered 503 at once (a proxy sends them to another
+     * process and takes this one out of its rotation), other methods are still served
+     */
+    fence(): void
   }
 }
 
@@ -50,6 +61,15 @@ export function registerHealth(app: FastifyInstance, deps: { db: Db; shared: Sha
   app.addHook('onSend', (_request, reply, payload, done) => {
     if (draining) reply.header('connection', 'close')
     done(null, payload)
+  })
+  let fenced = false
+  app.decorate('fence', () => {
+    draining = fenced = true
+  })
+  // fenced: a proxy passes these on to another process (and takes this one out); the rest is served
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!fenced || SERVED_WHEN_FENCED.has(request.method)) return done()
+    reply.code(503).header('retry-after', '1').send({ status: 'closing' })
   })
   app.get('/healthz', async (_request, reply) =>
     reply.header('cache-control', 'no-store').send({ status: 'ok' }),
