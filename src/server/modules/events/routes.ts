@@ -34,6 +34,8 @@ import type { EventBus } from './bus'
 const RETRY_MS = 5_000
 /** The last event of every stream when the process closes: reconnect (elsewhere) and resume. */
 export const RECONNECT_EVENT = 'reconnect'
+/** Ids a stream remembers having sent (the oldest forgotten first): far more than arrive out of order. */
+const SENT_IDS_KEPT = 1000
 /** Open streams per user; the oldest is closed when a new one exceeds it (leaked tabs). */
 export const MAX_STREAMS_PER_USER = 8
 
@@ -104,7 +106,11 @@ export const eventRoutes: FastifyPluginAsync<EventRoutesOptions> = async (app, o
     res.flushHeaders()
 
     let closed = false
-    let lastSentId = resumeFrom ?? 0
+    // what the client has (ids up to it); above it, the ids sent. Ids are taken in one order and
+    // committed in another (two processes, or two transactions, publishing to one user), so an event
+    // may arrive after one with a higher id: it is still sent, once (docs/operations.md, "Rolling restart")
+    let floor = resumeFrom ?? 0
+    const sentIds = new Set<number>()
     const backlog: StoredLiveEvent[] = []
     let replaying = true
 
@@ -112,8 +118,9 @@ export const eventRoutes: FastifyPluginAsync<EventRoutesOptions> = async (app, o
       if (!closed) res.write(chunk)
     }
     const deliver = (event: StoredLiveEvent) => {
-      if (event.id <= lastSentId) return
-      lastSentId = event.id
+      if (event.id <= floor || sentIds.has(event.id)) return
+      sentIds.add(event.id)
+      if (sentIds.size > SENT_IDS_KEPT) sentIds.delete(sentIds.values().next().value!)
       write(formatEvent(event))
     }
     // subscribe before reading the log, so nothing published in between is lost
@@ -158,7 +165,7 @@ export const eventRoutes: FastifyPluginAsync<EventRoutesOptions> = async (app, o
       } else {
         const [count, latest] = await Promise.all([opts.unreadCount(userId), bus.latestId(userId)])
         // the snapshot carries the latest log id: a resume from it replays only what follows
-        lastSentId = latest
+        floor = latest
         write(
           `id: ${latest}\nevent: unread-count\ndata: ${JSON.stringify({ count, reason: 'snapshot' })}\n\n`,
         )
