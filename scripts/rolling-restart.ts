@@ -210,7 +210,7 @@ const sent = new Set<string>()
 const unsure = new Set<string>()
 let sendSeq = 0
 
-async function postLane(lane: number, buyer: string, conversationId: number, localAddress: string) {
+async function postLane(buyer: string, conversationId: number, localAddress: string) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
   while (running) {
     const started = performance.now()
@@ -473,7 +473,7 @@ try {
 
   const lanes = [
     ...Array.from({ length: LANES }, (_, i) => getLane(i, goodsIds, buyer)),
-    ...posters.map((p, i) => postLane(i, p.token, p.conversationId, p.address)),
+    ...posters.map((p) => postLane(p.token, p.conversationId, p.address)),
   ]
   const loadStart = performance.now()
   console.log(`${clock()}  load: ${LANES} GET lanes, ${POSTERS} chat senders, ${STREAMS} live-event streams`)

@@ -23,7 +23,8 @@
  *    60 s) —, requests in flight finish and their connections close; then the database and Redis are
  *    released.
  *
- * The caller bounds the whole (server.ts exits after `boundMs(...)` at the latest).
+ * With `delayMs` 0 (no balancer: one process, development, tests) steps 1–3 are left out: the close
+ * begins at once. The caller bounds the whole (server.ts exits after `boundMs(...)` at the latest).
  */
 import { Server as NetServer, type Socket } from 'node:net'
 import type { FastifyInstance } from 'fastify'
@@ -62,8 +63,9 @@ export async function closeGracefully(app: FastifyInstance, opts: GracefulCloseO
   const seen = () => (lastRequestAt = Date.now())
   server.on('request', seen)
   app.drain()
-  if (opts.delayMs > 0) await sleep(opts.delayMs)
-  if (server.listening) {
+  // SHUTDOWN_DELAY_MS=0: no balancer to wait for (one process, development, tests): close at once
+  if (opts.delayMs > 0 && server.listening) {
+    await sleep(opts.delayMs)
     app.fence()
     const quietMs = opts.quietMs ?? QUIET_MS
     const until = Date.now() + (opts.fenceMs ?? FENCE_MS)
