@@ -31,11 +31,8 @@
  * About a minute with the defaults on a 2-core machine.
  */
 import { generateKeyPairSync } from 'node:crypto'
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { closeSync, openSync } from 'node:fs'
+import { spawnSync } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
-import http from 'node:http'
-import { createConnection } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
@@ -48,8 +45,9 @@ import { API_BASE } from '../src/shared/constants'
 import { openDatabase } from '../src/server/db'
 import { createScratchDatabase, dropScratchDatabase } from '../src/server/db/scratch'
 import { checkInvariant } from '../src/server/modules/funds/invariant'
-import { cpuMs, freePort, ok, request } from './bench-http'
+import { cpuMs, ok, request } from './bench-http'
 import { root, staleBuilds } from './build-state.mjs'
+import { freePort, listening, startServer, stopServer, type ServerProcess } from './server-processes'
 
 const { values: opts } = parseArgs({
   options: {
@@ -74,63 +72,9 @@ const NOTIFY_PATH = `${API_BASE}/pay/notify/alipay`
 
 // ---------------------------------------------------------------------------------------------- servers
 
-interface Server {
-  name: string
-  port: number
-  child: ChildProcess
-  exited: Promise<void>
-  agent: http.Agent
-}
+type Server = ServerProcess
 const servers: Server[] = []
-process.on('exit', () => {
-  for (const s of servers)
-    if (s.child.exitCode === null && s.child.signalCode === null) s.child.kill('SIGKILL')
-})
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130))
-
-/** whether something listens at host:port (Redis, here) */
-function listening(host: string, port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = createConnection({ host, port })
-    socket.setTimeout(1000, () => (socket.destroy(), resolve(false)))
-    socket.once('connect', () => (socket.end(), resolve(true)))
-    socket.once('error', () => resolve(false))
-  })
-}
-
-async function startServer(name: string, env: NodeJS.ProcessEnv, logPath: string): Promise<Server> {
-  const port = await freePort()
-  const log = openSync(logPath, 'a')
-  const child = spawn(process.execPath, [join(root, 'dist/server/server.js')], {
-    cwd: root,
-    env: { ...env, PORT: String(port) },
-    stdio: ['ignore', log, log],
-  })
-  closeSync(log)
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
-  const server: Server = { name, port, child, exited, agent: new http.Agent({ keepAlive: true }) }
-  servers.push(server)
-  const t0 = performance.now()
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server ${name} exited during start-up; see ${logPath}`)
-    if (performance.now() - t0 > 90_000)
-      throw new Error(`server ${name} did not start in 90 s; see ${logPath}`)
-    try {
-      if ((await request({ port, agent: false }, 'GET', AUTH.publicKey.path)).status === 200) return server
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 50))
-  }
-}
-
-async function stopServer(server: Server) {
-  server.agent.destroy()
-  server.child.kill('SIGTERM')
-  const timer = setTimeout(() => server.child.kill('SIGKILL'), 15_000)
-  await server.exited
-  clearTimeout(timer)
-}
 
 // ---------------------------------------------------------------------------------------------- HTTP
 
@@ -416,9 +360,9 @@ try {
         : '1 process on SQLite') +
       `; data in ${base}`,
   )
-  await startServer('A', env, join(base, 'server-a.log'))
+  servers.push(await startServer('A', env, join(base, 'server-a.log')))
   // the second once the first has migrated the new database
-  if (usePg) await startServer('B', env, join(base, 'server-b.log'))
+  if (usePg) servers.push(await startServer('B', env, join(base, 'server-b.log')))
   console.log(`servers: ${servers.map((s) => `${s.name} pid ${s.child.pid} port ${s.port}`).join(', ')}`)
 
   let t = performance.now()

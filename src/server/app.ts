@@ -20,6 +20,7 @@ import { openDatabase, type Db } from './db'
 import { migrateToLatest, pendingMigrations } from './db/migrate'
 import { seedBase, seedDemo } from './db/seed'
 import { reconcileReference } from './db/seed/reference'
+import { closeUnusedConnections } from './http/graceful-close'
 import { registerModules, type ModuleContext, type Services } from './module'
 import { createEventBus } from './modules/events/bus'
 import { createDomainEvents } from './modules/events/domain'
@@ -112,6 +113,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     })
     const pending = () => pendingMigrations(handle)
     registerHealth(app, { db, shared, pendingMigrations: pending })
+    closeUnusedConnections(app)
     const metrics = createMetrics()
     registerMetrics(app, metrics, {
       token: settings.metricsToken,

@@ -4,6 +4,7 @@ import { buildApp } from './app'
 import { ConfigError, loadConfig, type ServerConfig } from './config'
 import { DEMO_ACCOUNTS } from './db/seed'
 import { SecretError } from './keys'
+import { boundMs, closeGracefully } from './http/graceful-close'
 
 let config: ServerConfig
 try {
@@ -36,20 +37,22 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     if (closing) return
     closing = true
-    app.log.info(`${signal}: draining, then closing`)
-    // readiness answers 503 first, so a balancer stops sending; close() then ends the live streams
-    // (clients reconnect to another process and resume with Last-Event-ID) and waits for requests
-    app.drain()
-    const force = setTimeout(() => process.exit(1), config.shutdownDelayMs + 15_000)
+    app.log.info(`${signal}: draining for ${config.shutdownDelayMs} ms, then closing`)
+    // readiness 503 and Connection: close first, then the listener closes, the live streams end with
+    // a retry hint (clients resume on another process) and requests in flight finish
+    // (http/graceful-close.ts, docs/operations.md "Rolling restart")
+    const shutdown = { delayMs: config.shutdownDelayMs }
+    const force = setTimeout(() => {
+      app.log.error('close did not finish in time: exiting')
+      process.exit(1)
+    }, boundMs(shutdown))
     force.unref()
-    new Promise((resolve) => setTimeout(resolve, config.shutdownDelayMs))
-      .then(() => app.close())
-      .then(
-        () => process.exit(0),
-        (err: unknown) => {
-          app.log.error({ err }, 'close failed')
-          process.exit(1)
-        },
-      )
+    closeGracefully(app, shutdown).then(
+      () => process.exit(0),
+      (err: unknown) => {
+        app.log.error({ err }, 'close failed')
+        process.exit(1)
+      },
+    )
   })
 }

@@ -5,6 +5,11 @@
  *   migration this build knows, and Redis answers when REDIS_URL is set; 503 with what failed
  *   otherwise, and 503 from the moment shutdown starts (`draining`), so the balancer stops sending
  *   new requests while open streams are drained.
+ *
+ * From `drain()` on, every answer also carries `Connection: close`, so each keep-alive connection ends
+ * after the request it is serving; from `fence()` on, GET, HEAD and OPTIONS are answered 503, so nginx
+ * passes them on and stops sending here (the rolling restart, http/graceful-close.ts and
+ * docs/operations.md).
  */
 import { sql } from 'kysely'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
@@ -12,11 +17,24 @@ import type { SharedState } from '../cluster/state'
 import type { Db } from '../db'
 
 const CHECK_TIMEOUT_MS = 2000
+/**
+ * Requests a fenced process still serves: those nginx does not pass on to another process once they
+ * were sent (without `non_idempotent` in proxy_next_upstream), so a 503 would reach the client.
+ */
+const SERVED_WHEN_FENCED = new Set(['POST', 'PATCH', 'LOCK'])
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** readiness answers 503 from now on (server.ts calls it on SIGTERM, before closing) */
+    /**
+     * readiness answers 503 and every answer closes its connection from now on
+     * (http/graceful-close.ts calls it on SIGTERM, before closing)
+     */
     drain(): void
+    /**
+     * from now on GET, HEAD and OPTIONS are answered 503 at once (a proxy sends them to another
+     * process and takes this one out of its rotation), other methods are still served
+     */
+    fence(): void
   }
 }
 
@@ -46,6 +64,20 @@ export function registerHealth(app: FastifyInstance, deps: HealthDeps) {
   })
   app.addHook('preClose', async () => {
     draining = true
+  })
+  // at the answer, not the request: one that was in flight when the drain began closes its connection too
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (draining) reply.header('connection', 'close')
+    done(null, payload)
+  })
+  let fenced = false
+  app.decorate('fence', () => {
+    draining = fenced = true
+  })
+  // fenced: a proxy passes these on to another process (and takes this one out); the rest is served
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!fenced || SERVED_WHEN_FENCED.has(request.method)) return done()
+    reply.code(503).header('retry-after', '1').send({ status: 'closing' })
   })
   const alive = async (_request: FastifyRequest, reply: FastifyReply) =>
     reply.header('cache-control', 'no-store').send({ status: 'ok' })

@@ -10,6 +10,10 @@
  * opens a new EventSource with a new ticket); without one it starts with the current unread count.
  * A comment line every `heartbeatMs` keeps proxies from closing the connection; the session is
  * checked again at each heartbeat and an ended one closes the stream with `event: session-ended`.
+ * When the process closes (a rolling restart) every stream gets a last `event: reconnect` with a
+ * `retry:` of 1–3 s (spread, so the streams do not all come back in the same instant) and ends; the
+ * client reconnects through the proxy to another process and resumes after its last id
+ * (docs/operations.md, "Rolling restart"). A stream's connection is never reused (`Connection: close`).
  *
  * A refused ticket is answered like any /api error (HTTP 200, JSON envelope code 401): not
  * text/event-stream, so EventSource gives up at once and the client fetches a new ticket.
@@ -28,6 +32,10 @@ import type { EventBus } from './bus'
 
 /** Reconnection delay EventSource should use (the renderer's client has its own back-off). */
 const RETRY_MS = 5_000
+/** The last event of every stream when the process closes: reconnect (elsewhere) and resume. */
+export const RECONNECT_EVENT = 'reconnect'
+/** Ids a stream remembers having sent (the oldest forgotten first): far more than arrive out of order. */
+const SENT_IDS_KEPT = 1000
 /** Open streams per user; the oldest is closed when a new one exceeds it (leaked tabs). */
 export const MAX_STREAMS_PER_USER = 8
 
@@ -54,10 +62,14 @@ function lastEventIdOf(header: string | string[] | undefined, query: number | un
 export const eventRoutes: FastifyPluginAsync<EventRoutesOptions> = async (app, opts) => {
   const { bus, tickets, sessionAlive } = opts
   const heartbeatMs = opts.heartbeatMs ?? STREAM_HEARTBEAT_MS
-  const open = new Map<number, Set<() => void>>()
+  const open = new Map<number, Set<(last?: string) => void>>()
 
   app.addHook('preClose', async () => {
-    for (const closers of [...open.values()]) for (const close of [...closers]) close()
+    for (const closers of [...open.values()])
+      for (const close of [...closers]) {
+        const retryMs = 1000 + Math.floor(Math.random() * 2000)
+        close(`retry: ${retryMs}\nevent: ${RECONNECT_EVENT}\ndata: {}\n\n`)
+      }
   })
 
   route(
@@ -85,14 +97,20 @@ export const eventRoutes: FastifyPluginAsync<EventRoutesOptions> = async (app, o
       ...(reply.getHeaders() as Record<string, string>),
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-cache, no-store, no-transform',
-      connection: 'keep-alive',
+      // a stream's connection is not kept for another request: when the stream ends (a restart), a
+      // proxy must not pick it for its next request while the closing process drops it
+      connection: 'close',
       'x-accel-buffering': 'no',
       'x-content-type-options': 'nosniff',
     })
     res.flushHeaders()
 
     let closed = false
-    let lastSentId = resumeFrom ?? 0
+    // what the client has (ids up to it); above it, the ids sent. Ids are taken in one order and
+    // committed in another (two processes, or two transactions, publishing to one user), so an event
+    // may arrive after one with a higher id: it is still sent, once (docs/operations.md, "Rolling restart")
+    let floor = resumeFrom ?? 0
+    const sentIds = new Set<number>()
     const backlog: StoredLiveEvent[] = []
     let replaying = true
 
@@ -100,8 +118,9 @@ export const eventRoutes: FastifyPluginAsync<EventRoutesOptions> = async (app, o
       if (!closed) res.write(chunk)
     }
     const deliver = (event: StoredLiveEvent) => {
-      if (event.id <= lastSentId) return
-      lastSentId = event.id
+      if (event.id <= floor || sentIds.has(event.id)) return
+      sentIds.add(event.id)
+      if (sentIds.size > SENT_IDS_KEPT) sentIds.delete(sentIds.values().next().value!)
       write(formatEvent(event))
     }
     // subscribe before reading the log, so nothing published in between is lost
@@ -123,8 +142,9 @@ export const eventRoutes: FastifyPluginAsync<EventRoutesOptions> = async (app, o
 
     let closers = open.get(userId)
     if (!closers) open.set(userId, (closers = new Set()))
-    function close() {
+    function close(last?: string) {
       if (closed) return
+      if (last) res.write(last)
       closed = true
       clearInterval(heartbeat)
       unsubscribe()
@@ -145,7 +165,7 @@ export const eventRoutes: FastifyPluginAsync<EventRoutesOptions> = async (app, o
       } else {
         const [count, latest] = await Promise.all([opts.unreadCount(userId), bus.latestId(userId)])
         // the snapshot carries the latest log id: a resume from it replays only what follows
-        lastSentId = latest
+        floor = latest
         write(
           `id: ${latest}\nevent: unread-count\ndata: ${JSON.stringify({ count, reason: 'snapshot' })}\n\n`,
         )
