@@ -1,0 +1,131 @@
+/**
+ * Phones (docs/screens.md, "Phones"): no page is wider than a 360 px screen — every public route of
+ * src/shared/pages/site.ts logged out, and the buyer's own pages logged in — and the phone-first
+ * buying pieces: the detail page's bottom bar, the list's filter drawer, checkout on one screen.
+ */
+import { SITE_PAGE_RECORDS } from '../../src/shared/pages/site'
+import { DEMO_USERS } from '../support/api'
+import { expect, test, type Browser, type Page } from '../support/test'
+import { loginAs } from '../support/ui'
+
+const PHONE = { width: 360, height: 740 }
+const PHONE_390 = { width: 390, height: 844 }
+const ANDROID_UA =
+  'Mozilla/5.0 (Linux; Android 13; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120 Mobile Safari/537.36'
+
+const phone = (viewport = PHONE) => ({ viewport, isMobile: true, hasTouch: true, userAgent: ANDROID_UA })
+const phoneContext = (browser: Browser, viewport = PHONE) => browser.newContext(phone(viewport))
+
+/**
+ * What sticks out to the right of the screen: the page's scroll width, and every visible element
+ * whose right edge passes the screen's and that no ancestor clips (a carousel's slides inside an
+ * `overflow: hidden` track or a table inside its own scroll box are fine). Each as a short selector.
+ */
+async function overflow(page: Page, width: number) {
+  // the screen's width, not innerWidth: a phone widens its layout viewport to a page that is too wide
+  return page.evaluate((width) => {
+    const clipped = (el: Element) => {
+      for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
+        const style = getComputedStyle(p)
+        if (style.overflowX !== 'visible' && p.getBoundingClientRect().right <= width + 0.5) return true
+        if (style.position === 'fixed') return false
+      }
+      return false
+    }
+    const name = (el: Element) => {
+      const cls = typeof el.className === 'string' ? el.className.trim().split(/\s+/).slice(0, 2) : []
+      const text = (el.textContent ?? '').trim().slice(0, 16)
+      return `${el.tagName.toLowerCase()}${cls.map((c) => `.${c}`).join('')}${text ? ` "${text}"` : ''}`
+    }
+    const wide: string[] = []
+    for (const el of Array.from(document.body.querySelectorAll('*'))) {
+      const rect = el.getBoundingClientRect()
+      if (rect.width === 0 || rect.height === 0 || rect.right <= width + 0.5) continue
+      const style = getComputedStyle(el)
+      if (style.visibility === 'hidden' || style.opacity === '0') continue
+      if (clipped(el)) continue
+      // report the outermost element only: its children stick out with it
+      if (el.parentElement && wide.length && el.parentElement.closest('[data-wide]')) continue
+      el.setAttribute('data-wide', '')
+      wide.push(`${name(el)} → ${Math.round(rect.right)}`)
+    }
+    for (const el of Array.from(document.querySelectorAll('[data-wide]'))) el.removeAttribute('data-wide')
+    return { scrollWidth: document.documentElement.scrollWidth, wide: wide.slice(0, 10) }
+  }, width)
+}
+
+async function expectFits(page: Page, path: string) {
+  await page.goto(path)
+  if ((await page.locator('#ssr-state').count()) > 0)
+    await expect(page.locator('#root[data-hydrated]')).toBeAttached()
+  // the page's data in place (lists, images' boxes): no spinner left
+  await expect(page.locator('.ant-spin-spinning')).toHaveCount(0)
+  await page.waitForLoadState('networkidle')
+  const { scrollWidth, wide } = await overflow(page, PHONE.width)
+  expect.soft({ path, scrollWidth, wide }).toEqual({ path, scrollWidth: PHONE.width, wide: [] })
+}
+
+/** The public routes (no login, no redirect) with their placeholders filled from real links. */
+async function publicPaths(page: Page): Promise<string[]> {
+  const firstLink = async (from: string, prefix: string) => {
+    await page.goto(from)
+    const href = await page.locator(`a[href^="${prefix}"]`).first().getAttribute('href')
+    return href ?? `${prefix}1.html`
+  }
+  const values: Record<string, () => Promise<string>> = {
+    '/detail/{goodsId}.html': async () => '/detail/3.html',
+    '/shop/{shopId}.html': () => firstLink('/detail/3.html', '/shop/'),
+    '/platform/noticeDetail/{noticeId}.html': () => firstLink('/platform/noticeList.html', '/platform/noticeDetail/'),
+  }
+  const paths: string[] = []
+  for (const record of SITE_PAGE_RECORDS) {
+    if (record.auth || 'redirect' in record) continue
+    if (record.path.includes('{')) {
+      const fill = values[record.path]
+      if (!fill) throw new Error(`phone.spec: no value for ${record.path}`)
+      paths.push(await fill())
+    } else paths.push(record.path === '/list.html' ? '/list.html?gameId=1' : record.path)
+  }
+  return paths
+}
+
+test('no public page is wider than a 360 px phone (logged out)', async ({ browser }) => {
+  test.setTimeout(180_000)
+  const context = await phoneContext(browser)
+  const page = await context.newPage()
+  const paths = await publicPaths(page)
+  expect(paths).toContain('/list.html?gameId=1')
+  for (const path of paths) await expectFits(page, path)
+})
+
+test("no buyer's page is wider than a 360 px phone (logged in)", async ({ browser }) => {
+  test.setTimeout(120_000)
+  const { username, password } = DEMO_USERS.buyer
+  const page = await loginAs(browser, username, password, '/userHome.html', phone())
+  for (const path of [
+    '/',
+    '/list.html?gameId=1',
+    '/detail/3.html',
+    '/userHome.html',
+    '/buyer/buyOrder.html',
+    '/buyer/follow.html',
+    '/buyer/savedSearch.html',
+    '/message/chat.html',
+  ])
+    await expectFits(page, path)
+})
+
+test('at 390 px the header keeps 网站导航 and the side button on the screen', async ({ browser }) => {
+  const context = await phoneContext(browser, PHONE_390)
+  const page = await context.newPage()
+  for (const path of ['/', '/list.html?gameId=1', '/detail/3.html']) {
+    await page.goto(path)
+    await expect(page.locator('#root[data-hydrated]')).toBeAttached()
+    for (const target of [page.getByText('网站导航').first(), page.locator('.sidebar-fab')]) {
+      await expect(target).toBeVisible()
+      const box = (await target.boundingBox())!
+      expect(box.x + box.width, `${path}`).toBeLessThanOrEqual(PHONE_390.width)
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(PHONE_390.width)
+  }
+})
