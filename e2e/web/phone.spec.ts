@@ -129,3 +129,42 @@ test('at 390 px the header keeps 网站导航 and the side button on the screen'
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(PHONE_390.width)
   }
 })
+
+test('on a phone the detail page keeps price, 咨询, 出价 and 立即购买 in a bar at the bottom', async ({
+  browser,
+}) => {
+  const context = await phoneContext(browser, PHONE_390)
+  const page = await context.newPage()
+  await page.goto('/detail/3.html')
+  await expect(page.locator('#root[data-hydrated]')).toBeAttached()
+  const bar = page.getByRole('group', { name: '购买' })
+  const price = (await page.locator('.detail-price__value').textContent())!
+  await expect(bar).toContainText(price)
+  const buttons = ['咨询', '出价', '立即购买'].map((name) => bar.getByRole('button', { name }))
+  const atBottom = async () => {
+    const box = (await bar.boundingBox())!
+    expect(Math.round(box.y + box.height)).toBe(PHONE_390.height)
+    for (const button of buttons) {
+      await expect(button).toBeInViewport({ ratio: 1 })
+      const b = (await button.boundingBox())!
+      expect(b.x + b.width).toBeLessThanOrEqual(PHONE_390.width)
+    }
+  }
+  await atBottom()
+  // it stays there all the way down, and the footer's last line is not under it
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
+  await atBottom()
+  const footerBottom = await page.locator('footer').last().evaluate((f) => f.getBoundingClientRect().bottom)
+  expect(footerBottom).toBeLessThanOrEqual((await bar.boundingBox())!.y + 1)
+  // a visitor is asked to log in first
+  await buttons[2].click()
+  await expect(page).toHaveURL(/\/login\.html\?redirect=/)
+
+  // on a desktop the same buttons sit under the price, in the page's flow
+  const desktop = await browser.newPage({ viewport: { width: 1366, height: 900 } })
+  await desktop.goto('/detail/3.html')
+  const row = desktop.getByRole('group', { name: '购买' })
+  await expect(row.getByRole('button', { name: '咨询卖家' })).toBeVisible()
+  expect(await row.evaluate((el) => getComputedStyle(el).position)).toBe('static')
+  await expect(row.locator('.detail-buybar__price')).toBeHidden()
+})
