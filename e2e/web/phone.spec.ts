@@ -4,12 +4,13 @@
  * buying pieces: the detail page's bottom bar, the list's filter drawer, checkout on one screen.
  */
 import { SITE_PAGE_RECORDS } from '../../src/shared/pages/site'
-import { DEMO_USERS } from '../support/api'
+import { DEMO_USERS, buyAndPay, newUser, publishAccount, setPayPassword } from '../support/api'
 import { expect, test, type Browser, type Page } from '../support/test'
 import { loginAs } from '../support/ui'
 
 const PHONE = { width: 360, height: 740 }
 const PHONE_390 = { width: 390, height: 844 }
+const PAY_PASSWORD = '246810'
 const ANDROID_UA =
   'Mozilla/5.0 (Linux; Android 13; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120 Mobile Safari/537.36'
 
@@ -75,7 +76,8 @@ async function publicPaths(page: Page): Promise<string[]> {
   const values: Record<string, () => Promise<string>> = {
     '/detail/{goodsId}.html': async () => '/detail/3.html',
     '/shop/{shopId}.html': () => firstLink('/detail/3.html', '/shop/'),
-    '/platform/noticeDetail/{noticeId}.html': () => firstLink('/platform/noticeList.html', '/platform/noticeDetail/'),
+    '/platform/noticeDetail/{noticeId}.html': () =>
+      firstLink('/platform/noticeList.html', '/platform/noticeDetail/'),
   }
   const paths: string[] = []
   for (const record of SITE_PAGE_RECORDS) {
@@ -154,7 +156,10 @@ test('on a phone the detail page keeps price, 咨询, 出价 and 立即购买 in
   // it stays there all the way down, and the footer's last line is not under it
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
   await atBottom()
-  const footerBottom = await page.locator('footer').last().evaluate((f) => f.getBoundingClientRect().bottom)
+  const footerBottom = await page
+    .locator('footer')
+    .last()
+    .evaluate((f) => f.getBoundingClientRect().bottom)
   expect(footerBottom).toBeLessThanOrEqual((await bar.boundingBox())!.y + 1)
   // a visitor is asked to log in first
   await buttons[2].click()
@@ -167,4 +172,75 @@ test('on a phone the detail page keeps price, 咨询, 出价 and 立即购买 in
   await expect(row.getByRole('button', { name: '咨询卖家' })).toBeVisible()
   expect(await row.evaluate((el) => getComputedStyle(el).position)).toBe('static')
   await expect(row.locator('.detail-buybar__price')).toBeHidden()
+})
+
+test("on a phone the list's filters are a panel behind 筛选", async ({ browser }) => {
+  const context = await phoneContext(browser, PHONE_390)
+  const page = await context.newPage()
+  await page.goto('/list.html?gameId=1')
+  await expect(page.locator('#root[data-hydrated]')).toBeAttached()
+  // the desktop's filter rows are not on the page
+  await expect(page.getByRole('group', { name: '类型' })).toBeHidden()
+  const open = page.getByRole('button', { name: /筛选/ })
+  await open.click()
+  const panel = page.getByRole('dialog', { name: '筛选' })
+  await expect(panel).toBeInViewport({ ratio: 1 })
+  // a choice applies at once (the URL) and the panel stays for the next one
+  await panel.getByRole('group', { name: '类型' }).getByRole('button', { name: '账号', exact: true }).click()
+  await expect(page).toHaveURL(/goodsType=ACCOUNT/)
+  await expect(panel).toBeVisible()
+  await panel.getByRole('button', { name: /^查看 \d+ 件商品$/ }).click()
+  await expect(panel).toBeHidden()
+  await expect(open).toHaveText(/筛选\s*1/)
+  // Escape closes it too
+  await open.click()
+  await expect(panel).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(panel).toBeHidden()
+
+  // a desktop has the rows in the page and no 筛选 button
+  const desktop = await browser.newPage({ viewport: { width: 1366, height: 900 } })
+  await desktop.goto('/list.html?gameId=1')
+  await expect(desktop.getByRole('group', { name: '类型' })).toBeVisible()
+  await expect(desktop.getByRole('button', { name: /筛选/ })).toBeHidden()
+})
+
+test('phone details: the chat counter, 安全等级 on one line, 申请仲裁 behind 更多', async ({ browser }) => {
+  test.setTimeout(90_000)
+  const buyer = await newUser('phone')
+  await setPayPassword(buyer, PAY_PASSWORD)
+  const listing = await publishAccount(12_400)
+  const page = await loginAs(
+    browser,
+    buyer.username,
+    buyer.password,
+    `/detail/${listing.goodsId}.html`,
+    phone(),
+  )
+
+  // the chat's counter (0 / 500) does not lie over the safety note under the box
+  await page.getByRole('group', { name: '购买' }).getByRole('button', { name: '咨询' }).click()
+  await expect(page).toHaveURL(/\/message\/chat\/\d+\.html/)
+  const counter = page.locator('.chat-compose .ant-input-data-count')
+  const note = page.getByText(/^为保障交易安全/)
+  await expect(counter).toBeVisible()
+  const counterBox = (await counter.boundingBox())!
+  const noteBox = (await note.boundingBox())!
+  expect(counterBox.y + counterBox.height).toBeLessThanOrEqual(noteBox.y)
+
+  // 安全等级 keeps its four characters on one line
+  await page.goto('/my/setting')
+  const label = page.getByText('安全等级', { exact: true })
+  await expect(label).toBeVisible()
+  expect((await label.boundingBox())!.height).toBeLessThan(30)
+
+  // right after paying, the first action is not a red 申请仲裁: it is in the order's 更多 menu
+  const orderNo = await buyAndPay(buyer, listing, PAY_PASSWORD)
+  await page.goto(`/buyer/orderDetail.html?orderNo=${orderNo}`)
+  const more = page.getByRole('button', { name: '更多操作' })
+  await expect(more).toBeVisible()
+  await expect(page.getByRole('button', { name: '申请仲裁' })).toHaveCount(0)
+  await more.click()
+  await page.getByRole('menuitem', { name: '申请仲裁' }).click()
+  await expect(page.getByRole('dialog', { name: '申请仲裁' })).toBeVisible()
 })
