@@ -234,6 +234,10 @@ test('phone details: the chat counter, 安全等级 on one line, 申请仲裁 be
   const label = page.getByText('安全等级', { exact: true })
   await expect(label).toBeVisible()
   expect((await label.boundingBox())!.height).toBeLessThan(30)
+  for (const row of ['实名认证', '支付密码']) {
+    const title = page.getByRole('listitem', { name: row }).getByText(row, { exact: true })
+    expect((await title.boundingBox())!.height, row).toBeLessThan(30)
+  }
 
   // right after paying, the first action is not a red 申请仲裁: it is in the order's 更多 menu
   const orderNo = await buyAndPay(buyer, listing, PAY_PASSWORD)

@@ -128,8 +128,8 @@ export default function SettingPage() {
                     </Link>,
                   ]}
                 >
-                  <List.Item.Meta title={row.label} />
-                  <Space>
+                  <List.Item.Meta title={<span style={{ whiteSpace: 'nowrap' }}>{row.label}</span>} />
+                  <Space wrap>
                     <span>{row.state}</span>
                     {row.ok ? <Tag color="green">已完成</Tag> : <Tag>未完成</Tag>}
                   </Space>
