@@ -236,7 +236,12 @@ test('phone details: the chat counter, 安全等级 on one line, 申请仲裁 be
   expect((await label.boundingBox())!.height).toBeLessThan(30)
   for (const row of ['实名认证', '支付密码']) {
     const title = page.getByRole('listitem', { name: row }).getByText(row, { exact: true })
-    expect((await title.boundingBox())!.height, row).toBeLessThan(30)
+    const box = (await title.boundingBox())!
+    expect(box.height, row).toBeLessThan(30)
+    // and it has its own room: not drawn over the row's value next to it
+    const meta = title.locator('xpath=ancestor::div[contains(@class, "ant-list-item-meta")][1]')
+    const metaBox = (await meta.boundingBox())!
+    expect(box.x + box.width, row).toBeLessThanOrEqual(metaBox.x + metaBox.width + 1)
   }
 
   // right after paying, the first action is not a red 申请仲裁: it is in the order's 更多 menu

@@ -128,7 +128,10 @@ export default function SettingPage() {
                     </Link>,
                   ]}
                 >
-                  <List.Item.Meta title={<span style={{ whiteSpace: 'nowrap' }}>{row.label}</span>} />
+                  <List.Item.Meta
+                    style={{ flex: 'none' }}
+                    title={<span style={{ whiteSpace: 'nowrap' }}>{row.label}</span>}
+                  />
                   <Space wrap>
                     <span>{row.state}</span>
                     {row.ok ? <Tag color="green">已完成</Tag> : <Tag>未完成</Tag>}
