@@ -129,7 +129,9 @@ export default function SettingPage() {
                   ]}
                 >
                   <List.Item.Meta
-                    style={{ flex: 'none' }}
+                    // antd gives the title no width of its own (width 0, flex 1): on a phone the
+                    // value took it all and 实名认证 went one character a line; five characters' room
+                    style={{ flex: 'none', width: '5em' }}
                     title={<span style={{ whiteSpace: 'nowrap' }}>{row.label}</span>}
                   />
                   <Space wrap>
