@@ -1,5 +1,5 @@
 /** Browser steps the end-to-end specs share: the real login form, a logged-in page, antd selects. */
-import { expect, type Browser, type Page } from '@playwright/test'
+import { expect, type Browser, type BrowserContextOptions, type Page } from '@playwright/test'
 import { E2E_API_ORIGIN } from '../../playwright.config'
 import { TOKEN_COOKIE, TOKEN_TTL_DAYS, USER_INFO_STORAGE_KEY } from '../../src/shared/constants'
 import { apiLogin } from './api'
@@ -40,9 +40,12 @@ export async function loginAs(
   username: string,
   password: string,
   to: string,
+  /** the context's other options (a phone's viewport, user agent, touch) */
+  options: BrowserContextOptions = {},
 ): Promise<Page> {
   const { token, userInfoDto } = await apiLogin(username, password)
   const context = await browser.newContext({
+    ...options,
     storageState: {
       cookies: [
         {

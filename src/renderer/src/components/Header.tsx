@@ -32,8 +32,8 @@ export const SITE_NAV_ITEMS = [
 /** 微信扫码登录: the official account's QR code (docs/wechat.md). */
 function WechatLogin() {
   return (
-    <Link to="/offLogin.html" className="topbar__link">
-      <WechatOutlined /> 微信扫码登录
+    <Link to="/offLogin.html" className="topbar__link" aria-label="微信扫码登录">
+      <WechatOutlined /> <span className="topbar__wide-only">微信扫码登录</span>
     </Link>
   )
 }

@@ -1,7 +1,8 @@
 /**
  * 咨询卖家 on a listing's detail page (docs/pre-sale-chat.md): a logged-in buyer opens (or finds
  * again) their conversation about the listing and goes to it; a visitor is sent to log in first. Not
- * shown to the seller, nor when the listing is not on sale.
+ * shown to the seller, nor when the listing is not on sale. In the detail page's bar on a phone it
+ * reads 咨询 (detail.css).
  */
 import { useNavigate } from 'react-router-dom'
 import { Button } from 'antd'
@@ -27,7 +28,9 @@ export function AskSellerButton({ detail }: { detail: Pick<GoodsDetail, 'goodsId
           openChat.mutate(detail.goodsId, { onSuccess: (c) => void navigate(chatPath(c.conversationId)) })
         }}
       >
-        咨询卖家
+        <span>
+          咨询<span className="ask-seller__wide">卖家</span>
+        </span>
       </Button>
     </div>
   )

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { BID, type Bid, type BidTerms } from '@shared/api/bid'
 import { FOLLOW } from '@shared/api/follow'
@@ -11,6 +11,8 @@ import DetailPage from './DetailPage'
 
 let server: FakeServer
 afterEach(() => server.restore())
+// the bid widgets are a lazy chunk (BuyActions): compiled here once, not inside a test's wait for the form
+beforeAll(() => import('@renderer/components/bids'), 30_000)
 beforeEach(() => logOut())
 
 const TERMS: BidTerms = {
@@ -49,7 +51,11 @@ describe('/detail/{goodsId}.html', () => {
     expect(screen.getByAltText('王者荣耀账号 5 截图 2').getAttribute('src')).toBe(
       '/api/goods/image/file/b.jpg',
     )
-    expect(screen.getByText('¥123.45')).toBeTruthy()
+    // the price, and again in the buyer's row (the phone's bottom bar, hidden from screen readers)
+    expect(screen.getByText('¥123.45', { selector: 'strong' })).toBeTruthy()
+    expect(
+      screen.getByText('¥123.45', { selector: '.detail-buybar__price' }).getAttribute('aria-hidden'),
+    ).toBe('true')
     const attributes = await screen.findByText('已实名认证')
     expect(attributes.nextElementSibling?.textContent).toBe('是')
     expect(screen.getByText('120 个')).toBeTruthy()

@@ -4,8 +4,8 @@
  */
 import { useState } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
-import { Button, Descriptions, Form, Input, Modal, Popconfirm, Result, Space } from 'antd'
-import { ClockCircleOutlined } from '@ant-design/icons'
+import { Button, Descriptions, Dropdown, Form, Input, Modal, Popconfirm, Result, Space } from 'antd'
+import { ClockCircleOutlined, EllipsisOutlined } from '@ant-design/icons'
 import { GOODS_TYPE_LABELS } from '@shared/api/goods'
 import type { Order } from '@shared/api/trade'
 import { goodsDetailPath } from '@renderer/api/goods'
@@ -128,7 +128,9 @@ function DisputeModal({ orderNo, onClose }: { orderNo: string; onClose: () => vo
 
 /**
  * The buttons of an order; calls run here, links go to their pages. Orders on screen refresh after a
- * change (api/trade.ts); a refusal is a toast of the request layer.
+ * change (api/trade.ts); a refusal is a toast of the request layer. 申请仲裁 is not a button of its
+ * own: it waits in the order's 更多 menu (docs/screens.md "Phones": a red button as the first thing
+ * a buyer saw right after paying).
  */
 export function OrderActions({
   order,
@@ -151,8 +153,10 @@ export function OrderActions({
           )
           .catch(() => undefined)
       : undefined
-  const buttons = orderButtons(order)
-  if (buttons.length === 0) return null
+  const all = orderButtons(order)
+  if (all.length === 0) return null
+  const buttons = all.filter((b) => b.action !== 'dispute')
+  const canDispute = buttons.length < all.length
   return (
     <Space wrap size={[8, 8]} className="order-actions">
       {buttons.map((button) => {
@@ -176,10 +180,9 @@ export function OrderActions({
             </Button>
           )
         }
-        if (button.action === 'dispute' || button.action === 'confirm') {
-          const open = button.action === 'dispute' ? setDisputing : setConfirming
+        if (button.action === 'confirm') {
           return (
-            <Button key={button.action} {...common} onClick={() => open(true)}>
+            <Button key={button.action} {...common} onClick={() => setConfirming(true)}>
               {button.label}
             </Button>
           )
@@ -196,6 +199,18 @@ export function OrderActions({
           </Popconfirm>
         )
       })}
+      {canDispute ? (
+        <Dropdown
+          trigger={['click']}
+          menu={{
+            items: [{ key: 'dispute', label: '申请仲裁', danger: true, onClick: () => setDisputing(true) }],
+          }}
+        >
+          <Button size={size} icon={<EllipsisOutlined />} aria-label="更多操作">
+            更多
+          </Button>
+        </Dropdown>
+      ) : null}
       {disputing ? <DisputeModal orderNo={order.orderNo} onClose={() => setDisputing(false)} /> : null}
       <ConfirmReceiptModal order={order} open={confirming} onClose={() => setConfirming(false)} />
     </Space>

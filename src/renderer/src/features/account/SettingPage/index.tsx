@@ -88,8 +88,9 @@ export default function SettingPage() {
             />
           ) : null}
           <Card size="small">
-            <Space size="large" align="center">
-              <span>安全等级</span>
+            {/* wraps as a whole on a phone: squeezed, 安全等级 went one character a line */}
+            <Space size="large" align="center" wrap>
+              <span style={{ whiteSpace: 'nowrap' }}>安全等级</span>
               <Progress
                 percent={[34, 67, 100][s.level - 1]}
                 steps={3}
@@ -97,7 +98,10 @@ export default function SettingPage() {
                 strokeColor={LEVEL_COLORS[s.level - 1]}
                 aria-label={`安全等级 ${s.levelLabel}`}
               />
-              <strong style={{ color: LEVEL_COLORS[s.level - 1] }} data-testid="security-level">
+              <strong
+                style={{ color: LEVEL_COLORS[s.level - 1], whiteSpace: 'nowrap' }}
+                data-testid="security-level"
+              >
                 {s.levelLabel}
               </strong>
               <span style={{ color: 'var(--ant-color-text-secondary)' }}>
@@ -124,8 +128,13 @@ export default function SettingPage() {
                     </Link>,
                   ]}
                 >
-                  <List.Item.Meta title={row.label} />
-                  <Space>
+                  <List.Item.Meta
+                    // antd gives the title no width of its own (width 0, flex 1): on a phone the
+                    // value took it all and 实名认证 went one character a line; five characters' room
+                    style={{ flex: 'none', width: '5em' }}
+                    title={<span style={{ whiteSpace: 'nowrap' }}>{row.label}</span>}
+                  />
+                  <Space wrap>
                     <span>{row.state}</span>
                     {row.ok ? <Tag color="green">已完成</Tag> : <Tag>未完成</Tag>}
                   </Space>

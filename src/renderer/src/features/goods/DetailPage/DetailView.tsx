@@ -16,7 +16,6 @@ import { formatYuan } from '@renderer/utils/money'
 import { parseTime } from '@renderer/utils/time'
 import { listHref, parseListQuery } from '../list-query'
 import { useFollow } from '../use-follow'
-import { AskSellerButton } from '@renderer/features/chat/AskSellerButton'
 import { BuyActions } from './BuyActions'
 import { Gallery } from './Gallery'
 import { SafetyNotes } from './SafetyNotes'
@@ -136,7 +135,6 @@ export function DetailView({ detail }: { detail: GoodsDetail }) {
           </dl>
           <ProtectionTerms goodsId={detail.goodsId} goodsType={detail.goodsType} />
           <BuyActions detail={detail} />
-          <AskSellerButton detail={detail} />
           {/* following needs a listing on sale; one already followed can be unfollowed */}
           {detail.isOwner || (detail.status !== 'ON_SALE' && !followed) ? null : (
             <div>

@@ -5,7 +5,7 @@
  * be shared and reloaded and back/forward walks through it. Title and SEO for ?gameId= are set by the
  * RootShell.
  */
-import { useMemo } from 'react'
+import { useCallback, useMemo, useState } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router-dom'
 import { Breadcrumb, Button, Select, Spin } from 'antd'
 import { ClearOutlined } from '@ant-design/icons'
@@ -22,6 +22,7 @@ import {
   type ListFilters,
 } from '../list-query'
 import { AttributeFilters } from './AttributeFilters'
+import { FilterDrawer, FilterDrawerButton } from './FilterDrawer'
 import { ALL, Choices, FilterRow, gameFilterOption, PriceRange } from './filter-controls'
 import { SuggestKeywordBox } from '../../discover/SuggestKeywordBox'
 import { Results } from './Results'
@@ -62,6 +63,14 @@ export default function ListPage() {
   const filterNames = filterNamesOf(filters, game, allAreas, config?.goodsTypes ?? [])
   const platforms = game?.platforms ?? []
   const narrowing = hasNarrowing(filters)
+  // on a phone the filter rows are a panel (FilterDrawer); how many are set shows on its button
+  const [drawerOpen, setDrawerOpen] = useState(false)
+  const closeDrawer = useCallback(() => setDrawerOpen(false), [])
+  const setCount =
+    [filters.goodsType, filters.platform, filters.areaId, filters.serverId].filter((v) => v !== undefined)
+      .length +
+    (filters.priceMin !== undefined || filters.priceMax !== undefined ? 1 : 0) +
+    Object.keys(filters.attrs).length
 
   const clearAll = () =>
     go({
@@ -101,124 +110,130 @@ export default function ListPage() {
             onSearch={(text) => change({ keyword: text || undefined })}
           />
           <SaveSearchButton filters={filters} names={filterNames} />
+          <FilterDrawerButton count={setCount} onClick={() => setDrawerOpen(true)} />
         </div>
 
-        <FilterRow label="游戏">
-          <Select<number>
-            className="list-game-select"
-            style={{ width: '100%', maxWidth: 280 }}
-            showSearch={{
-              filterOption: (input, option) =>
-                gameFilterOption(
-                  input,
-                  games.data?.find((g) => g.gameId === option?.value),
-                ),
-            }}
-            allowClear
-            placeholder="全部游戏（可输入名称或首字母搜索）"
-            aria-label="选择游戏"
-            loading={games.isPending}
-            value={filters.gameId}
-            onChange={(value) => change({ gameId: value ?? undefined })}
-            options={(games.data ?? []).map((g) => ({ value: g.gameId, label: g.nameCn }))}
-            notFoundContent={games.isError ? '游戏列表加载失败' : '没有找到这个游戏'}
-          />
-          {!filters.gameId && games.data ? (
-            <div className="filter-chips filter-chips--inline">
-              {games.data
-                .filter((g) => g.hot)
-                .slice(0, 8)
-                .map((g) => (
-                  <button
-                    key={g.gameId}
-                    type="button"
-                    className="filter-chip"
-                    onClick={() => change({ gameId: g.gameId })}
-                  >
-                    {g.nameCn}
-                  </button>
-                ))}
-            </div>
-          ) : null}
-        </FilterRow>
+        <FilterDrawer open={drawerOpen} onClose={closeDrawer} total={results.data?.total}>
+          <FilterRow label="游戏">
+            <Select<number>
+              className="list-game-select"
+              style={{ width: '100%', maxWidth: 280 }}
+              showSearch={{
+                filterOption: (input, option) =>
+                  gameFilterOption(
+                    input,
+                    games.data?.find((g) => g.gameId === option?.value),
+                  ),
+              }}
+              allowClear
+              placeholder="全部游戏（可输入名称或首字母搜索）"
+              aria-label="选择游戏"
+              loading={games.isPending}
+              value={filters.gameId}
+              onChange={(value) => change({ gameId: value ?? undefined })}
+              options={(games.data ?? []).map((g) => ({ value: g.gameId, label: g.nameCn }))}
+              notFoundContent={games.isError ? '游戏列表加载失败' : '没有找到这个游戏'}
+            />
+            {!filters.gameId && games.data ? (
+              <div className="filter-chips filter-chips--inline">
+                {games.data
+                  .filter((g) => g.hot)
+                  .slice(0, 8)
+                  .map((g) => (
+                    <button
+                      key={g.gameId}
+                      type="button"
+                      className="filter-chip"
+                      onClick={() => change({ gameId: g.gameId })}
+                    >
+                      {g.nameCn}
+                    </button>
+                  ))}
+              </div>
+            ) : null}
+          </FilterRow>
 
-        <FilterRow label="类型">
-          <Choices<GoodsType>
-            choices={[
-              { value: undefined, label: ALL },
-              ...typeChoices.map((t) => ({ value: t, label: GOODS_TYPE_LABELS[t] })),
-            ]}
-            value={filters.goodsType}
-            onChange={(v) => change({ goodsType: v })}
-          />
-        </FilterRow>
-
-        {filters.gameId && platforms.length > 1 ? (
-          <FilterRow label="平台">
-            <Choices<string>
-              choices={[{ value: undefined, label: ALL }, ...platforms.map((p) => ({ value: p, label: p }))]}
-              value={filters.platform}
-              onChange={(v) => change({ platform: v })}
+          <FilterRow label="类型">
+            <Choices<GoodsType>
+              choices={[
+                { value: undefined, label: ALL },
+                ...typeChoices.map((t) => ({ value: t, label: GOODS_TYPE_LABELS[t] })),
+              ]}
+              value={filters.goodsType}
+              onChange={(v) => change({ goodsType: v })}
             />
           </FilterRow>
-        ) : null}
 
-        {filters.gameId ? (
-          <FilterRow label="大区">
-            {areasLoading ? (
-              <Spin size="small" />
-            ) : shownAreas.length === 0 ? (
-              <span className="filter-row__none">该游戏不分区服</span>
-            ) : (
+          {filters.gameId && platforms.length > 1 ? (
+            <FilterRow label="平台">
+              <Choices<string>
+                choices={[
+                  { value: undefined, label: ALL },
+                  ...platforms.map((p) => ({ value: p, label: p })),
+                ]}
+                value={filters.platform}
+                onChange={(v) => change({ platform: v })}
+              />
+            </FilterRow>
+          ) : null}
+
+          {filters.gameId ? (
+            <FilterRow label="大区">
+              {areasLoading ? (
+                <Spin size="small" />
+              ) : shownAreas.length === 0 ? (
+                <span className="filter-row__none">该游戏不分区服</span>
+              ) : (
+                <Choices<number>
+                  choices={[
+                    { value: undefined, label: ALL },
+                    ...shownAreas.map((a) => ({ value: a.serverId, label: a.name })),
+                  ]}
+                  value={filters.areaId}
+                  onChange={(v) => change({ areaId: v })}
+                />
+              )}
+            </FilterRow>
+          ) : null}
+
+          {area && area.children.length > 0 ? (
+            <FilterRow label="服务器">
               <Choices<number>
                 choices={[
                   { value: undefined, label: ALL },
-                  ...shownAreas.map((a) => ({ value: a.serverId, label: a.name })),
+                  ...area.children.map((s) => ({ value: s.serverId, label: s.name })),
                 ]}
-                value={filters.areaId}
-                onChange={(v) => change({ areaId: v })}
+                value={filters.serverId}
+                onChange={(v) => change({ serverId: v })}
               />
-            )}
-          </FilterRow>
-        ) : null}
+            </FilterRow>
+          ) : null}
 
-        {area && area.children.length > 0 ? (
-          <FilterRow label="服务器">
-            <Choices<number>
-              choices={[
-                { value: undefined, label: ALL },
-                ...area.children.map((s) => ({ value: s.serverId, label: s.name })),
-              ]}
-              value={filters.serverId}
-              onChange={(v) => change({ serverId: v })}
+          <FilterRow label="价格">
+            <PriceRange
+              key={`${filters.priceMin ?? ''}-${filters.priceMax ?? ''}`}
+              min={filters.priceMin}
+              max={filters.priceMax}
+              onApply={(min, max) => change({ priceMin: min, priceMax: max })}
             />
           </FilterRow>
-        ) : null}
 
-        <FilterRow label="价格">
-          <PriceRange
-            key={`${filters.priceMin ?? ''}-${filters.priceMax ?? ''}`}
-            min={filters.priceMin}
-            max={filters.priceMax}
-            onApply={(min, max) => change({ priceMin: min, priceMax: max })}
-          />
-        </FilterRow>
+          {filterableFields.length > 0 ? (
+            <AttributeFilters
+              fields={filterableFields}
+              attrs={filters.attrs}
+              onChange={(attrs) => change({ attrs })}
+            />
+          ) : null}
 
-        {filterableFields.length > 0 ? (
-          <AttributeFilters
-            fields={filterableFields}
-            attrs={filters.attrs}
-            onChange={(attrs) => change({ attrs })}
-          />
-        ) : null}
-
-        {narrowing ? (
-          <div className="list-filters__clear">
-            <Button size="small" icon={<ClearOutlined />} onClick={clearAll}>
-              清空筛选
-            </Button>
-          </div>
-        ) : null}
+          {narrowing ? (
+            <div className="list-filters__clear">
+              <Button size="small" icon={<ClearOutlined />} onClick={clearAll}>
+                清空筛选
+              </Button>
+            </div>
+          ) : null}
+        </FilterDrawer>
       </section>
 
       <Results
