@@ -260,6 +260,14 @@ export const ORDER = {
     body: orderNoBody,
     answer: data<Order>(),
   }),
+  /** 催发货: the buyer of a paid, undelivered order reminds the seller (once per ORDER_REMIND_HOURS; 429 says how long to wait) */
+  remind: endpoint({
+    method: 'POST',
+    path: '/trade/order/remind',
+    access: 'user',
+    body: orderNoBody,
+    answer: data<OrderReminder>(),
+  }),
   startDelivery: endpoint({
     method: 'POST',
     path: '/trade/order/startDelivery',
@@ -306,6 +314,15 @@ export const ORDER = {
     body: payBody,
     answer: data<Order>(),
   }),
+}
+
+/** a buyer may remind the seller of an order once in this many hours (催发货) */
+export const ORDER_REMIND_HOURS = 6
+
+export interface OrderReminder {
+  remindedAt: number
+  /** the next reminder is accepted from then */
+  nextAt: number
 }
 
 export type CreateOrderBody = BodyOf<typeof ORDER.create>

@@ -29,6 +29,7 @@ export const tradeRoutes: FastifyPluginAsync<{ trade: TradeService }> = async (a
   route(app, ORDER.pay, { message: '支付成功' }, (r) => trade.pay(uid(r), r.body.orderNo, r.body.payPassword))
   route(app, ORDER.payChannel, (r) => trade.payChannel(uid(r), r.body, r.ip))
   route(app, ORDER.cancel, { message: '订单已取消' }, (r) => trade.cancel(uid(r), r.body.orderNo))
+  route(app, ORDER.remind, { message: '已提醒卖家尽快发货' }, (r) => trade.remind(uid(r), r.body.orderNo))
   route(app, ORDER.startDelivery, { message: '已开始交付' }, (r) =>
     trade.startDelivery(uid(r), r.body.orderNo),
   )

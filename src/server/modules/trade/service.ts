@@ -10,6 +10,7 @@ import { orderAccess, tradeCore, type TradeDeps, type Trx } from './core'
 import { orderDelivery } from './delivery'
 import { soldOrdersExport } from './exports'
 import { orderLifecycle } from './orders'
+import { orderReminders } from './reminders'
 import { priceRecords } from './records'
 import { receivingRoles } from './roles'
 import { tradeRepo } from './repo'
@@ -28,6 +29,7 @@ export function tradeService(deps: TradeDeps) {
     sweep: timers.sweep,
     lazySweep: timers.lazySweep,
     ...orders,
+    ...orderReminders(core, access),
     startDelivery: delivery.startDelivery,
     deliveryForm: delivery.deliveryForm,
     deliver: delivery.deliver,

@@ -67,6 +67,7 @@ const EVENT_LABELS: Record<string, string> = {
   DELIVERED: '卖家交付',
   DELIVERY_CORRECTED: '卖家修改交付信息',
   AUTO_DELIVERED: '平台自动交付',
+  REMINDED: '买家催发货',
 }
 
 const num = (v: number | null) => (v === null ? null : Number(v))
