@@ -153,6 +153,13 @@ export function useOrderStep() {
   )
 }
 
+/** 催发货: reminds the seller; a refusal (too soon) says how long to wait. */
+export const useRemindOrder = () =>
+  useChangeMutation((orderNo: string) => call(ORDER.remind, { body: { orderNo } }), {
+    done: '已提醒卖家尽快发货',
+    keys: [['order']],
+  })
+
 /** Hands over (or corrects what was handed over); the transfer page shows a refusal in place. */
 export function useDeliver() {
   const queryClient = useQueryClient()

@@ -9,7 +9,7 @@ import { ClockCircleOutlined } from '@ant-design/icons'
 import { GOODS_TYPE_LABELS } from '@shared/api/goods'
 import type { Order } from '@shared/api/trade'
 import { goodsDetailPath } from '@renderer/api/goods'
-import { useOrderStep } from '@renderer/api/trade'
+import { useOrderStep, useRemindOrder } from '@renderer/api/trade'
 import { useOpenDispute } from '@renderer/api/warrant'
 import { OrderStatusTag } from '@renderer/components/OrderStatusTag'
 import { formatTimeLeft } from '@renderer/components/time-left'
@@ -127,6 +127,15 @@ function DisputeModal({ orderNo, onClose }: { orderNo: string; onClose: () => vo
  * The buttons of an order; calls run here, links go to their pages. Orders on screen refresh after a
  * change (api/trade.ts); a refusal is a toast of the request layer.
  */
+function RemindButton({ orderNo, size }: { orderNo: string; size: 'small' | 'middle' | 'large' }) {
+  const remind = useRemindOrder()
+  return (
+    <Button size={size} loading={remind.isPending} onClick={() => remind.mutate(orderNo)}>
+      催发货
+    </Button>
+  )
+}
+
 export function OrderActions({
   order,
   size = 'small',
@@ -149,9 +158,12 @@ export function OrderActions({
           .catch(() => undefined)
       : undefined
   const buttons = orderButtons(order)
-  if (buttons.length === 0) return null
+  // 催发货: the buyer of a paid order not yet delivered (docs/trading-rules.md, "Before delivery")
+  const canRemind = order.myRole === 'buyer' && (order.status === 'PAID' || order.status === 'DELIVERING')
+  if (buttons.length === 0 && !canRemind) return null
   return (
     <Space wrap size={[8, 8]} className="order-actions">
+      {canRemind ? <RemindButton orderNo={order.orderNo} size={size} /> : null}
       {buttons.map((button) => {
         const common = {
           size,
