@@ -11,6 +11,7 @@ import { orderDelivery } from './delivery'
 import { soldOrdersExport } from './exports'
 import { orderLifecycle } from './orders'
 import { orderReminders } from './reminders'
+import { cancelRequests } from './cancel-requests'
 import { priceRecords } from './records'
 import { receivingRoles } from './roles'
 import { tradeRepo } from './repo'
@@ -30,6 +31,7 @@ export function tradeService(deps: TradeDeps) {
     lazySweep: timers.lazySweep,
     ...orders,
     ...orderReminders(core, access),
+    ...cancelRequests(core, access),
     startDelivery: delivery.startDelivery,
     deliveryForm: delivery.deliveryForm,
     deliver: delivery.deliver,
