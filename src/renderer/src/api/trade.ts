@@ -157,8 +157,33 @@ export function useOrderStep() {
 export const useRemindOrder = () =>
   useChangeMutation((orderNo: string) => call(ORDER.remind, { body: { orderNo } }), {
     done: '已提醒卖家尽快发货',
-    keys: [['order']],
+    keys: [tradeKeys.all],
   })
+
+/** The order's cancellation request (null: none). */
+export const cancelRequestQuery = (orderNo: string) =>
+  queryOptions({
+    queryKey: [...tradeKeys.all, 'cancelRequest', orderNo] as const,
+    queryFn: () => call(ORDER.cancelRequestOf, { params: { orderNo } }),
+  })
+
+/** The buyer asks to cancel with a reason. */
+export function useRequestCancel() {
+  const queryClient = useQueryClient()
+  return useChangeMutation(
+    (body: { orderNo: string; reason: string }) => call(ORDER.requestCancel, { body }),
+    { done: '已申请取消，等待卖家答复', onSuccess: () => void refreshAfterOrderChange(queryClient) },
+  )
+}
+
+/** The seller agrees (full refund) or refuses with a reason. */
+export function useAnswerCancel() {
+  const queryClient = useQueryClient()
+  return useChangeMutation(
+    (body: { orderNo: string; agree: boolean; reason?: string }) => call(ORDER.answerCancel, { body }),
+    { onSuccess: () => void refreshAfterOrderChange(queryClient) },
+  )
+}
 
 /** Hands over (or corrects what was handed over); the transfer page shows a refusal in place. */
 export function useDeliver() {

@@ -18,7 +18,9 @@ const loginSms = (phone: string, smsCode: string, ip = '10.88.0.1') =>
 /** registers a user with a bound phone: the registration answers with a session */
 async function userWithPhone(username: string) {
   const phone = freshPhone()
-  expect((await call(t.app, 'POST', '/api/sms/register', { ip: '10.88.1.1', body: { phone } })).code).toBe(200)
+  expect((await call(t.app, 'POST', '/api/sms/register', { ip: '10.88.1.1', body: { phone } })).code).toBe(
+    200,
+  )
   const smsCode = await lastCode(t.app, phone)
   const password = await encryptPassword(t.app, 'Strong#Pass1')
   const res = await call(t.app, 'POST', '/api/register', {

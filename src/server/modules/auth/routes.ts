@@ -44,7 +44,10 @@ export const authRoutes: FastifyPluginAsync<{
   route(
     app,
     AUTH.loginSmsSend,
-    { message: '如该手机号已绑定账号，验证码已发送', onRequest: rateLimit({ max: 10, windowMs: MINUTE, now }) },
+    {
+      message: '如该手机号已绑定账号，验证码已发送',
+      onRequest: rateLimit({ max: 10, windowMs: MINUTE, now }),
+    },
     (r) => auth.loginSmsSend(r.body.phone, r.ip),
   )
   route(

@@ -203,7 +203,13 @@ export function authService(deps: AuthServiceDeps) {
       if (!deps.verifyLoginCode) throw badRequest('暂不支持验证码登录')
       const user = await repo.findUserByPhone(body.phone)
       const failed = async (userId: number | null, msg: string) => {
-        await deps.loginLog?.(null, { userId, userName: user?.user_name ?? body.phone, ...client, ok: false, msg })
+        await deps.loginLog?.(null, {
+          userId,
+          userName: user?.user_name ?? body.phone,
+          ...client,
+          ok: false,
+          msg,
+        })
         return badRequest(msg)
       }
       try {
@@ -214,7 +220,10 @@ export function authService(deps: AuthServiceDeps) {
       }
       if (!user) throw await failed(null, '验证码已失效，请重新获取')
       if (user.status !== '0')
-        throw await failed(user.id, user.lock_reason ? `账号已被锁定：${user.lock_reason}` : MSG.ACCOUNT_DISABLED)
+        throw await failed(
+          user.id,
+          user.lock_reason ? `账号已被锁定：${user.lock_reason}` : MSG.ACCOUNT_DISABLED,
+        )
       const now = deps.now()
       const result = await deps.db.transaction().execute(async (trx) => {
         const session = await openSession(authRepo(trx), user, now, client)

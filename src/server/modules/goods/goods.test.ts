@@ -317,7 +317,9 @@ describe('listings: publish, manage, owner checks', () => {
           msg: GOODS_MSG.NOT_FOUND,
         })
       // the public detail of a listing on sale has no preview
-      expect((await call(t.app, 'GET', `/api/goods/detail/${goodsId}`, { token: admin })).data.preview).toBeNull()
+      expect(
+        (await call(t.app, 'GET', `/api/goods/detail/${goodsId}`, { token: admin })).data.preview,
+      ).toBeNull()
       // re-shelving goes back to review while auto-approve is off
       expect(
         (

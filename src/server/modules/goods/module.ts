@@ -20,7 +20,10 @@ export const goodsModule = defineModule({
   name: 'goods',
   needs: ['games', 'images', 'system', 'account', 'auth'],
   provides: ['goods'],
-  register({ db, dialect, now, settings, invalidation, events, routes }, { games, images, system, account, auth }) {
+  register(
+    { db, dialect, now, settings, invalidation, events, routes },
+    { games, images, system, account, auth },
+  ) {
     const goods = goodsService({
       db,
       dialect,

@@ -606,7 +606,13 @@ export function goodsService(deps: GoodsServiceDeps) {
       if (!row) throw notFound(GOODS_MSG.NOT_FOUND)
       const viewerId = session?.userId ?? null
       const isOwner = viewerId === row.seller_id
-      if (!isOwner && !publiclyVisible(row) && viewerId !== null && deps.canPreview && (await deps.canPreview(viewerId)))
+      if (
+        !isOwner &&
+        !publiclyVisible(row) &&
+        viewerId !== null &&
+        deps.canPreview &&
+        (await deps.canPreview(viewerId))
+      )
         return detailOf(row, viewerId, { status: row.status, reason: row.audit_remark })
       if (!isOwner && !publiclyVisible(row))
         throw row.on_sale_at !== null

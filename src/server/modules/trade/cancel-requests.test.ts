@@ -3,7 +3,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ORDER_CANCEL_ANSWER_HOURS } from '../../../shared/api'
 import { type TestApp } from '../../test-utils'
 import { gameNamed, kingAccount, newUser, publish } from '../goods/test-helpers'
-import { funded, get, goodsRow, invariantOk, paidOrder, post, startClockedApp, statusOf, wallet } from './test-helpers'
+import {
+  funded,
+  get,
+  goodsRow,
+  invariantOk,
+  paidOrder,
+  post,
+  startClockedApp,
+  statusOf,
+  wallet,
+} from './test-helpers'
 
 let clock = Date.now()
 const now = () => clock

@@ -93,7 +93,10 @@ describe('/order/transferCollect.html', () => {
   it('an account comes with the 换绑 checklist, its ticks kept per order', async () => {
     localStorage.removeItem(`rebind-checklist:${ORDER_NO}`)
     server
-      .on(ORDER.detail, order({ status: 'TO_CONFIRM', goodsType: 'ACCOUNT', actions: ['confirm', 'viewCredentials'] }))
+      .on(
+        ORDER.detail,
+        order({ status: 'TO_CONFIRM', goodsType: 'ACCOUNT', actions: ['confirm', 'viewCredentials'] }),
+      )
       .on(ORDER.credentials, {
         orderNo: ORDER_NO,
         fields: [{ key: 'account', label: 'QQ号或微信号', value: 'qq123456' }],
@@ -118,7 +121,10 @@ describe('/order/transferCollect.html', () => {
 
   it('a game-coin order has no 换绑 checklist', async () => {
     server
-      .on(ORDER.detail, order({ status: 'TO_CONFIRM', goodsType: 'COIN', actions: ['confirm', 'viewCredentials'] }))
+      .on(
+        ORDER.detail,
+        order({ status: 'TO_CONFIRM', goodsType: 'COIN', actions: ['confirm', 'viewCredentials'] }),
+      )
       .on(ORDER.credentials, {
         orderNo: ORDER_NO,
         fields: [{ key: 'account', label: '收货角色', value: '角色一' }],

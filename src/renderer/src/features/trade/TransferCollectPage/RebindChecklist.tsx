@@ -21,7 +21,9 @@ const storageKey = (orderNo: string) => `rebind-checklist:${orderNo}`
 function load(orderNo: string): ItemKey[] {
   try {
     const parsed: unknown = JSON.parse(localStorage.getItem(storageKey(orderNo)) ?? '[]')
-    return Array.isArray(parsed) ? parsed.filter((k): k is ItemKey => REBIND_ITEMS.some((i) => i.key === k)) : []
+    return Array.isArray(parsed)
+      ? parsed.filter((k): k is ItemKey => REBIND_ITEMS.some((i) => i.key === k))
+      : []
   } catch {
     return []
   }

@@ -50,7 +50,9 @@ export default function DashboardPage() {
     { title: '待审核商品', value: d?.today.pendingGoods, list: 'GoodsAudit' },
     { title: '待裁决纠纷', value: d?.today.openDisputes, list: 'DisputeArbitration' },
     { title: '待审核提现', value: d?.today.pendingWithdrawals, list: 'WithdrawAudit' },
-    ...(seesClaims ? [{ title: '待处理理赔', value: claims.data?.total, list: 'ProtectionClaims' as const }] : []),
+    ...(seesClaims
+      ? [{ title: '待处理理赔', value: claims.data?.total, list: 'ProtectionClaims' as const }]
+      : []),
     ...(seesMismatches
       ? [{ title: '对账差错', value: mismatches.data?.total, list: 'PayMismatches' as const }]
       : []),

@@ -39,7 +39,13 @@ function ListingContent({ goodsId }: { goodsId: number }) {
         <Image.PreviewGroup>
           <Space wrap size={4} aria-label="商品截图">
             {detail.data.images.map((img) => (
-              <Image key={img.imageId} src={img.thumbUrl} preview={{ src: img.url }} width={96} alt="商品截图" />
+              <Image
+                key={img.imageId}
+                src={img.thumbUrl}
+                preview={{ src: img.url }}
+                width={96}
+                alt="商品截图"
+              />
             ))}
           </Space>
         </Image.PreviewGroup>
