@@ -30,24 +30,27 @@ function Wallet({ userId }: { userId: number }) {
 function Orders({ userId, side }: { userId: number; side: 'buyer' | 'seller' }) {
   const orders = useQuery(staffOrdersQuery({ pageNum: 1, pageSize: 5, [side]: String(userId) }))
   return (
-    <List
-      size="small"
-      loading={orders.isPending}
-      aria-label={side === 'buyer' ? '买入订单' : '卖出订单'}
-      locale={{ emptyText: '暂无订单' }}
-      dataSource={orders.data?.rows ?? []}
-      footer={orders.data && orders.data.total > 5 ? `共 ${orders.data.total} 笔，到订单管理查看全部` : null}
-      renderItem={(o) => (
-        <List.Item key={o.orderNo}>
-          <span>
-            {o.orderNo} · {o.title}
-          </span>
-          <span>
-            {yuanText(o.amount)} · {ORDER_STATUS_LABELS[o.status]} · {dateTime(o.createdAt)}
-          </span>
-        </List.Item>
-      )}
-    />
+    <section aria-label={side === 'buyer' ? '买入订单' : '卖出订单'}>
+      <List
+        size="small"
+        loading={orders.isPending}
+        locale={{ emptyText: '暂无订单' }}
+        dataSource={orders.data?.rows ?? []}
+        footer={
+          orders.data && orders.data.total > 5 ? `共 ${orders.data.total} 笔，到订单管理查看全部` : null
+        }
+        renderItem={(o) => (
+          <List.Item key={o.orderNo}>
+            <span>
+              {o.orderNo} · {o.title}
+            </span>
+            <span>
+              {yuanText(o.amount)} · {ORDER_STATUS_LABELS[o.status]} · {dateTime(o.createdAt)}
+            </span>
+          </List.Item>
+        )}
+      />
+    </section>
   )
 }
 
