@@ -164,7 +164,8 @@ export const useRemindOrder = () =>
 export const cancelRequestQuery = (orderNo: string) =>
   queryOptions({
     queryKey: [...tradeKeys.all, 'cancelRequest', orderNo] as const,
-    queryFn: () => call(ORDER.cancelRequestOf, { params: { orderNo } }),
+    // shown in place (nothing when it cannot be read): no toast on the order page
+    queryFn: () => call(ORDER.cancelRequestOf, { params: { orderNo } }, caller),
   })
 
 /** The buyer asks to cancel with a reason. */
