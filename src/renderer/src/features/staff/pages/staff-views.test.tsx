@@ -13,6 +13,8 @@ import { useSessionStore } from '@renderer/stores/session'
 import { detail } from '@renderer/testing/catalogue-fixtures'
 import { fakeServer, type FakeServer } from '@renderer/testing/fake-server'
 import { renderPage } from '@renderer/testing/render-page'
+import { WARRANT, WARRANT_STAFF, type Dispute } from '@shared/api/warrant'
+import DisputeArbitrationPage from './DisputeArbitration'
 import GoodsAuditPage from './GoodsAudit'
 import { UserActivity } from './UserManage/UserActivity'
 
@@ -98,5 +100,32 @@ describe('用户管理 detail', () => {
     const queries = server.callsTo(ORDER_STAFF.list).map((c) => c.query)
     expect(queries).toContainEqual(expect.objectContaining({ buyer: '7' }))
     expect(queries).toContainEqual(expect.objectContaining({ seller: '7' }))
+  })
+})
+
+describe('纠纷仲裁 drawer', () => {
+  it("links to the order's guaranteed-order room", async () => {
+    useSessionStore.setState({ permissions: [PERMS.disputeList], roles: ['kefu'] })
+    const dispute: Dispute = {
+      disputeId: 1,
+      orderNo: 'YX20260101120000123',
+      goodsTitle: '一个号',
+      amount: 50_000,
+      buyerName: 'u7',
+      sellerName: 'u8',
+      orderStatus: 'ARBITRATING',
+      state: 'OPEN',
+      openedBy: 'buyer',
+      openedByName: 'u7',
+      openedAt: 1_767_240_000_000,
+      reason: '账号被找回',
+      fromStatus: 'TO_CONFIRM',
+      ruling: null,
+    }
+    server.on(WARRANT_STAFF.disputes, { rows: [dispute], total: 1 }).on(WARRANT.messages, [])
+    renderPage(<DisputeArbitrationPage />, { url: '/console/trade/dispute' })
+    fireEvent.click(await screen.findByText('处理'))
+    const link = (await screen.findByText('进入担保聊天室')).closest('a')!
+    expect(link.getAttribute('href')).toBe('/warrantOrderHandler.html?orderNo=YX20260101120000123')
   })
 })
