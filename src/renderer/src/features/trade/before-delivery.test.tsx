@@ -54,7 +54,7 @@ describe('cancellation on request', () => {
         refusal: null,
       })
       .on(ORDER.answerCancel, ({ body }) => ({
-        status: body.agree ? 'AGREED' : 'REFUSED',
+        status: body.agree ? ('AGREED' as const) : ('REFUSED' as const),
         reason: '拍错了',
         requestedAt: 1_767_240_000_000,
         answerBy: 1_767_326_400_000,
@@ -72,7 +72,7 @@ describe('cancellation on request', () => {
 
   it('the buyer asks with a reason', async () => {
     server.on(ORDER.cancelRequestOf, null).on(ORDER.requestCancel, ({ body }) => ({
-      status: 'PENDING',
+      status: 'PENDING' as const,
       reason: body.reason,
       requestedAt: 1,
       answerBy: 2,
