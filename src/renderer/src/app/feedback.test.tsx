@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { message as staticMessage } from 'antd'
 import { act, render, screen, waitFor } from '@testing-library/react'
 import { TestProviders } from '@renderer/testing/render-page'
 import { withFeedback } from './feedback'
@@ -24,5 +25,9 @@ describe('withFeedback (message, notification, modal loaded with their first use
   it('with no app mounted, antd static functions serve', async () => {
     withFeedback(({ message }) => void message.info('没有应用也能提示'))
     expect(await screen.findByText('没有应用也能提示', undefined, { timeout: 3000 })).toBeTruthy()
+    // a static message lives in its own container outside the test's: closed here, or the next test
+    // file in this worker finds a second role="alert" in the document
+    act(() => staticMessage.destroy())
+    await waitFor(() => expect(screen.queryByText('没有应用也能提示')).toBeNull())
   })
 })
