@@ -272,7 +272,7 @@ export function bidService(core: TradeCore, orders: OrderLifecycle, roles: Recei
           {
             to: b.buyer_id,
             title: '卖家给出了还价',
-            content: `${g?.title ?? ''} 卖家还价 ${yuan(price)}（您的出价 ${yuan(Number(b.price))}），可在出价记录中接受。`,
+            content: `${g?.title ?? ''} 卖家还价 ${yuan(price)}（您的出价 ${yuan(Number(b.price))}，售价 ${yuan(Number(b.ask_price))}），可在商品页 /detail/${b.goods_id}.html 的「我的出价」中接受或撤销。`,
           },
         ],
         [
