@@ -124,8 +124,7 @@ export function bidService(core: TradeCore, orders: OrderLifecycle, roles: Recei
       if (g.seller_id === buyerId) throw badRequest('不能对自己的商品出价')
       if (body.price >= Number(g.price)) throw badRequest('出价须低于商品售价，可直接购买')
       const terms = await termsOf(g, buyerId)
-      if (terms.openBid)
-        throw badRequest('您对该商品已有进行中的出价，请先撤销或等待卖家处理')
+      if (terms.openBid) throw badRequest('您对该商品已有进行中的出价，请先撤销或等待卖家处理')
       if (body.price < terms.minPrice) throw underFloor(terms)
       const hours = body.expiresInHours ?? TRADE_RULES.bidDefaultHours
       if (hours < 1 || hours > TRADE_RULES.bidMaxHours)

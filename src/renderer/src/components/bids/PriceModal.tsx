@@ -163,8 +163,8 @@ export function BidModal({
             title={`您已对该商品出价 ${formatYuan(open.price)}（${BID_STATUS_LABELS[open.status]}）`}
             description={
               <>
-                卖家处理或出价过期前不能再次出价；可在 <Link to="/buyer/buyOrder.html">我的订单 · 我的出价</Link>{' '}
-                中查看或撤销。
+                卖家处理或出价过期前不能再次出价；可在{' '}
+                <Link to="/buyer/buyOrder.html">我的订单 · 我的出价</Link> 中查看或撤销。
               </>
             }
           />
