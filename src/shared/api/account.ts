@@ -17,6 +17,7 @@ export const SMS_PURPOSES = [
   'PAY_RESET',
   'WRITEOFF',
   'EMAIL',
+  'LOGIN',
 ] as const
 export type SmsPurpose = (typeof SMS_PURPOSES)[number]
 
@@ -28,6 +29,7 @@ export const SMS_PURPOSE_LABELS: Record<SmsPurpose, string> = {
   PAY_RESET: '找回支付密码',
   WRITEOFF: '注销账号',
   EMAIL: '验证邮箱',
+  LOGIN: '登录',
 }
 
 /** The purposes a logged-in user sends to their own bound phone (PHONE_NEW: to the new number). */

@@ -91,7 +91,29 @@ export const AUTH = {
     body: strict({ username: text('用户名', 64), password: cipherText('密码'), ...captcha }),
     answer: flat<LoginResult>(),
   }),
-  /** rate limited; only while the parameter sys.account.registerUser is true */
+  /**
+   * a login code to a phone number (rate limited like login); sent only when an account is bound to
+   * it, but the answer is the same either way (docs/account-security.md, "Login by SMS code")
+   */
+  loginSmsSend: endpoint({
+    method: 'POST',
+    path: '/login/sms/send',
+    access: 'public',
+    body: strict({ phone: pattern('手机号', '^1[3-9]\\d{9}$', 11) }),
+    answer: data<{ sentTo: string; resendIn: number }>(),
+  }),
+  /** login by the phone's SMS code (rate limited like login; a code is good once) */
+  loginSms: endpoint({
+    method: 'POST',
+    path: '/login/sms',
+    access: 'public',
+    body: strict({
+      phone: pattern('手机号', '^1[3-9]\\d{9}$', 11),
+      smsCode: pattern('短信验证码', '^\\d{6}$', 6),
+    }),
+    answer: flat<LoginResult>(),
+  }),
+  /** rate limited; only while the parameter sys.account.registerUser is true; the new user is logged in */
   register: endpoint({
     method: 'POST',
     path: '/register',
@@ -108,7 +130,7 @@ export const AUTH = {
       agreed: optional(bool('同意协议')),
       ...captcha,
     }),
-    answer: none(),
+    answer: flat<LoginResult>(),
   }),
   /** forgets the token of the Authorization header, if any */
   logout: endpoint({ method: 'POST', path: '/logout', access: 'public', answer: none() }),
@@ -118,6 +140,7 @@ export const AUTH = {
 
 export type LoginBody = BodyOf<typeof AUTH.login>
 export type RegisterBody = BodyOf<typeof AUTH.register>
+export type LoginSmsBody = BodyOf<typeof AUTH.loginSms>
 
 // ------------------------------------------------------------------ staff: 用户管理 (docs/console.md)
 

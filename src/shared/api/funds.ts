@@ -313,6 +313,15 @@ export const FUNDS_STAFF = {
     query: strict({ ...paging(), status: optional(oneOf('状态', WITHDRAW_STATUSES)) }),
     answer: page<Withdrawal>(),
   }),
+  /** a user's balance, frozen money and escrow (用户管理's user detail, docs/console.md) */
+  userWallet: endpoint({
+    method: 'GET',
+    path: '/console/user/wallet/:userId',
+    access: 'user',
+    permission: PERMS.userList,
+    params: strict({ userId: id('用户编号') }),
+    answer: data<Wallet>(),
+  }),
   /** a user's recent ledger rows (the drawer of a withdrawal) */
   userLedger: endpoint({
     method: 'GET',

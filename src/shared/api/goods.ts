@@ -157,6 +157,11 @@ export interface GoodsDetail extends GoodsBrief {
   isOwner: boolean
   /** the seller's delivery account is handed over by the platform the moment the buyer pays */
   autoDelivery: boolean
+  /**
+   * set only for staff with the goods-review permission looking at a listing that is not on sale
+   * (held, in review, off the shelf): its state and the hold's or rejection's reason
+   */
+  preview: { status: GoodsStatus; reason: string } | null
 }
 
 export interface ShopProfile extends ShopCard {

@@ -260,6 +260,42 @@ export const ORDER = {
     body: orderNoBody,
     answer: data<Order>(),
   }),
+  /** 催发货: the buyer of a paid, undelivered order reminds the seller (once per ORDER_REMIND_HOURS; 429 says how long to wait) */
+  remind: endpoint({
+    method: 'POST',
+    path: '/trade/order/remind',
+    access: 'user',
+    body: orderNoBody,
+    answer: data<OrderReminder>(),
+  }),
+  /** the order's cancellation request (buyer, seller or staff); null: none */
+  cancelRequestOf: endpoint({
+    method: 'GET',
+    path: '/trade/order/cancelRequest/:orderNo',
+    access: 'user',
+    params: orderNoParams,
+    answer: data<OrderCancelRequest | null>(),
+  }),
+  /** the buyer of a paid, undelivered order asks to cancel (the seller agrees or refuses) */
+  requestCancel: endpoint({
+    method: 'POST',
+    path: '/trade/order/requestCancel',
+    access: 'user',
+    body: strict({ orderNo: orderNoField(), reason: text('取消原因', 200) }),
+    answer: data<OrderCancelRequest>(),
+  }),
+  /** the seller's answer: agree (full refund) or refuse with a reason */
+  answerCancel: endpoint({
+    method: 'POST',
+    path: '/trade/order/answerCancel',
+    access: 'user',
+    body: strict({
+      orderNo: orderNoField(),
+      agree: bool('是否同意'),
+      reason: optional(text('拒绝原因', 200, 0)),
+    }),
+    answer: data<OrderCancelRequest>(),
+  }),
   startDelivery: endpoint({
     method: 'POST',
     path: '/trade/order/startDelivery',
@@ -306,6 +342,30 @@ export const ORDER = {
     body: payBody,
     answer: data<Order>(),
   }),
+}
+
+/** the seller answers a buyer's cancellation request within this many hours (then it is overdue) */
+export const ORDER_CANCEL_ANSWER_HOURS = 24
+
+export interface OrderCancelRequest {
+  status: 'PENDING' | 'AGREED' | 'REFUSED'
+  reason: string
+  requestedAt: number
+  /** the seller should answer by then */
+  answerBy: number
+  /** pending past answerBy */
+  overdue: boolean
+  /** the seller's reason when refused */
+  refusal: string | null
+}
+
+/** a buyer may remind the seller of an order once in this many hours (催发货) */
+export const ORDER_REMIND_HOURS = 6
+
+export interface OrderReminder {
+  remindedAt: number
+  /** the next reminder is accepted from then */
+  nextAt: number
 }
 
 export type CreateOrderBody = BodyOf<typeof ORDER.create>

@@ -114,16 +114,41 @@ export interface RegisterValues {
 }
 
 /** Encrypts both passwords and registers (the form shows a refusal itself). */
+/** Registers; the server answers with a session, so the new user is logged in. */
 export function useRegister() {
+  const signIn = useSessionStore((s) => s.signIn)
   return useChangeMutation(
     async ({ password, confirmPassword, ...rest }: RegisterValues) => {
       const { encryptPasswords } = await import('./encrypt')
       const [cipher, confirmCipher] = await encryptPasswords(password, confirmPassword)
-      await call(
+      const result = await call(
         AUTH.register,
         { body: { ...rest, password: cipher!, confirmPassword: confirmCipher! } },
         { skipAuth: true, errors: 'caller' },
       )
+      await signIn(result)
+      return result
+    },
+    { errors: 'caller' },
+  )
+}
+
+/** A login code to a bound phone (the server answers the same for an unknown number). */
+export function useSendLoginCode() {
+  return useChangeMutation(
+    (phone: string) => call(AUTH.loginSmsSend, { body: { phone } }, { skipAuth: true, errors: 'caller' }),
+    { errors: 'caller' },
+  )
+}
+
+/** Login by the phone's SMS code (docs/account-security.md). */
+export function useLoginSms() {
+  const signIn = useSessionStore((s) => s.signIn)
+  return useChangeMutation(
+    async (body: { phone: string; smsCode: string }) => {
+      const result = await call(AUTH.loginSms, { body }, { skipAuth: true, errors: 'caller' })
+      await signIn(result)
+      return result
     },
     { errors: 'caller' },
   )

@@ -121,6 +121,13 @@ export const staffWithdrawalsQuery = (query: StaffWithdrawQuery) =>
     placeholderData: keepPreviousData,
   })
 
+/** a user's wallet for 用户管理's detail */
+export const userWalletQuery = (userId: number) =>
+  queryOptions({
+    queryKey: ['staff', 'user', 'wallet', userId] as const,
+    queryFn: () => call(FUNDS_STAFF.userWallet, { params: { userId } }),
+  })
+
 export const userLedgerQuery = (userId: number) =>
   queryOptions({
     queryKey: fundsStaffKeys.ledger(userId),

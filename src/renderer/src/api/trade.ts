@@ -153,6 +153,39 @@ export function useOrderStep() {
   )
 }
 
+/** 催发货: reminds the seller; a refusal (too soon) says how long to wait. */
+export const useRemindOrder = () =>
+  useChangeMutation((orderNo: string) => call(ORDER.remind, { body: { orderNo } }), {
+    done: '已提醒卖家尽快发货',
+    keys: [tradeKeys.all],
+  })
+
+/** The order's cancellation request (null: none). */
+export const cancelRequestQuery = (orderNo: string) =>
+  queryOptions({
+    queryKey: [...tradeKeys.all, 'cancelRequest', orderNo] as const,
+    // shown in place (nothing when it cannot be read): no toast on the order page
+    queryFn: () => call(ORDER.cancelRequestOf, { params: { orderNo } }, caller),
+  })
+
+/** The buyer asks to cancel with a reason. */
+export function useRequestCancel() {
+  const queryClient = useQueryClient()
+  return useChangeMutation(
+    (body: { orderNo: string; reason: string }) => call(ORDER.requestCancel, { body }),
+    { done: '已申请取消，等待卖家答复', onSuccess: () => void refreshAfterOrderChange(queryClient) },
+  )
+}
+
+/** The seller agrees (full refund) or refuses with a reason. */
+export function useAnswerCancel() {
+  const queryClient = useQueryClient()
+  return useChangeMutation(
+    (body: { orderNo: string; agree: boolean; reason?: string }) => call(ORDER.answerCancel, { body }),
+    { onSuccess: () => void refreshAfterOrderChange(queryClient) },
+  )
+}
+
 /** Hands over (or corrects what was handed over); the transfer page shows a refusal in place. */
 export function useDeliver() {
   const queryClient = useQueryClient()

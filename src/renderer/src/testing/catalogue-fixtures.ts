@@ -173,6 +173,7 @@ export function detail(goodsId: number, patch: Partial<GoodsDetail> = {}): Goods
     followed: false,
     isOwner: false,
     autoDelivery: false,
+    preview: null,
     ...patch,
   }
 }

@@ -198,10 +198,17 @@ describe('auth (captcha off)', () => {
         },
       })
 
-    it('creates a common user who can log in', async () => {
-      expect(await register('new_player', 'Strong#Pass1', undefined, '新玩家')).toEqual({
+    it('creates a common user who is logged in at once and can log in again', async () => {
+      const registered = await register('new_player', 'Strong#Pass1', undefined, '新玩家')
+      expect(registered).toMatchObject({
         code: 200,
         msg: '注册成功',
+        userInfoDto: { userName: 'new_player', nickName: '新玩家' },
+      })
+      expect(typeof registered.token).toBe('string')
+      // the token of the registration is a session
+      expect(await call(t.app, 'GET', '/api/getInfo', { token: registered.token })).toMatchObject({
+        user: { userName: 'new_player' },
       })
       const info = await call(t.app, 'GET', '/api/getInfo', {
         token: await tokenOf(t.app, 'new_player', 'Strong#Pass1'),

@@ -34,6 +34,8 @@ export const authModule = defineModule({
       captchaEnabled: settings.captchaEnabled,
       now,
       verifyRegisterCode: (phone, code) => sms.verify(phone, 'REGISTER', code),
+      sendLoginCode: (phone, ip) => sms.send(phone, 'LOGIN', ip),
+      verifyLoginCode: (phone, code) => sms.verify(phone, 'LOGIN', code),
       loginLog: oplog.login,
     })
     routes(authRoutes, { auth, cipher, system, now })

@@ -32,7 +32,29 @@ export const authRoutes: FastifyPluginAsync<{
     app,
     AUTH.register,
     { message: '注册成功', onRequest: rateLimit({ max: 10, windowMs: MINUTE, now }) },
-    (r) => auth.register(r.body),
+    // the new user is logged in (docs/account-security.md)
+    async (r) =>
+      auth.sessionFor(await auth.register(r.body), {
+        ip: r.ip,
+        userAgent: (r.headers['user-agent'] ?? '').slice(0, 255),
+      }),
+  )
+
+  // login by SMS code: limited like the password login (docs/account-security.md)
+  route(
+    app,
+    AUTH.loginSmsSend,
+    {
+      message: '如该手机号已绑定账号，验证码已发送',
+      onRequest: rateLimit({ max: 10, windowMs: MINUTE, now }),
+    },
+    (r) => auth.loginSmsSend(r.body.phone, r.ip),
+  )
+  route(
+    app,
+    AUTH.loginSms,
+    { message: '登录成功', onRequest: rateLimit({ max: 20, windowMs: MINUTE, now }) },
+    (r) => auth.loginSms(r.body, { ip: r.ip, userAgent: (r.headers['user-agent'] ?? '').slice(0, 255) }),
   )
 
   route(app, AUTH.logout, { message: '退出成功' }, (r) => auth.logout(bearerToken(r)))

@@ -10,6 +10,7 @@ import type {
   LoginBody,
   LoginResult,
   RegisterBody,
+  LoginSmsBody,
 } from '../../../shared/api/auth'
 import { PUBLIC_CONFIG_KEYS } from '../../../shared/api/system'
 import { passwordProblem, usernameProblem } from '../../../shared/rules/account'
@@ -45,6 +46,9 @@ export interface AuthServiceDeps {
   now: () => number
   /** checks the SMS code of a registration by phone (the SMS service); without it phone registration is off */
   verifyRegisterCode?: (phone: string, code: string) => Promise<void>
+  /** login by SMS code: sends a LOGIN code and checks (uses up) one; without them it is off */
+  sendLoginCode?: (phone: string, ip: string) => Promise<{ sentTo: string; resendIn: number }>
+  verifyLoginCode?: (phone: string | null, code: string) => Promise<void>
   /** the login log (oplog module): every attempt, the successful one inside the login's transaction */
   loginLog?: (trx: Db | null, entry: LoginAttempt) => Promise<void>
 }
@@ -186,7 +190,58 @@ export function authService(deps: AuthServiceDeps) {
       return result
     },
 
-    async register(body: RegisterBody): Promise<void> {
+    /** A login code to the phone when an account is bound to it; the same answer otherwise. */
+    async loginSmsSend(phone: string, ip: string): Promise<{ sentTo: string; resendIn: number }> {
+      if (!deps.sendLoginCode) throw badRequest('暂不支持验证码登录')
+      const user = await repo.findUserByPhone(phone)
+      if (!user) return { sentTo: `${phone.slice(0, 3)}****${phone.slice(7)}`, resendIn: 60 }
+      return deps.sendLoginCode(phone, ip)
+    },
+
+    /** Login by SMS code: the code is checked and used up, then as a password login (lock, log). */
+    async loginSms(body: LoginSmsBody, client: ClientInfo): Promise<LoginResult> {
+      if (!deps.verifyLoginCode) throw badRequest('暂不支持验证码登录')
+      const user = await repo.findUserByPhone(body.phone)
+      const failed = async (userId: number | null, msg: string) => {
+        await deps.loginLog?.(null, {
+          userId,
+          userName: user?.user_name ?? body.phone,
+          ...client,
+          ok: false,
+          msg,
+        })
+        return badRequest(msg)
+      }
+      try {
+        // no account: verify(null) refuses like an expired code, so the answer does not tell
+        await deps.verifyLoginCode(user ? body.phone : null, body.smsCode)
+      } catch (err) {
+        throw await failed(user?.id ?? null, err instanceof Error ? err.message : '验证码错误')
+      }
+      if (!user) throw await failed(null, '验证码已失效，请重新获取')
+      if (user.status !== '0')
+        throw await failed(
+          user.id,
+          user.lock_reason ? `账号已被锁定：${user.lock_reason}` : MSG.ACCOUNT_DISABLED,
+        )
+      const now = deps.now()
+      const result = await deps.db.transaction().execute(async (trx) => {
+        const session = await openSession(authRepo(trx), user, now, client)
+        await deps.loginLog?.(trx, {
+          userId: user.id,
+          userName: user.user_name,
+          ...client,
+          ok: true,
+          msg: '验证码登录成功',
+        })
+        return session
+      })
+      for (const listener of loginListeners) await listener(user.id)
+      return result
+    },
+
+    /** Creates the account: its id (the register route logs the new user in with sessionFor). */
+    async register(body: RegisterBody): Promise<number> {
       if ((await deps.system.configValue(PUBLIC_CONFIG_KEYS.registerUser)) !== 'true') {
         throw badRequest('当前系统没有开启注册功能')
       }
@@ -211,7 +266,7 @@ export function authService(deps: AuthServiceDeps) {
       const now = deps.now()
       const passwordHash = await hashPassword(password)
       try {
-        await deps.db.transaction().execute(async (trx) => {
+        return await deps.db.transaction().execute(async (trx) => {
           const tx = authRepo(trx)
           const userId = await tx.insertUser({
             user_name: userName,
@@ -227,6 +282,7 @@ export function authService(deps: AuthServiceDeps) {
             last_login_at: null,
           })
           await tx.addRole(userId, ROLE_COMMON)
+          return userId
         })
       } catch (err) {
         throw isUniqueViolation(err) ? taken : err

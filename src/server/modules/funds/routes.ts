@@ -25,6 +25,7 @@ export const fundsRoutes: FastifyPluginAsync<{ funds: FundsService }> = async (a
   // the console's 提现审核 (docs/console.md)
   route(app, FUNDS_STAFF.withdrawList, (r) => funds.staffWithdrawals(r.query))
   route(app, FUNDS_STAFF.userLedger, (r) => funds.ledger(r.params.userId, r.query))
+  route(app, FUNDS_STAFF.userWallet, (r) => funds.wallet(r.params.userId))
   route(app, FUNDS_STAFF.approve, { message: '已打款' }, (r) =>
     funds.decideWithdrawal(actorOf(r), { withdrawNo: r.body.withdrawNo, approve: true }),
   )

@@ -27,6 +27,15 @@ beforeAll(async () => {
 afterAll(() => t?.close())
 
 describe('withdrawals', () => {
+  it("staff with the user-list permission read a user's wallet; others are refused", async () => {
+    const u = await funded(t.app, 'uw', 12_345)
+    expect(await get(t.app, `/api/console/user/wallet/${u.userId}`, admin)).toMatchObject({
+      code: 200,
+      data: { available: 12_345, frozen: 0 },
+    })
+    expect(await get(t.app, `/api/console/user/wallet/${u.userId}`, u.token)).toMatchObject({ code: 403 })
+  })
+
   it('freeze with a ledger row and the payment password; staff approve (money leaves) or reject (back)', async () => {
     const u = await funded(t.app, 'wd', 50_000)
     // to a bank card: staff transfer it by hand (an Alipay account is paid by the Alipay transfer of

@@ -297,6 +297,29 @@ describe('listings: publish, manage, owner checks', () => {
       expect(mine.rows.find((r: { goodsId: number }) => r.goodsId === rejected).auditRemark).toBe(
         '审核未通过：截图不清晰',
       )
+      // staff preview: a reviewer sees the rejected listing whole, with why it is not on sale;
+      // anyone else (the public, another user) still gets 商品不存在
+      const preview = await call(t.app, 'GET', `/api/goods/detail/${rejected}`, { token: admin })
+      expect(preview).toMatchObject({
+        code: 200,
+        data: {
+          goodsId: rejected,
+          status: 'OFF_SHELF',
+          isOwner: false,
+          preview: { status: 'OFF_SHELF', reason: '审核未通过：截图不清晰' },
+        },
+      })
+      expect(preview.data.images.length).toBeGreaterThan(0)
+      expect(preview.data.description).not.toBe('')
+      for (const token of [undefined, other.token])
+        expect(await call(t.app, 'GET', `/api/goods/detail/${rejected}`, { token })).toMatchObject({
+          code: 404,
+          msg: GOODS_MSG.NOT_FOUND,
+        })
+      // the public detail of a listing on sale has no preview
+      expect(
+        (await call(t.app, 'GET', `/api/goods/detail/${goodsId}`, { token: admin })).data.preview,
+      ).toBeNull()
       // re-shelving goes back to review while auto-approve is off
       expect(
         (

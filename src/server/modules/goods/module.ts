@@ -6,6 +6,7 @@
  */
 import { defineModule } from '../../module'
 import { badRequest } from '../../http/errors'
+import { PERMS } from '../../../shared/permissions'
 import { goodsRoutes } from './routes'
 import { goodsService, type GoodsService } from './service'
 
@@ -17,9 +18,12 @@ declare module '../../module' {
 
 export const goodsModule = defineModule({
   name: 'goods',
-  needs: ['games', 'images', 'system', 'account'],
+  needs: ['games', 'images', 'system', 'account', 'auth'],
   provides: ['goods'],
-  register({ db, dialect, now, settings, invalidation, events, routes }, { games, images, system, account }) {
+  register(
+    { db, dialect, now, settings, invalidation, events, routes },
+    { games, images, system, account, auth },
+  ) {
     const goods = goodsService({
       db,
       dialect,
@@ -31,6 +35,7 @@ export const goodsModule = defineModule({
       briefCacheMs: settings.goodsBriefCacheMs,
       invalidation,
       requireRealName: account.requireTradingIdentity,
+      canPreview: (userId) => auth.hasPermission(userId, PERMS.goodsAuditList),
       events,
     })
     // listings changed by other modules, or what the answers carry of games and seller ratings

@@ -71,6 +71,8 @@ export interface GoodsServiceDeps {
   invalidation?: Invalidation
   /** the real-name gate of the account module: a listing goes on sale only for a verified adult */
   requireRealName?: (userId: number, what: string) => Promise<void>
+  /** may this user see a held or off-sale listing (staff preview: the goods-review permission) */
+  canPreview?: (userId: number) => Promise<boolean>
   /**
    * Domain events published inside the listing's transaction: 'goods.onSale' when a listing entered
    * the search (published, approved, relisted: NEW) or got cheaper while in it (DROP) — saved searches
@@ -351,8 +353,12 @@ export function goodsService(deps: GoodsServiceDeps) {
     }
   }
 
-  async function detailOf(row: GoodsRow, viewerId: number | null): Promise<GoodsDetail> {
-    const [brief] = await briefs([row.id], viewerId === row.seller_id)
+  async function detailOf(
+    row: GoodsRow,
+    viewerId: number | null,
+    preview: GoodsDetail['preview'] = null,
+  ): Promise<GoodsDetail> {
+    const [brief] = await briefs([row.id], viewerId === row.seller_id || preview !== null)
     const [description, imageList, seller, followed] = await Promise.all([
       repo.description(row.id),
       images.imagesOf(row.id),
@@ -376,6 +382,7 @@ export function goodsService(deps: GoodsServiceDeps) {
       followed,
       isOwner: viewerId === row.seller_id,
       autoDelivery: row.auto_delivery === 1,
+      preview,
     }
   }
 
@@ -590,13 +597,23 @@ export function goodsService(deps: GoodsServiceDeps) {
 
     /**
      * Public detail; counts a view. The owner sees every state; others see what publiclyVisible
-     * allows, and a listing that was on sale but is hidden now answers 404 商品已下架.
+     * allows, and a listing that was on sale but is hidden now answers 404 商品已下架. Staff with
+     * the goods-review permission see a hidden listing as a preview (`preview` says why it is not
+     * on sale; no view is counted): docs/console.md, "商品审核".
      */
     async detail(goodsId: number, session: Session | null): Promise<GoodsDetail> {
       const row = (await repo.find(goodsId)) as GoodsRow | undefined
       if (!row) throw notFound(GOODS_MSG.NOT_FOUND)
       const viewerId = session?.userId ?? null
       const isOwner = viewerId === row.seller_id
+      if (
+        !isOwner &&
+        !publiclyVisible(row) &&
+        viewerId !== null &&
+        deps.canPreview &&
+        (await deps.canPreview(viewerId))
+      )
+        return detailOf(row, viewerId, { status: row.status, reason: row.audit_remark })
       if (!isOwner && !publiclyVisible(row))
         throw row.on_sale_at !== null
           ? notFound(GOODS_MSG.OFF_SHELF, 'OFF_SHELF')

@@ -215,6 +215,8 @@ describe('a process killed between the provider and our commit', () => {
     { timeout: 180_000 },
     async () => {
       const env = await setUp()
+      // the top-up's notification comes to the site's address (siteOrigin): the first server listens there
+      await env.app.listen({ port: env.port, host: '127.0.0.1' })
       const u = await funded(env.app, 'crw', 10_000)
       const created = await post(env.app, '/api/funds/withdraw/create', u.token, {
         amount: 4_000,

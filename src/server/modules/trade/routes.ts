@@ -31,6 +31,17 @@ export const tradeRoutes: FastifyPluginAsync<{ trade: TradeService }> = async (a
   route(app, ORDER.pay, { message: '支付成功' }, (r) => trade.pay(uid(r), r.body.orderNo, r.body.payPassword))
   route(app, ORDER.payChannel, (r) => trade.payChannel(uid(r), r.body, r.ip))
   route(app, ORDER.cancel, { message: '订单已取消' }, (r) => trade.cancel(uid(r), r.body.orderNo))
+  route(app, ORDER.remind, { message: '已提醒卖家尽快发货' }, (r) => trade.remind(uid(r), r.body.orderNo))
+  route(app, ORDER.cancelRequestOf, (r) => trade.cancelRequestOf(uid(r), r.params.orderNo))
+  route(app, ORDER.requestCancel, { message: '已申请取消，等待卖家答复' }, (r) =>
+    trade.requestCancel(uid(r), r.body.orderNo, r.body.reason),
+  )
+  route(
+    app,
+    ORDER.answerCancel,
+    { message: ({ status }) => (status === 'AGREED' ? '已同意取消，货款已退回买家' : '已拒绝取消') },
+    (r) => trade.answerCancel(uid(r), r.body.orderNo, r.body.agree, r.body.reason ?? ''),
+  )
   route(app, ORDER.startDelivery, { message: '已开始交付' }, (r) =>
     trade.startDelivery(uid(r), r.body.orderNo),
   )

@@ -10,6 +10,8 @@ import { orderAccess, tradeCore, type TradeDeps, type Trx } from './core'
 import { orderDelivery } from './delivery'
 import { soldOrdersExport } from './exports'
 import { orderLifecycle } from './orders'
+import { orderReminders } from './reminders'
+import { cancelRequests } from './cancel-requests'
 import { priceRecords } from './records'
 import { receivingRoles } from './roles'
 import { tradeRepo } from './repo'
@@ -29,6 +31,8 @@ export function tradeService(deps: TradeDeps) {
     sweep: timers.sweep,
     lazySweep: timers.lazySweep,
     ...orders,
+    ...orderReminders(core, access),
+    ...cancelRequests(core, access),
     startDelivery: delivery.startDelivery,
     deliveryForm: delivery.deliveryForm,
     deliver: delivery.deliver,

@@ -45,7 +45,14 @@ export interface OrderEventsTable {
   id: Generated<number>
   order_no: string
   actor_id: number | null
-  kind: 'DELIVERED' | 'DELIVERY_CORRECTED' | 'AUTO_DELIVERED'
+  kind:
+    | 'DELIVERED'
+    | 'DELIVERY_CORRECTED'
+    | 'AUTO_DELIVERED'
+    | 'REMINDED'
+    | 'CANCEL_REQUESTED'
+    | 'CANCEL_REFUSED'
+    | 'CANCEL_AGREED'
   /** what the parties may read: the changed field labels, never the values */
   detail: string
   created_at: number

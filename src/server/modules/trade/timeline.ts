@@ -67,6 +67,10 @@ const EVENT_LABELS: Record<string, string> = {
   DELIVERED: '卖家交付',
   DELIVERY_CORRECTED: '卖家修改交付信息',
   AUTO_DELIVERED: '平台自动交付',
+  REMINDED: '买家催发货',
+  CANCEL_REQUESTED: '买家申请取消',
+  CANCEL_REFUSED: '卖家拒绝取消',
+  CANCEL_AGREED: '卖家同意取消，全额退款',
 }
 
 const num = (v: number | null) => (v === null ? null : Number(v))

@@ -63,6 +63,13 @@ describe('personal centre', () => {
     expect(within(menu).queryByText('隐藏页')).toBeNull()
   })
 
+  it('links to the saved searches (订阅搜索) among the services', async () => {
+    renderUserHome()
+    const services = await screen.findByRole('region', { name: '服务中心' })
+    const link = within(services).getByText('订阅搜索').closest('a') as HTMLElement
+    expect(link.getAttribute('href')).toBe('/buyer/savedSearch.html')
+  })
+
   it('asks for the profile again on every visit', async () => {
     const page = renderUserHome()
     await screen.findByRole('heading', { name: '买家小王' })

@@ -42,6 +42,12 @@ export const CENTRE_LINKS = [
   },
   { title: '我的关注', desc: '关注的商品降价早知道', to: '/buyer/follow.html', icon: <HeartOutlined /> },
   {
+    title: '订阅搜索',
+    desc: '保存的搜索，有新上架或降价时提醒',
+    to: '/buyer/savedSearch.html',
+    icon: <BellOutlined />,
+  },
+  {
     title: '我出售的商品',
     desc: '管理在售商品与发货账号',
     to: '/seller/sellGoods.html',

@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { act, fireEvent, screen, waitFor } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import forge from 'node-forge'
 import { AUTH, type LoginResult } from '@shared/api/auth'
 import { TOKEN_COOKIE, USER_INFO_STORAGE_KEY } from '@shared/constants'
@@ -103,6 +103,40 @@ describe('login page', () => {
     await act(() => page.router.navigate('/login.html', { replace: true, state: { registered: 'player42' } }))
     expect(await screen.findByText('注册成功，请使用新账号登录')).toBeTruthy()
     expect((screen.getByPlaceholderText('请输入用户名') as HTMLInputElement).value).toBe('player42')
+  })
+
+  it('验证码登录: sends a code to the phone and logs in with it', async () => {
+    server.on(AUTH.loginSmsSend, { sentTo: '138****8000', resendIn: 60 }).on(AUTH.loginSms, {
+      token: 'tk-sms',
+      userInfoDto: { userId: 3, userName: 'smsuser', nickName: '短信用户', code: 'U3', avatar: '' },
+    })
+    const page = renderLogin(`/login.html?redirect=${encodeURIComponent('/userHome.html')}`)
+    fireEvent.click(await screen.findByRole('tab', { name: '验证码登录' }))
+    fireEvent.change(await screen.findByPlaceholderText('账号绑定的手机号'), {
+      target: { value: '13800138000' },
+    })
+    fireEvent.click(await screen.findByText('获取验证码'))
+    await waitFor(() => expect(server.callsTo(AUTH.loginSmsSend)).toHaveLength(1))
+    expect(server.callsTo(AUTH.loginSmsSend)[0]!.body).toEqual({ phone: '13800138000' })
+    expect(await screen.findByText('验证码已发送至 138****8000')).toBeTruthy()
+    const form = screen.getByRole('form', { name: '验证码登录表单' })
+    fireEvent.change(within(form).getByRole('textbox', { name: '短信验证码' }), {
+      target: { value: '123456' },
+    })
+    fireEvent.click(
+      within(form)
+        .getByText(/^登\s*录$/)
+        .closest('button')!,
+    )
+    await waitFor(() => expect(server.callsTo(AUTH.loginSms)).toHaveLength(1))
+    expect(server.callsTo(AUTH.loginSms)[0]!.body).toEqual({ phone: '13800138000', smsCode: '123456' })
+    await waitFor(() => expect(page.location()).toBe('/userHome.html'))
+    expect(getCookie(TOKEN_COOKIE)).toBe('tk-sms')
+  })
+
+  it('offers WeChat scan on the page itself', async () => {
+    renderLogin('/login.html')
+    expect(await screen.findByRole('tab', { name: '微信扫码' })).toBeTruthy()
   })
 
   it('sends a logged-in visitor straight on', async () => {

@@ -18,7 +18,14 @@ beforeEach(() => {
   server = fakeServer()
     .on(AUTH.captcha, { captchaEnabled: false })
     .on(AUTH.publicKey, () => ({ publicKey: forge.pki.publicKeyToPem(keys.publicKey) }))
-    .on(AUTH.register, () => registerReply)
+    .on(
+      AUTH.register,
+      () =>
+        registerReply ?? {
+          token: 'tk-42',
+          userInfoDto: { userId: 42, userName: 'player42', nickName: '四十二', code: 'U42', avatar: '' },
+        },
+    )
 })
 afterEach(() => {
   server.restore()
@@ -68,7 +75,7 @@ describe('register page', () => {
     expect(server.callsTo(AUTH.register)).toHaveLength(0)
   })
 
-  it('encrypts both passwords and goes to the login page with a success message', async () => {
+  it('encrypts both passwords; the new user is logged in and goes home', async () => {
     registerReply = undefined
     const page = renderRegister()
     await screen.findByText('注册账号', { selector: 'h1' })
@@ -81,9 +88,10 @@ describe('register page', () => {
     expect(sent.password).not.toBe('Abcdef1!')
     expect(decrypt(sent.password)).toBe('Abcdef1!')
     expect(decrypt(sent.confirmPassword)).toBe('Abcdef1!')
-    await waitFor(() => expect(page.location()).toBe('/login.html'))
-    // the login page takes the registered name from the navigation state
-    expect(page.router.state.location.state).toEqual({ registered: 'player42' })
+    await waitFor(() => expect(page.location()).toBe('/'))
+    // the registration's answer is a session
+    expect(useSessionStore.getState().token).toBe('tk-42')
+    expect(useSessionStore.getState().userInfo?.userName).toBe('player42')
   })
 
   it('shows a refusal of the server in the form', async () => {

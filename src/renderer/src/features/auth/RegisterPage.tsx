@@ -1,7 +1,7 @@
 /**
  * /register.html: username (rule hint), password (strength per passwordProblem), confirmation,
- * nickname, captcha. Both passwords are RSA-encrypted before they are sent. Success → the login
- * page with a success message and the username filled in.
+ * nickname, captcha. Both passwords are RSA-encrypted before they are sent. Success: the server
+ * answers with a session, so the new user is logged in and goes to the home page.
  */
 import { Link, useNavigate } from 'react-router-dom'
 import { Button, Form, Input } from 'antd'
@@ -15,7 +15,6 @@ import { toast } from '@renderer/utils/toast'
 import { ConfirmPasswordField, NEW_PASSWORD_RULES, NEW_USERNAME_RULES } from './account-fields'
 import { AuthShell } from './AuthShell'
 import { CaptchaField } from './CaptchaField'
-import type { LoginLocationState } from './form-error'
 import { ErrorAlert } from '@renderer/components/ErrorAlert'
 import { captchaAnswer, renewCaptcha, useCaptcha } from './use-captcha'
 
@@ -74,10 +73,10 @@ export default function RegisterPage() {
         ...captchaAnswer(captcha, values.code),
       },
       {
+        // the server answered with a session: the new user is logged in
         onSuccess: () => {
-          toast('success', '注册成功，请登录')
-          const state: LoginLocationState = { registered: username }
-          void navigate('/login.html', { replace: true, state })
+          toast('success', '注册成功，已为您登录')
+          void navigate('/', { replace: true })
         },
         onError: () => renewCaptcha(captcha, form),
       },

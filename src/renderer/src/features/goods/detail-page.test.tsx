@@ -140,6 +140,16 @@ describe('/detail/{goodsId}.html', () => {
     expect(screen.getByText('已关注')).toBeTruthy()
   })
 
+  it('staff preview: a held listing shows whole under a banner with the reason, without buy', async () => {
+    serve(detail(5, { status: 'AUDITING', preview: { status: 'AUDITING', reason: '描述含联系方式' } }))
+    logIn()
+    renderDetail()
+    expect(await screen.findByText('预览：此商品未上架（描述含联系方式）')).toBeTruthy()
+    expect(screen.getByText('全英雄，可改实名。\n第二行', { normalizer: (t) => t })).toBeTruthy()
+    expect(screen.getByAltText('王者荣耀账号 5 截图 1')).toBeTruthy()
+    expect(screen.queryByText('立即购买')).toBeNull()
+  })
+
   it('a listing hidden for now (在审核) says 已下架, not deleted', async () => {
     serve().fail(GOODS.detail, 404, GOODS_MSG.OFF_SHELF)
     renderDetail()

@@ -9,7 +9,7 @@ import { ClockCircleOutlined, EllipsisOutlined } from '@ant-design/icons'
 import { GOODS_TYPE_LABELS } from '@shared/api/goods'
 import type { Order } from '@shared/api/trade'
 import { goodsDetailPath } from '@renderer/api/goods'
-import { useOrderStep } from '@renderer/api/trade'
+import { useOrderStep, useRemindOrder } from '@renderer/api/trade'
 import { useOpenDispute } from '@renderer/api/warrant'
 import { OrderStatusTag } from '@renderer/components/OrderStatusTag'
 import { formatTimeLeft } from '@renderer/components/time-left'
@@ -132,6 +132,15 @@ function DisputeModal({ orderNo, onClose }: { orderNo: string; onClose: () => vo
  * own: it waits in the order's 更多 menu (docs/screens.md "Phones": a red button as the first thing
  * a buyer saw right after paying).
  */
+function RemindButton({ orderNo, size }: { orderNo: string; size: 'small' | 'middle' | 'large' }) {
+  const remind = useRemindOrder()
+  return (
+    <Button size={size} loading={remind.isPending} onClick={() => remind.mutate(orderNo)}>
+      催发货
+    </Button>
+  )
+}
+
 export function OrderActions({
   order,
   size = 'small',
@@ -154,11 +163,14 @@ export function OrderActions({
           .catch(() => undefined)
       : undefined
   const all = orderButtons(order)
-  if (all.length === 0) return null
   const buttons = all.filter((b) => b.action !== 'dispute')
   const canDispute = buttons.length < all.length
+  // 催发货: the buyer of a paid order not yet delivered (docs/trading-rules.md, "Before delivery")
+  const canRemind = order.myRole === 'buyer' && (order.status === 'PAID' || order.status === 'DELIVERING')
+  if (all.length === 0 && !canRemind) return null
   return (
     <Space wrap size={[8, 8]} className="order-actions">
+      {canRemind ? <RemindButton orderNo={order.orderNo} size={size} /> : null}
       {buttons.map((button) => {
         const common = {
           size,

@@ -90,6 +90,53 @@ describe('/order/transferCollect.html', () => {
     expect(await screen.findByText(/请先登录游戏核对账号/)).toBeTruthy()
   })
 
+  it('an account comes with the 换绑 checklist, its ticks kept per order', async () => {
+    localStorage.removeItem(`rebind-checklist:${ORDER_NO}`)
+    server
+      .on(
+        ORDER.detail,
+        order({ status: 'TO_CONFIRM', goodsType: 'ACCOUNT', actions: ['confirm', 'viewCredentials'] }),
+      )
+      .on(ORDER.credentials, {
+        orderNo: ORDER_NO,
+        fields: [{ key: 'account', label: 'QQ号或微信号', value: 'qq123456' }],
+        deliveredAt: 1_767_240_000_000,
+        automatic: false,
+        corrections: [],
+      })
+    const first = openTransfer()
+    const list = await screen.findByRole('region', { name: '换绑清单' })
+    for (const item of ['修改登录密码', '换绑手机号', '换绑邮箱', '更换实名信息', '重设密保问题'])
+      expect(within(list).getByText(item)).toBeTruthy()
+    fireEvent.click(within(list).getByText('换绑手机号'))
+    await waitFor(() =>
+      expect(JSON.parse(localStorage.getItem(`rebind-checklist:${ORDER_NO}`) ?? '[]')).toEqual(['phone']),
+    )
+    first.unmount()
+    openTransfer()
+    const again = await screen.findByRole('region', { name: '换绑清单' })
+    const phone = within(again).getByText('换绑手机号').closest('label')!.querySelector('input')!
+    expect(phone.checked).toBe(true)
+  })
+
+  it('a game-coin order has no 换绑 checklist', async () => {
+    server
+      .on(
+        ORDER.detail,
+        order({ status: 'TO_CONFIRM', goodsType: 'COIN', actions: ['confirm', 'viewCredentials'] }),
+      )
+      .on(ORDER.credentials, {
+        orderNo: ORDER_NO,
+        fields: [{ key: 'account', label: '收货角色', value: '角色一' }],
+        deliveredAt: 1_767_240_000_000,
+        automatic: false,
+        corrections: [],
+      })
+    openTransfer()
+    expect(await screen.findByText('角色一')).toBeTruthy()
+    expect(screen.queryByRole('region', { name: '换绑清单' })).toBeNull()
+  })
+
   it('staff never get the credentials page', async () => {
     server.on(ORDER.detail, order({ myRole: 'staff', status: 'TO_CONFIRM' }))
     openTransfer()

@@ -3,7 +3,7 @@
  * scanned. A bound WeChat user is logged in at once (the same session as the password login); an
  * unbound one goes on to /bind.html to bind to an existing or a new account (docs/wechat.md).
  */
-import { useEffect } from 'react'
+import { useEffect, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom'
 import { officialLoginQuery, useBuildQrCode, useWechatSignIn } from '@renderer/api/wechat'
@@ -20,12 +20,13 @@ export interface BindLocationState {
   redirect: string
 }
 
-export default function OffLoginPage() {
-  const [params] = useSearchParams()
+/**
+ * The QR code and its polling: a bound user is signed in and goes to `target`; an unbound one goes
+ * on to /bind.html. /offLogin.html and the 微信扫码 tab of /login.html show it.
+ */
+export function WechatScanLogin({ target }: { target: string }) {
   const navigate = useNavigate()
   const signIn = useWechatSignIn()
-  const loggedIn = useSessionStore((s) => Boolean(s.token))
-  const target = safeRedirectTarget(params.get('redirect'))
   const build = useBuildQrCode()
   const qr = build.data
   const poll = useQuery({ ...officialLoginQuery(qr?.sceneId ?? ''), enabled: Boolean(qr) })
@@ -48,10 +49,9 @@ export default function OffLoginPage() {
     }
   }, [answer, signIn, navigate, target])
 
-  if (loggedIn && !answer) return <Navigate to={target} replace />
   const error = build.error ?? poll.error
   return (
-    <AuthShell title="微信扫码登录" subtitle="使用微信扫一扫，关注公众号后即可登录">
+    <>
       <ErrorAlert error={error} />
       <QrPanel
         qr={qr}
@@ -60,6 +60,20 @@ export default function OffLoginPage() {
         hint={answer?.status === 'LOGGED_IN' ? '登录成功，正在跳转…' : '请使用微信扫描二维码登录'}
         onRefresh={() => mutate('LOGIN')}
       />
+    </>
+  )
+}
+
+export default function OffLoginPage() {
+  const [params] = useSearchParams()
+  const loggedIn = useSessionStore((s) => Boolean(s.token))
+  const target = safeRedirectTarget(params.get('redirect'))
+  // logged in when the page opened (a login made here navigates itself)
+  const [openedLoggedIn] = useState(loggedIn)
+  if (openedLoggedIn) return <Navigate to={target} replace />
+  return (
+    <AuthShell title="微信扫码登录" subtitle="使用微信扫一扫，关注公众号后即可登录">
+      <WechatScanLogin target={target} />
       <div className="wechat-page__footer">
         <Link to={`/login.html${params.get('redirect') ? `?redirect=${encodeURIComponent(target)}` : ''}`}>
           账号密码登录

@@ -53,7 +53,16 @@ export function DetailView({ detail }: { detail: GoodsDetail }) {
             <Tag color={STATUS_COLORS[detail.status]}>{GOODS_STATUS_LABELS[detail.status]}</Tag>
           </div>
           <h1 className="detail-title">{detail.title}</h1>
-          {detail.status === 'SOLD' ? (
+          {detail.preview ? (
+            // staff with the goods-review permission see a listing that is not on sale (docs/console.md)
+            <Alert
+              className="detail-state detail-preview"
+              type="error"
+              showIcon
+              title={`预览：此商品未上架（${detail.preview.reason || GOODS_STATUS_LABELS[detail.preview.status]}）`}
+              description="仅有商品审核权限的工作人员可见，买家打开此页看到的是「商品不存在」。"
+            />
+          ) : detail.status === 'SOLD' ? (
             <Alert
               className="detail-state"
               type="info"

@@ -13,6 +13,7 @@ import { orderDetailQuery } from '@renderer/api/order-detail'
 import { BUYER_CENTRE, CentreLayout, SELLER_CENTRE } from '@renderer/app/layouts/CentreLayout'
 import { OrderReview } from '@renderer/features/review/OrderReview'
 import { OrderActions, OrderLoadFailed, OrderSummary } from '../OrderParts'
+import { CancelRequestPanel } from './CancelRequestPanel'
 import { ORDER_DETAIL_PATHS, ORDER_NO, orderDetailPath } from './order-links'
 import {
   AmountsSection,
@@ -64,6 +65,7 @@ export default function OrderDetailPage() {
           </div>
           <OrderSummary order={d.order} />
           <DeadlineAlert d={d} />
+          <CancelRequestPanel order={d.order} />
           <div className="order-detail__actions">
             <OrderActions order={d.order} size="middle" />
             <OrderReview order={d.order} review={d.review ?? undefined} />

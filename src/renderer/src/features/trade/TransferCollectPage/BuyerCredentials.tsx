@@ -9,6 +9,7 @@ import { credentialsQuery } from '@renderer/api/trade'
 import { formatTradeTime } from '@renderer/utils/time'
 import { toast } from '@renderer/utils/toast'
 import { ConfirmReceiptModal } from '../ConfirmReceiptModal'
+import { RebindChecklist } from './RebindChecklist'
 import { ErrorAlert } from '@renderer/components/ErrorAlert'
 
 async function copy(text: string, label: string) {
@@ -82,6 +83,7 @@ export function BuyerCredentials({ order }: { order: Order }) {
           }
         />
       ) : null}
+      {order.goodsType === 'ACCOUNT' ? <RebindChecklist orderNo={order.orderNo} /> : null}
       <div className="trade-footer">
         <Button
           href={`/warrantOrderHandler.html?orderNo=${encodeURIComponent(order.orderNo)}`}

@@ -2,22 +2,38 @@
  * 工作台: today's figures and the last 30 days. The charts (@ant-design/plots) live in this page's
  * chunk only: the console loads it, buyers never do. 对账差错 (the open reconciliation mismatches)
  * is asked of the pay module's own list (its total), and only by staff who may see that list: the
- * dashboard's report never reads the pay tables.
+ * dashboard's report never reads the pay tables. 理赔 (open 包赔 claims) is likewise the protection
+ * module's own list's total. A card clicks through to its list (docs/console.md, "工作台").
  */
 import { useQuery } from '@tanstack/react-query'
+import { useNavigate } from 'react-router-dom'
 import { Card, Col, Row, Statistic } from 'antd'
 import { Column, Line } from '@ant-design/plots'
 import { PERMS } from '@shared/permissions'
+import { CONSOLE_PAGE_RECORDS, type ConsolePageComponent } from '@shared/pages/console'
 import { dashboardQuery } from '@renderer/api/oplog'
 import { openPayMismatchesQuery } from '@renderer/api/pay'
+import { staffClaimsQuery } from '@renderer/api/protection'
 import { ErrorAlert } from '@renderer/components/ErrorAlert'
 import { useHasPermi } from '@renderer/components/use-permission'
 import { yuanText } from '../../parts/table'
 
+/** the console address of a list page (its directory + its path) */
+export function consolePath(component: ConsolePageComponent): string {
+  const page = CONSOLE_PAGE_RECORDS.find((p) => p.component === component)!
+  return `${page.parent}/${page.path}`
+}
+
 export default function DashboardPage() {
+  const navigate = useNavigate()
   const dashboard = useQuery(dashboardQuery())
   const seesMismatches = useHasPermi([PERMS.payMismatchList])
   const mismatches = useQuery({ ...openPayMismatchesQuery(), enabled: seesMismatches })
+  const seesClaims = useHasPermi([PERMS.protectionClaimList])
+  const claims = useQuery({
+    ...staffClaimsQuery({ status: 'OPEN', pageNum: 1, pageSize: 1 }),
+    enabled: seesClaims,
+  })
   const d = dashboard.data
   if (dashboard.error)
     return (
@@ -27,14 +43,19 @@ export default function DashboardPage() {
         onRetry={() => void dashboard.refetch()}
       />
     )
-  const figures = [
-    { title: '今日订单', value: d?.today.orders },
-    { title: '今日成交额', value: d ? yuanText(d.today.gmv) : undefined },
-    { title: '今日新用户', value: d?.today.newUsers },
-    { title: '待审核商品', value: d?.today.pendingGoods },
-    { title: '待裁决纠纷', value: d?.today.openDisputes },
-    { title: '待审核提现', value: d?.today.pendingWithdrawals },
-    ...(seesMismatches ? [{ title: '对账差错', value: mismatches.data?.total }] : []),
+  const figures: Array<{ title: string; value: number | string | undefined; list: ConsolePageComponent }> = [
+    { title: '今日订单', value: d?.today.orders, list: 'OrderManage' },
+    { title: '今日成交额', value: d ? yuanText(d.today.gmv) : undefined, list: 'OrderManage' },
+    { title: '今日新用户', value: d?.today.newUsers, list: 'UserManage' },
+    { title: '待审核商品', value: d?.today.pendingGoods, list: 'GoodsAudit' },
+    { title: '待裁决纠纷', value: d?.today.openDisputes, list: 'DisputeArbitration' },
+    { title: '待审核提现', value: d?.today.pendingWithdrawals, list: 'WithdrawAudit' },
+    ...(seesClaims
+      ? [{ title: '待处理理赔', value: claims.data?.total, list: 'ProtectionClaims' as const }]
+      : []),
+    ...(seesMismatches
+      ? [{ title: '对账差错', value: mismatches.data?.total, list: 'PayMismatches' as const }]
+      : []),
   ]
   const trend = (d?.days ?? []).flatMap((day) => [
     { date: day.date.slice(5), kind: '订单数', value: day.orders },
@@ -46,7 +67,14 @@ export default function DashboardPage() {
       <Row gutter={[16, 16]}>
         {figures.map((f) => (
           <Col key={f.title} xs={12} md={8} xl={4}>
-            <Card size="small" loading={dashboard.isPending}>
+            <Card
+              size="small"
+              hoverable
+              loading={dashboard.isPending}
+              role="link"
+              aria-label={`${f.title}：查看列表`}
+              onClick={() => navigate(consolePath(f.list))}
+            >
               <Statistic title={f.title} value={f.value ?? '-'} />
             </Card>
           </Col>

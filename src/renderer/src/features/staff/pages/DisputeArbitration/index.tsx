@@ -201,6 +201,16 @@ export default function DisputeArbitrationPage() {
               </Descriptions.Item>
               <Descriptions.Item label="买家">{detail.buyerName}</Descriptions.Item>
               <Descriptions.Item label="卖家">{detail.sellerName}</Descriptions.Item>
+              <Descriptions.Item label="担保聊天室" span={2}>
+                {/* the guaranteed-order room of this order, where 客服 talk to both sides (docs/console.md) */}
+                <a
+                  href={`/warrantOrderHandler.html?orderNo=${encodeURIComponent(detail.orderNo)}`}
+                  target="_blank"
+                  rel="noreferrer"
+                >
+                  进入担保聊天室
+                </a>
+              </Descriptions.Item>
               <Descriptions.Item label="纠纷理由" span={2}>
                 {detail.reason}
               </Descriptions.Item>

@@ -4,10 +4,11 @@
  */
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { Button, Descriptions, Drawer, Space, Tabs } from 'antd'
+import { Button, Descriptions, Drawer, Image, Space, Spin, Tabs } from 'antd'
 import type { StaffGoods } from '@shared/api/goods'
 import { PERMS } from '@shared/permissions'
 import {
+  goodsDetailQuery,
   staffGoodsQuery,
   useApproveGoods,
   useRejectGoods,
@@ -20,6 +21,38 @@ import { ReasonModal } from '../../parts/ReasonModal'
 import { FilterForm, usePagedQuery, TextFilter } from '../../parts/paged-list'
 import { QueryTable } from '../../parts/QueryTable'
 import { dateTime, FIRST_PAGE, yuanText } from '../../parts/table'
+
+/**
+ * The listing's description and screenshots in the drawer: the public detail endpoint answers staff
+ * with the review permission for a held or off-sale listing too (a staff preview, docs/console.md).
+ */
+function ListingContent({ goodsId }: { goodsId: number }) {
+  const detail = useQuery(goodsDetailQuery(goodsId))
+  if (detail.isPending) return <Spin size="small" />
+  if (!detail.data) return <span>加载失败</span>
+  return (
+    <>
+      <p className="console-goods-description">{detail.data.description || '卖家未填写描述'}</p>
+      {detail.data.images.length === 0 ? (
+        <span>无截图</span>
+      ) : (
+        <Image.PreviewGroup>
+          <Space wrap size={4} aria-label="商品截图">
+            {detail.data.images.map((img) => (
+              <Image
+                key={img.imageId}
+                src={img.thumbUrl}
+                preview={{ src: img.url }}
+                width={96}
+                alt="商品截图"
+              />
+            ))}
+          </Space>
+        </Image.PreviewGroup>
+      )}
+    </>
+  )
+}
 
 type Ask = { kind: 'reject'; ids: number[] } | { kind: 'takedown'; id: number } | null
 
@@ -158,6 +191,9 @@ export default function GoodsAuditPage() {
             </Descriptions.Item>
             <Descriptions.Item label="审核原因">
               <span className={detail.held ? 'console-hold' : ''}>{detail.auditRemark || '-'}</span>
+            </Descriptions.Item>
+            <Descriptions.Item label="描述与截图">
+              <ListingContent goodsId={detail.goodsId} />
             </Descriptions.Item>
             <Descriptions.Item label="发布时间">{dateTime(detail.createdAt)}</Descriptions.Item>
             <Descriptions.Item label="查看">

@@ -1,6 +1,7 @@
 /**
  * 用户管理: search users, view one, lock / unlock with a reason (the user's sessions end), reset the
- * login password (a temporary one shown once; the user must change it), roles.
+ * login password (a temporary one shown once; the user must change it), roles; the detail shows the
+ * user's money and latest orders (UserActivity).
  */
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
@@ -19,6 +20,7 @@ import { DictTag, DictFilter } from '../../parts/dict'
 import { ReasonModal } from '../../parts/ReasonModal'
 import { FilterForm, usePagedQuery, TextFilter } from '../../parts/paged-list'
 import { QueryTable } from '../../parts/QueryTable'
+import { UserActivity } from './UserActivity'
 import { dateTime, FIRST_PAGE } from '../../parts/table'
 
 function RolesEditor({ user, onDone }: { user: StaffUser; onDone: () => void }) {
@@ -141,6 +143,7 @@ export default function UserManagePage() {
               <Descriptions.Item label="注册时间">{dateTime(detail.createdAt)}</Descriptions.Item>
               <Descriptions.Item label="最近登录">{dateTime(detail.lastLoginAt)}</Descriptions.Item>
             </Descriptions>
+            <UserActivity userId={detail.userId} />
             <HasPermi permissions={[PERMS.userRole]}>
               <h4 className="console-section">角色</h4>
               <RolesEditor key={detail.userId} user={detail} onDone={() => setDetail(null)} />
