@@ -152,7 +152,27 @@ const attributes = Type.Unsafe<Attributes>({
 const applicationIdBody = strict({ applicationId: id('申请编号') })
 const applicationIdParams = strict({ applicationId: id('申请编号') })
 
+/** The commission in fen of `amount` at `percent` (rounded to the fen, never more than the amount). */
+export function agencyCommissionOf(amount: number, percent: number): number {
+  return Math.min(amount, Math.round((amount * Math.round(percent * 100)) / 10_000))
+}
+
+/** What an application would be charged, stated on the apply form before submitting (docs/agency-sale.md). */
+export interface AgencyTerms {
+  gameId: number
+  /** the commission percent of the game's sales (参数设置, per game first, then the default) */
+  commissionPercent: number
+}
+
 export const AGENCY = {
+  /** the commission rate of a game, read by the apply form once a game is chosen */
+  terms: endpoint({
+    method: 'GET',
+    path: '/agencySale/terms/:gameId',
+    access: 'user',
+    params: strict({ gameId: id('游戏编号') }),
+    answer: data<AgencyTerms>(),
+  }),
   apply: endpoint({
     method: 'POST',
     path: '/agencySale/apply',

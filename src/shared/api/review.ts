@@ -6,6 +6,7 @@
  * Plain data: no Node, no DOM.
  */
 import { PERMS } from '../permissions'
+import type { CreditLevelName } from '../rules/seller-credit'
 import { data, endpoint, page, type BodyOf, type QueryOf } from './contract'
 import { bool, id, int, list, optional, paging, pattern, strict, text, Type } from './fields'
 
@@ -22,9 +23,8 @@ export const REVIEW_LIMITS = {
   reportsPerHour: 10,
 } as const
 
-/** 信用等级, lowest first (the rules are in docs/trading-rules.md, "Seller credit"). */
-export const CREDIT_LEVELS = ['新手卖家', '可信卖家', '优质卖家', '金牌卖家', '皇冠卖家'] as const
-export type CreditLevelName = (typeof CREDIT_LEVELS)[number]
+/** 信用等级 and their rule: src/shared/rules/seller-credit.ts (docs/trading-rules.md, "Seller credit"). */
+export { CREDIT_LEVELS, type CreditLevelName } from '../rules/seller-credit'
 
 export interface SellerCredit {
   sellerId: number
@@ -34,6 +34,11 @@ export interface SellerCredit {
   completedCount: number
   /** orders that went to arbitration among the paid orders, 0…1 (4 decimals) */
   disputeRate: number
+  /** orders paid, and those taken to arbitration (the dispute rate's parts) */
+  paidCount: number
+  disputedCount: number
+  /** disputes lost (refunded to the buyer by a ruling) in the last 90 days */
+  lostDisputes: number
   /** 1…5 */
   level: number
   levelName: CreditLevelName

@@ -39,6 +39,13 @@ export const agencyOrdersQuery = (query: AgencyOrdersQuery) =>
     placeholderData: keepPreviousData,
   })
 
+/** The commission rate of a game, stated on the apply form before submitting. */
+export const agencyTermsQuery = (gameId: number) =>
+  queryOptions({
+    queryKey: ['agency', 'terms', gameId] as const,
+    queryFn: () => call(AGENCY.terms, { params: { gameId } }),
+  })
+
 /** The games the user has agency applications in (the list's filter). */
 export const agencyGamesQuery = () =>
   queryOptions({ queryKey: agencyKeys.games, queryFn: () => call(GAME.myAgencySale, {}) })

@@ -90,6 +90,25 @@ describe('agency sale (代售)', () => {
   const inbox = async (token: string) =>
     (await post('/user/message/webMessagePage', token, { pageSize: 20 })).rows.map((m: Json) => m.title)
 
+  it("states the commission rate of a game before applying: the game's parameter, else the default", async () => {
+    const terms = () => get(`/agencySale/terms/${king.game.gameId}`, owner.token)
+    expect(await terms()).toMatchObject({
+      code: 200,
+      data: { gameId: king.game.gameId, commissionPercent: 5 },
+    })
+    expect((await get(`/agencySale/terms/${king.game.gameId}`)).code).toBe(401)
+    const key = `agency.commissionPercent.${king.game.gameId}`
+    await t.app.db
+      .insertInto('sys_config')
+      .values({ config_key: key, config_value: '7.5', config_name: '代售佣金（测试）' })
+      .execute()
+    try {
+      expect((await terms()).data.commissionPercent).toBe(7.5)
+    } finally {
+      await t.app.db.deleteFrom('sys_config').where('config_key', '=', key).execute()
+    }
+  })
+
   it('applies with the game config, a real name, a floor price; credentials sealed; owner-only reads', async () => {
     const id = await apply(owner.token)
     const stored = await t.app.db

@@ -6,16 +6,15 @@
 import {
   AGENCY_CONFIG,
   AGENCY_LIMITS,
+  agencyCommissionOf,
   DEFAULT_AGENCY_CHECKLIST,
   type AgencyCheckItem,
 } from '../../../shared/api'
 import type { Db } from '../../db'
 import { agencyRepo } from './repo'
 
-/** The commission in fen of `amount` at `percent` (rounded to the fen, never more than the amount). */
-export function commissionOf(amount: number, percent: number): number {
-  return Math.min(amount, Math.round((amount * Math.round(percent * 100)) / 10_000))
-}
+/** The commission in fen of `amount` at `percent`: one rule, shared with the apply form. */
+export const commissionOf = agencyCommissionOf
 
 /** A configured percent (0–100, up to two decimals), else null. */
 function parsePercent(value: string | undefined): number | null {

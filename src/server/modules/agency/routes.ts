@@ -16,6 +16,10 @@ export const agencyRoutes: FastifyPluginAsync<{ agency: AgencyService; now: () =
     { message: '代售申请已提交', onRequest: rateLimit({ max: 10, windowMs: 60_000, now }) },
     (r) => agency.apply(uid(r), r.body),
   )
+  route(app, AGENCY.terms, async (r) => ({
+    gameId: r.params.gameId,
+    commissionPercent: await agency.percentOf(r.params.gameId),
+  }))
   route(app, AGENCY.my, (r) => agency.my(uid(r), r.query))
   route(app, AGENCY.detail, (r) => agency.detail(uid(r), r.params.applicationId))
   route(app, AGENCY.withdraw, { message: '已撤回' }, (r) => agency.withdraw(uid(r), r.body.applicationId))

@@ -182,6 +182,9 @@ describe('reply, report and the public views', () => {
       reviewCount: 2,
       completedCount: 2,
       disputeRate: 0,
+      paidCount: 3,
+      disputedCount: 0,
+      lostDisputes: 0,
       level: 1,
       levelName: '新手卖家',
     })
@@ -194,7 +197,20 @@ describe('reply, report and the public views', () => {
     expect((await get(`/api/review/credit/${seller.userId}`)).data).toMatchObject({
       completedCount: 2,
       disputeRate: 0.3333,
+      disputedCount: 1,
+      lostDisputes: 0,
     })
+    // a ruling that refunds the buyer is a lost dispute for 90 days (set directly: the ruling is the warrant module's)
+    const refunded = (refundedAt: number) =>
+      t.app.db
+        .updateTable('orders')
+        .set({ status: 'REFUNDED', refunded_at: refundedAt })
+        .where('order_no', '=', paidNo)
+        .execute()
+    await refunded(clock - 89 * DAY)
+    expect((await get(`/api/review/credit/${seller.userId}`)).data.lostDisputes).toBe(1)
+    await refunded(clock - 91 * DAY)
+    expect((await get(`/api/review/credit/${seller.userId}`)).data.lostDisputes).toBe(0)
   })
 })
 

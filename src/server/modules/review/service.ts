@@ -203,6 +203,9 @@ export function reviewService(deps: {
         reviewCount: stars.reviewCount,
         completedCount: orders.completed,
         disputeRate: c.disputeRate,
+        paidCount: orders.paid,
+        disputedCount: orders.disputed,
+        lostDisputes: orders.lostRecent,
         level: c.level,
         levelName: c.levelName,
       }

@@ -182,6 +182,16 @@ describe('bids', () => {
     expect((await act('accept', buyer.token, made.bidId)).code).toBe(400)
     const countered = await counter(seller.token, made.bidId, 90_000)
     expect(countered).toMatchObject({ code: 200, data: { status: 'COUNTERED', counterPrice: 90_000 } })
+    // the buyer's message states both prices and links to the listing, where the bid is answered
+    const told = await t.app.db
+      .selectFrom('web_messages')
+      .select('content')
+      .where('user_id', '=', buyer.userId)
+      .where('title', '=', '卖家给出了还价')
+      .executeTakeFirstOrThrow()
+    expect(told.content).toContain('¥900.00')
+    expect(told.content).toContain('您的出价 ¥600.00')
+    expect(told.content).toContain(`/detail/${goodsId}.html`)
     // now it waits for the buyer: the seller cannot accept, reject or counter again
     expect((await act('accept', seller.token, made.bidId)).code).toBe(400)
     expect((await act('reject', seller.token, made.bidId)).code).toBe(400)

@@ -124,8 +124,7 @@ export function bidService(core: TradeCore, orders: OrderLifecycle, roles: Recei
       if (g.seller_id === buyerId) throw badRequest('不能对自己的商品出价')
       if (body.price >= Number(g.price)) throw badRequest('出价须低于商品售价，可直接购买')
       const terms = await termsOf(g, buyerId)
-      if (terms.openBid)
-        throw badRequest('您对该商品已有进行中的出价，请先撤销或等待卖家处理')
+      if (terms.openBid) throw badRequest('您对该商品已有进行中的出价，请先撤销或等待卖家处理')
       if (body.price < terms.minPrice) throw underFloor(terms)
       const hours = body.expiresInHours ?? TRADE_RULES.bidDefaultHours
       if (hours < 1 || hours > TRADE_RULES.bidMaxHours)
@@ -272,7 +271,7 @@ export function bidService(core: TradeCore, orders: OrderLifecycle, roles: Recei
           {
             to: b.buyer_id,
             title: '卖家给出了还价',
-            content: `${g?.title ?? ''} 卖家还价 ${yuan(price)}（您的出价 ${yuan(Number(b.price))}），可在出价记录中接受。`,
+            content: `${g?.title ?? ''} 卖家还价 ${yuan(price)}（您的出价 ${yuan(Number(b.price))}，售价 ${yuan(Number(b.ask_price))}），可在商品页 /detail/${b.goods_id}.html 的「我的出价」中接受或撤销。`,
           },
         ],
         [

@@ -171,7 +171,7 @@ export function tradeRepo(db: Db) {
      * (COMPLETED or SETTLED), paid at some point, and ever taken to arbitration (disputed_from stays
      * set after the ruling).
      */
-    async sellerStats(sellerId: number) {
+    async sellerStats(sellerId: number, lostSince: number) {
       const r = await db
         .selectFrom('orders')
         .select([
@@ -180,10 +180,21 @@ export function tradeRepo(db: Db) {
           ),
           sql<number | string>`count(case when paid_at is not null then 1 end)`.as('paid'),
           sql<number | string>`count(case when disputed_from is not null then 1 end)`.as('disputed'),
+          // lost: taken to arbitration and refunded to the buyer, recently
+          sql<
+            number | string
+          >`count(case when disputed_from is not null and status = 'REFUNDED' and refunded_at >= ${lostSince} then 1 end)`.as(
+            'lost',
+          ),
         ])
         .where('seller_id', '=', sellerId)
         .executeTakeFirstOrThrow()
-      return { completed: Number(r.completed), paid: Number(r.paid), disputed: Number(r.disputed) }
+      return {
+        completed: Number(r.completed),
+        paid: Number(r.paid),
+        disputed: Number(r.disputed),
+        lostRecent: Number(r.lost),
+      }
     },
 
     /** Order numbers whose time rule is due (the sweeper applies them one by one). */

@@ -16,6 +16,7 @@ import { priceRecords } from './records'
 import { receivingRoles } from './roles'
 import { tradeRepo } from './repo'
 import { orderTimers } from './timers'
+import { LOST_DISPUTE_WINDOW_DAYS } from '../../../shared/rules/seller-credit'
 
 export type { TradeDeps } from './core'
 
@@ -50,8 +51,9 @@ export function tradeService(deps: TradeDeps) {
       const o = await tradeRepo(trx).rawOrder(orderNo)
       return o?.status === 'COMPLETED' && (await timers.settleInTx(trx, o)) === 'seller'
     },
-    /** completed, paid and disputed order counts of a seller (the review module's credit) */
-    sellerStats: (sellerId: number) => core.repo.sellerStats(sellerId),
+    /** completed, paid, disputed and recently lost order counts of a seller (the review module's credit) */
+    sellerStats: (sellerId: number) =>
+      core.repo.sellerStats(sellerId, core.now() - LOST_DISPUTE_WINDOW_DAYS * 86_400_000),
   }
 }
 

@@ -55,6 +55,8 @@ export const SELLER_CENTRE: Centre = {
     { to: '/seller/sellOrder.html', label: '我卖出的商品', also: ['/seller/orderDetail.html'] },
     { to: '/seller/myReviews.html', label: '收到的评价' },
     { to: '/seller/receivedBids.html', label: '收到的出价' },
+    // 官方代售 has its own centre (features/agency/centre.ts); the seller reaches it from here
+    { to: '/agencySale/agencySaleGoods.html', label: '代售中心' },
   ],
 }
 

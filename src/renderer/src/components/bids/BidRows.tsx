@@ -132,7 +132,12 @@ function BidRow({ bid, role }: { bid: Bid; role: 'buyer' | 'seller' }) {
         ) : null}
       </Space>
       {countering ? (
-        <CounterModal bidId={bid.bidId} askFen={bid.askPrice} onClose={() => setCountering(false)} />
+        <CounterModal
+          bidId={bid.bidId}
+          askFen={bid.askPrice}
+          bidFen={bid.price}
+          onClose={() => setCountering(false)}
+        />
       ) : null}
     </div>
   )

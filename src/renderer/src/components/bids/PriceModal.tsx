@@ -7,11 +7,12 @@ import { TRADE_RULES } from '@shared/api/trade'
 import { bidTermsQuery, useOfferBid } from '@renderer/api/bid'
 import { formatYuan, yuanToFen } from '@renderer/utils/money'
 import { toast } from '@renderer/utils/toast'
-import { bidHoursError, bidPriceError, type BidFloor } from './bid-rules'
+import { bidHoursError, bidPriceError, counterPriceError, type BidFloor } from './bid-rules'
 import { ErrorAlert } from '@renderer/components/ErrorAlert'
 import { validated } from '@renderer/utils/form'
 
-type Offer = { kind: 'bid'; goodsId: number } | { kind: 'counter'; bidId: number }
+/** a counter-offer carries the buyer's bid it answers (fen): shown, and the counter must top it */
+type Offer = { kind: 'bid'; goodsId: number } | { kind: 'counter'; bidId: number; bidFen: number }
 
 function PriceModal({
   title,
@@ -63,10 +64,17 @@ function PriceModal({
       onCancel={onClose}
       destroyOnHidden
     >
-      <p>
-        当前售价 {formatYuan(askFen)}
-        {floor ? `，最低出价 ${formatYuan(floor.minFen)}${floor.sellerSet ? '（卖家设置）' : ''}` : ''}
-      </p>
+      {offer.kind === 'counter' ? (
+        <p className="bid-counter-terms">
+          买家出价 <strong>{formatYuan(offer.bidFen)}</strong>，商品售价 {formatYuan(askFen)}
+          ；还价须高于买家出价、不高于售价，买家接受后按还价成交。
+        </p>
+      ) : (
+        <p>
+          当前售价 {formatYuan(askFen)}
+          {floor ? `，最低出价 ${formatYuan(floor.minFen)}${floor.sellerSet ? '（卖家设置）' : ''}` : ''}
+        </p>
+      )}
       <Form
         form={form}
         layout="vertical"
@@ -79,7 +87,10 @@ function PriceModal({
           rules={[
             {
               validator: (_, value: string) => {
-                const message = bidPriceError(value, askFen, floor)
+                const message =
+                  offer.kind === 'counter'
+                    ? counterPriceError(value, askFen, offer.bidFen)
+                    : bidPriceError(value, askFen, floor)
                 return message ? Promise.reject(new Error(message)) : Promise.resolve()
               },
             },
@@ -152,8 +163,8 @@ export function BidModal({
             title={`您已对该商品出价 ${formatYuan(open.price)}（${BID_STATUS_LABELS[open.status]}）`}
             description={
               <>
-                卖家处理或出价过期前不能再次出价；可在 <Link to="/buyer/buyOrder.html">我的订单 · 我的出价</Link>{' '}
-                中查看或撤销。
+                卖家处理或出价过期前不能再次出价；可在{' '}
+                <Link to="/buyer/buyOrder.html">我的订单 · 我的出价</Link> 中查看或撤销。
               </>
             }
           />
@@ -174,14 +185,17 @@ export function BidModal({
   )
 }
 
-/** The seller's 还价 dialog on a pending bid. */
+/** The seller's 还价 dialog on a pending bid: the buyer's bid and the asking price above the form. */
 export function CounterModal({
   bidId,
   askFen,
+  bidFen,
   onClose,
 }: {
   bidId: number
   askFen: number
+  /** the buyer's bid being answered */
+  bidFen: number
   onClose: () => void
 }) {
   return (
@@ -189,7 +203,7 @@ export function CounterModal({
       title="还价"
       label="还价（元）"
       askFen={askFen}
-      offer={{ kind: 'counter', bidId }}
+      offer={{ kind: 'counter', bidId, bidFen }}
       onClose={onClose}
       onDone={onClose}
     />

@@ -28,6 +28,19 @@ export function bidPriceError(text: string | undefined, askFen: number, floor?: 
 }
 
 /**
+ * '' when the counter-offer (元 text) is above the buyer's bid and not above the asking price (the
+ * server's rule, modules/trade/bids.ts), else the message.
+ */
+export function counterPriceError(text: string | undefined, askFen: number, bidFen: number): string {
+  const fen = yuanToFen(text ?? '')
+  const base = priceError(fen, GOODS_LIMITS)
+  if (base) return base
+  if ((fen as number) <= bidFen) return `还价须高于买家出价 ${formatYuan(bidFen)}`
+  if ((fen as number) > askFen) return `还价不能高于商品售价 ${formatYuan(askFen)}`
+  return ''
+}
+
+/**
  * '' when the bid's validity (hours) is a whole number from 1 to the maximum, else the message. A
  * value out of range is refused with the limit, never cut to it (the server refuses it the same way).
  */

@@ -92,6 +92,32 @@ describe('/agencySale/agencySaleGoods.html', () => {
   })
 })
 
+describe('申请代售: the commission before submitting', () => {
+  it("states the game's rate from the server and what the owner receives at the asking price", async () => {
+    server
+      .on(AGENCY.terms, { gameId: 1, commissionPercent: 8 })
+      .on(GAME.transferConfig, { gameId: 1, fields: [] })
+    renderPage(<AgencySaleGoodsPage />, { url: '/agencySale/agencySaleGoods.html' })
+    fireEvent.click(await screen.findByRole('tab', { name: '申请代售' }))
+    expect(await screen.findByText('选择游戏后显示代售佣金比例')).toBeTruthy()
+    const select = await screen.findByRole('combobox', { name: '游戏' })
+    fireEvent.mouseDown(select)
+    const option = await waitFor(() => {
+      const found = [...document.querySelectorAll('.ant-select-item-option')].find(
+        (el) => el.textContent === '王者荣耀',
+      )
+      if (!found) throw new Error('no option')
+      return found
+    })
+    fireEvent.click(option)
+    const line = await screen.findByLabelText('代售佣金')
+    await waitFor(() => expect(line.textContent).toContain('代售佣金 8%'))
+    expect(server.callsTo(AGENCY.terms)[0]!.params).toEqual({ gameId: '1' })
+    fireEvent.change(screen.getByLabelText('期望售价（元）'), { target: { value: '500' } })
+    await waitFor(() => expect(line.textContent).toContain('佣金 ¥40.00，到账 ¥460.00'))
+  })
+})
+
 describe('/agencySale/agencySaleOrder.html', () => {
   it('shows amount, commission, net and settlement state; exports', async () => {
     const order: AgencyOrder = {

@@ -21,6 +21,9 @@ const CREDIT: SellerCredit = {
   reviewCount: 12,
   completedCount: 37,
   disputeRate: 0.027,
+  paidCount: 37,
+  disputedCount: 1,
+  lostDisputes: 0,
   level: 3,
   levelName: '优质卖家',
 }
@@ -55,6 +58,19 @@ describe('the shop', () => {
     expect(within(hero).getByText('4.8')).toBeTruthy()
     expect(within(hero).getByText('37')).toBeTruthy()
     expect(within(hero).getByText('2.7%')).toBeTruthy()
+    // the level explains itself: its parts and what the next one asks
+    fireEvent.click(within(hero).getByRole('button', { name: '信用等级 优质卖家，查看构成' }))
+    const parts = await waitFor(() => {
+      const el = document.querySelector('.credit-parts')
+      if (!el) throw new Error('no popover')
+      return el
+    })
+    expect(parts.textContent).toContain('4.8（12 条评价）')
+    expect(parts.textContent).toContain('2.7%（1/37 笔）')
+    expect(parts.textContent).toContain('近 90 天败诉0 笔')
+    expect(parts.textContent).toContain(
+      '下一等级 金牌卖家：完成订单 ≥ 20，评价 ≥ 10 条，评分 ≥ 4.8，纠纷率 ≤ 2%，近 90 天无败诉纠纷',
+    )
     const reviews = screen.getByRole('region', { name: '买家评价' })
     expect(await within(reviews).findByText('换绑很快')).toBeTruthy()
     expect(within(reviews).getByText('卖家回复：感谢支持')).toBeTruthy()

@@ -36,6 +36,10 @@ describe('/seller/receivedBids.html', () => {
       .on(BID.reject, { ...BID_ROW, status: 'REJECTED' })
     const page = renderPage(<ReceivedBidsPage />, { url: '/seller/receivedBids.html' })
     expect(await screen.findByText('王者荣耀账号 3')).toBeTruthy()
+    // the seller centre leads to 代售中心 too
+    expect(screen.getByRole('link', { name: '代售中心' }).getAttribute('href')).toBe(
+      '/agencySale/agencySaleGoods.html',
+    )
     expect(server.callsTo(BID.list)[0]!.query).toEqual({
       role: 'seller',
       status: 'PENDING',
@@ -57,5 +61,29 @@ describe('/seller/receivedBids.html', () => {
     await waitFor(() =>
       expect(server.callsTo(BID.list).at(-1)!.query).toEqual({ role: 'seller', pageNum: 1, pageSize: 20 }),
     )
+  })
+
+  it("the 还价 dialog states the buyer's bid and the asking price, and checks the counter against both", async () => {
+    server = fakeServer()
+      .on(BID.list, { rows: [BID_ROW], total: 1 })
+      .on(BID.counter, { ...BID_ROW, status: 'COUNTERED', counterPrice: 9000 })
+    renderPage(<ReceivedBidsPage />, { url: '/seller/receivedBids.html' })
+    fireEvent.click(await screen.findByText('还 价'))
+    const terms = await waitFor(() => {
+      const p = document.querySelector('.bid-counter-terms')
+      if (!p) throw new Error('no terms')
+      return p
+    })
+    expect(terms.textContent).toContain('买家出价 ¥80.00')
+    expect(terms.textContent).toContain('商品售价 ¥100.00')
+    const input = screen.getByLabelText('还价（元）')
+    fireEvent.change(input, { target: { value: '80' } })
+    fireEvent.click(screen.getByText('提 交'))
+    expect(await screen.findByText('还价须高于买家出价 ¥80.00')).toBeTruthy()
+    // the asking price itself is a valid counter (the server takes price ≤ ask)
+    fireEvent.change(input, { target: { value: '100' } })
+    fireEvent.click(screen.getByText('提 交'))
+    await waitFor(() => expect(server.callsTo(BID.counter)).toHaveLength(1))
+    expect(server.callsTo(BID.counter)[0]!.body).toEqual({ bidId: 9, price: 10_000 })
   })
 })

@@ -7,9 +7,9 @@
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Alert, Button, Col, Form, Input, Row, Select, Switch } from 'antd'
-import { AGENCY_LIMITS, type AgencyApplyBody } from '@shared/api/agency'
+import { AGENCY_LIMITS, agencyCommissionOf, type AgencyApplyBody } from '@shared/api/agency'
 import { GOODS_LIMITS } from '@shared/api/goods'
-import { useApplyAgency } from '@renderer/api/agency'
+import { agencyTermsQuery, useApplyAgency } from '@renderer/api/agency'
 import {
   gameAreasQuery,
   gameConfigQuery,
@@ -33,7 +33,7 @@ import {
 import { ErrorAlert } from '@renderer/components/ErrorAlert'
 import { errorToShow } from '@renderer/utils/api-error'
 import { toast } from '@renderer/utils/toast'
-import { yuanToFen } from '@renderer/utils/money'
+import { formatYuan, yuanToFen } from '@renderer/utils/money'
 import { normaliseTransferValue, transferValueProblem } from '@shared/rules/transfer'
 
 interface ApplyValues extends FormValues {
@@ -52,6 +52,8 @@ export function ApplyForm({ onApplied }: { onApplied: () => void }) {
   const apply = useApplyAgency()
   const [refusal, setRefusal] = useState('')
   const negotiable = Form.useWatch('negotiable', form)
+  const askingText = Form.useWatch('price', form) as string | undefined
+  const terms = useQuery({ ...agencyTermsQuery(gameId ?? 0), enabled: gameId !== null })
 
   const game = games.data?.find((g) => g.gameId === gameId)
   const typeConfig = typeConfigOf(config.data, 'ACCOUNT')
@@ -197,6 +199,7 @@ export function ApplyForm({ onApplied }: { onApplied: () => void }) {
           </Col>
         ) : null}
       </Row>
+      <CommissionLine percent={terms.data?.commissionPercent} askingFen={yuanToFen(askingText ?? '')} />
       <Form.Item
         name="images"
         label={`账号截图（1 – ${GOODS_LIMITS.imagesMax} 张，第一张为封面）`}
@@ -234,5 +237,22 @@ export function ApplyForm({ onApplied }: { onApplied: () => void }) {
         提交代售申请
       </Button>
     </Form>
+  )
+}
+
+/**
+ * The commission stated before submitting (the server's rate for the chosen game, docs/agency-sale.md):
+ * the percent, and with a price typed what the owner would receive at that price.
+ */
+function CommissionLine({ percent, askingFen }: { percent: number | undefined; askingFen: number | null }) {
+  if (percent === undefined) return <p className="agency-form__commission">选择游戏后显示代售佣金比例</p>
+  const fee = askingFen === null || askingFen <= 0 ? null : agencyCommissionOf(askingFen, percent)
+  return (
+    <p className="agency-form__commission" aria-label="代售佣金">
+      代售佣金 <strong>{percent}%</strong>（成交价的 {percent}%，售出结算时扣除）
+      {fee !== null && askingFen !== null
+        ? `；按期望售价成交，佣金 ${formatYuan(fee)}，到账 ${formatYuan(askingFen - fee)}`
+        : ''}
+    </p>
   )
 }
