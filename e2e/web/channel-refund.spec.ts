@@ -9,12 +9,10 @@
 import { expect, test } from '../support/test'
 import { DEMO_USERS, api, cheapestAccount, newUser, setPayPassword } from '../support/api'
 import { loginAs } from '../support/ui'
+import { formatYuan } from '../../src/shared/money'
 
 const PAY_PASSWORD = '468024'
 const REFUND_FEN = 500
-
-const yuanText = (fen: number) =>
-  `¥${(fen / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`
 
 test('a ruling refunds an order paid with 支付宝 back to 支付宝: the buyer and the simulator see it', async ({
   browser,
@@ -36,7 +34,7 @@ test('a ruling refunds an order paid with 支付宝 back to 支付宝: the buyer
   await expect(page).toHaveURL(/\/buyer\/confirmOrder\.html\?orderNo=/)
   const orderNo = new URL(page.url()).searchParams.get('orderNo') ?? ''
   await page.getByRole('button', { name: '去支付' }).click()
-  await page.getByRole('button', { name: `支付宝支付 ${yuanText(listing.price)}` }).click()
+  await page.getByRole('button', { name: `支付宝支付 ${formatYuan(listing.price)}` }).click()
   await expect(page).toHaveURL(/\/sim\/alipay\//)
   // the cashier's address carries the payment as the adapter signed it: our attempt is out_trade_no
   const cashier = new URL(page.url())
@@ -66,13 +64,18 @@ test('a ruling refunds an order paid with 支付宝 back to 支付宝: the buyer
   await console.getByLabel(/退回买家金额/).fill((REFUND_FEN / 100).toFixed(2))
   await console.getByLabel('裁决理由（双方可见）').fill('账号段位与描述不符，退回部分货款')
   await console.getByRole('button', { name: '提交裁决' }).click()
+  // money moves only after the second confirmation (docs/console.md, "Money actions ask twice")
+  await expect(console.getByTestId('money-confirm')).toContainText(`退回 ${formatYuan(REFUND_FEN)}`)
+  await console.getByRole('button', { name: '确认裁决' }).click()
   await expect(console.getByText('裁决已生效')).toBeVisible()
   await console.context().close()
 
   // the buyer's order page: where the money went, and when
   await page.goto(`/buyer/orderDetail.html?orderNo=${orderNo}`)
   const refundLine = page.locator('.order-detail__refund')
-  await expect(refundLine).toContainText(`退回支付宝 ${yuanText(REFUND_FEN)}（已到账）`, { timeout: 20_000 })
+  await expect(refundLine).toContainText(`退回支付宝 ${formatYuan(REFUND_FEN)}（已到账）`, {
+    timeout: 20_000,
+  })
   await expect(refundLine).toContainText(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}/)
   await expect(page.getByRole('cell', { name: '原路退回' })).toBeVisible()
   await expect(page.getByRole('cell', { name: /^退回支付宝（退款单 R\w+）$/ })).toBeVisible()
