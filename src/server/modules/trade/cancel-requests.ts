@@ -16,7 +16,7 @@ const HOUR = 3_600_000
 const OPEN_STATES = ['PAID', 'DELIVERING'] as const
 
 export function cancelRequests(core: TradeCore, { visible, mustBe }: OrderAccess) {
-  const { deps, repo, now, tx, announce } = core
+  const { repo, now, tx, announce } = core
   const answerMs = ORDER_CANCEL_ANSWER_HOURS * HOUR
 
   /** the order's request as it stands: the latest CANCEL_REQUESTED and what followed it */
@@ -90,34 +90,9 @@ export function cancelRequests(core: TradeCore, { visible, mustBe }: OrderAccess
         return (await stateOf(o))!
       }
       const done = await tx(async (trx) => {
-        const t = tradeRepo(trx)
-        if (
-          !(await t.transition(orderNo, [...OPEN_STATES], {
-            status: 'REFUNDED',
-            escrow_amount: 0,
-            cancelled_at: at,
-            refunded_at: at,
-            updated_at: at,
-          }))
-        )
+        if (!(await core.refundInFull(trx, o, OPEN_STATES, '买家申请取消，卖家同意，全额退款', at)))
           return false
-        const refunded = await deps.funds.move(trx, o.buyer_id, {
-          type: 'ORDER_REFUND',
-          available: Number(o.amount),
-          orderNo,
-          remark: '买家申请取消，卖家同意，全额退款',
-          at,
-        })
-        if (!refunded) throw new Error('refund failed')
-        // the part paid through a channel goes on back to it (funds: docs/payments.md, "Refunds")
-        await deps.events.publish(trx, 'order.refunded', {
-          orderNo,
-          buyerId: o.buyer_id,
-          amount: Number(o.amount),
-          at,
-        })
-        await core.releaseStock(trx, o)
-        await t.addEvent(orderNo, sellerId, 'CANCEL_AGREED', '', at)
+        await tradeRepo(trx).addEvent(orderNo, sellerId, 'CANCEL_AGREED', '', at)
         return true
       })
       if (!done) throw badRequest('订单状态已变化，请刷新')

@@ -5,7 +5,7 @@
  * builds on this; service.ts puts them together.
  */
 import type { Transaction } from 'kysely'
-import { ORDER_STATUS_LABELS, type Order, type ReceivingRole } from '../../../shared/api'
+import { ORDER_STATUS_LABELS, type Order, type OrderStatus, type ReceivingRole } from '../../../shared/api'
 import type { LiveEvent } from '../../../shared/live-events'
 import type { Db } from '../../db'
 import type { Database } from '../../db/schema'
@@ -165,6 +165,41 @@ export function tradeCore(deps: TradeDeps) {
     return done
   }
 
+  /**
+   * A paid order cancelled with everything back to the buyer, inside `trx`: `from` → REFUNDED, the
+   * whole amount back to the balance with its ORDER_REFUND ledger row, `order.refunded` published (the
+   * part paid through a channel goes on back to it: docs/payments.md, "Refunds"), the stock given
+   * back. False when the order left `from` meanwhile (nothing done).
+   */
+  async function refundInFull(
+    trx: Trx,
+    o: { order_no: string; buyer_id: number; amount: number | string; goods_id: number; quantity: number },
+    from: readonly OrderStatus[],
+    remark: string,
+    at: number,
+  ): Promise<boolean> {
+    const moved = await tradeRepo(trx).transition(o.order_no, [...from], {
+      status: 'REFUNDED',
+      escrow_amount: 0,
+      cancelled_at: at,
+      refunded_at: at,
+      updated_at: at,
+    })
+    if (!moved) return false
+    const amount = Number(o.amount)
+    const refunded = await deps.funds.move(trx, o.buyer_id, {
+      type: 'ORDER_REFUND',
+      available: amount,
+      orderNo: o.order_no,
+      remark,
+      at,
+    })
+    if (!refunded) throw new Error('refund failed')
+    await deps.events.publish(trx, 'order.refunded', { orderNo: o.order_no, buyerId: o.buyer_id, amount, at })
+    await releaseStock(trx, o)
+    return true
+  }
+
   return {
     deps,
     db,
@@ -180,6 +215,7 @@ export function tradeCore(deps: TradeDeps) {
     sideOf,
     releaseStock,
     cancelUnpaid,
+    refundInFull,
   }
 }
 

@@ -385,35 +385,9 @@ export function orderLifecycle(
         ])
       } else if (o.status === 'PAID' && side === 'buyer') {
         if (!sellerLate(o, at)) throw badRequest('卖家 48 小时内未开始交付时才可取消，请先与卖家沟通')
-        const done = await tx(async (trx) => {
-          if (
-            !(await tradeRepo(trx).transition(orderNo, ['PAID'], {
-              status: 'REFUNDED',
-              escrow_amount: 0,
-              cancelled_at: at,
-              refunded_at: at,
-              updated_at: at,
-            }))
-          )
-            return false
-          const refunded = await deps.funds.move(trx, o.buyer_id, {
-            type: 'ORDER_REFUND',
-            available: Number(o.amount),
-            orderNo: o.order_no,
-            remark: '卖家超时未发货，订单取消全额退款',
-            at: now(),
-          })
-          if (!refunded) throw new Error('refund failed')
-          // the part paid through a channel goes on back to it (funds: docs/payments.md, "Refunds")
-          await deps.events.publish(trx, 'order.refunded', {
-            orderNo: o.order_no,
-            buyerId: o.buyer_id,
-            amount: Number(o.amount),
-            at,
-          })
-          await core.releaseStock(trx, o)
-          return true
-        })
+        const done = await tx((trx) =>
+          core.refundInFull(trx, o, ['PAID'], '卖家超时未发货，订单取消全额退款', at),
+        )
         if (!done) throw badRequest('订单状态已变化，请刷新')
         await announce([
           {
