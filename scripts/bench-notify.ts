@@ -31,7 +31,6 @@
  * About a minute with the defaults on a 2-core machine.
  */
 import { generateKeyPairSync } from 'node:crypto'
-import { spawnSync } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -46,8 +45,16 @@ import { openDatabase } from '../src/server/db'
 import { createScratchDatabase, dropScratchDatabase } from '../src/server/db/scratch'
 import { checkInvariant } from '../src/server/modules/funds/invariant'
 import { cpuMs, ok, request } from './bench-http'
-import { root, staleBuilds } from './build-state.mjs'
-import { freePort, listening, startServer, stopServer, type ServerProcess } from './server-processes'
+import {
+  freePort,
+  listening,
+  startServer,
+  stopServer,
+  type ServerProcess,
+  ensureServerBuilt,
+  adminDatabaseUrl,
+  pct,
+} from './server-processes'
 
 const { values: opts } = parseArgs({
   options: {
@@ -284,22 +291,13 @@ async function check(dataDir: string, databaseUrl: string | undefined, attempts:
 
 // ---------------------------------------------------------------------------------------------- main
 
-const pct = (sorted: number[], p: number) =>
-  sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
 const ms = (n: number) => `${n.toFixed(1)} ms`
 const started = performance.now()
 
-if (staleBuilds().includes('build:server')) {
-  console.log('dist/server is older than its sources: npm run build:server')
-  const built = spawnSync('npm', ['run', 'build:server'], { cwd: root, stdio: 'inherit' })
-  if (built.status !== 0) throw new Error('build:server failed')
-}
+ensureServerBuilt()
 
 // PostgreSQL (a new database) and Redis shared by two processes; else SQLite and one process
-const adminUrl =
-  process.env.TEST_DATABASE_URL?.trim() ||
-  process.env.DATABASE_URL?.trim() ||
-  'postgres://postgres@127.0.0.1:5432/postgres'
+const adminUrl = adminDatabaseUrl()
 let usePg = !opts.sqlite
 if (usePg) {
   const probe = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3000 })

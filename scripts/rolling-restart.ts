@@ -25,7 +25,7 @@
  * Exits 1 when anything failed (the temp dir and the database are then kept, as with --keep).
  * About a minute with the defaults.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { spawn, type ChildProcess } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { mkdir, mkdtemp, rm } from 'node:fs/promises'
 import http from 'node:http'
@@ -36,8 +36,17 @@ import { parseArgs } from 'node:util'
 import forge from 'node-forge'
 import pg from 'pg'
 import { createScratchDatabase, dropScratchDatabase } from '../src/server/db/scratch'
-import { root, staleBuilds } from './build-state.mjs'
-import { freePort, listening, startServer, stopServer, type ServerProcess } from './server-processes'
+import { root } from './build-state.mjs'
+import {
+  freePort,
+  listening,
+  startServer,
+  stopServer,
+  type ServerProcess,
+  ensureServerBuilt,
+  adminDatabaseUrl,
+  pct,
+} from './server-processes'
 
 const { values: opts } = parseArgs({
   options: {
@@ -358,19 +367,9 @@ http {
 
 // ---------------------------------------------------------------------------------------------- run
 
-const pct = (sorted: number[], p: number) =>
-  sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
+ensureServerBuilt()
 
-if (staleBuilds().includes('build:server')) {
-  console.log('dist/server is older than its sources: npm run build:server')
-  const built = spawnSync('npm', ['run', 'build:server'], { cwd: root, stdio: 'inherit' })
-  if (built.status !== 0) throw new Error('build:server failed')
-}
-
-const adminUrl =
-  process.env.TEST_DATABASE_URL?.trim() ||
-  process.env.DATABASE_URL?.trim() ||
-  'postgres://postgres@127.0.0.1:5432/postgres'
+const adminUrl = adminDatabaseUrl()
 const probe = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3000 })
 try {
   await probe.connect()

@@ -4,14 +4,14 @@
  * graceful close, docs/operations.md) and SIGKILL after 15 s. Every process still running when the
  * bench exits is killed.
  */
-import { spawn, type ChildProcess } from 'node:child_process'
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { closeSync, openSync } from 'node:fs'
 import http from 'node:http'
 import { createConnection } from 'node:net'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { freePort } from './bench-http'
-import { root } from './build-state.mjs'
+import { root, staleBuilds } from './build-state.mjs'
 
 export interface ServerProcess {
   name: string
@@ -92,3 +92,21 @@ export async function stopServer(server: ServerProcess, killAfterMs = 15_000): P
   await server.exited
   clearTimeout(timer)
 }
+
+/** Builds dist/server first when it is older than its sources (the processes run the built server). */
+export function ensureServerBuilt(): void {
+  if (!staleBuilds().includes('build:server')) return
+  console.log('dist/server is older than its sources: npm run build:server')
+  const built = spawnSync('npm', ['run', 'build:server'], { cwd: root, stdio: 'inherit' })
+  if (built.status !== 0) throw new Error('build:server failed')
+}
+
+/** The PostgreSQL server where the benches create their scratch databases. */
+export const adminDatabaseUrl = (): string =>
+  process.env.TEST_DATABASE_URL?.trim() ||
+  process.env.DATABASE_URL?.trim() ||
+  'postgres://postgres@127.0.0.1:5432/postgres'
+
+/** The p-th percentile of ascending `sorted` (NaN when empty). */
+export const pct = (sorted: number[], p: number): number =>
+  sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]

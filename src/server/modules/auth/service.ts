@@ -1,6 +1,10 @@
 /**
  * Login rules: captcha, RSA-encrypted passwords, lockout after repeated failures, opaque bearer tokens
- * stored only as their sha256, registration rules.
+ * stored only as their sha256, registration rules, login by SMS code.
+ *
+ * Long (over 400 lines) because every way in — password, SMS code, registration — must pass the same
+ * lockout, session issue and login-log steps, which are closures over one set of dependencies here;
+ * the pieces that stand alone already live beside it (password.ts, rsa.ts, system-account.ts).
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import svgCaptcha from 'svg-captcha'
