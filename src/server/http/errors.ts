@@ -19,7 +19,8 @@ export class ApiError extends Error {
   }
 }
 
-type BadRequestReason = 'BAD_REQUEST' | 'PAY_PASSWORD_WRONG' | 'PAY_PASSWORD_LOCKED'
+type BadRequestReason =
+  'BAD_REQUEST' | 'PAY_PASSWORD_WRONG' | 'PAY_PASSWORD_LOCKED' | 'TOPUP_HELD' | 'PAYEE_NAME_MISMATCH'
 
 /** 400: bad input or a rule said no; `msg` names the field or the rule. */
 export const badRequest = (msg: string, reason: BadRequestReason = 'BAD_REQUEST') =>

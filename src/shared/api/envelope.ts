@@ -56,6 +56,8 @@ export type ErrorReason =
   | 'UNDER_AGE' // the trading gate: a verified user under 18
   | 'PAY_PASSWORD_WRONG' // a wrong payment password (the msg says how many tries are left)
   | 'PAY_PASSWORD_LOCKED' // payment locked after too many wrong payment passwords
+  | 'TOPUP_HELD' // a withdrawal reaches unspent top-up money (it goes back to its channel, after the hold)
+  | 'PAYEE_NAME_MISMATCH' // the payee name is not the verified real name
   // 403 and 404 of their own
   | 'PASSWORD_CHANGE_REQUIRED' // staff reset the login password: change it before anything else
   | 'OFF_SHELF' // the listing exists but is no longer on sale

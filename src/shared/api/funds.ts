@@ -152,8 +152,49 @@ export interface Withdrawal {
   failReason: string
   /** the payee account's real name ('' for requests made before it was asked) */
   payeeName: string
+  /** unspent top-up money that stayed out of this withdrawal's reach when it was asked (the top-up hold) */
+  heldTopup: number
+  /** the payee name was matched against the verified real name (false on requests made before it was) */
+  nameChecked: boolean
   createdAt: number
   decidedAt: number | null
+}
+
+/**
+ * An unspent top-up: money that came in through a channel and was never spent. It leaves only back to
+ * that channel (FUNDS.topupRefund), from `refundableAt` on (the 参数设置 hold after its payment).
+ */
+export interface HeldTopup {
+  topupNo: string
+  channel: TopupChannel
+  /** fen still unspent in the balance */
+  unspent: number
+  paidAt: number
+  refundableAt: number
+}
+
+/** What the withdrawal form shows before the user submits (docs/trading-rules.md, "Withdrawals"). */
+export interface WithdrawInfo {
+  available: number
+  /** what may go to a bank card or an Alipay account: available − the unspent top-ups */
+  withdrawable: number
+  /** the unspent top-ups, oldest first */
+  heldTopups: HeldTopup[]
+  /** what of them may go back to its channel now */
+  refundableNow: number
+  holdHours: number
+  /** the Alipay withdrawals the platform transfers by itself at or under this (fen; 0: none) */
+  autoApproveMax: number
+  /** whether Alipay withdrawals are paid by a transfer (else by staff, by hand) */
+  alipayPayout: boolean
+  /** the verified real name, masked (李*); null: not verified, the form sends the user to verify */
+  realName: string | null
+}
+
+/** Unspent top-up money sent back to its channel. */
+export interface TopupRefundResult {
+  refunded: number
+  refunds: Array<{ topupNo: string; refundNo: string; channel: 'ALIPAY' | 'WECHAT'; amount: number }>
 }
 
 /** the longest reason staff may give when rejecting a withdrawal */
@@ -257,6 +298,21 @@ export const FUNDS = {
     }),
     answer: data<Withdrawal>(),
   }),
+  /** the withdrawal form's figures: what may be withdrawn, the held top-ups, the fee and arrival inputs */
+  withdrawInfo: endpoint({
+    method: 'GET',
+    path: '/funds/withdraw/info',
+    access: 'user',
+    answer: data<WithdrawInfo>(),
+  }),
+  /** unspent top-up money back to the channel it came through (after the hold), oldest first */
+  topupRefund: endpoint({
+    method: 'POST',
+    path: '/funds/topup/refund',
+    access: 'user',
+    body: strict({ amount: fen('退回金额'), payPassword: cipherText('支付密码') }),
+    answer: data<TopupRefundResult>(),
+  }),
   /** my withdrawals; staff (all=true): every user's */
   withdrawList: endpoint({
     method: 'GET',
@@ -275,6 +331,7 @@ export type LedgerQuery = QueryOf<typeof FUNDS.ledger>
 export type SetPayPasswordBody = BodyOf<typeof FUNDS.payPassword>
 export type CreateTopupBody = BodyOf<typeof FUNDS.topupCreate>
 export type CreateWithdrawBody = BodyOf<typeof FUNDS.withdrawCreate>
+export type TopupRefundBody = BodyOf<typeof FUNDS.topupRefund>
 export type WithdrawListQuery = QueryOf<typeof FUNDS.withdrawList>
 export type DecideWithdrawBody = BodyOf<typeof FUNDS_STAFF.withdrawDecide>
 

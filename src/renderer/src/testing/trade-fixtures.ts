@@ -78,6 +78,8 @@ export function withdrawal(patch: Partial<Withdrawal> = {}): Withdrawal {
     rejectReason: '',
     failReason: '',
     payeeName: '王小明',
+    heldTopup: 0,
+    nameChecked: true,
     createdAt: 1_717_000_000_000,
     decidedAt: null,
     ...patch,

@@ -3,6 +3,7 @@ import { GOODS_STATUS_LABELS, GOODS_TYPE_LABELS } from '../../../shared/api/good
 import { NOTICE_TYPE_LABELS } from '../../../shared/api/notice'
 import { ORDER_STATUS_LABELS } from '../../../shared/api/trade'
 import { BID_CONFIG, BID_LIMITS } from '../../../shared/api/bid'
+import { TOPUP_HOLD_DEFAULT_HOURS, TOPUP_HOLD_KEY } from '../../../shared/rules/withdraw-quote'
 import { SERVICE_HOURS, SITE_NAME, SITE_SUBTITLE } from '../../../shared/constants'
 import { labelDict, type DictEntries } from './console'
 
@@ -80,6 +81,12 @@ export const CONFIGS: Array<[string, string, string]> = [
   ['third.loginUrl', '', '第三方登录地址'],
   // fen; 0: every withdrawal waits for staff (docs/payments.md, "Payouts")
   ['funds.withdraw.autoApproveMax', '0', '提现-自动审核打款上限（分，0 为关闭）'],
+  // hours after its payment before unspent top-up money may go back to its channel (docs/trading-rules.md, "Withdrawals")
+  [TOPUP_HOLD_KEY, String(TOPUP_HOLD_DEFAULT_HOURS), '提现-充值未消费资金原路退回等待时长（小时）'],
   // percent of the price; a listing's seller may set their own minimum (docs/trading-rules.md, "Bids")
-  [BID_CONFIG.floorPercent, String(BID_LIMITS.defaultFloorPercent), '议价-最低出价默认比例（售价的百分比，0 为不限）'],
+  [
+    BID_CONFIG.floorPercent,
+    String(BID_LIMITS.defaultFloorPercent),
+    '议价-最低出价默认比例（售价的百分比，0 为不限）',
+  ],
 ]

@@ -35,6 +35,10 @@ export const fundsModule = defineModule({
       isStaff: (userId) => auth.hasPermission(userId, PERMS.withdrawList),
       requireRealName: account.requireTradingIdentity,
       isVerifiedName: account.isVerifiedName,
+      realNameOf: async (userId) => {
+        const view = await account.realNameView(userId)
+        return view.status === 'VERIFIED' ? view.name : null
+      },
       configValue: (key) => system.configValue(key),
       pay,
       events,

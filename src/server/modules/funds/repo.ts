@@ -2,7 +2,7 @@
  * SQL of wallets, the ledger, top-ups and withdrawals. Balance changes go through `move` only: one
  * conditional UPDATE (never below zero) plus its ledger row, inside the caller's transaction.
  */
-import { SqliteAdapter, sql } from 'kysely'
+import { SqliteAdapter, sql, type Insertable } from 'kysely'
 import type { LedgerQuery, LedgerType } from '../../../shared/api'
 import type { Db } from '../../db'
 import { fetchPage } from '../../db/paging'
@@ -75,6 +75,60 @@ const payPasswordStateQuery = prepared((db: Db, userId: number) => {
   return db.getExecutor().adapter instanceof SqliteAdapter ? q : q.forUpdate()
 })
 
+const unspentTopupsOf = (db: Db, userId: number) =>
+  db
+    .selectFrom('topups')
+    .select(['topup_no', 'channel', 'amount', 'unspent', 'paid_at', 'order_no'])
+    .where('user_id', '=', userId)
+    .where('unspent', '>', 0)
+    .orderBy('paid_at')
+    .orderBy('id')
+    .execute()
+
+/**
+ * The top-up hold's bookkeeping (docs/trading-rules.md, "Withdrawals"), in the movement's
+ * transaction, after its wallet row is updated (so moves of one user run one at a time): what of each
+ * paid top-up is still unspent in the balance.
+ * - TOPUP: the whole top-up is unspent;
+ * - CHANNEL_REFUND of a top-up: what went back to the channel is no longer in the balance;
+ *   CHANNEL_REFUND_RETURN of a refund of unspent top-up money (no order): it is unspent again;
+ * - ORDER_PAY spends top-up money first — the order's own top-ups (its channel part), then the
+ *   oldest;
+ * - any decrease: never more unspent top-up money than the available balance holds (the oldest goes
+ *   first).
+ * Withdrawals to an account never reach it (withdrawals.ts checks before freezing).
+ */
+async function trackTopups(db: Db, userId: number, m: Movement, availableAfter: number) {
+  const change = (topupNo: string, delta: number) =>
+    db
+      .updateTable('topups')
+      .set({
+        unspent: sql`case when unspent + ${delta} < 0 then 0 when unspent + ${delta} > amount then amount else unspent + ${delta} end`,
+      })
+      .where('topup_no', '=', topupNo)
+      .where('user_id', '=', userId)
+      .execute()
+  if (m.type === 'TOPUP' && m.topupNo) {
+    await db.updateTable('topups').set({ unspent: m.available }).where('topup_no', '=', m.topupNo).execute()
+    return
+  }
+  if (m.type === 'CHANNEL_REFUND_RETURN' && m.topupNo && !m.orderNo) await change(m.topupNo, m.available)
+  if (m.available >= 0) return
+  if (m.type === 'CHANNEL_REFUND' && m.topupNo) await change(m.topupNo, m.available)
+  const rows = await unspentTopupsOf(db, userId)
+  if (rows.length === 0) return
+  const total = rows.reduce((sum, r) => sum + Number(r.unspent), 0)
+  let take = Math.min(total, Math.max(m.type === 'ORDER_PAY' ? -m.available : 0, total - availableAfter))
+  if (take <= 0) return
+  const own = m.type === 'ORDER_PAY' && m.orderNo ? rows.filter((r) => r.order_no === m.orderNo) : []
+  for (const r of [...own, ...rows.filter((r) => !own.includes(r))]) {
+    if (take <= 0) break
+    const d = Math.min(Number(r.unspent), take)
+    await change(r.topup_no, -d)
+    take -= d
+  }
+}
+
 export function fundsRepo(db: Db) {
   const withdrawalRows = () =>
     db
@@ -123,8 +177,12 @@ export function fundsRepo(db: Db) {
         m.remark,
         m.at,
       )
+      await trackTopups(db, userId, m, Number(row.available))
       return true
     },
+
+    /** The user's paid top-ups with money still unspent in the balance, oldest first (the top-up hold). */
+    unspentTopups: (userId: number) => unspentTopupsOf(db, userId),
 
     async setPayPassword(userId: number, hash: string, at: number) {
       await this.ensureWallet(userId, at)
@@ -209,7 +267,7 @@ export function fundsRepo(db: Db) {
     },
 
     async insertTopup(
-      row: Omit<TopupsTable, 'id' | 'return_to' | 'order_no'> & {
+      row: Omit<TopupsTable, 'id' | 'return_to' | 'order_no' | 'unspent'> & {
         return_to?: string | null
         order_no?: string | null
       },
@@ -246,7 +304,7 @@ export function fundsRepo(db: Db) {
       return Number(res.numUpdatedRows) === 1
     },
 
-    async insertWithdrawal(row: Omit<WithdrawalsTable, 'id'>) {
+    async insertWithdrawal(row: Insertable<WithdrawalsTable>) {
       await db.insertInto('withdrawals').values(row).execute()
     },
 

@@ -19,6 +19,10 @@ export const fundsRoutes: FastifyPluginAsync<{ funds: FundsService }> = async (a
     funds.createWithdrawal(uid(r), r.body),
   )
   route(app, FUNDS.withdrawList, (r) => funds.withdrawals(uid(r), r.query))
+  route(app, FUNDS.withdrawInfo, (r) => funds.withdrawInfo(uid(r)))
+  route(app, FUNDS.topupRefund, { message: '已提交原路退回' }, (r) =>
+    funds.refundUnspentTopups(uid(r), r.body),
+  )
   route(app, FUNDS_STAFF.withdrawDecide, { message: '已处理' }, (r) =>
     funds.decideWithdrawal(actorOf(r), r.body),
   )

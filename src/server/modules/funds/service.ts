@@ -70,6 +70,8 @@ export interface FundsDeps {
   requireRealName?: (userId: number, what: string) => Promise<void>
   /** whether a name is the user's verified real name (the account module): a withdrawal's payee name */
   isVerifiedName?: (userId: number, name: string) => Promise<boolean>
+  /** the verified real name, masked (李*), or null (the account module): the withdrawal form's hint */
+  realNameOf?: (userId: number) => Promise<string | null>
   /** a 参数设置 value (the system module): the automatic approval threshold of withdrawals */
   configValue?: (key: string) => Promise<string | undefined>
   log?: (err: unknown, what: string) => void
@@ -158,7 +160,7 @@ export function fundsService(deps: FundsDeps) {
     withPayPassword(userId, cipherText, async () => undefined)
 
   const withdrawals = withdrawalService(deps, { repo, withPayPassword, notify })
-  const topups = topupService(deps, { repo, notify })
+  const topups = topupService(deps, { repo, notify, withPayPassword })
 
   return {
     plugs,

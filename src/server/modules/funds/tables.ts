@@ -44,6 +44,8 @@ export interface TopupsTable {
   return_to: string | null
   /** the order this top-up pays once credited (migration 0291); null: a plain top-up */
   order_no: string | null
+  /** what of this paid top-up is still in the balance unspent (migration 0340; FIFO, repo.ts `move`) */
+  unspent: Generated<number>
 }
 
 export interface WithdrawalsTable {
@@ -63,6 +65,10 @@ export interface WithdrawalsTable {
   created_at: number
   decided_at: number | null
   decided_by: number | null
+  /** unspent top-up money kept out of this withdrawal's reach when it was asked (migration 0340) */
+  held_topup: Generated<number>
+  /** 1: the payee name was matched against the verified real name (0 on older requests) */
+  name_checked: Generated<number>
 }
 
 export interface FundsTables {

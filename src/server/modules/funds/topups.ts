@@ -4,7 +4,13 @@
  * channel (docs/payments.md, "Refunds"). Part of the funds service
  * (service.ts), which spreads these methods into its own.
  */
-import type { CreateTopupBody, PayChannel, Topup } from '../../../shared/api'
+import type {
+  CreateTopupBody,
+  PayChannel,
+  Topup,
+  TopupRefundBody,
+  TopupRefundResult,
+} from '../../../shared/api'
 import type { Transaction } from 'kysely'
 import type { Database } from '../../db/schema'
 import { badRequest, notFound } from '../../http/errors'
@@ -14,12 +20,18 @@ import type { DomainEventMap } from '../events/domain'
 import { businessNo, FUNDS_LIMITS, yuan } from './numbers'
 import { fundsRepo, type FundsRepo } from './repo'
 import type { FundsDeps } from './service'
+import { chinaMinute, heldTopups, topupHoldHours } from './withdrawals'
 
 export function topupService(
   deps: FundsDeps,
   parts: {
     repo: FundsRepo
     notify: (userId: number, title: string, content: string) => Promise<void>
+    withPayPassword: <T>(
+      userId: number,
+      cipherText: string,
+      fn: (trx: Transaction<Database>) => Promise<T>,
+    ) => Promise<T>
   },
 ) {
   const { db, now } = deps
@@ -37,6 +49,18 @@ export function topupService(
     reason: string,
     at: number,
   ): Promise<number> {
+    return (await refundToChannel(trx, topup, most, orderNo, reason, at))?.amount ?? 0
+  }
+
+  /** `toChannel` answering the refund (null when nothing was left to refund). */
+  async function refundToChannel(
+    trx: Transaction<Database>,
+    topup: { topup_no: string; user_id: number },
+    most: number,
+    orderNo: string | null,
+    reason: string,
+    at: number,
+  ) {
     const refund = await deps.pay!.beginRefund(trx, {
       bizType: 'TOPUP',
       bizNo: topup.topup_no,
@@ -44,7 +68,7 @@ export function topupService(
       orderNo,
       reason,
     })
-    if (!refund) return 0
+    if (!refund) return null
     const where = refund.channel === 'ALIPAY' ? '支付宝' : '微信支付'
     const moved = await fundsRepo(trx).move(topup.user_id, {
       type: 'CHANNEL_REFUND',
@@ -55,7 +79,7 @@ export function topupService(
       at,
     })
     if (!moved) throw new Error(`refund ${refund.refundNo}: the balance does not hold it`)
-    return refund.amount
+    return refund
   }
 
   const toTopup = (row: NonNullable<Awaited<ReturnType<typeof repo.topup>>>): Topup => ({
@@ -205,6 +229,55 @@ export function topupService(
       await afterCommit(trx, () =>
         notify(e.userId, e.status === 'SUCCESS' ? '退款已到账' : '原路退款失败', text),
       )
+    },
+
+    /**
+     * Unspent top-up money back to the channel it came through (docs/trading-rules.md,
+     * "Withdrawals"): only top-ups paid at least the 参数设置 hold ago, oldest first, each through the
+     * pay centre's refund of its attempt; with the payment password, in its transaction (the wallet
+     * row locked). Refused with the time it becomes possible while the money is still held.
+     */
+    async refundUnspentTopups(userId: number, body: TopupRefundBody): Promise<TopupRefundResult> {
+      if (!deps.pay) throw badRequest('暂不支持原路退回')
+      const hold = await topupHoldHours(deps)
+      return parts.withPayPassword(userId, body.payPassword, async (trx) => {
+        const at = now()
+        const held = (await heldTopups(fundsRepo(trx), userId))(hold)
+        const ready = held.filter((t) => t.refundableAt <= at)
+        const readyTotal = ready.reduce((sum, t) => sum + t.unspent, 0)
+        if (body.amount > readyTotal) {
+          const later = held.filter((t) => t.refundableAt > at)
+          const total = readyTotal + later.reduce((sum, t) => sum + t.unspent, 0)
+          if (later.length === 0 || body.amount > total)
+            throw badRequest(`退回金额超出可原路退回的充值 ${yuan(readyTotal)}`, 'TOPUP_HELD')
+          // the earliest time the asked amount is all out of its hold
+          let sum = readyTotal
+          const when = later.find((t) => (sum += t.unspent) >= body.amount)!.refundableAt
+          throw badRequest(
+            `充值到账后须满 ${hold} 小时才能原路退回：现在可退回 ${yuan(readyTotal)}，${yuan(body.amount)} 须到 ${chinaMinute(when)} 起`,
+            'TOPUP_HELD',
+          )
+        }
+        const result: TopupRefundResult = { refunded: 0, refunds: [] }
+        for (const t of ready) {
+          const left = body.amount - result.refunded
+          if (left <= 0) break
+          const refund = await refundToChannel(
+            trx,
+            { topup_no: t.topupNo, user_id: userId },
+            Math.min(left, t.unspent),
+            null,
+            `未消费充值原路退回（充值单 ${t.topupNo}）`,
+            at,
+          )
+          if (!refund) continue
+          result.refunded += refund.amount
+          result.refunds.push({ topupNo: t.topupNo, ...refund })
+        }
+        // a top-up whose channel cannot refund here (an old sandbox one): nothing moves, staff help
+        if (result.refunded < body.amount) throw badRequest('部分充值无法原路退回，请联系客服处理')
+        return result
+      })
     },
 
     async topupDetail(userId: number, topupNo: string): Promise<Topup> {

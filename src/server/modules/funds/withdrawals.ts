@@ -9,7 +9,13 @@
  * Alipay account (src/shared/rules/payee-account.ts), masked for the user, in full for staff; the
  * payee's name must be the user's verified real name.
  */
-import type { CreateWithdrawBody, DecideWithdrawBody, Withdrawal } from '../../../shared/api'
+import type {
+  CreateWithdrawBody,
+  DecideWithdrawBody,
+  HeldTopup,
+  WithdrawInfo,
+  Withdrawal,
+} from '../../../shared/api'
 import type { Selectable, Transaction } from 'kysely'
 import type { Page } from '../../db/paging'
 import type { Database } from '../../db/schema'
@@ -20,6 +26,8 @@ import {
   payeeAccountProblem,
   type StoredPayeeKind,
 } from '../../../shared/rules/payee-account'
+import { heldTopupNote, TOPUP_HOLD_DEFAULT_HOURS, TOPUP_HOLD_KEY } from '../../../shared/rules/withdraw-quote'
+import { chinaDateTime } from '../common/exports'
 import { businessNo, FUNDS_LIMITS, yuan } from './numbers'
 import { fundsRepo, type FundsRepo } from './repo'
 import type { FundsDeps } from './service'
@@ -89,7 +97,8 @@ export function withdrawalService(
       // the payee's name: the user's own verified real name (Alipay checks it against the account)
       const payeeName = body.payeeName.trim().replace(/\s+/g, '')
       if (deps.isVerifiedName && !(await deps.isVerifiedName(userId, payeeName)))
-        throw badRequest('收款人姓名须与您实名认证的姓名一致')
+        throw badRequest('收款人姓名须与您实名认证的姓名一致', 'PAYEE_NAME_MISMATCH')
+      const hold = await topupHoldHours(deps)
       const masked = maskPayeeAccount(body.accountKind, account)
       const at = now()
       const withdrawNo = businessNo('W', at)
@@ -100,6 +109,21 @@ export function withdrawalService(
       // the payment password is checked in the withdrawal's own transaction (one commit)
       await parts.withPayPassword(userId, body.payPassword, async (trx) => {
         const tx = fundsRepo(trx)
+        // the top-up hold: unspent top-up money goes back to its channel only (read under the wallet's lock)
+        const held = (await heldTopups(tx, userId))(hold)
+        const unspent = held.reduce((sum, t) => sum + t.unspent, 0)
+        const available = Number((await tx.wallet(userId))?.available ?? 0)
+        if (unspent > 0 && body.amount > available - unspent) {
+          const first = held[0]!
+          const when =
+            first.refundableAt <= at
+              ? '现在即可原路退回'
+              : `最早 ${chinaMinute(first.refundableAt)} 起可原路退回`
+          throw badRequest(
+            `提现金额超出可提现余额 ${yuan(Math.max(0, available - unspent))}：${heldTopupNote(unspent)}（${when}）`,
+            'TOPUP_HELD',
+          )
+        }
         await tx.insertWithdrawal({
           withdraw_no: withdrawNo,
           user_id: userId,
@@ -109,6 +133,8 @@ export function withdrawalService(
           status: auto ? 'PAYING' : 'PENDING',
           remark: '',
           payee_name: payeeName,
+          held_topup: unspent,
+          name_checked: deps.isVerifiedName ? 1 : 0,
           created_at: at,
           decided_at: auto ? at : null,
           decided_by: null,
@@ -257,8 +283,61 @@ export function withdrawalService(
       for (const row of rows) await sendPayout(row)
       return rows.length
     },
+
+    /**
+     * The withdrawal form's figures (docs/trading-rules.md, "Withdrawals"): what may go to an account
+     * (the balance less unspent top-ups), the unspent top-ups with the time each may go back to its
+     * channel, the inputs of the fee and arrival (shared/rules/withdraw-quote.ts) and the real name.
+     */
+    async withdrawInfo(userId: number): Promise<WithdrawInfo> {
+      const [wallet, held, hold, autoMax, realName] = await Promise.all([
+        repo.wallet(userId),
+        heldTopups(repo, userId),
+        topupHoldHours(deps),
+        autoApproveMax(),
+        deps.realNameOf ? deps.realNameOf(userId) : Promise.resolve(null),
+      ])
+      const available = Number(wallet?.available ?? 0)
+      const unspent = held(hold).reduce((sum, t) => sum + t.unspent, 0)
+      const at = now()
+      return {
+        available,
+        withdrawable: Math.max(0, available - unspent),
+        heldTopups: held(hold),
+        refundableNow: held(hold)
+          .filter((t) => t.refundableAt <= at)
+          .reduce((sum, t) => sum + t.unspent, 0),
+        holdHours: hold,
+        autoApproveMax: autoMax,
+        alipayPayout: deps.pay?.canPayOut('ALIPAY') ?? false,
+        realName,
+      }
+    },
   }
 }
+
+/** The 参数设置 top-up hold, hours (default 24; a bad value: the default). */
+export async function topupHoldHours(deps: Pick<FundsDeps, 'configValue'>): Promise<number> {
+  const raw = (await deps.configValue?.(TOPUP_HOLD_KEY))?.trim()
+  const value = Number(raw || TOPUP_HOLD_DEFAULT_HOURS)
+  return Number.isFinite(value) && value >= 0 && value <= 24 * 365 ? value : TOPUP_HOLD_DEFAULT_HOURS
+}
+
+/** The user's unspent top-ups (oldest first), with when each may go back to its channel under a hold. */
+export async function heldTopups(repo: FundsRepo, userId: number) {
+  const rows = await repo.unspentTopups(userId)
+  return (holdHours: number): HeldTopup[] =>
+    rows.map((r) => ({
+      topupNo: r.topup_no,
+      channel: r.channel,
+      unspent: Number(r.unspent),
+      paidAt: Number(r.paid_at ?? 0),
+      refundableAt: Number(r.paid_at ?? 0) + Math.round(holdHours * 3_600_000),
+    }))
+}
+
+/** A time in a refusal: China time to the minute (2026-11-29 18:52). */
+export const chinaMinute = (at: number) => chinaDateTime(at).slice(0, 16)
 
 /** A withdrawal's payout ended: PAYING → PAID | FAILED once, or the payout's transaction rolls back. */
 async function finishing(tx: FundsRepo, e: PayoutFinal, status: 'PAID' | 'FAILED', remark: string) {
@@ -280,6 +359,8 @@ function toWithdrawal(
     status: Withdrawal['status']
     remark: string
     payee_name: string
+    held_topup: number
+    name_checked: number
     created_at: number
     decided_at: number | null
   },
@@ -297,6 +378,8 @@ function toWithdrawal(
     rejectReason: r.status === 'REJECTED' ? r.remark : '',
     failReason: r.status === 'FAILED' ? r.remark : '',
     payeeName: r.payee_name,
+    heldTopup: Number(r.held_topup),
+    nameChecked: Number(r.name_checked) === 1,
     createdAt: Number(r.created_at),
     decidedAt: r.decided_at === null ? null : Number(r.decided_at),
   }
