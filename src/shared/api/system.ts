@@ -185,6 +185,14 @@ export const CONFIG_SPECS: Record<string, ConfigSpec> = {
     min: 0,
     max: 99,
   },
+  'funds.topup.holdHours': {
+    label: '充值原路退回等待时长(小时)',
+    description:
+      '充值后未消费的资金只能原路退回充值账户（不能提现到银行卡或支付宝账户），且须在充值到账满这个小时数后才能退回',
+    kind: 'integer',
+    min: 0,
+    max: 720,
+  },
   'protection.dayOptions': {
     label: '包赔期限可选天数',
     description: '以英文逗号分隔的天数，每项 1-365，例如 30,90,180；卖家发布账号时从中选择',

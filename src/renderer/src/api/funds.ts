@@ -9,6 +9,7 @@ import {
   type CreateWithdrawBody,
   type DecideWithdrawBody,
   type LedgerQuery,
+  type TopupRefundBody,
   type WithdrawListQuery,
 } from '@shared/api/funds'
 import type { QueryOf } from '@shared/api/contract'
@@ -25,6 +26,7 @@ export const fundsKeys = {
   ledger: (query: LedgerQuery) => ['funds', 'ledger', query] as const,
   topup: (topupNo: string) => ['funds', 'topup', topupNo] as const,
   withdrawals: (query: WithdrawListQuery) => ['funds', 'withdrawals', query] as const,
+  withdrawInfo: ['funds', 'withdrawInfo'] as const,
 }
 
 /** My wallet (errors: 'caller' — pages show the failure in place). */
@@ -68,6 +70,16 @@ export const withdrawalsQuery = (query: WithdrawListQuery) =>
     placeholderData: keepPreviousData,
   })
 
+/**
+ * The withdrawal form's figures: what may go to an account, the held top-ups and when each may go
+ * back to its channel, the fee and arrival inputs, the masked real name (docs/trading-rules.md).
+ */
+export const withdrawInfoQuery = () =>
+  queryOptions({
+    queryKey: fundsKeys.withdrawInfo,
+    queryFn: () => call(FUNDS.withdrawInfo, {}, caller),
+  })
+
 /** Sets or changes the payment password (both passwords plain here); the form shows a refusal. */
 export const useSetPayPassword = () =>
   useChangeMutation(
@@ -90,6 +102,16 @@ export const useCreateWithdrawal = () =>
     async (body: CreateWithdrawBody) => {
       const [payPassword] = await encryptPasswords(body.payPassword)
       return call(FUNDS.withdrawCreate, { body: { ...body, payPassword: payPassword! } }, caller)
+    },
+    { keys: [fundsKeys.all], errors: 'caller' },
+  )
+
+/** Unspent top-up money back to its channel (the payment password plain here); refusals in place. */
+export const useRefundTopups = () =>
+  useChangeMutation(
+    async (body: TopupRefundBody) => {
+      const [payPassword] = await encryptPasswords(body.payPassword)
+      return call(FUNDS.topupRefund, { body: { ...body, payPassword: payPassword! } }, caller)
     },
     { keys: [fundsKeys.all], errors: 'caller' },
   )

@@ -4,6 +4,7 @@ import { encryptPassword, loginAs, type TestApp } from '../../test-utils'
 import { hashPassword } from '../auth/password'
 import { NEW_USER_PASSWORD, gameNamed, kingAccount, newUser, publish } from '../goods/test-helpers'
 import {
+  asEarnings,
   addRole,
   createOrder,
   dreamCoin,
@@ -72,6 +73,7 @@ describe('payment password', () => {
     // change: the old one stops working, the new one works
     expect(await setPayPassword(t.app, u.token, '357159')).toMatchObject({ code: 200 })
     await topUp(t.app, u.token, 20_000)
+    await asEarnings(t.app, u.userId)
     const withdraw = (pw: string) => withdrawWith(u.token, pw)
     expect((await withdraw('246813')).msg).toContain('支付密码错误')
     expect(await withdraw('357159')).toMatchObject({ code: 200 })
@@ -81,6 +83,7 @@ describe('payment password', () => {
   it('moves an older scrypt PIN hash to the keyed hash on the next right answer only', async () => {
     const u = await newUser(t.app, 'pmig')
     await topUp(t.app, u.token, 20_000)
+    await asEarnings(t.app, u.userId)
     await setPayPassword(t.app, u.token, '246813')
     const stored = () =>
       t.app.db

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO, call, encryptPassword, tokenOf, type TestApp } from '../../test-utils'
 import {
+  asEarnings,
   funded,
   get,
   invariantOk,
@@ -307,6 +308,7 @@ describe('ledger', () => {
       clock += HOUR
     }
     const mid = clock
+    await asEarnings(t.app, u.userId)
     await post(t.app, '/api/funds/withdraw/create', u.token, {
       amount: 500,
       accountKind: 'BANK_CARD',

@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { call, DEMO, encryptPassword, startTestApp, tokenOf, type TestApp } from '../../test-utils'
 import { newUser } from '../goods/test-helpers'
-import { funded, PAY_PASSWORD, post } from '../trade/test-helpers'
+import { asEarnings, funded, PAY_PASSWORD, post } from '../trade/test-helpers'
 import { createAlipayProvider } from './alipay'
 import { chinaDayOf } from './reconcile-job'
 import { alipaySimulatorPublicKey, startAlipaySimulator } from './sim/alipay'
@@ -303,6 +303,7 @@ describe('reconciling refunds (退款 in the trade bill) and payouts (转账 in 
     expect(await t.app.services.funds.refundTopupToChannel(await topupNoOf(b), '对账测试退款')).toBe(2_000)
     expect(await t.app.services.funds.refundTopupToChannel(await topupNoOf(c), '对账测试退款')).toBe(1_000)
     for (const attemptNo of [b, c]) expect(await refundOf(attemptNo)).toMatchObject({ status: 'SUCCESS' })
+    await asEarnings(t.app, u.userId)
     const created = await post(t.app, '/api/funds/withdraw/create', u.token, {
       amount: 4_000,
       accountKind: 'ALIPAY',

@@ -85,10 +85,23 @@ export async function setPayPassword(
   })
 }
 
-/** A new user with `amount` fen in the wallet and the payment password 123456. */
+/**
+ * Test set-up: the user's top-ups count as spent, as if the balance were earned from sales — such money
+ * withdraws to an account, while unspent top-up money goes back only to its channel (the top-up hold,
+ * tested in funds/topup-hold.test.ts).
+ */
+export async function asEarnings(app: FastifyInstance, userId: number): Promise<void> {
+  await app.db.updateTable('topups').set({ unspent: 0 }).where('user_id', '=', userId).execute()
+}
+
+/**
+ * A new user with `amount` fen in the wallet (topped up, then counted as earnings: `asEarnings`) and
+ * the payment password 135792.
+ */
 export async function funded(app: FastifyInstance, prefix: string, amount: number): Promise<TestUser> {
   const u = await newUser(app, prefix)
   if (amount > 0) await topUp(app, u.token, amount)
+  await asEarnings(app, u.userId)
   expect((await setPayPassword(app, u.token)).code).toBe(200)
   return u
 }

@@ -1,11 +1,17 @@
 /**
- * 提现: the amount, a bank card or Alipay account checked like the server does
- * (src/shared/rules/payee-account.ts), the payee's name (the server requires the user's verified real
- * name) and the payment password. The money is frozen until staff decide (or, to Alipay under the
- * platform's threshold, it is paid out at once); a refusal shows in the dialog.
+ * 提现 (docs/trading-rules.md, "Withdrawals"). First the server's figures (FUNDS.withdrawInfo): a user
+ * without a verified real name is sent to verify; unspent top-up money is set apart (HeldTopups) — it
+ * goes back to its channel (TopupRefundForm), after the hold, never to an account. To an account: the
+ * amount (at most what is withdrawable), a bank card or Alipay account checked like the server does
+ * (src/shared/rules/payee-account.ts), the payee's name (the verified real name: a mismatch shows on
+ * the field), the payment password, and before submitting the fee, what arrives and when
+ * (src/shared/rules/withdraw-quote.ts).
  */
-import { Form, Input, Modal, Radio } from 'antd'
-import { PAYEE_NAME_MAX, type Withdrawal } from '@shared/api/funds'
+import { useState } from 'react'
+import { useNavigate } from 'react-router-dom'
+import { useQuery } from '@tanstack/react-query'
+import { Alert, Button, Form, Input, Modal, Radio, Skeleton } from 'antd'
+import { PAYEE_NAME_MAX, type WithdrawInfo, type Withdrawal } from '@shared/api/funds'
 import {
   PAYEE_ACCOUNT_MAX_LENGTH,
   PAYEE_KINDS,
@@ -14,12 +20,16 @@ import {
   payeeAccountProblem,
   type PayeeKind,
 } from '@shared/rules/payee-account'
-import { useCreateWithdrawal } from '@renderer/api/funds'
+import { WITHDRAW_FEE_NOTE, withdrawQuote } from '@shared/rules/withdraw-quote'
+import { useCreateWithdrawal, withdrawInfoQuery } from '@renderer/api/funds'
+import { ApiError } from '@renderer/api/http'
 import { PayPasswordInput, payPasswordRule } from '@renderer/components/PayPasswordInput'
 import { formatYuan, yuanToFen } from '@renderer/utils/money'
 import { toast } from '@renderer/utils/toast'
 import { ErrorAlert } from '@renderer/components/ErrorAlert'
 import { validated } from '@renderer/utils/form'
+import { HeldTopups } from './HeldTopups'
+import { TopupRefundForm } from './TopupRefundForm'
 
 const PAYEE_OPTIONS = PAYEE_KINDS.map((kind) => ({ value: kind, label: PAYEE_KIND_LABELS[kind] }))
 const PAYEE_INPUT: Record<PayeeKind, { label: string; placeholder: string; inputMode: 'numeric' | 'email' }> =
@@ -34,6 +44,59 @@ const SUBMITTED: Partial<Record<Withdrawal['status'], string>> & { PENDING: stri
   PAID: '提现已到账',
 }
 
+type Mode = 'ACCOUNT' | 'BACK'
+
+export function WithdrawModal({ onClose }: { onClose: () => void }) {
+  const info = useQuery(withdrawInfoQuery())
+  const [mode, setMode] = useState<Mode>('ACCOUNT')
+  const navigate = useNavigate()
+  const data = info.data
+  const body = info.error ? (
+    <ErrorAlert error={info.error} fallback="提现信息加载失败" onRetry={() => void info.refetch()} />
+  ) : !data ? (
+    <Skeleton active />
+  ) : data.realName === null ? (
+    <Alert
+      type="warning"
+      showIcon
+      title="提现前请先完成实名认证"
+      description="提现只能到您本人名下的账户，收款人姓名须与实名认证的姓名一致。"
+      action={
+        <Button type="primary" onClick={() => navigate('/user/userCert.html')}>
+          去实名认证
+        </Button>
+      }
+    />
+  ) : (
+    <>
+      <HeldTopups info={data} now={Date.now()} />
+      {data.heldTopups.length > 0 ? (
+        <Radio.Group
+          className="withdraw-mode"
+          aria-label="提现方式"
+          optionType="button"
+          value={mode}
+          onChange={(e) => setMode(e.target.value as Mode)}
+          options={[
+            { value: 'ACCOUNT', label: '提现到账户' },
+            { value: 'BACK', label: '充值原路退回' },
+          ]}
+        />
+      ) : null}
+      {mode === 'BACK' && data.heldTopups.length > 0 ? (
+        <TopupRefundForm info={data} onDone={onClose} />
+      ) : (
+        <AccountForm info={data} onDone={onClose} />
+      )}
+    </>
+  )
+  return (
+    <Modal open title="提现" footer={null} onCancel={onClose} destroyOnHidden>
+      {body}
+    </Modal>
+  )
+}
+
 interface WithdrawValues {
   amount: string
   accountKind: PayeeKind
@@ -42,10 +105,12 @@ interface WithdrawValues {
   payPassword: string
 }
 
-export function WithdrawModal({ available, onClose }: { available: number; onClose: () => void }) {
+function AccountForm({ info, onDone }: { info: WithdrawInfo; onDone: () => void }) {
   const [form] = Form.useForm<WithdrawValues>()
   const kind = Form.useWatch('accountKind', form) ?? 'ALIPAY'
+  const typed = yuanToFen(Form.useWatch('amount', form) ?? '')
   const withdraw = useCreateWithdrawal()
+  const quote = withdrawQuote(typed !== null && typed > 0 ? typed : 0, kind, info)
   const submit = async () => {
     const values = await validated(form)
     if (!values) return
@@ -61,23 +126,23 @@ export function WithdrawModal({ available, onClose }: { available: number; onClo
         // under the platform's threshold an Alipay withdrawal is paid out at once
         onSuccess: (w) => {
           toast('success', SUBMITTED[w?.status ?? 'PENDING'] ?? SUBMITTED.PENDING)
-          onClose()
+          onDone()
+        },
+        // the payee name is the field at fault: its message shows under it
+        onError: (err) => {
+          if (err instanceof ApiError && err.reason === 'PAYEE_NAME_MISMATCH')
+            form.setFields([{ name: 'payeeName', errors: [err.message] }])
         },
       },
     )
   }
+  const nameRefused = withdraw.error instanceof ApiError && withdraw.error.reason === 'PAYEE_NAME_MISMATCH'
   return (
-    <Modal
-      open
-      title="提现"
-      okText="提交申请"
-      cancelText="取消"
-      confirmLoading={withdraw.isPending}
-      onOk={() => void submit().catch(() => undefined)}
-      onCancel={onClose}
-      destroyOnHidden
-    >
-      <p>可提现余额 {formatYuan(available)}，提交后金额冻结，平台审核通过后到账。</p>
+    <>
+      <p className="withdraw-lead">
+        可提现余额 <strong aria-label="可提现余额">{formatYuan(info.withdrawable)}</strong>
+        {info.withdrawable < info.available ? `（可用余额 ${formatYuan(info.available)}）` : null}
+      </p>
       <Form form={form} layout="vertical" initialValues={{ accountKind: 'ALIPAY' }}>
         <Form.Item
           name="amount"
@@ -88,7 +153,8 @@ export function WithdrawModal({ available, onClose }: { available: number; onClo
                 const fen = yuanToFen(value ?? '')
                 if (fen === null || fen <= 0)
                   return Promise.reject(new Error('请输入正确的金额（最多两位小数）'))
-                if (fen > available) return Promise.reject(new Error(`最多可提现 ${formatYuan(available)}`))
+                if (fen > info.withdrawable)
+                  return Promise.reject(new Error(`最多可提现 ${formatYuan(info.withdrawable)}`))
                 return Promise.resolve()
               },
             },
@@ -126,7 +192,7 @@ export function WithdrawModal({ available, onClose }: { available: number; onClo
         <Form.Item
           name="payeeName"
           label="收款人姓名"
-          extra="须与您实名认证的姓名一致"
+          extra={`须与您实名认证的姓名（${info.realName}）一致`}
           rules={[{ required: true, whitespace: true, message: '请输入收款人姓名' }]}
         >
           <Input maxLength={PAYEE_NAME_MAX} aria-label="收款人姓名" autoComplete="name" />
@@ -135,7 +201,34 @@ export function WithdrawModal({ available, onClose }: { available: number; onClo
           <PayPasswordInput />
         </Form.Item>
       </Form>
-      <ErrorAlert error={withdraw.error} fallback="提现失败" />
-    </Modal>
+      <dl className="withdraw-quote" aria-label="到账说明">
+        <div>
+          <dt>手续费</dt>
+          <dd>
+            {formatYuan(quote.fee)}（{WITHDRAW_FEE_NOTE}）
+          </dd>
+        </div>
+        <div>
+          <dt>实际到账</dt>
+          <dd aria-label="实际到账">{formatYuan(quote.arrives)}</dd>
+        </div>
+        <div>
+          <dt>预计到账</dt>
+          <dd>{quote.arrivalText}</dd>
+        </div>
+      </dl>
+      {nameRefused ? null : <ErrorAlert error={withdraw.error} fallback="提现失败" />}
+      <div className="withdraw-actions">
+        <Button onClick={onDone}>取消</Button>
+        <Button
+          type="primary"
+          loading={withdraw.isPending}
+          disabled={info.withdrawable <= 0}
+          onClick={() => void submit().catch(() => undefined)}
+        >
+          提交申请
+        </Button>
+      </div>
+    </>
   )
 }

@@ -111,9 +111,7 @@ export default function BalancePage() {
           ) : null}
         </>
       )}
-      {withdrawing && w ? (
-        <WithdrawModal available={w.available} onClose={() => setWithdrawing(false)} />
-      ) : null}
+      {withdrawing && w ? <WithdrawModal onClose={() => setWithdrawing(false)} /> : null}
       <Withdrawals staff={false} />
       {staff ? (
         <Alert

@@ -2,11 +2,13 @@
  * 提现审核: withdrawals waiting (and decided), the payee account in full with the payee's name, the
  * user's recent ledger in the drawer; approve (a bank card: staff transfer by hand; an Alipay account:
  * paid by an Alipay transfer, PAYING → PAID / FAILED with the provider's reason — docs/payments.md),
- * reject with a reason the user reads, export.
+ * reject with a reason the user reads, export. 核对 shows the checks made when the user asked: the
+ * payee name against the verified real name, and the unspent top-up money kept out of reach (the
+ * top-up hold, docs/trading-rules.md "Withdrawals").
  */
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { Descriptions, Drawer, Space } from 'antd'
+import { Descriptions, Drawer, Space, Tag } from 'antd'
 import {
   LEDGER_TYPE_LABELS,
   WITHDRAW_REJECT_REASON_MAX,
@@ -25,13 +27,25 @@ import {
 } from '@renderer/api/funds'
 import { ExportButton } from '@renderer/components/ExportButton'
 import { HasPermi } from '@renderer/components/HasPermi'
-import { formatYuanChange } from '@renderer/utils/money'
+import { formatYuan, formatYuanChange } from '@renderer/utils/money'
 import { DictTag, DictFilter } from '../../parts/dict'
 import { ReasonModal } from '../../parts/ReasonModal'
 import { confirmMoney } from '../../parts/money-confirm'
 import { FilterForm, usePagedQuery } from '../../parts/paged-list'
 import { QueryTable } from '../../parts/QueryTable'
 import { dateTime, FIRST_PAGE, yuanText } from '../../parts/table'
+
+/** The real-name check's outcome (requests made before it existed were not checked). */
+const nameCheck = (w: Withdrawal) =>
+  w.nameChecked ? <Tag color="success">实名一致</Tag> : <Tag color="warning">未核对实名</Tag>
+
+/** The top-up hold's outcome: what unspent top-up money the balance held, kept out of this withdrawal. */
+const holdCheck = (w: Withdrawal) =>
+  w.heldTopup > 0 ? (
+    <Tag color="processing">未消费充值 {formatYuan(w.heldTopup)} 已排除</Tag>
+  ) : (
+    <Tag>无未消费充值</Tag>
+  )
 
 function RecentLedger({ userId }: { userId: number }) {
   const ledger = useQuery(userLedgerQuery(userId))
@@ -123,6 +137,16 @@ export default function WithdrawAuditPage() {
           { title: '收款账户', key: 'account', render: (_, w) => w.fullAccount ?? w.account },
           { title: '收款人', dataIndex: 'payeeName' },
           {
+            title: '核对',
+            key: 'checks',
+            render: (_, w) => (
+              <Space size={4} wrap>
+                {nameCheck(w)}
+                {holdCheck(w)}
+              </Space>
+            ),
+          },
+          {
             title: '状态',
             dataIndex: 'status',
             render: (v: string, w) => (
@@ -162,7 +186,16 @@ export default function WithdrawAuditPage() {
                 {PAYEE_KIND_LABELS[detail.accountKind]} {detail.fullAccount ?? detail.account}
               </Descriptions.Item>
               <Descriptions.Item label="收款人姓名">{detail.payeeName || '—'}</Descriptions.Item>
-              <Descriptions.Item label="实名状态">以实名审核记录为准</Descriptions.Item>
+              <Descriptions.Item label="实名核对">
+                {nameCheck(detail)}
+                {detail.nameChecked ? '收款人姓名与实名认证姓名一致' : '申请早于实名核对，请人工核实'}
+              </Descriptions.Item>
+              <Descriptions.Item label="充值限制">
+                {holdCheck(detail)}
+                {detail.heldTopup > 0
+                  ? '申请时余额中未消费的充值只能原路退回，未计入本次可提现金额'
+                  : '申请时余额中没有未消费的充值'}
+              </Descriptions.Item>
               <Descriptions.Item label="状态">
                 <DictTag dictType="withdraw_status" value={detail.status} />
               </Descriptions.Item>
