@@ -189,6 +189,8 @@ export interface WithdrawInfo {
   alipayPayout: boolean
   /** the verified real name, masked (李*); null: not verified, the form sends the user to verify */
   realName: string | null
+  /** the server's time of these figures (what is out of its hold is judged at it) */
+  at: number
 }
 
 /** Unspent top-up money sent back to its channel. */

@@ -1,6 +1,6 @@
 /** Test data of the trading pages (orders, roles, wallet, withdrawals, rooms, disputes), typed by the contract. */
 import type { Dispute, WarrantRoom } from '@shared/api/warrant'
-import type { Wallet, Withdrawal } from '@shared/api/funds'
+import type { Wallet, WithdrawInfo, Withdrawal } from '@shared/api/funds'
 import type { Order, ReceivingRole } from '@shared/api/trade'
 
 export const ORDER_NO = 'YX20260101120000123'
@@ -62,6 +62,21 @@ export function wallet(patch: Partial<Wallet> = {}): Wallet {
     pendingSettlement: 0,
     hasPayPassword: true,
     payLockedUntil: null,
+    ...patch,
+  }
+}
+
+export function withdrawInfo(patch: Partial<WithdrawInfo> = {}): WithdrawInfo {
+  return {
+    available: 50_000,
+    withdrawable: 50_000,
+    heldTopups: [],
+    refundableNow: 0,
+    holdHours: 24,
+    autoApproveMax: 0,
+    alipayPayout: true,
+    realName: '陈*',
+    at: 1_717_000_000_000,
     ...patch,
   }
 }

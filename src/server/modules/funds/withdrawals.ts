@@ -311,6 +311,7 @@ export function withdrawalService(
         autoApproveMax: autoMax,
         alipayPayout: deps.pay?.canPayOut('ALIPAY') ?? false,
         realName,
+        at,
       }
     },
   }

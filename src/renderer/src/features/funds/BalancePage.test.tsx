@@ -7,7 +7,7 @@ import { logIn } from '@renderer/testing/catalogue-fixtures'
 import { fakeServer, type FakeServer } from '@renderer/testing/fake-server'
 import { renderPage } from '@renderer/testing/render-page'
 import { testKeyPair, type TestKeyPair } from '@renderer/testing/rsa-keys'
-import { wallet, withdrawal } from '@renderer/testing/trade-fixtures'
+import { wallet, withdrawInfo, withdrawal } from '@renderer/testing/trade-fixtures'
 import BalancePage from './BalancePage'
 
 const MINE = [
@@ -44,6 +44,7 @@ function install(roles: string[] = ['ROLE_DEFAULT']) {
       const rows = query.all ? PENDING : MINE
       return { rows, total: rows.length }
     })
+    .on(FUNDS.withdrawInfo, withdrawInfo())
     .on(FUNDS.withdrawCreate, withdrawal())
     .on(FUNDS_STAFF.withdrawDecide, undefined)
   logIn()
@@ -96,6 +97,56 @@ describe('/account/balance.html withdrawals', () => {
     const body = server.callsTo(FUNDS.withdrawCreate)[0]!.body
     expect(body).toMatchObject({ amount: 10_000, accountKind: 'BANK_CARD', account: '6222021234567890128' })
     expect(keys.decrypt(body.payPassword)).toBe('246813')
+  })
+
+  it('shows the fee, what arrives and when; unspent top-ups are set apart with the time they can go back', async () => {
+    server.on(
+      FUNDS.withdrawInfo,
+      withdrawInfo({
+        available: 50_000,
+        withdrawable: 30_000,
+        heldTopups: [
+          {
+            topupNo: 'T1',
+            channel: 'alipay',
+            unspent: 20_000,
+            paidAt: 1_716_999_940_000,
+            refundableAt: 1_717_086_340_000,
+          },
+        ],
+      }),
+    )
+    openBalance()
+    await screen.findByLabelText('可用余额')
+    fireEvent.click(buttonIn(document.body, /^提\s?现$/))
+    const dialog = (await screen.findByText('提交申请')).closest('.ant-modal') as HTMLElement
+    expect(
+      within(dialog).getByText(
+        '余额中 ¥200.00 为充值后尚未消费的资金，只能原路退回充值账户，不能提现到银行卡或支付宝账户',
+      ),
+    ).toBeTruthy()
+    expect(within(dialog).getByText(/2024-05-31 00:25 起可原路退回（充值满 24 小时）/)).toBeTruthy()
+    expect(within(dialog).getByLabelText('可提现余额').textContent).toBe('¥300.00')
+    fireEvent.change(within(dialog).getByLabelText('提现金额（元）'), { target: { value: '123.45' } })
+    await waitFor(() => expect(within(dialog).getByLabelText('实际到账').textContent).toBe('¥123.45'))
+    expect(within(dialog).getByText('¥0.00（平台不收取提现手续费）')).toBeTruthy()
+    expect(
+      within(dialog).getByText(/客服工作时间（每天 10:00-22:30）内审核，审核通过后自动转账到支付宝/),
+    ).toBeTruthy()
+    expect(within(dialog).getByText('须与您实名认证的姓名（陈*）一致')).toBeTruthy()
+    fireEvent.change(within(dialog).getByLabelText('提现金额（元）'), { target: { value: '300.01' } })
+    fireEvent.click(buttonIn(dialog, /提交申请/))
+    expect(await within(dialog).findByText('最多可提现 ¥300.00')).toBeTruthy()
+  })
+
+  it('without a verified real name the form is not shown: the user is sent to verify first', async () => {
+    server.on(FUNDS.withdrawInfo, withdrawInfo({ realName: null }))
+    openBalance()
+    await screen.findByLabelText('可用余额')
+    fireEvent.click(buttonIn(document.body, /^提\s?现$/))
+    expect(await screen.findByText('提现前请先完成实名认证')).toBeTruthy()
+    expect(screen.getByText('去实名认证')).toBeTruthy()
+    expect(screen.queryByLabelText('收款人姓名')).toBeNull()
   })
 
   it('back from the gateway, follows the top-up until it is paid and shows the new balance', async () => {

@@ -11,7 +11,7 @@ import { formatTradeTime } from '@renderer/utils/time'
 
 const CHANNEL: Record<string, string> = { alipay: '支付宝', wechat: '微信支付', sandbox: '沙箱支付' }
 
-export function HeldTopups({ info, now }: { info: WithdrawInfo; now: number }) {
+export function HeldTopups({ info }: { info: WithdrawInfo }) {
   const held = info.heldTopups.reduce((sum, t) => sum + t.unspent, 0)
   if (held === 0) return null
   return (
@@ -26,7 +26,7 @@ export function HeldTopups({ info, now }: { info: WithdrawInfo; now: number }) {
             <li key={t.topupNo}>
               {formatTradeTime(t.paidAt)} 充值（{CHANNEL[t.channel] ?? t.channel}）未消费{' '}
               {formatYuan(t.unspent)}：
-              {t.refundableAt <= now
+              {t.refundableAt <= info.at
                 ? '现在可原路退回'
                 : `${formatTradeTime(t.refundableAt)} 起可原路退回（充值满 ${info.holdHours} 小时）`}
             </li>

@@ -18,7 +18,7 @@ import { toast } from '@renderer/utils/toast'
 export function TopupRefundForm({ info, onDone }: { info: WithdrawInfo; onDone: () => void }) {
   const [form] = Form.useForm<{ amount: string; payPassword: string }>()
   const refund = useRefundTopups()
-  const next = info.heldTopups.find((t) => t.unspent > 0 && t.refundableAt > Date.now())
+  const next = info.heldTopups.find((t) => t.unspent > 0 && t.refundableAt > info.at)
   const submit = async () => {
     const values = await validated(form)
     if (!values) return

@@ -69,7 +69,7 @@ export function WithdrawModal({ onClose }: { onClose: () => void }) {
     />
   ) : (
     <>
-      <HeldTopups info={data} now={Date.now()} />
+      <HeldTopups info={data} />
       {data.heldTopups.length > 0 ? (
         <Radio.Group
           className="withdraw-mode"
