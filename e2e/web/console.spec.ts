@@ -15,7 +15,6 @@ import {
   loginToken,
   newUser,
   setPayPassword,
-  topUp,
 } from '../support/api'
 import { loginAs } from '../support/ui'
 import { formatYuan } from '../../src/shared/money'
@@ -38,18 +37,17 @@ test('admin: menu and tabs, approve a listing into search, reject a withdrawal, 
   const queue = await api('/console/goods/list?status=AUDITING&pageSize=1', { token: await admin() })
   const listing = queue.rows[0] as { goodsId: number; title: string; gameId: number }
   // a withdrawal waiting
-  const user = await newUser('cw')
-  await setPayPassword(user, PAY_PASSWORD)
-  await topUp(user.token, 20_000)
+  // of the demo seller's proceeds of sales (unspent top-up money goes back to 支付宝 only)
+  const user = { token: await loginToken(DEMO_USERS.seller.username, DEMO_USERS.seller.password) }
   const encrypt = await encrypter()
   const withdrawal = await api('/funds/withdraw/create', {
     token: user.token,
     body: {
       amount: 10_000,
       accountKind: 'ALIPAY',
-      payeeName: '陈静',
+      payeeName: '李四',
       account: 'cw@example.com',
-      payPassword: encrypt(PAY_PASSWORD),
+      payPassword: encrypt('802731'),
     },
   })
   expect(withdrawal.code).toBe(200)

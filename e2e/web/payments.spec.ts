@@ -8,12 +8,12 @@
  */
 import { expect, test, type Page } from '../support/test'
 import { E2E_API_ORIGIN } from '../../playwright.config'
-import { DEMO_USERS, api, loginToken, newUser, setPayPassword, topUp } from '../support/api'
+import { DEMO_USERS, api, loginToken, newUser } from '../support/api'
 import { loginAs } from '../support/ui'
 
-const PAY_PASSWORD = '246810'
-/** the sandbox identity newUser verifies every user with (e2e/support/api.ts) */
-const REAL_NAME = '陈静'
+/** the demo seller's payment password and verified name (src/server/db/seed) */
+const DEMO_PAY_PASSWORD = '802731'
+const REAL_NAME = '李四'
 
 async function openMenu(page: Page, group: string, item: string) {
   const menu = page.getByRole('menu', { name: '管理菜单' })
@@ -39,9 +39,13 @@ const chinaToday = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice
 test('a seller’s Alipay withdrawal, approved in 提现审核, is paid out and shows 已到账', async ({
   browser,
 }) => {
-  const seller = await newUser('po')
-  await setPayPassword(seller, PAY_PASSWORD)
-  await topUp(seller.token, 20_000)
+  // the demo seller withdraws proceeds of sales (unspent top-up money would go back to 支付宝 only:
+  // withdraw-form.spec.ts)
+  const seller = {
+    ...DEMO_USERS.seller,
+    token: await loginToken(DEMO_USERS.seller.username, DEMO_USERS.seller.password),
+  }
+  const before = (await api('/funds/wallet', { token: seller.token })).data
   const account = `${seller.username}@example.com`
 
   const page = await loginAs(browser, seller.username, seller.password, '/account/balance.html')
@@ -50,7 +54,7 @@ test('a seller’s Alipay withdrawal, approved in 提现审核, is paid out and 
   await dialog.getByLabel('提现金额（元）').fill('120')
   await dialog.getByLabel('收款账号').fill(account)
   await dialog.getByLabel('收款人姓名').fill(REAL_NAME)
-  await dialog.getByLabel('支付密码').fill(PAY_PASSWORD)
+  await dialog.getByLabel('支付密码').fill(DEMO_PAY_PASSWORD)
   await dialog.getByRole('button', { name: '提交申请' }).click()
   await expect(page.getByText('提现申请已提交，审核通过后到账')).toBeVisible()
   const mine = await api('/funds/withdraw/list', { token: seller.token })
@@ -76,7 +80,7 @@ test('a seller’s Alipay withdrawal, approved in 提现审核, is paid out and 
   await page.reload()
   await expect(row.getByText('已到账')).toBeVisible()
   const wallet = await api('/funds/wallet', { token: seller.token })
-  expect(wallet.data).toMatchObject({ available: 8_000, frozen: 0 })
+  expect(wallet.data).toMatchObject({ available: before.available - 12_000, frozen: before.frozen })
 })
 
 test('a mismatch planted in today’s Alipay bill is found by 重新对账 and resolved with a note', async ({
