@@ -41,7 +41,13 @@ const REASONS = [
 
 describe('the detail page terms', () => {
   it('shows the badge, the period and the deposit of a protected account', async () => {
-    server = fakeServer().on(PROTECTION.terms, { goodsId: 7, days: 90, depositPercent: 30, deposit: 6_000, extra: null })
+    server = fakeServer().on(PROTECTION.terms, {
+      goodsId: 7,
+      days: 90,
+      depositPercent: 30,
+      deposit: 6_000,
+      extra: null,
+    })
     renderPage(<ProtectionTerms goodsId={7} goodsType="ACCOUNT" />)
     const note = await screen.findByRole('note', { name: '包赔保障' })
     expect(note.textContent).toContain('包赔 90 天')
@@ -49,7 +55,13 @@ describe('the detail page terms', () => {
   })
 
   it('shows nothing for a listing without 包赔, and does not ask for coins', async () => {
-    server = fakeServer().on(PROTECTION.terms, { goodsId: 7, days: 0, depositPercent: 30, deposit: 0, extra: null })
+    server = fakeServer().on(PROTECTION.terms, {
+      goodsId: 7,
+      days: 0,
+      depositPercent: 30,
+      deposit: 0,
+      extra: null,
+    })
     renderPage(<ProtectionTerms goodsId={7} goodsType="ACCOUNT" />)
     await waitFor(() => expect(server.callsTo(PROTECTION.terms)).toHaveLength(1))
     expect(screen.queryByRole('note')).toBeNull()
