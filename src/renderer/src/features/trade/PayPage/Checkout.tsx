@@ -9,7 +9,7 @@
 import { useState } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
 import { useQuery } from '@tanstack/react-query'
-import { Alert, Button, Checkbox, Form, Popconfirm, Radio } from 'antd'
+import { Alert, Button, Checkbox, Form, Popconfirm, Radio, Skeleton } from 'antd'
 import { orderPayPath } from '@shared/rules/return-to'
 import { GOODS_TYPE_LABELS } from '@shared/api/goods'
 import type { Order } from '@shared/api/trade'
@@ -110,130 +110,137 @@ export function Checkout({ order, wallet }: { order: Order; wallet: Wallet }) {
 
       <CheckoutProtection order={order} />
 
-      <Form form={form} layout="vertical" onFinish={submit} initialValues={{ useBalance: false }}>
-        <section className="checkout-block" aria-label="支付方式">
-          <h3 className="checkout-block__title">支付方式</h3>
-          <Radio.Group
-            className="checkout-methods"
-            value={method}
-            onChange={(e) => {
-              setPicked(e.target.value as Method)
-              form.setFieldValue('payPassword', '')
-            }}
-            aria-label="支付方式"
-          >
-            <Radio value="BALANCE">
-              余额支付
-              <span className="checkout-methods__hint">
-                可用 <strong aria-label="可用余额">{formatYuan(wallet.available)}</strong>
-              </span>
-            </Radio>
-            {offered.map((c) => (
-              <Radio key={c} value={c}>
-                {TOPUP_CHANNEL_LABELS[c]}
+      {channels.isPending ? (
+        // the ways to pay once the server said which channels it has (no flicker of the default)
+        <Skeleton active paragraph={{ rows: 3 }} />
+      ) : (
+        <Form form={form} layout="vertical" onFinish={submit} initialValues={{ useBalance: false }}>
+          <section className="checkout-block" aria-label="支付方式">
+            <h3 className="checkout-block__title">支付方式</h3>
+            <Radio.Group
+              className="checkout-methods"
+              value={method}
+              onChange={(e) => {
+                setPicked(e.target.value as Method)
+                form.setFieldValue('payPassword', '')
+              }}
+              aria-label="支付方式"
+            >
+              <Radio value="BALANCE">
+                余额支付
+                <span className="checkout-methods__hint">
+                  可用 <strong aria-label="可用余额">{formatYuan(wallet.available)}</strong>
+                </span>
               </Radio>
-            ))}
-          </Radio.Group>
+              {offered.map((c) => (
+                <Radio key={c} value={c}>
+                  {TOPUP_CHANNEL_LABELS[c]}
+                </Radio>
+              ))}
+            </Radio.Group>
 
-          {byBalance ? (
-            !wallet.hasPayPassword ? (
-              <Alert
-                type="warning"
-                showIcon
-                title="您还没有设置支付密码"
-                description="余额支付需要支付密码，请先设置。"
-                action={
-                  <Link to={`/user/payPass.html?redirect=${encodeURIComponent(orderPayPath(order.orderNo))}`}>
-                    <Button type="primary" size="small">
-                      设置支付密码
-                    </Button>
-                  </Link>
-                }
-              />
-            ) : shortfall > 0 ? (
-              <div className="checkout-topup">
+            {byBalance ? (
+              !wallet.hasPayPassword ? (
                 <Alert
                   type="warning"
                   showIcon
-                  title={`余额不足，还差 ${formatYuan(shortfall)}`}
-                  description={
-                    offered.length > 0
-                      ? '可改用支付宝 / 微信支付，或先充值：支付完成后将自动回到本页继续支付。'
-                      : '请先充值，支付完成后将自动回到本页继续支付（订单超时前有效）。'
+                  title="您还没有设置支付密码"
+                  description="余额支付需要支付密码，请先设置。"
+                  action={
+                    <Link
+                      to={`/user/payPass.html?redirect=${encodeURIComponent(orderPayPath(order.orderNo))}`}
+                    >
+                      <Button type="primary" size="small">
+                        设置支付密码
+                      </Button>
+                    </Link>
                   }
                 />
-              </div>
-            ) : locked ? (
-              <Alert
-                type="error"
-                showIcon
-                title={`支付密码错误次数过多，支付已锁定至 ${formatTradeTime(locked)}`}
-              />
-            ) : (
-              <Form.Item
-                name="payPassword"
-                label="支付密码"
-                rules={[payPasswordRule]}
-                className="checkout-pin"
-              >
-                <PayPasswordInput />
-              </Form.Item>
-            )
-          ) : canMix ? (
-            <>
-              <Form.Item name="useBalance" valuePropName="checked" className="checkout-mix">
-                <Checkbox>使用余额抵扣 {formatYuan(Math.min(wallet.available, order.amount))}</Checkbox>
-              </Form.Item>
-              {balancePart > 0 ? (
+              ) : shortfall > 0 ? (
+                <div className="checkout-topup">
+                  <Alert
+                    type="warning"
+                    showIcon
+                    title={`余额不足，还差 ${formatYuan(shortfall)}`}
+                    description={
+                      offered.length > 0
+                        ? '可改用支付宝 / 微信支付，或先充值：支付完成后将自动回到本页继续支付。'
+                        : '请先充值，支付完成后将自动回到本页继续支付（订单超时前有效）。'
+                    }
+                  />
+                </div>
+              ) : locked ? (
+                <Alert
+                  type="error"
+                  showIcon
+                  title={`支付密码错误次数过多，支付已锁定至 ${formatTradeTime(locked)}`}
+                />
+              ) : (
                 <Form.Item
                   name="payPassword"
-                  label="支付密码（余额抵扣部分）"
+                  label="支付密码"
                   rules={[payPasswordRule]}
                   className="checkout-pin"
                 >
                   <PayPasswordInput />
                 </Form.Item>
-              ) : null}
-            </>
-          ) : null}
-          {byBalance && wallet.hasPayPassword ? (
-            <Link to="/user/payPass.html" className="checkout-forgot">
-              忘记或修改支付密码
-            </Link>
-          ) : null}
-        </section>
-
-        <ErrorAlert
-          error={byBalance ? pay.error : payChannel.error}
-          fallback={byBalance ? '支付失败' : '发起支付失败'}
-          style={{ marginBottom: 12 }}
-        />
-
-        <div className="checkout-bar">
-          <div className="checkout-bar__sum">
-            <span>
-              应付 <strong className="order-amount">{formatYuan(order.amount)}</strong>
-            </span>
-            {order.protectionFee > 0 ? (
-              <span className="checkout-bar__parts">
-                商品 {formatYuan(goods)} + 额外包赔 {formatYuan(order.protectionFee)}
-              </span>
+              )
+            ) : canMix ? (
+              <>
+                <Form.Item name="useBalance" valuePropName="checked" className="checkout-mix">
+                  <Checkbox>使用余额抵扣 {formatYuan(Math.min(wallet.available, order.amount))}</Checkbox>
+                </Form.Item>
+                {balancePart > 0 ? (
+                  <Form.Item
+                    name="payPassword"
+                    label="支付密码（余额抵扣部分）"
+                    rules={[payPasswordRule]}
+                    className="checkout-pin"
+                  >
+                    <PayPasswordInput />
+                  </Form.Item>
+                ) : null}
+              </>
             ) : null}
+            {byBalance && wallet.hasPayPassword ? (
+              <Link to="/user/payPass.html" className="checkout-forgot">
+                忘记或修改支付密码
+              </Link>
+            ) : null}
+          </section>
+
+          <ErrorAlert
+            error={byBalance ? pay.error : payChannel.error}
+            fallback={byBalance ? '支付失败' : '发起支付失败'}
+            style={{ marginBottom: 12 }}
+          />
+
+          <div className="checkout-bar">
+            <div className="checkout-bar__sum">
+              <span>
+                应付 <strong className="order-amount">{formatYuan(order.amount)}</strong>
+              </span>
+              {order.protectionFee > 0 ? (
+                <span className="checkout-bar__parts">
+                  商品 {formatYuan(goods)} + 额外包赔 {formatYuan(order.protectionFee)}
+                </span>
+              ) : null}
+            </div>
+            <Button
+              type="primary"
+              size="large"
+              htmlType="submit"
+              className="checkout-bar__pay"
+              loading={pending}
+              disabled={byBalance && !balanceReady}
+            >
+              {byBalance
+                ? `确认支付 ${formatYuan(order.amount)}`
+                : `${TOPUP_CHANNEL_LABELS[method]}支付 ${formatYuan(order.amount - balancePart)}`}
+            </Button>
           </div>
-          <Button
-            type="primary"
-            size="large"
-            htmlType="submit"
-            className="checkout-bar__pay"
-            loading={pending}
-            disabled={byBalance && !balanceReady}
-          >
-            {byBalance
-              ? `确认支付 ${formatYuan(order.amount)}`
-              : `${TOPUP_CHANNEL_LABELS[method]}支付 ${formatYuan(order.amount - balancePart)}`}
-          </Button>
-        </div>
-      </Form>
+        </Form>
+      )}
 
       {byBalance && wallet.hasPayPassword && shortfall > 0 ? (
         <section className="checkout-block" aria-label="充值">
