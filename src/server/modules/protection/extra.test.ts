@@ -6,7 +6,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { call, type Json, type TestApp } from '../../test-utils'
-import { gameNamed, kingAccount, newUser, publish, uploadScreenshot, type NewUser } from '../goods/test-helpers'
+import {
+  gameNamed,
+  kingAccount,
+  newUser,
+  publish,
+  uploadScreenshot,
+  type NewUser,
+} from '../goods/test-helpers'
 import {
   confirmOrder,
   createOrder,
@@ -44,7 +51,11 @@ describe('包赔 in lists', () => {
   it('shows the days on the list row and filters protected listings on the server', async () => {
     const king = await gameNamed(t.app, '王者荣耀')
     const plain = await publish(t.app, seller.token, kingAccount(king, { price: 30_000 }))
-    const covered = await publish(t.app, seller.token, kingAccount(king, { price: 31_000, protectionDays: 90 }))
+    const covered = await publish(
+      t.app,
+      seller.token,
+      kingAccount(king, { price: 31_000, protectionDays: 90 }),
+    )
     const search = async (query: string) =>
       (await get(`/api/goods/search?sellerId=${seller.userId}${query}`)) as Json & { rows: Json[] }
 
@@ -75,7 +86,9 @@ describe('包赔 in lists', () => {
       imageIds: mine.images.map((i: Json) => i.imageId),
       protectionDays: 0,
     }
-    expect((await post('/api/goods/seller/update', seller.token, { goodsId: covered, ...edit })).code).toBe(200)
+    expect((await post('/api/goods/seller/update', seller.token, { goodsId: covered, ...edit })).code).toBe(
+      200,
+    )
     expect((await search('&protection=true')).rows).toEqual([])
   })
 
@@ -92,7 +105,12 @@ describe('额外包赔 offer', () => {
     const goodsId = await publish(
       t.app,
       seller.token,
-      kingAccount(king, { price: 20_000, protectionDays: 30, protectionExtraFee: 1_500, protectionExtraDays: 60 }),
+      kingAccount(king, {
+        price: 20_000,
+        protectionDays: 30,
+        protectionExtraFee: 1_500,
+        protectionExtraDays: 60,
+      }),
     )
     expect((await get(`/api/protection/goods/${goodsId}`)).data).toMatchObject({
       days: 30,

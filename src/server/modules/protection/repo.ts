@@ -6,7 +6,10 @@ import { fetchPage } from '../../db/paging'
 import type { OrderProtectionsTable, ProtectionClaimsTable } from './tables'
 import { systemRepo } from '../system/repo'
 
-export type ProtectionRow = Omit<OrderProtectionsTable, 'id' | 'deposit_held' | 'extra_days' | 'extra_fee'> & {
+export type ProtectionRow = Omit<
+  OrderProtectionsTable,
+  'id' | 'deposit_held' | 'extra_days' | 'extra_fee'
+> & {
   id: number
   deposit_held: number
   extra_days: number

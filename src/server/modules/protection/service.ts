@@ -70,7 +70,7 @@ export function protectionService(deps: ProtectionDeps) {
         if (!dayOptions.includes(days)) throw badRequest(`包赔期限只能选择 ${dayOptions.join(' / ')} 天`)
       }
       // 额外包赔: a fee and the days it adds, both or neither (docs/recovery-protection.md)
-      if (extra && (extra.fee > 0) !== (extra.days > 0))
+      if (extra && extra.fee > 0 !== extra.days > 0)
         throw badRequest('额外包赔费用和延长天数需同时填写（不提供时都填 0）')
       if (extra && extra.fee > 0 && days === 0) throw badRequest('不提供包赔的商品不能设置额外包赔')
       await protectionRepo(trx).setTerms(goodsId, sellerId, days, extra, now())
