@@ -31,9 +31,9 @@ test('a ruling refunds an order paid with 支付宝 back to 支付宝: the buyer
     `/buyer/buy.html?goodsId=${listing.goodsId}`,
   )
   await page.getByRole('button', { name: '提交订单' }).click()
-  await expect(page).toHaveURL(/\/buyer\/confirmOrder\.html\?orderNo=/)
+  // checkout: confirm and pay on one screen
+  await expect(page).toHaveURL(/\/buyer\/pay\.html\?orderNo=/)
   const orderNo = new URL(page.url()).searchParams.get('orderNo') ?? ''
-  await page.getByRole('button', { name: '去支付' }).click()
   await page.getByRole('button', { name: `支付宝支付 ${formatYuan(listing.price)}` }).click()
   await expect(page).toHaveURL(/\/sim\/alipay\//)
   // the cashier's address carries the payment as the adapter signed it: our attempt is out_trade_no

@@ -47,9 +47,9 @@ async function orderToPay(browser: Browser) {
     `/buyer/buy.html?goodsId=${listing.goodsId}`,
   )
   await page.getByRole('button', { name: '提交订单' }).click()
-  await expect(page).toHaveURL(/\/buyer\/confirmOrder\.html\?orderNo=/)
+  // checkout: confirm and pay on one screen
+  await expect(page).toHaveURL(/\/buyer\/pay\.html\?orderNo=/)
   const orderNo = new URL(page.url()).searchParams.get('orderNo') ?? ''
-  await page.getByRole('button', { name: '去支付' }).click()
   return { buyer, listing, page, orderNo }
 }
 
@@ -59,7 +59,9 @@ test('short of balance: top up with 支付宝 at the Alipay cashier (the simulat
   test.setTimeout(120_000)
   const { listing, page, orderNo } = await orderToPay(browser)
   await expect(page).toHaveURL(new RegExp(`/buyer/pay\\.html\\?orderNo=${orderNo}$`))
-  // short: the shortfall is offered as the top-up amount
+  // short: a channel is chosen first; the balance offers the shortfall as the top-up amount
+  await expect(page.getByRole('radio', { name: '支付宝' })).toBeChecked()
+  await page.getByRole('radio', { name: /余额支付/ }).check()
   await expect(page.getByLabel('可用余额')).toHaveText('¥0.00')
   await expect(page.getByText(`余额不足，还差 ${yuanText(listing.price)}`)).toBeVisible()
   await expect(page.getByRole('textbox', { name: '充值金额（元）' })).toHaveValue(
@@ -92,7 +94,7 @@ test('pays an order directly with 支付宝 (the simulator) and comes back to a 
 }) => {
   test.setTimeout(120_000)
   const { buyer, listing, page, orderNo } = await orderToPay(browser)
-  await expect(page.getByText('其他支付方式')).toBeVisible()
+  await expect(page.getByRole('radiogroup', { name: '支付方式' })).toBeVisible()
   await page.getByRole('button', { name: `支付宝支付 ${yuanText(listing.price)}` }).click()
   await expect(page).toHaveURL(/\/sim\/alipay\//)
   await page.getByRole('button', { name: '确认付款' }).click()

@@ -100,12 +100,10 @@ test('buyer bids, seller counters, buyer accepts the counter and pays with the p
   await expect(myBids.getByText('卖家已还价')).toBeVisible()
   await myBids.getByRole('button', { name: '接受还价' }).click()
   await page.getByRole('button', { name: /^接\s*受$/ }).click()
-  await expect(page).toHaveURL(/\/buyer\/confirmOrder\.html\?orderNo=/)
-  await expect(page.getByRole('timer')).toContainText(/剩余 1[45] 分/)
-  await expect(page.locator('.trade-total')).toContainText(yuanText(counterFen))
-
-  await page.getByRole('button', { name: '去支付' }).click()
+  // checkout: confirm and pay on one screen
   await expect(page).toHaveURL(/\/buyer\/pay\.html\?orderNo=/)
+  await expect(page.getByRole('timer')).toContainText(/剩余 1[45] 分/)
+  await expect(page.locator('.checkout-bar')).toContainText(yuanText(counterFen))
   await page.getByLabel('支付密码', { exact: true }).fill('000000')
   await page.getByRole('button', { name: /确认支付/ }).click()
   await expect(page.locator('form').getByRole('alert')).toContainText(/密码/)

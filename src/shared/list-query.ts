@@ -33,6 +33,8 @@ export interface ListFilters {
   priceMin?: number
   priceMax?: number
   keyword?: string
+  /** only listings with 包赔 (`protection=1`; docs/recovery-protection.md, "In lists") */
+  protection?: true
   /** attribute filters: key → value */
   attrs: Record<string, string>
   sort: GoodsSort
@@ -99,6 +101,7 @@ export function parseListQuery(search: string | URLSearchParams): ListFilters {
     priceMin,
     priceMax,
     keyword: cleanText(params.get('keyword'), KEYWORD_MAX),
+    protection: params.get('protection') === '1' ? true : undefined,
     attrs,
     sort: isGoodsSort(sort) ? sort : 'default',
     page: positiveInt(params.get('page')) ?? PAGINATION.page,
@@ -138,6 +141,7 @@ export function toListSearch(filters: ListFilters): string {
   set('priceMin', filters.priceMin === undefined ? undefined : shortYuan(filters.priceMin))
   set('priceMax', filters.priceMax === undefined ? undefined : shortYuan(filters.priceMax))
   set('keyword', filters.keyword)
+  if (filters.protection) set('protection', 1)
   for (const key of Object.keys(filters.attrs).sort()) set(`attrs[${key}]`, filters.attrs[key])
   if (filters.sort !== 'default') set('sort', filters.sort)
   if (filters.page !== PAGINATION.page) set('page', filters.page)
@@ -208,6 +212,7 @@ export function describeFilters(filters: ListFilters, names: FilterNames = {}): 
   else if (priceMin !== undefined) parts.push(`¥${shortYuan(priceMin)} 以上`)
   else if (priceMax !== undefined) parts.push(`¥${shortYuan(priceMax)} 以下`)
   if (filters.keyword !== undefined) parts.push(`关键词“${filters.keyword}”`)
+  if (filters.protection) parts.push('包赔')
   for (const key of Object.keys(filters.attrs).sort()) {
     const value = filters.attrs[key] as string
     const shown = value === 'true' ? '是' : value === 'false' ? '否' : value

@@ -133,6 +133,8 @@ export interface GoodsBrief {
   createdAt: number
   /** 官方代售: the platform sells it for its owner (docs/agency-sale.md) and delivers it */
   agency: boolean
+  /** 包赔 days the listing offers (0: none; docs/recovery-protection.md) */
+  protectionDays: number
   /** seller views only (seller list / detail): why an audit rejected it */
   auditRemark?: string
 }
@@ -210,6 +212,8 @@ const searchFields = strict({
   sort: optional(oneOf('排序方式', GOODS_SORTS)),
   /** a shop's listings */
   sellerId: optional(id('卖家编号')),
+  /** only listings with 包赔 (docs/recovery-protection.md, "In lists") */
+  protection: optional(bool('只看包赔')),
 })
 
 /**
@@ -251,6 +255,12 @@ const publishFields = {
   ),
   /** 包赔 days of an account listing (0: none; docs/recovery-protection.md) */
   protectionDays: optional(int('包赔期限', 0, 365)),
+  /**
+   * 额外包赔 the buyer may add at checkout (docs/recovery-protection.md, "额外包赔"): its fee in fen
+   * (0: not offered) and the days it adds to the period; undefined: unchanged
+   */
+  protectionExtraFee: optional(Type.Integer({ title: '额外包赔费用', minimum: 0, maximum: 100_000_000 })),
+  protectionExtraDays: optional(int('额外包赔延长天数', 0, 365)),
 }
 
 export const GOODS = {

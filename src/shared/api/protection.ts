@@ -8,7 +8,7 @@ import { PERMS } from '../permissions'
 import { data, endpoint, page, type BodyOf, type QueryOf } from './contract'
 import { bool, fen, id, list, oneOf, optional, paging, strict, text, Type } from './fields'
 import type { GoodsImage } from './goods'
-import type { OrderStatus } from './trade'
+import type { Order, OrderStatus } from './trade'
 import { orderNoField } from './trade'
 
 export const PROTECTION_LIMITS = {
@@ -66,6 +66,8 @@ export interface ProtectionTerms {
   depositPercent: number
   /** fen: the deposit the listing's price would freeze */
   deposit: number
+  /** 额外包赔 the buyer may add at checkout: its fee (fen) and the days it adds; null: not offered */
+  extra: { fee: number; days: number } | null
 }
 
 export interface ProtectionOptions {
@@ -98,6 +100,9 @@ export interface OrderProtection {
   /** fen: the deposit the order freezes (its terms) and what is frozen now */
   deposit: number
   depositHeld: number
+  /** of `days`, those the 额外包赔 bought at checkout added, and its fee (0: none) */
+  extraDays: number
+  extraFee: number
   /** the period: from the buyer's confirmation; null until then */
   startsAt: number | null
   endsAt: number | null
@@ -162,6 +167,17 @@ export const PROTECTION = {
       ),
     }),
     answer: data<ProtectionClaim>(),
+  }),
+  /**
+   * at checkout, the buyer adds (or takes off) the listing's 额外包赔 on the unpaid order: its fee is
+   * added to the order's amount (docs/recovery-protection.md, "额外包赔")
+   */
+  extra: endpoint({
+    method: 'POST',
+    path: '/protection/extra',
+    access: 'user',
+    body: strict({ orderNo: orderNoField(), add: bool('是否购买额外包赔') }),
+    answer: data<Order>(),
   }),
 }
 

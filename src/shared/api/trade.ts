@@ -109,8 +109,10 @@ export interface Order {
   /** fen */
   unitPrice: number
   quantity: number
-  /** fen, unitPrice × quantity */
+  /** fen, unitPrice × quantity, plus protectionFee */
   amount: number
+  /** fen: the 额外包赔 the buyer added at checkout, part of amount (docs/recovery-protection.md) */
+  protectionFee: number
   status: OrderStatus
   /** receiving role for coins/items */
   role: ReceivingRole | null

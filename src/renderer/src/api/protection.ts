@@ -15,6 +15,7 @@ import { SYSTEM } from '@shared/api/system'
 import { call } from './client'
 import { useChangeMutation } from './mutation'
 import { fundsKeys } from './funds'
+import { tradeKeys } from './trade'
 
 export const protectionKeys = {
   all: ['protection'] as const,
@@ -80,3 +81,13 @@ export const useFileClaim = () =>
 
 export const useDecideClaim = () =>
   useProtectionMutation((body: DecideClaimBody) => call(PROTECTION_STAFF.decide, { body }))
+
+/**
+ * At checkout: adds (or takes off) the listing's 额外包赔 on the unpaid order; the order's amount
+ * changes with it (its query is refetched). errors: 'caller' — the checkout shows the refusal.
+ */
+export const useExtraProtection = () =>
+  useChangeMutation(
+    (body: { orderNo: string; add: boolean }) => call(PROTECTION.extra, { body }, { errors: 'caller' }),
+    { keys: [tradeKeys.all, protectionKeys.all], errors: 'caller' },
+  )

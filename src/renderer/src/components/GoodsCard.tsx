@@ -83,6 +83,15 @@ export function AgencyTag() {
   return <span className="goods-badge goods-agency">官方代售</span>
 }
 
+/** 包赔: the seller backs the account against recovery (docs/recovery-protection.md, "In lists"). */
+export function ProtectionTag({ days }: { days: number }) {
+  return (
+    <span className="goods-badge goods-protection" title={`包赔 ${days} 天：账号被找回时按约定赔付`}>
+      包赔
+    </span>
+  )
+}
+
 export function PushedTag() {
   return <span className="goods-badge goods-pushed">推荐</span>
 }
@@ -190,6 +199,7 @@ export function GoodsCard({
         </Link>
         <div className="goods-row__main">
           {goods.agency ? <AgencyTag /> : null}
+          {goods.protectionDays > 0 ? <ProtectionTag days={goods.protectionDays} /> : null}
           <Link to={href} className="goods-row__title" title={goods.title}>
             {goods.title}
           </Link>
@@ -240,6 +250,7 @@ export function GoodsCard({
       <div className="goods-card__body">
         <Link to={href} className="goods-card__title" title={goods.title}>
           {goods.agency ? <AgencyTag /> : null}
+          {goods.protectionDays > 0 ? <ProtectionTag days={goods.protectionDays} /> : null}
           {goods.title}
         </Link>
         <div className="goods-chips goods-chips--one-line">

@@ -118,6 +118,7 @@ export function brief(goodsId: number, patch: Partial<GoodsBrief> = {}): GoodsBr
     gameId: 1,
     gameName: '王者荣耀',
     goodsType: 'ACCOUNT',
+    protectionDays: 0,
     title: `王者荣耀账号 ${goodsId}`,
     price: 12_345,
     stock: 1,

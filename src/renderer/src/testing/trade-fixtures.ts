@@ -19,6 +19,7 @@ export const ROLE: ReceivingRole = {
 export function order(patch: Partial<Order> = {}): Order {
   return {
     orderNo: ORDER_NO,
+    protectionFee: 0,
     goodsId: 7,
     goodsTitle: '王者荣耀 V8 全英雄账号',
     goodsType: 'ACCOUNT',

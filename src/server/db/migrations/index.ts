@@ -41,6 +41,7 @@ import payPayouts from './0293_pay_payouts'
 import payRefunds from './0294_pay_refunds'
 import bidFloors from './0300_bid_floors'
 import referenceKeys from './0310_reference_keys'
+import protectionLists from './0330_protection_lists'
 import topupHold from './0340_topup_hold'
 
 export function migrationsFor(dialect: DbDialect): Record<string, Migration> {
@@ -85,6 +86,7 @@ export function migrationsFor(dialect: DbDialect): Record<string, Migration> {
     '0294_pay_refunds': payRefunds(dialect),
     '0300_bid_floors': bidFloors(dialect),
     '0310_reference_keys': referenceKeys(dialect),
+    '0330_protection_lists': protectionLists(dialect),
     '0340_topup_hold': topupHold(dialect),
   }
 }

@@ -13,6 +13,7 @@ import { GAMES, gameIcon } from './games'
 import { insertGameConfigs, seedCatalogue } from './goods'
 import type { Keys } from '../../keys'
 import { seedTrade } from './trade'
+import { seedProtectionDemo } from './protection'
 import { seedAiWords } from './ai'
 import { seedIdentity } from './identity'
 import { insertDemoAccount, seedConsoleDemo } from './console'
@@ -220,6 +221,8 @@ export async function seedDemo(
   else await insertGameConfigs(db, now)
   // trading: wallets through real ledger rows, payment passwords, a few settled orders
   await seedTrade(db, now)
+  // 包赔 on some on-sale accounts (the badge, the filter, 额外包赔 at checkout)
+  await seedProtectionDemo(db, now)
   if (catalogue) await seedIdentity(db, now, catalogue.keys)
   await seedConsoleDemo(db, now)
   await seedPlatformDemo(db, now)

@@ -34,6 +34,8 @@ export interface OrderSettled {
     seller_id: number
     amount: number
     completed_at: number | null
+    /** the 额外包赔 fee of the order (part of amount; 0 or absent: none) */
+    protection_fee?: number
   }
   /**
    * An agency-sale (代售) listing's order: the trade module did not pay the seller; the agency
@@ -67,6 +69,8 @@ export interface DomainEventMap {
     goodsType: GoodsType
     /** undefined: unchanged; 0: none */
     protectionDays: number | undefined
+    /** 额外包赔: fee (fen, 0: not offered) and added days; undefined: unchanged */
+    protectionExtra?: { fee: number; days: number }
   }
   /**
    * staff are about to remove areas/servers of a game (published before the change): a handler

@@ -43,6 +43,7 @@ function briefSelect(db: Db) {
       'g.created_at',
       'g.audit_remark',
       'g.agency_application_id',
+      'g.protection_days',
     ])
 }
 export type BriefRow = InferResult<ReturnType<typeof briefSelect>>[number]

@@ -36,6 +36,8 @@ export interface SearchFilter {
   priceMin?: number
   priceMax?: number
   sellerId?: number
+  /** only listings with 包赔 (goods.protection_days > 0) */
+  protection?: true
   attrs: Array<{ key: string; value: string }>
   keyword: ParsedKeyword | null
 }
@@ -91,6 +93,7 @@ export function searchRepo(db: Db, dialect: DbDialect) {
     // a shop never shows its owner's 官方代售 listings (the platform sells them, docs/agency-sale.md)
     if (f.sellerId !== undefined)
       q = q.where('seller_id', '=', f.sellerId).where('agency_application_id', 'is', null)
+    if (f.protection) q = q.where('protection_days', '>', 0)
     const price = opts.priceByIndex ? sql.ref('goods.price') : sql`+goods.price`
     if (f.priceMin !== undefined) q = q.where(price, '>=', f.priceMin)
     if (f.priceMax !== undefined) q = q.where(price, '<=', f.priceMax)
@@ -139,7 +142,8 @@ export function searchRepo(db: Db, dialect: DbDialect) {
         ),
       )
     }
-    const needsGoods = f.platform || f.areaId !== undefined || f.sellerId !== undefined || likeRuns.length > 0
+    const needsGoods =
+      f.platform || f.areaId !== undefined || f.sellerId !== undefined || f.protection || likeRuns.length > 0
     if (needsGoods) {
       q = q.where((eb) => {
         let sub = eb
@@ -148,6 +152,7 @@ export function searchRepo(db: Db, dialect: DbDialect) {
           .whereRef('g.id', '=', 'a.goods_id')
         if (f.platform) sub = sub.where('g.platform', '=', f.platform)
         if (f.areaId !== undefined) sub = sub.where('g.area_id', '=', f.areaId)
+        if (f.protection) sub = sub.where('g.protection_days', '>', 0)
         if (f.sellerId !== undefined)
           sub = sub.where('g.seller_id', '=', f.sellerId).where('g.agency_application_id', 'is', null)
         for (const run of likeRuns) sub = sub.where(titleContains(dialect, 'g.title', run))
@@ -234,6 +239,7 @@ export function searchRepo(db: Db, dialect: DbDialect) {
           f.priceMin === undefined &&
           f.priceMax === undefined &&
           f.sellerId === undefined &&
+          !f.protection &&
           f.attrs.length === 0
         let n: number
         if (dialect === 'postgres' && keywordOnly) {

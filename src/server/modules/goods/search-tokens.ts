@@ -35,7 +35,8 @@ export const onlyTokens = (f: SearchFilter) =>
   f.attrs.length === 0 &&
   f.priceMin === undefined &&
   f.priceMax === undefined &&
-  f.sellerId === undefined
+  f.sellerId === undefined &&
+  !f.protection
 
 /** The filter's statement of its shape, made on first use; and the values it takes, in order. */
 function shaped<Q>(

@@ -97,6 +97,7 @@ export function goodsSearch(deps: {
       priceMin: query.priceMin,
       priceMax: query.priceMax,
       sellerId: query.sellerId,
+      ...(query.protection ? { protection: true as const } : {}),
       attrs: pairs,
       keyword: query.keyword ? parseKeyword(query.keyword) : null,
     }

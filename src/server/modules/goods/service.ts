@@ -99,6 +99,8 @@ export interface SaleFacts {
   title: string
   /** filterable attributes: key → value pairs (a multiselect gives one pair per value) */
   pairs: Array<{ key: string; value: string }>
+  /** 包赔 days (0: none) */
+  protectionDays: number
 }
 
 /** how long a listing's list row is kept as JSON: its view and follow counts and its seller's name may lag that long */
@@ -161,6 +163,21 @@ export function goodsService(deps: GoodsServiceDeps) {
   /** Listings this module changed for another module, inside its transaction: caches clear on commit. */
   const changed = (trx: Db, goodsIds: number[]) => deps.events.publish(trx, 'goods.changed', { goodsIds })
 
+  /** The 额外包赔 offer of a publish or edit body (undefined: neither field sent, unchanged). */
+  const extraOf = (body: { protectionExtraFee?: number; protectionExtraDays?: number }) =>
+    body.protectionExtraFee === undefined && body.protectionExtraDays === undefined
+      ? undefined
+      : { fee: body.protectionExtraFee ?? 0, days: body.protectionExtraDays ?? 0 }
+
+  /**
+   * The listing's copy of its 包赔 days (the list's badge and filter read it), inside the save's
+   * transaction; the protection module checks and records the terms themselves ('goods.saved').
+   */
+  async function protectionColumn(trx: Db, goodsId: number, goodsType: GoodsType, days: number | undefined) {
+    if (days === undefined) return
+    await goodsRepo(trx, dialect).update(goodsId, { protection_days: goodsType === 'ACCOUNT' ? days : 0 })
+  }
+
   const placeNameOf = (rules: GameRules, id: number | null) =>
     id === null ? null : (rules.placeNames.get(id) ?? null)
 
@@ -190,6 +207,7 @@ export function goodsService(deps: GoodsServiceDeps) {
       followCount: row.follow_count,
       createdAt: Number(row.created_at),
       agency: row.agency_application_id !== null,
+      protectionDays: Number(row.protection_days),
       ...(withRemark ? { auditRemark: row.audit_remark } : {}),
     }
   }
@@ -576,6 +594,7 @@ export function goodsService(deps: GoodsServiceDeps) {
           price: Number(r.price),
           title: r.title,
           pairs: filterPairs(fields, JSON.parse(r.attrs) as Attributes),
+          protectionDays: Number(r.protection_days),
         })
       }
       return out
@@ -649,7 +668,9 @@ export function goodsService(deps: GoodsServiceDeps) {
           sellerId: userId,
           goodsType: listing.goodsType,
           protectionDays: body.protectionDays,
+          protectionExtra: extraOf(body),
         })
+        await protectionColumn(trx, ids[0], listing.goodsType, body.protectionDays)
         return ids
       })
       invalidate()
@@ -687,7 +708,9 @@ export function goodsService(deps: GoodsServiceDeps) {
           sellerId: userId,
           goodsType: listing.goodsType,
           protectionDays: body.protectionDays,
+          protectionExtra: extraOf(body),
         })
+        await protectionColumn(trx, row.id, listing.goodsType, body.protectionDays)
       })
       return { goodsId: body.goodsId, status }
     },

@@ -36,6 +36,8 @@ export interface GoodsTable {
   deleted_at: number | null
   /** the agency application (代售) this listing sells for its owner: a 官方代售 listing (migration 0140) */
   agency_application_id: number | null
+  /** 包赔 days the listing offers, copied from the protection terms (0: none; migration 0330) */
+  protection_days: Generated<number>
 }
 
 export interface GoodsDescriptionsTable {

@@ -35,7 +35,7 @@ export type SettledOrder = SettlingOrder
 export interface ProtectionDeps {
   db: Db
   funds: Pick<FundsService, 'move' | 'availableIn'>
-  trade: Pick<TradeService, 'detail' | 'orderForRuling' | 'settleEarly'>
+  trade: Pick<TradeService, 'detail' | 'orderForRuling' | 'settleEarly' | 'setProtectionFee'>
   goods: Pick<GoodsService, 'briefs'>
   images: Pick<ImageService, 'attach' | 'byIds'>
   messages?: Pick<MessageService, 'create'>
@@ -86,18 +86,25 @@ export function protectionCore(deps: ProtectionDeps) {
     const at = now()
     const { depositPercent } = await options(trx)
     const start = Number(o.completed_at)
+    // 额外包赔 bought at checkout lengthens the period by the offer's days (the listing is locked
+    // from the order on, so the offer is the one the buyer paid for)
+    const extraFee = Number(o.protection_fee ?? 0)
+    const extraDays = extraFee > 0 ? Number(terms.extra_days) : 0
+    const days = terms.days + extraDays
     await r.insertProtection({
       order_no: o.order_no,
       goods_id: o.goods_id,
       buyer_id: o.buyer_id,
       seller_id: o.seller_id,
-      days: terms.days,
+      days,
       deposit: depositOf(Number(o.amount), depositPercent),
       status: 'PENDING',
       starts_at: start,
-      ends_at: start + terms.days * DAY,
+      ends_at: start + days * DAY,
       created_at: at,
       updated_at: at,
+      extra_days: extraDays,
+      extra_fee: extraFee,
     })
     return (await r.protection(o.order_no)) ?? null
   }
@@ -152,6 +159,8 @@ export function protectionCore(deps: ProtectionDeps) {
       status: p.status,
       deposit: p.deposit,
       depositHeld: p.deposit_held,
+      extraDays: p.extra_days,
+      extraFee: p.extra_fee,
       startsAt: Number(p.starts_at),
       endsAt: Number(p.ends_at),
     }

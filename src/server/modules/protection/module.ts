@@ -22,7 +22,7 @@ export const protectionModule = defineModule({
     const protection = protectionService({ db, ...deps, events, now })
     app.decorate('protection', protection)
     events.within('goods.saved', (trx, e) =>
-      protection.setTerms(trx, e.goodsId, e.sellerId, e.goodsType, e.protectionDays),
+      protection.setTerms(trx, e.goodsId, e.sellerId, e.goodsType, e.protectionDays, e.protectionExtra),
     )
     // agency-sale orders settle to the owner through the agency module: no deposit there
     events.within('order.settled', (trx, { order, agency, at }) =>

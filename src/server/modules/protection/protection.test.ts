@@ -115,6 +115,7 @@ describe('listing terms', () => {
       days: 90,
       depositPercent: 30,
       deposit: 6_000,
+      extra: null,
     })
     expect((await get('/api/protection/options')).data).toEqual({
       dayOptions: [30, 90, 180],

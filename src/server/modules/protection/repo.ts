@@ -1,14 +1,19 @@
 /** SQL of 包赔: listing terms, order protections and claims (docs/recovery-protection.md). */
-import { sql } from 'kysely'
+import { sql, type Insertable } from 'kysely'
 import type { ClaimStatus, PageQuery } from '../../../shared/api'
 import type { Db } from '../../db'
 import { fetchPage } from '../../db/paging'
 import type { OrderProtectionsTable, ProtectionClaimsTable } from './tables'
 import { systemRepo } from '../system/repo'
 
-export type ProtectionRow = Omit<OrderProtectionsTable, 'id' | 'deposit_held'> & {
+export type ProtectionRow = Omit<
+  OrderProtectionsTable,
+  'id' | 'deposit_held' | 'extra_days' | 'extra_fee'
+> & {
   id: number
   deposit_held: number
+  extra_days: number
+  extra_fee: number
 }
 export type ClaimRow = Awaited<ReturnType<ReturnType<typeof protectionRepo>['claim']>> & object
 
@@ -26,15 +31,23 @@ export function protectionRepo(db: Db) {
     termsOf(goodsId: number) {
       return db.selectFrom('goods_protection').selectAll().where('goods_id', '=', goodsId).executeTakeFirst()
     },
-    async setTerms(goodsId: number, sellerId: number, days: number, at: number) {
+    /** `extra` undefined: the 额外包赔 offer stays as it was (none for new terms) */
+    async setTerms(
+      goodsId: number,
+      sellerId: number,
+      days: number,
+      extra: { fee: number; days: number } | undefined,
+      at: number,
+    ) {
       if (days === 0) {
         await db.deleteFrom('goods_protection').where('goods_id', '=', goodsId).execute()
         return
       }
+      const offer = extra ? { extra_fee: extra.fee, extra_days: extra.days } : {}
       await db
         .insertInto('goods_protection')
-        .values({ goods_id: goodsId, seller_id: sellerId, days, updated_at: at })
-        .onConflict((oc) => oc.column('goods_id').doUpdateSet({ days, updated_at: at }))
+        .values({ goods_id: goodsId, seller_id: sellerId, days, updated_at: at, ...offer })
+        .onConflict((oc) => oc.column('goods_id').doUpdateSet({ days, updated_at: at, ...offer }))
         .execute()
     },
     /** a parameter (sys_config), read with this repo's connection (inside its transaction) */
@@ -48,10 +61,16 @@ export function protectionRepo(db: Db) {
         .where('order_no', '=', orderNo)
         .executeTakeFirst()
       return row
-        ? { ...row, deposit: Number(row.deposit), deposit_held: Number(row.deposit_held) }
+        ? {
+            ...row,
+            deposit: Number(row.deposit),
+            deposit_held: Number(row.deposit_held),
+            extra_days: Number(row.extra_days),
+            extra_fee: Number(row.extra_fee),
+          }
         : undefined
     },
-    async insertProtection(row: Omit<OrderProtectionsTable, 'id' | 'deposit_held'>) {
+    async insertProtection(row: Insertable<OrderProtectionsTable>) {
       await db
         .insertInto('order_protections')
         .values(row)

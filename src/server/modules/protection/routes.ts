@@ -19,6 +19,9 @@ export const protectionRoutes: FastifyPluginAsync<{
     { message: '理赔申请已提交', onRequest: rateLimit({ max: 10, windowMs: 60_000, now }) },
     (r) => protection.fileClaim(uid(r), r.body),
   )
+  route(app, PROTECTION.extra, { message: '已更新额外包赔' }, (r) =>
+    protection.extra(uid(r), r.body.orderNo, r.body.add),
+  )
   route(app, PROTECTION_STAFF.list, (r) => protection.list(r.query))
   route(app, PROTECTION_STAFF.detail, (r) => protection.detail(r.params.claimId))
   route(app, PROTECTION_STAFF.decide, { message: '操作成功' }, (r) => protection.decide(actorOf(r), r.body))

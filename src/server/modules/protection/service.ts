@@ -40,6 +40,7 @@ export function protectionService(deps: ProtectionDeps) {
         seller_id: o.sellerId,
         amount: o.amount,
         completed_at: completedAt,
+        protection_fee: o.protectionFee,
       }),
     )
 
@@ -57,14 +58,22 @@ export function protectionService(deps: ProtectionDeps) {
       sellerId: number,
       goodsType: GoodsType,
       days: number | undefined,
+      extra?: { fee: number; days: number },
     ): Promise<void> {
-      if (days === undefined) return
+      if (days === undefined) {
+        if (extra && (extra.fee > 0 || extra.days > 0)) throw badRequest('设置额外包赔前请先选择包赔期限')
+        return
+      }
       if (days > 0) {
         if (goodsType !== 'ACCOUNT') throw badRequest('只有账号类商品可以设置包赔')
         const { dayOptions } = await options(trx)
         if (!dayOptions.includes(days)) throw badRequest(`包赔期限只能选择 ${dayOptions.join(' / ')} 天`)
       }
-      await protectionRepo(trx).setTerms(goodsId, sellerId, days, now())
+      // 额外包赔: a fee and the days it adds, both or neither (docs/recovery-protection.md)
+      if (extra && extra.fee > 0 !== extra.days > 0)
+        throw badRequest('额外包赔费用和延长天数需同时填写（不提供时都填 0）')
+      if (extra && extra.fee > 0 && days === 0) throw badRequest('不提供包赔的商品不能设置额外包赔')
+      await protectionRepo(trx).setTerms(goodsId, sellerId, days, extra, now())
     },
 
     /** Public: the protection a listing offers (days 0: none). */
@@ -75,12 +84,30 @@ export function protectionService(deps: ProtectionDeps) {
         deps.goods.briefs([goodsId]),
       ])
       const days = row && brief?.goodsType === 'ACCOUNT' ? row.days : 0
+      const extraFee = days > 0 && row ? Number(row.extra_fee) : 0
       return {
         goodsId,
         days,
         depositPercent: opts.depositPercent,
         deposit: days > 0 && brief ? depositOf(brief.price, opts.depositPercent) : 0,
+        extra: extraFee > 0 && row ? { fee: extraFee, days: Number(row.extra_days) } : null,
       }
+    },
+
+    /**
+     * At checkout the buyer adds the listing's 额外包赔 to the unpaid order (its fee joins the amount,
+     * so the payment, the escrow, a refund and the settlement carry it), or takes it off again.
+     */
+    async extra(userId: number, orderNo: string, add: boolean): Promise<Order> {
+      const o = await trade.detail(userId, orderNo)
+      if (o.myRole !== 'buyer') throw forbidden()
+      if (o.status !== 'UNPAID') throw badRequest('订单已不是待支付状态，不能再更改额外包赔')
+      const terms = await repo.termsOf(o.goodsId)
+      const fee = add && terms && o.goodsType === 'ACCOUNT' ? Number(terms.extra_fee) : 0
+      if (add && fee <= 0) throw badRequest('该商品未提供额外包赔')
+      const done = await db.transaction().execute((trx) => trade.setProtectionFee(trx, orderNo, fee))
+      if (!done) throw badRequest('订单状态已变化，请刷新')
+      return trade.detail(userId, orderNo)
     },
 
     /** An order's protection and its claims, for its buyer, seller or staff (null: none). */
@@ -95,12 +122,15 @@ export function protectionService(deps: ProtectionDeps) {
         const terms = await repo.termsOf(o.goodsId)
         if (!terms || completed || o.goodsType !== 'ACCOUNT') return null
         const { depositPercent } = await options()
+        const extraDays = o.protectionFee > 0 ? Number(terms.extra_days) : 0
         return {
           orderNo,
-          days: terms.days,
+          days: terms.days + extraDays,
           status: 'PENDING',
           deposit: depositOf(o.amount, depositPercent),
           depositHeld: 0,
+          extraDays,
+          extraFee: o.protectionFee,
           startsAt: null,
           endsAt: null,
           canClaim: false,

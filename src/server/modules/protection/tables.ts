@@ -8,6 +8,9 @@ export interface GoodsProtectionTable {
   seller_id: number
   days: number
   updated_at: number
+  /** 额外包赔 (migration 0330): the fee a buyer may add at checkout, and the days it adds; 0: none */
+  extra_fee: Generated<number>
+  extra_days: Generated<number>
 }
 
 /** The protection of one sold order (its terms and its deposit). */
@@ -27,6 +30,9 @@ export interface OrderProtectionsTable {
   ends_at: number
   created_at: number
   updated_at: number
+  /** 额外包赔 bought at checkout: the days it added (part of `days`) and its fee */
+  extra_days: Generated<number>
+  extra_fee: Generated<number>
 }
 
 export interface ProtectionClaimsTable {

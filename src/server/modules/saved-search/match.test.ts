@@ -14,6 +14,7 @@ const listing: SaleFacts = {
   areaId: 10,
   serverId: 11,
   price: 50_000,
+  protectionDays: 0,
   title: 'V10 荣耀王者 Luna紫霞 满级',
   pairs: [
     { key: '段位', value: '荣耀王者' },

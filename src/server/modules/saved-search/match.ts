@@ -16,6 +16,7 @@ export function matchesQuery(filters: ListFilters, listing: SaleFacts): boolean 
   if (filters.serverId !== undefined && filters.serverId !== listing.serverId) return false
   if (filters.priceMin !== undefined && listing.price < filters.priceMin) return false
   if (filters.priceMax !== undefined && listing.price > filters.priceMax) return false
+  if (filters.protection && listing.protectionDays <= 0) return false
   if (filters.keyword !== undefined) {
     const keyword = parseKeyword(filters.keyword)
     const title = listing.title.toLowerCase()

@@ -104,6 +104,7 @@ export function tradeCore(deps: TradeDeps) {
       unitPrice: Number(o.unit_price),
       quantity: o.quantity,
       amount: Number(o.amount),
+      protectionFee: Number(o.protection_fee),
       status: o.status,
       role: o.role_json ? (JSON.parse(o.role_json) as ReceivingRole) : null,
       bidId: o.bid_id,

@@ -95,6 +95,20 @@ export function tradeRepo(db: Db) {
       return Number(res.numUpdatedRows) === 1
     },
 
+    /**
+     * 额外包赔: the unpaid order's fee, its amount made again from the price and the fee (false: the
+     * order is no longer UNPAID)
+     */
+    async setProtectionFee(orderNo: string, fee: number, at: number): Promise<boolean> {
+      const res = await db
+        .updateTable('orders')
+        .set({ protection_fee: fee, amount: sql<number>`unit_price * quantity + ${fee}`, updated_at: at })
+        .where('order_no', '=', orderNo)
+        .where('status', '=', 'UNPAID')
+        .executeTakeFirst()
+      return Number(res.numUpdatedRows) === 1
+    },
+
     orderPage(
       side: 'buyer' | 'seller',
       userId: number,

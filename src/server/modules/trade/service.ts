@@ -51,6 +51,12 @@ export function tradeService(deps: TradeDeps) {
       const o = await tradeRepo(trx).rawOrder(orderNo)
       return o?.status === 'COMPLETED' && (await timers.settleInTx(trx, o)) === 'seller'
     },
+    /**
+     * 额外包赔 (the protection module, inside its transaction): the fee on an unpaid order, part of
+     * its amount (docs/recovery-protection.md). False: the order is no longer unpaid.
+     */
+    setProtectionFee: (trx: Trx, orderNo: string, fee: number) =>
+      tradeRepo(trx).setProtectionFee(orderNo, fee, core.now()),
     /** completed, paid, disputed and recently lost order counts of a seller (the review module's credit) */
     sellerStats: (sellerId: number) =>
       core.repo.sellerStats(sellerId, core.now() - LOST_DISPUTE_WINDOW_DAYS * 86_400_000),

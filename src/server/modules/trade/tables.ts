@@ -38,6 +38,8 @@ export interface OrdersTable {
   auto_delivered: Generated<number>
   /** how many times the seller corrected the delivered information */
   delivery_corrections: Generated<number>
+  /** fen: the 额外包赔 fee the buyer added at checkout, part of `amount` (migration 0330) */
+  protection_fee: Generated<number>
 }
 
 /** What happened to an order besides its state (migration 0031): deliveries, corrections. */

@@ -39,7 +39,7 @@ function BidRow({ bid, role }: { bid: Bid; role: 'buyer' | 'seller' }) {
         {
           onSuccess: ({ orderNo }) => {
             if (goToOrder && orderNo)
-              void navigate(`/buyer/confirmOrder.html?orderNo=${encodeURIComponent(orderNo)}`)
+              void navigate(`/buyer/pay.html?orderNo=${encodeURIComponent(orderNo)}`)
             toast('success', done)
           },
         },
@@ -119,7 +119,7 @@ function BidRow({ bid, role }: { bid: Bid; role: 'buyer' | 'seller' }) {
         ) : null}
         {bid.status === 'ACCEPTED' && bid.orderNo ? (
           role === 'buyer' ? (
-            <Link to={`/buyer/confirmOrder.html?orderNo=${encodeURIComponent(bid.orderNo)}`}>
+            <Link to={`/buyer/pay.html?orderNo=${encodeURIComponent(bid.orderNo)}`}>
               <Button size="small" type="primary">
                 查看订单
               </Button>

@@ -64,6 +64,7 @@ export function toSearchQuery(filters: ListFilters): GoodsSearchQuery {
   if (filters.priceMin !== undefined) query.priceMin = filters.priceMin
   if (filters.priceMax !== undefined) query.priceMax = filters.priceMax
   if (filters.keyword !== undefined) query.keyword = filters.keyword
+  if (filters.protection) query.protection = true
   if (Object.keys(filters.attrs).length > 0) query.attrs = { ...filters.attrs }
   return query
 }
@@ -129,6 +130,7 @@ export function hasNarrowing(filters: ListFilters): boolean {
     filters.priceMin !== undefined ||
     filters.priceMax !== undefined ||
     filters.keyword !== undefined ||
+    filters.protection !== undefined ||
     Object.keys(filters.attrs).length > 0
   )
 }

@@ -21,6 +21,9 @@ export function ProtectionTerms({ goodsId, goodsType }: { goodsId: number; goods
       <span>
         确认收货后 {t.days} 天内，若账号被原号主找回，可在订单中申请包赔理赔。卖家以成交价的{' '}
         {t.depositPercent}% （约 {formatYuan(t.deposit)}）作保证金，结算时冻结，平台审核通过后先从保证金赔付。
+        {t.extra
+          ? ` 下单时可加购额外包赔：${formatYuan(t.extra.fee)} 延长 ${t.extra.days} 天（共 ${t.days + t.extra.days} 天）。`
+          : ''}
       </span>
     </div>
   )

@@ -21,6 +21,8 @@ const protection = (patch: Partial<Protection> = {}): Protection => ({
   status: 'PENDING',
   deposit: 3_000,
   depositHeld: 0,
+  extraDays: 0,
+  extraFee: 0,
   startsAt: Date.now() - DAY,
   endsAt: Date.now() + 29 * DAY,
   canClaim: true,
@@ -39,7 +41,13 @@ const REASONS = [
 
 describe('the detail page terms', () => {
   it('shows the badge, the period and the deposit of a protected account', async () => {
-    server = fakeServer().on(PROTECTION.terms, { goodsId: 7, days: 90, depositPercent: 30, deposit: 6_000 })
+    server = fakeServer().on(PROTECTION.terms, {
+      goodsId: 7,
+      days: 90,
+      depositPercent: 30,
+      deposit: 6_000,
+      extra: null,
+    })
     renderPage(<ProtectionTerms goodsId={7} goodsType="ACCOUNT" />)
     const note = await screen.findByRole('note', { name: '包赔保障' })
     expect(note.textContent).toContain('包赔 90 天')
@@ -47,7 +55,13 @@ describe('the detail page terms', () => {
   })
 
   it('shows nothing for a listing without 包赔, and does not ask for coins', async () => {
-    server = fakeServer().on(PROTECTION.terms, { goodsId: 7, days: 0, depositPercent: 30, deposit: 0 })
+    server = fakeServer().on(PROTECTION.terms, {
+      goodsId: 7,
+      days: 0,
+      depositPercent: 30,
+      deposit: 0,
+      extra: null,
+    })
     renderPage(<ProtectionTerms goodsId={7} goodsType="ACCOUNT" />)
     await waitFor(() => expect(server.callsTo(PROTECTION.terms)).toHaveLength(1))
     expect(screen.queryByRole('note')).toBeNull()

@@ -33,6 +33,9 @@ export interface PublishFormValues {
   attributes?: Record<string, AttributeValue | null | undefined>
   /** 包赔 days of an account (0: none; undefined: unchanged), docs/recovery-protection.md */
   protectionDays?: number | null
+  /** 额外包赔 a buyer may add at checkout: its fee in 元 as typed ('' : none) and the days it adds */
+  protectionExtraFee?: string | null
+  protectionExtraDays?: number | null
 }
 
 /** '' when the price text is a valid price, else the message. */
@@ -153,6 +156,13 @@ export function toPublishBody(
   if (values.areaId !== undefined && values.areaId !== null) body.areaId = values.areaId
   if (values.serverId !== undefined && values.serverId !== null) body.serverId = values.serverId
   if (typeof values.protectionDays === 'number') body.protectionDays = values.protectionDays
+  if (typeof values.protectionDays === 'number' && values.protectionDays > 0) {
+    const feeText = String(values.protectionExtraFee ?? '').trim()
+    const fee = feeText === '' ? 0 : yuanToFen(feeText)
+    if (fee === null) throw new Error('额外包赔费用格式不正确')
+    body.protectionExtraFee = fee
+    body.protectionExtraDays = fee > 0 ? Number(values.protectionExtraDays ?? 0) : 0
+  }
   return body
 }
 

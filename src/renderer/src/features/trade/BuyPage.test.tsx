@@ -85,7 +85,7 @@ describe('/buyer/buy.html quantity', () => {
     await waitFor(() => expect(server.callsTo(ORDER.create)).toHaveLength(1))
     expect(server.callsTo(ORDER.create)[0]!.body).toEqual({ goodsId: 7, quantity: 10, roleId: 3 })
     await waitFor(() =>
-      expect(view.location()).toBe('/buyer/confirmOrder.html?orderNo=202405181430054829105733'),
+      expect(view.location()).toBe('/buyer/pay.html?orderNo=202405181430054829105733'),
     )
   })
 

@@ -2,7 +2,7 @@
  * /buyer/buy.html?goodsId=: the listing, the quantity (stock > 1: a whole number from 1 to the
  * stock, typed or stepped with −/+; see quantity.ts) and, for coins/items/recharges, the receiving
  * role (choose one or add one here). The amount is the price × the validated quantity. 提交订单
- * creates the unpaid order and goes on to /buyer/confirmOrder.html.
+ * creates the unpaid order and goes on to checkout (/buyer/pay.html: confirm and pay on one screen).
  */
 import './trade.css'
 import { useState } from 'react'
@@ -78,8 +78,7 @@ export default function BuyPage() {
     create.mutate(
       { goodsId: goods.goodsId, quantity, ...(needsRole && chosenRole ? { roleId: chosenRole } : {}) },
       {
-        onSuccess: (order) =>
-          void navigate(`/buyer/confirmOrder.html?orderNo=${encodeURIComponent(order.orderNo)}`),
+        onSuccess: (order) => void navigate(`/buyer/pay.html?orderNo=${encodeURIComponent(order.orderNo)}`),
       },
     )
   }

@@ -77,6 +77,9 @@ export function OrderSummary({ order }: { order: Order }) {
         </Descriptions.Item>
       ) : null}
       <Descriptions.Item label="下单时间">{formatTradeTime(order.createdAt)}</Descriptions.Item>
+      {order.protectionFee > 0 ? (
+        <Descriptions.Item label="额外包赔">{formatYuan(order.protectionFee)}</Descriptions.Item>
+      ) : null}
       <Descriptions.Item label="实付金额">
         <strong className="order-amount">{formatYuan(order.amount)}</strong>
       </Descriptions.Item>

@@ -27,7 +27,7 @@ export default function PaySuccessPage() {
   }
   return (
     <CentreLayout centre={BUYER_CENTRE} title="支付成功" nav={false}>
-      <Steps className="trade-steps" current={3} items={ORDER_STEPS} size="small" />
+      <Steps className="trade-steps" current={2} items={ORDER_STEPS} size="small" />
       <Result
         status="success"
         title="支付成功"

@@ -8,6 +8,7 @@ import { fakeServer, type FakeServer } from '@renderer/testing/fake-server'
 import { renderPage } from '@renderer/testing/render-page'
 import { testKeyPair, type TestKeyPair } from '@renderer/testing/rsa-keys'
 import { order, ORDER_NO, wallet } from '@renderer/testing/trade-fixtures'
+import { PROTECTION } from '@shared/api/protection'
 import PayPage from './PayPage'
 
 let keys: TestKeyPair
@@ -72,7 +73,7 @@ describe('/buyer/pay.html', () => {
         qrCode: null,
       })
     openPay()
-    expect(await screen.findByText('其他支付方式')).toBeTruthy()
+    expect(await screen.findByText('支付方式')).toBeTruthy()
     const button = () => screen.getByText(/^支付宝支付/, { selector: 'button span' }).closest('button')!
     expect(button().textContent).toContain('¥700.00')
     fireEvent.click(screen.getByText(/使用余额抵扣/))
@@ -92,5 +93,43 @@ describe('/buyer/pay.html', () => {
     expect(screen.getByText('设置支付密码').closest('a')?.getAttribute('href')).toBe(
       `/user/payPass.html?redirect=${encodeURIComponent(`/buyer/pay.html?orderNo=${ORDER_NO}`)}`,
     )
+  })
+
+  it('is one screen: the ways to pay side by side and one pay button that follows the choice', async () => {
+    server.on(FUNDS.topupChannels, { channels: ['alipay', 'wechat'] })
+    openPay()
+    const methods = await screen.findByRole('radiogroup', { name: '支付方式' })
+    await waitFor(() => expect(methods.textContent).toContain('微信支付'))
+    expect(methods.textContent).toContain('余额支付')
+    expect(methods.textContent).toContain('支付宝')
+    // the balance covers the order: it is chosen, with the payment password
+    expect(screen.getByLabelText('支付密码')).toBeTruthy()
+    const payButtons = () =>
+      screen.getAllByRole('button').filter((b) => /(确认支付|支付宝支付|微信支付支付)/.test(b.textContent ?? ''))
+    expect(payButtons()).toHaveLength(1)
+    expect(payButtons()[0].textContent).toContain('确认支付 ¥700.00')
+    fireEvent.click(screen.getByText('微信支付'))
+    await waitFor(() => expect(payButtons()[0].textContent).toContain('微信支付支付 ¥700.00'))
+    expect(payButtons()).toHaveLength(1)
+    expect(screen.queryByLabelText('支付密码')).toBeNull()
+  })
+
+  it('adds the seller’s 额外包赔 to the order from the checkout', async () => {
+    server
+      .on(PROTECTION.terms, {
+        goodsId: 7,
+        days: 30,
+        depositPercent: 30,
+        deposit: 21_000,
+        extra: { fee: 2_000, days: 60 },
+      })
+      .on(PROTECTION.extra, order({ amount: 72_000, protectionFee: 2_000, actions: ['pay', 'cancel'] }))
+    openPay()
+    const box = await screen.findByRole('checkbox', { name: /加购额外包赔/ })
+    expect(box.closest('label')?.textContent).toContain('+¥20.00')
+    expect(screen.getByRole('region', { name: '包赔保障' }).textContent).toContain('包赔 30 天')
+    fireEvent.click(box)
+    await waitFor(() => expect(server.callsTo(PROTECTION.extra)).toHaveLength(1))
+    expect(server.callsTo(PROTECTION.extra)[0].body).toEqual({ orderNo: ORDER_NO, add: true })
   })
 })

@@ -90,9 +90,4 @@ export function orderButtons(
 }
 
 /** The steps of buying, shown on the order pages. */
-export const ORDER_STEPS = [
-  { title: '选择商品' },
-  { title: '确认订单' },
-  { title: '支付' },
-  { title: '完成' },
-]
+export const ORDER_STEPS = [{ title: '选择商品' }, { title: '确认并支付' }, { title: '完成' }]

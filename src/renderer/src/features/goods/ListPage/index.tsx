@@ -70,6 +70,7 @@ export default function ListPage() {
     [filters.goodsType, filters.platform, filters.areaId, filters.serverId].filter((v) => v !== undefined)
       .length +
     (filters.priceMin !== undefined || filters.priceMax !== undefined ? 1 : 0) +
+    (filters.protection ? 1 : 0) +
     Object.keys(filters.attrs).length
 
   const clearAll = () =>
@@ -215,6 +216,17 @@ export default function ListPage() {
               min={filters.priceMin}
               max={filters.priceMax}
               onApply={(min, max) => change({ priceMin: min, priceMax: max })}
+            />
+          </FilterRow>
+
+          <FilterRow label="包赔">
+            <Choices<'yes'>
+              choices={[
+                { value: undefined, label: ALL },
+                { value: 'yes', label: '只看包赔' },
+              ]}
+              value={filters.protection ? 'yes' : undefined}
+              onChange={(v) => change({ protection: v ? true : undefined })}
             />
           </FilterRow>
 

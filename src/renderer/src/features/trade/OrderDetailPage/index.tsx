@@ -12,6 +12,7 @@ import { goodsDetailPath, imageSrc } from '@renderer/api/goods'
 import { orderDetailQuery } from '@renderer/api/order-detail'
 import { BUYER_CENTRE, CentreLayout, SELLER_CENTRE } from '@renderer/app/layouts/CentreLayout'
 import { OrderReview } from '@renderer/features/review/OrderReview'
+import { OrderProtectionTerms } from '@renderer/features/protection/OrderProtectionTerms'
 import { OrderActions, OrderLoadFailed, OrderSummary } from '../OrderParts'
 import { CancelRequestPanel } from './CancelRequestPanel'
 import { ORDER_DETAIL_PATHS, ORDER_NO, orderDetailPath } from './order-links'
@@ -71,6 +72,7 @@ export default function OrderDetailPage() {
             <OrderReview order={d.order} review={d.review ?? undefined} />
           </div>
           <AmountsSection d={d} />
+          <OrderProtectionTerms order={d.order} />
           <TimelineSection d={d} />
           <LedgerSection d={d} />
           <DeliverySection d={d} />

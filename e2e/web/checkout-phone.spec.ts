@@ -1,0 +1,150 @@
+/**
+ * A phone buyer at 390 × 844 (docs/screens.md, "Checkout"; docs/recovery-protection.md, "In lists"
+ * and "额外包赔"): the list's 包赔 filter in the phone's filter panel keeps the protected listing (its
+ * card carries the 包赔 badge) and drops the unprotected one; its detail page, 立即购买, and checkout
+ * on one screen — the listing, 包赔 with the seller's 额外包赔 offer, the ways to pay and the payment
+ * password, one pay button on the screen, nothing wider than it — then paid with the extra fee.
+ * Everything of its own: a new seller publishes both listings, a new buyer tops up and pays.
+ */
+import { E2E_API_ORIGIN } from '../../playwright.config'
+import { api, newUser, setPayPassword, topUp, type TestUser } from '../support/api'
+import { expect, test } from '../support/test'
+import { loginAs } from '../support/ui'
+import sharp from 'sharp'
+
+const PHONE_390 = { width: 390, height: 844 }
+const ANDROID_UA =
+  'Mozilla/5.0 (Linux; Android 13; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120 Mobile Safari/537.36'
+const PAY_PASSWORD = '135790'
+const PRICE = 45_600
+const EXTRA_FEE = 1_800
+const EXTRA_DAYS = 60
+
+const yuanText = (fen: number) =>
+  `¥${(fen / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`
+
+/** The seller publishes a 王者荣耀 account (with a screenshot) with the given 包赔 terms. */
+async function publish(seller: TestUser, title: string, protection: Record<string, number>) {
+  const games = (await api('/goods/game/getGames')).data as Array<{ gameId: number; nameCn: string }>
+  const king = games.find((g) => g.nameCn === '王者荣耀')!
+  const areas = (await api(`/goods/game/getAreaServersByGameId?gameId=${king.gameId}`)).data
+  const shot = await sharp({ create: { width: 120, height: 100, channels: 3, background: '#a95' } })
+    .png()
+    .toBuffer()
+  const form = new FormData()
+  form.append('file', new Blob([new Uint8Array(shot)], { type: 'image/png' }), 'shot.png')
+  const upload = await (
+    await fetch(`${E2E_API_ORIGIN}/api/goods/image/upload`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${seller.token}` },
+      body: form,
+    })
+  ).json()
+  const res = await api('/goods/seller/publish', {
+    token: seller.token,
+    body: {
+      gameId: king.gameId,
+      goodsType: 'ACCOUNT',
+      areaId: areas[0].serverId,
+      serverId: areas[0].children[0].serverId,
+      title,
+      description: '端到端：手机结算',
+      price: PRICE,
+      stock: 1,
+      attributes: { 段位: '荣耀王者', 英雄数量: 100, 皮肤数量: 200 },
+      imageIds: [upload.data.imageId],
+      ...protection,
+    },
+  })
+  expect(res, `publishing ${title}`).toMatchObject({ code: 200, data: { status: 'ON_SALE' } })
+  return { goodsId: res.data.goodsId as number, gameId: king.gameId }
+}
+
+test('a phone buyer filters 包赔, opens the listing and pays it with 额外包赔 on one checkout screen', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000)
+  const stamp = `包赔结算${Date.now().toString(36)}`
+  const seller = await newUser('cps')
+  const covered = await publish(seller, `${stamp} 包赔号`, {
+    protectionDays: 30,
+    protectionExtraFee: EXTRA_FEE,
+    protectionExtraDays: EXTRA_DAYS,
+  })
+  const plain = await publish(seller, `${stamp} 普通号`, {})
+  const buyer = await newUser('cpb')
+  await setPayPassword(buyer, PAY_PASSWORD)
+  await topUp(buyer.token, PRICE + EXTRA_FEE)
+
+  const listPath = `/list.html?gameId=${covered.gameId}&keyword=${encodeURIComponent(stamp)}`
+  const page = await loginAs(browser, buyer.username, buyer.password, listPath, {
+    viewport: PHONE_390,
+    isMobile: true,
+    hasTouch: true,
+    userAgent: ANDROID_UA,
+  })
+  const card = (id: number) => page.locator(`article:has(a[href="/detail/${id}.html"])`)
+  await expect(card(covered.goodsId)).toBeVisible()
+  await expect(card(plain.goodsId)).toBeVisible()
+  // the badge is on the protected card only
+  await expect(card(covered.goodsId).locator('.goods-protection')).toHaveText('包赔')
+  await expect(card(plain.goodsId).locator('.goods-protection')).toHaveCount(0)
+
+  // the phone's filter panel: 包赔 → 只看包赔 (applied at once, on the server)
+  await page.getByRole('button', { name: /^(filter )?筛选( \d+)?$/ }).click()
+  const panel = page.getByRole('dialog', { name: '筛选' })
+  await panel.getByRole('group', { name: '包赔' }).getByRole('button', { name: '只看包赔' }).click()
+  await expect(page).toHaveURL(/protection=1/)
+  await panel.getByRole('button', { name: /^查看 \d+ 件商品$/ }).click()
+  await expect(card(plain.goodsId)).toHaveCount(0)
+  await expect(card(covered.goodsId)).toBeVisible()
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(PHONE_390.width)
+
+  // its detail page, then 立即购买 in the bottom bar
+  await card(covered.goodsId).locator('.goods-card__title').tap()
+  await expect(page).toHaveURL(new RegExp(`/detail/${covered.goodsId}\\.html`))
+  await expect(page.getByRole('note', { name: '包赔保障' })).toContainText('额外包赔')
+  await page.getByRole('group', { name: '购买' }).getByRole('button', { name: '立即购买' }).tap()
+  await expect(page).toHaveURL(new RegExp(`/buyer/buy\\.html\\?goodsId=${covered.goodsId}`))
+  await page.getByRole('button', { name: '提交订单' }).tap()
+
+  // checkout: one screen
+  await expect(page).toHaveURL(/\/buyer\/pay\.html\?orderNo=/)
+  const orderNo = new URL(page.url()).searchParams.get('orderNo')!
+  await expect(page.getByRole('region', { name: '订单商品' })).toContainText(`${stamp} 包赔号`)
+  const protection = page.getByRole('region', { name: '包赔保障' })
+  await expect(protection).toContainText('包赔 30 天')
+  const methods = page.getByRole('radiogroup', { name: '支付方式' })
+  await expect(methods.getByRole('radio', { name: /余额支付/ })).toBeChecked()
+  await expect(methods.getByRole('radio', { name: '支付宝' })).toBeVisible()
+  const payButton = page.locator('.checkout-bar').getByRole('button')
+  await expect(payButton).toHaveCount(1)
+  await expect(payButton).toHaveText(`确认支付 ${yuanText(PRICE)}`)
+
+  // 额外包赔: the amount follows
+  // (the box shows the order's state: checked once the server added the fee)
+  const extra = protection.getByRole('checkbox', { name: /加购额外包赔/ })
+  await extra.click()
+  await expect(extra).toBeChecked()
+  await expect(payButton).toHaveText(`确认支付 ${yuanText(PRICE + EXTRA_FEE)}`)
+  await expect(page.locator('.checkout-bar')).toContainText(`额外包赔 ${yuanText(EXTRA_FEE)}`)
+
+  // everything on the one screen: no sideways scroll, the password and the pay button in view
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(PHONE_390.width)
+  const pin = page.getByLabel('支付密码', { exact: true })
+  await expect(pin).toBeInViewport({ ratio: 1 })
+  await expect(payButton).toBeInViewport({ ratio: 1 })
+  await expect(protection).toBeInViewport({ ratio: 1 })
+  await pin.fill(PAY_PASSWORD)
+  await payButton.tap()
+  await expect(page).toHaveURL(new RegExp(`/buyer/paySuccess\\.html\\?orderNo=${orderNo}$`))
+
+  const order = (await api(`/trade/order/detail/${orderNo}`, { token: buyer.token })).data
+  expect(order).toMatchObject({ status: 'PAID', amount: PRICE + EXTRA_FEE, protectionFee: EXTRA_FEE })
+  // the order page shows the terms with the extra bought
+  await page.goto(`/buyer/orderDetail.html?orderNo=${orderNo}`)
+  await expect(page.getByRole('region', { name: '包赔保障' })).toContainText(
+    `已加购：延长 ${EXTRA_DAYS} 天，费用 ${yuanText(EXTRA_FEE)}`,
+  )
+  await page.context().close()
+})
