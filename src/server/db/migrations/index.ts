@@ -41,6 +41,7 @@ import payPayouts from './0293_pay_payouts'
 import payRefunds from './0294_pay_refunds'
 import bidFloors from './0300_bid_floors'
 import referenceKeys from './0310_reference_keys'
+import chatKinds from './0360_chat_kinds'
 
 export function migrationsFor(dialect: DbDialect): Record<string, Migration> {
   return {
@@ -84,5 +85,6 @@ export function migrationsFor(dialect: DbDialect): Record<string, Migration> {
     '0294_pay_refunds': payRefunds(dialect),
     '0300_bid_floors': bidFloors(dialect),
     '0310_reference_keys': referenceKeys(dialect),
+    '0360_chat_kinds': chatKinds(dialect),
   }
 }
