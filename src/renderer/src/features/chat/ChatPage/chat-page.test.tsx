@@ -129,12 +129,12 @@ describe('/message/chat/{conversationId}.html', () => {
       rows: [
         {
           ...message(5, 'buyer', '[图片]'),
-          kind: 'IMAGE',
+          kind: 'IMAGE' as const,
           image: { imageId: 'a'.repeat(32), url: '/api/x.jpg', thumbUrl: '/api/x_t.jpg' },
         },
         {
           ...message(4, 'buyer', '[商品] 王者荣耀 V10 全皮肤'),
-          kind: 'GOODS',
+          kind: 'GOODS' as const,
           goods: { goodsId: 3, title: '王者荣耀 V10 全皮肤', price: 18_800, coverUrl: null },
         },
       ],
