@@ -73,7 +73,7 @@ test('the buyer sends the listing card and an image, the seller answers with a q
   await dialog.getByLabel('快捷回复内容').fill('在的，账号可以直接拍，拍下秒发')
   await dialog.getByRole('button', { name: /保\s*存/ }).click()
   await expect(dialog.getByText('在的，账号可以直接拍，拍下秒发')).toBeVisible()
-  await dialog.getByRole('button', { name: 'Close' }).click()
+  await dialog.getByRole('button', { name: '关闭' }).click()
   await sellerPage.getByLabel('快捷回复').getByText('在的，账号可以直接拍，拍下秒发').click()
   await expect(sellerPage.getByLabel('消息内容')).toHaveValue('在的，账号可以直接拍，拍下秒发')
   await sellerPage.getByRole('button', { name: /发\s*送/ }).click()
