@@ -350,7 +350,8 @@ export const ORDER = {
 export const ORDER_CANCEL_ANSWER_HOURS = 24
 
 export interface OrderCancelRequest {
-  status: 'PENDING' | 'AGREED' | 'REFUSED'
+  /** ESCALATED: unanswered past answerBy, handed to staff (纠纷仲裁) by itself */
+  status: 'PENDING' | 'AGREED' | 'REFUSED' | 'ESCALATED'
   reason: string
   requestedAt: number
   /** the seller should answer by then */

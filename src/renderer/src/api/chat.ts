@@ -4,7 +4,13 @@
  * staff view of a disputed order's pre-sale chat. Live `chat-message` events invalidate `chatKeys.all`.
  */
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query'
-import { CHAT, CHAT_STAFF, type ChatConversationQuery, type ChatMessagesQuery } from '@shared/api/chat'
+import {
+  CHAT,
+  CHAT_STAFF,
+  type ChatConversationQuery,
+  type ChatMessagesQuery,
+  type ChatSendBody,
+} from '@shared/api/chat'
 import { useSessionStore } from '@renderer/stores/session'
 import { call } from './client'
 import { useChangeMutation } from './mutation'
@@ -17,6 +23,7 @@ export const chatKeys = {
   messages: (id: number, query: ChatMessagesQuery) => ['chat', 'messages', id, query] as const,
   unread: ['chat', 'unread'] as const,
   dispute: (orderNo: string) => ['chat', 'dispute', orderNo] as const,
+  quickReplies: ['chat', 'quickReplies'] as const,
 }
 
 /** The caller's conversations (errors: 'caller' — the page shows a failure in place, components/ErrorAlert). */
@@ -81,9 +88,37 @@ export function useChatRead() {
 export const useOpenChat = () =>
   useChangeMutation((goodsId: number) => call(CHAT.open, { body: { goodsId } }), { keys: [chatKeys.lists] })
 
-/** Send a message; the form shows a refusal itself (errors: 'caller'). */
+/**
+ * Send a message of any kind (text, the listing's card, an uploaded image); the form shows a
+ * refusal itself (errors: 'caller').
+ */
 export const useSendChat = (conversationId: number) =>
   useChangeMutation(
-    (content: string) => call(CHAT.send, { body: { conversationId, content } }, { errors: 'caller' }),
+    (message: Omit<ChatSendBody, 'conversationId'>) =>
+      call(CHAT.send, { body: { conversationId, ...message } }, { errors: 'caller' }),
     { keys: [chatKeys.all], errors: 'caller' },
   )
+
+/** The caller's quick replies (a seller inserts one with a tap). */
+export const quickRepliesQuery = () =>
+  queryOptions({
+    queryKey: chatKeys.quickReplies,
+    queryFn: () => call(CHAT.quickReplies, {}),
+    staleTime: 60_000,
+  })
+
+/** Add, edit or remove a quick reply; the dialog shows a refusal itself (errors: 'caller'). */
+export const useSaveQuickReply = () =>
+  useChangeMutation(
+    ({ replyId, content }: { replyId?: number; content: string }) =>
+      replyId
+        ? call(CHAT.editQuickReply, { body: { replyId, content } }, { errors: 'caller' })
+        : call(CHAT.addQuickReply, { body: { content } }, { errors: 'caller' }),
+    { keys: [chatKeys.quickReplies], errors: 'caller' },
+  )
+
+export const useRemoveQuickReply = () =>
+  useChangeMutation((replyId: number) => call(CHAT.removeQuickReply, { body: { replyId } }), {
+    keys: [chatKeys.quickReplies],
+    done: '已删除',
+  })

@@ -41,6 +41,7 @@ import payPayouts from './0293_pay_payouts'
 import payRefunds from './0294_pay_refunds'
 import bidFloors from './0300_bid_floors'
 import referenceKeys from './0310_reference_keys'
+import chatKinds from './0360_chat_kinds'
 import protectionLists from './0330_protection_lists'
 import topupHold from './0340_topup_hold'
 
@@ -88,5 +89,6 @@ export function migrationsFor(dialect: DbDialect): Record<string, Migration> {
     '0310_reference_keys': referenceKeys(dialect),
     '0330_protection_lists': protectionLists(dialect),
     '0340_topup_hold': topupHold(dialect),
+    '0360_chat_kinds': chatKinds(dialect),
   }
 }

@@ -6,7 +6,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CHAT_LIMITS } from '../../../shared/api'
 import { DEMO, tokenOf, type TestApp } from '../../test-utils'
-import { gameNamed, kingAccount, newUser, publish, type GameFixture } from '../goods/test-helpers'
+import {
+  gameNamed,
+  kingAccount,
+  newUser,
+  publish,
+  uploadScreenshot,
+  type GameFixture,
+} from '../goods/test-helpers'
 import { funded, get, paidOrder, post, startClockedApp } from '../trade/test-helpers'
 
 let clock = Date.now()
@@ -211,5 +218,142 @@ describe('staff reads', () => {
     // staff reading moved nobody's read marker
     expect(await unread(buyer.token)).toBe(1)
     expect((await get(t.app, '/api/chat/dispute/NOSUCHORDER1', staff)).code).toBe(404)
+  })
+})
+
+describe('message kinds', () => {
+  const sendKind = (token: string, body: Record<string, unknown>) =>
+    post(t.app, '/api/chat/message', token, body)
+
+  it('the listing as a card: a snapshot both sides read, summarised in the list', async () => {
+    const { seller, goodsId } = await listing(18_800)
+    const buyer = await newUser(t.app, 'chk')
+    const id = (await open(buyer.token, goodsId)).data.conversationId as number
+    expect((await sendKind(buyer.token, { conversationId: id, kind: 'GOODS' })).code).toBe(200)
+    const title = (
+      await t.app.db.selectFrom('goods').select('title').where('id', '=', goodsId).executeTakeFirstOrThrow()
+    ).title
+    for (const token of [buyer.token, seller.token]) {
+      const [card] = (await messages(token, id)).rows
+      expect(card).toMatchObject({
+        kind: 'GOODS',
+        content: `[商品] ${title}`,
+        goods: { goodsId, title, price: 18_800 },
+        image: null,
+      })
+      expect(card.goods.coverUrl).toMatch(/_t\.jpg$/)
+    }
+    expect((await list(seller.token)).rows[0]).toMatchObject({
+      conversationId: id,
+      lastMessage: `[商品] ${title}`,
+    })
+    // a card carries no text; old-style text messages still read as TEXT
+    expect(
+      (await sendKind(buyer.token, { conversationId: id, kind: 'GOODS', content: '看看这个' })).msg,
+    ).toBe('商品卡片和图片消息不能附带文字')
+    await send(buyer.token, id, '还在吗')
+    expect((await messages(buyer.token, id)).rows[0]).toMatchObject({
+      kind: 'TEXT',
+      content: '还在吗',
+      goods: null,
+    })
+    expect((await sendKind(buyer.token, { conversationId: id, kind: 'VIDEO' })).code).toBe(400)
+  })
+
+  it('an image the sender uploaded: thumbnail and full picture; not someone else’s, not a made-up id', async () => {
+    const { seller, goodsId } = await listing()
+    const buyer = await newUser(t.app, 'chi')
+    const id = (await open(buyer.token, goodsId)).data.conversationId as number
+    const imageId = await uploadScreenshot(t.app, buyer.token)
+    expect((await sendKind(buyer.token, { conversationId: id, kind: 'IMAGE', imageId })).code).toBe(200)
+    const [shot] = (await messages(seller.token, id)).rows
+    expect(shot).toMatchObject({ kind: 'IMAGE', content: '[图片]', image: { imageId } })
+    expect(shot.image.thumbUrl).toContain(`${imageId}_t.jpg`)
+    expect(shot.image.url).toContain(`${imageId}.jpg`)
+
+    const theirs = await uploadScreenshot(t.app, seller.token)
+    expect(await sendKind(buyer.token, { conversationId: id, kind: 'IMAGE', imageId: theirs })).toMatchObject(
+      {
+        code: 400,
+        msg: '图片不存在或不是您上传的',
+      },
+    )
+    expect(
+      (await sendKind(buyer.token, { conversationId: id, kind: 'IMAGE', imageId: 'a'.repeat(32) })).code,
+    ).toBe(400)
+    expect(
+      (await sendKind(buyer.token, { conversationId: id, kind: 'IMAGE', imageId: '../etc/passwd' })).code,
+    ).toBe(400)
+    expect((await sendKind(buyer.token, { conversationId: id, kind: 'IMAGE' })).msg).toBe(
+      '请选择要发送的图片',
+    )
+    expect((await sendKind(buyer.token, { conversationId: id, imageId })).msg).toBe(
+      '只有图片消息可以附带图片',
+    )
+    // the safety filter still applies to text
+    expect(
+      (await sendKind(buyer.token, { conversationId: id, kind: 'TEXT', content: '加我QQ 12345678' })).code,
+    ).toBe(400)
+    expect((await messages(buyer.token, id)).total).toBe(1)
+  })
+
+  it('every kind counts toward the per-minute limit', async () => {
+    clock += 10 * 60_000
+    const { goodsId } = await listing()
+    const buyer = await newUser(t.app, 'chl')
+    const id = (await open(buyer.token, goodsId)).data.conversationId as number
+    for (let i = 0; i < CHAT_LIMITS.perMinute; i++)
+      expect((await sendKind(buyer.token, { conversationId: id, kind: 'GOODS' })).code).toBe(200)
+    expect((await send(buyer.token, id, '再问一次')).code).toBe(429)
+    clock += 61_000
+  })
+})
+
+describe('quick replies', () => {
+  const replies = async (token: string) => (await get(t.app, '/api/chat/quickReply/list', token)).data
+  const add = (token: string, content: string) => post(t.app, '/api/chat/quickReply/add', token, { content })
+
+  it('a user keeps a few, each checked like a message; only the owner edits or removes one', async () => {
+    const seller = await newUser(t.app, 'chq')
+    expect(await replies(seller.token)).toEqual([])
+    const first = await add(seller.token, '  在的，可以直接拍  ')
+    expect(first).toMatchObject({ code: 200, data: { content: '在的，可以直接拍' } })
+    const replyId = first.data.replyId as number
+    expect((await add(seller.token, '最低价不议')).code).toBe(200)
+    expect((await replies(seller.token)).map((r: { content: string }) => r.content)).toEqual([
+      '在的，可以直接拍',
+      '最低价不议',
+    ])
+    expect((await add(seller.token, '加我微信 abc_12345')).msg).toContain('微信')
+    expect((await add(seller.token, '好'.repeat(CHAT_LIMITS.quickReply + 1))).code).toBe(400)
+    expect((await add(seller.token, '   ')).code).toBe(400)
+
+    const edited = await post(t.app, '/api/chat/quickReply/edit', seller.token, {
+      replyId,
+      content: '在的，秒发货',
+    })
+    expect(edited).toMatchObject({ code: 200, data: { replyId, content: '在的，秒发货' } })
+
+    const other = await newUser(t.app, 'chq')
+    expect(await replies(other.token)).toEqual([])
+    expect(
+      await post(t.app, '/api/chat/quickReply/edit', other.token, { replyId, content: '改别人的' }),
+    ).toMatchObject({ code: 404, msg: '快捷回复不存在' })
+    expect((await post(t.app, '/api/chat/quickReply/remove', other.token, { replyId })).code).toBe(404)
+    expect((await replies(seller.token))[0]).toEqual({ replyId, content: '在的，秒发货' })
+
+    expect((await post(t.app, '/api/chat/quickReply/remove', seller.token, { replyId })).code).toBe(200)
+    expect((await replies(seller.token)).map((r: { content: string }) => r.content)).toEqual(['最低价不议'])
+    expect((await get(t.app, '/api/chat/quickReply/list')).code).toBe(401)
+  })
+
+  it(`at most ${CHAT_LIMITS.quickReplies}`, async () => {
+    const seller = await newUser(t.app, 'chr')
+    for (let i = 0; i < CHAT_LIMITS.quickReplies; i++)
+      expect((await add(seller.token, `回复${i}`)).code).toBe(200)
+    expect(await add(seller.token, '再来一条')).toMatchObject({
+      code: 400,
+      msg: `快捷回复最多 ${CHAT_LIMITS.quickReplies} 条，请先删除不用的`,
+    })
   })
 })

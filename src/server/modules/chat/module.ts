@@ -11,10 +11,18 @@ declare module '../../module' {
 
 export const chatModule = defineModule({
   name: 'chat',
-  needs: ['goods', 'trade', 'warrant'],
+  needs: ['goods', 'trade', 'warrant', 'images'],
   provides: ['chat'],
-  register({ db, now, bus, routes }, { goods, trade, warrant }) {
-    const chat = chatService({ db, goods, trade, disputed: warrant.disputed, bus, now })
+  register({ db, now, bus, routes }, { goods, trade, warrant, images }) {
+    const chat = chatService({
+      db,
+      goods,
+      trade,
+      disputed: warrant.disputed,
+      ownsImage: images.owns,
+      bus,
+      now,
+    })
     routes(chatRoutes, { chat, now })
     return { chat }
   },

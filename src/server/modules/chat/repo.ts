@@ -2,7 +2,7 @@
 import { sql } from 'kysely'
 import type { Db } from '../../db'
 import { fetchPage } from '../../db/paging'
-import type { PageQuery } from '../../../shared/api'
+import type { ChatMessageKind, PageQuery } from '../../../shared/api'
 
 export type ChatSide = 'buyer' | 'seller'
 
@@ -106,7 +106,16 @@ export function chatRepo(db: Db) {
         .selectFrom('chat_messages as m')
         .innerJoin('chat_conversations as c', 'c.id', 'm.conversation_id')
         .innerJoin('users as u', 'u.id', 'm.sender_id')
-        .select(['m.id', 'm.conversation_id', 'm.sender_id', 'm.content', 'm.created_at', 'c.buyer_id'])
+        .select([
+          'm.id',
+          'm.conversation_id',
+          'm.sender_id',
+          'm.kind',
+          'm.content',
+          'm.payload',
+          'm.created_at',
+          'c.buyer_id',
+        ])
         .select('u.nick_name')
         .where('m.conversation_id', '=', conversationId)
         .orderBy('m.id', 'desc')
@@ -125,10 +134,16 @@ export function chatRepo(db: Db) {
     },
 
     /** Stores a message and makes it the conversation's last; the sender has read up to it. */
-    async insert(conversationId: number, side: ChatSide, senderId: number, content: string, at: number) {
+    async insert(
+      conversationId: number,
+      side: ChatSide,
+      senderId: number,
+      message: { kind: ChatMessageKind; content: string; payload: string | null },
+      at: number,
+    ) {
       const row = await db
         .insertInto('chat_messages')
-        .values({ conversation_id: conversationId, sender_id: senderId, content, created_at: at })
+        .values({ conversation_id: conversationId, sender_id: senderId, ...message, created_at: at })
         .returning('id')
         .executeTakeFirstOrThrow()
       const id = Number(row.id)
@@ -153,6 +168,54 @@ export function chatRepo(db: Db) {
         .where('created_at', '>=', since)
         .executeTakeFirstOrThrow()
       return Number(row.n)
+    },
+  }
+}
+
+/** A user's quick replies (chat_quick_replies); every change is scoped to the owner. */
+export function quickReplyRepo(db: Db) {
+  return {
+    list(userId: number) {
+      return db
+        .selectFrom('chat_quick_replies')
+        .select(['id', 'content'])
+        .where('user_id', '=', userId)
+        .orderBy('id')
+        .execute()
+    },
+    async count(userId: number): Promise<number> {
+      const row = await db
+        .selectFrom('chat_quick_replies')
+        .select(sql<number>`count(*)`.as('n'))
+        .where('user_id', '=', userId)
+        .executeTakeFirstOrThrow()
+      return Number(row.n)
+    },
+    async add(userId: number, content: string, at: number): Promise<number> {
+      const row = await db
+        .insertInto('chat_quick_replies')
+        .values({ user_id: userId, content, created_at: at, updated_at: at })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      return Number(row.id)
+    },
+    /** false: no such reply of this user */
+    async edit(userId: number, replyId: number, content: string, at: number): Promise<boolean> {
+      const res = await db
+        .updateTable('chat_quick_replies')
+        .set({ content, updated_at: at })
+        .where('id', '=', replyId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst()
+      return Number(res.numUpdatedRows) === 1
+    },
+    async remove(userId: number, replyId: number): Promise<boolean> {
+      const res = await db
+        .deleteFrom('chat_quick_replies')
+        .where('id', '=', replyId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst()
+      return Number(res.numDeletedRows) === 1
     },
   }
 }

@@ -20,7 +20,15 @@ export const chatRoutes: FastifyPluginAsync<{ chat: ChatService; now: () => numb
     app,
     CHAT.send,
     { message: '发送成功', onRequest: rateLimit({ max: 60, windowMs: 60_000, now }) },
-    (r) => chat.send(uid(r), r.body.conversationId, r.body.content),
+    (r) => chat.send(uid(r), r.body),
+  )
+  route(app, CHAT.quickReplies, (r) => chat.quickReplies(uid(r)))
+  route(app, CHAT.addQuickReply, { message: '已添加' }, (r) => chat.addQuickReply(uid(r), r.body.content))
+  route(app, CHAT.editQuickReply, { message: '已保存' }, (r) =>
+    chat.editQuickReply(uid(r), r.body.replyId, r.body.content),
+  )
+  route(app, CHAT.removeQuickReply, { message: '已删除' }, (r) =>
+    chat.removeQuickReply(uid(r), r.body.replyId),
   )
   route(app, CHAT.unread, (r) => chat.unread(uid(r)))
   route(app, CHAT_STAFF.disputeChat, (r) => chat.disputeChat(actorOf(r), r.params.orderNo))

@@ -1,13 +1,21 @@
 /**
  * 售前咨询 (docs/pre-sale-chat.md): a buyer asks a seller about a listing before buying. One
  * conversation per (listing, buyer); the seller sees every conversation of their listings with a
- * message. Messages are text through the escrow room's safety filter (rules/message-safety.ts), at
- * most CHAT_LIMITS.perMinute per user and minute; each side has a read marker (unread counts). A new
+ * message. Messages have a kind (CHAT_MESSAGE_KINDS): text through the escrow room's safety filter
+ * (rules/message-safety.ts), the conversation's listing as a card (a snapshot of title, price and
+ * cover), or an image the sender uploaded (the image module's upload checks size and type); at
+ * most CHAT_LIMITS.perMinute of any kind per user and minute. Quick replies: a user's few canned
+ * texts (CRUD, owner only, the same safety filter); each side has a read marker (unread counts). A new
  * message publishes `chat-message` to the other side. Staff read a conversation only when an order of
  * that listing between the same buyer and seller was disputed, and every read is in the operation log.
  */
 import {
   CHAT_LIMITS,
+  chatSummary,
+  type ChatGoodsCard,
+  type ChatMessageKind,
+  type ChatQuickReply,
+  type ChatSendBody,
   type ChatConversation,
   type ChatConversationQuery,
   type ChatMessage,
@@ -22,7 +30,8 @@ import type { EventBus } from '../events/bus'
 import type { GoodsService } from '../goods/service'
 import { record, type Actor } from '../oplog/service'
 import type { TradeService } from '../trade/service'
-import { chatRepo, type ChatMessageRow, type ChatRow, type ChatSide } from './repo'
+import { imageUrl, thumbUrl } from '../image/service'
+import { chatRepo, quickReplyRepo, type ChatMessageRow, type ChatRow, type ChatSide } from './repo'
 
 export interface ChatDeps {
   db: Db
@@ -32,19 +41,38 @@ export interface ChatDeps {
   trade: Pick<TradeService, 'orderForRuling'>
   /** whether the order was ever disputed (the warrant service) */
   disputed: (orderNo: string) => Promise<boolean>
+  /** whether an uploaded image is this user's (the image service) */
+  ownsImage: (userId: number, imageId: string) => Promise<boolean>
   bus?: EventBus
   now: () => number
 }
 
 const MINUTE = 60_000
 
+/** The stored payload of a card (the listing when sent) or of an image. */
+type Payload = { goods: ChatGoodsCard & { cover: string | null } } | { imageId: string }
+
 function toMessage(r: ChatMessageRow): ChatMessage {
+  const payload = r.payload ? (JSON.parse(r.payload) as Payload) : null
+  const kind: ChatMessageKind = r.kind ?? 'TEXT'
+  const card = kind === 'GOODS' && payload && 'goods' in payload ? payload.goods : null
+  const imageId = kind === 'IMAGE' && payload && 'imageId' in payload ? payload.imageId : null
   return {
     messageId: Number(r.id),
     conversationId: Number(r.conversation_id),
     senderRole: Number(r.sender_id) === Number(r.buyer_id) ? 'buyer' : 'seller',
     senderName: r.nick_name,
+    kind,
     content: r.content,
+    goods: card
+      ? {
+          goodsId: card.goodsId,
+          title: card.title,
+          price: card.price,
+          coverUrl: card.cover ? thumbUrl(card.cover) : null,
+        }
+      : null,
+    image: imageId ? { imageId, url: imageUrl(imageId), thumbUrl: thumbUrl(imageId) } : null,
     createdAt: Number(r.created_at),
   }
 }
@@ -52,6 +80,47 @@ function toMessage(r: ChatMessageRow): ChatMessage {
 export function chatService(deps: ChatDeps) {
   const { db, goods, now } = deps
   const repo = chatRepo(db)
+  const replies = quickReplyRepo(db)
+
+  /** A quick reply's text: trimmed, within its limit, through the message safety filter. */
+  function replyText(text: string): string {
+    const content = text.trim()
+    if (!content) throw badRequest('请输入快捷回复内容')
+    if (content.length > CHAT_LIMITS.quickReply)
+      throw badRequest(`快捷回复长度不能超过 ${CHAT_LIMITS.quickReply} 个字符`)
+    const problem = messageSafetyProblem(content, { place: '咨询' })
+    if (problem) throw badRequest(problem)
+    return content
+  }
+
+  /** What a send stores: the kind, its text or summary, and the card's or image's payload. */
+  async function messageOf(userId: number, row: ChatRow, body: ChatSendBody) {
+    const kind = body.kind ?? 'TEXT'
+    if (kind !== 'TEXT' && body.content !== undefined) throw badRequest('商品卡片和图片消息不能附带文字')
+    if (kind !== 'IMAGE' && body.imageId !== undefined) throw badRequest('只有图片消息可以附带图片')
+    if (kind === 'GOODS') {
+      const listing = await goods.listing(db, Number(row.goods_id))
+      const card = {
+        goodsId: Number(listing.id),
+        title: listing.title,
+        price: Number(listing.price),
+        cover: listing.cover_image ?? null,
+      }
+      return { kind, content: chatSummary(kind, card.title), payload: JSON.stringify({ goods: card }) }
+    }
+    if (kind === 'IMAGE') {
+      if (!body.imageId) throw badRequest('请选择要发送的图片')
+      if (!(await deps.ownsImage(userId, body.imageId))) throw badRequest('图片不存在或不是您上传的')
+      return { kind, content: chatSummary(kind), payload: JSON.stringify({ imageId: body.imageId }) }
+    }
+    const content = (body.content ?? '').trim()
+    if (!content) throw badRequest('请输入消息内容')
+    if (content.length > CHAT_LIMITS.content)
+      throw badRequest(`消息内容长度不能超过 ${CHAT_LIMITS.content} 个字符`)
+    const problem = messageSafetyProblem(content, { place: '咨询' })
+    if (problem) throw badRequest(problem)
+    return { kind, content, payload: null }
+  }
 
   const sideOf = (row: ChatRow, userId: number): ChatSide | null =>
     Number(row.buyer_id) === userId ? 'buyer' : Number(row.seller_id) === userId ? 'seller' : null
@@ -112,19 +181,17 @@ export function chatService(deps: ChatDeps) {
       return { total: Number(page.total), rows: page.rows.map(toMessage) }
     },
 
-    async send(userId: number, conversationId: number, text: string): Promise<{ messageId: number }> {
+    /** One message of any kind (CHAT.send); the per-minute limit counts every kind. */
+    async send(userId: number, body: ChatSendBody): Promise<{ messageId: number }> {
+      const { conversationId } = body
       const { row, side } = await mine(conversationId, userId)
-      const content = text.trim()
-      if (!content) throw badRequest('请输入消息内容')
-      if (content.length > CHAT_LIMITS.content)
-        throw badRequest(`消息内容长度不能超过 ${CHAT_LIMITS.content} 个字符`)
-      const problem = messageSafetyProblem(content, { place: '咨询' })
-      if (problem) throw badRequest(problem)
+      const message = await messageOf(userId, row, body)
+      const content = message.content
       const at = now()
       if ((await repo.sentSince(userId, at - MINUTE)) >= CHAT_LIMITS.perMinute) throw tooMany()
       const messageId = await db
         .transaction()
-        .execute((trx) => chatRepo(trx).insert(conversationId, side, userId, content, at))
+        .execute((trx) => chatRepo(trx).insert(conversationId, side, userId, message, at))
       const to = side === 'buyer' ? Number(row.seller_id) : Number(row.buyer_id)
       const goodsId = Number(row.goods_id)
       try {
@@ -140,6 +207,28 @@ export function chatService(deps: ChatDeps) {
     },
 
     unread: (userId: number) => repo.unread(userId),
+
+    async quickReplies(userId: number): Promise<ChatQuickReply[]> {
+      return (await replies.list(userId)).map((r) => ({ replyId: Number(r.id), content: r.content }))
+    },
+
+    async addQuickReply(userId: number, text: string): Promise<ChatQuickReply> {
+      const content = replyText(text)
+      if ((await replies.count(userId)) >= CHAT_LIMITS.quickReplies)
+        throw badRequest(`快捷回复最多 ${CHAT_LIMITS.quickReplies} 条，请先删除不用的`)
+      return { replyId: await replies.add(userId, content, now()), content }
+    },
+
+    /** Another user's reply is 404, as if it did not exist. */
+    async editQuickReply(userId: number, replyId: number, text: string): Promise<ChatQuickReply> {
+      const content = replyText(text)
+      if (!(await replies.edit(userId, replyId, content, now()))) throw notFound('快捷回复不存在')
+      return { replyId, content }
+    },
+
+    async removeQuickReply(userId: number, replyId: number): Promise<void> {
+      if (!(await replies.remove(userId, replyId))) throw notFound('快捷回复不存在')
+    },
 
     /**
      * Staff (纠纷仲裁): the pre-sale conversation about a disputed order's listing between its buyer

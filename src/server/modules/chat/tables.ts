@@ -1,5 +1,6 @@
 /** Row types of the tables the chat module owns (docs/pre-sale-chat.md). */
 import type { Generated } from 'kysely'
+import type { ChatMessageKind } from '../../../shared/api/chat'
 
 /** One conversation per (listing, buyer); the seller is the listing's seller when it was opened. */
 export interface ChatConversationsTable {
@@ -20,11 +21,26 @@ export interface ChatMessagesTable {
   id: Generated<number>
   conversation_id: number
   sender_id: number
+  /** what `content` says for a card or an image is a short summary (lists, previews, old clients) */
+  content: string
+  /** 0360: TEXT for every older row */
+  kind: Generated<ChatMessageKind>
+  /** GOODS: the listing as it was when sent; IMAGE: the image id (JSON; null for TEXT) */
+  payload: string | null
+  created_at: number
+}
+
+/** A seller's canned replies (at most CHAT_LIMITS.quickReplies each). */
+export interface ChatQuickRepliesTable {
+  id: Generated<number>
+  user_id: number
   content: string
   created_at: number
+  updated_at: number
 }
 
 export interface ChatTables {
   chat_conversations: ChatConversationsTable
   chat_messages: ChatMessagesTable
+  chat_quick_replies: ChatQuickRepliesTable
 }

@@ -136,6 +136,23 @@ export interface DomainEventMap {
   'order.agencySettled': Omit<OrderSettled, 'agency'>
   /** an order's money went to the seller (or, for agency sale, is to be split by the agency module) */
   'order.settled': OrderSettled
+  /**
+   * a buyer's cancellation request went unanswered past its deadline and the order froze for staff
+   * (trade's job, inside its transaction): the warrant module records the dispute (within) and
+   * tells both parties (after)
+   */
+  'order.cancelOverdue': {
+    orderNo: string
+    buyerId: number
+    sellerId: number
+    title: string
+    /** the state the order froze from: PAID or DELIVERING */
+    fromStatus: 'PAID' | 'DELIVERING'
+    /** the dispute's reason (names the buyer's) */
+    reason: string
+    requestedAt: number
+    at: number
+  }
 }
 
 export type DomainEventType = keyof DomainEventMap

@@ -291,6 +291,12 @@ export function imageService(deps: { db: Db; files: FileStorage; now: () => numb
       return imageUrl(id)
     },
 
+    /** Whether the image exists and this user uploaded it (an image sent in 售前咨询). */
+    async owns(ownerId: number, imageId: string): Promise<boolean> {
+      const [row] = await repo.findMany([imageId])
+      return Boolean(row && Number(row.owner_id) === ownerId)
+    },
+
     /** The images with these ids, in the given order (ids that do not exist are skipped). */
     async byIds(imageIds: string[]): Promise<GoodsImage[]> {
       const rows = await repo.findMany(imageIds)

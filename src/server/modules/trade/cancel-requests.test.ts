@@ -1,7 +1,7 @@
 /** Cancellation on request: the buyer asks with a reason, the seller agrees (full refund) or refuses. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ORDER_CANCEL_ANSWER_HOURS } from '../../../shared/api'
-import { type TestApp } from '../../test-utils'
+import { DEMO, tokenOf, type TestApp } from '../../test-utils'
 import { gameNamed, kingAccount, newUser, publish } from '../goods/test-helpers'
 import {
   funded,
@@ -84,5 +84,106 @@ describe('cancellation on request', () => {
       status: 'PENDING',
       overdue: true,
     })
+  })
+
+  it('an overdue request reaches staff by itself: a dispute in 纠纷仲裁, both parties told, once', async () => {
+    const { seller, buyer, orderNo } = await paid('crc')
+    await post(t.app, '/api/trade/order/requestCancel', buyer.token, { orderNo, reason: '买错区服了' })
+    // not yet due: nothing happens
+    clock += ORDER_CANCEL_ANSWER_HOURS * HOUR - 1000
+    await t.app.trade.escalateOverdue()
+    expect(await statusOf(t.app, orderNo)).toBe('PAID')
+
+    clock += 2000
+    // two processes (or two overlapping runs) at once: one hand-over
+    const handed = await Promise.all([t.app.trade.escalateOverdue(), t.app.trade.escalateOverdue()])
+    expect(handed.reduce((a, b) => a + b, 0)).toBe(1)
+    await t.app.trade.escalateOverdue()
+    expect(await statusOf(t.app, orderNo)).toBe('ARBITRATING')
+    const disputeRows = await t.app.db
+      .selectFrom('disputes')
+      .selectAll()
+      .where('order_no', '=', orderNo)
+      .execute()
+    expect(disputeRows).toHaveLength(1)
+    expect(disputeRows[0]).toMatchObject({ opened_by: null, from_status: 'PAID', status: 'OPEN' })
+    expect(disputeRows[0]!.reason).toContain('买错区服了')
+
+    // staff find it in the 纠纷仲裁 queue (the permission is checked on the server)
+    const staff = await tokenOf(t.app, ...DEMO.admin)
+    const queue = await get(t.app, `/api/trade/warrant/disputes?state=OPEN&pageSize=100`, staff)
+    expect(queue.rows.find((d: { orderNo: string }) => d.orderNo === orderNo)).toMatchObject({
+      state: 'OPEN',
+      fromStatus: 'PAID',
+      openedBy: null,
+    })
+    expect((await get(t.app, `/api/trade/warrant/disputes?state=OPEN`, buyer.token)).code).toBe(403)
+
+    // both parties told once; the request reads as handed over and the history says so
+    for (const user of [buyer, seller]) {
+      const notes = await t.app.db
+        .selectFrom('web_messages')
+        .select('title')
+        .where('user_id', '=', user.userId)
+        .where('title', '=', '取消申请已转平台处理')
+        .execute()
+      expect(notes).toHaveLength(1)
+    }
+    expect((await get(t.app, `/api/trade/order/cancelRequest/${orderNo}`, buyer.token)).data).toMatchObject({
+      status: 'ESCALATED',
+      overdue: false,
+    })
+    const events = await t.app.db
+      .selectFrom('order_events')
+      .select('kind')
+      .where('order_no', '=', orderNo)
+      .where('kind', '=', 'CANCEL_ESCALATED')
+      .execute()
+    expect(events).toHaveLength(1)
+    // staff may now rule (a full refund is the cancellation)
+    expect(
+      await post(t.app, '/api/trade/warrant/rule', staff, {
+        orderNo,
+        decision: 'REFUND',
+        reason: '卖家超时未答复，同意取消',
+      }),
+    ).toMatchObject({ code: 200 })
+    expect(await statusOf(t.app, orderNo)).toBe('REFUNDED')
+    await invariantOk(t.app)
+  })
+
+  it('a request the seller answered in time, or an order that moved on, is not handed over', async () => {
+    const a = await paid('crd')
+    await post(t.app, '/api/trade/order/requestCancel', a.buyer.token, {
+      orderNo: a.orderNo,
+      reason: '不要了',
+    })
+    await post(t.app, '/api/trade/order/answerCancel', a.seller.token, {
+      orderNo: a.orderNo,
+      agree: false,
+      reason: '已经在交付',
+    })
+    const b = await paid('cre')
+    await post(t.app, '/api/trade/order/requestCancel', b.buyer.token, {
+      orderNo: b.orderNo,
+      reason: '不要了',
+    })
+    expect(
+      (
+        await post(t.app, '/api/trade/order/dispute', b.buyer.token, {
+          orderNo: b.orderNo,
+          reason: '卖家不理',
+        })
+      ).code,
+    ).toBe(200)
+    clock += ORDER_CANCEL_ANSWER_HOURS * HOUR + 1
+    await t.app.trade.escalateOverdue()
+    expect(await statusOf(t.app, a.orderNo)).toBe('PAID')
+    const disputesOfB = await t.app.db
+      .selectFrom('disputes')
+      .select('id')
+      .where('order_no', '=', b.orderNo)
+      .execute()
+    expect(disputesOfB).toHaveLength(1)
   })
 })

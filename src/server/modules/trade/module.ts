@@ -76,6 +76,8 @@ export const tradeModule = defineModule({
       if (e.orderNo) await trade.payAfterTopup(e.userId, e.orderNo, e.topupNo)
     })
     jobs.schedule('trade-time-rules', settings.tradeSweepMs ?? 30_000, () => trade.sweep())
+    // unanswered cancellation requests past their deadline go to staff (cancel-requests.ts)
+    jobs.schedule('trade-cancel-overdue', settings.tradeSweepMs ?? 30_000, () => trade.escalateOverdue())
 
     const orderViews: OrderViewPlugs = {
       warrantView: socket('trade: disputes and room of an order (warrant module)'),

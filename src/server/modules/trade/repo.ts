@@ -233,6 +233,39 @@ export function tradeRepo(db: Db) {
     },
 
     /** What happened to an order besides its state (delivery, corrections); labels, never values. */
+    /**
+     * Cancellation requests made before `before` and not answered (no refusal, agreement or
+     * hand-over after them) on orders still PAID or DELIVERING, oldest first.
+     */
+    overdueCancelRequests(before: number, limit: number) {
+      return db
+        .selectFrom('order_events as r')
+        .innerJoin('orders as o', 'o.order_no', 'r.order_no')
+        .select(['r.id', 'r.order_no', 'r.detail', 'r.created_at'])
+        .where('r.kind', '=', 'CANCEL_REQUESTED')
+        .where('r.created_at', '<=', before)
+        .where('o.status', 'in', ['PAID', 'DELIVERING'])
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('order_events as a')
+                .select('a.id')
+                .whereRef('a.order_no', '=', 'r.order_no')
+                .whereRef('a.id', '>', 'r.id')
+                .where('a.kind', 'in', [
+                  'CANCEL_REQUESTED',
+                  'CANCEL_REFUSED',
+                  'CANCEL_AGREED',
+                  'CANCEL_ESCALATED',
+                ]),
+            ),
+          ),
+        )
+        .orderBy('r.id')
+        .limit(limit)
+        .execute()
+    },
+
     async addEvent(
       orderNo: string,
       actorId: number | null,

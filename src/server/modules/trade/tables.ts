@@ -55,6 +55,8 @@ export interface OrderEventsTable {
     | 'CANCEL_REQUESTED'
     | 'CANCEL_REFUSED'
     | 'CANCEL_AGREED'
+    /** an overdue request handed to staff (the order went to 纠纷仲裁) */
+    | 'CANCEL_ESCALATED'
   /** what the parties may read: the changed field labels, never the values */
   detail: string
   created_at: number

@@ -71,6 +71,7 @@ const EVENT_LABELS: Record<string, string> = {
   CANCEL_REQUESTED: '买家申请取消',
   CANCEL_REFUSED: '卖家拒绝取消',
   CANCEL_AGREED: '卖家同意取消，全额退款',
+  CANCEL_ESCALATED: '卖家超时未答复取消申请，转平台仲裁',
 }
 
 const num = (v: number | null) => (v === null ? null : Number(v))

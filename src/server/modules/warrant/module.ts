@@ -27,6 +27,9 @@ export const warrantModule = defineModule({
       now,
     })
     orderViews.warrantView.plug(warrant.staffOrderView)
+    // an overdue cancellation request reaches staff as a dispute (docs/trading-rules.md)
+    events.within('order.cancelOverdue', (trx, e) => warrant.recordOverdueCancel(trx, e))
+    events.after('order.cancelOverdue', (e) => warrant.tellOverdueCancel(e))
     routes(warrantRoutes, { warrant })
     return { warrant }
   },

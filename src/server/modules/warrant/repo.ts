@@ -113,8 +113,9 @@ export function disputeRepo(db: Db) {
   return {
     async open(row: {
       orderNo: string
-      openedBy: number
-      side: 'buyer' | 'seller'
+      /** null (with side null): opened by the platform, e.g. an overdue cancellation request */
+      openedBy: number | null
+      side: 'buyer' | 'seller' | null
       fromStatus: OrderStatus
       reason: string
       at: number

@@ -18,7 +18,7 @@ import type { Db } from '../../db'
 import type { Page } from '../../db/paging'
 import { badRequest, notFound } from '../../http/errors'
 import type { EventBus } from '../events/bus'
-import type { DomainEvents } from '../events/domain'
+import type { DomainEventMap, DomainEvents } from '../events/domain'
 import type { FundsService } from '../funds/service'
 import { imageUrl } from '../image/service'
 import type { MessageService } from '../message/service'
@@ -243,6 +243,31 @@ export function warrantService(deps: WarrantDeps) {
       const order = await trade.detail(userId, orderNo)
       await system(orderNo, `订单进入仲裁：${reason}`)
       return order
+    },
+
+    /**
+     * 'order.cancelOverdue' (within the trade job's transaction that froze the order): the dispute
+     * record, opened by the platform, so the order is in the 纠纷仲裁 queue with the buyer's reason.
+     */
+    async recordOverdueCancel(trx: Db, e: DomainEventMap['order.cancelOverdue']): Promise<void> {
+      await disputeRepo(trx).open({
+        orderNo: e.orderNo,
+        openedBy: null,
+        side: null,
+        fromStatus: e.fromStatus,
+        reason: e.reason,
+        at: e.at,
+      })
+    },
+
+    /** 'order.cancelOverdue' (after the commit): both parties are told and the room says so. */
+    async tellOverdueCancel(e: DomainEventMap['order.cancelOverdue']): Promise<void> {
+      const content = `订单 ${e.orderNo}（${e.title}）的取消申请卖家超时未答复，已转平台客服处理，订单暂时冻结，客服将在担保群中与双方沟通后裁决。`
+      await tell([
+        { to: e.buyerId, title: '取消申请已转平台处理', content },
+        { to: e.sellerId, title: '取消申请已转平台处理', content },
+      ])
+      await system(e.orderNo, `取消申请超时未答复，订单进入仲裁：${e.reason}`)
     },
 
     /**

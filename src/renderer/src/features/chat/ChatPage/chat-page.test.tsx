@@ -5,12 +5,13 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { fireEvent, screen, waitFor } from '@testing-library/react'
-import { CHAT, type ChatConversation, type ChatMessage } from '@shared/api/chat'
+import { CHAT, CHAT_LIMITS, type ChatConversation, type ChatMessage } from '@shared/api/chat'
 import { chatKeys } from '@renderer/api/chat'
 import { logIn } from '@renderer/testing/catalogue-fixtures'
 import { failure, fakeServer, type FakeServer } from '@renderer/testing/fake-server'
 import { renderPage } from '@renderer/testing/render-page'
 import ChatPage from '.'
+import { imageProblem } from './Compose'
 
 let server: FakeServer
 
@@ -34,7 +35,10 @@ const message = (messageId: number, senderRole: 'buyer' | 'seller', content: str
   conversationId: 7,
   senderRole,
   senderName: senderRole === 'buyer' ? '买家小王' : '卖家老李',
+  kind: 'TEXT',
   content,
+  goods: null,
+  image: null,
   createdAt: 1_717_000_000_000 + messageId * 1000,
 })
 
@@ -51,6 +55,7 @@ beforeEach(() => {
       total: 25,
     }))
     .on(CHAT.send, { messageId: 4 })
+    .on(CHAT.quickReplies, [{ replyId: 1, content: '在的，可以直接拍' }])
   logIn()
 })
 afterEach(() => server.restore())
@@ -117,5 +122,50 @@ describe('/message/chat/{conversationId}.html', () => {
     server.fail(CHAT.conversation, 404, '咨询会话不存在')
     open()
     expect(await screen.findByText('咨询会话不存在')).toBeTruthy()
+  })
+
+  it('shows a listing card and an image; the buyer sends the card, the seller taps a quick reply into the box', async () => {
+    server.on(CHAT.messages, () => ({
+      rows: [
+        {
+          ...message(5, 'buyer', '[图片]'),
+          kind: 'IMAGE' as const,
+          image: { imageId: 'a'.repeat(32), url: '/api/x.jpg', thumbUrl: '/api/x_t.jpg' },
+        },
+        {
+          ...message(4, 'buyer', '[商品] 王者荣耀 V10 全皮肤'),
+          kind: 'GOODS' as const,
+          goods: { goodsId: 3, title: '王者荣耀 V10 全皮肤', price: 18_800, coverUrl: null },
+        },
+      ],
+      total: 2,
+    }))
+    open()
+    const card = await screen.findByRole('link', { name: '商品卡片：王者荣耀 V10 全皮肤' })
+    expect(card.getAttribute('href')).toBe('/detail/3.html')
+    expect(card.textContent).toContain('¥188.00')
+    expect(screen.getByAltText('聊天图片').getAttribute('src')).toBe('/api/x_t.jpg')
+    // the seller (CONVERSATION.role) has quick replies and no card button
+    expect(screen.queryByRole('button', { name: /发送商品/ })).toBeNull()
+    fireEvent.click(await screen.findByText('在的，可以直接拍'))
+    expect((screen.getByLabelText('消息内容') as HTMLTextAreaElement).value).toBe('在的，可以直接拍')
+  })
+
+  it('the buyer sends the listing as a card', async () => {
+    server.on(CHAT.conversation, { ...CONVERSATION, role: 'buyer' })
+    open()
+    await screen.findByText('还在吗？')
+    expect(screen.queryByText('快捷回复')).toBeNull()
+    fireEvent.click(screen.getByRole('button', { name: /发送商品/ }))
+    await waitFor(() => expect(server.callsTo(CHAT.send)).toHaveLength(1))
+    expect(server.callsTo(CHAT.send)[0]!.body).toEqual({ conversationId: 7, kind: 'GOODS' })
+  })
+})
+
+describe('imageProblem', () => {
+  it('refuses other types and files over the limit before uploading', () => {
+    expect(imageProblem({ type: 'image/gif', size: 10 })).toBe('只能发送 JPG、PNG 或 WebP 图片')
+    expect(imageProblem({ type: 'image/png', size: CHAT_LIMITS.imageMaxBytes + 1 })).toBe('图片不能超过 5 MB')
+    expect(imageProblem({ type: 'image/jpeg', size: 1000 })).toBeNull()
   })
 })

@@ -64,7 +64,7 @@ export function CancelRequestPanel({ order }: { order: Order }) {
           type={r.overdue ? 'error' : 'warning'}
           showIcon
           title={order.myRole === 'seller' ? '买家申请取消订单' : '已申请取消，等待卖家答复'}
-          description={`原因：${r.reason}。卖家应在 ${formatTradeTime(r.answerBy)} 前答复${r.overdue ? '（已超时，可申请仲裁）' : ''}。`}
+          description={`原因：${r.reason}。卖家应在 ${formatTradeTime(r.answerBy)} 前答复${r.overdue ? '（已超时，将自动转平台客服处理）' : ''}。`}
           action={
             order.myRole === 'seller' ? (
               <Space>

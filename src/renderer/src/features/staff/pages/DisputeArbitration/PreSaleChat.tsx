@@ -7,6 +7,8 @@ import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Button, List } from 'antd'
 import { disputeChatQuery } from '@renderer/api/chat'
+import { ChatMessageBody } from '@renderer/features/chat/MessageBody'
+import '@renderer/features/chat/chat.css'
 import { dateTime } from '../../parts/table'
 import { ErrorAlert } from '@renderer/components/ErrorAlert'
 
@@ -23,8 +25,12 @@ function Messages({ orderNo }: { orderNo: string }) {
         <List.Item>
           <List.Item.Meta
             title={`${m.senderRole === 'buyer' ? '买家' : '卖家'} ${m.senderName} · ${dateTime(m.createdAt)}`}
-            // text only: never HTML
-            description={<div className="console-message">{m.content}</div>}
+            // text only (never HTML), the listing card or the image
+            description={
+              <div className="console-message">
+                <ChatMessageBody message={m} />
+              </div>
+            }
           />
         </List.Item>
       )}
