@@ -1,5 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify'
-import { BATCH, GOODS_LIMITS, GOODS_MSG, GOODS_TYPES, type GoodsType } from '../../../shared/api'
+import {
+  BATCH,
+  GOODS_LIMITS,
+  GOODS_MSG,
+  GOODS_TYPES,
+  type BatchPublishResult,
+  type GoodsType,
+} from '../../../shared/api'
 import { route, uid } from '../../http/route'
 import { badRequest, invalid } from '../../http/errors'
 import { readMultipart } from '../../plugins/multipart'
@@ -27,6 +34,17 @@ function previewTarget(fields: Record<string, string>, query: { gameId?: number;
   return { gameId, goodsType }
 }
 
+/** The real outcome: 已发布 3 件 only when all three are on sale. */
+export function publishedMessage(result: BatchPublishResult): string {
+  if (result.onSale === result.published) return `已发布 ${result.published} 件商品，全部上架`
+  const parts = [`上架 ${result.onSale} 件`]
+  const auditing = result.rows.filter((row) => row.status === 'AUDITING').length
+  if (auditing) parts.push(`待审核 ${auditing} 件`)
+  if (result.published - result.onSale - auditing)
+    parts.push(`暂未上架 ${result.published - result.onSale - auditing} 件`)
+  return `已创建 ${result.published} 件商品：${parts.join('，')}`
+}
+
 export const batchRoutes: FastifyPluginAsync<{ batch: BatchService; now: () => number }> = async (
   app,
   { batch, now },
@@ -42,17 +60,21 @@ export const batchRoutes: FastifyPluginAsync<{ batch: BatchService; now: () => n
   })
 
   route(app, BATCH.preview, { onRequest: rateLimit({ max: 30, windowMs: 60_000, now }) }, async (r) => {
-    const { fields, file, tooLarge } = await readMultipart(r, {
-      maxFileBytes: GOODS_LIMITS.batchMaxBytes,
+    // the sheet (field `file`) and the screenshot zip (field `images`, optional)
+    const { fields, files, oversized } = await readMultipart(r, {
+      maxFileBytes: GOODS_LIMITS.batchZipMaxBytes,
       missingFileMessage: GOODS_MSG.BATCH_FILE_REQUIRED,
+      maxFiles: 2,
     })
-    if (tooLarge || !file) throw badRequest(GOODS_MSG.BATCH_FILE_TOO_LARGE)
-    if (file.buffer.length === 0) throw badRequest(GOODS_MSG.BATCH_FILE_REQUIRED)
+    if (oversized.includes('images')) throw badRequest(GOODS_MSG.BATCH_ZIP_TOO_LARGE)
+    if (oversized.length > 0) throw badRequest(GOODS_MSG.BATCH_FILE_TOO_LARGE)
+    const file = files.find((f) => f.fieldname !== 'images')
+    const zip = files.find((f) => f.fieldname === 'images')
+    if (!file || file.buffer.length === 0) throw badRequest(GOODS_MSG.BATCH_FILE_REQUIRED)
+    if (file.buffer.length > GOODS_LIMITS.batchMaxBytes) throw badRequest(GOODS_MSG.BATCH_FILE_TOO_LARGE)
     const { gameId, goodsType } = previewTarget(fields, r.query)
-    return batch.preview(uid(r), gameId, goodsType, file)
+    return batch.preview(uid(r), gameId, goodsType, file, zip && zip.buffer.length > 0 ? zip : undefined)
   })
 
-  route(app, BATCH.publish, { message: (result) => `成功发布 ${result.published} 件商品` }, (r) =>
-    batch.publish(uid(r), r.body.batchId),
-  )
+  route(app, BATCH.publish, { message: publishedMessage }, (r) => batch.publish(uid(r), r.body.batchId))
 }
