@@ -60,6 +60,22 @@ export interface BatchPublishResult {
   rows: BatchPublishedRow[]
 }
 
+/**
+ * The publish's message, the real outcome: 已发布 N 件 only when all N went on sale, else how many
+ * are on sale, waiting for review and off the shelf (docs/seller-tools.md).
+ */
+export function batchPublishedSummary(
+  result: Pick<BatchPublishResult, 'published' | 'onSale' | 'rows'>,
+): string {
+  if (result.onSale === result.published) return `已发布 ${result.published} 件商品，全部上架`
+  const auditing = result.rows.filter((row) => row.status === 'AUDITING').length
+  const off = result.published - result.onSale - auditing
+  const parts = [`上架 ${result.onSale} 件`]
+  if (auditing) parts.push(`待审核 ${auditing} 件`)
+  if (off) parts.push(`暂未上架 ${off} 件`)
+  return `已创建 ${result.published} 件商品：${parts.join('，')}`
+}
+
 export const TEMPLATE_FORMATS = ['csv', 'xlsx'] as const
 export type TemplateFormat = (typeof TEMPLATE_FORMATS)[number]
 

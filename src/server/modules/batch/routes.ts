@@ -4,7 +4,7 @@ import {
   GOODS_LIMITS,
   GOODS_MSG,
   GOODS_TYPES,
-  type BatchPublishResult,
+  batchPublishedSummary,
   type GoodsType,
 } from '../../../shared/api'
 import { route, uid } from '../../http/route'
@@ -32,17 +32,6 @@ function previewTarget(fields: Record<string, string>, query: { gameId?: number;
   if (!goodsType) throw invalid('商品类型不能为空')
   if (!(GOODS_TYPES as readonly string[]).includes(goodsType)) throw invalid('商品类型取值不正确')
   return { gameId, goodsType }
-}
-
-/** The real outcome: 已发布 3 件 only when all three are on sale. */
-export function publishedMessage(result: BatchPublishResult): string {
-  if (result.onSale === result.published) return `已发布 ${result.published} 件商品，全部上架`
-  const parts = [`上架 ${result.onSale} 件`]
-  const auditing = result.rows.filter((row) => row.status === 'AUDITING').length
-  if (auditing) parts.push(`待审核 ${auditing} 件`)
-  if (result.published - result.onSale - auditing)
-    parts.push(`暂未上架 ${result.published - result.onSale - auditing} 件`)
-  return `已创建 ${result.published} 件商品：${parts.join('，')}`
 }
 
 export const batchRoutes: FastifyPluginAsync<{ batch: BatchService; now: () => number }> = async (
@@ -76,5 +65,5 @@ export const batchRoutes: FastifyPluginAsync<{ batch: BatchService; now: () => n
     return batch.preview(uid(r), gameId, goodsType, file, zip && zip.buffer.length > 0 ? zip : undefined)
   })
 
-  route(app, BATCH.publish, { message: publishedMessage }, (r) => batch.publish(uid(r), r.body.batchId))
+  route(app, BATCH.publish, { message: batchPublishedSummary }, (r) => batch.publish(uid(r), r.body.batchId))
 }
