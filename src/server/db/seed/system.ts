@@ -81,5 +81,9 @@ export const CONFIGS: Array<[string, string, string]> = [
   // fen; 0: every withdrawal waits for staff (docs/payments.md, "Payouts")
   ['funds.withdraw.autoApproveMax', '0', '提现-自动审核打款上限（分，0 为关闭）'],
   // percent of the price; a listing's seller may set their own minimum (docs/trading-rules.md, "Bids")
-  [BID_CONFIG.floorPercent, String(BID_LIMITS.defaultFloorPercent), '议价-最低出价默认比例（售价的百分比，0 为不限）'],
+  [
+    BID_CONFIG.floorPercent,
+    String(BID_LIMITS.defaultFloorPercent),
+    '议价-最低出价默认比例（售价的百分比，0 为不限）',
+  ],
 ]
