@@ -17,9 +17,14 @@ export interface UploadedFile {
 
 export interface MultipartResult {
   fields: Record<string, string>
+  /** the first file */
   file: UploadedFile | null
-  /** the file went past maxFileBytes (its content is then empty) */
+  /** every file read (more than one only with `maxFiles`) */
+  files: UploadedFile[]
+  /** a file went past maxFileBytes (its content is then empty) */
   tooLarge: boolean
+  /** the field names of the files that went past it */
+  oversized: string[]
 }
 
 const BAD_MULTIPART = '上传内容格式不正确，请重新选择文件'
@@ -31,13 +36,21 @@ export async function registerMultipart(app: FastifyInstance) {
 
 export async function readMultipart(
   request: FastifyRequest,
-  opts: { maxFileBytes: number; missingFileMessage: string },
+  /** maxFileBytes is per file; maxFiles (default 1) files at most */
+  opts: { maxFileBytes: number; missingFileMessage: string; maxFiles?: number },
 ): Promise<MultipartResult> {
   if (!request.isMultipart()) throw badRequest(opts.missingFileMessage)
-  const result: MultipartResult = { fields: {}, file: null, tooLarge: false }
+  const result: MultipartResult = { fields: {}, file: null, files: [], tooLarge: false, oversized: [] }
+  const maxFiles = opts.maxFiles ?? 1
   try {
     const parts = request.parts({
-      limits: { fileSize: opts.maxFileBytes, files: 1, fields: 10, fieldSize: 1000, parts: 12 },
+      limits: {
+        fileSize: opts.maxFileBytes,
+        files: maxFiles,
+        fields: 10,
+        fieldSize: 1000,
+        parts: 11 + maxFiles,
+      },
     })
     for await (const part of parts) {
       if (part.type === 'field') {
@@ -50,14 +63,16 @@ export async function readMultipart(
       }
       if (part.file.truncated) {
         result.tooLarge = true
+        result.oversized.push(part.fieldname)
         continue
       }
-      result.file = {
+      result.files.push({
         fieldname: part.fieldname,
         filename: part.filename,
         mimetype: part.mimetype,
         buffer: Buffer.concat(chunks),
-      }
+      })
+      result.file ??= result.files[0]!
     }
   } catch (err) {
     request.log.info({ err }, 'multipart refused')

@@ -53,6 +53,11 @@ export const GOODS_LIMITS = {
   imageMimeTypes: ['image/jpeg', 'image/png', 'image/webp'],
   batchMaxRows: 1000,
   batchMaxBytes: 5 * 1024 * 1024,
+  /** the zip of screenshots beside a batch file (docs/seller-tools.md, "Batch publish") */
+  batchZipMaxBytes: 50 * 1024 * 1024,
+  /** entries of that zip (folders included), and their size once unpacked, all together */
+  batchZipMaxEntries: 2000,
+  batchZipMaxUnpackedBytes: 200 * 1024 * 1024,
   /** uploaded images are scaled down to fit this box (px), thumbnails to the second */
   imageMaxDimension: 1920,
   thumbMaxDimension: 360,
@@ -82,10 +87,16 @@ export const GOODS_MSG = {
   BATCH_NOT_FOUND: '批次不存在或已过期，请重新上传',
   BATCH_PUBLISHED: '该批次已发布，请勿重复提交',
   BATCH_EMPTY: '没有可发布的商品',
+  BATCH_ZIP_TOO_LARGE: '截图压缩包不能超过 50 MB',
+  BATCH_ZIP_BAD: '截图压缩包无法读取，请上传 ZIP 格式的压缩包',
+  BATCH_ZIP_TOO_MANY: '截图压缩包最多包含 2000 个文件',
+  BATCH_ZIP_UNPACKED: '截图压缩包解压后不能超过 200 MB',
+  BATCH_ZIP_BOMB: '截图压缩包的压缩比异常，请直接打包图片文件',
+  BATCH_ZIP_PATH: '截图压缩包中有不安全的文件路径',
   SOLD_LOCKED: '已售出的商品不能修改',
   /** an account listing is published and edited with at least one screenshot */
   SCREENSHOT_REQUIRED: '账号类商品请至少上传 1 张截图',
-  /** a batch account row (a spreadsheet carries no images) is created off the shelf with this reason */
+  /** a batch account row without screenshots (none in the zip for its row) is created off the shelf with this reason */
   SCREENSHOT_HOLD: '请上传至少 1 张截图后上架',
   /** a listing that was on sale and was taken off it: shown to everyone as 已下架, not sold */
   OFF_SHELF: '商品已下架',

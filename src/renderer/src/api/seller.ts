@@ -90,11 +90,23 @@ export function useBatchTemplate() {
 /** Upload a filled file and read its preview (every row checked; the page shows a refusal). */
 export function useBatchPreview() {
   return useChangeMutation(
-    async ({ gameId, goodsType, file }: { gameId: number; goodsType: GoodsType; file: File }) => {
+    async ({
+      gameId,
+      goodsType,
+      file,
+      images,
+    }: {
+      gameId: number
+      goodsType: GoodsType
+      file: File
+      /** the zip of screenshots named by row (optional) */
+      images?: File | null
+    }) => {
       const form = new FormData()
       form.append('gameId', String(gameId))
       form.append('goodsType', goodsType)
       form.append('file', file, file.name)
+      if (images) form.append('images', images, images.name)
       const res = await http.post<ApiResult<BatchPreview>>(BATCH.preview.path, form, {
         errors: 'caller',
         headers: { 'Content-Type': 'multipart/form-data' },
@@ -102,7 +114,7 @@ export function useBatchPreview() {
         params: { gameId, goodsType },
       })
       if (!res.data) throw new Error('文件解析失败')
-      return { ...res.data, rows: res.data.rows ?? [] }
+      return { ...res.data, rows: res.data.rows ?? [], unmatchedImages: res.data.unmatchedImages ?? [] }
     },
     { errors: 'caller' },
   )

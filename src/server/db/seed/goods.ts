@@ -14,7 +14,7 @@ import { deliveryKeyRing, fieldCipher } from '../../modules/delivery/crypto'
 import { gameService, type GameRules } from '../../modules/game/service'
 import { goodsRepo } from '../../modules/goods/repo'
 import { ftsDocument } from '../../modules/goods/search-text'
-import { checkListing, filterPairs, listingColumns } from '../../modules/goods/validate'
+import { checkListing, filterPairs, listingColumns, type ValidListing } from '../../modules/goods/validate'
 import { processImage, type ProcessedImage } from '../../modules/image/service'
 import type { Db, DbDialect } from '../index'
 import type { Keys } from '../../keys'
@@ -82,6 +82,20 @@ function opt(rules: GameRules, type: GoodsType, key: string): string[] {
   )
 }
 
+/** The first three attribute values of an account, as a title shows them. */
+function accountHighlights(rules: GameRules, attributes: Attributes): string[] {
+  const fields = rules.config.goodsTypes.find((t) => t.goodsType === 'ACCOUNT')?.attributes ?? []
+  return Object.entries(attributes)
+    .filter(([, v]) => typeof v !== 'boolean')
+    .slice(0, 3)
+    .map(([k, v]) => {
+      if (Array.isArray(v)) return v.join('')
+      if (typeof v !== 'number') return String(v)
+      const unit = fields.find((f) => f.key === k)?.unit ?? ''
+      return k.endsWith('数量') ? `${v}${unit}${k.slice(0, -2)}` : `${k}${v}${unit}`
+    })
+}
+
 /** A believable listing of the game and type (attributes within the game's config). */
 function makeListing(rules: GameRules, type: GoodsType, r: Rand): DemoListing {
   const name = rules.game.nameCn
@@ -136,15 +150,7 @@ function makeListing(rules: GameRules, type: GoodsType, r: Rand): DemoListing {
       attributes[f.key] = r.int(Math.max(f.min ?? 0, Math.floor((f.max ?? 100) * 0.3)), f.max ?? 100)
     else attributes[f.key] = '见描述'
   }
-  const highlights = Object.entries(attributes)
-    .filter(([, v]) => typeof v !== 'boolean')
-    .slice(0, 3)
-    .map(([k, v]) => {
-      if (Array.isArray(v)) return v.join('')
-      if (typeof v !== 'number') return v
-      const unit = fields.find((f) => f.key === k)?.unit ?? ''
-      return k.endsWith('数量') ? `${v}${unit}${k.slice(0, -2)}` : `${k}${v}${unit}`
-    })
+  const highlights = accountHighlights(rules, attributes)
   return {
     goodsType: 'ACCOUNT',
     title: `${name} ${highlights.join(' ')} ${point}`.slice(0, 60),
@@ -207,12 +213,27 @@ const DEMO_LISTINGS = 60
 const statusOf = (n: number): GoodsStatus =>
   n % 30 === 29 ? 'AUDITING' : n % 20 === 13 ? 'SOLD' : n % 10 === 7 ? 'OFF_SHELF' : 'ON_SALE'
 
-export async function seedCatalogue(db: Db, now: number, opts: SeedCatalogueOptions) {
+/** A seeded sale of a comparable account: the listing (SOLD) and when the buyer paid. */
+export interface ComparableDeal {
+  goodsId: number
+  paidAt: number
+}
+
+/** games (in their order) whose first on-sale account gets comparable deals, and how many each */
+const COMPARABLE_GAMES = 4
+const DEALS_PER_SUBJECT = 5
+
+/** Seeds the catalogue; answers the comparable deals it created (seedTrade sells them). */
+export async function seedCatalogue(
+  db: Db,
+  now: number,
+  opts: SeedCatalogueOptions,
+): Promise<ComparableDeal[]> {
   await insertGameConfigs(db, now)
   const users = await db.selectFrom('users').select(['id', 'user_name']).execute()
   const seller = users.find((u) => u.user_name === 'seller')
   const buyer = users.find((u) => u.user_name === 'buyer')
-  if (!seller || !buyer) return
+  if (!seller || !buyer) return []
 
   const gameRows = await db.selectFrom('games').select(['id', 'name_cn']).orderBy('sort').execute()
   const games = gameService(db, () => now)
@@ -232,10 +253,45 @@ export async function seedCatalogue(db: Db, now: number, opts: SeedCatalogueOpti
   }
 
   const cipher = fieldCipher(deliveryKeyRing(opts.keys))
-  const created: Array<{ id: number; status: GoodsStatus; price: number; type: GoodsType; gameId: number }> =
-    []
+  const created: Array<{
+    id: number
+    status: GoodsStatus
+    price: number
+    type: GoodsType
+    gameId: number
+    listing: ValidListing
+    createdAt: number
+  }> = []
+  const deals: ComparableDeal[] = []
   await db.transaction().execute(async (trx) => {
     const repo = goodsRepo(trx, opts.dialect)
+    // screenshots: two per listing, copies of the game's rendered placeholders
+    const addScreenshots = async (id: number, gameName: string, color: string, createdAt: number) => {
+      const imageIds: string[] = []
+      for (const variant of [0, 1]) {
+        const image = await screenshot(gameName, color, variant)
+        const imageId = randomBytes(16).toString('hex')
+        await writeFile(join(uploads, `${imageId}.jpg`), image.full)
+        await writeFile(join(uploads, `${imageId}_t.jpg`), image.thumb)
+        await trx
+          .insertInto('goods_images')
+          .values({
+            id: imageId,
+            owner_id: seller.id,
+            goods_id: id,
+            sort: variant,
+            width: image.width,
+            height: image.height,
+            thumb_width: image.thumbWidth,
+            thumb_height: image.thumbHeight,
+            bytes: image.full.length,
+            created_at: createdAt,
+          })
+          .execute()
+        imageIds.push(imageId)
+      }
+      await repo.update(id, { cover_image: imageIds[0] })
+    }
     for (const [n, item] of plan.slice(0, DEMO_LISTINGS).entries()) {
       const rules = await games.rules(item.gameId)
       const color = GAMES.find((g) => g.nameCn === rules.game.nameCn)?.color ?? '#1890ff'
@@ -273,31 +329,7 @@ export async function seedCatalogue(db: Db, now: number, opts: SeedCatalogueOpti
         listing.description,
       )
 
-      // screenshots: two per listing, copies of the game's rendered placeholders
-      const imageIds: string[] = []
-      for (const variant of [0, 1]) {
-        const image = await screenshot(rules.game.nameCn, color, variant)
-        const imageId = randomBytes(16).toString('hex')
-        await writeFile(join(uploads, `${imageId}.jpg`), image.full)
-        await writeFile(join(uploads, `${imageId}_t.jpg`), image.thumb)
-        await trx
-          .insertInto('goods_images')
-          .values({
-            id: imageId,
-            owner_id: seller.id,
-            goods_id: id,
-            sort: variant,
-            width: image.width,
-            height: image.height,
-            thumb_width: image.thumbWidth,
-            thumb_height: image.thumbHeight,
-            bytes: image.full.length,
-            created_at: createdAt,
-          })
-          .execute()
-        imageIds.push(imageId)
-      }
-      await repo.update(id, { cover_image: imageIds[0] })
+      await addScreenshots(id, rules.game.nameCn, color, createdAt)
 
       if (status === 'ON_SALE') {
         const fields = rules.config.goodsTypes.find((t) => t.goodsType === listing.goodsType)!.attributes
@@ -326,7 +358,64 @@ export async function seedCatalogue(db: Db, now: number, opts: SeedCatalogueOpti
           })
           .execute()
       }
-      created.push({ id, status, price: listing.price, type: listing.goodsType, gameId: listing.gameId })
+      created.push({
+        id,
+        status,
+        price: listing.price,
+        type: listing.goodsType,
+        gameId: listing.gameId,
+        listing,
+        createdAt,
+      })
+    }
+
+    // comparable deals (issue 33, docs/valuation.md "Demo data"): for the first on-sale account with
+    // a server of each of the first games, DEALS_PER_SUBJECT accounts like it (same server, same
+    // attributes) sold in the last three weeks around its price, so valuation and 同类成交价 show on
+    // a fresh demo. Their own generator: the listings above stay as they were. seedTrade writes the
+    // orders and ledger rows of these sales, at `paidAt`.
+    const d = prng(20261128)
+    const subjects = gameRows.slice(0, COMPARABLE_GAMES).flatMap((g) => {
+      const first = created.find(
+        (c) => c.gameId === g.id && c.type === 'ACCOUNT' && c.status === 'ON_SALE' && c.listing.serverId,
+      )
+      return first ? [first] : []
+    })
+    for (const subject of subjects) {
+      const rules = await games.rules(subject.gameId)
+      const color = GAMES.find((g) => g.nameCn === rules.game.nameCn)?.color ?? '#1890ff'
+      for (let k = 0; k < DEALS_PER_SUBJECT; k++) {
+        const paidAt = now - (23 - k * 5) * DAY - d.int(0, 12) * HOUR
+        const createdAt = paidAt - d.int(2, 6) * DAY
+        // between 15 % below and 20 % above the subject's price, to the yuan
+        const price = Math.max(100, Math.round((subject.price * d.int(85, 120)) / 100 / 100) * 100)
+        const title =
+          `${rules.game.nameCn} ${accountHighlights(rules, subject.listing.attributes).join(' ')} ${d.pick(SELL_POINTS)}`.slice(
+            0,
+            60,
+          )
+        const id = await repo.insert(
+          {
+            seller_id: seller.id,
+            ...listingColumns({ ...subject.listing, title, price }),
+            status: 'SOLD',
+            cover_image: null,
+            view_count: d.int(20, 400),
+            follow_count: 0,
+            push_at: 0,
+            push_until: 0,
+            audit_remark: '',
+            created_at: createdAt,
+            updated_at: paidAt,
+            on_sale_at: createdAt,
+            sold_at: paidAt,
+            deleted_at: null,
+          },
+          subject.listing.description,
+        )
+        await addScreenshots(id, rules.game.nameCn, color, createdAt)
+        deals.push({ goodsId: id, paidAt })
+      }
     }
 
     // the buyer follows a few listings, some followed when they were dearer
@@ -368,6 +457,7 @@ export async function seedCatalogue(db: Db, now: number, opts: SeedCatalogueOpti
         .execute()
     }
   })
+  return deals
 }
 
 /** A plausible value of a transfer field for the demo delivery accounts (valid for its kind). */

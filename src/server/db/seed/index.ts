@@ -217,10 +217,11 @@ export async function seedDemo(
   })
 
   // listing configs of the games; with a data directory also demo listings with screenshots
-  if (catalogue) await seedCatalogue(db, now, catalogue)
-  else await insertGameConfigs(db, now)
-  // trading: wallets through real ledger rows, payment passwords, a few settled orders
-  await seedTrade(db, now)
+  const deals = catalogue ? await seedCatalogue(db, now, catalogue) : []
+  if (!catalogue) await insertGameConfigs(db, now)
+  // trading: wallets through real ledger rows, payment passwords, a few settled orders and the
+  // sales of the comparable accounts
+  await seedTrade(db, now, deals)
   // 包赔 on some on-sale accounts (the badge, the filter, 额外包赔 at checkout)
   await seedProtectionDemo(db, now)
   if (catalogue) await seedIdentity(db, now, catalogue.keys)

@@ -16,7 +16,16 @@ describe('the seeded ledger', () => {
   it('replays in time order to every balance-after and to the wallet, never below zero', async () => {
     const rows = await t.app.db
       .selectFrom('ledger')
-      .select(['id', 'user_id', 'type', 'amount', 'frozen_amount', 'available_after', 'frozen_after', 'created_at'])
+      .select([
+        'id',
+        'user_id',
+        'type',
+        'amount',
+        'frozen_amount',
+        'available_after',
+        'frozen_after',
+        'created_at',
+      ])
       .orderBy('created_at')
       .orderBy('id')
       .execute()

@@ -6,8 +6,8 @@ import { batchService } from './service'
 
 export const batchModule = defineModule({
   name: 'batch',
-  needs: ['goods', 'games'],
-  register({ db, now, routes }, { goods, games }) {
-    routes(withMultipart(batchRoutes), { batch: batchService({ db, games, goods, now }), now })
+  needs: ['goods', 'games', 'images'],
+  register({ db, now, routes }, { goods, games, images }) {
+    routes(withMultipart(batchRoutes), { batch: batchService({ db, games, goods, images, now }), now })
   },
 })

@@ -1,5 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify'
-import { BATCH, GOODS_LIMITS, GOODS_MSG, GOODS_TYPES, type GoodsType } from '../../../shared/api'
+import {
+  BATCH,
+  GOODS_LIMITS,
+  GOODS_MSG,
+  GOODS_TYPES,
+  batchPublishedSummary,
+  type GoodsType,
+} from '../../../shared/api'
 import { route, uid } from '../../http/route'
 import { badRequest, invalid } from '../../http/errors'
 import { readMultipart } from '../../plugins/multipart'
@@ -42,17 +49,21 @@ export const batchRoutes: FastifyPluginAsync<{ batch: BatchService; now: () => n
   })
 
   route(app, BATCH.preview, { onRequest: rateLimit({ max: 30, windowMs: 60_000, now }) }, async (r) => {
-    const { fields, file, tooLarge } = await readMultipart(r, {
-      maxFileBytes: GOODS_LIMITS.batchMaxBytes,
+    // the sheet (field `file`) and the screenshot zip (field `images`, optional)
+    const { fields, files, oversized } = await readMultipart(r, {
+      maxFileBytes: GOODS_LIMITS.batchZipMaxBytes,
       missingFileMessage: GOODS_MSG.BATCH_FILE_REQUIRED,
+      maxFiles: 2,
     })
-    if (tooLarge || !file) throw badRequest(GOODS_MSG.BATCH_FILE_TOO_LARGE)
-    if (file.buffer.length === 0) throw badRequest(GOODS_MSG.BATCH_FILE_REQUIRED)
+    if (oversized.includes('images')) throw badRequest(GOODS_MSG.BATCH_ZIP_TOO_LARGE)
+    if (oversized.length > 0) throw badRequest(GOODS_MSG.BATCH_FILE_TOO_LARGE)
+    const file = files.find((f) => f.fieldname !== 'images')
+    const zip = files.find((f) => f.fieldname === 'images')
+    if (!file || file.buffer.length === 0) throw badRequest(GOODS_MSG.BATCH_FILE_REQUIRED)
+    if (file.buffer.length > GOODS_LIMITS.batchMaxBytes) throw badRequest(GOODS_MSG.BATCH_FILE_TOO_LARGE)
     const { gameId, goodsType } = previewTarget(fields, r.query)
-    return batch.preview(uid(r), gameId, goodsType, file)
+    return batch.preview(uid(r), gameId, goodsType, file, zip && zip.buffer.length > 0 ? zip : undefined)
   })
 
-  route(app, BATCH.publish, { message: (result) => `成功发布 ${result.published} 件商品` }, (r) =>
-    batch.publish(uid(r), r.body.batchId),
-  )
+  route(app, BATCH.publish, { message: batchPublishedSummary }, (r) => batch.publish(uid(r), r.body.batchId))
 }

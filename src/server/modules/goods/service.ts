@@ -250,7 +250,7 @@ export function goodsService(deps: GoodsServiceDeps) {
   }
 
   /** ON_SALE when listings are approved automatically (sys_config goods.autoApprove), else AUDITING. */
-  async function newListingStatus(): Promise<GoodsStatus> {
+  async function newListingStatus(): Promise<'ON_SALE' | 'AUDITING'> {
     return (await autoApprove()) ? 'ON_SALE' : 'AUDITING'
   }
 

@@ -1,18 +1,34 @@
 /**
- * Step 4 of batch publish: the preview of the uploaded file — counts, every row with the reasons of
- * the bad ones (or only those), and publishing the valid rows after a confirmation.
+ * Step 4 of batch publish: the preview of the uploaded file — counts, every row with what publishing
+ * will do with it (on sale; held and why; not published and why), its screenshots from the zip, the
+ * zip's files that fit no row, and publishing the valid rows after a confirmation.
  */
 import { useMemo, useState } from 'react'
-import { Button, Empty, Popconfirm, Statistic, Switch, Table, Tag } from 'antd'
+import { Alert, Button, Empty, Popconfirm, Statistic, Switch, Table, Tag } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import {
   CheckCircleFilled,
   CloseCircleFilled,
   ExclamationCircleFilled,
+  PictureOutlined,
   ReloadOutlined,
 } from '@ant-design/icons'
-import type { BatchPreview, BatchRowResult } from '@shared/api/batch'
+import type { BatchOutcome, BatchPreview, BatchRowResult } from '@shared/api/batch'
 import { formatYuan } from '@renderer/utils/money'
+
+/** What publishing will do with a valid row. */
+const WILL: Record<BatchOutcome, { color: string; label: string }> = {
+  ON_SALE: { color: 'success', label: '发布后上架' },
+  AUDITING: { color: 'processing', label: '发布后待审核' },
+  OFF_SHELF: { color: 'warning', label: '发布后暂不上架' },
+}
+
+const Shots = ({ row }: { row: BatchRowResult }) =>
+  row.images?.length ? (
+    <span className="batch-shots-count" title={row.images.join('、')}>
+      <PictureOutlined /> 截图 {row.images.length} 张
+    </span>
+  ) : null
 
 const COLUMNS: ColumnsType<BatchRowResult> = [
   { title: '行号', dataIndex: 'rowNo', width: 72 },
@@ -36,9 +52,14 @@ const COLUMNS: ColumnsType<BatchRowResult> = [
     render: (_, row) =>
       row.ok ? (
         <>
-          <span className="batch-ok">
-            <CheckCircleFilled /> 可以发布
-          </span>
+          {row.outcome === 'ON_SALE' ? (
+            <span className="batch-ok">
+              <CheckCircleFilled /> {WILL.ON_SALE.label}
+            </span>
+          ) : (
+            <Tag color={WILL[row.outcome ?? 'OFF_SHELF'].color}>{WILL[row.outcome ?? 'OFF_SHELF'].label}</Tag>
+          )}{' '}
+          <Shots row={row} />
           {/* published, but not on sale by itself: no screenshot yet (accounts), or held for review */}
           {row.notes?.length ? (
             <ul className="batch-notes">
@@ -51,13 +72,16 @@ const COLUMNS: ColumnsType<BatchRowResult> = [
           ) : null}
         </>
       ) : (
-        <ul className="batch-errors">
-          {row.errors.map((reason) => (
-            <li key={reason}>
-              <CloseCircleFilled /> {reason}
-            </li>
-          ))}
-        </ul>
+        <>
+          <Tag color="error">不发布</Tag> <Shots row={row} />
+          <ul className="batch-errors">
+            {row.errors.map((reason) => (
+              <li key={reason}>
+                <CloseCircleFilled /> {reason}
+              </li>
+            ))}
+          </ul>
+        </>
       ),
   },
 ]
@@ -69,25 +93,38 @@ const badRowsFirst = (preview: BatchPreview) =>
 export function PreviewSection({
   preview,
   fileName,
+  shotsName,
   publishing,
   onPublish,
   onReset,
 }: {
   preview: BatchPreview
   fileName: string
+  /** the screenshot zip sent with it, '' for none */
+  shotsName: string
   publishing: boolean
   onPublish: () => void
   onReset: () => void
 }) {
   const [onlyBad, setOnlyBad] = useState(() => badRowsFirst(preview))
   const rows = useMemo(() => (onlyBad ? preview.rows.filter((r) => !r.ok) : preview.rows), [preview, onlyBad])
+  const held = preview.validRows - preview.onSaleRows
   return (
     <section className="batch-preview" aria-label="预览">
       <div className="batch-preview__head">
-        <h2 className="publish-section-title">4. 预览：{fileName}</h2>
+        <h2 className="publish-section-title">
+          4. 预览：{fileName}
+          {shotsName ? ` + ${shotsName}` : ''}
+        </h2>
         <div className="batch-stats">
           <Statistic title="总行数" value={preview.totalRows} />
-          <Statistic title="可发布" value={preview.validRows} styles={{ content: { color: '#389e0d' } }} />
+          <Statistic title="可发布" value={preview.validRows} />
+          <Statistic title="直接上架" value={preview.onSaleRows} styles={{ content: { color: '#389e0d' } }} />
+          <Statistic
+            title="暂不上架"
+            value={held}
+            styles={{ content: { color: held ? '#d46b08' : undefined } }}
+          />
           <Statistic
             title="有错误"
             value={preview.invalidRows}
@@ -106,6 +143,31 @@ export function PreviewSection({
           <Tag color="success">全部行都可以发布</Tag>
         )}
       </div>
+      {held > 0 ? (
+        <Alert
+          className="batch-alert"
+          type="warning"
+          showIcon
+          title={`${held} 行发布后不会直接上架`}
+          description="原因见各行（如账号缺少截图：在压缩包中加入以行号命名的截图后重新上传，或发布后逐个编辑补充）。"
+        />
+      ) : null}
+      {preview.unmatchedImages.length > 0 ? (
+        <Alert
+          className="batch-alert"
+          type="info"
+          showIcon
+          title={`压缩包中有 ${preview.unmatchedImages.length} 个文件没有对应的行，已忽略`}
+          description={
+            <ul className="batch-unmatched">
+              {preview.unmatchedImages.slice(0, 20).map((name) => (
+                <li key={name}>{name}</li>
+              ))}
+              {preview.unmatchedImages.length > 20 ? <li>……</li> : null}
+            </ul>
+          }
+        />
+      ) : null}
       <Table<BatchRowResult>
         rowKey="rowNo"
         size="small"
@@ -124,7 +186,14 @@ export function PreviewSection({
       <div className="publish-submit">
         <Popconfirm
           title={`发布 ${preview.validRows} 件商品？`}
-          description={preview.invalidRows > 0 ? `${preview.invalidRows} 行有错误，将被跳过` : undefined}
+          description={
+            [
+              held > 0 ? `其中 ${held} 件不会直接上架` : '',
+              preview.invalidRows > 0 ? `${preview.invalidRows} 行有错误，将被跳过` : '',
+            ]
+              .filter(Boolean)
+              .join('；') || undefined
+          }
           okText="发布"
           cancelText="取消"
           onConfirm={onPublish}

@@ -9,3 +9,12 @@ export function checkBatchFile(file: { name: string; size: number }): string {
     return `文件不能超过 ${GOODS_LIMITS.batchMaxBytes / 1024 / 1024} MB`
   return ''
 }
+
+/** '' when the picked screenshot zip may be sent, else why not. */
+export function checkScreenshotZip(file: { name: string; size: number }): string {
+  if (!/\.zip$/i.test(file.name)) return '截图请打包成 ZIP 压缩包上传'
+  if (file.size === 0) return '压缩包是空的'
+  if (file.size > GOODS_LIMITS.batchZipMaxBytes)
+    return `截图压缩包不能超过 ${GOODS_LIMITS.batchZipMaxBytes / 1024 / 1024} MB`
+  return ''
+}

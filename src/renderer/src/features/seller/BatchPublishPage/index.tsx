@@ -1,16 +1,23 @@
 /**
  * /seller/busPublish.html, batch publish: choose game and type → download the template (CSV or
  * XLSX, fetched through the request layer so it carries the login, then saved from an object URL)
- * → upload the filled file → preview every row with the reasons of the bad ones (PreviewSection) →
- * publish the valid rows (one transaction on the server) → result.
+ * → upload the filled file and, optionally, a zip of screenshots named by row → preview every row
+ * with its outcome: on sale, held and why, or not published and why (PreviewSection) → publish the
+ * valid rows (one transaction on the server) → the real state of each (ResultSection).
+ * docs/seller-tools.md, "Batch publish".
  */
 import '../seller.css'
 import './batch.css'
 import { useState } from 'react'
-import { Link } from 'react-router-dom'
 import { useQuery } from '@tanstack/react-query'
-import { Button, Radio, Result, Select, Space, Upload } from 'antd'
-import { FileExcelOutlined, FileTextOutlined, InboxOutlined } from '@ant-design/icons'
+import { Button, Radio, Select, Space, Upload } from 'antd'
+import {
+  CloseOutlined,
+  FileExcelOutlined,
+  FileTextOutlined,
+  FileZipOutlined,
+  InboxOutlined,
+} from '@ant-design/icons'
 import type { TemplateFormat } from '@shared/api/batch'
 import { GOODS_LIMITS, GOODS_TYPE_LABELS, type GoodsType } from '@shared/api/goods'
 import { gameConfigQuery, gamesQuery, sortGames } from '@renderer/api/game'
@@ -18,8 +25,9 @@ import { useBatchPreview, useBatchPublish, useBatchTemplate } from '@renderer/ap
 import { CentreLayout, SELLER_CENTRE } from '@renderer/app/layouts/CentreLayout'
 import { errorToShow, toastError } from '@renderer/utils/api-error'
 import { ensureFileBlob, saveBlob } from '@renderer/utils/save-blob'
-import { checkBatchFile } from './batch-file'
+import { checkBatchFile, checkScreenshotZip } from './batch-file'
 import { PreviewSection } from './PreviewSection'
+import { ResultSection } from './ResultSection'
 import { ErrorAlert } from '@renderer/components/ErrorAlert'
 
 export default function BatchPublishPage() {
@@ -30,7 +38,8 @@ export default function BatchPublishPage() {
   const template = useBatchTemplate()
   const previewing = useBatchPreview()
   const publishing = useBatchPublish()
-  const [fileName, setFileName] = useState('')
+  const [sheet, setSheet] = useState<File | null>(null)
+  const [shots, setShots] = useState<File | null>(null)
   const [error, setError] = useState('')
 
   const game = games.data?.find((g) => g.gameId === gameId)
@@ -44,7 +53,8 @@ export default function BatchPublishPage() {
   const reset = () => {
     previewing.reset()
     publishing.reset()
-    setFileName('')
+    setSheet(null)
+    setShots(null)
     setError('')
   }
 
@@ -66,24 +76,40 @@ export default function BatchPublishPage() {
     )
   }
 
-  const upload = (file: File) => {
+  /** previews the sheet with the screenshots (again whenever either changes) */
+  const runPreview = (file: File, images: File | null) => {
     if (!gameId || !goodsType) return
-    const problem = checkBatchFile(file)
-    if (problem) {
-      setError(problem)
-      return
-    }
     setError('')
     publishing.reset()
-    setFileName(file.name)
     previewing.mutate(
-      { gameId, goodsType, file },
+      { gameId, goodsType, file, images },
       {
         onError: (err) => {
           setError(errorToShow(err, '文件解析失败') ?? '')
         },
       },
     )
+  }
+
+  const upload = (file: File) => {
+    const problem = checkBatchFile(file)
+    if (problem) {
+      setError(problem)
+      return
+    }
+    setSheet(file)
+    runPreview(file, shots)
+  }
+
+  const pickShots = (file: File | null) => {
+    const problem = file ? checkScreenshotZip(file) : ''
+    if (problem) {
+      setError(problem)
+      return
+    }
+    setShots(file)
+    if (sheet) runPreview(sheet, file)
+    else setError('')
   }
 
   const publish = () => {
@@ -99,30 +125,7 @@ export default function BatchPublishPage() {
   if (result) {
     return (
       <CentreLayout centre={SELLER_CENTRE} title="批量发布">
-        <Result
-          status="success"
-          title={`已发布 ${result.published} 件商品`}
-          subTitle={
-            <>
-              {preview && preview.invalidRows > 0
-                ? `有 ${preview.invalidRows} 行因错误被跳过，修改后可以重新上传这些行。`
-                : '全部有效行都已发布。'}
-              {result.held > 0 ? (
-                <p className="batch-held">
-                  其中 {result.held} 件暂未上架（账号需上传截图，或内容需人工审核），原因见「我出售的商品」。
-                </p>
-              ) : null}
-            </>
-          }
-          extra={[
-            <Link key="manage" to="/seller/sellGoods.html">
-              <Button type="primary">查看我出售的商品</Button>
-            </Link>,
-            <Button key="again" onClick={reset}>
-              再传一个文件
-            </Button>,
-          ]}
-        />
+        <ResultSection result={result} skipped={preview?.invalidRows ?? 0} onAgain={reset} />
       </CentreLayout>
     )
   }
@@ -174,7 +177,9 @@ export default function BatchPublishPage() {
           <h2 className="publish-section-title">2. 下载模板并填写</h2>
           <p className="publish-hint">
             模板按所选游戏和类型生成，包含标题、描述、价格（元）、库存、区服和该游戏的属性列；一次最多{' '}
-            {GOODS_LIMITS.batchMaxRows} 行。截图请在发布后逐个编辑补充。
+            {GOODS_LIMITS.batchMaxRows} 行。账号类商品需要截图才能上架：把截图按行号命名（如第 3 行的{' '}
+            <code>3-1.jpg</code>、<code>3-2.png</code>，或放进名为 <code>3</code> 的文件夹），打包成 ZIP
+            与表格一起上传。
           </p>
           <Space wrap>
             <Button
@@ -197,7 +202,7 @@ export default function BatchPublishPage() {
         </li>
 
         <li className="batch-step">
-          <h2 className="publish-section-title">3. 上传填好的文件</h2>
+          <h2 className="publish-section-title">3. 上传填好的文件和截图</h2>
           <Upload.Dragger
             accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
             multiple={false}
@@ -215,12 +220,48 @@ export default function BatchPublishPage() {
             <p className="ant-upload-text">
               {ready
                 ? uploading
-                  ? `正在解析 ${fileName}…`
-                  : '点击或拖拽 CSV / XLSX 文件到这里'
+                  ? `正在解析 ${sheet?.name ?? ''}…`
+                  : sheet
+                    ? `已选 ${sheet.name}，点击可换一个文件`
+                    : '点击或拖拽 CSV / XLSX 文件到这里'
                 : '请先选择游戏和商品类型'}
             </p>
             <p className="ant-upload-hint">文件不超过 5 MB；上传后先预览，确认无误再发布</p>
           </Upload.Dragger>
+          <div className="batch-shots">
+            <Upload
+              accept=".zip,application/zip"
+              multiple={false}
+              showUploadList={false}
+              disabled={!ready || uploading}
+              beforeUpload={(file) => {
+                pickShots(file)
+                return false
+              }}
+              className="batch-shots__picker"
+            >
+              <Button icon={<FileZipOutlined />} disabled={!ready || uploading}>
+                {shots ? '换一个截图压缩包' : '添加截图压缩包（ZIP）'}
+              </Button>
+            </Upload>
+            {shots ? (
+              <span className="batch-shots__name">
+                {shots.name}
+                <Button
+                  type="text"
+                  size="small"
+                  aria-label="移除截图压缩包"
+                  icon={<CloseOutlined />}
+                  disabled={uploading}
+                  onClick={() => pickShots(null)}
+                />
+              </span>
+            ) : (
+              <span className="batch-shots__hint">
+                可选，不超过 50 MB；每行最多 {GOODS_LIMITS.imagesMax} 张
+              </span>
+            )}
+          </div>
         </li>
       </ol>
 
@@ -229,7 +270,8 @@ export default function BatchPublishPage() {
         <PreviewSection
           key={preview.batchId}
           preview={preview}
-          fileName={fileName}
+          fileName={sheet?.name ?? ''}
+          shotsName={shots?.name ?? ''}
           publishing={publishing.isPending}
           onPublish={publish}
           onReset={reset}

@@ -68,7 +68,8 @@ export function BidFloorModal({ goods, onClose }: { goods: GoodsBrief; onClose: 
                 validator: (_, value: string | undefined) => {
                   if (!value?.trim()) return Promise.resolve()
                   const fen = yuanToFen(value)
-                  if (fen === null || fen < 1) return Promise.reject(new Error('请输入正确的金额（最多两位小数）'))
+                  if (fen === null || fen < 1)
+                    return Promise.reject(new Error('请输入正确的金额（最多两位小数）'))
                   if (fen >= goods.price)
                     return Promise.reject(new Error(`最低出价须低于售价 ${formatYuan(goods.price)}`))
                   return Promise.resolve()
