@@ -39,6 +39,8 @@ const chinaToday = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice
 test('a seller’s Alipay withdrawal, approved in 提现审核, is paid out and shows 已到账', async ({
   browser,
 }) => {
+  // two browsers, the console and a transfer: more than the default minute on a loaded machine
+  test.setTimeout(120_000)
   // the demo seller withdraws proceeds of sales (unspent top-up money would go back to 支付宝 only:
   // withdraw-form.spec.ts)
   const seller = {

@@ -67,7 +67,8 @@ const refundTopups = async (t: TestApp, u: User, amount: number) =>
 const available = async (t: TestApp, u: User) =>
   (await call(t.app, 'GET', '/api/funds/wallet', { token: u.token })).data.available as number
 
-describe('the top-up hold', () => {
+// each test pays at the simulator and waits for its notifications: slow on a loaded machine
+describe('the top-up hold', { timeout: 90_000 }, () => {
   it('money topped up a minute ago cannot be withdrawn; after the hold it goes back to its channel', async () => {
     const env = await appWithSimulator()
     const { t } = env
