@@ -135,6 +135,10 @@ test('a phone buyer filters 包赔, opens the listing and pays it with 额外包
   await expect(pin).toBeInViewport({ ratio: 1 })
   await expect(payButton).toBeInViewport({ ratio: 1 })
   await expect(protection).toBeInViewport({ ratio: 1 })
+  // the side button is not over the pay button
+  const fab = (await page.locator('.sidebar-fab').boundingBox())!
+  const pay = (await payButton.boundingBox())!
+  expect(fab.y + fab.height <= pay.y || fab.x >= pay.x + pay.width).toBe(true)
   await pin.fill(PAY_PASSWORD)
   await payButton.tap()
   await expect(page).toHaveURL(new RegExp(`/buyer/paySuccess\\.html\\?orderNo=${orderNo}$`))
