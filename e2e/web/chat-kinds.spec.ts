@@ -32,7 +32,7 @@ test('the buyer sends the listing card and an image, the seller answers with a q
   await expect(buyerPage).toHaveURL(/\/message\/chat\/\d+\.html$/)
   const buyerLog = buyerPage.getByRole('log', { name: '咨询消息' })
 
-  await buyerPage.getByRole('button', { name: /发送商品/ }).tap()
+  await buyerPage.getByRole('button', { name: /商品卡片/ }).tap()
   const card = buyerLog.getByRole('link', { name: `商品卡片：${listing.title}` })
   await expect(card).toBeVisible()
   await expect(card).toContainText('¥188.00')

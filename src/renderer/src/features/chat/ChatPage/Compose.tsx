@@ -82,7 +82,7 @@ export function Compose({ conversation: c }: { conversation: ChatConversation })
               send.mutate({ kind: 'GOODS' }, { onError: failed })
             }}
           >
-            发送商品
+            商品卡片
           </Button>
         ) : null}
       </div>

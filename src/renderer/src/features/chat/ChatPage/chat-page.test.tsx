@@ -146,7 +146,7 @@ describe('/message/chat/{conversationId}.html', () => {
     expect(card.textContent).toContain('¥188.00')
     expect(screen.getByAltText('聊天图片').getAttribute('src')).toBe('/api/x_t.jpg')
     // the seller (CONVERSATION.role) has quick replies and no card button
-    expect(screen.queryByRole('button', { name: /发送商品/ })).toBeNull()
+    expect(screen.queryByRole('button', { name: /商品卡片/ })).toBeNull()
     fireEvent.click(await screen.findByText('在的，可以直接拍'))
     expect((screen.getByLabelText('消息内容') as HTMLTextAreaElement).value).toBe('在的，可以直接拍')
   })
@@ -156,7 +156,7 @@ describe('/message/chat/{conversationId}.html', () => {
     open()
     await screen.findByText('还在吗？')
     expect(screen.queryByText('快捷回复')).toBeNull()
-    fireEvent.click(screen.getByRole('button', { name: /发送商品/ }))
+    fireEvent.click(screen.getByRole('button', { name: /商品卡片/ }))
     await waitFor(() => expect(server.callsTo(CHAT.send)).toHaveLength(1))
     expect(server.callsTo(CHAT.send)[0]!.body).toEqual({ conversationId: 7, kind: 'GOODS' })
   })
