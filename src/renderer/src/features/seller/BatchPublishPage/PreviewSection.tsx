@@ -30,6 +30,43 @@ const Shots = ({ row }: { row: BatchRowResult }) =>
     </span>
   ) : null
 
+/** What publishing does with the row: on sale, held and why, or not published and why. */
+function Verdict({ row }: { row: BatchRowResult }) {
+  return row.ok ? (
+    <>
+      {row.outcome === 'ON_SALE' ? (
+        <span className="batch-ok">
+          <CheckCircleFilled /> {WILL.ON_SALE.label}
+        </span>
+      ) : (
+        <Tag color={WILL[row.outcome ?? 'OFF_SHELF'].color}>{WILL[row.outcome ?? 'OFF_SHELF'].label}</Tag>
+      )}{' '}
+      <Shots row={row} />
+      {/* published, but not on sale by itself: no screenshot yet (accounts), or held for review */}
+      {row.notes?.length ? (
+        <ul className="batch-notes">
+          {row.notes.map((note) => (
+            <li key={note}>
+              <ExclamationCircleFilled /> {note}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </>
+  ) : (
+    <>
+      <Tag color="error">不发布</Tag> <Shots row={row} />
+      <ul className="batch-errors">
+        {row.errors.map((reason) => (
+          <li key={reason}>
+            <CloseCircleFilled /> {reason}
+          </li>
+        ))}
+      </ul>
+    </>
+  )
+}
+
 const COLUMNS: ColumnsType<BatchRowResult> = [
   { title: '行号', dataIndex: 'rowNo', width: 72 },
   {
@@ -49,40 +86,7 @@ const COLUMNS: ColumnsType<BatchRowResult> = [
     title: '校验结果',
     key: 'result',
     width: '40%',
-    render: (_, row) =>
-      row.ok ? (
-        <>
-          {row.outcome === 'ON_SALE' ? (
-            <span className="batch-ok">
-              <CheckCircleFilled /> {WILL.ON_SALE.label}
-            </span>
-          ) : (
-            <Tag color={WILL[row.outcome ?? 'OFF_SHELF'].color}>{WILL[row.outcome ?? 'OFF_SHELF'].label}</Tag>
-          )}{' '}
-          <Shots row={row} />
-          {/* published, but not on sale by itself: no screenshot yet (accounts), or held for review */}
-          {row.notes?.length ? (
-            <ul className="batch-notes">
-              {row.notes.map((note) => (
-                <li key={note}>
-                  <ExclamationCircleFilled /> {note}
-                </li>
-              ))}
-            </ul>
-          ) : null}
-        </>
-      ) : (
-        <>
-          <Tag color="error">不发布</Tag> <Shots row={row} />
-          <ul className="batch-errors">
-            {row.errors.map((reason) => (
-              <li key={reason}>
-                <CloseCircleFilled /> {reason}
-              </li>
-            ))}
-          </ul>
-        </>
-      ),
+    render: (_, row) => <Verdict row={row} />,
   },
 ]
 
@@ -168,7 +172,24 @@ export function PreviewSection({
           }
         />
       ) : null}
+      {/* a phone: one card per row instead of the wide table (the first 50 of the rows shown) */}
+      <ul className="batch-cards" aria-label="预览结果">
+        {rows.slice(0, 50).map((row) => (
+          <li key={row.rowNo} className={row.ok ? 'batch-card' : 'batch-card batch-card--bad'}>
+            <div className="batch-card__head">
+              <span className="batch-result__no">第 {row.rowNo} 行</span>
+              <span className="batch-title">{row.title || <em className="batch-empty">（未填写）</em>}</span>
+              <span className="batch-card__price">{row.price === null ? '—' : formatYuan(row.price)}</span>
+            </div>
+            <Verdict row={row} />
+          </li>
+        ))}
+        {rows.length > 50 ? (
+          <li className="batch-card__more">共 {rows.length} 行，请在电脑上查看全部</li>
+        ) : null}
+      </ul>
       <Table<BatchRowResult>
+        className="batch-table"
         rowKey="rowNo"
         size="small"
         columns={COLUMNS}
