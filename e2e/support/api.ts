@@ -173,10 +173,12 @@ export async function topUp(token: string, fen: number): Promise<string> {
   if (created.code !== 200) throw new Error(`creating a top-up failed: ${created.msg}`)
   await payAtAlipay(created.data.payUrl)
   const topupNo = created.data.topupNo as string
-  for (let i = 0; i < 100; i++) {
+  // the notification comes a few ms after the payment: ask often at first (every 100 ms from the
+  // start left ~100 ms of each top-up waiting), then every 100 ms for up to ~10 s
+  for (let i = 0; i < 120; i++) {
     const detail = await api(`/funds/topup/detail/${topupNo}`, { token })
     if (detail.data?.status === 'PAID') return topupNo
-    await new Promise((resolve) => setTimeout(resolve, 100))
+    await new Promise((resolve) => setTimeout(resolve, i < 20 ? 20 : 100))
   }
   throw new Error(`top-up ${topupNo} was never credited`)
 }

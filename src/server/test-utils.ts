@@ -1,11 +1,10 @@
 /** Helpers of the server tests: a real app on a temporary directory, called through inject. */
-import { randomBytes, randomInt } from 'node:crypto'
+import { constants, publicEncrypt, randomBytes, randomInt } from 'node:crypto'
 import { copyFile, link, mkdir, mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { inject } from 'vitest'
 import type { FastifyInstance } from 'fastify'
-import forge from 'node-forge'
 import { buildApp, type BuildAppOptions } from './app'
 import { createScratchDatabase, dropScratchDatabase } from './db/scratch'
 
@@ -138,11 +137,17 @@ export async function call(
   return body
 }
 
-/** What jsencrypt does in the browser: RSA PKCS#1 v1.5 with the server's public key, base64. */
+/**
+ * What jsencrypt does in the browser: RSA PKCS#1 v1.5 with the server's public key, base64. Node's
+ * crypto, not node-forge: forge's JavaScript RSA was ~11 ms of CPU a call, about half of what
+ * registering a test user costs (auth/rsa.test.ts checks the server against forge itself).
+ */
 export async function encryptPassword(app: FastifyInstance, password: string): Promise<string> {
   const { data } = await call(app, 'GET', '/api/publicKey')
-  const key = forge.pki.publicKeyFromPem(data.publicKey)
-  return forge.util.encode64(key.encrypt(forge.util.encodeUtf8(password), 'RSAES-PKCS1-V1_5'))
+  return publicEncrypt(
+    { key: data.publicKey as string, padding: constants.RSA_PKCS1_PADDING },
+    Buffer.from(password, 'utf8'),
+  ).toString('base64')
 }
 
 export async function loginAs(

@@ -8,6 +8,7 @@ import { call, startTestApp, type TestApp } from '../../test-utils'
 import { gameNamed, kingAccount, newUser, publish } from '../goods/test-helpers'
 import {
   createOrder,
+  creditTopUp,
   funded,
   get,
   invariantOk,
@@ -17,6 +18,7 @@ import {
   payOrder,
   post,
   startClockedApp,
+  topUp,
   wallet,
 } from '../trade/test-helpers'
 import { checkInvariant } from './invariant'
@@ -67,19 +69,44 @@ describe('top-ups', () => {
     const old = await post(t.app, '/api/funds/topup/create', u.token, { amount: 1_000, channel: 'sandbox' })
     expect(old.code).toBe(400)
     expect(old.msg).toMatch(/^支付方式/)
-    const topupNo = await funded(t.app, 'chp', 1_000).then(async (p) => {
-      const rows = await ledgerOf(t.app, p.userId)
-      expect(rows.map((r) => [r.type, Number(r.amount), r.remark])).toEqual([
-        ['TOPUP', 1_000, '充值（支付宝）'],
-      ])
-      return rows[0].topup_no!
-    })
+    // the whole round trip: the real adapter, the simulator's cashier and its notification
+    const payer = await newUser(t.app, 'chp')
+    await topUp(t.app, payer.token, 1_000)
+    const rows = await ledgerOf(t.app, payer.userId)
+    expect(rows.map((r) => [r.type, Number(r.amount), r.remark])).toEqual([
+      ['TOPUP', 1_000, '充值（支付宝）'],
+    ])
+    const topupNo = rows[0].topup_no!
     expect(topupNo).toMatch(/^T/)
     // another user cannot read the top-up; out-of-range amounts are refused
     expect((await get(t.app, `/api/funds/topup/detail/${topupNo}`, u.token)).code).toBe(404)
     expect(
       (await post(t.app, '/api/funds/topup/create', u.token, { amount: 50, channel: 'alipay' })).code,
     ).toBe(400)
+  })
+
+  it("the tests' quick top-up (creditTopUp) leaves what the simulator's round trip leaves", async () => {
+    const rows = async (userId: number, topupNo: string) => ({
+      ledger: (await ledgerOf(t.app, userId)).map((r) => [r.type, Number(r.amount), r.remark]),
+      topup: await t.app.db
+        .selectFrom('topups')
+        .select(['status', 'amount', 'channel'])
+        .where('topup_no', '=', topupNo)
+        .executeTakeFirstOrThrow(),
+      attempts: await t.app.db
+        .selectFrom('pay_attempts')
+        .select(['status', 'amount', 'channel'])
+        .where('biz_no', '=', topupNo)
+        .execute(),
+    })
+    const [a, b] = [await newUser(t.app, 'qta'), await newUser(t.app, 'qtb')]
+    const full = await rows(a.userId, await topUp(t.app, a.token, 2_300))
+    const quick = await rows(b.userId, await creditTopUp(t.app, b.token, 2_300))
+    expect(quick).toEqual(full)
+    expect(quick.ledger).toEqual([['TOPUP', 2_300, '充值（支付宝）']])
+    expect(quick.attempts).toEqual([expect.objectContaining({ status: 'PAID' })])
+    expect((await wallet(t.app, b.token)).available).toBe(2_300)
+    await invariantOk(t.app)
   })
 
   it('of the removed sandbox gateway still read: detail, ledger, the invariant', async () => {

@@ -2,7 +2,7 @@
  * The process that dies (crash.test.ts; docs/payments.md, "Failures and their tests"): a server on
  * the test's data directory whose Alipay is the real adapter talking to the test's simulator, killed
  * by SIGKILL at one chosen point — no handler, no rollback of ours, no answer — as a crash or an OOM
- * kill would. Run by the test with tsx: `node --import tsx crash-child.ts <spec.json>`.
+ * kill would. Run by the test bundled (src/server/test-bundle.ts): `node <bundle> <spec.json>`.
  *
  * - `payment`: listens; the test pays at the simulator, whose notification reaches this process,
  *   which dies inside the transaction that applies it (after the wallet's TOPUP ledger row, before

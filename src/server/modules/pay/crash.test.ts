@@ -1,6 +1,6 @@
 /**
  * A process killed between the provider's answer and our commit (docs/payments.md, "Failures and
- * their tests"): a real server process (crash-child.ts, run with tsx) on a shared SQLite directory,
+ * their tests"): a real server process (crash-child.ts, bundled by esbuild: test-bundle.ts) on a shared SQLite directory,
  * its Alipay the real adapter at a simulator this test runs, dies by SIGKILL at the worst moment;
  * this test then starts the server again over the same files and lets the provider's retries and our
  * jobs do their work. Nothing is lost, nothing is applied twice, and the money invariant holds.
@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../../app'
+import { bundleEntry, type BundledEntry } from '../../test-bundle'
 import { call, DEMO, encryptPassword, startTestApp, tokenOf } from '../../test-utils'
 import { newUser } from '../goods/test-helpers'
 import { funded, invariantOk, ledgerOf, PAY_PASSWORD, post, wallet } from '../trade/test-helpers'
@@ -30,8 +31,16 @@ const merchant = generateKeyPairSync('rsa', {
   publicKeyEncoding: { type: 'spki', format: 'pem' },
   privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
 })
-const CHILD = join(import.meta.dirname, 'crash-child.ts')
-// each test starts a server process under tsx (its import alone ~8 s of CPU): over a minute under load
+// each test starts a server process: crash-child.ts bundled once for the file (under tsx its import
+// alone took ~6–8 s of CPU per process, over a minute under load)
+let child: Promise<BundledEntry> | undefined
+const childFile = async () => {
+  if (!child) {
+    child = bundleEntry('src/server/modules/pay/crash-child.ts')
+    cleanup.push(async () => (await child!).remove())
+  }
+  return (await child).file
+}
 
 const cleanup: Array<() => Promise<unknown> | void> = []
 afterAll(async () => {
@@ -100,7 +109,7 @@ async function setUp() {
       specFile,
       JSON.stringify({ ...spec, ...adapter, dataDir, port, siteOrigin } satisfies CrashSpec),
     )
-    const child = spawn(process.execPath, ['--import', 'tsx', CHILD, specFile], {
+    const child = spawn(process.execPath, [await childFile(), specFile], {
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     let output = ''

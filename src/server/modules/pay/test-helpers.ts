@@ -3,6 +3,7 @@
  * adapter talking to the Alipay simulator over HTTP, listening so the simulator's notifications reach it.
  */
 import { generateKeyPairSync } from 'node:crypto'
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -10,6 +11,7 @@ import { afterAll, expect } from 'vitest'
 import { call, startTestApp, type TestApp } from '../../test-utils'
 import { createAlipayProvider } from './alipay'
 import { alipaySimulatorPublicKey, startAlipaySimulator } from './sim/alipay'
+import { loadOrCreatePlatformKeys } from './sim/alipay-sign'
 
 export const APP_ID = '2021000000000001'
 export const rsa = () =>
@@ -32,10 +34,28 @@ afterAll(async () => {
   for (const dir of dirs) await rm(dir, { recursive: true, force: true })
 })
 
+/** the simulator's platform key files (name → text), made once per worker */
+let platformKeys: Array<[string, string]> | undefined
+/**
+ * The simulator's "Alipay platform" key pair in `dir`: made by the simulator's own code the first
+ * time, then the same files written again (an RSA-2048 pair costs 0.1–1 s of CPU, every simulator a new one).
+ */
+function withPlatformKeys(dir: string) {
+  if (platformKeys) {
+    for (const [name, text] of platformKeys) writeFileSync(join(dir, name), text, { mode: 0o600 })
+    return
+  }
+  loadOrCreatePlatformKeys(dir)
+  platformKeys = readdirSync(dir)
+    .filter((name) => name.startsWith('alipay-platform-'))
+    .map((name) => [name, readFileSync(join(dir, name), 'utf8')])
+}
+
 /** An app whose Alipay is the simulator (notifications after `firstNotifyMs`), listening on a port. */
 export async function appWithSimulator(firstNotifyMs = 0) {
   const dir = await mkdtemp(join(tmpdir(), 'alipay-sim-'))
   dirs.push(dir)
+  withPlatformKeys(dir)
   const sim = await startAlipaySimulator({
     dir,
     appId: APP_ID,

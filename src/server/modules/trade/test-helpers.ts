@@ -5,6 +5,7 @@ import type { OrderStatus, PublishGoodsBody, TransferField } from '../../../shar
 import { demoTransferValue } from '../../db/seed/goods'
 import { call, encryptPassword, startTestApp, tokenOf, type Json } from '../../test-utils'
 import { checkInvariant } from '../funds/invariant'
+import { payRepo } from '../pay/repo'
 import { NEW_USER_PASSWORD, gameNamed, newUser, type GameFixture } from '../goods/test-helpers'
 
 export const PAY_PASSWORD = '135792'
@@ -73,6 +74,49 @@ export async function topUp(app: FastifyInstance, token: string, amount: number)
   throw new Error(`top-up ${topupNo} was never credited`)
 }
 
+/**
+ * A top-up credited the way a verified provider notification credits it, without the provider: the
+ * top-up and its pay attempt are created through the API as for `topUp`, then, in one transaction,
+ * the attempt is settled PAID and the funds service credits the wallet (the TOPUP ledger row) — what
+ * the pay centre's `payment.paid` does (pay/service.ts, funds/module.ts). No HTTP, no signatures, no
+ * polling: ~10× cheaper than `topUp`. The money invariant holds as after a real one (one PAID attempt
+ * per PAID top-up). The simulator never hears of the trade, so a test that later asks the provider
+ * about it (a channel refund of this top-up, a reconciliation) uses `topUp`. Answers the top-up's number.
+ */
+export async function creditTopUp(app: FastifyInstance, token: string, amount: number): Promise<string> {
+  // listening, as after `topUp`: a test may go on to pay at the mounted simulator, whose
+  // notifications reach the app over HTTP
+  await listen(app)
+  const res = await post(app, '/api/funds/topup/create', token, { amount, channel: 'alipay' })
+  if (res.code !== 200)
+    throw new Error(
+      `top-up refused (${res.msg}): start the app with paySimulators: true or an Alipay provider`,
+    )
+  const topupNo = res.data.topupNo as string
+  const attempt = await app.db
+    .selectFrom('pay_attempts')
+    .selectAll()
+    .where('biz_type', '=', 'TOPUP')
+    .where('biz_no', '=', topupNo)
+    .executeTakeFirstOrThrow()
+  // the attempt's own clock: a test app's `now` may run ahead of the real time
+  const at = Number(attempt.created_at)
+  await app.db.transaction().execute(async (trx) => {
+    const tradeNo = `sim${attempt.attempt_no}`
+    if (!(await payRepo(trx).settle(attempt.attempt_no, { status: 'PAID', tradeNo, paidAt: at }, at)))
+      throw new Error(`attempt ${attempt.attempt_no} is not waiting`)
+    await app.services.funds.creditPaidTopup(trx, {
+      attemptNo: attempt.attempt_no,
+      channel: attempt.channel,
+      bizNo: topupNo,
+      userId: attempt.user_id,
+      amount: Number(attempt.amount),
+      at,
+    })
+  })
+  return topupNo
+}
+
 export async function setPayPassword(
   app: FastifyInstance,
   token: string,
@@ -95,12 +139,13 @@ export async function asEarnings(app: FastifyInstance, userId: number): Promise<
 }
 
 /**
- * A new user with `amount` fen in the wallet (topped up, then counted as earnings: `asEarnings`) and
- * the payment password 135792.
+ * A new user with `amount` fen in the wallet (a top-up credited as a provider's notification credits
+ * it: `creditTopUp`, then counted as earnings: `asEarnings`; the round trip through the simulator has
+ * tests of its own) and the payment password PAY_PASSWORD.
  */
 export async function funded(app: FastifyInstance, prefix: string, amount: number): Promise<TestUser> {
   const u = await newUser(app, prefix)
-  if (amount > 0) await topUp(app, u.token, amount)
+  if (amount > 0) await creditTopUp(app, u.token, amount)
   await asEarnings(app, u.userId)
   expect((await setPayPassword(app, u.token)).code).toBe(200)
   return u

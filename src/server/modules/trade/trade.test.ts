@@ -5,7 +5,7 @@ import { demoTransferValue } from '../../db/seed/goods'
 import { checkInvariant } from '../funds/invariant'
 import { call, encryptPassword, type TestApp } from '../../test-utils'
 import { gameNamed, kingAccount, newUser, publish } from '../goods/test-helpers'
-import { startClockedApp, topUp as topUpThroughAlipay } from './test-helpers'
+import { creditTopUp, startClockedApp } from './test-helpers'
 import { appWithSimulator, attemptOf, topup, verdicts } from '../pay/test-helpers'
 
 let clock = Date.now()
@@ -18,7 +18,9 @@ beforeAll(async () => {
 })
 afterAll(() => t?.close())
 
-const topUp = (token: string, amount: number) => topUpThroughAlipay(t.app, token, amount)
+// a top-up credited as a verified notification credits it (the round trip through the simulator:
+// funds/topups.test.ts, pay/pay.test.ts and the notification test below)
+const topUp = (token: string, amount: number) => creditTopUp(t.app, token, amount)
 
 async function funded(prefix: string, amount: number) {
   const u = await newUser(t.app, prefix)
