@@ -14,7 +14,7 @@ export function SiteNavMenu({
   items,
 }: {
   label: string
-  items: ReadonlyArray<{ key: string; label: string; to: string }>
+  items: ReadonlyArray<{ key: string; label: string; to: string; phoneOnly?: boolean }>
 }) {
   const [open, setOpen] = useState(false)
   const root = useRef<HTMLDivElement>(null)
@@ -51,7 +51,7 @@ export function SiteNavMenu({
       </button>
       <ul id={listId} className="site-nav-menu__list" hidden={!open}>
         {items.map((item) => (
-          <li key={item.key}>
+          <li key={item.key} className={item.phoneOnly ? 'site-nav-menu__phone-only' : undefined}>
             <Link to={item.to} className="site-nav-menu__item" onClick={() => setOpen(false)}>
               {item.label}
             </Link>
