@@ -50,7 +50,7 @@ describe('Header', () => {
     expect(screen.getByRole('link', { name: '意见反馈' }).getAttribute('href')).toBe(
       '/platform/feedback.html',
     )
-    fireEvent.mouseEnter(screen.getByRole('button', { name: /网站导航/ }))
+    fireEvent.click(screen.getByRole('button', { name: /网站导航/ }))
     const guide = await screen.findByRole('link', { name: '操作指南' })
     expect(guide.getAttribute('href')).toBe('/platform/noticeList.html?noticeType=GUIDE')
     for (const [name, href] of [
