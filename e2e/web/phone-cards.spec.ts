@@ -15,7 +15,7 @@ const ANDROID_UA =
 const phone = (viewport = PHONE_390) => ({ viewport, isMobile: true, hasTouch: true, userAgent: ANDROID_UA })
 
 /** A button a finger can hit, inside the screen. */
-async function expectTouchSized(page: Page, button: ReturnType<Page['getByRole']>) {
+async function expectTouchSized(button: ReturnType<Page['getByRole']>) {
   const box = (await button.boundingBox())!
   expect(box.height).toBeGreaterThanOrEqual(44)
   expect(box.x + box.width).toBeLessThanOrEqual(PHONE_390.width)
@@ -32,7 +32,7 @@ test('at 390 px 我出售的商品 is cards: tick a card, 下架 and 上架 from
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(PHONE_390.width)
 
   const off = card.getByRole('button', { name: '下架' })
-  await expectTouchSized(page, off)
+  await expectTouchSized(off)
   await off.tap()
   await page.locator('.ant-popconfirm-buttons .ant-btn-primary').tap()
   await expect(card).toContainText('已下架')
@@ -66,7 +66,7 @@ test('at 390 px 订阅搜索 and 收支明细 are cards whose buttons work', asy
   await alerts.tap()
   await expect(alerts).not.toBeChecked()
   const open = card.getByRole('button', { name: '打开' })
-  await expectTouchSized(page, open)
+  await expectTouchSized(open)
   await open.tap()
   await expect(page).toHaveURL(/\/list\.html\?gameId=1$/)
 
