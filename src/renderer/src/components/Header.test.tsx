@@ -50,7 +50,7 @@ describe('Header', () => {
     expect(screen.getByRole('link', { name: '意见反馈' }).getAttribute('href')).toBe(
       '/platform/feedback.html',
     )
-    fireEvent.mouseEnter(screen.getByRole('button', { name: /网站导航/ }))
+    fireEvent.click(screen.getByRole('button', { name: /网站导航/ }))
     const guide = await screen.findByRole('link', { name: '操作指南' })
     expect(guide.getAttribute('href')).toBe('/platform/noticeList.html?noticeType=GUIDE')
     for (const [name, href] of [
@@ -61,6 +61,17 @@ describe('Header', () => {
     ]) {
       expect(screen.getByRole('link', { name }).getAttribute('href')).toBe(href)
     }
+  })
+
+  it('puts 担保交易 in 网站导航 for phones, whose top bar has no room for it (site-nav-menu.css)', async () => {
+    serve('')
+    renderHeader()
+    fireEvent.click(screen.getByRole('button', { name: /网站导航/ }))
+    await screen.findByRole('link', { name: '操作指南' })
+    const menu = screen.getByRole('button', { name: /网站导航/ }).nextElementSibling as HTMLElement
+    const warrant = within(menu).getByRole('link', { name: '担保交易' })
+    expect(warrant.getAttribute('href')).toBe('/warrantOrderHandler.html')
+    expect(warrant.closest('li')?.className).toBe('site-nav-menu__phone-only')
   })
 
   it('logged in: 欢迎 nickName, unread badge to the message centre, logout', async () => {

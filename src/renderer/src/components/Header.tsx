@@ -21,7 +21,9 @@ import { Logo } from './Logo'
 import { SiteNavMenu } from './SiteNavMenu'
 import './header.css'
 
+/** 网站导航's links; `phoneOnly` ones stand in for the top bar's links a phone hides (header.css). */
 export const SITE_NAV_ITEMS = [
+  { key: 'warrant', label: '担保交易', to: '/warrantOrderHandler.html', phoneOnly: true },
   { key: 'user', label: '账号管理', to: '/user/userBase.html' },
   { key: 'account', label: '资金管理', to: '/account/balance.html' },
   { key: 'home', label: '个人中心', to: '/userHome.html' },

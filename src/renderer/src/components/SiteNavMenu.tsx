@@ -1,6 +1,6 @@
 /**
  * The header's 网站导航: a disclosure button with a list of real links (crawlable, keyboard and
- * screen-reader friendly). Opens on hover and on click, closes on Escape, a click elsewhere, or when
+ * screen-reader friendly). Opens on hover (a mouse's) and on click (a tap), closes on Escape, a click elsewhere, or when
  * focus leaves it. Written by hand rather than with antd's Dropdown: it is on every page, and the
  * Dropdown brings antd's whole Menu into the first download.
  */
@@ -14,7 +14,7 @@ export function SiteNavMenu({
   items,
 }: {
   label: string
-  items: ReadonlyArray<{ key: string; label: string; to: string }>
+  items: ReadonlyArray<{ key: string; label: string; to: string; phoneOnly?: boolean }>
 }) {
   const [open, setOpen] = useState(false)
   const root = useRef<HTMLDivElement>(null)
@@ -31,8 +31,14 @@ export function SiteNavMenu({
     <div
       ref={root}
       className={`site-nav-menu ${open ? 'is-open' : ''}`}
-      onMouseEnter={() => setOpen(true)}
-      onMouseLeave={() => setOpen(false)}
+      // hover opens it for a mouse only: a finger's tap sends an enter before its click, and the
+      // click then closed what the enter had just opened (the menu never showed on a phone)
+      onPointerEnter={(event) => {
+        if (event.pointerType === 'mouse') setOpen(true)
+      }}
+      onPointerLeave={(event) => {
+        if (event.pointerType === 'mouse') setOpen(false)
+      }}
       onKeyDown={(event) => {
         if (event.key === 'Escape') setOpen(false)
       }}
@@ -51,7 +57,7 @@ export function SiteNavMenu({
       </button>
       <ul id={listId} className="site-nav-menu__list" hidden={!open}>
         {items.map((item) => (
-          <li key={item.key}>
+          <li key={item.key} className={item.phoneOnly ? 'site-nav-menu__phone-only' : undefined}>
             <Link to={item.to} className="site-nav-menu__item" onClick={() => setOpen(false)}>
               {item.label}
             </Link>

@@ -73,3 +73,24 @@ export function useIsMobile(): boolean {
   const hint = useContext(DeviceHint)
   return useSyncExternalStore(subscribe, isMobileNow, () => hint === 'mobile')
 }
+
+/** The phone's width (docs/screens.md, "Phones"): the same 576 px as the stylesheets' `max-width: 575px`. */
+export const PHONE_QUERY = '(max-width: 575px)'
+
+const subscribePhone = (onChange: () => void) => {
+  const media = window.matchMedia?.(PHONE_QUERY)
+  media?.addEventListener?.('change', onChange)
+  return () => media?.removeEventListener?.('change', onChange)
+}
+const isPhoneNow = () => window.matchMedia?.(PHONE_QUERY)?.matches ?? false
+
+/**
+ * Whether the screen is a phone's (≤ 575 px), for what CSS alone cannot switch (ResponsiveTable
+ * draws a table or cards, not both). On the server and while hydrating a page it is the device
+ * the server drew the page for (a phone's user agent), so the HTML hydrates unchanged; the
+ * window's width applies right after.
+ */
+export function useIsPhone(): boolean {
+  const hint = useContext(DeviceHint)
+  return useSyncExternalStore(subscribePhone, isPhoneNow, () => hint === 'mobile')
+}

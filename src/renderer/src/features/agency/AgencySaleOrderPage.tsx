@@ -5,7 +5,7 @@
 import './agency.css'
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { Segmented, Table, Tag } from 'antd'
+import { Segmented, Tag } from 'antd'
 import {
   AGENCY_SETTLEMENT_LABELS,
   AGENCY_SETTLEMENT_STATES,
@@ -19,6 +19,7 @@ import { Pagination } from '@renderer/components/Pagination'
 import { formatYuan } from '@renderer/utils/money'
 import { parseTime } from '@renderer/utils/time'
 import { AGENCY_CENTRE } from './centre'
+import { ResponsiveTable } from '@renderer/components/ResponsiveTable'
 
 const SETTLEMENT_COLORS: Record<AgencySettlementState, string> = {
   PENDING: 'gold',
@@ -49,7 +50,8 @@ export default function AgencySaleOrderPage() {
           ...AGENCY_SETTLEMENT_STATES.map((s) => ({ value: s, label: AGENCY_SETTLEMENT_LABELS[s] })),
         ]}
       />
-      <Table<AgencyOrder>
+      <ResponsiveTable<AgencyOrder>
+        card={{ title: 'goodsTitle', label: (o) => `代售订单 ${o.orderNo}` }}
         className="agency-orders"
         rowKey="orderNo"
         loading={orders.isPending}

@@ -125,6 +125,7 @@ export default function FollowPage() {
           关注的商品降价或涨价，这里都会标出来；商品售出或下架后也会保留，方便您对比价格。
         </p>
         <QueryListTable<FollowedGoods>
+          card={{ title: 'goods', actions: 'actions', label: (g) => g.title }}
           list={list}
           errorTitle="关注列表加载失败"
           rowKey="goodsId"

@@ -4,7 +4,7 @@
  * to. Type and date range filters and paging live in the URL.
  */
 import { useSearchParams } from 'react-router-dom'
-import { Button, DatePicker, Select, Table } from 'antd'
+import { Button, DatePicker, Select } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import { useQuery } from '@tanstack/react-query'
 import dayjs, { type Dayjs } from 'dayjs'
@@ -18,6 +18,7 @@ import { formatYuan, formatYuanChange } from '@renderer/utils/money'
 import { formatTradeTime } from '@renderer/utils/time'
 import { pagingOf, setPaging } from '@renderer/utils/url-params'
 import './funds.css'
+import { ResponsiveTable } from '@renderer/components/ResponsiveTable'
 
 function isLedgerType(value: string | null): value is LedgerType {
   return value !== null && Object.hasOwn(LEDGER_TYPE_LABELS, value)
@@ -114,7 +115,8 @@ export default function BalanceDetailPage() {
           retryIcon={false}
         />
       ) : (
-        <Table<LedgerEntry>
+        <ResponsiveTable<LedgerEntry>
+          card={{ title: 'type', label: (e) => `收支 ${e.ledgerId}` }}
           rowKey="ledgerId"
           size="middle"
           loading={ledger.isPending || ledger.isPlaceholderData}

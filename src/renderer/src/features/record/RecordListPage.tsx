@@ -5,7 +5,7 @@
  */
 import { useState } from 'react'
 import { useSearchParams } from 'react-router-dom'
-import { Empty, Segmented, Select, Skeleton, Table } from 'antd'
+import { Empty, Segmented, Select, Skeleton } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import { useQuery } from '@tanstack/react-query'
 import { GOODS_TYPE_LABELS, type GoodsType } from '@shared/api/goods'
@@ -20,6 +20,7 @@ import { chinaDay, fillDays } from './chart-scale'
 import { PriceChart } from './PriceChart'
 import './record.css'
 import { ErrorAlert } from '@renderer/components/ErrorAlert'
+import { ResponsiveTable } from '@renderer/components/ResponsiveTable'
 
 const DAY_OPTIONS = [7, 30, 90] as const
 
@@ -144,7 +145,8 @@ export default function RecordListPage() {
             ) : (
               <PriceChart series={fillDays(data.series, days, today)} />
             )}
-            <Table<DealRecord>
+            <ResponsiveTable<DealRecord>
+              card={{ title: 'title', label: (r) => r.title }}
               rowKey="orderNo"
               loading={records.isPlaceholderData}
               columns={columns}

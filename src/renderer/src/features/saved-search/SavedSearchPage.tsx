@@ -163,6 +163,7 @@ export default function SavedSearchPage() {
         <BellOutlined /> {HINT}
       </p>
       <QueryListTable<SavedSearch>
+        card={{ title: 'name', actions: 'actions', label: (s) => s.name }}
         list={list}
         errorTitle="订阅列表加载失败"
         rowKey="savedSearchId"

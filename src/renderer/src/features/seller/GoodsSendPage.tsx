@@ -8,7 +8,7 @@ import './goods-send.css'
 import { useState } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
 import { useQuery } from '@tanstack/react-query'
-import { Button, Empty, Form, Progress, Radio, Select, Skeleton, Table, Tag } from 'antd'
+import { Button, Empty, Form, Progress, Radio, Select, Skeleton, Tag } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import { ReloadOutlined, RocketOutlined } from '@ant-design/icons'
 import type { PushRecord } from '@shared/api/push'
@@ -23,6 +23,7 @@ import { formatYuan } from '@renderer/utils/money'
 import { parseTime } from '@renderer/utils/time'
 import { toast } from '@renderer/utils/toast'
 import { ErrorAlert } from '@renderer/components/ErrorAlert'
+import { ResponsiveTable } from '@renderer/components/ResponsiveTable'
 
 export function hoursLabel(hours: number): string {
   if (hours % 24 === 0) return `${hours / 24} 天`
@@ -183,7 +184,8 @@ export default function GoodsSendPage() {
       {pushes.error && !pushes.isFetching ? (
         <ErrorAlert error={pushes.error} fallback="推送记录加载失败" />
       ) : (
-        <Table<PushRecord>
+        <ResponsiveTable<PushRecord>
+          card={{ title: 'goodsTitle' }}
           rowKey="pushId"
           columns={columns}
           dataSource={pushes.data?.rows ?? []}

@@ -1,7 +1,7 @@
 /** /buyer/roleManage.html: my receiving roles (game, server, role name, role id) — add, edit, remove. */
 import './trade.css'
 import { useState } from 'react'
-import { Button, Popconfirm, Table, Tag } from 'antd'
+import { Button, Popconfirm, Tag } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import { PlusOutlined } from '@ant-design/icons'
 import { useQuery } from '@tanstack/react-query'
@@ -11,6 +11,7 @@ import { CentreLayout, BUYER_CENTRE } from '@renderer/app/layouts/CentreLayout'
 import { toast } from '@renderer/utils/toast'
 import { RoleFormModal } from './RoleForm'
 import { ErrorAlert } from '@renderer/components/ErrorAlert'
+import { ResponsiveTable } from '@renderer/components/ResponsiveTable'
 
 export default function RoleManagePage() {
   const roles = useQuery(rolesQuery())
@@ -71,7 +72,8 @@ export default function RoleManagePage() {
       {roles.error ? (
         <ErrorAlert error={roles.error} fallback="收货角色加载失败" />
       ) : (
-        <Table<ReceivingRole>
+        <ResponsiveTable<ReceivingRole>
+          card={{ title: 'roleName', actions: 'op', label: (r) => `角色 ${r.roleName}` }}
           rowKey="roleId"
           loading={roles.isPending}
           columns={columns}

@@ -1,6 +1,6 @@
 /** My withdrawals; for staff, every user's pending requests with approve / reject (with a reason). */
 import { useState } from 'react'
-import { Button, Table, Tag } from 'antd'
+import { Button, Tag } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import { useQuery } from '@tanstack/react-query'
 import { WITHDRAW_STATUS_LABELS, type Withdrawal } from '@shared/api/funds'
@@ -13,6 +13,7 @@ import { formatTradeTime } from '@renderer/utils/time'
 import { toast } from '@renderer/utils/toast'
 import { RejectModal } from './RejectModal'
 import { ErrorAlert } from '@renderer/components/ErrorAlert'
+import { ResponsiveTable } from '@renderer/components/ResponsiveTable'
 
 const STATUS_COLOR: Record<Withdrawal['status'], string> = {
   PENDING: 'orange',
@@ -105,7 +106,8 @@ export function Withdrawals({ staff }: { staff: boolean }) {
       {list.error ? (
         <ErrorAlert error={list.error} fallback="提现记录加载失败" />
       ) : (
-        <Table<Withdrawal>
+        <ResponsiveTable<Withdrawal>
+          card={{ title: 'amount', actions: 'op', label: (w) => `提现 ${w.withdrawNo}` }}
           rowKey="withdrawNo"
           size="small"
           loading={list.isPending || list.isPlaceholderData}

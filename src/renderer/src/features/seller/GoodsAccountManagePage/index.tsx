@@ -156,6 +156,7 @@ export default function GoodsAccountManagePage() {
         onSearch={(text) => go({ gameId, keyword: text, limit })}
       />
       <QueryListTable<DeliveryAccount>
+        card={{ title: 'goods', actions: 'actions', label: (a) => a.goodsTitle }}
         list={list}
         errorTitle="发货账号加载失败"
         rowKey="goodsId"

@@ -164,6 +164,7 @@ export default function SellGoodsPage() {
       />
       <BulkBar selected={selected} onClear={() => setSelection({ of: '', rows: [] })} />
       <QueryListTable<GoodsBrief>
+        card={{ title: 'goods', actions: 'actions', label: (g) => g.title }}
         list={list}
         errorTitle="商品加载失败"
         rowKey="goodsId"

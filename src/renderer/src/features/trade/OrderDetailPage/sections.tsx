@@ -3,13 +3,14 @@
  * rows, the delivery with its view log, and the escrow room in short. Display only: the actions are
  * the order pages' own (OrderActions, OrderReview).
  */
-import { Alert, Button, Descriptions, Empty, List, Table, Timeline } from 'antd'
+import { Alert, Button, Descriptions, Empty, List, Timeline } from 'antd'
 import { LEDGER_TYPE_LABELS, type LedgerEntry } from '@shared/api/funds'
 import type { OrderTimelineKind } from '@shared/api/trade'
 import type { OrderDetailView } from '@shared/api/order-detail'
 import { formatYuan, formatYuanChange } from '@renderer/utils/money'
 import { formatTradeTime } from '@renderer/utils/time'
 import { TimeLeft } from '../OrderParts'
+import { ResponsiveTable } from '@renderer/components/ResponsiveTable'
 
 const KIND_COLOURS: Record<OrderTimelineKind, string> = {
   STATE: 'blue',
@@ -97,7 +98,8 @@ export function LedgerSection({ d }: { d: OrderDetailView }) {
           {formatTradeTime(r.status === 'PENDING' ? r.createdAt : r.updatedAt)}
         </p>
       ))}
-      <Table<LedgerEntry>
+      <ResponsiveTable<LedgerEntry>
+        card={{ title: 'type' }}
         rowKey="ledgerId"
         size="small"
         pagination={false}
