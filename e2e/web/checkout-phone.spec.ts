@@ -149,6 +149,8 @@ test('a phone buyer filters 包赔, opens the listing and pays it with 额外包
   await page.goto(`/buyer/orderDetail.html?orderNo=${orderNo}`)
   await expect(page.getByRole('region', { name: '包赔保障' })).toContainText(
     `已加购：延长 ${EXTRA_DAYS} 天，费用 ${yuanText(EXTRA_FEE)}`,
+    // (a busy machine may take a while for the order page's two reads)
+    { timeout: 30_000 },
   )
   await page.context().close()
 })

@@ -50,6 +50,7 @@ describe('/buyer/pay.html', () => {
   })
 
   it('short of balance: offers the shortfall as a top-up that comes back here', async () => {
+    server.on(FUNDS.topupChannels, { channels: [] })
     server.on(FUNDS.wallet, wallet({ available: 20_000 })).on(FUNDS.topupCreate, {
       topupNo: 'T1',
       payUrl: 'https://pay.example.com/checkout',
@@ -105,7 +106,9 @@ describe('/buyer/pay.html', () => {
     // the balance covers the order: it is chosen, with the payment password
     expect(screen.getByLabelText('支付密码')).toBeTruthy()
     const payButtons = () =>
-      screen.getAllByRole('button').filter((b) => /(确认支付|支付宝支付|微信支付支付)/.test(b.textContent ?? ''))
+      screen
+        .getAllByRole('button')
+        .filter((b) => /(确认支付|支付宝支付|微信支付支付)/.test(b.textContent ?? ''))
     expect(payButtons()).toHaveLength(1)
     expect(payButtons()[0].textContent).toContain('确认支付 ¥700.00')
     fireEvent.click(screen.getByText('微信支付'))

@@ -242,7 +242,7 @@ export function Checkout({ order, wallet }: { order: Order; wallet: Wallet }) {
         </Form>
       )}
 
-      {byBalance && wallet.hasPayPassword && shortfall > 0 ? (
+      {!channels.isPending && byBalance && wallet.hasPayPassword && shortfall > 0 ? (
         <section className="checkout-block" aria-label="充值">
           <TopupForm defaultFen={shortfall} returnTo={orderPayPath(order.orderNo)} />
         </section>
