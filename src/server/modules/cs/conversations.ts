@@ -57,6 +57,7 @@ export interface CsConversationDeps {
 }
 
 const MINUTE = 60_000
+const SEEN_EVERY_MS = 15_000
 const SYSTEM_NAME = '系统'
 
 export const CS_MSG = {
@@ -321,7 +322,8 @@ export function csConversations(deps: CsConversationDeps) {
       })
       await deps.registerStaffNo(staffNo, staffName)
       a = (await repo.agent(userId))!
-    } else {
+    } else if (a.last_seen_at === null || at - Number(a.last_seen_at) > SEEN_EVERY_MS) {
+      // presence is coarse (minutes): the agent's row is written at most every SEEN_EVERY_MS
       await repo.updateAgent(userId, { last_seen_at: at })
       a = { ...a, last_seen_at: at }
     }
