@@ -34,6 +34,7 @@ import searchTermsBuckets from './0250_search_terms_buckets'
 import unreadCounter from './0240_unread_counter'
 import goodsSellerLive from './0260_goods_seller_live'
 import titleStatistics from './0270_title_statistics'
+import csConversations from './0370_cs_conversations'
 import pay from './0290_pay'
 import topupOrder from './0291_topup_order'
 import payReconcile from './0292_pay_reconcile'
@@ -90,5 +91,6 @@ export function migrationsFor(dialect: DbDialect): Record<string, Migration> {
     '0330_protection_lists': protectionLists(dialect),
     '0340_topup_hold': topupHold(dialect),
     '0360_chat_kinds': chatKinds(dialect),
+    '0370_cs_conversations': csConversations(dialect),
   }
 }
