@@ -20,6 +20,7 @@ import { formatTradeTime } from '@renderer/utils/time'
 import { CHAT_CENTRE, CHAT_LIST_PATH } from '../centre'
 import '../chat.css'
 import { ErrorAlert } from '@renderer/components/ErrorAlert'
+import { ChatBubble } from '@renderer/components/ChatBubble'
 
 const PAGE = 20
 const MAX_PAGE = 100
@@ -80,16 +81,19 @@ function Conversation({ conversationId }: { conversationId: number }) {
           />
         ) : (
           rows.map((m) => (
-            <div key={m.messageId} className={`chat-bubble ${m.senderRole === c.role ? 'is-mine' : ''}`}>
-              <div className="chat-bubble__who">
-                {m.senderRole === c.role
-                  ? '我'
-                  : `${m.senderRole === 'seller' ? '卖家' : '买家'} ${m.senderName}`}{' '}
-                · {formatTradeTime(m.createdAt)}
-              </div>
-              {/* text only: never HTML */}
-              <div className="chat-bubble__text">{m.content}</div>
-            </div>
+            <ChatBubble
+              key={m.messageId}
+              mine={m.senderRole === c.role}
+              who={
+                <>
+                  {m.senderRole === c.role
+                    ? '我'
+                    : `${m.senderRole === 'seller' ? '卖家' : '买家'} ${m.senderName}`}{' '}
+                  · {formatTradeTime(m.createdAt)}
+                </>
+              }
+              text={m.content}
+            />
           ))
         )}
       </div>

@@ -14,6 +14,7 @@ import { BUYER_CENTRE, CentreLayout, SELLER_CENTRE } from '@renderer/app/layouts
 import { OrderReview } from '@renderer/features/review/OrderReview'
 import { OrderActions, OrderLoadFailed, OrderSummary } from '../OrderParts'
 import { CancelRequestPanel } from './CancelRequestPanel'
+import { ContactSupportButton } from '@renderer/components/customer-service/ContactSupportButton'
 import { ORDER_DETAIL_PATHS, ORDER_NO, orderDetailPath } from './order-links'
 import {
   AmountsSection,
@@ -69,6 +70,7 @@ export default function OrderDetailPage() {
           <div className="order-detail__actions">
             <OrderActions order={d.order} size="middle" />
             <OrderReview order={d.order} review={d.review ?? undefined} />
+            <ContactSupportButton about={{ orderNo: d.order.orderNo }} />
           </div>
           <AmountsSection d={d} />
           <TimelineSection d={d} />
