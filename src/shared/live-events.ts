@@ -9,7 +9,6 @@
  */
 import { formatYuan } from './money'
 
-
 /** The unread in-site message count changed (a message arrived, was read or removed). */
 export interface UnreadCountEvent {
   type: 'unread-count'
@@ -97,6 +96,46 @@ export interface SavedSearchEvent {
   }
 }
 
+/**
+ * 在线客服 (docs/customer-service.md): a new message in a customer-service conversation. The user
+ * gets the agents' (and system) messages; the answering agent gets the user's. A client that missed
+ * some fetches the messages after its last message id.
+ */
+export interface CsMessageEvent {
+  type: 'cs-message'
+  data: {
+    conversationId: number
+    messageId: number
+    sender: 'user' | 'agent' | 'system'
+    /** the agent's staff name, the user's name, or 系统 */
+    senderName: string
+    preview: string
+  }
+}
+
+/**
+ * A customer-service conversation changed hands or state: queued (place changed), assigned to an
+ * agent, transferred, ended. Sent to its user and to the agents concerned (the new and the former one).
+ */
+export interface CsConversationEvent {
+  type: 'cs-conversation'
+  data: {
+    conversationId: number
+    status: 'WAITING' | 'ACTIVE' | 'ENDED'
+    reason: 'queued' | 'assigned' | 'transferred' | 'ended' | 'rated'
+    /** WAITING: the place in the queue (1 = next) */
+    queuePosition: number | null
+    /** the answering agent's userId (agents' workbenches), null while waiting */
+    agentUserId: number | null
+  }
+}
+
+/** The queue of waiting customer-service conversations changed (to the agents that are online). */
+export interface CsQueueEvent {
+  type: 'cs-queue'
+  data: { waiting: number }
+}
+
 export type LiveEvent =
   | UnreadCountEvent
   | OrderCreatedEvent
@@ -107,6 +146,9 @@ export type LiveEvent =
   | ChatMessageEvent
   | AiJobEvent
   | SavedSearchEvent
+  | CsMessageEvent
+  | CsConversationEvent
+  | CsQueueEvent
 export type LiveEventType = LiveEvent['type']
 
 /** A live event as stored in the per-user log and sent on the stream: `id` increases per user. */
@@ -122,6 +164,9 @@ export const LIVE_EVENT_TYPES = [
   'chat-message',
   'ai-job',
   'saved-search',
+  'cs-message',
+  'cs-conversation',
+  'cs-queue',
 ] as const satisfies readonly LiveEventType[]
 
 /** Sent by the server (no id) when the session behind a stream ended: the client logs out. */
@@ -141,6 +186,7 @@ export const NOTIFICATION_KINDS = [
   'chat',
   'ai',
   'saved-search',
+  'cs',
 ] as const
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
 
@@ -154,6 +200,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   chat: '售前咨询新消息',
   ai: 'AI 绘画完成或失败',
   'saved-search': '订阅搜索有新商品',
+  cs: '在线客服新回复',
 }
 
 /** A native notification as the renderer asks for it: the main process checks every field. */
@@ -181,6 +228,8 @@ export const AI_MY_PATH = '/ai/my.html'
 export const CHATS_PATH = '/message/chat.html'
 export const chatPath = (conversationId: number) => `/message/chat/${conversationId}.html`
 export const SAVED_SEARCHES_PATH = '/buyer/savedSearch.html'
+/** the user's 在线客服 conversation panel (docs/customer-service.md) */
+export const CS_PATH = '/service/chat.html'
 
 /**
  * The list page of a saved query as an app route (brackets of attrs[key] escaped); the saved-search
@@ -276,6 +325,18 @@ export function notificationFor(event: LiveEvent): AppNotification | null {
         body: clip(`${event.data.count} 件新上架或降价的商品符合您的订阅`, NOTIFICATION_LIMITS.body),
         path: savedSearchPath(event.data.query),
       }
+    case 'cs-message':
+      // only the user's side notifies: an agent's reply (agents watch their workbench)
+      if (event.data.sender !== 'agent') return null
+      return {
+        kind: 'cs',
+        title: '在线客服回复了您',
+        body: clip(`${event.data.senderName}：${event.data.preview}`, NOTIFICATION_LIMITS.body),
+        path: `${CS_PATH}?conversationId=${event.data.conversationId}`,
+      }
+    case 'cs-conversation':
+    case 'cs-queue':
+      return null
   }
 }
 

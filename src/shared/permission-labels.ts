@@ -78,6 +78,9 @@ export const PERMISSION_LABELS: Record<Permission, string> = {
 
   [PERMS.protectionClaimList]: '包赔理赔：查看',
   [PERMS.protectionClaimDecide]: '包赔理赔：赔付与驳回',
+
+  [PERMS.csAnswer]: '在线客服：接待',
+  [PERMS.csSupervise]: '在线客服：主管（全部会话、转接、数据）',
 }
 
 /** The first part of a permission string → the module's name (the role editor's tree groups). */
@@ -93,6 +96,7 @@ export const PERMISSION_MODULE_LABELS: Record<string, string> = {
   ai: 'AI 绘图',
   platform: '平台运营',
   agency: '代售',
+  cs: '在线客服',
 }
 
 export const permissionLabel = (permission: string): string =>

@@ -75,6 +75,11 @@ export const PERMS = {
   agencyDeliver: 'agency:apply:deliver',
   protectionClaimList: 'trade:protection:list',
   protectionClaimDecide: 'trade:protection:decide',
+
+  /** 客服工作台 (docs/customer-service.md): answer the queue and one's own conversations */
+  csAnswer: 'cs:conversation:answer',
+  /** 客服主管: every conversation, transfer, automatic assignment, canned replies, live figures */
+  csSupervise: 'cs:conversation:supervise',
 } as const
 
 export type Permission = (typeof PERMS)[keyof typeof PERMS]
@@ -105,6 +110,8 @@ export const PERMISSION_ADMIN_PERMISSIONS: readonly Permission[] = [
 /** Staff role keys seeded with the console (the admin role is ROLE_ADMIN of shared/constants.ts). */
 export const ROLE_OPERATOR = 'operator'
 export const ROLE_CS = 'cs'
+/** 客服主管 (docs/customer-service.md) */
+export const ROLE_CS_SUPERVISOR = 'cs_supervisor'
 
 /** 运营: everything but money actions and permission/role editing. */
 export const OPERATOR_PERMISSIONS: readonly Permission[] = STAFF_PERMISSIONS.filter(
@@ -121,4 +128,8 @@ export const CS_PERMISSIONS: readonly Permission[] = [
   PERMS.feedbackList,
   PERMS.feedbackReply,
   PERMS.agencyList,
+  PERMS.csAnswer,
 ]
+
+/** 客服主管: what 客服 holds, plus supervising the customer-service conversations. */
+export const CS_SUPERVISOR_PERMISSIONS: readonly Permission[] = [...CS_PERMISSIONS, PERMS.csSupervise]

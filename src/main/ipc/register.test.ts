@@ -26,6 +26,7 @@ const SETTINGS = {
     chat: true,
     ai: true,
     'saved-search': true,
+    cs: true,
   },
   downloadDir: '/home/u/Downloads',
   askWhereToSave: false,

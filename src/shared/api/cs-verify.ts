@@ -7,7 +7,8 @@ import { PERMS } from '../permissions'
 import { data, endpoint, page, type BodyOf, type QueryOf } from './contract'
 import { id, int, oneOf, optional, paging, strict, text } from './fields'
 
-export const CS_CHANNELS = ['QQ', 'WECHAT', 'PHONE', 'EMAIL'] as const
+/** STAFF_NO: an agent's 工号 shown beside their 在线客服 messages (docs/customer-service.md) */
+export const CS_CHANNELS = ['QQ', 'WECHAT', 'PHONE', 'EMAIL', 'STAFF_NO'] as const
 export type CsChannel = (typeof CS_CHANNELS)[number]
 
 export const CS_CHANNEL_LABELS: Record<CsChannel, string> = {
@@ -15,6 +16,7 @@ export const CS_CHANNEL_LABELS: Record<CsChannel, string> = {
   WECHAT: '微信',
   PHONE: '电话',
   EMAIL: '邮箱',
+  STAFF_NO: '客服工号',
 }
 
 /** OFFICIAL: a current contact; FORMER: ours once, retired (no longer answers); UNKNOWN: never ours. */
@@ -170,6 +172,10 @@ export function normalizeContact(channel: CsChannel, raw: string): string | null
       const email = value.toLowerCase()
       return /^[^\s@]{1,64}@[^\s@]+\.[^\s@]+$/.test(email) && email.length <= 64 ? email : null
     }
+    case 'STAFF_NO': {
+      const no = value.toUpperCase()
+      return /^KF\d{4,8}$/.test(no) ? no : null
+    }
   }
 }
 
@@ -178,4 +184,5 @@ export const CS_CHANNEL_FORMAT_MSG: Record<CsChannel, string> = {
   WECHAT: '微信号格式不正确',
   PHONE: '电话号码格式不正确',
   EMAIL: '邮箱格式不正确',
+  STAFF_NO: '客服工号格式不正确（KF 加 4-8 位数字）',
 }

@@ -135,6 +135,10 @@ export interface Dashboard {
     pendingGoods: number
     openDisputes: number
     pendingWithdrawals: number
+    /** 在线客服 conversations waiting for an agent now */
+    csWaiting: number
+    /** seconds, today's median time to the first agent message; null: none today */
+    csFirstResponseMedianSeconds: number | null
   }
   /** the last 30 days, oldest first */
   days: DashboardDay[]

@@ -53,6 +53,8 @@ export const PUBLIC_CONFIG_KEYS = {
   csServiceHours: 'cs.serviceHours',
   csServiceUrl: 'cs.serviceUrl',
   csCustomerId: 'cs.customerId',
+  /** builtin (default) or widget: the external widget is offered only when cs.serviceUrl is set */
+  csProvider: 'cs.provider',
   thirdLoginUrl: 'third.loginUrl',
 } as const
 
@@ -92,6 +94,8 @@ export interface ConfigSpec {
   max?: number
   /** intList: how many numbers at most */
   maxItems?: number
+  /** text: the only values allowed */
+  choices?: readonly string[]
   /** set by the server itself (shown, not editable) */
   readOnly?: boolean
 }
@@ -119,14 +123,21 @@ export const CONFIG_SPECS: Record<string, ConfigSpec> = {
     description: '格式 HH:mm-HH:mm，例如 10:00-22:30；客服入口按此显示在线状态',
     kind: 'hours',
   },
+  'cs.provider': {
+    label: '在线客服方式',
+    description:
+      'builtin：站内客服（默认）；widget：外部客服挂件（需同时填写挂件脚本地址与企业编号，地址留空时仍用站内客服）',
+    kind: 'text',
+    choices: ['builtin', 'widget'],
+  },
   'cs.serviceUrl': {
-    label: '在线客服地址',
-    description: 'http(s) 开头的地址；留空则不显示在线客服入口',
+    label: '外部客服挂件地址',
+    description: 'http(s) 开头的挂件脚本地址；仅当在线客服方式为 widget 时使用，留空则不提供挂件',
     kind: 'url',
   },
   'cs.customerId': {
-    label: '在线客服企业编号',
-    description: '客服系统分配的编号',
+    label: '外部客服企业编号',
+    description: '外部客服系统分配的编号（widget 方式）',
     kind: 'text',
     min: 0,
     max: 64,
@@ -236,6 +247,8 @@ export function configProblem(key: string, value: string): string | null {
         ? null
         : `「${name}」必须以 http:// 或 https:// 开头`
     case 'text':
+      if (spec.choices && !spec.choices.includes(value))
+        return `「${name}」只能是 ${spec.choices.join(' 或 ')}`
       if (value.trim().length < (spec.min ?? 0)) return `「${name}」不能为空`
       return value.length > (spec.max ?? CONFIG_VALUE_MAX)
         ? `「${name}」长度不能超过 ${spec.max} 个字符`

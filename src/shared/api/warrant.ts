@@ -26,7 +26,10 @@ export interface WarrantMessage {
   orderNo: string
   senderId: number
   senderName: string
+  /** staff: platform staff, shown as 平台客服 (an agent of 在线客服 posts this way too) */
   senderRole: 'buyer' | 'seller' | 'staff' | 'system'
+  /** staff messages of an agent: the 工号 /platform/customServiceVerify.html confirms; else null */
+  staffNo?: string | null
   content: string
   imageUrls: string[]
   createdAt: number
@@ -169,6 +172,30 @@ export const WARRANT_STAFF = {
     }),
     answer: none(),
   }),
+  /**
+   * staff (在线客服): post in a paid order's room as platform staff (平台客服, with the agent's name
+   * and 工号); same safety filter as the room; written to the operation log
+   */
+  staffPost: endpoint({
+    method: 'POST',
+    path: '/trade/warrant/staffMessage',
+    access: 'user',
+    permission: PERMS.csAnswer,
+    body: strict({
+      orderNo: orderNoField(),
+      content: Type.String({ title: '消息内容', minLength: 1, maxLength: 1000, pattern: '\\S' }),
+    }),
+    answer: data<{ messageId: number }>(),
+  }),
+  /** staff (在线客服): a room's messages, oldest first (no read marker moves; logged) */
+  staffMessages: endpoint({
+    method: 'GET',
+    path: '/trade/warrant/staffMessages/:orderNo',
+    access: 'user',
+    permission: PERMS.csAnswer,
+    params: orderNoParams,
+    answer: data<WarrantMessage[]>(),
+  }),
   /** staff: disputes, open (the queue, oldest first) and ruled (the history, newest first) */
   disputes: endpoint({
     method: 'GET',
@@ -187,4 +214,5 @@ export const WARRANT_STAFF = {
 export type PostWarrantMessageBody = BodyOf<typeof WARRANT.post>
 export type DisputeBody = BodyOf<typeof WARRANT.open>
 export type RuleBody = BodyOf<typeof WARRANT_STAFF.rule>
+export type StaffPostBody = BodyOf<typeof WARRANT_STAFF.staffPost>
 export type DisputeListQuery = QueryOf<typeof WARRANT_STAFF.disputes>

@@ -69,6 +69,9 @@ export function dashboardService(db: Db, now: () => number) {
           pendingGoods,
           openDisputes,
           pendingWithdrawals,
+          // filled from the cs module's tables (docs/customer-service.md) in the next commit
+          csWaiting: 0,
+          csFirstResponseMedianSeconds: null,
         },
         days,
       }

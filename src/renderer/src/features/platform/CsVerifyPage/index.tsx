@@ -28,6 +28,7 @@ const PLACEHOLDERS: Record<CsChannel, string> = {
   WECHAT: '请输入对方的微信号',
   PHONE: '请输入对方的电话号码',
   EMAIL: '请输入对方的邮箱地址',
+  STAFF_NO: '请输入在线客服消息旁的工号，例如 KF1001',
 }
 
 function Verdict({ result }: { result: CsVerifyResult }) {

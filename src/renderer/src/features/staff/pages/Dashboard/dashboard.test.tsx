@@ -18,7 +18,16 @@ let server: FakeServer
 beforeEach(() => {
   server = fakeServer()
     .on(DASHBOARD_STAFF.get, {
-      today: { orders: 3, gmv: 12_300, newUsers: 2, pendingGoods: 5, openDisputes: 1, pendingWithdrawals: 4 },
+      today: {
+        orders: 3,
+        gmv: 12_300,
+        newUsers: 2,
+        pendingGoods: 5,
+        openDisputes: 1,
+        pendingWithdrawals: 4,
+        csWaiting: 0,
+        csFirstResponseMedianSeconds: null,
+      },
       days: [],
     })
     .on(PROTECTION_STAFF.list, { rows: [], total: 7 })

@@ -66,7 +66,16 @@ beforeEach(() => {
       },
     ])
     .on(DASHBOARD_STAFF.get, {
-      today: { orders: 0, gmv: 0, newUsers: 0, pendingGoods: 0, openDisputes: 0, pendingWithdrawals: 0 },
+      today: {
+        orders: 0,
+        gmv: 0,
+        newUsers: 0,
+        pendingGoods: 0,
+        openDisputes: 0,
+        pendingWithdrawals: 0,
+        csWaiting: 0,
+        csFirstResponseMedianSeconds: null,
+      },
       days: [],
     })
 })
