@@ -3,7 +3,7 @@
  * settings dialog need: the settings as the dialog sees them, and the server-address rule.
  * No Node, no DOM.
  */
-import type { NotificationKind } from './live-events'
+import { CS_PATH, type NotificationKind } from './live-events'
 
 export type NotificationPrefs = Record<NotificationKind, boolean>
 
@@ -66,7 +66,7 @@ export function apiOriginProblem(value: string): string | null {
  * renderer (standalone layout). The desktop client's customer-service window loads it; the web opens
  * the same conversation in a panel (a full-screen sheet on a phone) over the page.
  */
-export const CS_CHAT_PATH = '/service/chat.html'
+export const CS_CHAT_PATH = CS_PATH
 
 /** What a conversation is opened about (its query on CS_CHAT_PATH): an order, a listing or a dispute. */
 export interface CsOpenedAbout {

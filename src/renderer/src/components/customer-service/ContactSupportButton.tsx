@@ -8,7 +8,7 @@ export function ContactSupportButton({
   about,
   label = '联系客服',
   ...props
-}: { about: CsOpenedAbout; label?: string } & Omit<ButtonProps, 'onClick'>) {
+}: { about: CsOpenedAbout; label?: string } & Omit<ButtonProps, 'onClick' | 'about'>) {
   const open = useCustomerService()
   return (
     <Button icon={<CustomerServiceOutlined />} {...props} onClick={() => open(about)}>

@@ -168,7 +168,7 @@ describe('在线客服 conversation', () => {
     const view = open()
     await screen.findByText('您好，我来查一下')
     fireEvent.change(screen.getByLabelText('消息内容'), { target: { value: '  YX123  ' } })
-    fireEvent.click(screen.getByRole('button', { name: /发\s*送/ }))
+    fireEvent.click(screen.getByRole('button', { name: /^发\s*送$/ }))
     await screen.findByText('YX123')
     expect(server.callsTo(CS_CONVERSATION.send)[0]!.body).toEqual({ conversationId: 5, content: 'YX123' })
     act(() => applyLiveEvent(view.queryClient, event(6)))
@@ -186,7 +186,7 @@ describe('在线客服 conversation', () => {
     await screen.findByText('您好，我来查一下')
     const box = screen.getByLabelText('消息内容') as HTMLTextAreaElement
     fireEvent.change(box, { target: { value: '加我微信 abc_12345' } })
-    fireEvent.click(screen.getByRole('button', { name: /发\s*送/ }))
+    fireEvent.click(screen.getByRole('button', { name: /^发\s*送$/ }))
     expect(
       await screen.findByText('消息不能包含站外联系方式（微信号），请在平台内沟通，谨防诈骗'),
     ).toBeTruthy()
@@ -227,7 +227,7 @@ describe('在线客服 conversation', () => {
     expect(await screen.findByText(/客服将于 11月29日 10:00 上班后回复/)).toBeTruthy()
     expect(server.callsTo(CS_CONVERSATION.open)).toHaveLength(0)
     fireEvent.change(screen.getByLabelText('消息内容'), { target: { value: '账号被找回了' } })
-    fireEvent.click(screen.getByRole('button', { name: /发\s*送/ }))
+    fireEvent.click(screen.getByRole('button', { name: /^发\s*送$/ }))
     expect(await screen.findByText('已收到您的留言，客服将于 11月29日 10:00 上班后回复')).toBeTruthy()
     expect(server.callsTo(CS_CONVERSATION.open)[0]!.body).toEqual({ client: 'web' })
     expect(server.callsTo(CS_CONVERSATION.send)[0]!.body).toEqual({
@@ -264,7 +264,8 @@ describe('在线客服 conversation', () => {
     fireEvent.click(screen.getByRole('button', { name: '提交评价' }))
     expect(await screen.findByText('请选择评分（1-5 星）')).toBeTruthy()
     expect(server.callsTo(CS_CONVERSATION.rate)).toHaveLength(0)
-    const stars = screen.getByRole('radiogroup', { name: '评分' }).querySelectorAll('[role="radio"]')
+    // antd's stars: the fourth one
+    const stars = document.querySelectorAll('.cs-rating .ant-rate-star > div')
     fireEvent.click(stars[3]!)
     fireEvent.change(screen.getByLabelText('评价内容'), { target: { value: '  回复很快  ' } })
     fireEvent.click(screen.getByRole('button', { name: '提交评价' }))

@@ -147,6 +147,10 @@ export function CsConversation({ about, onLeave }: CsConversationProps) {
   const newest = latest.data ?? null
   const resumable = newest && (newest.status !== 'ENDED' || !newest.rating) ? newest : null
   const conversationId = chosenId ?? resumable?.conversationId ?? null
+  // the conversation shown stays shown (rated, it is no longer the one to resume)
+  useEffect(() => {
+    if (chosenId === null && resumable) setChosenId(resumable.conversationId)
+  }, [chosenId, resumable])
   const conversation = useQuery({
     ...csConversationQuery(conversationId ?? 0),
     enabled: conversationId !== null,
