@@ -8,7 +8,6 @@
  *
  * The agent's side goes through the 客服工作台's API (CS_AGENT, src/shared/api/cs.ts) as the admin.
  */
-import type { Page } from '@playwright/test'
 import { E2E_DESKTOP_RENDERER_ORIGIN } from '../../playwright.config'
 import {
   DEMO_USERS,
@@ -21,7 +20,7 @@ import {
   type TestUser,
 } from '../support/api'
 import { installFakeDesktop } from '../support/fake-desktop'
-import { expect, test, type Browser } from '../support/test'
+import { expect, test, type Browser, type Page } from '../support/test'
 import { loginAs } from '../support/ui'
 
 const PAY_PASSWORD = '246810'

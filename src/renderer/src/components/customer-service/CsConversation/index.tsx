@@ -147,10 +147,8 @@ export function CsConversation({ about, onLeave }: CsConversationProps) {
   const newest = latest.data ?? null
   const resumable = newest && (newest.status !== 'ENDED' || !newest.rating) ? newest : null
   const conversationId = chosenId ?? resumable?.conversationId ?? null
-  // the conversation shown stays shown (rated, it is no longer the one to resume)
-  useEffect(() => {
-    if (chosenId === null && resumable) setChosenId(resumable.conversationId)
-  }, [chosenId, resumable])
+  // the conversation shown stays shown (rated, it is no longer the one to resume): kept while rendering
+  if (chosenId === null && resumable) setChosenId(resumable.conversationId)
   const conversation = useQuery({
     ...csConversationQuery(conversationId ?? 0),
     enabled: conversationId !== null,
