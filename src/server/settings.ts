@@ -44,6 +44,8 @@ export interface BuildAppOptions {
   streamHeartbeatMs?: number
   /** trading's time-rule sweeper interval (default 30 s; 0: off — tests call app.trade.sweep()) */
   tradeSweepMs?: number
+  /** 在线客服: the automatic assignment's sweep interval (default 5 s; 0: off — it still runs on enqueue) */
+  csAssignMs?: number
   /** saved searches: sweeper interval (default 30 s; 0: off — tests call app.savedSearches.sweep()) */
   savedSearchSweepMs?: number
   /** saved searches: the batching window, at most one alert per search in it (default 10 min) */

@@ -99,14 +99,14 @@ export async function startTestAppOn(
   dialect: 'sqlite' | 'postgres',
   label: string,
   opts: Partial<BuildAppOptions> = {},
-): Promise<{ t: TestApp; drop: () => Promise<void> }> {
+): Promise<{ t: TestApp; drop: () => Promise<void>; databaseUrl?: string }> {
   if (dialect === 'sqlite') return { t: await startTestApp(opts), drop: async () => undefined }
   const adminUrl = process.env.TEST_DATABASE_URL!
   const dbName = `market_${label}_${randomBytes(6).toString('hex')}`
   const template = fromTemplate(opts) ? pgTemplate() : undefined
   const databaseUrl = await createScratchDatabase(adminUrl, dbName, template?.database)
   const t = await startTestApp({ ...opts, databaseUrl }, template?.dir)
-  return { t, drop: () => dropScratchDatabase(adminUrl, dbName) }
+  return { t, drop: () => dropScratchDatabase(adminUrl, dbName), databaseUrl }
 }
 
 /** A fresh client address, so rate limits only bite where a test gives a fixed `ip`. */

@@ -131,12 +131,12 @@ export const CONFIG_SPECS: Record<string, ConfigSpec> = {
     choices: ['builtin', 'widget'],
   },
   'cs.serviceUrl': {
-    label: '外部客服挂件地址',
+    label: '在线客服地址',
     description: 'http(s) 开头的挂件脚本地址；仅当在线客服方式为 widget 时使用，留空则不提供挂件',
     kind: 'url',
   },
   'cs.customerId': {
-    label: '外部客服企业编号',
+    label: '在线客服企业编号',
     description: '外部客服系统分配的编号（widget 方式）',
     kind: 'text',
     min: 0,

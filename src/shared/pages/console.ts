@@ -15,6 +15,7 @@ export const CONSOLE_DIRECTORIES = [
   { title: '系统管理', path: `${CONSOLE_ROOT}/system`, icon: 'system', order: 5 },
   { title: '平台运营', path: `${CONSOLE_ROOT}/platform`, icon: 'people', order: 6 },
   { title: '日志监控', path: `${CONSOLE_ROOT}/monitor`, icon: 'monitor', order: 7 },
+  { title: '在线客服', path: `${CONSOLE_ROOT}/cs`, icon: 'message', order: 8 },
 ] as const satisfies readonly ConsoleDirectory[]
 
 type Directory = (typeof CONSOLE_DIRECTORIES)[number]['path']
@@ -24,8 +25,29 @@ const CONTENT: Directory = `${CONSOLE_ROOT}/content`
 const SYSTEM: Directory = `${CONSOLE_ROOT}/system`
 const PLATFORM: Directory = `${CONSOLE_ROOT}/platform`
 const MONITOR: Directory = `${CONSOLE_ROOT}/monitor`
+const CS: Directory = `${CONSOLE_ROOT}/cs`
 
 export const CONSOLE_PAGE_RECORDS = [
+  definePage({
+    area: 'console',
+    component: 'CsWorkbench',
+    title: '客服工作台',
+    parent: CS,
+    path: 'workbench',
+    icon: 'message',
+    order: 1,
+    permission: PERMS.csAnswer,
+  }),
+  definePage({
+    area: 'console',
+    component: 'CsSupervisor',
+    title: '客服数据与快捷回复',
+    parent: CS,
+    path: 'supervisor',
+    icon: 'chart',
+    order: 2,
+    permission: PERMS.csSupervise,
+  }),
   definePage({
     area: 'console',
     component: 'Dashboard',

@@ -34,6 +34,7 @@ import searchTermsBuckets from './0250_search_terms_buckets'
 import unreadCounter from './0240_unread_counter'
 import goodsSellerLive from './0260_goods_seller_live'
 import titleStatistics from './0270_title_statistics'
+import csConversations from './0370_cs_conversations'
 import pay from './0290_pay'
 import topupOrder from './0291_topup_order'
 import payReconcile from './0292_pay_reconcile'
@@ -84,5 +85,6 @@ export function migrationsFor(dialect: DbDialect): Record<string, Migration> {
     '0294_pay_refunds': payRefunds(dialect),
     '0300_bid_floors': bidFloors(dialect),
     '0310_reference_keys': referenceKeys(dialect),
+    '0370_cs_conversations': csConversations(dialect),
   }
 }

@@ -9,7 +9,15 @@
 import { WITHDRAW_STATUS_LABELS } from '../../../shared/api/funds'
 import { DISPUTE_STATE_LABELS, RULING_DECISION_LABELS } from '../../../shared/api/warrant'
 import { CONSOLE_DIRECTORIES, CONSOLE_PAGE_RECORDS } from '../../../shared/pages/console'
-import { CS_PERMISSIONS, OPERATOR_PERMISSIONS, ROLE_CS, ROLE_OPERATOR } from '../../../shared/permissions'
+import { CS_TEAM_LABELS } from '../../../shared/api/cs'
+import {
+  CS_PERMISSIONS,
+  CS_SUPERVISOR_PERMISSIONS,
+  OPERATOR_PERMISSIONS,
+  ROLE_CS,
+  ROLE_CS_SUPERVISOR,
+  ROLE_OPERATOR,
+} from '../../../shared/permissions'
 import { hashPassword } from '../../modules/auth/password'
 import { newUserCode } from '../../modules/auth/service'
 import type { Db } from '../index'
@@ -88,6 +96,8 @@ export const CONSOLE_DICTS: Record<string, DictEntries> = {
     { RELEASE: 'primary', REFUND: 'warning', SPLIT: 'info' },
     { REFUND: '全额退款' },
   ),
+  // 在线客服 teams (docs/customer-service.md): canned replies belong to one
+  cs_team: labelDict(CS_TEAM_LABELS, { GENERAL: 'primary', TRADE: 'success', FUNDS: 'warning' }),
   op_log_status: [
     ['SUCCESS', '成功', 'success'],
     ['DENIED', '拒绝', 'danger'],
@@ -103,7 +113,14 @@ export const STAFF_ROLES = [
     remark: '商品、内容与用户；不含资金操作与权限编辑',
     perms: OPERATOR_PERMISSIONS,
   },
-  { key: ROLE_CS, name: '客服', sort: 4, remark: '纠纷与用户，只读', perms: CS_PERMISSIONS },
+  { key: ROLE_CS, name: '客服', sort: 4, remark: '纠纷与用户，只读；在线客服接待', perms: CS_PERMISSIONS },
+  {
+    key: ROLE_CS_SUPERVISOR,
+    name: '客服主管',
+    sort: 5,
+    remark: '客服的一切，另可查看全部会话、转接、快捷回复与客服数据',
+    perms: CS_SUPERVISOR_PERMISSIONS,
+  },
 ] as const
 
 /** A dictionary's entries, [value, label, listClass], in sort order (the first is the default). */
@@ -138,6 +155,7 @@ export interface SeedReference {
 export const CONSOLE_DEMO_ACCOUNTS = [
   { userName: 'operator', password: 'Operator@123', nickName: '运营小周', role: ROLE_OPERATOR },
   { userName: 'kefu', password: 'Kefu@1234', nickName: '客服小林', role: ROLE_CS },
+  { userName: 'kefuzhuguan', password: 'Kefu@1234', nickName: '客服主管老陈', role: ROLE_CS_SUPERVISOR },
 ] as const
 
 /** Creates a demo account (registered 30 days ago) holding the role `account.role`; answers its id. */

@@ -13,6 +13,10 @@ export const warrantRoutes: FastifyPluginAsync<{ warrant: WarrantService }> = as
     warrant.open(uid(r), r.body.orderNo, r.body.reason),
   )
   route(app, WARRANT_STAFF.rule, { message: '裁决已生效' }, (r) => warrant.rule(actorOf(r), r.body))
+  route(app, WARRANT_STAFF.staffPost, { message: '发送成功' }, (r) =>
+    warrant.staffPost(actorOf(r), r.body.orderNo, r.body.content),
+  )
+  route(app, WARRANT_STAFF.staffMessages, (r) => warrant.staffMessages(actorOf(r), r.params.orderNo))
   route(app, WARRANT_STAFF.disputes, (r) => warrant.disputes(r.query))
   route(app, WARRANT.dispute, (r) => warrant.dispute(uid(r), r.params.orderNo))
 }

@@ -27,6 +27,13 @@ import { disputeRepo, warrantRepo, type DisputeRow } from './repo'
 import { planRuling, rulingText } from './rules'
 import { messageSafetyProblem } from '../../../shared/rules/message-safety'
 import { record, type Actor } from '../oplog/service'
+import { socket } from '../../plug'
+
+/** An agent's shown name and 工号 (the cs module plugs it in: docs/customer-service.md). */
+export interface StaffBadges {
+  badge(userId: number): Promise<{ staffName: string; staffNo: string }>
+  badges(userIds: number[]): Promise<Map<number, { staffName: string; staffNo: string }>>
+}
 
 export interface WarrantDeps {
   db: Db
@@ -91,6 +98,38 @@ export function warrantService(deps: WarrantDeps) {
   const { db, trade, now } = deps
   const repo = warrantRepo(db)
   const disputes = disputeRepo(db)
+  const staffBadges = socket<StaffBadges>('warrant: staff badges (cs module)')
+
+  /** a room's posts as its readers see them; staff posts of an agent carry their 工号 */
+  async function toMessages(orderNo: string): Promise<WarrantMessage[]> {
+    const rows = await repo.posts(orderNo)
+    const staffIds = [
+      ...new Set(
+        rows.filter((r) => r.sender_role === 'staff' && r.sender_id !== null).map((r) => Number(r.sender_id)),
+      ),
+    ]
+    const badges = staffIds.length > 0 ? await staffBadges.get().badges(staffIds) : new Map()
+    return rows.map((r) => {
+      const badge =
+        r.sender_role === 'staff' && r.sender_id !== null ? badges.get(Number(r.sender_id)) : undefined
+      return {
+        messageId: Number(r.id),
+        orderNo: r.order_no,
+        senderId: r.sender_id ?? 0,
+        senderName:
+          r.sender_role === 'staff'
+            ? badge
+              ? `${badge.staffName} 工号 ${badge.staffNo}`
+              : `平台客服（${r.nick_name ?? ''}）`
+            : (r.nick_name ?? '系统'),
+        senderRole: r.sender_role,
+        staffNo: badge?.staffNo ?? null,
+        content: r.content,
+        imageUrls: (JSON.parse(r.image_ids) as string[]).map(imageUrl),
+        createdAt: Number(r.created_at),
+      }
+    })
+  }
 
   /** Parties see their order's room; staff a room with a dispute (open or ruled) or their own post. */
   async function room(orderNo: string, userId: number) {
@@ -167,17 +206,76 @@ export function warrantService(deps: WarrantDeps) {
     async messages(userId: number, orderNo: string): Promise<WarrantMessage[]> {
       await room(orderNo, userId)
       await repo.markRead(orderNo, userId, now())
-      const rows = await repo.posts(orderNo)
-      return rows.map((r) => ({
-        messageId: Number(r.id),
-        orderNo: r.order_no,
-        senderId: r.sender_id ?? 0,
-        senderName: r.sender_role === 'staff' ? `平台客服（${r.nick_name ?? ''}）` : (r.nick_name ?? '系统'),
-        senderRole: r.sender_role,
-        content: r.content,
-        imageUrls: (JSON.parse(r.image_ids) as string[]).map(imageUrl),
-        createdAt: Number(r.created_at),
-      }))
+      return toMessages(orderNo)
+    },
+
+    staffBadges,
+
+    /**
+     * Staff (在线客服): posts in a paid order's room as platform staff (平台客服, with the agent's
+     * name and 工号), through the room's safety filter; both parties are told; op-logged.
+     */
+    async staffPost(actor: Actor, orderNo: string, text: string): Promise<{ messageId: number }> {
+      const o = await trade.orderForRuling(orderNo)
+      if (!o || o.status === 'UNPAID' || o.status === 'CANCELLED') throw notFound('担保订单不存在')
+      const content = text.trim()
+      if (content === '') throw badRequest('请输入消息内容')
+      const problem = messageSafetyProblem(content, {
+        place: '担保群',
+        secrets: await trade.secretValues(orderNo),
+      })
+      if (problem) throw badRequest(problem)
+      const badge = await staffBadges.get().badge(actor.userId)
+      const at = now()
+      const recipients = [Number(o.buyer_id), Number(o.seller_id)].filter((id) => id !== actor.userId)
+      const messageId = await db.transaction().execute(async (trx) => {
+        const t = warrantRepo(trx)
+        const id = await t.insertPost({
+          order_no: orderNo,
+          sender_id: actor.userId,
+          sender_role: 'staff',
+          content,
+          image_ids: '[]',
+          created_at: at,
+        })
+        await t.fanOut(orderNo, actor.userId, recipients, content, at)
+        await record(trx, {
+          actor,
+          module: 'trade',
+          action: 'warrant-staff-post',
+          target: orderNo,
+          after: { messageId: id, staffNo: badge.staffNo },
+          detail: `在线客服 ${badge.staffName}（${badge.staffNo}）在担保群发言：${content.slice(0, 100)}`,
+          at,
+        })
+        return id
+      })
+      for (const to of recipients) {
+        try {
+          await deps.bus?.publish(to, {
+            type: 'warrant-message',
+            data: { orderNo, preview: content.slice(0, 60) },
+          })
+        } catch (err) {
+          console.error('[warrant] event not published', err)
+        }
+      }
+      return { messageId }
+    },
+
+    /** Staff (在线客服): a room's messages without moving any read marker; the read is logged. */
+    async staffMessages(actor: Actor, orderNo: string): Promise<WarrantMessage[]> {
+      const o = await trade.orderForRuling(orderNo)
+      if (!o || o.status === 'UNPAID' || o.status === 'CANCELLED') throw notFound('担保订单不存在')
+      await record(db, {
+        actor,
+        module: 'trade',
+        action: 'warrant-staff-read',
+        target: orderNo,
+        detail: '在线客服查看担保群消息',
+        at: now(),
+      })
+      return toMessages(orderNo)
     },
 
     async post(userId: number, body: { orderNo: string; content: string; imageIds?: string[] }) {
