@@ -97,7 +97,8 @@ async function converse(page: Page, root: ReturnType<Page['locator']>, orderNo: 
     'href',
     `/platform/customServiceVerify.html?channel=STAFF_NO&value=${agent.staffNo}`,
   )
-  await expect(root.getByText(/正在为您服务/)).toContainText(`工号 ${agent.staffNo}`)
+  await expect(root.locator('.cs-conversation__state')).toContainText(`正在为您服务`)
+  await expect(root.locator('.cs-conversation__state')).toContainText(`工号 ${agent.staffNo}`)
 
   // the agent posts in the order's guaranteed-order room as platform staff
   await ok('/trade/warrant/staffMessage', {
@@ -147,7 +148,7 @@ test('on a phone: 联系客服 on an order opens a full-screen conversation; age
       userAgent: ANDROID_UA,
     },
   )
-  await page.getByRole('button', { name: '联系客服' }).tap()
+  await page.getByRole('button', { name: 'customer-service 联系客服' }).tap()
   const sheet = page.getByRole('dialog', { name: '在线客服' })
   await expect(sheet).toBeVisible()
   // the whole screen, nothing wider than it
@@ -175,7 +176,7 @@ test('on a desktop: the side bar’s 在线客服 opens the panel and resumes th
       viewport: { width: 1366, height: 900 },
     },
   )
-  await page.getByRole('button', { name: '联系客服' }).click()
+  await page.getByRole('button', { name: 'customer-service 联系客服' }).click()
   const panel = page.getByRole('dialog', { name: '在线客服' })
   await expect(panel).toBeVisible()
   const box = (await panel.boundingBox())!

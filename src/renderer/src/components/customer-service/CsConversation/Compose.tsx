@@ -79,7 +79,11 @@ export function CsCompose({ send, sending, disabled, placeholder }: ComposeProps
           aria-label="消息内容"
           value={draft}
           disabled={disabled}
-          onChange={(e) => setDraft(e.target.value)}
+          onChange={(e) => {
+            setDraft(e.target.value)
+            // a refusal is about the text it refused: editing it puts it away
+            if (problem) setProblem(null)
+          }}
           onPressEnter={(e) => {
             if (!e.shiftKey && !e.nativeEvent.isComposing) {
               e.preventDefault()
