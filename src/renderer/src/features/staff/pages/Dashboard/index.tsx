@@ -24,6 +24,13 @@ export function consolePath(component: ConsolePageComponent): string {
   return `${page.parent}/${page.path}`
 }
 
+/** 45 秒 / 3 分 20 秒 / — */
+export function secondsText(seconds: number | null): string {
+  if (seconds === null) return '—'
+  if (seconds < 60) return `${seconds} 秒`
+  return `${Math.floor(seconds / 60)} 分 ${seconds % 60} 秒`
+}
+
 export default function DashboardPage() {
   const navigate = useNavigate()
   const dashboard = useQuery(dashboardQuery())
@@ -50,6 +57,13 @@ export default function DashboardPage() {
     { title: '待审核商品', value: d?.today.pendingGoods, list: 'GoodsAudit' },
     { title: '待裁决纠纷', value: d?.today.openDisputes, list: 'DisputeArbitration' },
     { title: '待审核提现', value: d?.today.pendingWithdrawals, list: 'WithdrawAudit' },
+    // 在线客服 (docs/customer-service.md): waiting now and today's median time to a first answer
+    { title: '客服排队中', value: d?.today.csWaiting, list: 'CsWorkbench' },
+    {
+      title: '今日客服首次响应（中位）',
+      value: d ? secondsText(d.today.csFirstResponseMedianSeconds) : undefined,
+      list: 'CsSupervisor',
+    },
     ...(seesClaims
       ? [{ title: '待处理理赔', value: claims.data?.total, list: 'ProtectionClaims' as const }]
       : []),
