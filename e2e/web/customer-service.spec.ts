@@ -6,7 +6,8 @@
  * phone (390 × 844) the conversation is a sheet over the whole screen, on a desktop (1366 × 900) a
  * panel; the same from the desktop renderer, whose customer-service window loads /service/chat.html.
  *
- * The agent's side goes through the 客服工作台's API (CS_AGENT, src/shared/api/cs.ts) as the admin.
+ * The agent (the admin) works in the console's 客服工作台 in the desktop-width test; the phone and the
+ * desktop-client tests drive the agent through the workbench's API (CS_AGENT, src/shared/api/cs.ts).
  */
 import { E2E_DESKTOP_RENDERER_ORIGIN } from '../../playwright.config'
 import {
@@ -48,6 +49,7 @@ async function buyerWithOrder(prefix: string): Promise<{ buyer: TestUser; orderN
 /** The agent finds the buyer's waiting conversation about the order and takes it. */
 async function agentTakes(
   orderNo: string,
+  take?: (conversationId: number) => Promise<void>,
 ): Promise<{ conversationId: number; staffName: string; staffNo: string }> {
   const token = await agentToken()
   const me = await ok('/cs/agent/me', { token })
@@ -62,7 +64,8 @@ async function agentTakes(
       return conversationId
     })
     .toBeGreaterThan(0)
-  await ok('/cs/agent/take', { token, body: { conversationId } })
+  if (take) await take(conversationId)
+  else await ok('/cs/agent/take', { token, body: { conversationId } })
   return { conversationId, staffName: me.staffName, staffNo: me.staffNo }
 }
 
@@ -70,8 +73,50 @@ async function agentSays(conversationId: number, content: string) {
   await ok('/cs/agent/message', { token: await agentToken(), body: { conversationId, content } })
 }
 
+/**
+ * The agent's side in the console's 客服工作台 (the admin holds cs:conversation:answer): take the
+ * conversation, reply, post in the order's room as platform staff, end it.
+ */
+function consoleAgent(agentPage: Page) {
+  return {
+    async take(conversationId: number) {
+      await agentPage
+        .getByTestId(`cs-row-${conversationId}`)
+        .getByRole('button', { name: /接\s*待/ })
+        .click()
+      await expect(agentPage.locator('.cs-wb__compose')).toBeVisible()
+    },
+    async say(content: string) {
+      await agentPage.getByLabel('回复内容').fill(content)
+      await agentPage
+        .locator('.cs-wb__compose')
+        .getByRole('button', { name: /^发\s*送$/ })
+        .click()
+      await expect(agentPage.getByLabel('会话消息').getByText(content)).toBeVisible()
+    },
+    async postInRoom(content: string) {
+      await agentPage.getByRole('button', { name: /担保群/ }).click()
+      const room = agentPage.getByRole('dialog', { name: /担保群/ })
+      await room.getByLabel('担保群消息').fill(content)
+      await room.getByRole('button', { name: '发送到担保群' }).click()
+      await expect(room.getByText(content)).toBeVisible()
+      await room.getByRole('button', { name: 'Close' }).click()
+    },
+    async end() {
+      await agentPage.getByRole('button', { name: /结束会话/ }).click()
+      await expect(agentPage.getByRole('button', { name: /结束会话/ })).toHaveCount(0)
+    },
+  }
+}
+
 /** The user's side of one conversation, whatever shows it (the panel, the sheet, the window). */
-async function converse(page: Page, root: ReturnType<Page['locator']>, orderNo: string, shots: string) {
+async function converse(
+  page: Page,
+  root: ReturnType<Page['locator']>,
+  orderNo: string,
+  shots: string,
+  agentPage?: Page,
+) {
   const log = root.getByRole('log', { name: '客服消息' })
   const box = root.getByLabel('消息内容')
   await box.fill('订单还没有收到账号，麻烦帮忙看看')
@@ -88,8 +133,10 @@ async function converse(page: Page, root: ReturnType<Page['locator']>, orderNo: 
   await box.fill('')
   await page.screenshot({ path: `test-results/${shots}-waiting.png` })
 
-  const agent = await agentTakes(orderNo)
-  await agentSays(agent.conversationId, '您好，我是平台客服，正在为您查询订单')
+  const bench = agentPage ? consoleAgent(agentPage) : null
+  const agent = await agentTakes(orderNo, bench ? (id) => bench.take(id) : undefined)
+  if (bench) await bench.say('您好，我是平台客服，正在为您查询订单')
+  else await agentSays(agent.conversationId, '您好，我是平台客服，正在为您查询订单')
   const reply = log.locator('.chat-bubble', { hasText: '您好，我是平台客服，正在为您查询订单' })
   await expect(reply).toBeVisible()
   await expect(reply.getByText(`平台客服 ${agent.staffName}`)).toBeVisible()
@@ -101,14 +148,18 @@ async function converse(page: Page, root: ReturnType<Page['locator']>, orderNo: 
   await expect(root.locator('.cs-conversation__state')).toContainText(`工号 ${agent.staffNo}`)
 
   // the agent posts in the order's guaranteed-order room as platform staff
-  await ok('/trade/warrant/staffMessage', {
-    token: await agentToken(),
-    body: { orderNo, content: '平台客服已介入，请卖家尽快交付账号' },
-  })
+  if (bench) await bench.postInRoom('平台客服已介入，请卖家尽快交付账号')
+  else
+    await ok('/trade/warrant/staffMessage', {
+      token: await agentToken(),
+      body: { orderNo, content: '平台客服已介入，请卖家尽快交付账号' },
+    })
   await page.screenshot({ path: `test-results/${shots}-answered.png` })
 
   // the agent ends it; the user rates it 1–5 with a line
-  await ok('/cs/agent/end', { token: await agentToken(), body: { conversationId: agent.conversationId } })
+  if (bench) await bench.end()
+  else
+    await ok('/cs/agent/end', { token: await agentToken(), body: { conversationId: agent.conversationId } })
   const rating = root.getByRole('region', { name: '服务评价' })
   await expect(rating.getByText('本次服务已结束，请为客服的服务评分')).toBeVisible()
   await rating.locator('.ant-rate-star > div').nth(4).click()
@@ -162,7 +213,7 @@ test('on a phone: 联系客服 on an order opens a full-screen conversation; age
   await roomShowsStaff(browser, buyer, orderNo)
 })
 
-test('on a desktop: the side bar’s 在线客服 opens the panel and resumes the conversation', async ({
+test('on a desktop: the panel resumes the conversation; the agent answers in the console’s 客服工作台', async ({
   browser,
 }) => {
   test.setTimeout(120_000)
@@ -191,7 +242,20 @@ test('on a desktop: the side bar’s 在线客服 opens the panel and resumes th
   await expect(panel.getByRole('log').getByText('第一条：请帮我看看这个订单')).toBeVisible()
   await expect(panel.getByLabel('咨询关联')).toContainText(`订单 ${orderNo}`)
   await page.screenshot({ path: 'test-results/cs-desktop-panel.png' })
-  await converse(page, panel, orderNo, 'cs-desktop')
+  // the agent works in the console's 客服工作台
+  const agentPage = await loginAs(
+    browser,
+    DEMO_USERS.admin.username,
+    DEMO_USERS.admin.password,
+    '/console/cs/workbench',
+    {
+      viewport: { width: 1366, height: 900 },
+    },
+  )
+  await expect(agentPage.getByText('客服工作台').first()).toBeVisible()
+  await converse(page, panel, orderNo, 'cs-desktop', agentPage)
+  await agentPage.screenshot({ path: 'test-results/cs-console-workbench.png' })
+  await roomShowsStaff(browser, buyer, orderNo)
 })
 
 test('desktop client: the customer-service window’s route holds the conversation; the badge counts replies', async ({
