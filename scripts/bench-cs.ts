@@ -279,12 +279,18 @@ try {
         request(a.sendOn, 'POST', CS_AGENT.send.path, {
           token: a.token,
           body: { conversationId: e.conversationId, content },
-        }).then((res) => {
-          if (res.json?.code !== 200) {
+        }).then(
+          (res) => {
+            if (res.json?.code !== 200) {
+              replyErrors++
+              console.log(`  reply refused: ${res.json?.msg}`)
+            }
+          },
+          (err: Error) => {
             replyErrors++
-            console.log(`  reply refused: ${res.json?.msg}`)
-          }
-        }),
+            console.log(`  reply failed: ${err.message}`)
+          },
+        ),
       )
     })
   await pool(users.length, 20, (i) => openStream(users[i], delivered))
@@ -297,7 +303,7 @@ try {
 
   // -------------------------------------------------------------------- load
   t = performance.now()
-  await pool(users.length, 20, async (i) => {
+  await pool(users.length, 8, async (i) => {
     const u = users[i]
     const opened = await ok(
       request(
@@ -319,18 +325,20 @@ try {
       for (let k = 0; k < MESSAGES; k++) {
         const content = `${u.name} m${k}`
         sentAt.set(content, performance.now())
-        const res = await request(
-          { port: u.sendOn.port, agent: false, localAddress: u.address },
-          'POST',
-          CS_CONVERSATION.send.path,
-          {
-            token: u.token,
-            body: { conversationId: conversationOf.get(u.userId), content },
-          },
-        )
-        if (res.json?.code !== 200) {
+        try {
+          const res = await request(
+            { port: u.sendOn.port, agent: false, localAddress: u.address },
+            'POST',
+            CS_CONVERSATION.send.path,
+            { token: u.token, body: { conversationId: conversationOf.get(u.userId), content } },
+          )
+          if (res.json?.code !== 200) {
+            sendErrors++
+            console.log(`  send refused: ${res.json?.msg}`)
+          }
+        } catch (err) {
           sendErrors++
-          console.log(`  send refused: ${res.json?.msg}`)
+          console.log(`  send failed: ${(err as Error).message}`)
         }
         await sleep(GAP)
       }

@@ -131,5 +131,9 @@ export const CS_PERMISSIONS: readonly Permission[] = [
   PERMS.csAnswer,
 ]
 
-/** 客服主管: what 客服 holds, plus supervising the customer-service conversations. */
-export const CS_SUPERVISOR_PERMISSIONS: readonly Permission[] = [...CS_PERMISSIONS, PERMS.csSupervise]
+/** 客服主管: what 客服 holds, plus supervising the customer-service conversations and the 工作台 figures. */
+export const CS_SUPERVISOR_PERMISSIONS: readonly Permission[] = [
+  ...CS_PERMISSIONS,
+  PERMS.csSupervise,
+  PERMS.dashboardView,
+]

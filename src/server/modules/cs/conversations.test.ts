@@ -131,6 +131,24 @@ describe.each(TEST_DIALECTS)('在线客服 on %s', (dialect) => {
     expect((await get(t.app, `/api/cs/conversation/${id}`, u.token)).data.status).toBe('WAITING')
   })
 
+  it('offers the external widget only when chosen and its address is configured', async () => {
+    const edit = (configKey: string, configValue: string) =>
+      post(t.app, '/api/console/config/edit', admin, { configKey, configValue })
+    expect((await edit('cs.provider', 'other')).code).toBe(400)
+    expect((await edit('cs.provider', 'widget')).code).toBe(200)
+    expect((await edit('cs.serviceUrl', '')).code).toBe(200)
+    expect((await get(t.app, '/api/cs/status')).data).toMatchObject({ mode: 'builtin', widget: null })
+    expect((await edit('cs.serviceUrl', 'https://widget.example.com/chat.js')).code).toBe(200)
+    expect((await edit('cs.customerId', 'corp-1')).code).toBe(200)
+    expect((await get(t.app, '/api/cs/status')).data).toMatchObject({
+      mode: 'widget',
+      widget: { scriptUrl: 'https://widget.example.com/chat.js', customerId: 'corp-1' },
+    })
+    expect((await get(t.app, '/api/system/config/configKey/cs.provider')).data).toBe('widget')
+    expect((await edit('cs.provider', 'builtin')).code).toBe(200)
+    expect((await get(t.app, '/api/cs/status')).data.mode).toBe('builtin')
+  })
+
   it('inside the hours: the place in the queue, take one, the 工号 confirmed by the verification page', async () => {
     await endAll()
     await setHours(true)

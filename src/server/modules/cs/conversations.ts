@@ -57,6 +57,7 @@ export interface CsConversationDeps {
 }
 
 const MINUTE = 60_000
+const SEEN_EVERY_MS = 15_000
 const SYSTEM_NAME = '系统'
 
 export const CS_MSG = {
@@ -321,7 +322,8 @@ export function csConversations(deps: CsConversationDeps) {
       })
       await deps.registerStaffNo(staffNo, staffName)
       a = (await repo.agent(userId))!
-    } else {
+    } else if (a.last_seen_at === null || at - Number(a.last_seen_at) > SEEN_EVERY_MS) {
+      // presence is coarse (minutes): the agent's row is written at most every SEEN_EVERY_MS
       await repo.updateAgent(userId, { last_seen_at: at })
       a = { ...a, last_seen_at: at }
     }
@@ -376,9 +378,13 @@ export function csConversations(deps: CsConversationDeps) {
    * waiting conversation, oldest first, goes to the available agent with the least load under their
    * maximum. The claim is a conditional UPDATE, so of two processes only one assigns a conversation.
    */
-  async function autoAssign(): Promise<number> {
+  async function autoAssign(onlyId?: number): Promise<number> {
     if (!inHours(await hours(), now())) return 0
-    const waiting = await repo.waiting()
+    // on enqueue only the new conversation (the job sweeps the rest, oldest first)
+    const waiting =
+      onlyId === undefined
+        ? await repo.waiting()
+        : [(await repo.byId(onlyId))!].filter((c) => c.status === 'WAITING')
     if (waiting.length === 0) return 0
     const agents = (await availableAgents()).filter((a) => a.load < Number(a.max_load))
     let done = 0
@@ -400,12 +406,12 @@ export function csConversations(deps: CsConversationDeps) {
         await assigned(c, agent, 'assigned', null)
       }
     }
-    if (done > 0) await queueChanged()
+    if (done > 0 && onlyId === undefined) await queueChanged()
     return done
   }
 
   return {
-    autoAssign,
+    autoAssign: () => autoAssign(),
     toAgent,
 
     /** the service as a user sees it now */
@@ -496,8 +502,7 @@ export function csConversations(deps: CsConversationDeps) {
               ? `您好，欢迎咨询在线客服，当前排在第 ${place} 位，请稍候。${attachment ? `您附带了${label(attachment)}。` : ''}`
               : `现在是非工作时间（客服工作时间 ${h.label}），请留言，客服将于 ${chinaTimeLabel(nextOpening(h, at))} 上班后尽快回复。`,
           )
-          await queueChanged()
-          await autoAssign()
+          if ((await autoAssign(id)) === 0) await queueChanged()
           row = (await repo.byId(id))!
         }
       }
