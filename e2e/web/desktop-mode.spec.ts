@@ -11,88 +11,9 @@
  */
 import { expect, test, type Page } from '../support/test'
 import { E2E_API_ORIGIN, E2E_DESKTOP_RENDERER_ORIGIN } from '../../playwright.config'
-import {
-  DEMO_USERS,
-  INSIDE_SERVICE_HOURS,
-  loginToken,
-  OUTSIDE_SERVICE_HOURS,
-  sendMessage,
-  unreadCount,
-} from '../support/api'
+import { DEMO_USERS, loginToken, sendMessage, unreadCount } from '../support/api'
 import { submitLogin } from '../support/ui'
-
-interface FakeMain {
-  calls: Array<{ method: string; args: unknown[] }>
-  token: string | null
-  settings: Record<string, unknown>
-  called(method: string): unknown[][]
-}
-
-/** Install the fake shell before any script of the page runs. */
-async function installFakeDesktop(page: Page, initialToken: string | null = null): Promise<FakeMain> {
-  const main: FakeMain = {
-    calls: [],
-    token: initialToken,
-    settings: {
-      apiOrigin: E2E_API_ORIGIN,
-      apiOriginFromEnvironment: false,
-      notifications: { message: true, order: true, paid: true, bid: true, warrant: true },
-      downloadDir: '/home/seller/下载',
-      askWhereToSave: false,
-      startMinimized: false,
-    },
-    called(method) {
-      return this.calls.filter((c) => c.method === method).map((c) => c.args)
-    },
-  }
-  const answers: Record<string, (...args: unknown[]) => unknown> = {
-    configGetApiOrigin: () => E2E_API_ORIGIN,
-    appGetVersion: () => '0.1.0',
-    tokenGet: () => main.token,
-    tokenSet: (token) => void (main.token = token as string),
-    tokenClear: () => void (main.token = null),
-    shellOpenExternal: () => true,
-    badgeSet: () => undefined,
-    notifyShow: () => true,
-    downloadStart: () => true,
-    csOpen: () => 'opened',
-    settingsGet: () => main.settings,
-    settingsSet: (patch) => {
-      Object.assign(main.settings, patch as object)
-      return { settings: main.settings, restartRequired: false }
-    },
-    settingsChooseDownloadDir: () => '/home/seller/导出',
-    appRelaunch: () => undefined,
-    navTakePending: () => null,
-    workbenchOpenMain: () => true,
-    workbenchSetCounts: () => undefined,
-  }
-  await page.exposeFunction('__desktopInvoke', (method: string, args: unknown[]) => {
-    main.calls.push({ method, args })
-    const answer = answers[method]
-    if (!answer) throw new Error(`no such bridge method: ${method}`)
-    return answer(...args) ?? null
-  })
-  await page.addInitScript((methods: string[]) => {
-    const w = globalThis as unknown as Record<string, unknown> & {
-      __desktopInvoke(method: string, args: unknown[]): Promise<unknown>
-    }
-    const listeners: Record<string, Array<(payload: unknown) => void>> = {}
-    const bridge: Record<string, unknown> = { platform: 'desktop' }
-    for (const method of methods) bridge[method] = (...args: unknown[]) => w.__desktopInvoke(method, args)
-    bridge['on'] = (channel: string, listener: (payload: unknown) => void) => {
-      ;(listeners[channel] ??= []).push(listener)
-      return () => {
-        listeners[channel] = (listeners[channel] ?? []).filter((l) => l !== listener)
-      }
-    }
-    w['desktop'] = Object.freeze(bridge)
-    // the test plays main → renderer events through this
-    w['__desktopEmit'] = (channel: string, payload: unknown) =>
-      (listeners[channel] ?? []).forEach((listener) => listener(payload))
-  }, Object.keys(answers))
-  return main
-}
+import { installFakeDesktop, type FakeMain } from '../support/fake-desktop'
 
 const emit = (page: Page, channel: string, payload: unknown) =>
   page.evaluate(
@@ -211,26 +132,15 @@ test('desktop mode: exports download through the shell’s download manager', as
   expect(await res.text()).toContain('编号,标题,内容,类型,状态,时间')
 })
 
-test('desktop mode: customer service opens a shell window inside the hours, a form outside', async ({
+test('desktop mode: 在线客服 opens the shell’s customer-service window on our own conversation route', async ({
   page,
 }) => {
-  await page.clock.setFixedTime(INSIDE_SERVICE_HOURS)
   const main = await startLoggedIn(page)
   await page.getByRole('button', { name: '在线客服' }).click()
   await expect.poll(() => main.called('csOpen').length).toBe(1)
-  const [[request]] = main.called('csOpen') as [[{ url: string; conversationId: string }]]
-  const u = new URL(request.url)
-  expect(u.origin + u.pathname).toBe('https://kefu.example.com/chat')
-  expect(u.searchParams.get('userCode')).toBe(request.conversationId)
-  expect(u.searchParams.get('info')).toContain('桌面客户端')
-
-  await page.clock.setFixedTime(OUTSIDE_SERVICE_HOURS)
-  await page.getByRole('button', { name: '在线客服' }).click()
-  const dialog = page.getByRole('dialog')
-  await dialog.getByLabel('留言内容').fill('桌面端留言：订单一直未发货')
-  await dialog.getByRole('button', { name: /提交留言/ }).click()
-  await expect(page.getByText('留言成功，客服上线后会尽快处理')).toBeVisible()
-  expect(main.called('csOpen')).toHaveLength(1)
+  expect(main.called('csOpen')[0]).toEqual([{ path: '/service/chat.html' }])
+  // no panel over the page and no popup: the window shows the conversation (e2e/web/customer-service.spec.ts)
+  await expect(page.getByRole('dialog', { name: '在线客服' })).toHaveCount(0)
 })
 
 test('desktop mode: nav:open and the settings dialog of the shell', async ({ page }) => {

@@ -288,22 +288,46 @@ describe('main process lifecycle', () => {
     expect(titles).toEqual(['登录状态不会被保存'])
   })
 
-  it('guards every webContents created later; customer-service windows keep to their origin', async () => {
+  it('guards every webContents created later; the customer-service window is our own route', async () => {
     await boot()
     const contents = new fakes.FakeWebContents()
     emit('web-contents-created', {}, contents)
     expect(contents.windowOpenHandler?.({ url: 'https://example.com' })).toEqual({ action: 'deny' })
     expect(contents.listenerCount('will-navigate')).toBe(1)
 
-    await invoke('cs:open', { url: 'https://kefu.example.com/chat?userCode=U1', conversationId: 'U1' })
+    await invoke('cs:open', { path: '/service/chat.html?orderNo=YX1' })
     const cs = fakes.FakeBrowserWindow.windows.at(-1)!
+    expect(cs.loadURL).toHaveBeenCalledWith(expect.stringMatching(/\/service\/chat\.html\?orderNo=YX1$/))
+    expect(cs.options['webPreferences']).toMatchObject({
+      sandbox: true,
+      contextIsolation: true,
+      nodeIntegration: false,
+    })
     emit('web-contents-created', {}, cs.webContents)
-    const inside = fakes.navEvent('https://kefu.example.com/chat/2')
-    cs.webContents.emit('will-navigate', inside)
-    expect(inside.defaultPrevented).toBe(false)
-    const app = fakes.navEvent('app://marketplace/userHome.html')
-    cs.webContents.emit('will-navigate', app)
-    expect(app.defaultPrevented).toBe(true)
+    const outside = fakes.navEvent('https://kefu.example.com/chat/2')
+    cs.webContents.emit('will-navigate', outside)
+    expect(outside.defaultPrevented).toBe(true)
+    await expect(
+      invoke('cs:open', { url: 'https://kefu.example.com/chat', conversationId: 'U1' }),
+    ).rejects.toThrow()
+  })
+
+  it('a support reply’s notification opens the customer-service window, not the main window', async () => {
+    await boot()
+    const before = fakes.FakeBrowserWindow.windows.length
+    await invoke('notify:show', {
+      kind: 'cs',
+      title: '在线客服回复了您',
+      body: '小美：您好',
+      path: '/service/chat.html?conversationId=3',
+    })
+    await invoke('nav:take-pending')
+    const shown = fakes.FakeNotification.instances.at(-1)!
+    shown.emit('click')
+    const cs = fakes.FakeBrowserWindow.windows.at(-1)!
+    expect(fakes.FakeBrowserWindow.windows.length).toBe(before + 1)
+    expect(cs.loadURL).toHaveBeenCalledWith(expect.stringMatching(/\/service\/chat\.html$/))
+    expect(mainWindow().webContents.send).not.toHaveBeenCalledWith('nav:open', expect.anything())
   })
 
   it('downloads through the main window and the download manager', async () => {

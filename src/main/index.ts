@@ -12,6 +12,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { app, dialog, session, shell, type BrowserWindow } from 'electron'
 import { DEFAULT_DESKTOP_API_ORIGIN, SITE_NAME } from '@shared/constants'
+import { CS_CHAT_PATH } from '@shared/desktop'
 import { isAppRoutePath } from '@shared/live-events'
 import { APP_ORIGIN, isTrustedUrl, rendererEntryUrl } from './windows/app-origin'
 import { installAppMenu, showAbout } from './windows/app-menu'
@@ -53,7 +54,12 @@ let pendingRoute: string | null = null
 /** the renderer asked for pending routes since its last load, so it hears 'nav:open' */
 let rendererListening = false
 
-const csWindows = createCustomerServiceWindows({ iconPath: resourcePath('icon.png') })
+/** the built-in customer-service conversation: same preload, webPreferences and guards as the main window */
+const csWindows = createCustomerServiceWindows({
+  preloadPath: PRELOAD_PATH,
+  entryUrl: rendererEntryUrl,
+  iconPath: resourcePath('icon.png'),
+})
 /** the seller's workbench: same preload, webPreferences and guards as the main window */
 const workbench = createWorkbenchWindows({
   preloadPath: PRELOAD_PATH,
@@ -70,7 +76,6 @@ const guards: GuardContext = {
   isTrustedUrl,
   apiOrigin: DEFAULT_DESKTOP_API_ORIGIN,
   openExternal,
-  restrictedOrigin: (contents) => csWindows.restrictedOrigin(contents),
 }
 
 function openMainWindow(): BrowserWindow {
@@ -121,6 +126,11 @@ function showMainWindow(): BrowserWindow | null {
 /** Show the window on a route of the renderer (tray, notification, deep link, menu). */
 function openRoute(path: string): void {
   if (!isAppRoutePath(path)) return
+  // a support reply's notification (and any other way to 在线客服) opens the customer-service window
+  if (path.split('?')[0] === CS_CHAT_PATH) {
+    csWindows.open({ path: CS_CHAT_PATH })
+    return
+  }
   const win = showMainWindow()
   if (win && rendererListening) send(win.webContents, 'nav:open', { path })
   else pendingRoute = path

@@ -157,14 +157,11 @@ describe('desktop platform adapter', () => {
     const platform = await loadDesktop()
     const n = { kind: 'order' as const, title: '新订单', body: 'YX1', path: '/seller/sellOrder.html' }
     platform.notify(n)
-    await expect(
-      platform.openCustomerService({ url: 'https://kefu.example.com/chat', conversationId: 'U1' }),
-    ).resolves.toBe('opened')
+    await expect(platform.openCustomerService({ path: '/service/chat.html?orderNo=YX3' })).resolves.toBe(
+      'opened',
+    )
     expect(main['notify:show']).toHaveBeenCalledWith(n)
-    expect(main['cs:open']).toHaveBeenCalledWith({
-      url: 'https://kefu.example.com/chat',
-      conversationId: 'U1',
-    })
+    expect(main['cs:open']).toHaveBeenCalledWith({ path: '/service/chat.html?orderNo=YX3' })
   })
 
   it('gives the workbench its channels; the workbench window leaves notifications to the main one', async () => {

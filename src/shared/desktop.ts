@@ -3,7 +3,7 @@
  * settings dialog need: the settings as the dialog sees them, and the server-address rule.
  * No Node, no DOM.
  */
-import type { NotificationKind } from './live-events'
+import { CS_PATH, type NotificationKind } from './live-events'
 
 export type NotificationPrefs = Record<NotificationKind, boolean>
 
@@ -61,63 +61,56 @@ export function apiOriginProblem(value: string): string | null {
   return null
 }
 
-/** A customer-service conversation as the shells open it (desktop: its own window; web: a popup). */
-export interface CustomerServiceRequest {
-  /** the chat widget's address, built by customerServiceUrl() */
-  url: string
-  /** one window per conversation: a second request with the same id reuses the window */
-  conversationId: string
-}
-
-export type CustomerServiceOpenResult = 'opened' | 'focused' | 'blocked'
-
-export const CONVERSATION_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/
-
-export interface CustomerServiceConfig {
-  /** cs.serviceUrl: the external chat widget */
-  serviceUrl: string
-  /** cs.customerId: our account at the chat service */
-  customerId: string
-}
-
-export interface CustomerServiceVisitor {
-  /** the logged-in user's public code (the chat opens with it) */
-  userCode: string
-  /** shown to the agent */
-  name: string
-  /** a short line of context for the agent (where the chat was opened) */
-  info: string
-}
-
 /**
- * The chat widget's address: the configured service URL with the customer id, the
- * visitor's name and info, and the user code that opens the conversation. Null when the
- * configured URL is not https (http only for a loopback test service).
+ * The built-in customer-service conversation's route (docs/customer-service.md): a page of our own
+ * renderer (standalone layout). The desktop client's customer-service window loads it; the web opens
+ * the same conversation in a panel (a full-screen sheet on a phone) over the page.
  */
-export function customerServiceUrl(
-  config: CustomerServiceConfig,
-  visitor: CustomerServiceVisitor,
-): string | null {
-  if (!isCustomerServiceUrl(config.serviceUrl)) return null
-  const u = new URL(config.serviceUrl)
-  u.searchParams.set('customerId', config.customerId)
-  u.searchParams.set('name', visitor.name.slice(0, 50))
-  u.searchParams.set('info', visitor.info.slice(0, 200))
-  u.searchParams.set('userCode', visitor.userCode)
-  return u.toString()
+export const CS_CHAT_PATH = CS_PATH
+
+/** What a conversation is opened about (its query on CS_CHAT_PATH): an order, a listing or a dispute. */
+export interface CsOpenedAbout {
+  orderNo?: string
+  goodsId?: number
+  disputeId?: number
 }
 
-/** An address a customer-service window may load: https, or http on a loopback host (tests, dev). */
-export function isCustomerServiceUrl(value: unknown): value is string {
-  if (typeof value !== 'string' || value.length > 4096) return false
-  let u: URL
-  try {
-    u = new URL(value)
-  } catch {
-    return false
-  }
-  if (u.username || u.password) return false
-  if (u.protocol === 'https:') return true
-  const loopback = u.hostname === '127.0.0.1' || u.hostname === 'localhost' || u.hostname === '[::1]'
-  return u.protocol === 'http:' && loopback
+/** The desktop's customer-service window: the built-in conversation's route, perhaps with one attachment. */
+export interface CustomerServiceRequest {
+  /** CS_CHAT_PATH, or CS_CHAT_PATH?orderNo=YX1 (…goodsId=7, …disputeId=3) */
+  path: string
+}
+
+export type CustomerServiceOpenResult = 'opened' | 'focused'
+
+const ORDER_NO = /^[A-Za-z0-9]{1,40}$/
+const isId = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value > 0
+
+/** The conversation's path with at most one attachment (the first valid of orderNo, goodsId, disputeId). */
+export function customerServicePath(about?: CsOpenedAbout): string {
+  if (about?.orderNo !== undefined && ORDER_NO.test(about.orderNo))
+    return `${CS_CHAT_PATH}?orderNo=${about.orderNo}`
+  if (isId(about?.goodsId)) return `${CS_CHAT_PATH}?goodsId=${about.goodsId}`
+  if (isId(about?.disputeId)) return `${CS_CHAT_PATH}?disputeId=${about.disputeId}`
+  return CS_CHAT_PATH
+}
+
+/** What a conversation's address says it is about (invalid or several: nothing). */
+export function customerServiceAbout(search: string): CsOpenedAbout {
+  const q = new URLSearchParams(search)
+  const keys = [...q.keys()].filter((k) => k === 'orderNo' || k === 'goodsId' || k === 'disputeId')
+  if (keys.length !== 1) return {}
+  const value = q.get(keys[0]!) ?? ''
+  if (keys[0] === 'orderNo') return ORDER_NO.test(value) ? { orderNo: value } : {}
+  const n = /^[1-9][0-9]{0,15}$/.test(value) ? Number(value) : NaN
+  return isId(n) ? { [keys[0]!]: n } : {}
+}
+
+/** A path the customer-service window may load: exactly what customerServicePath() writes. */
+export function isCustomerServicePath(value: unknown): value is string {
+  if (typeof value !== 'string' || value.length > 100) return false
+  if (value === CS_CHAT_PATH) return true
+  if (!value.startsWith(`${CS_CHAT_PATH}?`)) return false
+  return customerServicePath(customerServiceAbout(value.slice(CS_CHAT_PATH.length))) === value
 }

@@ -186,16 +186,17 @@ describe('desktop channels', () => {
     expect(services.startDownload).toHaveBeenCalledWith(url)
     await expect(call('download:start', 42)).rejects.toThrow(/url/)
 
-    const request = { url: 'https://kefu.example.com/chat?userCode=U1', conversationId: 'U1' }
+    const request = { path: '/service/chat.html?orderNo=YX12' }
     await expect(call('cs:open', request)).resolves.toBe('opened')
     expect(services.openCustomerService).toHaveBeenCalledWith(request)
     for (const bad of [
-      { ...request, url: 'http://kefu.example.com/' },
-      { ...request, url: 'file:///etc/passwd' },
-      { ...request, conversationId: '../../x' },
-      { ...request, conversationId: '' },
-      { url: request.url },
+      { path: 'https://kefu.example.com/chat' },
+      { path: 'file:///etc/passwd' },
+      { path: '/userHome.html' },
+      { path: '/service/chat.html?goodsId=x' },
+      { url: 'https://kefu.example.com/chat', conversationId: 'U1' },
       { ...request, preload: '/tmp/x.js' },
+      '/service/chat.html',
     ]) {
       await expect(call('cs:open', bad), JSON.stringify(bad)).rejects.toThrow()
     }

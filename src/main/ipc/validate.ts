@@ -4,8 +4,7 @@
  * A failure throws IpcArgumentError; ipcRenderer.invoke then rejects in the renderer.
  */
 import {
-  CONVERSATION_ID_PATTERN,
-  isCustomerServiceUrl,
+  isCustomerServicePath,
   type CustomerServiceRequest,
   type DesktopSettingsPatch,
 } from '@shared/desktop'
@@ -112,17 +111,15 @@ export function parseNotification(value: unknown): AppNotification {
   }
 }
 
-/** A customer-service request: an address that may be shown in a CS window, a conversation id. */
+/** A customer-service request: the built-in conversation's route, perhaps with one attachment. */
 export function parseCsRequest(value: unknown): CustomerServiceRequest {
   if (!isPlainObject(value)) throw new IpcArgumentError('request must be an object')
-  onlyKeys(value, ['url', 'conversationId'], 'customer-service request')
-  const url = parseUrl(value['url'])
-  if (!isCustomerServiceUrl(url)) throw new IpcArgumentError('customer service must be an https address')
-  const conversationId = value['conversationId']
-  if (typeof conversationId !== 'string' || !CONVERSATION_ID_PATTERN.test(conversationId)) {
-    throw new IpcArgumentError('conversationId must be 1-64 letters, digits, _ or -')
+  onlyKeys(value, ['path'], 'customer-service request')
+  const path = value['path']
+  if (!isCustomerServicePath(path)) {
+    throw new IpcArgumentError('customer service opens its own route only (/service/chat.html)')
   }
-  return { url, conversationId }
+  return { path }
 }
 
 function bool(value: unknown, what: string): boolean {

@@ -1,57 +1,26 @@
 /**
- * Customer-service windows: the external chat widget in its own BrowserWindow, one per
- * conversation (a second request for the same conversation focuses the open window).
+ * The customer-service window (docs/desktop.md, docs/customer-service.md): our own built-in
+ * conversation with platform support — the renderer's route CS_CHAT_PATH, perhaps with the order,
+ * listing or dispute it is about — in a compact window of its own. One window: a user has one
+ * conversation with support, so a second request focuses it (and moves it to the new attachment).
  *
- * The chat service is somebody else's web page, so its window is locked down harder than ours:
- * - its own session partition (no cookies, storage or cache shared with the marketplace);
- * - no preload (no window.desktop), sandboxed, context isolation, no Node, no <webview>;
- * - permissions: notifications only, and only for the service's own origin; no downloads;
- * - navigation only within the service's origin (the global guards ask `restrictedOrigin`);
- *   new windows are denied and allowed links go to the system browser.
+ * It is the same renderer on the same origin as the main window, so it gets the main window's
+ * security unchanged: the same webPreferences (context isolation, sandbox, no Node, no webview) and
+ * preload, the navigation guards of every webContents (index.ts `web-contents-created`: only our
+ * origin; anything else goes to the system browser) and the IPC sender check (its frames are ours).
+ * Its links to other pages open the main window (workbench:open-main), as the workbench's do.
  */
-import {
-  BrowserWindow,
-  session,
-  type BrowserWindowConstructorOptions,
-  type Session,
-  type WebContents,
-} from 'electron'
+import { BrowserWindow, type WebContents } from 'electron'
 import { SITE_NAME } from '@shared/constants'
 import {
-  CONVERSATION_ID_PATTERN,
-  isCustomerServiceUrl,
+  isCustomerServicePath,
   type CustomerServiceOpenResult,
   type CustomerServiceRequest,
 } from '@shared/desktop'
-import { originOf } from '../windows/app-origin'
+import { mainWindowWebPreferences } from '../windows/main-window'
 
-export const CS_PARTITION = 'persist:customer-service'
 export const CS_WINDOW_SIZE = { width: 440, height: 680, minWidth: 360, minHeight: 480 } as const
-
-export function csWindowOptions(iconPath?: string): BrowserWindowConstructorOptions {
-  return {
-    title: `在线客服 - ${SITE_NAME}`,
-    ...CS_WINDOW_SIZE,
-    show: false,
-    autoHideMenuBar: true,
-    backgroundColor: '#ffffff',
-    ...(iconPath ? { icon: iconPath } : {}),
-    webPreferences: {
-      partition: CS_PARTITION,
-      sandbox: true,
-      contextIsolation: true,
-      nodeIntegration: false,
-      nodeIntegrationInSubFrames: false,
-      nodeIntegrationInWorker: false,
-      webviewTag: false,
-      webSecurity: true,
-      allowRunningInsecureContent: false,
-      navigateOnDragDrop: false,
-      spellcheck: false,
-      safeDialogs: true,
-    },
-  }
-}
+export const CS_WINDOW_TITLE = `在线客服 - ${SITE_NAME}`
 
 export class CustomerServiceRequestError extends Error {
   constructor(message: string) {
@@ -60,86 +29,92 @@ export class CustomerServiceRequestError extends Error {
   }
 }
 
+export interface CustomerServiceWindowOptions {
+  /** absolute path of out/preload/index.cjs (the main window's) */
+  preloadPath: string
+  /** the renderer's entry URL (rendererEntryUrl()): the conversation's route is resolved against it */
+  entryUrl: () => string
+  /** window icon (Linux) */
+  iconPath?: string
+  platform?: NodeJS.Platform
+}
+
 export interface CustomerServiceWindows {
   open(request: CustomerServiceRequest): CustomerServiceOpenResult
-  /** the origin a customer-service webContents is limited to; null for any other webContents */
-  restrictedOrigin(contents: WebContents): string | null
+  /** whether these contents are the customer-service window's */
+  isCustomerService(contents: WebContents): boolean
   closeAll(): void
   readonly count: number
 }
 
-export function createCustomerServiceWindows(options: { iconPath?: string } = {}): CustomerServiceWindows {
-  const windows = new Map<string, { win: BrowserWindow; origin: string }>()
-  const originByContents = new Map<number, string>()
-  let partition: Session | null = null
+/** The URL the window loads: the renderer's entry with the conversation's route. */
+export function customerServiceWindowUrl(entryUrl: string, path: string): string {
+  return new URL(path, entryUrl).href
+}
 
-  function lockDownSession(): void {
-    if (partition) return
-    partition = session.fromPartition(CS_PARTITION)
-    const allowed = (contents: WebContents | null, permission: string, url: string | undefined) =>
-      permission === 'notifications' &&
-      contents !== null &&
-      originOf(url) !== null &&
-      originOf(url) === originByContents.get(contents.id)
-    partition.setPermissionRequestHandler((contents, permission, callback, details) => {
-      callback(allowed(contents, permission, details.requestingUrl || contents.getURL()))
+export function createCustomerServiceWindows(options: CustomerServiceWindowOptions): CustomerServiceWindows {
+  let win: BrowserWindow | null = null
+  let shownPath: string | null = null
+  const platform = options.platform ?? process.platform
+
+  function load(target: BrowserWindow, path: string): void {
+    shownPath = path
+    const url = customerServiceWindowUrl(options.entryUrl(), path)
+    target.loadURL(url).catch((error: unknown) => {
+      console.warn(`[cs-window] failed to load ${url}`, error)
+      if (!target.isDestroyed()) target.show()
     })
-    partition.setPermissionCheckHandler((contents, permission, requestingOrigin) =>
-      allowed(contents, permission, requestingOrigin),
-    )
-    partition.on('will-download', (event) => event.preventDefault())
+  }
+
+  function create(path: string): BrowserWindow {
+    const created = new BrowserWindow({
+      title: CS_WINDOW_TITLE,
+      ...CS_WINDOW_SIZE,
+      show: false,
+      autoHideMenuBar: true,
+      backgroundColor: '#ffffff',
+      fullscreenable: false,
+      ...(platform === 'linux' && options.iconPath ? { icon: options.iconPath } : {}),
+      webPreferences: mainWindowWebPreferences(options.preloadPath),
+    })
+    created.setMenuBarVisibility(false)
+    created.once('ready-to-show', () => created.show())
+    created.on('closed', () => {
+      if (win === created) {
+        win = null
+        shownPath = null
+      }
+    })
+    load(created, path)
+    return created
   }
 
   return {
     open(request) {
-      if (!isCustomerServiceUrl(request.url)) {
-        throw new CustomerServiceRequestError('customer service must be an https address')
+      if (!isCustomerServicePath(request.path)) {
+        throw new CustomerServiceRequestError('customer service opens its own route only')
       }
-      if (!CONVERSATION_ID_PATTERN.test(request.conversationId)) {
-        throw new CustomerServiceRequestError('bad conversation id')
+      if (!win || win.isDestroyed()) {
+        win = create(request.path)
+        return 'opened'
       }
-      const origin = originOf(request.url) as string
-      const existing = windows.get(request.conversationId)
-      if (existing && !existing.win.isDestroyed()) {
-        const { win } = existing
-        if (existing.origin !== origin) {
-          // the service moved (configuration changed): follow it
-          existing.origin = origin
-          originByContents.set(win.webContents.id, origin)
-          void win.loadURL(request.url).catch(() => undefined)
-        }
-        if (win.isMinimized()) win.restore()
-        win.show()
-        win.focus()
-        return 'focused'
-      }
-
-      lockDownSession()
-      const win = new BrowserWindow(csWindowOptions(options.iconPath))
-      const contentsId = win.webContents.id
-      originByContents.set(contentsId, origin)
-      windows.set(request.conversationId, { win, origin })
-      win.once('ready-to-show', () => win.show())
-      win.on('closed', () => {
-        originByContents.delete(contentsId)
-        if (windows.get(request.conversationId)?.win === win) windows.delete(request.conversationId)
-      })
-      win.loadURL(request.url).catch((error: unknown) => {
-        console.warn('[cs-window] the chat service did not load', error)
-        if (!win.isDestroyed()) win.show()
-      })
-      return 'opened'
+      // opened again about another order (listing, dispute): the same conversation, the new attachment
+      if (request.path !== shownPath) load(win, request.path)
+      if (win.isMinimized()) win.restore()
+      win.show()
+      win.focus()
+      return 'focused'
     },
-
-    restrictedOrigin: (contents) => originByContents.get(contents.id) ?? null,
-
+    isCustomerService(contents) {
+      return win !== null && !win.isDestroyed() && win.webContents === contents
+    },
     closeAll() {
-      for (const { win } of windows.values()) if (!win.isDestroyed()) win.destroy()
-      windows.clear()
+      if (win && !win.isDestroyed()) win.destroy()
+      win = null
+      shownPath = null
     },
-
     get count() {
-      return [...windows.values()].filter(({ win }) => !win.isDestroyed()).length
+      return win && !win.isDestroyed() ? 1 : 0
     },
   }
 }

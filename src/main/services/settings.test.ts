@@ -161,6 +161,7 @@ describe('desktop preferences', () => {
         chat: true,
         ai: true,
         'saved-search': true,
+        cs: true,
       },
       downloadDir: '/home/u/Downloads',
       askWhereToSave: false,

@@ -4,11 +4,11 @@
  * navigate only within its allowed origin, open no windows, attach no <webview>; and which
  * permissions the default session grants (only notifications and sanitized clipboard writes).
  *
- * The allowed origin is our renderer's (app://marketplace, the dev server in development) — except
- * for a customer-service window, which may navigate only within its chat service's origin and
- * never to ours (`restrictedOrigin`, asked when a navigation happens, so it applies whenever the
- * window registered itself). Files are downloaded through the download manager (download:start),
- * never by navigating to the API.
+ * The allowed origin is our renderer's (app://marketplace, the dev server in development) — also for
+ * the customer-service window, which shows our own conversation route. A window that showed an
+ * outside page could be held to that page's origin and kept from ours (`restrictedOrigin`, asked when
+ * a navigation happens); no window does today. Files are downloaded through the download manager
+ * (download:start), never by navigating to the API.
  */
 import type { Session, WebContents } from 'electron'
 import { isAllowedExternalUrl } from '@shared/ipc'
@@ -26,8 +26,8 @@ export interface GuardContext {
    */
   apiOrigin?: string
   /**
-   * the only origin this webContents may navigate within, when it is not our renderer's
-   * (customer-service windows); null/undefined: our renderer's rules
+   * the only origin this webContents may navigate within, when it is not our renderer's (a window
+   * showing an outside page; none today); null/undefined: our renderer's rules
    */
   restrictedOrigin?(contents: WebContents): string | null | undefined
 }

@@ -392,6 +392,15 @@ export const SITE_PAGE_RECORDS = [
     auth: true,
     page: 'desktop/WorkbenchPage',
   }),
+  // the built-in customer-service conversation (docs/customer-service.md): the desktop client's
+  // customer-service window; the web opens it in a panel over the page, this page is its own address
+  definePage({
+    ...STANDALONE,
+    path: '/service/chat.html',
+    title: '在线客服',
+    auth: true,
+    page: 'service/CsChatPage',
+  }),
 ]
 
 /** The module of a built page (its file under src/renderer/src/features, without the extension). */

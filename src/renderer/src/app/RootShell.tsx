@@ -18,6 +18,8 @@ import { currentDevice } from '@renderer/utils/device'
 import { findRuntimeRoute } from '@renderer/utils/menu'
 import { isHydrating } from '@renderer/ssr/client'
 import { IconSprite } from '@renderer/components/SpriteIcon'
+import { CsPanel } from '@renderer/components/customer-service/CsPanel'
+import { csKeys, useCsUnreadCount } from '@renderer/api/cs-conversation'
 import type { RouteEntry } from './route-table'
 import { usePasswordChangeGate } from './password-gate'
 import { gameSeo, pageTitle, setSeoMeta } from './seo'
@@ -38,7 +40,10 @@ function applyTitle(title: string, queryClient: QueryClient) {
   document.title = title
   // the web shell shows the unread count as a title prefix; put it back after the change
   if (useSessionStore.getState().token)
-    platform.setBadge(queryClient.getQueryData<number>(messageKeys.unread) ?? 0)
+    platform.setBadge(
+      (queryClient.getQueryData<number>(messageKeys.unread) ?? 0) +
+        (queryClient.getQueryData<number>(csKeys.unread) ?? 0),
+    )
 }
 
 /**
@@ -112,7 +117,8 @@ export function RootShell() {
     void queryClient.invalidateQueries({ queryKey: messageKeys.unread })
     void queryClient.invalidateQueries({ queryKey: messageKeys.group })
   }, [queryClient, token, location.pathname, location.search])
-  const unread = useUnreadCount()
+  // the tray / title badge: unread messages and unread 在线客服 replies (docs/customer-service.md)
+  const unread = useUnreadCount() + useCsUnreadCount()
   useEffect(() => {
     platform.setBadge(token ? unread : 0)
   }, [token, unread])
@@ -121,6 +127,7 @@ export function RootShell() {
     <>
       <IconSprite />
       <Outlet />
+      <CsPanel />
     </>
   )
 }

@@ -8,6 +8,7 @@ import type { QueryClient } from '@tanstack/react-query'
 import { notificationFor, type StoredLiveEvent } from '@shared/live-events'
 import { connectLiveEvents, type LiveEventsDeps } from '@renderer/api/events'
 import { chatKeys } from '@renderer/api/chat'
+import { csKeys } from '@renderer/api/cs-conversation'
 import { messageKeys } from '@renderer/api/message'
 import { platform } from '@renderer/platform'
 
@@ -24,6 +25,18 @@ export function applyLiveEvent(queryClient: QueryClient, event: StoredLiveEvent)
     case 'chat-message':
       // the open conversation, the list's badges and the header's count (docs/pre-sale-chat.md)
       void queryClient.invalidateQueries({ queryKey: chatKeys.all })
+      break
+    case 'cs-message':
+      // 在线客服 (docs/customer-service.md): the open conversation fetches what came after its last
+      // message id (never the event's message alone: one missed before it would be skipped)
+      void queryClient.invalidateQueries({ queryKey: csKeys.messages(event.data.conversationId) })
+      void queryClient.invalidateQueries({ queryKey: csKeys.conversation(event.data.conversationId) })
+      void queryClient.invalidateQueries({ queryKey: csKeys.unread })
+      break
+    case 'cs-conversation':
+      // queued (place changed), taken, transferred, ended: the state line and the rating follow
+      void queryClient.invalidateQueries({ queryKey: csKeys.conversation(event.data.conversationId) })
+      void queryClient.invalidateQueries({ queryKey: csKeys.latest })
       break
     case 'order-created':
     case 'order-paid':
@@ -52,6 +65,8 @@ export function refreshAfterReconnect(queryClient: QueryClient): void {
   void queryClient.invalidateQueries({ queryKey: messageKeys.unread })
   void queryClient.invalidateQueries({ queryKey: messageKeys.group })
   void queryClient.invalidateQueries({ queryKey: chatKeys.unread })
+  // an open 在线客服 conversation resumes from its last message id
+  void queryClient.invalidateQueries({ queryKey: csKeys.all })
 }
 
 /**

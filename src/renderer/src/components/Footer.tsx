@@ -56,7 +56,7 @@ export function Footer() {
           </section>
         </div>
         <nav className="site-footer__links" aria-label="服务与帮助">
-          <button type="button" className="site-footer__link" onClick={openService}>
+          <button type="button" className="site-footer__link" onClick={() => openService()}>
             联系客服
           </button>
           <Link to="/platform/feedback.html" className="site-footer__link">

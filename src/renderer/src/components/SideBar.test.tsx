@@ -1,10 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import { MESSAGE } from '@shared/api/message'
-import { SYSTEM } from '@shared/api/system'
+import { CS_CONVERSATION } from '@shared/api/cs'
 import { MSG } from '@shared/messages'
 import { SIDEBAR_WIDTH_PX, TOKEN_COOKIE } from '@shared/constants'
 import { useAppStore } from '@renderer/stores/app'
+import { useCsPanel } from '@renderer/stores/cs-panel'
 import { useSessionStore } from '@renderer/stores/session'
 import { fakeServer, type FakeServer } from '@renderer/testing/fake-server'
 import { renderPage } from '@renderer/testing/render-page'
@@ -66,43 +67,27 @@ describe('SideBar', () => {
     expect(document.querySelector('.ant-modal')).toBeNull()
   })
 
-  it('在线客服 outside the hours: explains the hours and offers the leave-a-message form', async () => {
+  it('在线客服 logged in opens the built-in conversation over the page (web: the panel), staying on the page', async () => {
     document.cookie = `${TOKEN_COOKIE}=tk; path=/`
-    vi.useFakeTimers({ toFake: ['Date'] })
-    vi.setSystemTime(new Date(Date.UTC(2024, 5, 1, 23 - 8, 0)))
+    useSessionStore.setState({ token: 'tk' })
+    server.on(CS_CONVERSATION.status, {
+      mode: 'builtin',
+      hours: '10:00-22:30',
+      inHours: true,
+      nextOpenAt: null,
+      waiting: 0,
+      onlineAgents: 1,
+      widget: null,
+    })
+    const open = vi.spyOn(window, 'open')
     const page = renderSideBar()
     fireEvent.click(screen.getByRole('button', { name: '在线客服' }))
-    expect((await screen.findAllByText('客服暂未上线 · 留言')).length).toBeGreaterThan(0)
-    expect(screen.getByText('10:00 - 22:30')).toBeTruthy()
-    expect(screen.getByText(/提交留言/).closest('button')).not.toBeNull()
+    await waitFor(() => expect(useCsPanel.getState().open).toBe(true))
+    expect(useCsPanel.getState().about).toEqual({})
+    // no popup, no outside page
+    expect(open).not.toHaveBeenCalled()
     expect(page.location()).toBe('/')
-  })
-
-  it('在线客服 inside the hours opens the chat (web: a popup), staying on the page', async () => {
-    document.cookie = `${TOKEN_COOKIE}=tk; path=/`
-    useSessionStore.setState({
-      token: 'tk',
-      userInfo: { userId: 2, userName: 'seller', nickName: '卖家老李', code: 'U1234', avatar: '' },
-    })
-    server.on(SYSTEM.config, ({ params }) =>
-      params.configKey === 'cs.serviceUrl' ? 'https://kefu.example.com/chat' : 'yxys-web-001',
-    )
-    const popup = { closed: false, focus: vi.fn(), opener: {} }
-    const open = vi.spyOn(window, 'open').mockImplementation(() => popup as unknown as Window)
-    vi.useFakeTimers({ toFake: ['Date'] })
-    vi.setSystemTime(new Date(Date.UTC(2024, 5, 1, 14 - 8, 0)))
-    try {
-      const page = renderSideBar()
-      fireEvent.click(screen.getByRole('button', { name: '在线客服' }))
-      await waitFor(() => expect(open).toHaveBeenCalledTimes(1))
-      expect(String(open.mock.calls[0]![0])).toMatch(
-        /^https:\/\/kefu\.example\.com\/chat\?customerId=yxys-web-001&/,
-      )
-      expect(String(open.mock.calls[0]![0])).toContain('userCode=U1234')
-      expect(page.location()).toBe('/')
-    } finally {
-      open.mockRestore()
-    }
+    useCsPanel.setState({ open: false, about: {}, openedAt: 0 })
   })
 })
 

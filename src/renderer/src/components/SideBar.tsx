@@ -102,7 +102,12 @@ export function SideBar() {
       aria-label="快捷服务"
     >
       <ul className="sidebar__list">
-        <Item icon={<CustomerServiceOutlined />} label="在线客服" opened={opened} onClick={openService} />
+        <Item
+          icon={<CustomerServiceOutlined />}
+          label="在线客服"
+          opened={opened}
+          onClick={() => openService()}
+        />
         <Item
           icon={
             <Badge dot={hasNewWarrantMessage} offset={[-2, 2]} data-testid="warrant-badge">

@@ -9,6 +9,7 @@
 import { API_BASE, DEFAULT_DESKTOP_API_ORIGIN } from '@shared/constants'
 import type { DesktopBridge } from '@shared/ipc'
 import { WORKBENCH_PATH } from '@shared/workbench'
+import { CS_CHAT_PATH } from '@shared/desktop'
 import type { Platform } from './platform'
 
 let apiOrigin = DEFAULT_DESKTOP_API_ORIGIN
@@ -85,7 +86,8 @@ const desktop: Platform = {
 
   notify(notification) {
     // the workbench window has its own renderer and live events: the main window notifies once
-    if (typeof location !== 'undefined' && location.pathname === WORKBENCH_PATH) return
+    // (so has the customer-service window)
+    if (typeof location !== 'undefined' && [WORKBENCH_PATH, CS_CHAT_PATH].includes(location.pathname)) return
     bridge().notifyShow(notification).catch(report('notify'))
   },
 

@@ -59,8 +59,11 @@ export interface Platform {
    * route; web: the browser's, only when the user granted it and the page is hidden)
    */
   notify(notification: AppNotification): void
-  /** open the customer-service chat (desktop: its own window; web: a popup) */
-  openCustomerService(request: CustomerServiceRequest): Promise<CustomerServiceOpenResult>
+  /**
+   * open the built-in customer-service conversation (docs/customer-service.md): desktop, its own
+   * window on the conversation's route; web, 'inline' — the renderer shows it over the page
+   */
+  openCustomerService(request: CustomerServiceRequest): Promise<CustomerServiceOpenResult | 'inline'>
   /** subscribe to navigation requests from the shell (tray menu, notifications); returns unsubscribe */
   onNavigate(listener: (path: string) => void): () => void
   /** the desktop settings dialog's access to the shell; null on the web */

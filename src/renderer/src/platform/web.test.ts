@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { TOKEN_COOKIE } from '@shared/constants'
-import web, { CS_POPUP_FEATURES, withBadge } from './web'
+import web, { withBadge } from './web'
 
 describe('web platform', () => {
   afterEach(() => vi.restoreAllMocks())
@@ -61,21 +61,10 @@ describe('web platform', () => {
     expect(web.desktopSettings).toBeNull()
   })
 
-  it('opens customer service in a popup without opener, reusing an open one', async () => {
-    const popup = { closed: false, focus: vi.fn(), opener: window as unknown }
-    const open = vi.spyOn(window, 'open').mockImplementation(() => popup as unknown as Window)
-    const request = { url: 'https://kefu.example.com/chat?userCode=U1', conversationId: 'U1' }
-    await expect(web.openCustomerService(request)).resolves.toBe('opened')
-    expect(open).toHaveBeenCalledWith(request.url, 'youxi-cs-U1', CS_POPUP_FEATURES)
-    expect(CS_POPUP_FEATURES).toMatch(/popup=yes,width=\d+,height=\d+/)
-    expect(popup.opener).toBeNull()
-    await expect(web.openCustomerService(request)).resolves.toBe('focused')
-    expect(popup.focus).toHaveBeenCalled()
-    expect(open).toHaveBeenCalledTimes(1)
-    popup.closed = true
-    await expect(web.openCustomerService(request)).resolves.toBe('opened')
-    open.mockReturnValue(null)
-    await expect(web.openCustomerService({ ...request, conversationId: 'U2' })).resolves.toBe('blocked')
+  it('has no customer-service window: the conversation opens in the page', async () => {
+    const open = vi.spyOn(window, 'open')
+    await expect(web.openCustomerService({ path: '/service/chat.html?orderNo=YX1' })).resolves.toBe('inline')
+    expect(open).not.toHaveBeenCalled()
   })
 
   it('notifies through the browser only when allowed and the page is hidden; a click opens the route', () => {

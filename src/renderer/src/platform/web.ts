@@ -2,7 +2,7 @@
  * The browser shell (architecture.md): the token lives in the cookie `Authorization` for 3 days
  * (docs/api-conventions.md), the API is same-origin `/api`, downloads go through a temporary anchor (the server's
  * Content-Disposition names the file), external links open in a new tab, the unread count shows as
- * a `(N) ` prefix of the page title, customer service opens in a popup, and live-event
+ * a `(N) ` prefix of the page title, customer service opens over the page (the renderer's panel), and live-event
  * notifications use the browser's Notification API when the user allowed it.
  */
 import { API_BASE, TOKEN_COOKIE, TOKEN_TTL_DAYS } from '@shared/constants'
@@ -11,11 +11,7 @@ import type { Platform } from './platform'
 
 const BADGE_PREFIX = /^\(\d+\+?\)\s/
 
-/** customer-service popups by conversation: a second click focuses the open one */
-const popups = new Map<string, Window>()
 const navigateListeners = new Set<(path: string) => void>()
-
-export const CS_POPUP_FEATURES = 'popup=yes,width=440,height=680,resizable=yes,scrollbars=yes'
 
 export function withBadge(title: string, count: number): string {
   const bare = title.replace(BADGE_PREFIX, '')
@@ -65,22 +61,9 @@ const web: Platform = {
       shown.close()
     }
   },
-  async openCustomerService({ url, conversationId }) {
-    const open = popups.get(conversationId)
-    if (open && !open.closed) {
-      open.focus()
-      return 'focused'
-    }
-    const popup = window.open(url, `youxi-cs-${conversationId}`, CS_POPUP_FEATURES)
-    if (!popup) return 'blocked'
-    try {
-      // the chat service must not reach back into the marketplace (reverse tabnabbing)
-      popup.opener = null
-    } catch {
-      // some browsers refuse; the popup is cross-origin either way
-    }
-    popups.set(conversationId, popup)
-    return 'opened'
+  async openCustomerService() {
+    // no window of its own: the conversation opens in the page's panel (a full-screen sheet on a phone)
+    return 'inline'
   },
   onNavigate(listener) {
     navigateListeners.add(listener)

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest'
-import { customerServiceDecision } from '@renderer/components/customer-service/open-customer-service'
 import { chinaMinuteOfDay, isWithinServiceHours } from './service-hours'
 
 /** an instant given as China time (UTC+8) */
@@ -20,16 +19,5 @@ describe('isWithinServiceHours (10:00-22:30 China time)', () => {
     [3, 0, false],
   ])('%i:%i → %s', (h, m, open) => {
     expect(isWithinServiceHours(china(h, m))).toBe(open)
-  })
-})
-
-describe('customerServiceDecision', () => {
-  it('asks to log in first when logged out, at any hour', () => {
-    expect(customerServiceDecision(false, china(12, 0))).toBe('login-required')
-    expect(customerServiceDecision(false, china(23, 0))).toBe('login-required')
-  })
-  it('is closed outside the hours and open inside', () => {
-    expect(customerServiceDecision(true, china(23, 0))).toBe('closed')
-    expect(customerServiceDecision(true, china(12, 0))).toBe('open')
   })
 })

@@ -75,10 +75,11 @@ export const CONFIGS: Array<[string, string, string]> = [
   ['site.name', SITE_NAME, '站点名称'],
   ['site.subtitle', SITE_SUBTITLE, '站点副标题'],
   ['cs.serviceHours', SERVICE_HOURS.label.replace(/ /g, ''), '客服工作时间'],
-  // 在线客服 is built in; the external widget below only with cs.provider = widget (docs/customer-service.md)
+  // 在线客服 is built in; the external widget only with cs.provider = widget and a real address
+  // (docs/customer-service.md): no placeholder, so an unconfigured widget is never shown
   ['cs.provider', 'builtin', '在线客服方式'],
-  ['cs.serviceUrl', 'https://kefu.example.com/chat', '在线客服地址'],
-  ['cs.customerId', 'yxys-web-001', '在线客服企业编号'],
+  ['cs.serviceUrl', '', '在线客服地址'],
+  ['cs.customerId', '', '在线客服企业编号'],
   // empty until a real provider is configured: the header shows the link only when it is set
   ['third.loginUrl', '', '第三方登录地址'],
   // fen; 0: every withdrawal waits for staff (docs/payments.md, "Payouts")

@@ -1,65 +1,82 @@
 /**
- * Opening customer service: the chat widget of an external service, loaded with our customer id
- * and the visitor's name and info, opening a conversation with the logged-in user's code. The desktop shell shows it in its own locked-down window, the web in a popup
- * (platform.openCustomerService); both reuse the open one. The address comes from the server's
- * configuration (cs.serviceUrl, cs.customerId).
+ * Opening 在线客服 (docs/customer-service.md): the built-in conversation with platform support — in
+ * the desktop client its own window on the conversation's route (platform.openCustomerService), on
+ * the web the panel over the page. The external chat widget is an option: only when the server says
+ * the mode is `widget` AND its script address is configured (CsServiceStatus.widget) does the web
+ * load it instead; never a placeholder address, never in the desktop client.
  */
 import type { QueryClient } from '@tanstack/react-query'
-import { customerServiceUrl, type CustomerServiceOpenResult } from '@shared/desktop'
-import { cachedCustomerServiceConfig, loadCustomerServiceConfig } from '@renderer/api/cs'
+import type { CsServiceStatus } from '@shared/api/cs'
+import { customerServicePath, type CsOpenedAbout } from '@shared/desktop'
+import { csStatusQuery } from '@renderer/api/cs-conversation'
 import { platform } from '@renderer/platform'
-import { isWithinServiceHours } from '@renderer/utils/service-hours'
+import { useCsPanel } from '@renderer/stores/cs-panel'
 
-export type CustomerServiceDecision = 'login-required' | 'closed' | 'open'
+export type CustomerServiceDecision = 'login-required' | 'widget' | 'builtin'
 
-/** Logged out: 请先登录！ and nothing else; outside 10:00-22:30 China time: closed; else open. */
-export function customerServiceDecision(loggedIn: boolean, now: Date = new Date()): CustomerServiceDecision {
+/** The widget's script address when the widget may be shown: https only (http only on a loopback host). */
+export function widgetScript(status: CsServiceStatus | null | undefined): string | null {
+  if (!status || status.mode !== 'widget' || !status.widget) return null
+  const { scriptUrl } = status.widget
+  let u: URL
+  try {
+    u = new URL(scriptUrl)
+  } catch {
+    return null
+  }
+  if (u.username || u.password) return null
+  const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(u.hostname)
+  return u.protocol === 'https:' || (u.protocol === 'http:' && loopback) ? u.href : null
+}
+
+/** Logged out: 请先登录！; the web with a configured widget: the widget; else the built-in conversation. */
+export function customerServiceDecision(
+  loggedIn: boolean,
+  status: CsServiceStatus | null | undefined,
+  kind: 'web' | 'desktop' = platform.kind,
+): CustomerServiceDecision {
   if (!loggedIn) return 'login-required'
-  return isWithinServiceHours(now) ? 'open' : 'closed'
+  return kind === 'web' && widgetScript(status) ? 'widget' : 'builtin'
 }
 
-export interface OpenCustomerServiceInput {
-  /** the logged-in user's public code (the chat is opened with it) */
-  userCode?: string
-  /** the visitor's name shown to the agent */
-  name: string
-  /** where the chat was opened (path of the page) */
-  page: string
+const WIDGET_SCRIPT_ID = 'cs-widget-script'
+
+/** Load the configured widget once (it draws its own button and window). */
+export function loadWidget(status: CsServiceStatus): boolean {
+  const src = widgetScript(status)
+  if (!src || !status.widget) return false
+  if (document.getElementById(WIDGET_SCRIPT_ID)) return true
+  const script = document.createElement('script')
+  script.id = WIDGET_SCRIPT_ID
+  script.src = src
+  script.async = true
+  script.referrerPolicy = 'no-referrer'
+  script.dataset['customerId'] = status.widget.customerId
+  document.head.appendChild(script)
+  return true
 }
 
-export type OpenCustomerServiceResult = CustomerServiceOpenResult | 'unavailable'
-
-function visitorInfo(page: string): string {
-  return `${platform.kind === 'desktop' ? '桌面客户端' : '网页'} · 来自页面 ${page}`
+/** Open the built-in conversation: the desktop's window, or the web's panel. */
+export async function openBuiltIn(about: CsOpenedAbout = {}): Promise<void> {
+  const result = await platform
+    .openCustomerService({ path: customerServicePath(about) })
+    .catch((error: unknown) => {
+      console.warn('[customer-service] the window did not open; the panel instead', error)
+      return 'inline' as const
+    })
+  if (result === 'inline') useCsPanel.getState().show(about)
 }
 
-/**
- * Opens the chat. With the configuration cached, the popup opens within the click (browsers block
- * popups opened after a wait); otherwise it is loaded first.
- */
-export async function openCustomerService(
-  input: OpenCustomerServiceInput,
-  queryClient: QueryClient,
-): Promise<OpenCustomerServiceResult> {
-  if (!input.userCode) return 'unavailable'
-  let config = cachedCustomerServiceConfig(queryClient)
-  if (!config) {
+/** 在线客服 for a logged-in user (the status is read from the cache, or asked first). */
+export async function openCustomerService(about: CsOpenedAbout, queryClient: QueryClient): Promise<void> {
+  let status: CsServiceStatus | null = null
+  if (platform.kind === 'web') {
     try {
-      config = await loadCustomerServiceConfig(queryClient)
+      status = await queryClient.fetchQuery(csStatusQuery())
     } catch {
-      return 'unavailable'
+      status = null // the built-in conversation says itself when the server cannot be reached
     }
   }
-  const url = customerServiceUrl(config, {
-    userCode: input.userCode,
-    name: input.name,
-    info: visitorInfo(input.page),
-  })
-  if (!url) return 'unavailable'
-  try {
-    return await platform.openCustomerService({ url, conversationId: input.userCode })
-  } catch (error) {
-    console.warn('[customer-service] could not open', error)
-    return 'unavailable'
-  }
+  if (customerServiceDecision(true, status) === 'widget' && status && loadWidget(status)) return
+  await openBuiltIn(about)
 }

@@ -55,6 +55,18 @@ describe('客服验证', () => {
     expect(await screen.findByText('不是官方客服，谨防诈骗！')).toBeTruthy()
   })
 
+  it('opened from an agent’s 工号 in 在线客服: filled in and checked at once', async () => {
+    server = fakeServer().on(CS_VERIFY.verify, ({ query }) =>
+      verdict({ channel: query.channel, value: query.value, staffName: '小美' }),
+    )
+    renderPage(<CsVerifyPage />, { url: '/platform/customServiceVerify.html?channel=STAFF_NO&value=KF1001' })
+    expect(await screen.findByText('是官方客服')).toBeTruthy()
+    expect(server.callsTo(CS_VERIFY.verify)[0]!.query).toEqual({ channel: 'STAFF_NO', value: 'KF1001' })
+    expect((screen.getByRole('textbox', { name: '待验证的联系方式' }) as HTMLInputElement).value).toBe(
+      'KF1001',
+    )
+  })
+
   it('checks the format before asking, and shows a refusal in place', async () => {
     server = fakeServer().on(CS_VERIFY.verify, failure(429, '请求过于频繁，请稍后再试'))
     renderPage(<CsVerifyPage />, { url: '/platform/customServiceVerify.html' })

@@ -18,6 +18,7 @@ import { ChatMessageBody } from '../MessageBody'
 import { Compose } from './Compose'
 import '../chat.css'
 import { ErrorAlert } from '@renderer/components/ErrorAlert'
+import { ChatBubble } from '@renderer/components/ChatBubble'
 
 const PAGE = 20
 const MAX_PAGE = 100
@@ -63,15 +64,21 @@ function Conversation({ conversationId }: { conversationId: number }) {
           />
         ) : (
           rows.map((m) => (
-            <div key={m.messageId} className={`chat-bubble ${m.senderRole === c.role ? 'is-mine' : ''}`}>
-              <div className="chat-bubble__who">
-                {m.senderRole === c.role
-                  ? '我'
-                  : `${m.senderRole === 'seller' ? '卖家' : '买家'} ${m.senderName}`}{' '}
-                · {formatTradeTime(m.createdAt)}
-              </div>
+            <ChatBubble
+              key={m.messageId}
+              mine={m.senderRole === c.role}
+              who={
+                <>
+                  {m.senderRole === c.role
+                    ? '我'
+                    : `${m.senderRole === 'seller' ? '卖家' : '买家'} ${m.senderName}`}{' '}
+                  · {formatTradeTime(m.createdAt)}
+                </>
+              }
+              text=""
+            >
               <ChatMessageBody message={m} />
-            </div>
+            </ChatBubble>
           ))
         )}
       </div>

@@ -185,7 +185,11 @@ export function DetailView({ detail }: { detail: GoodsDetail }) {
         </section>
         <aside className="detail-side">
           <SellerCard detail={detail} />
-          <SafetyNotes protectionDays={config.data?.protectionDays} autoDelivery={detail.autoDelivery} />
+          <SafetyNotes
+            protectionDays={config.data?.protectionDays}
+            autoDelivery={detail.autoDelivery}
+            goodsId={detail.goodsId}
+          />
         </aside>
       </div>
       <DetailDiscovery detail={detail} />

@@ -7,13 +7,17 @@ import {
   WarningOutlined,
 } from '@ant-design/icons'
 import { protectionNote, TRADE_RULES } from '@shared/api/trade'
+import { ContactSupportButton } from '@renderer/components/customer-service/ContactSupportButton'
 
 export function SafetyNotes({
   protectionDays,
   autoDelivery,
+  goodsId,
 }: {
   protectionDays?: number
   autoDelivery?: boolean
+  /** the listing: 联系客服 opens 在线客服 with it attached */
+  goodsId?: number
 }) {
   return (
     <section className="panel" aria-labelledby="safety-title">
@@ -55,6 +59,7 @@ export function SafetyNotes({
           </span>
         </li>
       </ul>
+      {goodsId ? <ContactSupportButton block about={{ goodsId }} label="对商品有疑问？联系平台客服" /> : null}
     </section>
   )
 }

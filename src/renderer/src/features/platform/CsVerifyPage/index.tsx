@@ -4,8 +4,8 @@
  * 是官方客服 with the staff member's public name, 曾是官方客服，已停用 for a retired contact, or a
  * clear warning; the anti-scam advice is always on the page.
  */
-import { useState } from 'react'
-import { Link } from 'react-router-dom'
+import { useEffect, useState } from 'react'
+import { Link, useLocation } from 'react-router-dom'
 import { Breadcrumb, Button, Form, Input, Result, Segmented } from 'antd'
 import { SafetyCertificateOutlined } from '@ant-design/icons'
 import {
@@ -80,11 +80,28 @@ function Verdict({ result }: { result: CsVerifyResult }) {
   )
 }
 
+/**
+ * `?channel=STAFF_NO&value=KF1001` (an agent's 工号 beside their 在线客服 messages links here): the
+ * page opens with it filled in and checks it at once.
+ */
+function prefilled(search: string): { channel: CsChannel; value: string } | null {
+  const q = new URLSearchParams(search)
+  const channel = q.get('channel') as CsChannel | null
+  const value = q.get('value') ?? ''
+  if (!channel || !(CS_CHANNELS as readonly string[]).includes(channel)) return null
+  return normalizeContact(channel, value) === null ? null : { channel, value }
+}
+
 export default function CsVerifyPage() {
-  const [channel, setChannel] = useState<CsChannel>('QQ')
-  const [value, setValue] = useState('')
+  const location = useLocation()
+  const [initial] = useState(() => prefilled(location.search))
+  const [channel, setChannel] = useState<CsChannel>(initial?.channel ?? 'QQ')
+  const [value, setValue] = useState(initial?.value ?? '')
   const [inputError, setInputError] = useState<string | null>(null)
   const verify = useVerifyContact()
+  useEffect(() => {
+    if (initial) verify.mutate(initial)
+  }, []) // eslint-disable-line react-hooks/exhaustive-deps
 
   const submit = () => {
     if (!value.trim()) return setInputError(`${PLACEHOLDERS[channel]}`)

@@ -15,6 +15,7 @@ import { OrderReview } from '@renderer/features/review/OrderReview'
 import { OrderProtectionTerms } from '@renderer/features/protection/OrderProtectionTerms'
 import { OrderActions, OrderLoadFailed, OrderSummary } from '../OrderParts'
 import { CancelRequestPanel } from './CancelRequestPanel'
+import { ContactSupportButton } from '@renderer/components/customer-service/ContactSupportButton'
 import { ORDER_DETAIL_PATHS, ORDER_NO, orderDetailPath } from './order-links'
 import {
   AmountsSection,
@@ -70,6 +71,7 @@ export default function OrderDetailPage() {
           <div className="order-detail__actions">
             <OrderActions order={d.order} size="middle" />
             <OrderReview order={d.order} review={d.review ?? undefined} />
+            <ContactSupportButton about={{ orderNo: d.order.orderNo }} />
           </div>
           <AmountsSection d={d} />
           <OrderProtectionTerms order={d.order} />

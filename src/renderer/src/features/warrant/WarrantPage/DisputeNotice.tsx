@@ -4,6 +4,7 @@ import { RULING_DECISION_LABELS } from '@shared/api/warrant'
 import { orderDisputeQuery } from '@renderer/api/warrant'
 import { formatYuan } from '@renderer/utils/money'
 import { formatTradeTime } from '@renderer/utils/time'
+import { ContactSupportButton } from '@renderer/components/customer-service/ContactSupportButton'
 
 /** The dispute of the room's order: why it was opened, and once ruled, the outcome in money and the reason. */
 export function DisputeNotice({ orderNo, status }: { orderNo: string; status: string }) {
@@ -19,6 +20,7 @@ export function DisputeNotice({ orderNo, status }: { orderNo: string; status: st
         showIcon
         title={`仲裁中：${opener ? `${opener}于 ` : ''}${formatTradeTime(d.openedAt)} 发起`}
         description={`仲裁原因：${d.reason}`}
+        action={<ContactSupportButton size="small" about={{ disputeId: d.disputeId }} />}
       />
     )
   const r = d.ruling
