@@ -7,6 +7,9 @@ import { call, encryptPassword, startTestApp, tokenOf, type Json } from '../../t
 import { checkInvariant } from '../funds/invariant'
 import { payRepo } from '../pay/repo'
 import { NEW_USER_PASSWORD, gameNamed, newUser, type GameFixture } from '../goods/test-helpers'
+import { asEarnings } from '../funds/test-helpers'
+
+export { asEarnings }
 
 export const PAY_PASSWORD = '135792'
 export type TestUser = Awaited<ReturnType<typeof newUser>>
@@ -129,14 +132,6 @@ export async function setPayPassword(
   })
 }
 
-/**
- * Test set-up: the user's top-ups count as spent, as if the balance were earned from sales — such money
- * withdraws to an account, while unspent top-up money goes back only to its channel (the top-up hold,
- * tested in funds/topup-hold.test.ts).
- */
-export async function asEarnings(app: FastifyInstance, userId: number): Promise<void> {
-  await app.db.updateTable('topups').set({ unspent: 0 }).where('user_id', '=', userId).execute()
-}
 
 /**
  * A new user with `amount` fen in the wallet (a top-up credited as a provider's notification credits
