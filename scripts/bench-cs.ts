@@ -29,7 +29,7 @@ import { performance } from 'node:perf_hooks'
 import { parseArgs } from 'node:util'
 import forge from 'node-forge'
 import pg from 'pg'
-import { AUTH, CS_AGENT, CS_CONVERSATION, EVENTS } from '../src/shared/api'
+import { AUTH, CS_STAFF, CS_CONVERSATION, EVENTS } from '../src/shared/api'
 import { API_BASE } from '../src/shared/constants'
 import { openDatabase } from '../src/server/db'
 import { createScratchDatabase, dropScratchDatabase } from '../src/server/db/scratch'
@@ -253,7 +253,7 @@ try {
       .execute()
     await db.destroy()
   }
-  for (const a of agents) await ok(request(a.sendOn, 'GET', CS_AGENT.me.path, { token: a.token }), 'agent me')
+  for (const a of agents) await ok(request(a.sendOn, 'GET', CS_STAFF.me.path, { token: a.token }), 'agent me')
   {
     const { db } = openDatabase({ dataDir, databaseUrl })
     await db
@@ -276,7 +276,7 @@ try {
       const content = `re ${e.preview}`
       sentAt.set(content, performance.now())
       replies.push(
-        request(a.sendOn, 'POST', CS_AGENT.send.path, {
+        request(a.sendOn, 'POST', CS_STAFF.send.path, {
           token: a.token,
           body: { conversationId: e.conversationId, content },
         }).then(
@@ -296,7 +296,7 @@ try {
   await pool(users.length, 20, (i) => openStream(users[i], delivered))
   for (const a of agents)
     await ok(
-      request(a.sendOn, 'POST', CS_AGENT.setStatus.path, { token: a.token, body: { status: 'ONLINE' } }),
+      request(a.sendOn, 'POST', CS_STAFF.setStatus.path, { token: a.token, body: { status: 'ONLINE' } }),
       'online',
     )
   console.log(`streams open: ${people.length}`)

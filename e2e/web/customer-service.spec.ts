@@ -6,7 +6,7 @@
  * phone (390 × 844) the conversation is a sheet over the whole screen, on a desktop (1366 × 900) a
  * panel; the same from the desktop renderer, whose customer-service window loads /service/chat.html.
  *
- * The agent (the admin) goes through the 客服工作台's API (CS_AGENT, src/shared/api/cs.ts);
+ * The agent (the admin) goes through the 客服工作台's API (CS_STAFF, src/shared/api/cs.ts);
  * `consoleAgent()` drives the console page instead (take, reply, room, end) once that page is sound.
  */
 import { E2E_DESKTOP_RENDERER_ORIGIN } from '../../playwright.config'

@@ -421,7 +421,7 @@ const cannedFields = {
 }
 
 /** Staff endpoints (docs/api-conventions.md, "Staff endpoints"): each declares its permission. */
-export const CS_AGENT = {
+export const CS_STAFF = {
   /** the caller's agent profile (made on first call) */
   me: endpoint({
     method: 'GET',
@@ -612,9 +612,9 @@ export type CsSendBody = BodyOf<typeof CS_CONVERSATION.send>
 export type CsRateBody = BodyOf<typeof CS_CONVERSATION.rate>
 export type CsMessagesQuery = QueryOf<typeof CS_CONVERSATION.messages>
 export type CsConversationsQuery = QueryOf<typeof CS_CONVERSATION.conversations>
-export type CsCannedBody = BodyOf<typeof CS_AGENT.cannedAdd>
-export type CsCannedEditBody = BodyOf<typeof CS_AGENT.cannedEdit>
-export type CsEditAgentBody = BodyOf<typeof CS_AGENT.editAgent>
-export type CsAgentConversationsQuery = QueryOf<typeof CS_AGENT.conversations>
+export type CsCannedBody = BodyOf<typeof CS_STAFF.cannedAdd>
+export type CsCannedEditBody = BodyOf<typeof CS_STAFF.cannedEdit>
+export type CsEditAgentBody = BodyOf<typeof CS_STAFF.editAgent>
+export type CsAgentConversationsQuery = QueryOf<typeof CS_STAFF.conversations>
 
 export { CS_PATH } from '../live-events'

@@ -5,7 +5,7 @@
  */
 import { queryOptions } from '@tanstack/react-query'
 import {
-  CS_AGENT,
+  CS_STAFF,
   type CsAgentConversationsQuery,
   type CsAgentStatus,
   type CsCannedBody,
@@ -35,26 +35,26 @@ export const csAgentKeys = {
 }
 
 export const csMeQuery = () =>
-  queryOptions({ queryKey: csAgentKeys.me, queryFn: () => call(CS_AGENT.me, {}), refetchInterval: 30_000 })
+  queryOptions({ queryKey: csAgentKeys.me, queryFn: () => call(CS_STAFF.me, {}), refetchInterval: 30_000 })
 
 export const csQueueQuery = () =>
   queryOptions({
     queryKey: csAgentKeys.queue,
-    queryFn: () => call(CS_AGENT.queue, {}),
+    queryFn: () => call(CS_STAFF.queue, {}),
     refetchInterval: CS_POLL_MS,
   })
 
 export const csAgentConversationsQuery = (query: CsAgentConversationsQuery) =>
   queryOptions({
     queryKey: csAgentKeys.conversations(query),
-    queryFn: () => call(CS_AGENT.conversations, { query }),
+    queryFn: () => call(CS_STAFF.conversations, { query }),
     refetchInterval: CS_POLL_MS,
   })
 
 export const csAgentConversationQuery = (conversationId: number) =>
   queryOptions({
     queryKey: csAgentKeys.conversation(conversationId),
-    queryFn: () => call(CS_AGENT.conversation, { params: { conversationId } }),
+    queryFn: () => call(CS_STAFF.conversation, { params: { conversationId } }),
     refetchInterval: CS_POLL_MS,
   })
 
@@ -62,30 +62,30 @@ export const csAgentConversationQuery = (conversationId: number) =>
 export const csAgentMessagesQuery = (conversationId: number) =>
   queryOptions({
     queryKey: csAgentKeys.messages(conversationId),
-    queryFn: () => call(CS_AGENT.messages, { params: { conversationId }, query: {} }),
+    queryFn: () => call(CS_STAFF.messages, { params: { conversationId }, query: {} }),
     refetchInterval: CS_POLL_MS,
   })
 
 export const csContextQuery = (conversationId: number) =>
   queryOptions({
     queryKey: csAgentKeys.context(conversationId),
-    queryFn: () => call(CS_AGENT.context, { params: { conversationId } }),
+    queryFn: () => call(CS_STAFF.context, { params: { conversationId } }),
     staleTime: 60_000,
   })
 
 export const csAgentsQuery = () =>
-  queryOptions({ queryKey: csAgentKeys.agents, queryFn: () => call(CS_AGENT.agents, {}) })
+  queryOptions({ queryKey: csAgentKeys.agents, queryFn: () => call(CS_STAFF.agents, {}) })
 
 export const csCannedQuery = (team?: CsTeam) =>
   queryOptions({
     queryKey: csAgentKeys.canned(team),
-    queryFn: () => call(CS_AGENT.canned, { query: team ? { team } : {} }),
+    queryFn: () => call(CS_STAFF.canned, { query: team ? { team } : {} }),
   })
 
 export const csFiguresQuery = () =>
   queryOptions({
     queryKey: csAgentKeys.figures,
-    queryFn: () => call(CS_AGENT.figures, {}),
+    queryFn: () => call(CS_STAFF.figures, {}),
     refetchInterval: 10_000,
   })
 
@@ -99,31 +99,31 @@ const useCsChange = <T, R>(fn: (input: T) => Promise<R>, done?: string) =>
   useChangeMutation(fn, { keys: [csAgentKeys.all], ...(done ? { done } : {}) })
 
 export const useSetAgentStatus = () =>
-  useCsChange((status: CsAgentStatus) => call(CS_AGENT.setStatus, { body: { status } }))
+  useCsChange((status: CsAgentStatus) => call(CS_STAFF.setStatus, { body: { status } }))
 export const useTake = () =>
   useCsChange((conversationId?: number) =>
-    call(CS_AGENT.take, { body: conversationId === undefined ? {} : { conversationId } }),
+    call(CS_STAFF.take, { body: conversationId === undefined ? {} : { conversationId } }),
   )
 export const useTransfer = () =>
   useCsChange(
-    (body: { conversationId: number; toUserId: number }) => call(CS_AGENT.transfer, { body }),
+    (body: { conversationId: number; toUserId: number }) => call(CS_STAFF.transfer, { body }),
     '已转接',
   )
 export const useAgentEnd = () =>
-  useCsChange((conversationId: number) => call(CS_AGENT.end, { body: { conversationId } }), '会话已结束')
+  useCsChange((conversationId: number) => call(CS_STAFF.end, { body: { conversationId } }), '会话已结束')
 export const useAgentSend = () =>
   useCsChange((body: { conversationId: number; content?: string; imageId?: string }) =>
-    call(CS_AGENT.send, { body }),
+    call(CS_STAFF.send, { body }),
   )
-export const useAutoAssign = () => useCsChange(() => call(CS_AGENT.autoAssign, {}))
+export const useAutoAssign = () => useCsChange(() => call(CS_STAFF.autoAssign, {}))
 export const useEditAgent = () =>
-  useCsChange((body: CsEditAgentBody) => call(CS_AGENT.editAgent, { body }), '已保存')
+  useCsChange((body: CsEditAgentBody) => call(CS_STAFF.editAgent, { body }), '已保存')
 export const useCannedAdd = () =>
-  useCsChange((body: CsCannedBody) => call(CS_AGENT.cannedAdd, { body }), '已添加')
+  useCsChange((body: CsCannedBody) => call(CS_STAFF.cannedAdd, { body }), '已添加')
 export const useCannedEdit = () =>
-  useCsChange((body: CsCannedEditBody) => call(CS_AGENT.cannedEdit, { body }), '已保存')
+  useCsChange((body: CsCannedEditBody) => call(CS_STAFF.cannedEdit, { body }), '已保存')
 export const useCannedRemove = () =>
-  useCsChange((cannedId: number) => call(CS_AGENT.cannedRemove, { body: { cannedId } }), '已删除')
+  useCsChange((cannedId: number) => call(CS_STAFF.cannedRemove, { body: { cannedId } }), '已删除')
 export const useRoomPost = () =>
   useCsChange(
     (body: { orderNo: string; content: string }) => call(WARRANT_STAFF.staffPost, { body }),

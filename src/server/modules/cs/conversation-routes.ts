@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify'
-import { CS_AGENT, CS_CONVERSATION } from '../../../shared/api/cs'
+import { CS_STAFF, CS_CONVERSATION } from '../../../shared/api/cs'
 import { route, uid } from '../../http/route'
 import { rateLimit } from '../../plugins/rate-limit'
 import { actorOf } from '../oplog/service'
@@ -30,7 +30,7 @@ export const csConversationRoutes: FastifyPluginAsync<{
   route(app, C.rate, { message: '感谢您的评价' }, (r) => cs.rate(uid(r), r.body))
   route(app, C.unread, (r) => cs.unread(uid(r)))
 
-  const A = CS_AGENT
+  const A = CS_STAFF
   route(app, A.me, (r) => cs.agent.me(uid(r)))
   route(app, A.setStatus, (r) => cs.agent.setStatus(actorOf(r), r.body.status))
   route(app, A.queue, (r) => cs.agent.queue(uid(r)))
