@@ -3,7 +3,7 @@
  * keeps working (the reply shows, the box empties); the side panel shows the order status label.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { fireEvent, screen, waitFor } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { CS_AGENT, type CsAgent, type CsMessage, type CsQueueItem, type CsUserContext } from '@shared/api/cs'
 import { SYSTEM } from '@shared/api/system'
 import { PERMS } from '@shared/permissions'
@@ -129,5 +129,23 @@ describe('客服工作台', () => {
       conversationId: 5,
       content: '您好，请问有什么可以帮您',
     })
+  })
+
+  it("shows the side panel's order status as its Chinese label", async () => {
+    useSessionStore.setState({ permissions: [PERMS.csAnswer], roles: ['cs'] })
+    server
+      .on(CS_AGENT.me, me)
+      .on(CS_AGENT.queue, [])
+      .on(CS_AGENT.conversations, [item])
+      .on(CS_AGENT.conversation, item)
+      .on(CS_AGENT.messages, [msg(1, 'user', '你好')])
+      .on(CS_AGENT.context, context)
+      .on(CS_AGENT.canned, [])
+    renderPage(<CsWorkbenchPage />, { url: '/console/cs/workbench' })
+    fireEvent.click(await screen.findByText('我的'))
+    fireEvent.click(await screen.findByText('买家小王'))
+    const side = await screen.findByLabelText('用户资料')
+    expect(await within(side).findByText(/买入 · ¥?500\.00.* · 已结算/)).toBeTruthy()
+    expect(within(side).queryByText(/SETTLED/)).toBeNull()
   })
 })
