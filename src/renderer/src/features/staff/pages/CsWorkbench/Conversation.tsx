@@ -91,7 +91,11 @@ export function Conversation({
   const [text, setText] = useState('')
   const bottom = useRef<HTMLDivElement>(null)
   const count = messages.data?.length ?? 0
-  useEffect(() => bottom.current?.scrollIntoView({ block: 'end' }), [count])
+  // a block body: Chromium answers scrollIntoView with a promise, and an effect's returned value is
+  // called by React as its cleanup ("is not a function" once the count changes)
+  useEffect(() => {
+    bottom.current?.scrollIntoView({ block: 'end' })
+  }, [count])
 
   const c = conversation.data
   if (conversation.error)

@@ -88,17 +88,19 @@ export function Lists({ openId, onOpen }: { openId: number | null; onOpen: (id: 
             {
               value: 'queue',
               label: (
-                <Badge count={queue.data?.length ?? 0} size="small" offset={[8, -2]}>
+                <span className="cs-wb__tab">
                   排队
-                </Badge>
+                  <Badge count={queue.data?.length ?? 0} size="small" />
+                </span>
               ),
             },
             {
               value: 'mine',
               label: (
-                <Badge count={mine.data?.length ?? 0} size="small" color="green" offset={[8, -2]}>
+                <span className="cs-wb__tab">
                   我的
-                </Badge>
+                  <Badge count={mine.data?.length ?? 0} size="small" color="green" />
+                </span>
               ),
             },
             ...(supervisor ? [{ value: 'all' as const, label: '全部' }] : []),

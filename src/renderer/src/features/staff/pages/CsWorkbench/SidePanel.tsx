@@ -1,6 +1,7 @@
 /** Beside the conversation: who the user is and what they have with us (each read is op-logged). */
 import { useQuery } from '@tanstack/react-query'
 import { Button, Descriptions, Empty, List, Tag, Typography } from 'antd'
+import { ORDER_STATUS_LABELS, type OrderStatus } from '@shared/api/trade'
 import { formatYuan } from '@shared/money'
 import { csContextQuery } from '@renderer/api/cs-agent'
 import { ErrorAlert } from '@renderer/components/ErrorAlert'
@@ -113,7 +114,7 @@ export function SidePanel({
                     {o.goodsTitle}
                   </Typography.Text>
                 }
-                description={`${o.role === 'buyer' ? '买入' : '卖出'} · ${formatYuan(o.amount)} · ${o.status}`}
+                description={`${o.role === 'buyer' ? '买入' : '卖出'} · ${formatYuan(o.amount)} · ${ORDER_STATUS_LABELS[o.status as OrderStatus] ?? o.status}`}
               />
             </List.Item>
           )}
