@@ -154,9 +154,16 @@ export function csConversationRepo(db: Db) {
      * id misses none. Run inside a transaction.
      */
     async appendMessage(row: Insertable<CsMessagesTable>, preview: string): Promise<number> {
+      // the agent's first answer is stamped in the same (locking) statement: three statements a message
       await db
         .updateTable('cs_conversations')
-        .set({ last_message_at: row.created_at, last_preview: preview })
+        .set((eb) => ({
+          last_message_at: row.created_at,
+          last_preview: preview,
+          ...(row.sender === 'agent'
+            ? { first_response_at: eb.fn.coalesce('first_response_at', eb.val(Number(row.created_at))) }
+            : {}),
+        }))
         .where('id', '=', row.conversation_id)
         .execute()
       const r = await db.insertInto('cs_messages').values(row).returning('id').executeTakeFirstOrThrow()
@@ -166,13 +173,6 @@ export function csConversationRepo(db: Db) {
         .set({ last_message_id: id })
         .where('id', '=', row.conversation_id)
         .execute()
-      if (row.sender === 'agent')
-        await db
-          .updateTable('cs_conversations')
-          .set({ first_response_at: row.created_at })
-          .where('id', '=', row.conversation_id)
-          .where('first_response_at', 'is', null)
-          .execute()
       return id
     },
 
@@ -211,26 +211,32 @@ export function csConversationRepo(db: Db) {
       return new Map(rows.map((r) => [n(r.id), n(r.n)]))
     },
 
-    async sentSince(userId: number, since: number): Promise<number> {
+    /** the flood check's two counts in one round trip: the user's (null: none) and the conversation's */
+    async sentCounts(
+      userId: number | null,
+      userSince: number,
+      conversationId: number,
+      conversationSince: number,
+    ): Promise<{ user: number; conversation: number }> {
       const r = await db
-        .selectFrom('cs_messages')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .where('sender_id', '=', userId)
-        .where('sender', '=', 'user')
-        .where('created_at', '>=', since)
+        .selectNoFrom((eb) => [
+          eb
+            .selectFrom('cs_messages')
+            .select((e) => e.fn.countAll().as('n'))
+            .where('sender_id', '=', userId ?? -1)
+            .where('sender', '=', 'user')
+            .where('created_at', '>=', userSince)
+            .as('user_n'),
+          eb
+            .selectFrom('cs_messages')
+            .select((e) => e.fn.countAll().as('n'))
+            .where('conversation_id', '=', conversationId)
+            .where('sender', '<>', 'system')
+            .where('created_at', '>=', conversationSince)
+            .as('conversation_n'),
+        ])
         .executeTakeFirst()
-      return n(r?.n)
-    },
-
-    async conversationSentSince(conversationId: number, since: number): Promise<number> {
-      const r = await db
-        .selectFrom('cs_messages')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .where('conversation_id', '=', conversationId)
-        .where('sender', '<>', 'system')
-        .where('created_at', '>=', since)
-        .executeTakeFirst()
-      return n(r?.n)
+      return { user: n(r?.user_n), conversation: n(r?.conversation_n) }
     },
 
     /** image ids the user uploaded (the image upload's checks already ran on them) */

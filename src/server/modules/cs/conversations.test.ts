@@ -386,10 +386,14 @@ describe.each(TEST_DIALECTS)('在线客服 on %s', (dialect) => {
     await post(t.app, '/api/cs/agent/take', kefu, { conversationId: id })
     const all = await messages(u.token, id)
     const last = all.data[all.data.length - 1].messageId
+    let firstAnswer = 0
     for (let i = 0; i < 5; i++) {
       clock += 2_500
+      if (i === 0) firstAnswer = clock
       await agentSend(kefu, id, `回复 ${i}`)
     }
+    // the first answer is stamped once (inside the append's locking update), later ones leave it
+    expect((await get(t.app, `/api/cs/conversation/${id}`, u.token)).data.firstResponseAt).toBe(firstAnswer)
     expect((await get(t.app, '/api/cs/unread', u.token)).data).toBe(5)
     const after = await messages(u.token, id, last)
     expect(after.data.map((m: { content: string }) => m.content)).toEqual(

@@ -23,7 +23,7 @@ import {
   type CsTeam,
 } from '../../../shared/api/cs'
 import { PUBLIC_CONFIG_KEYS } from '../../../shared/api/system'
-import type { LiveEvent } from '../../../shared/live-events'
+import type { LiveEvent, StoredLiveEvent } from '../../../shared/live-events'
 import { messageSafetyProblem } from '../../../shared/rules/message-safety'
 import type { Db } from '../../db'
 import type { Page } from '../../db/paging'
@@ -219,7 +219,10 @@ export function csConversations(deps: CsConversationDeps) {
   ): Promise<CsMessage> {
     const at = now()
     const preview = (msg.content || '[图片]').slice(0, 60)
-    const id = await db.transaction().execute(async (trx) => {
+    // the user gets agent and system lines; the answering agent gets the user's
+    const to =
+      msg.sender === 'user' ? (row.agent_id === null ? [] : [Number(row.agent_id)]) : [Number(row.user_id)]
+    const { id, logged } = await db.transaction().execute(async (trx) => {
       const messageId = await csConversationRepo(trx).appendMessage(
         {
           conversation_id: Number(row.id),
@@ -234,7 +237,22 @@ export function csConversations(deps: CsConversationDeps) {
         preview,
       )
       if (also) await also(trx)
-      return messageId
+      // the live event is logged in the same transaction (one commit a message, under the
+      // conversation's lock, so its events keep the message order) and streamed after the commit
+      const event: LiveEvent = {
+        type: 'cs-message',
+        data: {
+          conversationId: Number(row.id),
+          messageId,
+          sender: msg.sender,
+          senderName: msg.senderName,
+          preview,
+        },
+      }
+      const logged: Array<{ userId: number; stored: StoredLiveEvent }> = []
+      if (deps.bus)
+        for (const userId of to) logged.push({ userId, stored: await deps.bus.log(trx, userId, event) })
+      return { id: messageId, logged }
     })
     const message: CsMessage = {
       messageId: id,
@@ -246,19 +264,13 @@ export function csConversations(deps: CsConversationDeps) {
       imageUrls: (msg.imageIds ?? []).map(imageUrl),
       createdAt: at,
     }
-    // the user gets agent and system lines; the answering agent gets the user's
-    const to =
-      msg.sender === 'user' ? (row.agent_id === null ? [] : [Number(row.agent_id)]) : [Number(row.user_id)]
-    await publish(to, {
-      type: 'cs-message',
-      data: {
-        conversationId: Number(row.id),
-        messageId: id,
-        sender: msg.sender,
-        senderName: msg.senderName,
-        preview,
-      },
-    })
+    for (const { userId, stored } of logged) {
+      try {
+        await deps.bus!.emit(userId, stored)
+      } catch (err) {
+        console.error('[cs] event not published', err)
+      }
+    }
     return message
   }
 
@@ -279,10 +291,9 @@ export function csConversations(deps: CsConversationDeps) {
 
   async function floodCheck(userId: number | null, conversationId: number) {
     const at = now()
-    if (userId !== null && (await repo.sentSince(userId, at - MINUTE)) >= CS_LIMITS.userPerMinute)
-      throw tooMany(CS_MSG.userFlood)
-    if ((await repo.conversationSentSince(conversationId, at - 10_000)) >= CS_LIMITS.conversationPer10s)
-      throw tooMany(CS_MSG.conversationFlood)
+    const sent = await repo.sentCounts(userId, at - MINUTE, conversationId, at - 10_000)
+    if (userId !== null && sent.user >= CS_LIMITS.userPerMinute) throw tooMany(CS_MSG.userFlood)
+    if (sent.conversation >= CS_LIMITS.conversationPer10s) throw tooMany(CS_MSG.conversationFlood)
   }
 
   // -------------------------------------------------------------- agents
