@@ -224,7 +224,7 @@ export async function cheapestAccount(minFen: number, maxFen: number): Promise<L
   return publishAccount(Math.max(minFen, Math.min(maxFen, 66_600)))
 }
 
-async function kingGame(): Promise<{ gameId: number }> {
+export async function kingGame(): Promise<{ gameId: number }> {
   const games = (await api('/goods/game/getGames')).data as Array<{ gameId: number; nameCn: string }>
   const king = games.find((g) => g.nameCn === '王者荣耀')
   if (!king) throw new Error('the demo seed has no 王者荣耀')
@@ -235,12 +235,14 @@ let published = 0
 
 /**
  * The demo seller (or the seller of `sellerToken`, a verified user) publishes a 王者荣耀 account at
- * `priceFen` (with a screenshot); it goes on sale.
+ * `priceFen` (with a screenshot); it goes on sale. `extra`: more fields of the publish body (包赔
+ * terms, a description).
  */
 export async function publishAccount(
   priceFen: number,
   title = `荣耀王者 端到端 ${Date.now()}-${++published}`,
   sellerToken?: string,
+  extra: Record<string, unknown> = {},
 ): Promise<Listing> {
   const seller = sellerToken ?? (await loginToken(DEMO_USERS.seller.username, DEMO_USERS.seller.password))
   const king = await kingGame()
@@ -270,6 +272,7 @@ export async function publishAccount(
       stock: 1,
       attributes: { 段位: '荣耀王者', 英雄数量: 100, 皮肤数量: 200 },
       imageIds: [upload.data.imageId],
+      ...extra,
     },
   })
   if (res.code !== 200 || res.data.status !== 'ON_SALE') throw new Error(`publish failed: ${res.msg}`)

@@ -6,11 +6,9 @@
  * password, one pay button on the screen, nothing wider than it — then paid with the extra fee.
  * Everything of its own: a new seller publishes both listings, a new buyer tops up and pays.
  */
-import { E2E_API_ORIGIN } from '../../playwright.config'
-import { api, newUser, setPayPassword, topUp, type TestUser } from '../support/api'
+import { api, kingGame, newUser, publishAccount, setPayPassword, topUp, type TestUser } from '../support/api'
 import { expect, test } from '../support/test'
 import { loginAs } from '../support/ui'
-import sharp from 'sharp'
 
 const PHONE_390 = { width: 390, height: 844 }
 const ANDROID_UA =
@@ -25,39 +23,11 @@ const yuanText = (fen: number) =>
 
 /** The seller publishes a 王者荣耀 account (with a screenshot) with the given 包赔 terms. */
 async function publish(seller: TestUser, title: string, protection: Record<string, number>) {
-  const games = (await api('/goods/game/getGames')).data as Array<{ gameId: number; nameCn: string }>
-  const king = games.find((g) => g.nameCn === '王者荣耀')!
-  const areas = (await api(`/goods/game/getAreaServersByGameId?gameId=${king.gameId}`)).data
-  const shot = await sharp({ create: { width: 120, height: 100, channels: 3, background: '#a95' } })
-    .png()
-    .toBuffer()
-  const form = new FormData()
-  form.append('file', new Blob([new Uint8Array(shot)], { type: 'image/png' }), 'shot.png')
-  const upload = await (
-    await fetch(`${E2E_API_ORIGIN}/api/goods/image/upload`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${seller.token}` },
-      body: form,
-    })
-  ).json()
-  const res = await api('/goods/seller/publish', {
-    token: seller.token,
-    body: {
-      gameId: king.gameId,
-      goodsType: 'ACCOUNT',
-      areaId: areas[0].serverId,
-      serverId: areas[0].children[0].serverId,
-      title,
-      description: '端到端：手机结算',
-      price: PRICE,
-      stock: 1,
-      attributes: { 段位: '荣耀王者', 英雄数量: 100, 皮肤数量: 200 },
-      imageIds: [upload.data.imageId],
-      ...protection,
-    },
+  const listing = await publishAccount(PRICE, title, seller.token, {
+    description: '端到端：手机结算',
+    ...protection,
   })
-  expect(res, `publishing ${title}`).toMatchObject({ code: 200, data: { status: 'ON_SALE' } })
-  return { goodsId: res.data.goodsId as number, gameId: king.gameId }
+  return { goodsId: listing.goodsId, gameId: (await kingGame()).gameId }
 }
 
 test('a phone buyer filters 包赔, opens the listing and pays it with 额外包赔 on one checkout screen', async ({

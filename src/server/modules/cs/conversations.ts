@@ -388,8 +388,18 @@ export function csConversations(deps: CsConversationDeps) {
    * The automatic assignment (on enqueue, and the job every few seconds): inside the hours, each
    * waiting conversation, oldest first, goes to the available agent with the least load under their
    * maximum. The claim is a conditional UPDATE, so of two processes only one assigns a conversation.
+   * Within a process the runs go one after the other (`assigning`): each reads the loads the one
+   * before it left, so three users opening at once are spread over the agents, not all given to the
+   * least-loaded one of a stale read.
    */
-  async function autoAssign(onlyId?: number): Promise<number> {
+  let assigning: Promise<unknown> = Promise.resolve()
+  function autoAssign(onlyId?: number): Promise<number> {
+    const run = assigning.then(() => assignNow(onlyId))
+    assigning = run.catch(() => undefined)
+    return run
+  }
+
+  async function assignNow(onlyId?: number): Promise<number> {
     if (!inHours(await hours(), now())) return 0
     // on enqueue only the new conversation (the job sweeps the rest, oldest first)
     const waiting =

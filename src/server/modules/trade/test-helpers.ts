@@ -132,7 +132,6 @@ export async function setPayPassword(
   })
 }
 
-
 /**
  * A new user with `amount` fen in the wallet (a top-up credited as a provider's notification credits
  * it: `creditTopUp`, then counted as earnings: `asEarnings`; the round trip through the simulator has

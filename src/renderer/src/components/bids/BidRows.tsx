@@ -38,8 +38,7 @@ function BidRow({ bid, role }: { bid: Bid; role: 'buyer' | 'seller' }) {
         { step: name, bidId: bid.bidId },
         {
           onSuccess: ({ orderNo }) => {
-            if (goToOrder && orderNo)
-              void navigate(`/buyer/pay.html?orderNo=${encodeURIComponent(orderNo)}`)
+            if (goToOrder && orderNo) void navigate(`/buyer/pay.html?orderNo=${encodeURIComponent(orderNo)}`)
             toast('success', done)
           },
         },

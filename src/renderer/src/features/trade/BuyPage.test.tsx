@@ -84,9 +84,7 @@ describe('/buyer/buy.html quantity', () => {
     fireEvent.click(submit())
     await waitFor(() => expect(server.callsTo(ORDER.create)).toHaveLength(1))
     expect(server.callsTo(ORDER.create)[0]!.body).toEqual({ goodsId: 7, quantity: 10, roleId: 3 })
-    await waitFor(() =>
-      expect(view.location()).toBe('/buyer/pay.html?orderNo=202405181430054829105733'),
-    )
+    await waitFor(() => expect(view.location()).toBe('/buyer/pay.html?orderNo=202405181430054829105733'))
   })
 
   it('shows the server’s refusal in place', async () => {
