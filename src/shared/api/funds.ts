@@ -1,8 +1,11 @@
 /**
  * Funds: the wallet (available / frozen, integer fen), the ledger (one row per balance change), the
- * payment password, top-ups through a payment gateway (the built-in sandbox plays the provider: its
- * own page and signed notifications) and withdrawals decided by staff (FUNDS_STAFF,
+ * payment password, top-ups through 支付宝 / 微信支付 (the pay module; simulators in demo and
+ * tests) and withdrawals decided by staff (FUNDS_STAFF,
  * docs/trading-rules.md).
+ *
+ * Long (~420 lines) because each endpoint is declared once with its schema and types (the convention):
+ * wallet, ledger, payment password, top-ups, the top-up hold and withdrawals of users and staff.
  */
 import { PERMS } from '../permissions'
 import { data, endpoint, none, page, type BodyOf, type QueryOf } from './contract'

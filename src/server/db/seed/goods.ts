@@ -3,6 +3,9 @@
  * demo databases ~60 listings of the demo seller spread over games, servers, types and prices, with
  * generated screenshots (watermarked like uploads), some pushed, a few followed by the demo buyer
  * and a few with delivery accounts. Listings are checked by the same validator as publish.
+ *
+ * Long (~480 lines) because it is data: the demo listings, their attributes and screenshots, and the
+ * comparable sold accounts of docs/valuation.md; splitting it would scatter one catalogue.
  */
 import { randomBytes } from 'node:crypto'
 import { mkdir, writeFile } from 'node:fs/promises'

@@ -21,6 +21,9 @@
  * Long (over 400 lines) on purpose: the five kinds of entry share one bookkeeping (`reference_keys`,
  * "given before", "retired") inside one transaction, and the rule above reads as one piece only when
  * its five applications stand beside it; split per kind, each file would repeat that bookkeeping.
+ *
+ * Long (~540 lines) because it is the one list of roles, grants, menus, dictionaries and parameters
+ * that every start reconciles; the reconcile code itself is the short part at the end.
  */
 import { PostgresAdapter, sql } from 'kysely'
 import { ALL_PERMISSION, ROLE_ADMIN } from '../../../shared/constants'

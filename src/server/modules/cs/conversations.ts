@@ -7,6 +7,10 @@
  * message id. Outside the service hours a user's messages are left messages and the answer says when
  * they will be answered. The safety filter is the escrow room's (rules/message-safety.ts); images
  * come from the image upload. Every staff action is written to the operation log.
+ *
+ * Long (~860 lines): the user side and the agent side share the private helpers above the returned
+ * object (append, publish, assignment, owner and visibility checks). To split next: the agent side
+ * (take, transfer, canned replies, figures) into agent-service.ts taking those helpers as deps.
  */
 import {
   CS_LIMITS,

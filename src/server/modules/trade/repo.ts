@@ -1,4 +1,8 @@
-/** SQL of orders, bids, credential views and price records (receiving roles: roles-repo.ts). */
+/**
+ * SQL of orders, bids, credential views and price records (receiving roles: roles-repo.ts).
+ * Long (~430 lines) because it is every statement of the orders, bids and price-record tables in one
+ * place (SQL stays in repos); receiving roles already moved to roles-repo.ts.
+ */
 import { sql, type Insertable, type Updateable } from 'kysely'
 import type { BidStatus, OrderStatus } from '../../../shared/api'
 import type { Db } from '../../db'

@@ -5,6 +5,9 @@
  * reads for hasNewWarrantMessage — opening a room marks the caller's rows read. A party opens a
  * dispute (the order freezes and a dispute record is kept); staff rule on it, dividing the escrow
  * (rules.ts) in one transaction with the order's end state and the money moves (funds service).
+ *
+ * Long (~490 lines): rooms, disputes, rulings and the answers to trade's domain events share the
+ * money moves of a ruling and the room's fan-out; a split would pass those between files.
  */
 import type {
   Dispute,
